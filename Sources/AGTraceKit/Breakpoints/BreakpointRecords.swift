@@ -1,0 +1,82 @@
+/// What one breakpoint hit is about, in the words of the domain page.
+public enum EventKind: String, CaseIterable, Sendable {
+    case invalidate
+    case propagateDirty = "propagate_dirty"
+    case update
+    case addInput = "add_input"
+    case addOutput = "add_output"
+    case read
+    case current
+    case create
+    case stateWrite = "state_write"
+    case transaction
+    case call
+}
+
+/// One frame of a `bt N` backtrace printed at a hit.
+public struct BacktraceFrame: Equatable, Sendable {
+    public var depth: Int
+    public var module: String?
+    public var symbol: String
+    public var address: UInt64?
+
+    public init(depth: Int, module: String?, symbol: String, address: UInt64?) {
+        self.depth = depth
+        self.module = module
+        self.symbol = symbol
+        self.address = address
+    }
+}
+
+/// One breakpoint hit, as the transcript reader recognised it.
+public struct BreakpointEvent: Equatable, Sendable {
+    /// 1-based order of the hit in its transcript.
+    public var seq: Int
+    /// 1-based line of the transcript where the hit starts.
+    public var line: Int
+    public var kind: EventKind
+    /// The function, as printed (engine prefix kept), e.g. `IAG::Graph::update_attribute`.
+    public var symbol: String
+    /// `N.M` from `stop reason = breakpoint N.M`, or `N` when only the breakpoint is known.
+    public var breakpoint: String?
+    public var thread: Int?
+    /// The node the hit is about (for `add_input`, the reader); nil when it could not be read.
+    public var attribute: UInt32?
+    /// The input of an `add_input` (or the output of an `add_output`).
+    public var inputAttribute: UInt32?
+    public var frames: [BacktraceFrame]
+
+    public init(seq: Int, line: Int, kind: EventKind, symbol: String, breakpoint: String? = nil,
+                thread: Int? = nil, attribute: UInt32? = nil, inputAttribute: UInt32? = nil,
+                frames: [BacktraceFrame] = []) {
+        self.seq = seq
+        self.line = line
+        self.kind = kind
+        self.symbol = symbol
+        self.breakpoint = breakpoint
+        self.thread = thread
+        self.attribute = attribute
+        self.inputAttribute = inputAttribute
+        self.frames = frames
+    }
+}
+
+/// Receives events in order; the store implements it, tests collect into an array.
+public protocol TranscriptSink {
+    mutating func event(_ event: BreakpointEvent) throws
+}
+
+/// The counts `agtrace import` prints for a transcript.
+public struct TranscriptSummary: Equatable, Sendable {
+    public var events = 0
+    /// Lines that were neither part of a hit nor a breakpoint definition: program output,
+    /// `Process … resuming`, listings, warnings.
+    public var skippedLines = 0
+    /// Recognised hits whose attribute argument could not be read (kept with a nil attribute).
+    public var incompleteHits = 0
+    public init(events: Int = 0, skippedLines: Int = 0, incompleteHits: Int = 0) {
+        self.events = events
+        self.skippedLines = skippedLines
+        self.incompleteHits = incompleteHits
+    }
+}

@@ -1,0 +1,1 @@
+print("agtrace-bench: not yet")

@@ -1,0 +1,2 @@
+import AGTraceKit
+print("agtrace")

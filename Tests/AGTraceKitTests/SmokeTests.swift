@@ -1,0 +1,3 @@
+import XCTest
+@testable import AGTraceKit
+final class SmokeTests: XCTestCase { func testNothing() {} }
