@@ -1,0 +1,12 @@
+/// An archive that is not valid JSON or not of the documented shape, with its position.
+public struct ArchiveFormatError: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var message: String
+    public var offset: Int
+    public var line: Int
+    public var column: Int
+
+    public var description: String {
+        "\(path):\(line):\(column): \(message) (byte \(offset))"
+    }
+}

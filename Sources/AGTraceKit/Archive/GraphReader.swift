@@ -1,0 +1,485 @@
+/// Reads one graph object. Keys come in any order (the writer iterates a hashed dictionary), so
+/// every cross-reference that may point forward is either held as numbers until its target is
+/// known or checked when the graph ends.
+struct GraphReader {
+    let archive: ArchiveReader
+    let graphIndex: Int
+    var tokenizer: JSONTokenizer { archive.tokenizer }
+
+    var record: GraphRecord
+    /// Node index -> attribute; nil until the `nodes` array was read.
+    var nodeAttributes: [UInt32]?
+    var typeCount: Int?
+    var treeCount: Int?
+
+    var typeRefs = ArchiveReader.DeferredIndexCheck()
+    var nodeRefs = ArchiveReader.DeferredIndexCheck()
+    var treeRefs = ArchiveReader.DeferredIndexCheck()
+
+    /// Edges read before the nodes: src index, dst index, offset, flags, byte offset.
+    var pendingEdges: [PendingEdge] = []
+    struct PendingEdge {
+        var src: Int32
+        var dst: Int32
+        var offset: Int64?
+        var flags: Int64?
+        var at: Int
+    }
+
+    /// Subgraph membership read before the nodes, as (first index, last index, subgraph id),
+    /// applied to node records as they are read.
+    var membership: [(range: ClosedRange<Int>, id: Int64?)] = []
+    var subgraphIds: [Int64?] = []
+
+    /// Tree index -> parent tree index, for children named before their parents were read.
+    var treeParents: [Int: Int] = [:]
+    var treesDelivered = 0
+
+    init(archive: ArchiveReader, graphIndex: Int) {
+        self.archive = archive
+        self.graphIndex = graphIndex
+        record = GraphRecord(graphIndex: graphIndex)
+    }
+
+    func error(_ message: String, at offset: Int? = nil) -> ArchiveFormatError {
+        archive.shapeError("graph \(graphIndex): " + message, at: offset)
+    }
+
+    mutating func read<Sink: ArchiveSink>(into sink: inout Sink, links: inout LinkCollector) throws {
+        var seen = Set<String>()
+        try archive.readObjectBody {
+            let key = tokenizer.string
+            guard seen.insert(key).inserted else { throw error("duplicate key '\(key)'") }
+            switch key {
+            case "id": record.graphId = try archive.integerValue("id")
+            case "types": try readTypes(into: &sink)
+            case "nodes": try readNodes(into: &sink)
+            case "edges": try readEdges(into: &sink)
+            case "subgraphs": try readSubgraphs(into: &sink, links: &links)
+            case "trees": try readTrees(into: &sink)
+            case "update_count": record.updateCount = try archive.integerValue("update_count")
+            case "change_count": record.changeCount = try archive.integerValue("change_count")
+            case "transaction_count": record.transactionCount = try archive.integerValue("transaction_count")
+            case "update_total": record.updateTotal = try archive.doubleValue("update_total")
+            case "changed_total": record.changedTotal = try archive.doubleValue("changed_total")
+            case "counters":
+                try archive.readObject("counters") {
+                    let name = tokenizer.string
+                    if let v = try archive.integerValue("counters.\(name)") { record.counters[name] = v }
+                }
+            case "marks":
+                let template = ProfileMarkRecord(graphIndex: graphIndex, scope: .graph, scopeKey: nil, category: nil,
+                                                 name: nil, timestamp: nil, counts: ProfileCounts())
+                try archive.readMarks("graph", template: template) { try sink.profileMark($0) }
+            case "events":
+                try archive.readEvents("graph", graphIndex: graphIndex, scope: .graph, scopeKey: nil, into: &sink)
+            default:
+                try archive.skipValue()
+            }
+        }
+        try finish(into: &sink, links: &links)
+    }
+
+    // MARK: Types
+
+    mutating func readTypes<Sink: ArchiveSink>(into sink: inout Sink) throws {
+        var typeIndex = 0
+        try archive.readArray("types") { t in
+            guard t == .objectStart else { throw error("type \(typeIndex) must be an object") }
+            var type = TypeRecord(graphIndex: graphIndex, typeIndex: typeIndex)
+            try archive.readObjectBody {
+                if tokenizer.textEquals("name") {
+                    type.name = try archive.stringValue("type name")
+                } else if tokenizer.textEquals("value") {
+                    type.valueType = try archive.stringValue("type value")
+                } else if tokenizer.textEquals("id") {
+                    type.typeId = try archive.integerValue("type id")
+                } else if tokenizer.textEquals("size") {
+                    type.size = try archive.integerValue("type size")
+                } else if tokenizer.textEquals("flags") {
+                    type.flags = try archive.integerValue("type flags")
+                } else if tokenizer.textEquals("profile") {
+                    let template = ProfileMarkRecord(graphIndex: graphIndex, scope: .type, scopeKey: Int64(typeIndex),
+                                                     category: nil, name: nil, timestamp: nil, counts: ProfileCounts())
+                    type.profile = try archive.readProfile("type profile", onMark: { try sink.profileMark($0) }, template: template)
+                } else if tokenizer.textEquals("events") {
+                    try archive.readEvents("type", graphIndex: graphIndex, scope: .type, scopeKey: Int64(typeIndex), into: &sink)
+                } else {
+                    try archive.skipValue()
+                }
+            }
+            try sink.type(type)
+            typeIndex += 1
+        }
+        typeCount = typeIndex
+        record.typeCount = typeIndex
+    }
+
+    // MARK: Nodes
+
+    mutating func readNodes<Sink: ArchiveSink>(into sink: inout Sink) throws {
+        var attributes: [UInt32] = []
+        membership.sort { $0.range.lowerBound < $1.range.lowerBound }
+        var membershipCursor = 0
+        try archive.readArray("nodes") { t in
+            let nodeIndex = attributes.count
+            let at = tokenizer.tokenOffset
+            guard t == .objectStart else { throw error("node \(nodeIndex) must be an object") }
+            var attribute: UInt32?
+            var typeIndex: Int?
+            var typeAt = at
+            var node = NodeRecord(graphIndex: graphIndex, nodeIndex: nodeIndex, attribute: 0, typeIndex: 0)
+            try archive.readObjectBody {
+                let k = tokenizer.text
+                if k.count == 2 && k[0] == UInt8(ascii: "i") && k[1] == UInt8(ascii: "d") {
+                    let v = try archive.integerValue("node id")
+                    guard let v, v >= 0, v <= Int64(UInt32.max) else {
+                        throw error("node \(nodeIndex): attribute id \(v.map(String.init) ?? "null") is not a 32-bit attribute")
+                    }
+                    attribute = UInt32(v)
+                } else if tokenizer.textEquals("type") {
+                    let tt = try tokenizer.next()
+                    typeAt = tokenizer.tokenOffset
+                    typeIndex = try archive.index(tt, "node type")
+                } else if tokenizer.textEquals("desc") {
+                    node.description = try archive.stringValue("node desc")
+                } else if tokenizer.textEquals("value") {
+                    node.value = try archive.stringValue("node value")
+                } else if tokenizer.textEquals("flags") {
+                    node.flags = try archive.integerValue("node flags")
+                } else if tokenizer.textEquals("subgraph_flags") {
+                    node.subgraphFlags = try archive.integerValue("node subgraph_flags")
+                } else if tokenizer.textEquals("profile") {
+                    let template = ProfileMarkRecord(graphIndex: graphIndex, scope: .node, scopeKey: nil,
+                                                     category: nil, name: nil, timestamp: nil, counts: ProfileCounts())
+                    // The mark's scope key is the attribute, which may follow the profile.
+                    var marks: [ProfileMarkRecord] = []
+                    node.profile = try archive.readProfile("node profile", onMark: { marks.append($0) }, template: template)
+                    pendingNodeMarks = marks
+                } else if tokenizer.textEquals("events") {
+                    // Same: buffer this node's (few) event rows until its id is known.
+                    var collector = EventCollector()
+                    try archive.readEvents("node", graphIndex: graphIndex, scope: .node, scopeKey: nil, into: &collector)
+                    pendingNodeEvents = collector
+                } else {
+                    try archive.skipValue()
+                }
+            }
+            guard let attribute else { throw error("node \(nodeIndex) has no 'id'", at: at) }
+            guard let typeIndex else { throw error("node \(nodeIndex) has no 'type'", at: at) }
+            if let typeCount {
+                guard typeIndex < typeCount else {
+                    throw error("node \(nodeIndex): type index \(typeIndex) is out of range (\(typeCount) types)", at: typeAt)
+                }
+            } else {
+                typeRefs.note(typeIndex, at: typeAt, "node \(nodeIndex)")
+            }
+            node.attribute = attribute
+            node.typeIndex = typeIndex
+            while membershipCursor < membership.count && membership[membershipCursor].range.upperBound < nodeIndex {
+                membershipCursor += 1
+            }
+            if membershipCursor < membership.count && membership[membershipCursor].range.contains(nodeIndex) {
+                node.subgraphId = membership[membershipCursor].id
+            }
+            try sink.node(node)
+            if !pendingNodeMarks.isEmpty || !pendingNodeEvents.isEmpty {
+                try flushNodeProfile(attribute: attribute, into: &sink)
+            }
+            attributes.append(attribute)
+        }
+        nodeAttributes = attributes
+        record.nodeCount = attributes.count
+        try nodesKnown(into: &sink)
+    }
+
+    var pendingNodeMarks: [ProfileMarkRecord] = []
+    var pendingNodeEvents = EventCollector()
+
+    mutating func flushNodeProfile<Sink: ArchiveSink>(attribute: UInt32, into sink: inout Sink) throws {
+        for var mark in pendingNodeMarks + pendingNodeEvents.marks {
+            mark.scopeKey = Int64(attribute)
+            try sink.profileMark(mark)
+        }
+        for var event in pendingNodeEvents.events {
+            event.scopeKey = Int64(attribute)
+            try sink.profileEvent(event)
+        }
+        pendingNodeMarks = []
+        pendingNodeEvents = EventCollector()
+    }
+
+    /// Once the node table is known: check deferred node references and deliver held edges.
+    mutating func nodesKnown<Sink: ArchiveSink>(into sink: inout Sink) throws {
+        guard let nodes = nodeAttributes else { return }
+        if nodeRefs.index >= nodes.count {
+            throw error("\(nodeRefs.what) refers to node index \(nodeRefs.index), but the graph has \(nodes.count) nodes", at: nodeRefs.offset)
+        }
+        for e in pendingEdges {
+            guard Int(e.src) < nodes.count, Int(e.dst) < nodes.count else {
+                let bad = Int(e.src) < nodes.count ? e.dst : e.src
+                throw error("edge refers to node index \(bad), but the graph has \(nodes.count) nodes", at: e.at)
+            }
+            try sink.edge(EdgeRecord(graphIndex: graphIndex, srcAttribute: nodes[Int(e.src)],
+                                     dstAttribute: nodes[Int(e.dst)], offset: e.offset, flags: e.flags))
+        }
+        pendingEdges = []
+    }
+
+    // MARK: Edges
+
+    mutating func readEdges<Sink: ArchiveSink>(into sink: inout Sink) throws {
+        var count = 0
+        try archive.readArray("edges") { t in
+            let at = tokenizer.tokenOffset
+            guard t == .objectStart else { throw error("edge \(count) must be an object") }
+            var src: Int?
+            var dst: Int?
+            var offset: Int64?
+            var flags: Int64?
+            try archive.readObjectBody {
+                if tokenizer.textEquals("src") {
+                    src = try archive.index(tokenizer.next(), "edge src")
+                } else if tokenizer.textEquals("dst") {
+                    dst = try archive.index(tokenizer.next(), "edge dst")
+                } else if tokenizer.textEquals("offset") {
+                    offset = try archive.integerValue("edge offset")
+                } else if tokenizer.textEquals("flags") {
+                    flags = try archive.integerValue("edge flags")
+                } else {
+                    try archive.skipValue()
+                }
+            }
+            guard let src, let dst else { throw error("edge \(count) needs both 'src' and 'dst'", at: at) }
+            if let nodes = nodeAttributes {
+                guard src < nodes.count, dst < nodes.count else {
+                    throw error("edge \(count) refers to node index \(max(src, dst)), but the graph has \(nodes.count) nodes", at: at)
+                }
+                try sink.edge(EdgeRecord(graphIndex: graphIndex, srcAttribute: nodes[src], dstAttribute: nodes[dst],
+                                         offset: offset, flags: flags))
+            } else {
+                pendingEdges.append(PendingEdge(src: Int32(src), dst: Int32(dst), offset: offset, flags: flags, at: at))
+            }
+            count += 1
+        }
+        record.edgeCount = count
+    }
+
+    // MARK: Subgraphs
+
+    mutating func readSubgraphs<Sink: ArchiveSink>(into sink: inout Sink, links: inout LinkCollector) throws {
+        var subgraphIndex = 0
+        try archive.readArray("subgraphs") { t in
+            guard t == .objectStart else { throw error("subgraph \(subgraphIndex) must be an object") }
+            var sg = SubgraphRecord(graphIndex: graphIndex, subgraphIndex: subgraphIndex, subgraphId: nil, contextId: nil, invalid: false)
+            var members: [(index: Int, at: Int)] = []
+            var refs: [(isChild: Bool, end: LinkCollector.End)] = []
+            try archive.readObjectBody {
+                if tokenizer.textEquals("id") {
+                    sg.subgraphId = try archive.integerValue("subgraph id")
+                } else if tokenizer.textEquals("context_id") {
+                    sg.contextId = try archive.integerValue("subgraph context_id")
+                } else if tokenizer.textEquals("invalid") {
+                    sg.invalid = try archive.boolValue("subgraph invalid")
+                } else if tokenizer.textEquals("nodes") {
+                    try archive.readArray("subgraph nodes") { e in
+                        members.append((try archive.index(e, "subgraph node"), tokenizer.tokenOffset))
+                    }
+                } else if tokenizer.textEquals("parents") || tokenizer.textEquals("children") {
+                    let isChild = tokenizer.textEquals("children")
+                    try archive.readArray(isChild ? "children" : "parents") { e in
+                        refs.append((isChild, try readSubgraphRef(e)))
+                    }
+                } else {
+                    try archive.skipValue()
+                }
+            }
+            try sink.subgraph(sg)
+            subgraphIds.append(sg.subgraphId)
+            let me = LinkCollector.End.index(graph: graphIndex, subgraph: subgraphIndex, offset: 0)
+            for (isChild, other) in refs {
+                if isChild { links.add(parent: me, child: other) } else { links.add(parent: other, child: me) }
+            }
+            try deliverMembership(members, subgraphId: sg.subgraphId, subgraphIndex: subgraphIndex, into: &sink)
+            subgraphIndex += 1
+        }
+        record.subgraphCount = subgraphIndex
+        links.setSubgraphIds(graph: graphIndex, subgraphIds)
+    }
+
+    /// A parent/child entry: a subgraph index in this graph, or `{graph, subgraph_id}`.
+    func readSubgraphRef(_ t: JSONToken) throws -> LinkCollector.End {
+        let at = tokenizer.tokenOffset
+        if t == .number {
+            return .index(graph: graphIndex, subgraph: try archive.index(t, "subgraph reference"), offset: at)
+        }
+        guard t == .objectStart else { throw error("a subgraph reference must be an index or {graph, subgraph_id}") }
+        var graph: Int?
+        var id: Int64?
+        try archive.readObjectBody {
+            if tokenizer.textEquals("graph") {
+                graph = try archive.index(tokenizer.next(), "subgraph reference graph")
+            } else if tokenizer.textEquals("subgraph_id") {
+                id = try archive.integerValue("subgraph_id")
+            } else {
+                try archive.skipValue()
+            }
+        }
+        guard let graph else { throw error("a subgraph reference object needs 'graph'", at: at) }
+        return .id(graph: graph, subgraphId: id, offset: at)
+    }
+
+    /// Turns a subgraph's node list into runs of consecutive indices: applied directly when the
+    /// nodes were already delivered, else attached to node records as they are read.
+    mutating func deliverMembership<Sink: ArchiveSink>(_ members: [(index: Int, at: Int)], subgraphId: Int64?,
+                                                       subgraphIndex: Int, into sink: inout Sink) throws {
+        var i = 0
+        while i < members.count {
+            var j = i
+            while j + 1 < members.count && members[j + 1].index == members[j].index + 1 { j += 1 }
+            let range = members[i].index...members[j].index
+            if let nodes = nodeAttributes {
+                if range.upperBound >= nodes.count {
+                    let bad = members[i...j].first { $0.index >= nodes.count }!
+                    throw error("subgraph \(subgraphIndex) lists node index \(bad.index), but the graph has \(nodes.count) nodes", at: bad.at)
+                }
+                try sink.subgraphMembers(graphIndex: graphIndex, subgraphId: subgraphId, nodeIndices: range)
+            } else {
+                let last = members[j]
+                nodeRefs.note(last.index, at: last.at, "subgraph \(subgraphIndex)")
+                membership.append((range, subgraphId))
+            }
+            i = j + 1
+        }
+    }
+
+    // MARK: Trees
+
+    mutating func readTrees<Sink: ArchiveSink>(into sink: inout Sink) throws {
+        var treeIndex = 0
+        try archive.readArray("trees") { t in
+            let at = tokenizer.tokenOffset
+            guard t == .objectStart else { throw error("tree \(treeIndex) must be an object") }
+            var tree = TreeRecord(graphIndex: graphIndex, treeIndex: treeIndex, parentTreeIndex: treeParents.removeValue(forKey: treeIndex),
+                                  nodeIndex: nil, offset: nil, description: nil, flags: nil, isRoot: false)
+            var children: [(index: Int, at: Int)] = []
+            var values: [TreeValueRecord] = []
+            var nodes: [TreeNodeRecord] = []
+            try archive.readObjectBody {
+                if tokenizer.textEquals("node") {
+                    let nt = try tokenizer.next()
+                    let idx = try archive.index(nt, "tree node")
+                    try noteNodeRef(idx, at: tokenizer.tokenOffset, "tree \(treeIndex)")
+                    tree.nodeIndex = idx
+                } else if tokenizer.textEquals("offset") {
+                    tree.offset = try archive.integerValue("tree offset")
+                } else if tokenizer.textEquals("desc") {
+                    tree.description = try archive.stringValue("tree desc")
+                } else if tokenizer.textEquals("root") {
+                    tree.isRoot = try archive.boolValue("tree root")
+                } else if tokenizer.textEquals("flags") {
+                    tree.flags = try archive.integerValue("tree flags")
+                } else if tokenizer.textEquals("children") {
+                    try archive.readArray("tree children") { e in
+                        children.append((try archive.index(e, "tree child"), tokenizer.tokenOffset))
+                    }
+                } else if tokenizer.textEquals("nodes") {
+                    try archive.readArray("tree nodes") { e in
+                        let idx = try archive.index(e, "tree nodes entry")
+                        try noteNodeRef(idx, at: tokenizer.tokenOffset, "tree \(treeIndex)")
+                        nodes.append(TreeNodeRecord(graphIndex: graphIndex, treeIndex: treeIndex, nodeIndex: idx))
+                    }
+                } else if tokenizer.textEquals("values") {
+                    try archive.readObject("tree values") {
+                        var value = TreeValueRecord(graphIndex: graphIndex, treeIndex: treeIndex, key: tokenizer.string)
+                        try archive.readObject("tree value '\(value.key)'") {
+                            if tokenizer.textEquals("node") {
+                                let idx = try archive.index(tokenizer.next(), "tree value node")
+                                try noteNodeRef(idx, at: tokenizer.tokenOffset, "tree \(treeIndex) value '\(value.key)'")
+                                value.nodeIndex = idx
+                            } else if tokenizer.textEquals("offset") {
+                                value.offset = try archive.integerValue("tree value offset")
+                            } else {
+                                try archive.skipValue()
+                            }
+                        }
+                        values.append(value)
+                    }
+                } else {
+                    try archive.skipValue()
+                }
+            }
+            try sink.tree(tree)
+            for v in values { try sink.treeValue(v) }
+            for n in nodes { try sink.treeNode(n) }
+            for child in children {
+                treeRefs.note(child.index, at: child.at, "tree \(treeIndex)")
+                if child.index < treeIndex {
+                    try sink.treeParent(graphIndex: graphIndex, treeIndex: child.index, parentTreeIndex: treeIndex)
+                } else {
+                    treeParents[child.index] = treeIndex
+                }
+            }
+            _ = at
+            treeIndex += 1
+        }
+        treeCount = treeIndex
+        record.treeCount = treeIndex
+        if treeRefs.index >= treeIndex {
+            throw error("\(treeRefs.what) names child tree \(treeRefs.index), but the graph has \(treeIndex) trees", at: treeRefs.offset)
+        }
+    }
+
+    mutating func noteNodeRef(_ index: Int, at offset: Int, _ what: @autoclosure () -> String) throws {
+        if let nodes = nodeAttributes {
+            guard index < nodes.count else {
+                throw error("\(what()) refers to node index \(index), but the graph has \(nodes.count) nodes", at: offset)
+            }
+        } else {
+            nodeRefs.note(index, at: offset, what())
+        }
+    }
+
+    // MARK: End of graph
+
+    mutating func finish<Sink: ArchiveSink>(into sink: inout Sink, links: inout LinkCollector) throws {
+        let nodeCount = nodeAttributes?.count ?? 0
+        if nodeAttributes == nil {
+            // A graph without nodes: anything that referred to a node is out of range.
+            nodeAttributes = []
+            try nodesKnown(into: &sink)
+        } else if nodeRefs.index >= nodeCount {
+            throw error("\(nodeRefs.what) refers to node index \(nodeRefs.index), but the graph has \(nodeCount) nodes", at: nodeRefs.offset)
+        }
+        let types = typeCount ?? 0
+        if typeRefs.index >= types {
+            throw error("\(typeRefs.what): type index \(typeRefs.index) is out of range (\(types) types)", at: typeRefs.offset)
+        }
+        if treeCount == nil {
+            links.setSubgraphIds(graph: graphIndex, subgraphIds)
+        }
+        try sink.graph(record)
+    }
+}
+
+/// Collects the few profile rows of one node until the node's attribute id is known.
+struct EventCollector: ArchiveSink {
+    var events: [ProfileEventRecord] = []
+    var marks: [ProfileMarkRecord] = []
+    var isEmpty: Bool { events.isEmpty && marks.isEmpty }
+
+    mutating func profileEvent(_ record: ProfileEventRecord) throws { events.append(record) }
+    mutating func profileMark(_ record: ProfileMarkRecord) throws { marks.append(record) }
+    mutating func type(_ record: TypeRecord) throws {}
+    mutating func node(_ record: NodeRecord) throws {}
+    mutating func edge(_ record: EdgeRecord) throws {}
+    mutating func subgraph(_ record: SubgraphRecord) throws {}
+    mutating func subgraphMembers(graphIndex: Int, subgraphId: Int64?, nodeIndices: ClosedRange<Int>) throws {}
+    mutating func tree(_ record: TreeRecord) throws {}
+    mutating func treeParent(graphIndex: Int, treeIndex: Int, parentTreeIndex: Int) throws {}
+    mutating func treeValue(_ record: TreeValueRecord) throws {}
+    mutating func treeNode(_ record: TreeNodeRecord) throws {}
+    mutating func graph(_ record: GraphRecord) throws {}
+    mutating func subgraphLink(_ record: SubgraphLinkRecord) throws {}
+    mutating func archive(_ record: ArchiveSummaryRecord) throws {}
+}

@@ -1,0 +1,546 @@
+import Foundation
+
+/// What the tokenizer found next.
+public enum JSONToken: Equatable, Sendable {
+    case objectStart, objectEnd, arrayStart, arrayEnd
+    /// An object key; its decoded bytes are in `JSONTokenizer.text`.
+    case key
+    /// A string value; its decoded bytes are in `JSONTokenizer.text`.
+    case string
+    /// A number; see `JSONTokenizer.integer` / `JSONTokenizer.double`.
+    case number
+    case bool(Bool)
+    case null
+    /// The document is complete and only whitespace followed it.
+    case end
+}
+
+/// A JSON syntax error with its position: byte offset from the start of the (decompressed)
+/// document, and the 1-based line and column a text editor would show.
+public struct JSONSyntaxError: Error, CustomStringConvertible, Equatable {
+    public var message: String
+    public var offset: Int
+    public var line: Int
+    public var column: Int
+    public var description: String { "\(message) at line \(line), column \(column) (byte \(offset))" }
+}
+
+/// A streaming, pull-based JSON tokenizer over a `ByteSource`.
+///
+/// It never builds a tree and never recurses: nesting is tracked in a byte stack with a hard
+/// limit, so a file of 300,000 `[` is an error rather than a stack overflow. Strings without
+/// escapes are handed out as a view into the read buffer, with no copy; the buffer only grows
+/// when a single token is longer than it (up to `maxTokenBytes`).
+public final class JSONTokenizer {
+    public static let defaultMaxDepth = 512
+    public static let defaultMaxTokenBytes = 64 << 20
+
+    private let source: ByteSource
+    private let maxDepth: Int
+    private let maxTokenBytes: Int
+
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var pos = 0
+    private var end = 0
+    /// Absolute offset of buffer[0] in the document.
+    private var base = 0
+    private var sourceEnded = false
+
+    private var line = 1
+    /// Absolute offset of the first byte of the current line.
+    private var lineStart = 0
+
+    /// Container stack: `{` or `[` per level.
+    private var stack: [UInt8] = []
+    private enum Expect { case value, keyOrEnd, key, colon, commaOrEnd, valueOrEnd, done }
+    private var expect: Expect = .value
+
+    /// Decoded bytes of a string with escapes (manually managed so `text` can point into it).
+    private var scratch = ScratchBuffer()
+    private var textStart: UnsafePointer<UInt8>?
+    private var textCount = 0
+    private var textInScratch = false
+
+    /// Absolute offset of the first byte of the last token returned.
+    public private(set) var tokenOffset = 0
+    /// For `.number`: the value when it is an integer that fits an Int64.
+    public private(set) var integer: Int64?
+    /// For `.number`: the value as a Double (always set).
+    public private(set) var double: Double = 0
+
+    public init(source: ByteSource, bufferSize: Int = 1 << 20,
+                maxDepth: Int = JSONTokenizer.defaultMaxDepth,
+                maxTokenBytes: Int = JSONTokenizer.defaultMaxTokenBytes) {
+        self.source = source
+        self.maxDepth = maxDepth
+        self.maxTokenBytes = maxTokenBytes
+        capacity = max(bufferSize, 64)
+        buffer = .allocate(capacity: capacity)
+        stack.reserveCapacity(64)
+    }
+
+    deinit {
+        buffer.deallocate()
+        scratch.free()
+    }
+
+    /// The nesting depth after the last token (0 at top level).
+    public var depth: Int { stack.count }
+
+    /// The decoded bytes of the last `.key` or `.string`; valid until the next call to `next()`.
+    public var text: UnsafeRawBufferPointer {
+        if textInScratch {
+            return UnsafeRawBufferPointer(start: scratch.base, count: textCount)
+        }
+        return UnsafeRawBufferPointer(start: textStart, count: textCount)
+    }
+
+    /// The last `.key` or `.string` as a Swift string (invalid UTF-8 is repaired, never trapped on).
+    public var string: String {
+        let start = textInScratch ? UnsafePointer(scratch.base) : textStart
+        return String(decoding: UnsafeBufferPointer(start: start, count: textCount), as: UTF8.self)
+    }
+
+    /// True when the last key or string equals `literal` byte for byte.
+    @inline(__always)
+    public func textEquals(_ literal: StaticString) -> Bool {
+        let t = text
+        guard t.count == literal.utf8CodeUnitCount else { return false }
+        guard let p = t.baseAddress else { return true }
+        return memcmp(p, literal.utf8Start, t.count) == 0
+    }
+
+    /// Line and column of an absolute offset at or after the current line's start.
+    public func location(of offset: Int) -> (line: Int, column: Int) {
+        (line, max(1, offset - lineStart + 1))
+    }
+
+    public func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
+        let where_ = offset ?? (base + pos)
+        let loc = location(of: where_)
+        return JSONSyntaxError(message: message, offset: where_, line: loc.line, column: loc.column)
+    }
+
+    // MARK: Buffer
+
+    /// Reads more bytes, keeping `buffer[keep..<end]`; returns the shift applied to indices.
+    /// Returns nil at end of input.
+    private func refill(keeping keep: Int) throws -> Int? {
+        if sourceEnded { return nil }
+        var shift = 0
+        if keep > 0 {
+            let live = end - keep
+            if live > 0 { memmove(buffer, buffer + keep, live) }
+            base += keep
+            end = live
+            pos -= keep
+            shift = keep
+        }
+        if end == capacity {
+            guard capacity < maxTokenBytes else {
+                throw error("a single token is longer than \(maxTokenBytes >> 20) MiB", at: base)
+            }
+            let newCapacity = min(capacity * 2, maxTokenBytes)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            grown.update(from: buffer, count: end)
+            buffer.deallocate()
+            buffer = grown
+            capacity = newCapacity
+        }
+        let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
+        if n == 0 {
+            sourceEnded = true
+            return shift == 0 ? nil : shift
+        }
+        end += n
+        return shift
+    }
+
+    // MARK: Tokens
+
+    public func next() throws -> JSONToken {
+        // Skip whitespace, counting lines (newlines can only appear here in valid JSON).
+        var c: UInt8 = 0
+        while true {
+            if pos == end {
+                if try refill(keeping: pos) == nil || pos == end {
+                    if pos == end { return try endOfInput() }
+                }
+                continue
+            }
+            c = buffer[pos]
+            if c == 0x20 || c == 0x09 || c == 0x0D {
+                pos += 1
+            } else if c == 0x0A {
+                pos += 1
+                line += 1
+                lineStart = base + pos
+            } else {
+                break
+            }
+        }
+        tokenOffset = base + pos
+        switch expect {
+        case .done:
+            throw error("unexpected data after the end of the JSON document")
+        case .colon:
+            guard c == UInt8(ascii: ":") else { throw error("expected ':' after an object key") }
+            pos += 1
+            expect = .value
+            return try next()
+        case .commaOrEnd:
+            if c == UInt8(ascii: ",") {
+                pos += 1
+                expect = stack.last == UInt8(ascii: "{") ? .key : .value
+                return try next()
+            }
+            if c == UInt8(ascii: "}") || c == UInt8(ascii: "]") {
+                return try closeContainer(c)
+            }
+            throw error(stack.last == UInt8(ascii: "{") ? "expected ',' or '}' in object" : "expected ',' or ']' in array")
+        case .keyOrEnd, .key:
+            if c == UInt8(ascii: "}") && expect == .keyOrEnd { return try closeContainer(c) }
+            guard c == UInt8(ascii: "\"") else { throw error("expected a string key in object") }
+            pos += 1
+            try scanString()
+            expect = .colon
+            return .key
+        case .valueOrEnd:
+            if c == UInt8(ascii: "]") { return try closeContainer(c) }
+            return try value(c)
+        case .value:
+            return try value(c)
+        }
+    }
+
+    private func endOfInput() throws -> JSONToken {
+        if expect == .done { return .end }
+        if stack.isEmpty && expect == .value {
+            throw error(base + pos == 0 ? "empty input: no JSON document" : "no JSON value in the input")
+        }
+        throw error("truncated JSON: the input ends inside \(stack.last == UInt8(ascii: "{") ? "an object" : stack.isEmpty ? "a value" : "an array")")
+    }
+
+    @inline(__always)
+    private func afterValue() {
+        expect = stack.isEmpty ? .done : .commaOrEnd
+    }
+
+    private func closeContainer(_ c: UInt8) throws -> JSONToken {
+        let open = stack.last
+        if c == UInt8(ascii: "}") {
+            guard open == UInt8(ascii: "{") else { throw error("unexpected '}'") }
+        } else {
+            guard open == UInt8(ascii: "[") else { throw error("unexpected ']'") }
+        }
+        stack.removeLast()
+        pos += 1
+        afterValue()
+        return c == UInt8(ascii: "}") ? .objectEnd : .arrayEnd
+    }
+
+    private func value(_ c: UInt8) throws -> JSONToken {
+        switch c {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            guard stack.count < maxDepth else {
+                throw error("nesting deeper than \(maxDepth) levels")
+            }
+            stack.append(c)
+            pos += 1
+            if c == UInt8(ascii: "{") {
+                expect = .keyOrEnd
+                return .objectStart
+            }
+            expect = .valueOrEnd
+            return .arrayStart
+        case UInt8(ascii: "\""):
+            pos += 1
+            try scanString()
+            afterValue()
+            return .string
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            try scanNumber()
+            afterValue()
+            return .number
+        case UInt8(ascii: "t"):
+            try literal("true")
+            afterValue()
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            afterValue()
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            afterValue()
+            return .null
+        default:
+            if c < 0x20 || c >= 0x7F {
+                throw error(String(format: "unexpected byte 0x%02X where a JSON value should start", c))
+            }
+            throw error("unexpected character '\(Character(UnicodeScalar(c)))' where a JSON value should start")
+        }
+    }
+
+    private func literal(_ word: StaticString) throws {
+        let n = word.utf8CodeUnitCount
+        while end - pos < n {
+            if try refill(keeping: pos) == nil { throw error("truncated JSON: the input ends inside a literal") }
+        }
+        guard memcmp(buffer + pos, word.utf8Start, n) == 0 else {
+            throw error("invalid literal: expected '\(word)'")
+        }
+        pos += n
+    }
+
+    /// Scans a string whose opening quote was consumed. Fast path: no escapes, a view into the
+    /// buffer. Slow path: decode into `scratch`.
+    private func scanString() throws {
+        let startOffset = base + pos - 1
+        var i = pos
+        while true {
+            if i == end {
+                let keep = pos
+                guard let shift = try refill(keeping: keep) else {
+                    throw error("truncated JSON: the input ends inside a string", at: startOffset)
+                }
+                i -= shift
+                continue
+            }
+            let c = buffer[i]
+            if c == UInt8(ascii: "\"") {
+                textStart = UnsafePointer(buffer + pos)
+                textCount = i - pos
+                textInScratch = false
+                pos = i + 1
+                return
+            }
+            if c == UInt8(ascii: "\\") { break }
+            if c < 0x20 {
+                throw error(String(format: "unescaped control character 0x%02X in a string", c), at: base + i)
+            }
+            i += 1
+        }
+        // Slow path: copy what was scanned, then decode escapes.
+        scratch.count = 0
+        scratch.append(UnsafeBufferPointer(start: buffer + pos, count: i - pos))
+        pos = i
+        while true {
+            if pos == end {
+                guard try refill(keeping: pos) != nil, pos < end else {
+                    throw error("truncated JSON: the input ends inside a string", at: startOffset)
+                }
+            }
+            let c = buffer[pos]
+            if c == UInt8(ascii: "\"") {
+                pos += 1
+                textInScratch = true
+                textCount = scratch.count
+                return
+            }
+            if c < 0x20 {
+                throw error(String(format: "unescaped control character 0x%02X in a string", c))
+            }
+            if scratch.count >= maxTokenBytes {
+                throw error("a string is longer than \(maxTokenBytes >> 20) MiB", at: startOffset)
+            }
+            if c != UInt8(ascii: "\\") {
+                scratch.append(c)
+                pos += 1
+                continue
+            }
+            try decodeEscape()
+        }
+    }
+
+    private func decodeEscape() throws {
+        // Need at least 2 bytes: backslash + kind.
+        while end - pos < 2 {
+            if try refill(keeping: pos) == nil { throw error("truncated JSON: the input ends inside an escape") }
+        }
+        let kind = buffer[pos + 1]
+        switch kind {
+        case UInt8(ascii: "\""): scratch.append(0x22)
+        case UInt8(ascii: "\\"): scratch.append(0x5C)
+        case UInt8(ascii: "/"): scratch.append(0x2F)
+        case UInt8(ascii: "b"): scratch.append(0x08)
+        case UInt8(ascii: "f"): scratch.append(0x0C)
+        case UInt8(ascii: "n"): scratch.append(0x0A)
+        case UInt8(ascii: "r"): scratch.append(0x0D)
+        case UInt8(ascii: "t"): scratch.append(0x09)
+        case UInt8(ascii: "u"):
+            var scalar = try hex4(at: pos + 2)
+            var consumed = 6
+            if scalar >= 0xD800 && scalar < 0xDC00 {
+                // A high surrogate: a low one must follow to make a scalar; alone, it is replaced.
+                while end - pos < 12 {
+                    if try refill(keeping: pos) == nil { break }
+                }
+                if end - pos >= 12 && buffer[pos + 6] == UInt8(ascii: "\\") && buffer[pos + 7] == UInt8(ascii: "u"),
+                   let low = try? hex4(at: pos + 8), low >= 0xDC00 && low < 0xE000 {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    consumed = 12
+                } else {
+                    scalar = 0xFFFD
+                }
+            } else if scalar >= 0xDC00 && scalar < 0xE000 {
+                scalar = 0xFFFD
+            }
+            appendUTF8(scalar)
+            pos += consumed
+            return
+        default:
+            throw error("invalid escape '\\\(Character(UnicodeScalar(kind)))' in a string")
+        }
+        pos += 2
+    }
+
+    private func hex4(at index: Int) throws -> UInt32 {
+        while end < index + 4 {
+            if try refill(keeping: pos) == nil { throw error("truncated JSON: the input ends inside a \\u escape") }
+        }
+        var v: UInt32 = 0
+        for k in 0..<4 {
+            let c = buffer[index + k]
+            let d: UInt8
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = c - 48
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = c - 87
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = c - 55
+            default: throw error("invalid \\u escape: '\(Character(UnicodeScalar(c)))' is not a hex digit", at: base + index + k)
+            }
+            v = v << 4 | UInt32(d)
+        }
+        return v
+    }
+
+    private func appendUTF8(_ v: UInt32) {
+        if v < 0x80 {
+            scratch.append(UInt8(v))
+        } else if v < 0x800 {
+            scratch.append(UInt8(0xC0 | (v >> 6)))
+            scratch.append(UInt8(0x80 | (v & 0x3F)))
+        } else if v < 0x10000 {
+            scratch.append(UInt8(0xE0 | (v >> 12)))
+            scratch.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+            scratch.append(UInt8(0x80 | (v & 0x3F)))
+        } else {
+            scratch.append(UInt8(0xF0 | (v >> 18)))
+            scratch.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
+            scratch.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+            scratch.append(UInt8(0x80 | (v & 0x3F)))
+        }
+    }
+
+    /// Scans a number per RFC 8259. Integers are accumulated directly; anything with a
+    /// fraction or exponent goes through `strtod`.
+    private func scanNumber() throws {
+        var i = pos
+        var isInteger = true
+        var negative = false
+        var magnitude: UInt64 = 0
+        var overflow = false
+        var digits = 0
+        var state = 0 // 0 sign, 1 int digits, 2 after '.', 3 frac digits, 4 after e, 5 after e sign, 6 exp digits
+        var leadingZero = false
+        scan: while true {
+            if i == end {
+                guard let shift = try refill(keeping: pos) else { break scan }
+                i -= shift
+                continue
+            }
+            let c = buffer[i]
+            switch c {
+            case UInt8(ascii: "-") where state == 0 && i == pos:
+                negative = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if state <= 1 {
+                    if leadingZero { throw error("invalid number: leading zero", at: base + pos) }
+                    if c == UInt8(ascii: "0") && digits == 0 { leadingZero = true }
+                    let (m1, o1) = magnitude.multipliedReportingOverflow(by: 10)
+                    let (m2, o2) = m1.addingReportingOverflow(UInt64(c - 48))
+                    if o1 || o2 { overflow = true }
+                    magnitude = m2
+                    digits += 1
+                    state = 1
+                } else if state == 2 || state == 3 {
+                    state = 3
+                } else {
+                    state = 6
+                }
+            case UInt8(ascii: ".") where state == 1:
+                isInteger = false
+                state = 2
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                guard state == 1 || state == 3 else { throw error("invalid number", at: base + pos) }
+                isInteger = false
+                state = 4
+            case UInt8(ascii: "+"), UInt8(ascii: "-"):
+                guard state == 4 else { throw error("invalid number", at: base + pos) }
+                state = 5
+            default:
+                break scan
+            }
+            i += 1
+            if i - pos > 512 { throw error("a number longer than 512 characters", at: base + pos) }
+        }
+        guard state == 1 || state == 3 || state == 6 else {
+            throw error("invalid number", at: base + pos)
+        }
+        if isInteger && !overflow && (magnitude <= UInt64(Int64.max) || (negative && magnitude == UInt64(Int64.max) + 1)) {
+            let v = negative ? (magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)) : Int64(magnitude)
+            integer = v
+            double = Double(v)
+        } else {
+            integer = nil
+            var chars = [CChar](repeating: 0, count: i - pos + 1)
+            for k in 0..<(i - pos) { chars[k] = CChar(bitPattern: buffer[pos + k]) }
+            double = strtod(chars, nil)
+        }
+        pos = i
+    }
+
+    /// Skips the value whose first token was just returned (no-op for scalars).
+    public func skip(after token: JSONToken) throws {
+        guard token == .objectStart || token == .arrayStart else { return }
+        let target = depth - 1
+        while depth > target {
+            _ = try next()
+        }
+    }
+}
+
+/// A growable byte buffer with a stable base pointer between appends.
+struct ScratchBuffer {
+    var base: UnsafeMutablePointer<UInt8>? = nil
+    var count = 0
+    var capacity = 0
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(count + 1) }
+        base![count] = byte
+        count += 1
+    }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count > 0 else { return }
+        if count + bytes.count > capacity { grow(count + bytes.count) }
+        (base! + count).update(from: bytes.baseAddress!, count: bytes.count)
+        count += bytes.count
+    }
+
+    private mutating func grow(_ needed: Int) {
+        let newCapacity = max(needed, max(256, capacity * 2))
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        if let base {
+            grown.update(from: base, count: count)
+            base.deallocate()
+        }
+        base = grown
+        capacity = newCapacity
+    }
+
+    func free() { base?.deallocate() }
+}

@@ -1,0 +1,54 @@
+/// What an input file holds, decided from its first bytes, never from its name.
+public enum InputKind: String, Sendable {
+    case archive
+    case transcript
+}
+
+/// An opened input: the decoded byte stream positioned at its start, what it holds, and whether
+/// it was gzip-compressed.
+public struct SniffedInput {
+    public var kind: InputKind
+    public var compressed: Bool
+    public var source: ByteSource
+}
+
+public enum InputSniffer {
+    /// How much of the decoded stream is examined to recognise a transcript.
+    public static let headSize = 64 * 1024
+
+    /// Opens `raw` (a file or standard input), undoing gzip when the magic bytes say so.
+    /// `recognisesTranscript` decides whether non-JSON text holds breakpoint hits.
+    public static func sniff(_ raw: PeekingSource, path: String,
+                             recognisesTranscript: ([UInt8]) -> Bool) throws -> SniffedInput {
+        let magic = try raw.peek(2)
+        if magic.isEmpty {
+            throw InputError(path: path, message: "empty file: neither an archive nor a breakpoint transcript")
+        }
+        var compressed = false
+        var decoded: ByteSource = raw
+        if magic == [0x1F, 0x8B] {
+            compressed = true
+            decoded = try GzipSource(raw, path: path)
+        }
+        let inner = PeekingSource(decoded)
+        let head = try inner.peek(headSize)
+        var i = 0
+        // A UTF-8 byte order mark and leading whitespace are allowed before JSON.
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+        while i < head.count, head[i] == 0x20 || head[i] == 0x0A || head[i] == 0x0D || head[i] == 0x09 { i += 1 }
+        if i == head.count {
+            throw InputError(path: path, message: compressed ? "empty after decompression: no archive or transcript inside"
+                                                             : "blank file: neither an archive nor a breakpoint transcript")
+        }
+        if head[i] == UInt8(ascii: "{") || head[i] == UInt8(ascii: "[") {
+            return SniffedInput(kind: .archive, compressed: compressed, source: inner)
+        }
+        if recognisesTranscript(head) {
+            return SniffedInput(kind: .transcript, compressed: compressed, source: inner)
+        }
+        let binary = head.prefix(512).contains { $0 == 0 || ($0 < 0x09) }
+        throw InputError(path: path, message: binary
+            ? "binary data: neither an AttributeGraph archive (JSON, optionally gzip) nor an lldb breakpoint transcript"
+            : "text with no breakpoint hits in a known shape and not JSON: neither an AttributeGraph archive nor an lldb breakpoint transcript")
+    }
+}

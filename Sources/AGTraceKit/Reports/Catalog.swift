@@ -1,0 +1,24 @@
+/// What `agtrace list` shows: every snapshot and run with its counts.
+public enum Catalog {
+    public static func list(_ db: Database) throws -> (columns: [String], rows: [[SQLValue]]) {
+        let sql = """
+            SELECT 'snapshot' AS kind, s.label,
+                   (SELECT count(*) FROM graphs g WHERE g.snapshot_id = s.id) AS graphs,
+                   (SELECT coalesce(sum(node_count), 0) FROM graphs g WHERE g.snapshot_id = s.id) AS nodes,
+                   (SELECT coalesce(sum(edge_count), 0) FROM graphs g WHERE g.snapshot_id = s.id) AS edges,
+                   NULL AS events, s.imported_at, s.source, s.id AS sort_id, 0 AS sort_kind
+            FROM snapshots s
+            UNION ALL
+            SELECT 'run', r.label, NULL, NULL, NULL, r.event_count, r.imported_at, r.source, r.id, 1
+            FROM runs r
+            ORDER BY sort_kind, sort_id
+            """
+        let stmt = try db.prepare(sql)
+        let columns = (0..<(stmt.columnCount - 2)).map { stmt.columnName($0) }
+        var rows: [[SQLValue]] = []
+        while try stmt.step() {
+            rows.append((0..<columns.count).map { stmt.value($0) })
+        }
+        return (columns, rows)
+    }
+}

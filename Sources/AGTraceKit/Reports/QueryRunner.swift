@@ -1,0 +1,18 @@
+/// Runs user SQL on a read-only connection and streams the rows to a writer.
+public enum QueryRunner {
+    public static func run(_ sql: String, in db: Database, limit: Int? = nil, parameters: [String: SQLValue] = [:],
+                           writer: RowWriter) throws {
+        let stmt = try db.prepare(sql)
+        for (name, value) in parameters {
+            _ = stmt.bind(named: name, value)
+        }
+        let columns = (0..<stmt.columnCount).map { stmt.columnName($0) }
+        writer.begin(columns: columns)
+        var n = 0
+        while try (limit.map { n < $0 } ?? true) && stmt.step() {
+            writer.row((0..<columns.count).map { stmt.value($0) })
+            n += 1
+        }
+        writer.end()
+    }
+}

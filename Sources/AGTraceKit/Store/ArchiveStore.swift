@@ -1,0 +1,299 @@
+import Foundation
+
+/// Writes an archive's records into the tables of one snapshot, through statements prepared
+/// once and reused for every row. Runs inside the importer's transaction; knows nothing of JSON.
+///
+/// Node rows get `id = first_node_id of their graph + node_index`, so that the debug-view
+/// tree, which names nodes by index and is often written before them, can refer to a node row
+/// before it exists (the `trees` views join on it).
+final class ArchiveStore: ArchiveSink {
+    let db: Database
+    let snapshotId: Int64
+    private(set) var nodeCount = 0
+    private(set) var edgeCount = 0
+    private(set) var graphCount = 0
+    private(set) var rowCount = 0
+    /// Called every few thousand rows, for progress display.
+    var tick: (() -> Void)?
+
+    private var nextNodeId: Int64
+    private var graphFirstNodeId: [Int: Int64] = [:]
+
+    private let insertType, insertNode, insertEdge, insertSubgraph, setSubgraph, insertTree, setTreeParent,
+                insertTreeValue, insertTreeNode, insertEvent, insertMark, insertGraph, insertLink, setSummary: Statement
+
+    init(db: Database, snapshotId: Int64) throws {
+        self.db = db
+        self.snapshotId = snapshotId
+        nextNodeId = (try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM nodes")?.intValue) ?? 1
+        insertType = try db.prepare("""
+            INSERT INTO types(snapshot_id, graph_index, type_index, type_id, name, value_type, size, flags,
+                              update_count, change_count, update_total, changed_total)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+            """)
+        insertNode = try db.prepare("""
+            INSERT INTO nodes(id, snapshot_id, graph_index, node_index, attribute, type_index, subgraph_id,
+                              description, value, flags, subgraph_flags, update_count, change_count,
+                              update_total, changed_total)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+            """)
+        insertEdge = try db.prepare("""
+            INSERT INTO edges(snapshot_id, graph_index, src_attribute, dst_attribute, offset, flags)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            """)
+        insertSubgraph = try db.prepare("""
+            INSERT INTO subgraphs(snapshot_id, graph_index, subgraph_index, subgraph_id, context_id, invalid)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            """)
+        setSubgraph = try db.prepare("UPDATE nodes SET subgraph_id = ?1 WHERE id BETWEEN ?2 AND ?3")
+        insertTree = try db.prepare("""
+            INSERT INTO tree_items(snapshot_id, graph_index, tree_index, parent_tree_index, node_id, offset,
+                                   description, flags, is_root)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+            """)
+        setTreeParent = try db.prepare("""
+            UPDATE tree_items SET parent_tree_index = ?4 WHERE snapshot_id = ?1 AND graph_index = ?2 AND tree_index = ?3
+            """)
+        insertTreeValue = try db.prepare("""
+            INSERT INTO tree_item_values(snapshot_id, graph_index, tree_index, key, node_id, offset)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            """)
+        insertTreeNode = try db.prepare("""
+            INSERT INTO tree_item_nodes(snapshot_id, graph_index, tree_index, node_id) VALUES (?1, ?2, ?3, ?4)
+            """)
+        insertEvent = try db.prepare("""
+            INSERT INTO profile_events(snapshot_id, graph_index, scope, scope_key, category, update_count,
+                                       change_count, update_total, changed_total)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+            """)
+        insertMark = try db.prepare("""
+            INSERT INTO profile_marks(snapshot_id, graph_index, scope, scope_key, category, name, timestamp,
+                                      update_count, change_count, update_total, changed_total)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+            """)
+        insertGraph = try db.prepare("""
+            INSERT INTO graphs(snapshot_id, graph_index, graph_id, update_count, change_count, transaction_count,
+                               update_total, changed_total, counters, first_node_id, node_count, edge_count)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+            """)
+        insertLink = try db.prepare("""
+            INSERT INTO subgraph_children(snapshot_id, parent_graph_index, parent_subgraph_id, child_graph_index,
+                                          child_subgraph_id)
+            VALUES (?1, ?2, ?3, ?4, ?5)
+            """)
+        setSummary = try db.prepare("""
+            UPDATE snapshots SET format_version = ?2, counter_bytes = ?3, counter_max_bytes = ?4 WHERE id = ?1
+            """)
+    }
+
+    /// The node id of node index 0 of a graph, fixed when the graph's first record arrives.
+    @inline(__always)
+    private func firstNodeId(_ graphIndex: Int) -> Int64 {
+        if let base = graphFirstNodeId[graphIndex] { return base }
+        graphFirstNodeId[graphIndex] = nextNodeId
+        return nextNodeId
+    }
+
+    @inline(__always)
+    private func counted() {
+        rowCount += 1
+        if rowCount & 0x3FFF == 0 { tick?() }
+    }
+
+    private func bindProfile(_ s: Statement, from index: Int32, _ p: ProfileCounts) {
+        s.bind(index, p.updateCount)
+        s.bind(index + 1, p.changeCount)
+        s.bind(index + 2, p.updateTotal)
+        s.bind(index + 3, p.changedTotal)
+    }
+
+    func type(_ r: TypeRecord) throws {
+        _ = firstNodeId(r.graphIndex)
+        let s = insertType
+        s.bind(1, snapshotId)
+        s.bind(2, r.graphIndex)
+        s.bind(3, r.typeIndex)
+        s.bind(4, r.typeId)
+        s.bind(5, r.name)
+        s.bind(6, r.valueType)
+        s.bind(7, r.size)
+        s.bind(8, r.flags)
+        bindProfile(s, from: 9, r.profile)
+        try s.run()
+        counted()
+    }
+
+    func node(_ r: NodeRecord) throws {
+        let s = insertNode
+        s.bind(1, firstNodeId(r.graphIndex) + Int64(r.nodeIndex))
+        s.bind(2, snapshotId)
+        s.bind(3, r.graphIndex)
+        s.bind(4, r.nodeIndex)
+        s.bind(5, r.attribute)
+        s.bind(6, r.typeIndex)
+        s.bind(7, r.subgraphId)
+        s.bind(8, r.description)
+        s.bind(9, r.value)
+        s.bind(10, r.flags)
+        s.bind(11, r.subgraphFlags)
+        bindProfile(s, from: 12, r.profile)
+        try s.run()
+        nodeCount += 1
+        counted()
+    }
+
+    func edge(_ r: EdgeRecord) throws {
+        let s = insertEdge
+        s.bind(1, snapshotId)
+        s.bind(2, r.graphIndex)
+        s.bind(3, r.srcAttribute)
+        s.bind(4, r.dstAttribute)
+        s.bind(5, r.offset)
+        s.bind(6, r.flags)
+        try s.run()
+        edgeCount += 1
+        counted()
+    }
+
+    func subgraph(_ r: SubgraphRecord) throws {
+        _ = firstNodeId(r.graphIndex)
+        let s = insertSubgraph
+        s.bind(1, snapshotId)
+        s.bind(2, r.graphIndex)
+        s.bind(3, r.subgraphIndex)
+        s.bind(4, r.subgraphId)
+        s.bind(5, r.contextId)
+        s.bind(6, r.invalid)
+        try s.run()
+        counted()
+    }
+
+    func subgraphMembers(graphIndex: Int, subgraphId: Int64?, nodeIndices: ClosedRange<Int>) throws {
+        let base = firstNodeId(graphIndex)
+        let s = setSubgraph
+        s.bind(1, subgraphId)
+        s.bind(2, base + Int64(nodeIndices.lowerBound))
+        s.bind(3, base + Int64(nodeIndices.upperBound))
+        try s.run()
+    }
+
+    func tree(_ r: TreeRecord) throws {
+        let base = firstNodeId(r.graphIndex)
+        let s = insertTree
+        s.bind(1, snapshotId)
+        s.bind(2, r.graphIndex)
+        s.bind(3, r.treeIndex)
+        s.bind(4, r.parentTreeIndex)
+        s.bind(5, r.nodeIndex.map { base + Int64($0) })
+        s.bind(6, r.offset)
+        s.bind(7, r.description)
+        s.bind(8, r.flags)
+        s.bind(9, r.isRoot)
+        try s.run()
+        counted()
+    }
+
+    func treeParent(graphIndex: Int, treeIndex: Int, parentTreeIndex: Int) throws {
+        let s = setTreeParent
+        s.bind(1, snapshotId)
+        s.bind(2, graphIndex)
+        s.bind(3, treeIndex)
+        s.bind(4, parentTreeIndex)
+        try s.run()
+    }
+
+    func treeValue(_ r: TreeValueRecord) throws {
+        let base = firstNodeId(r.graphIndex)
+        let s = insertTreeValue
+        s.bind(1, snapshotId)
+        s.bind(2, r.graphIndex)
+        s.bind(3, r.treeIndex)
+        s.bind(4, r.key)
+        s.bind(5, r.nodeIndex.map { base + Int64($0) })
+        s.bind(6, r.offset)
+        try s.run()
+        counted()
+    }
+
+    func treeNode(_ r: TreeNodeRecord) throws {
+        let s = insertTreeNode
+        s.bind(1, snapshotId)
+        s.bind(2, r.graphIndex)
+        s.bind(3, r.treeIndex)
+        s.bind(4, firstNodeId(r.graphIndex) + Int64(r.nodeIndex))
+        try s.run()
+        counted()
+    }
+
+    func profileEvent(_ r: ProfileEventRecord) throws {
+        _ = firstNodeId(r.graphIndex)
+        let s = insertEvent
+        s.bind(1, snapshotId)
+        s.bind(2, r.graphIndex)
+        s.bind(3, r.scope.rawValue)
+        s.bind(4, r.scopeKey)
+        s.bind(5, r.category)
+        bindProfile(s, from: 6, r.counts)
+        try s.run()
+        counted()
+    }
+
+    func profileMark(_ r: ProfileMarkRecord) throws {
+        _ = firstNodeId(r.graphIndex)
+        let s = insertMark
+        s.bind(1, snapshotId)
+        s.bind(2, r.graphIndex)
+        s.bind(3, r.scope.rawValue)
+        s.bind(4, r.scopeKey)
+        s.bind(5, r.category)
+        s.bind(6, r.name)
+        s.bind(7, r.timestamp)
+        bindProfile(s, from: 8, r.counts)
+        try s.run()
+        counted()
+    }
+
+    func graph(_ r: GraphRecord) throws {
+        let base = firstNodeId(r.graphIndex)
+        nextNodeId = base + Int64(r.nodeCount)
+        let s = insertGraph
+        s.bind(1, snapshotId)
+        s.bind(2, r.graphIndex)
+        s.bind(3, r.graphId)
+        s.bind(4, r.updateCount)
+        s.bind(5, r.changeCount)
+        s.bind(6, r.transactionCount)
+        s.bind(7, r.updateTotal)
+        s.bind(8, r.changedTotal)
+        s.bind(9, r.counters.isEmpty ? nil : Self.json(r.counters))
+        s.bind(10, base)
+        s.bind(11, r.nodeCount)
+        s.bind(12, r.edgeCount)
+        try s.run()
+        graphCount += 1
+    }
+
+    func subgraphLink(_ r: SubgraphLinkRecord) throws {
+        let s = insertLink
+        s.bind(1, snapshotId)
+        s.bind(2, r.parentGraphIndex)
+        s.bind(3, r.parentSubgraphId)
+        s.bind(4, r.childGraphIndex)
+        s.bind(5, r.childSubgraphId)
+        try s.run()
+    }
+
+    func archive(_ r: ArchiveSummaryRecord) throws {
+        let s = setSummary
+        s.bind(1, snapshotId)
+        s.bind(2, r.version)
+        s.bind(3, r.counterBytes)
+        s.bind(4, r.counterMaxBytes)
+        try s.run()
+    }
+
+    /// A flat `{"key": integer}` object with sorted keys.
+    static func json(_ counters: [String: Int64]) -> String {
+        "{" + counters.keys.sorted().map { "\(JSONText.quote($0)):\(counters[$0]!)" }.joined(separator: ",") + "}"
+    }
+}

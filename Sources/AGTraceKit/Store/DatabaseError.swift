@@ -1,0 +1,33 @@
+/// A SQLite failure with its context: the database file, SQLite's message and code, and the SQL
+/// that failed (when there is one).
+public struct DatabaseError: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var code: Int32
+    public var message: String
+    public var sql: String?
+
+    public init(path: String, code: Int32, message: String, sql: String? = nil) {
+        self.path = path
+        self.code = code
+        self.message = message
+        self.sql = sql
+    }
+
+    public var description: String {
+        var text = "\(path): \(message)"
+        if let sql {
+            let oneLine = sql.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            text += " (in: \(oneLine.count > 200 ? String(oneLine.prefix(200)) + "…" : oneLine))"
+        }
+        return text
+    }
+}
+
+/// The database is not one agtrace can use; nothing was written to it.
+public struct DatabaseRefusal: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): \(reason)" }
+}
+
+import Foundation

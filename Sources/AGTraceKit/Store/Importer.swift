@@ -1,0 +1,172 @@
+import Foundation
+
+/// What one import did.
+public enum ImportOutcome: Equatable, Sendable {
+    case imported(ImportedItem)
+    /// The same bytes are already stored under `existingLabel`; nothing was written.
+    case duplicate(path: String, kind: InputKind, existingLabel: String)
+}
+
+public struct ImportedItem: Equatable, Sendable {
+    public var path: String
+    public var label: String
+    public var kind: InputKind
+    public var compressed: Bool
+    public var sha256: String
+    public var graphs = 0
+    public var nodes = 0
+    public var edges = 0
+    public var events = 0
+    public var skippedLines = 0
+    public var incompleteHits = 0
+    public var replaced = false
+    public var seconds: Double = 0
+}
+
+public struct ImportProgress: Sendable {
+    public var path: String
+    public var bytesRead: Int
+    public var totalBytes: Int?
+}
+
+public struct ImportOptions {
+    public var label: String?
+    public var replace = false
+    /// Called now and then during long imports (from the importing thread).
+    public var progress: ((ImportProgress) -> Void)?
+    public init(label: String? = nil, replace: Bool = false, progress: ((ImportProgress) -> Void)? = nil) {
+        self.label = label
+        self.replace = replace
+        self.progress = progress
+    }
+}
+
+/// Imports archives and transcripts, each in one transaction: a refused or interrupted import
+/// leaves the database exactly as it was.
+public final class Importer {
+    public let db: Database
+
+    public init(database: Database) {
+        db = database
+    }
+
+    /// Expands a directory argument into its files, recursively and in sorted order, skipping
+    /// hidden files. A plain file or "-" stands for itself.
+    public static func expand(_ path: String) throws -> [String] {
+        if path == "-" { return [path] }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw InputError(path: path, message: "no such file or directory")
+        }
+        guard isDirectory.boolValue else { return [path] }
+        var out: [String] = []
+        let names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+        for name in names where !name.hasPrefix(".") {
+            let child = path.hasSuffix("/") ? path + name : path + "/" + name
+            out += try expand(child)
+        }
+        return out
+    }
+
+    /// Imports one file (or standard input for "-").
+    public func importFile(_ path: String, options: ImportOptions = ImportOptions()) throws -> ImportOutcome {
+        let started = Date()
+        let file = try FileSource(path: path)
+        let totalBytes = path == "-" ? nil : (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        let hasher = HashingTap()
+        let raw = PeekingSource(file, tap: { hasher.update($0) })
+        let input = try InputSniffer.sniff(raw, path: path, recognisesTranscript: TranscriptDetector.recognises)
+        let progress: (() -> Void)? = options.progress.map { report in
+            { report(ImportProgress(path: path, bytesRead: file.bytesConsumed, totalBytes: totalBytes)) }
+        }
+
+        let outcome: ImportOutcome = try db.writeTransaction {
+            let base = options.label ?? Labels.defaultLabel(for: path)
+            var replaced = false
+            if options.replace {
+                replaced = try SnapshotDeletion.deleteLabel(base, in: db)
+            }
+            let label = try Labels.unique(base, in: db)
+            var item = ImportedItem(path: path, label: label, kind: input.kind, compressed: input.compressed, sha256: "")
+            item.replaced = replaced
+            switch input.kind {
+            case .archive:
+                let id = try insertSnapshot(label: label, path: path, compressed: input.compressed, size: totalBytes)
+                let store = try ArchiveStore(db: db, snapshotId: id)
+                store.tick = progress
+                var sink = store
+                try ArchiveReader(source: input.source, path: path).read(into: &sink)
+                item.graphs = store.graphCount
+                item.nodes = store.nodeCount
+                item.edges = store.edgeCount
+                item.sha256 = hasher.finish()
+                if !options.replace, let existing = try db.scalar(
+                    "SELECT label FROM snapshots WHERE sha256 = ?1 AND id <> ?2 LIMIT 1", [.text(item.sha256), .integer(id)]) {
+                    throw DuplicateImport(existingLabel: existing.description)
+                }
+                try db.prepare("UPDATE snapshots SET sha256 = ?2 WHERE id = ?1").bindAndRun([.integer(id), .text(item.sha256)])
+            case .transcript:
+                let summary = try RunImport.run(source: input.source, path: path, label: label, db: db,
+                                                hash: { hasher.finish() }, replace: options.replace, tick: progress)
+                item.events = summary.summary.events
+                item.skippedLines = summary.summary.skippedLines
+                item.incompleteHits = summary.summary.incompleteHits
+                item.sha256 = summary.sha256
+            }
+            item.seconds = Date().timeIntervalSince(started)
+            return .imported(item)
+        }
+        return outcome
+    }
+
+    /// Imports one file, turning a duplicate into an outcome rather than an error.
+    public func importItem(_ path: String, options: ImportOptions = ImportOptions()) throws -> ImportOutcome {
+        do {
+            return try importFile(path, options: options)
+        } catch let dup as DuplicateImport {
+            let kind: InputKind = try db.scalar("SELECT 1 FROM snapshots WHERE label = ?1", [.text(dup.existingLabel)]) != nil
+                ? .archive : .transcript
+            return .duplicate(path: path, kind: kind, existingLabel: dup.existingLabel)
+        }
+    }
+
+    private func insertSnapshot(label: String, path: String, compressed: Bool, size: Int?) throws -> Int64 {
+        let source = path == "-" ? "-" : URL(fileURLWithPath: path).standardizedFileURL.path
+        try db.prepare("""
+            INSERT INTO snapshots(label, source, imported_at, compressed, size_bytes) VALUES (?1, ?2, ?3, ?4, ?5)
+            """).bindAndRun([.text(label), .text(source), .text(Self.timestamp()), .integer(compressed ? 1 : 0),
+                             size.map { .integer(Int64($0)) } ?? .null])
+        return db.lastInsertRowid
+    }
+
+    static func timestamp() -> String {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        return f.string(from: Date())
+    }
+}
+
+/// Thrown inside the import transaction to roll it back when the bytes were imported before.
+struct DuplicateImport: Error {
+    var existingLabel: String
+}
+
+/// Feeds raw bytes to SHA-256 as the reader pulls them.
+final class HashingTap {
+    private var sha = SHA256()
+    private var digest: String?
+    func update(_ bytes: UnsafeRawBufferPointer) { sha.update(bytes) }
+    func finish() -> String {
+        if let digest { return digest }
+        let d = sha.finalizeHex()
+        digest = d
+        return d
+    }
+}
+
+extension Statement {
+    func bindAndRun(_ values: [SQLValue]) throws {
+        bind(values)
+        try run()
+    }
+}

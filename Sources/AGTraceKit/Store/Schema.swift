@@ -1,0 +1,227 @@
+import Foundation
+
+/// The database schema, as a list of forward migrations. `PRAGMA user_version` holds how many
+/// have been applied; `PRAGMA application_id` marks the file as agtrace's.
+public enum Schema {
+    /// "AGTr": written into the SQLite header so that agtrace recognises its own files.
+    public static let applicationId: Int64 = 0x4147_5472
+
+    /// Each entry upgrades the schema by one version. Never edit a published entry: add one.
+    static let migrations: [String] = [
+        // 1: archives.
+        """
+        CREATE TABLE snapshots(
+            id INTEGER PRIMARY KEY,
+            label TEXT UNIQUE NOT NULL,
+            source TEXT,
+            sha256 TEXT,
+            format_version INTEGER,
+            imported_at TEXT,
+            compressed INTEGER NOT NULL DEFAULT 0,
+            size_bytes INTEGER,
+            counter_bytes INTEGER,
+            counter_max_bytes INTEGER
+        );
+        CREATE INDEX snapshots_by_sha256 ON snapshots(sha256);
+        CREATE TABLE graphs(
+            snapshot_id INTEGER NOT NULL,
+            graph_index INTEGER NOT NULL,
+            graph_id INTEGER,
+            update_count INTEGER,
+            change_count INTEGER,
+            transaction_count INTEGER,
+            update_total REAL,
+            changed_total REAL,
+            counters TEXT,
+            first_node_id INTEGER,
+            node_count INTEGER,
+            edge_count INTEGER,
+            PRIMARY KEY(snapshot_id, graph_index)
+        );
+        CREATE TABLE types(
+            snapshot_id INTEGER NOT NULL,
+            graph_index INTEGER NOT NULL,
+            type_index INTEGER NOT NULL,
+            type_id INTEGER,
+            name TEXT,
+            value_type TEXT,
+            size INTEGER,
+            flags INTEGER,
+            update_count INTEGER,
+            change_count INTEGER,
+            update_total REAL,
+            changed_total REAL,
+            PRIMARY KEY(snapshot_id, graph_index, type_index)
+        );
+        CREATE TABLE nodes(
+            id INTEGER PRIMARY KEY,
+            snapshot_id INTEGER NOT NULL,
+            graph_index INTEGER NOT NULL,
+            node_index INTEGER NOT NULL,
+            attribute INTEGER NOT NULL,
+            type_index INTEGER NOT NULL,
+            subgraph_id INTEGER,
+            description TEXT,
+            value TEXT,
+            flags INTEGER,
+            subgraph_flags INTEGER,
+            update_count INTEGER,
+            change_count INTEGER,
+            update_total REAL,
+            changed_total REAL
+        );
+        CREATE TABLE edges(
+            snapshot_id INTEGER NOT NULL,
+            graph_index INTEGER NOT NULL,
+            src_attribute INTEGER NOT NULL,
+            dst_attribute INTEGER NOT NULL,
+            offset INTEGER,
+            flags INTEGER
+        );
+        CREATE TABLE subgraphs(
+            snapshot_id INTEGER NOT NULL,
+            graph_index INTEGER NOT NULL,
+            subgraph_index INTEGER NOT NULL,
+            subgraph_id INTEGER,
+            context_id INTEGER,
+            invalid INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY(snapshot_id, graph_index, subgraph_index)
+        );
+        CREATE TABLE subgraph_children(
+            snapshot_id INTEGER NOT NULL,
+            parent_graph_index INTEGER NOT NULL,
+            parent_subgraph_id INTEGER,
+            child_graph_index INTEGER NOT NULL,
+            child_subgraph_id INTEGER
+        );
+        CREATE INDEX subgraph_children_by_snapshot ON subgraph_children(snapshot_id);
+        CREATE TABLE tree_items(
+            snapshot_id INTEGER NOT NULL,
+            graph_index INTEGER NOT NULL,
+            tree_index INTEGER NOT NULL,
+            parent_tree_index INTEGER,
+            node_id INTEGER,
+            offset INTEGER,
+            description TEXT,
+            flags INTEGER,
+            is_root INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY(snapshot_id, graph_index, tree_index)
+        );
+        CREATE TABLE tree_item_values(
+            snapshot_id INTEGER NOT NULL,
+            graph_index INTEGER NOT NULL,
+            tree_index INTEGER NOT NULL,
+            key TEXT NOT NULL,
+            node_id INTEGER,
+            offset INTEGER
+        );
+        CREATE INDEX tree_item_values_by_tree ON tree_item_values(snapshot_id, graph_index, tree_index);
+        CREATE TABLE tree_item_nodes(
+            snapshot_id INTEGER NOT NULL,
+            graph_index INTEGER NOT NULL,
+            tree_index INTEGER NOT NULL,
+            node_id INTEGER NOT NULL
+        );
+        CREATE INDEX tree_item_nodes_by_tree ON tree_item_nodes(snapshot_id, graph_index, tree_index);
+        CREATE TABLE profile_events(
+            snapshot_id INTEGER NOT NULL,
+            graph_index INTEGER NOT NULL,
+            scope TEXT NOT NULL,
+            scope_key INTEGER,
+            category TEXT NOT NULL,
+            update_count INTEGER,
+            change_count INTEGER,
+            update_total REAL,
+            changed_total REAL
+        );
+        CREATE INDEX profile_events_by_snapshot ON profile_events(snapshot_id);
+        CREATE TABLE profile_marks(
+            snapshot_id INTEGER NOT NULL,
+            graph_index INTEGER NOT NULL,
+            scope TEXT NOT NULL,
+            scope_key INTEGER,
+            category TEXT,
+            name TEXT,
+            timestamp REAL,
+            update_count INTEGER,
+            change_count INTEGER,
+            update_total REAL,
+            changed_total REAL
+        );
+        CREATE INDEX profile_marks_by_snapshot ON profile_marks(snapshot_id);
+        -- Indexes the reports rely on; the importer drops nothing, SQLite fills them as rows
+        -- arrive (see ArchiveStore for why this is cheap enough).
+        CREATE INDEX nodes_by_attribute ON nodes(snapshot_id, attribute);
+        CREATE INDEX edges_by_src ON edges(snapshot_id, src_attribute);
+        CREATE INDEX edges_by_dst ON edges(snapshot_id, dst_attribute);
+        -- The debug view tree refers to nodes by index; these views name them by attribute.
+        CREATE VIEW trees AS
+            SELECT t.snapshot_id, t.graph_index, t.tree_index, t.parent_tree_index,
+                   n.attribute, t.offset, t.description, t.flags, t.is_root, n.node_index
+            FROM tree_items t LEFT JOIN nodes n ON n.id = t.node_id;
+        CREATE VIEW tree_values AS
+            SELECT v.snapshot_id, v.graph_index, v.tree_index, v.key, n.attribute, v.offset, n.node_index
+            FROM tree_item_values v LEFT JOIN nodes n ON n.id = v.node_id;
+        CREATE VIEW tree_nodes AS
+            SELECT r.snapshot_id, r.graph_index, r.tree_index, n.attribute, n.node_index
+            FROM tree_item_nodes r LEFT JOIN nodes n ON n.id = r.node_id;
+        -- Each node with its rule (the type's name) and value type.
+        CREATE VIEW node_rules AS
+            SELECT n.snapshot_id, n.graph_index, n.attribute, t.name AS rule, t.value_type,
+                   n.flags, n.node_index, n.type_index, n.subgraph_id, n.description, n.value,
+                   n.update_count, n.change_count, n.update_total, n.changed_total
+            FROM nodes n
+            JOIN types t ON t.snapshot_id = n.snapshot_id AND t.graph_index = n.graph_index
+                        AND t.type_index = n.type_index;
+        """,
+        // 2: breakpoint transcripts.
+        """
+        CREATE TABLE runs(
+            id INTEGER PRIMARY KEY,
+            label TEXT UNIQUE NOT NULL,
+            source TEXT,
+            sha256 TEXT,
+            imported_at TEXT,
+            compressed INTEGER NOT NULL DEFAULT 0,
+            size_bytes INTEGER,
+            event_count INTEGER,
+            skipped_lines INTEGER,
+            incomplete_hits INTEGER
+        );
+        CREATE INDEX runs_by_sha256 ON runs(sha256);
+        CREATE TABLE events(
+            run_id INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            line INTEGER,
+            kind TEXT NOT NULL,
+            symbol TEXT,
+            breakpoint TEXT,
+            thread INTEGER,
+            attribute INTEGER,
+            input_attribute INTEGER,
+            PRIMARY KEY(run_id, seq)
+        ) WITHOUT ROWID;
+        CREATE INDEX events_by_kind ON events(run_id, kind, attribute);
+        CREATE TABLE frames(
+            run_id INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            depth INTEGER NOT NULL,
+            module TEXT,
+            symbol TEXT,
+            address TEXT,
+            PRIMARY KEY(run_id, seq, depth)
+        ) WITHOUT ROWID;
+        -- The distinct edges (input -> reader) a run's add_input hits revealed.
+        CREATE VIEW run_edges AS
+            SELECT run_id, input_attribute AS src_attribute, attribute AS dst_attribute, min(seq) AS first_seq
+            FROM events
+            WHERE kind = 'add_input' AND attribute IS NOT NULL AND input_attribute IS NOT NULL
+            GROUP BY run_id, input_attribute, attribute;
+        """,
+    ]
+
+    public static var latestVersion: Int { migrations.count }
+
+    /// Every table and view agtrace creates, for checks and for `agtrace list`.
+    static let agtraceTables = ["snapshots", "graphs", "types", "nodes", "edges"]
+}

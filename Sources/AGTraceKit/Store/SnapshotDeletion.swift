@@ -1,0 +1,26 @@
+/// Removes a snapshot or a run and every row that belongs to it (inside the caller's transaction).
+enum SnapshotDeletion {
+    static let snapshotTables = ["graphs", "types", "nodes", "edges", "subgraphs", "subgraph_children", "tree_items",
+                                 "tree_item_values", "tree_item_nodes", "profile_events", "profile_marks"]
+    static let runTables = ["events", "frames"]
+
+    /// Deletes the snapshot or run labelled `label`; true if there was one.
+    static func deleteLabel(_ label: String, in db: Database) throws -> Bool {
+        var deleted = false
+        if let id = try db.scalar("SELECT id FROM snapshots WHERE label = ?1", [.text(label)]) {
+            for table in snapshotTables {
+                try db.prepare("DELETE FROM \(table) WHERE snapshot_id = ?1").bindAndRun([id])
+            }
+            try db.prepare("DELETE FROM snapshots WHERE id = ?1").bindAndRun([id])
+            deleted = true
+        }
+        if let id = try db.scalar("SELECT id FROM runs WHERE label = ?1", [.text(label)]) {
+            for table in runTables {
+                try db.prepare("DELETE FROM \(table) WHERE run_id = ?1").bindAndRun([id])
+            }
+            try db.prepare("DELETE FROM runs WHERE id = ?1").bindAndRun([id])
+            deleted = true
+        }
+        return deleted
+    }
+}

@@ -1,0 +1,165 @@
+import CSQLite
+
+/// SQLite's "copy this now" destructor, which Swift cannot import as a constant.
+let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// A prepared statement, reused for every row: bind, step, reset.
+public final class Statement {
+    let handle: OpaquePointer
+    unowned let database: Database
+    public let sql: String
+
+    init(database: Database, sql: String) throws {
+        self.database = database
+        self.sql = sql
+        var stmt: OpaquePointer?
+        let rc = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else {
+            throw database.error(rc, sql: sql)
+        }
+        handle = stmt
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    public var columnCount: Int { Int(sqlite3_column_count(handle)) }
+    public func columnName(_ i: Int) -> String { String(cString: sqlite3_column_name(handle, Int32(i))) }
+    public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
+    public var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
+    public func parameterName(_ i: Int) -> String? {
+        sqlite3_bind_parameter_name(handle, Int32(i)).map { String(cString: $0) }
+    }
+
+    // MARK: Binding (1-based, as SQLite counts)
+
+    @inline(__always) public func bind(_ i: Int32, _ v: Int64?) {
+        if let v { sqlite3_bind_int64(handle, i, v) } else { sqlite3_bind_null(handle, i) }
+    }
+    @inline(__always) public func bind(_ i: Int32, _ v: Int?) { bind(i, v.map(Int64.init)) }
+    @inline(__always) public func bind(_ i: Int32, _ v: UInt32?) { bind(i, v.map(Int64.init)) }
+    @inline(__always) public func bind(_ i: Int32, _ v: Double?) {
+        if let v { sqlite3_bind_double(handle, i, v) } else { sqlite3_bind_null(handle, i) }
+    }
+    @inline(__always) public func bind(_ i: Int32, _ v: Bool) { sqlite3_bind_int64(handle, i, v ? 1 : 0) }
+    @inline(__always) public func bind(_ i: Int32, _ v: String?) {
+        guard var v else { sqlite3_bind_null(handle, i); return }
+        v.withUTF8 { utf8 in
+            _ = sqlite3_bind_text(handle, i, UnsafeRawPointer(utf8.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                  Int32(utf8.count), SQLITE_TRANSIENT)
+        }
+    }
+    public func bind(_ i: Int32, _ v: SQLValue) {
+        switch v {
+        case .null: sqlite3_bind_null(handle, i)
+        case .integer(let x): sqlite3_bind_int64(handle, i, x)
+        case .real(let x): sqlite3_bind_double(handle, i, x)
+        case .text(let x): bind(i, x)
+        }
+    }
+    public func bind(_ values: [SQLValue]) {
+        for (k, v) in values.enumerated() { bind(Int32(k + 1), v) }
+    }
+    public func bind(named name: String, _ v: SQLValue) -> Bool {
+        let i = sqlite3_bind_parameter_index(handle, name)
+        guard i > 0 else { return false }
+        bind(i, v)
+        return true
+    }
+
+    // MARK: Running
+
+    /// Steps once; true when a row is available.
+    @discardableResult
+    public func step() throws -> Bool {
+        let rc = sqlite3_step(handle)
+        if rc == SQLITE_ROW { return true }
+        if rc == SQLITE_DONE { return false }
+        let error = database.error(rc, sql: sql)
+        sqlite3_reset(handle)
+        throw error
+    }
+
+    /// Runs a statement that returns no rows, then resets it for the next use.
+    @inline(__always)
+    public func run() throws {
+        let rc = sqlite3_step(handle)
+        if rc != SQLITE_DONE && rc != SQLITE_ROW {
+            let error = database.error(rc, sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+        sqlite3_reset(handle)
+    }
+
+    public func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    // MARK: Columns
+
+    public func int64(_ i: Int) -> Int64 { sqlite3_column_int64(handle, Int32(i)) }
+    public func double(_ i: Int) -> Double { sqlite3_column_double(handle, Int32(i)) }
+    public func isNull(_ i: Int) -> Bool { sqlite3_column_type(handle, Int32(i)) == SQLITE_NULL }
+    public func string(_ i: Int) -> String? {
+        guard let p = sqlite3_column_text(handle, Int32(i)) else { return nil }
+        let n = Int(sqlite3_column_bytes(handle, Int32(i)))
+        return String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
+    }
+    public func value(_ i: Int) -> SQLValue {
+        switch sqlite3_column_type(handle, Int32(i)) {
+        case SQLITE_INTEGER: return .integer(int64(i))
+        case SQLITE_FLOAT: return .real(double(i))
+        case SQLITE_NULL: return .null
+        default: return .text(string(i) ?? "")
+        }
+    }
+}
+
+/// A value as SQLite stores it.
+public enum SQLValue: Equatable, Hashable, Sendable, CustomStringConvertible {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+
+    public var description: String {
+        switch self {
+        case .null: return ""
+        case .integer(let v): return String(v)
+        case .real(let v): return formatReal(v)
+        case .text(let v): return v
+        }
+    }
+
+    public var intValue: Int64? {
+        switch self {
+        case .integer(let v): return v
+        case .real(let v): return Int64(exactly: v)
+        case .text(let v): return Int64(v)
+        case .null: return nil
+        }
+    }
+    public var doubleValue: Double? {
+        switch self {
+        case .integer(let v): return Double(v)
+        case .real(let v): return v
+        case .text(let v): return Double(v)
+        case .null: return nil
+        }
+    }
+    public var stringValue: String? {
+        if case .null = self { return nil }
+        return description
+    }
+}
+
+/// Reals print with up to 17 significant digits but without float noise for simple values.
+func formatReal(_ v: Double) -> String {
+    if v == v.rounded() && abs(v) < 1e15 { return String(format: "%.1f", v) }
+    var s = String(format: "%.6g", v)
+    if Double(s) != v { s = "\(v)" }
+    return s
+}
+
+import Foundation

@@ -1,0 +1,118 @@
+/// A usage error: exit status 2, with the command's usage line.
+struct UsageError: Error, CustomStringConvertible {
+    var message: String
+    var command: String?
+    var description: String { message }
+}
+
+/// One option a command accepts.
+struct OptionSpec: Sendable {
+    var name: String          // without dashes
+    var valueName: String?    // nil for a flag
+    var help: String
+    var repeatable = false
+    var short: Character?
+}
+
+/// Parsed command-line arguments: options may stand before or after positionals;
+/// `--name value`, `--name=value`, and `--` to end options are understood.
+struct ParsedArguments {
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func has(_ name: String) -> Bool { flags.contains(name) }
+
+    func int(_ name: String) throws -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let v = Int(text) else { throw UsageError(message: "--\(name) takes a whole number, not '\(text)'") }
+        return v
+    }
+
+    func double(_ name: String) throws -> Double? {
+        guard let text = value(name) else { return nil }
+        guard let v = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), v.isFinite else {
+            throw UsageError(message: "--\(name) takes a number, not '\(text)'")
+        }
+        return v
+    }
+
+    static func parse(_ args: [String], options: [OptionSpec], command: String) throws -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var i = 0
+        var onlyPositionals = false
+        func spec(_ name: String) throws -> OptionSpec {
+            if let s = options.first(where: { $0.name == name }) { return s }
+            let suggestion = options.map(\.name).min { editDistance($0, name) < editDistance($1, name) }
+            var message = "unknown option '--\(name)' for '\(command)'"
+            if let suggestion, editDistance(suggestion, name) <= 3 { message += " (did you mean '--\(suggestion)'?)" }
+            throw UsageError(message: message, command: command)
+        }
+        while i < args.count {
+            let arg = args[i]
+            i += 1
+            if onlyPositionals || arg == "-" || !arg.hasPrefix("-") || isNegativeNumber(arg) {
+                parsed.positionals.append(arg)
+                continue
+            }
+            if arg == "--" { onlyPositionals = true; continue }
+            var name: String
+            var inline: String?
+            if arg.hasPrefix("--") {
+                name = String(arg.dropFirst(2))
+                if let eq = name.firstIndex(of: "=") {
+                    inline = String(name[name.index(after: eq)...])
+                    name = String(name[..<eq])
+                }
+            } else {
+                let ch = arg.dropFirst().first!
+                guard arg.count == 2, let s = options.first(where: { $0.short == ch }) else {
+                    throw UsageError(message: "unknown option '\(arg)' for '\(command)'", command: command)
+                }
+                name = s.name
+            }
+            let s = try spec(name)
+            if s.valueName == nil {
+                if inline != nil { throw UsageError(message: "--\(name) takes no value", command: command) }
+                parsed.flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inline {
+                value = inline
+            } else {
+                guard i < args.count else {
+                    throw UsageError(message: "--\(name) needs a value (\(s.valueName!))", command: command)
+                }
+                value = args[i]
+                i += 1
+            }
+            if !s.repeatable && parsed.values[name] != nil {
+                throw UsageError(message: "--\(name) given twice", command: command)
+            }
+            parsed.values[name, default: []].append(value)
+        }
+        return parsed
+    }
+
+    private static func isNegativeNumber(_ s: String) -> Bool {
+        s.count > 1 && s.dropFirst().allSatisfy { $0.isNumber || $0 == "." }
+    }
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,67 @@
+import AGTraceKit
+import Foundation
+
+/// One `agtrace` subcommand: its help text and how to run it. Commands parse and print; the
+/// work happens in AGTraceKit.
+struct Command: Sendable {
+    var name: String
+    var summary: String
+    var usage: String
+    /// Teaching text shown by `--help`: what it does, then examples.
+    var discussion: String
+    var options: [OptionSpec]
+    var run: @Sendable (ParsedArguments, Context) throws -> Int32
+}
+
+/// Options every command takes.
+let commonOptions: [OptionSpec] = [
+    OptionSpec(name: "db", valueName: "PATH", help: "the database (default: $AGTRACE_DB, else ./agtrace.db)"),
+    OptionSpec(name: "help", valueName: nil, help: "show this help", short: "h"),
+]
+
+let formatOption = OptionSpec(name: "format", valueName: OutputFormat.names,
+                              help: "output format (default: table); json is an array of objects keyed by column")
+
+/// What a command needs from its surroundings.
+struct Context {
+    var databasePath: String
+    var out: TextSink
+    var err: TextSink
+    var stderrIsTerminal: Bool
+
+    func openDatabase(_ mode: DatabaseOpener.Mode) throws -> Database {
+        try DatabaseOpener.open(databasePath, mode: mode)
+    }
+}
+
+extension ParsedArguments {
+    func format() throws -> OutputFormat {
+        guard let text = value("format") else { return .table }
+        guard let f = OutputFormat(rawValue: text.lowercased()) else {
+            throw UsageError(message: "--format must be one of \(OutputFormat.names), not '\(text)'")
+        }
+        return f
+    }
+}
+
+func helpText(for command: Command) -> String {
+    var text = "\(command.summary)\n\nUsage: \(command.usage)\n"
+    if !command.discussion.isEmpty { text += "\n" + command.discussion + "\n" }
+    let all = command.options + commonOptions
+    text += "\nOptions:\n"
+    let rendered = all.map { o -> (String, String) in
+        var flag = "--\(o.name)"
+        if let v = o.valueName { flag += " \(v)" }
+        if let s = o.short { flag = "-\(s), " + flag }
+        return (flag, o.help)
+    }
+    let width = min(34, rendered.map(\.0.count).max() ?? 0)
+    for (flag, help) in rendered {
+        if flag.count > width {
+            text += "  \(flag)\n  \(String(repeating: " ", count: width))  \(help)\n"
+        } else {
+            text += "  \(flag.padding(toLength: width, withPad: " ", startingAt: 0))  \(help)\n"
+        }
+    }
+    return text
+}

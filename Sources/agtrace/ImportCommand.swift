@@ -1,0 +1,99 @@
+import AGTraceKit
+import Foundation
+
+enum ImportCommand {
+    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
+                                 options: options, run: run)
+
+    static let name = "import"
+    static let summary = "Import AttributeGraph archives and lldb breakpoint transcripts"
+    static let usage = "agtrace import [--label L] [--replace] PATH..."
+    static let discussion = """
+    Each PATH is a file, a directory (imported recursively, in sorted order; files that are
+    neither kind are skipped there) or - for standard input. What a file holds is decided by
+    its bytes: gzip (.ag-gzon) is undone, JSON is an archive (a snapshot), text with
+    breakpoint hits is a transcript (a run). Each file is imported in one transaction: a bad
+    file is refused with the reason and position, and leaves the database as it was.
+
+    The label names the snapshot or run in every other command. It defaults to the file name
+    without .ag-gzon/.ag-json/.json/.gz/.lldb/.log/.txt; a taken label gets -2, -3…
+    Bytes imported before are not stored twice: agtrace says which label holds them.
+
+    Examples:
+      agtrace import SampleArchives
+      agtrace import --label before trip-before.ag-json
+      gunzip -c graph.ag-gzon | agtrace import --label window -
+      agtrace import --replace --label before trip-before.ag-json
+    """
+    static let options = [
+        OptionSpec(name: "label", valueName: "L", help: "label for the snapshot or run (one PATH only)"),
+        OptionSpec(name: "replace", valueName: nil,
+                   help: "replace what holds this label, and import even bytes already stored"),
+        OptionSpec(name: "quiet", valueName: nil, help: "print nothing but errors", short: "q"),
+    ]
+
+    static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
+        guard !args.positionals.isEmpty else {
+            throw UsageError(message: "give at least one file, directory, or - for standard input")
+        }
+        var items: [(path: String, explicit: Bool)] = []
+        for p in args.positionals {
+            let expanded = try Importer.expand(p)
+            items += expanded.map { ($0, $0 == p) }
+        }
+        if args.value("label") != nil && items.count != 1 {
+            throw UsageError(message: "--label names one import, but the paths hold \(items.count) files")
+        }
+        if items.filter({ $0.path == "-" }).count > 1 {
+            throw UsageError(message: "standard input (-) can be read only once")
+        }
+        let db = try context.openDatabase(.write)
+        let importer = Importer(database: db)
+        let quiet = args.has("quiet")
+        var failures = 0
+        for (path, explicit) in items {
+            let progressLine = ProgressLine(err: context.err)
+            var options = ImportOptions(label: args.value("label"), replace: args.has("replace"))
+            if context.stderrIsTerminal && !quiet {
+                options.progress = { p in
+                    guard let total = p.totalBytes, total > 4_000_000 else {
+                        if p.totalBytes == nil { progressLine.update("importing \(p.path): \(megabytes(p.bytesRead))") }
+                        return
+                    }
+                    let percent = Int(Double(p.bytesRead) * 100 / Double(total))
+                    progressLine.update("importing \(p.path): \(percent)% (\(megabytes(p.bytesRead)) of \(megabytes(total)))")
+                }
+            }
+            do {
+                let outcome = try importer.importItem(path, options: options)
+                progressLine.clear()
+                if !quiet { context.out.write(describe(outcome) + "\n") }
+            } catch let e as InputError where !explicit && e.message.contains("neither") {
+                progressLine.clear()
+                if !quiet { context.out.write("skipped \(path): \(e.message)\n") }
+            } catch {
+                progressLine.clear()
+                failures += 1
+                context.err.write("agtrace import: error: \(error)\n")
+            }
+        }
+        return failures == 0 ? 0 : 1
+    }
+
+    static func describe(_ outcome: ImportOutcome) -> String {
+        switch outcome {
+        case .imported(let item):
+            let how = item.compressed ? "\(item.kind.rawValue), gzip" : item.kind.rawValue
+            let verb = item.replaced ? "replaced" : "imported"
+            let time = String(format: "%.2f s", item.seconds)
+            switch item.kind {
+            case .archive:
+                return "\(verb) \(item.label) (\(how)): graphs \(item.graphs), nodes \(item.nodes), edges \(item.edges) in \(time)"
+            case .transcript:
+                return "\(verb) \(item.label) (\(how)): events \(item.events), skipped lines \(item.skippedLines), incomplete hits \(item.incompleteHits) in \(time)"
+            }
+        case let .duplicate(path, kind, existing):
+            return "unchanged \(path): the same bytes are already stored as \(kind == .archive ? "snapshot" : "run") '\(existing)' (--replace imports them again)"
+        }
+    }
+}

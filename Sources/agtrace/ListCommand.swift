@@ -1,0 +1,23 @@
+import AGTraceKit
+
+enum ListCommand {
+    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
+                                 options: options, run: run)
+
+    static let name = "list"
+    static let summary = "List the imported snapshots and runs with their counts"
+    static let usage = "agtrace list [--format table|csv|json|markdown]"
+    static let discussion = """
+    One row per snapshot (an archive) and per run (a transcript): its label, which you pass
+    to --snapshot and --run in other commands, and what it holds.
+    """
+    static let options = [formatOption]
+
+    static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
+        let format = try args.format()
+        let db = try context.openDatabase(.read)
+        let result = try Catalog.list(db)
+        RowWriter(format: format, out: context.out).write(columns: result.columns, rows: result.rows)
+        return 0
+    }
+}

@@ -1,0 +1,55 @@
+import AGTraceKit
+import Foundation
+
+/// Buffered writes to a file descriptor (1 or 2). A closed pipe ends the output quietly.
+final class StreamSink: TextSink {
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+    private let limit: Int
+    init(fd: Int32, bufferSize: Int = 64 * 1024) {
+        self.fd = fd
+        limit = bufferSize
+        buffer.reserveCapacity(bufferSize)
+    }
+    deinit { flush() }
+    func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= limit { flush() }
+    }
+    func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let n = buffer[offset...].withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            offset += n
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// A one-line progress display on a terminal, rewritten in place.
+final class ProgressLine {
+    private let err: TextSink
+    private var lastDraw = Date.distantPast
+    private var shown = false
+    init(err: TextSink) { self.err = err }
+
+    func update(_ text: String) {
+        let now = Date()
+        guard now.timeIntervalSince(lastDraw) > 0.1 else { return }
+        lastDraw = now
+        err.write("\r\u{1B}[K" + text)
+        (err as? StreamSink)?.flush()
+        shown = true
+    }
+
+    func clear() {
+        if shown { err.write("\r\u{1B}[K"); (err as? StreamSink)?.flush() }
+        shown = false
+    }
+}
+
+func megabytes(_ bytes: Int) -> String {
+    String(format: "%.1f MB", Double(bytes) / 1_000_000)
+}

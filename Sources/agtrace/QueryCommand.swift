@@ -1,0 +1,67 @@
+import AGTraceKit
+import Dispatch
+import Foundation
+
+enum QueryCommand {
+    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
+                                 options: options, run: run)
+
+    static let name = "query"
+    static let summary = "Run read-only SQL against the database"
+    static let usage = "agtrace query [--format F] [--limit N] (SQL | @FILE.sql)"
+    static let discussion = """
+    The connection is read-only: a statement that would write is refused. SQLite's own
+    message is shown for bad SQL (exit 1). Ctrl-C stops a long query cleanly. The tables and
+    views are documented in the README ("Schema").
+
+    Examples:
+      agtrace query "SELECT label, format_version FROM snapshots"
+      agtrace query --format json "SELECT rule, count(*) AS n FROM node_rules GROUP BY rule ORDER BY n DESC"
+      agtrace query @my-report.sql --format csv
+    """
+    static let options = [
+        formatOption,
+        OptionSpec(name: "limit", valueName: "N", help: "print at most N rows"),
+    ]
+
+    static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
+        let format = try args.format()
+        let limit = try args.int("limit")
+        guard args.positionals.count == 1 else {
+            throw UsageError(message: args.positionals.isEmpty ? "give the SQL to run (or @file.sql)"
+                                                                : "give the SQL as one argument (quote it)")
+        }
+        var sql = args.positionals[0]
+        if sql.hasPrefix("@") {
+            let file = String(sql.dropFirst())
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw InputError(path: file, message: "cannot read the SQL file")
+            }
+            sql = text
+        }
+        let db = try context.openDatabase(.read)
+        let stop = InterruptHandler { db.interrupt() }
+        defer { stop.cancel() }
+        let writer = RowWriter(format: format, out: context.out)
+        try QueryRunner.run(sql, in: db, limit: limit, writer: writer)
+        return 0
+    }
+}
+
+/// Turns Ctrl-C into a call (sqlite3_interrupt) instead of killing the process mid-output.
+final class InterruptHandler {
+    private let source: DispatchSourceSignal
+    private static let queue = DispatchQueue(label: "agtrace.signals")
+
+    init(_ action: @escaping @Sendable () -> Void) {
+        signal(SIGINT, SIG_IGN)
+        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: Self.queue)
+        source.setEventHandler(handler: action)
+        source.resume()
+    }
+
+    func cancel() {
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+    }
+}
