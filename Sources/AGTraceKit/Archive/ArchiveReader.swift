@@ -7,8 +7,10 @@ public final class ArchiveReader {
     let tokenizer: JSONTokenizer
     let path: String
 
-    public init(source: ByteSource, path: String, maxDepth: Int = JSONTokenizer.defaultMaxDepth) {
-        tokenizer = JSONTokenizer(source: source, maxDepth: maxDepth)
+    /// `bufferSize` is the tokenizer's read size; tests make it tiny to cross every boundary.
+    public init(source: ByteSource, path: String, bufferSize: Int = 1 << 20,
+                maxDepth: Int = JSONTokenizer.defaultMaxDepth) {
+        tokenizer = JSONTokenizer(source: source, bufferSize: bufferSize, maxDepth: maxDepth)
         self.path = path
     }
 

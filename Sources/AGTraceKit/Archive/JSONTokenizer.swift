@@ -170,6 +170,15 @@ public final class JSONTokenizer {
                 continue
             }
             c = buffer[pos]
+            if c == 0xEF && base + pos == 0 {
+                // A UTF-8 byte order mark may open the document.
+                while end - pos < 3 { if try refill(keeping: pos) == nil { break } }
+                if end - pos >= 3 && buffer[pos + 1] == 0xBB && buffer[pos + 2] == 0xBF {
+                    pos += 3
+                    continue
+                }
+                break
+            }
             if c == 0x20 || c == 0x09 || c == 0x0D {
                 pos += 1
             } else if c == 0x0A {

@@ -1,3 +1,0 @@
-import XCTest
-@testable import AGTraceKit
-final class SmokeTests: XCTestCase { func testNothing() {} }
