@@ -32,6 +32,7 @@ let package = Package(
         // Generator of synthetic archives and transcripts, and the side-by-side benchmark.
         .executableTarget(name: "agtrace-bench", dependencies: ["AGTraceKit", "CSQLite"]),
         .testTarget(name: "AGTraceKitTests", dependencies: ["AGTraceKit"]),
-        .testTarget(name: "AGTraceCLITests", dependencies: ["AGTraceKit"]),
+        // End-to-end tests run the built `agtrace` binary.
+        .testTarget(name: "AGTraceCLITests", dependencies: ["AGTraceKit", "agtrace"]),
     ]
 )

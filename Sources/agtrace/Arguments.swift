@@ -83,7 +83,8 @@ struct ParsedArguments {
             if let inline {
                 value = inline
             } else {
-                guard i < args.count else {
+                // A following option is not a value: `--label --db x` forgot the label.
+                guard i < args.count, !(args[i].hasPrefix("--") && args[i].count > 2) else {
                     throw UsageError(message: "--\(name) needs a value (\(s.valueName!))", command: command)
                 }
                 value = args[i]

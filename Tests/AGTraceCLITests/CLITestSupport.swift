@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+
+/// Runs the built `agtrace` binary, as a user would.
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum CLI {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let samples = packageRoot.appendingPathComponent("SampleArchives").path
+
+    /// The binary SwiftPM built beside the test bundle.
+    static let binary: URL = {
+        var dir = Bundle(for: Marker.self).bundleURL
+        for _ in 0..<3 {
+            dir = dir.deletingLastPathComponent()
+            let candidate = dir.appendingPathComponent("agtrace")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return packageRoot.appendingPathComponent(".build/debug/agtrace")
+    }()
+
+    final class Marker {}
+
+    @discardableResult
+    static func run(_ args: [String], stdin: Data? = nil, environment: [String: String] = [:],
+                    directory: URL? = nil) throws -> CLIResult {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = args
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "AGTRACE_DB")
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        if let directory { process.currentDirectoryURL = directory }
+        // Output goes to files, so that large outputs cannot fill a pipe and deadlock.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-cli-out-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
+        return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+func makeTemporaryDirectory() -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-cli-\(UUID().uuidString)")
+    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
