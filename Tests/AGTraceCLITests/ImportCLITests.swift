@@ -68,7 +68,7 @@ final class ImportCLITests: XCTestCase {
 
     func testQueryIsReadOnlyAndShowsSQLiteErrors() throws {
         XCTAssertEqual(try CLI.run(["import", "--db", db, CLI.samples + "/trip-1-before.ag-json"]).status, 0)
-        let write = try CLI.run(["query", "--db", db, "DELETE FROM nodes"])
+        let write = try CLI.run(["query", "--db", db, "DELETE FROM edges"])
         XCTAssertEqual(write.status, 1)
         XCTAssertTrue(write.stderr.contains("read-only"), write.stderr)
         let bad = try CLI.run(["query", "--db", db, "SELEC 1"])

@@ -29,7 +29,7 @@ final class ImporterTests: XCTestCase {
     /// Every row of every table, to prove a refused import changed nothing.
     func fingerprint(_ db: Database) throws -> [String] {
         var out: [String] = []
-        for table in ["snapshots", "graphs", "types", "nodes", "edges", "subgraphs", "subgraph_children", "tree_items",
+        for table in ["snapshots", "graphs", "types", "node_rows", "subgraph_nodes", "edges", "subgraphs", "subgraph_children", "tree_items",
                       "tree_item_values", "tree_item_nodes", "profile_events", "profile_marks", "runs", "events", "frames"] {
             for row in try db.rows("SELECT * FROM \(table)") { out.append(table + ":" + row.map(\.description).joined(separator: "|")) }
         }

@@ -59,8 +59,7 @@ struct CollectingSink: ArchiveSink {
 
     /// Subgraph id of a node, whichever way the reader delivered membership.
     func subgraphId(ofNode index: Int, graph: Int = 0) -> Int64? {
-        if let n = nodes.first(where: { $0.graphIndex == graph && $0.nodeIndex == index }), let id = n.subgraphId { return id }
-        return members.last { $0.graph == graph && $0.range.contains(index) }?.id
+        members.last { $0.graph == graph && $0.range.contains(index) }?.id
     }
 }
 

@@ -55,6 +55,7 @@ public final class ArchiveReader {
         var summary = ArchiveSummaryRecord(version: nil, counterBytes: nil, counterMaxBytes: nil, graphCount: 0)
         var sawGraphs = false
         var links = LinkCollector()
+        var edges = EdgeBuffer()
         while true {
             let t = try tokenizer.next()
             if t == .objectEnd { break }
@@ -70,7 +71,7 @@ public final class ArchiveReader {
                     if g == .arrayEnd { break }
                     guard g == .objectStart else { throw shapeError("graph \(graphIndex) must be an object") }
                     var reader = GraphReader(archive: self, graphIndex: graphIndex)
-                    try reader.read(into: &sink, links: &links)
+                    try reader.read(into: &sink, links: &links, edges: &edges)
                     graphIndex += 1
                 }
                 summary.graphCount = graphIndex
@@ -97,6 +98,7 @@ public final class ArchiveReader {
         if let version = summary.version, version < 1 {
             throw shapeError("unsupported archive version \(version)", at: 0)
         }
+        try edges.deliver(into: &sink)
         for link in try links.resolve(graphCount: summary.graphCount, reader: self) {
             try sink.subgraphLink(link)
         }

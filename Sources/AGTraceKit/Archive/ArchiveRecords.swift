@@ -62,9 +62,6 @@ public struct NodeRecord: Equatable, Sendable {
     public var nodeIndex: Int
     public var attribute: UInt32
     public var typeIndex: Int
-    /// Known when the graph's subgraphs came before its nodes; otherwise set later through
-    /// `ArchiveSink.subgraphMembers`.
-    public var subgraphId: Int64?
     public var description: String?
     public var value: String?
     public var flags: Int64?
@@ -74,6 +71,8 @@ public struct NodeRecord: Equatable, Sendable {
 
 public struct EdgeRecord: Equatable, Sendable {
     public var graphIndex: Int
+    /// Position in the graph's `edges` array.
+    public var edgeIndex: Int
     public var srcAttribute: UInt32
     public var dstAttribute: UInt32
     public var offset: Int64?
@@ -145,16 +144,17 @@ public struct ProfileMarkRecord: Equatable, Sendable {
 
 /// Receives an archive's records in document order, as the reader meets them.
 ///
-/// Guarantees: a graph's `graph` record comes after all its other records except links;
-/// `subgraphMembers` only after that graph's nodes; `treeParent` only after that tree's record;
-/// `archive` and links come last.
+/// Guarantees: a graph's records come together, its `graph` record last; `treeParent` only
+/// after that tree's record. After the last graph: every edge of the archive, sorted by
+/// (src attribute, dst attribute, graph index, edge index) so that a store can append them to
+/// an index ordered that way; then the subgraph links; then `archive`.
 public protocol ArchiveSink {
     mutating func type(_ record: TypeRecord) throws
     mutating func node(_ record: NodeRecord) throws
     mutating func edge(_ record: EdgeRecord) throws
     mutating func subgraph(_ record: SubgraphRecord) throws
-    /// Nodes `range` (indices) of a graph whose node records were already delivered belong to
-    /// subgraph `subgraphId`.
+    /// Nodes `nodeIndices` of a graph belong to subgraph `subgraphId`; may come before or after
+    /// the node records themselves (indices are checked against the node count either way).
     mutating func subgraphMembers(graphIndex: Int, subgraphId: Int64?, nodeIndices: ClosedRange<Int>) throws
     mutating func tree(_ record: TreeRecord) throws
     /// Sets the parent of a tree delivered before its parent named it as a child.

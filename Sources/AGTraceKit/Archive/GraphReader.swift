@@ -16,19 +16,8 @@ struct GraphReader {
     var nodeRefs = ArchiveReader.DeferredIndexCheck()
     var treeRefs = ArchiveReader.DeferredIndexCheck()
 
-    /// Edges read before the nodes: src index, dst index, offset, flags, byte offset.
+    /// Edges read before the nodes, by node index, resolved when the nodes are known.
     var pendingEdges: [PendingEdge] = []
-    struct PendingEdge {
-        var src: Int32
-        var dst: Int32
-        var offset: Int64?
-        var flags: Int64?
-        var at: Int
-    }
-
-    /// Subgraph membership read before the nodes, as (first index, last index, subgraph id),
-    /// applied to node records as they are read.
-    var membership: [(range: ClosedRange<Int>, id: Int64?)] = []
     var subgraphIds: [Int64?] = []
 
     /// Tree index -> parent tree index, for children named before their parents were read.
@@ -45,7 +34,7 @@ struct GraphReader {
         archive.shapeError("graph \(graphIndex): " + message, at: offset)
     }
 
-    mutating func read<Sink: ArchiveSink>(into sink: inout Sink, links: inout LinkCollector) throws {
+    mutating func read<Sink: ArchiveSink>(into sink: inout Sink, links: inout LinkCollector, edges: inout EdgeBuffer) throws {
         var seen = Set<String>()
         try archive.readObjectBody {
             let key = tokenizer.string
@@ -53,8 +42,8 @@ struct GraphReader {
             switch key {
             case "id": record.graphId = try archive.integerValue("id")
             case "types": try readTypes(into: &sink)
-            case "nodes": try readNodes(into: &sink)
-            case "edges": try readEdges(into: &sink)
+            case "nodes": try readNodes(into: &sink, edges: &edges)
+            case "edges": try readEdges(into: &edges)
             case "subgraphs": try readSubgraphs(into: &sink, links: &links)
             case "trees": try readTrees(into: &sink)
             case "update_count": record.updateCount = try archive.integerValue("update_count")
@@ -77,7 +66,7 @@ struct GraphReader {
                 try archive.skipValue()
             }
         }
-        try finish(into: &sink, links: &links)
+        try finish(into: &sink, links: &links, edges: &edges)
     }
 
     // MARK: Types
@@ -117,10 +106,8 @@ struct GraphReader {
 
     // MARK: Nodes
 
-    mutating func readNodes<Sink: ArchiveSink>(into sink: inout Sink) throws {
+    mutating func readNodes<Sink: ArchiveSink>(into sink: inout Sink, edges: inout EdgeBuffer) throws {
         var attributes: [UInt32] = []
-        membership.sort { $0.range.lowerBound < $1.range.lowerBound }
-        var membershipCursor = 0
         try archive.readArray("nodes") { t in
             let nodeIndex = attributes.count
             let at = tokenizer.tokenOffset
@@ -176,12 +163,6 @@ struct GraphReader {
             }
             node.attribute = attribute
             node.typeIndex = typeIndex
-            while membershipCursor < membership.count && membership[membershipCursor].range.upperBound < nodeIndex {
-                membershipCursor += 1
-            }
-            if membershipCursor < membership.count && membership[membershipCursor].range.contains(nodeIndex) {
-                node.subgraphId = membership[membershipCursor].id
-            }
             try sink.node(node)
             if !pendingNodeMarks.isEmpty || !pendingNodeEvents.isEmpty {
                 try flushNodeProfile(attribute: attribute, into: &sink)
@@ -190,7 +171,7 @@ struct GraphReader {
         }
         nodeAttributes = attributes
         record.nodeCount = attributes.count
-        try nodesKnown(into: &sink)
+        try nodesKnown(edges: &edges)
     }
 
     var pendingNodeMarks: [ProfileMarkRecord] = []
@@ -209,60 +190,68 @@ struct GraphReader {
         pendingNodeEvents = EventCollector()
     }
 
-    /// Once the node table is known: check deferred node references and deliver held edges.
-    mutating func nodesKnown<Sink: ArchiveSink>(into sink: inout Sink) throws {
+    /// Once the node table is known: check deferred node references and resolve held edges.
+    mutating func nodesKnown(edges: inout EdgeBuffer) throws {
         guard let nodes = nodeAttributes else { return }
         if nodeRefs.index >= nodes.count {
             throw error("\(nodeRefs.what) refers to node index \(nodeRefs.index), but the graph has \(nodes.count) nodes", at: nodeRefs.offset)
         }
         for e in pendingEdges {
-            guard Int(e.src) < nodes.count, Int(e.dst) < nodes.count else {
-                let bad = Int(e.src) < nodes.count ? e.dst : e.src
-                throw error("edge refers to node index \(bad), but the graph has \(nodes.count) nodes", at: e.at)
-            }
-            try sink.edge(EdgeRecord(graphIndex: graphIndex, srcAttribute: nodes[Int(e.src)],
-                                     dstAttribute: nodes[Int(e.dst)], offset: e.offset, flags: e.flags))
+            try resolve(e, nodes: nodes, into: &edges)
         }
         pendingEdges = []
     }
 
+    func resolve(_ e: PendingEdge, nodes: [UInt32], into edges: inout EdgeBuffer) throws {
+        guard Int(e.src) < nodes.count, Int(e.dst) < nodes.count else {
+            let bad = Int(e.src) < nodes.count ? e.dst : e.src
+            throw error("edge \(e.edgeIndex) refers to node index \(bad), but the graph has \(nodes.count) nodes", at: e.at)
+        }
+        edges.append(ResolvedEdge(src: nodes[Int(e.src)], dst: nodes[Int(e.dst)], graph: UInt32(graphIndex),
+                                  index: e.edgeIndex, offset: e.offset, flags: e.flags))
+    }
+
     // MARK: Edges
 
-    mutating func readEdges<Sink: ArchiveSink>(into sink: inout Sink) throws {
+    mutating func readEdges(into edges: inout EdgeBuffer) throws {
         var count = 0
         try archive.readArray("edges") { t in
             let at = tokenizer.tokenOffset
             guard t == .objectStart else { throw error("edge \(count) must be an object") }
             var src: Int?
             var dst: Int?
-            var offset: Int64?
-            var flags: Int64?
+            var offset = ResolvedEdge.absent
+            var flags = ResolvedEdge.absent
             try archive.readObjectBody {
                 if tokenizer.textEquals("src") {
                     src = try archive.index(tokenizer.next(), "edge src")
                 } else if tokenizer.textEquals("dst") {
                     dst = try archive.index(tokenizer.next(), "edge dst")
                 } else if tokenizer.textEquals("offset") {
-                    offset = try archive.integerValue("edge offset")
+                    offset = try smallValue("edge \(count) offset")
                 } else if tokenizer.textEquals("flags") {
-                    flags = try archive.integerValue("edge flags")
+                    flags = try smallValue("edge \(count) flags")
                 } else {
                     try archive.skipValue()
                 }
             }
             guard let src, let dst else { throw error("edge \(count) needs both 'src' and 'dst'", at: at) }
+            let pending = PendingEdge(src: UInt32(src), dst: UInt32(dst), edgeIndex: UInt32(count), offset: offset, flags: flags, at: at)
             if let nodes = nodeAttributes {
-                guard src < nodes.count, dst < nodes.count else {
-                    throw error("edge \(count) refers to node index \(max(src, dst)), but the graph has \(nodes.count) nodes", at: at)
-                }
-                try sink.edge(EdgeRecord(graphIndex: graphIndex, srcAttribute: nodes[src], dstAttribute: nodes[dst],
-                                         offset: offset, flags: flags))
+                try resolve(pending, nodes: nodes, into: &edges)
             } else {
-                pendingEdges.append(PendingEdge(src: Int32(src), dst: Int32(dst), offset: offset, flags: flags, at: at))
+                pendingEdges.append(pending)
             }
             count += 1
         }
         record.edgeCount = count
+    }
+
+    /// An edge offset or flags value: small non-negative numbers, stored compactly.
+    func smallValue(_ what: String) throws -> UInt32 {
+        guard let v = try archive.integerValue(what) else { return ResolvedEdge.absent }
+        guard v >= 0 && v < Int64(ResolvedEdge.absent) else { throw error("\(what) \(v) is out of range") }
+        return UInt32(v)
     }
 
     // MARK: Subgraphs
@@ -329,8 +318,7 @@ struct GraphReader {
         return .id(graph: graph, subgraphId: id, offset: at)
     }
 
-    /// Turns a subgraph's node list into runs of consecutive indices: applied directly when the
-    /// nodes were already delivered, else attached to node records as they are read.
+    /// Turns a subgraph's node list into runs of consecutive indices.
     mutating func deliverMembership<Sink: ArchiveSink>(_ members: [(index: Int, at: Int)], subgraphId: Int64?,
                                                        subgraphIndex: Int, into sink: inout Sink) throws {
         var i = 0
@@ -338,17 +326,15 @@ struct GraphReader {
             var j = i
             while j + 1 < members.count && members[j + 1].index == members[j].index + 1 { j += 1 }
             let range = members[i].index...members[j].index
-            if let nodes = nodeAttributes {
-                if range.upperBound >= nodes.count {
-                    let bad = members[i...j].first { $0.index >= nodes.count }!
-                    throw error("subgraph \(subgraphIndex) lists node index \(bad.index), but the graph has \(nodes.count) nodes", at: bad.at)
-                }
-                try sink.subgraphMembers(graphIndex: graphIndex, subgraphId: subgraphId, nodeIndices: range)
-            } else {
-                let last = members[j]
-                nodeRefs.note(last.index, at: last.at, "subgraph \(subgraphIndex)")
-                membership.append((range, subgraphId))
+            if let nodes = nodeAttributes, range.upperBound >= nodes.count {
+                let bad = members[i...j].first { $0.index >= nodes.count }!
+                throw error("subgraph \(subgraphIndex) lists node index \(bad.index), but the graph has \(nodes.count) nodes", at: bad.at)
             }
+            if nodeAttributes == nil {
+                let last = members[i...j].max { $0.index < $1.index }!
+                nodeRefs.note(last.index, at: last.at, "subgraph \(subgraphIndex)")
+            }
+            try sink.subgraphMembers(graphIndex: graphIndex, subgraphId: subgraphId, nodeIndices: range)
             i = j + 1
         }
     }
@@ -442,12 +428,12 @@ struct GraphReader {
 
     // MARK: End of graph
 
-    mutating func finish<Sink: ArchiveSink>(into sink: inout Sink, links: inout LinkCollector) throws {
+    mutating func finish<Sink: ArchiveSink>(into sink: inout Sink, links: inout LinkCollector, edges: inout EdgeBuffer) throws {
         let nodeCount = nodeAttributes?.count ?? 0
         if nodeAttributes == nil {
             // A graph without nodes: anything that referred to a node is out of range.
             nodeAttributes = []
-            try nodesKnown(into: &sink)
+            try nodesKnown(edges: &edges)
         } else if nodeRefs.index >= nodeCount {
             throw error("\(nodeRefs.what) refers to node index \(nodeRefs.index), but the graph has \(nodeCount) nodes", at: nodeRefs.offset)
         }
@@ -460,6 +446,16 @@ struct GraphReader {
         }
         try sink.graph(record)
     }
+}
+
+/// An edge waiting for its graph's nodes: node indices, the byte offset for errors.
+struct PendingEdge {
+    var src: UInt32
+    var dst: UInt32
+    var edgeIndex: UInt32
+    var offset: UInt32
+    var flags: UInt32
+    var at: Int
 }
 
 /// Collects the few profile rows of one node until the node's attribute id is known.

@@ -94,8 +94,10 @@ public final class Importer {
                 let id = try insertSnapshot(label: label, path: path, compressed: input.compressed, size: totalBytes)
                 let store = try ArchiveStore(db: db, snapshotId: id)
                 store.tick = progress
+                let bulk = try store.beginBulkInsert()
                 var sink = store
                 try ArchiveReader(source: input.source, path: path).read(into: &sink)
+                if bulk { try store.finishBulkInsert() }
                 item.graphs = store.graphCount
                 item.nodes = store.nodeCount
                 item.edges = store.edgeCount

@@ -53,14 +53,15 @@ public enum Schema {
             changed_total REAL,
             PRIMARY KEY(snapshot_id, graph_index, type_index)
         );
-        CREATE TABLE nodes(
+        -- Node rows, appended in archive order with id = graphs.first_node_id + node_index.
+        -- Read them through the `nodes` view, which adds each node's subgraph.
+        CREATE TABLE node_rows(
             id INTEGER PRIMARY KEY,
             snapshot_id INTEGER NOT NULL,
             graph_index INTEGER NOT NULL,
             node_index INTEGER NOT NULL,
             attribute INTEGER NOT NULL,
             type_index INTEGER NOT NULL,
-            subgraph_id INTEGER,
             description TEXT,
             value TEXT,
             flags INTEGER,
@@ -70,14 +71,36 @@ public enum Schema {
             update_total REAL,
             changed_total REAL
         );
+        -- Subgraph membership as runs of consecutive node ids (archives list it after the
+        -- nodes; keeping it apart saves rewriting every node row).
+        CREATE TABLE subgraph_nodes(
+            snapshot_id INTEGER NOT NULL,
+            graph_index INTEGER NOT NULL,
+            subgraph_id INTEGER,
+            first_node_id INTEGER NOT NULL,
+            last_node_id INTEGER NOT NULL,
+            PRIMARY KEY(first_node_id, last_node_id)
+        ) WITHOUT ROWID;
+        CREATE VIEW nodes AS
+            SELECT n.id, n.snapshot_id, n.graph_index, n.node_index, n.attribute, n.type_index,
+                   (SELECT m.subgraph_id FROM subgraph_nodes m
+                     WHERE m.first_node_id <= n.id AND m.last_node_id >= n.id
+                     ORDER BY m.first_node_id DESC LIMIT 1) AS subgraph_id,
+                   n.description, n.value, n.flags, n.subgraph_flags,
+                   n.update_count, n.change_count, n.update_total, n.changed_total
+            FROM node_rows n;
+        -- Edges, clustered by (snapshot, src): the push walk follows read-by edges outward, so
+        -- "who reads X" is one range scan. Written sorted, so the bulk insert only appends.
         CREATE TABLE edges(
             snapshot_id INTEGER NOT NULL,
             graph_index INTEGER NOT NULL,
             src_attribute INTEGER NOT NULL,
             dst_attribute INTEGER NOT NULL,
             offset INTEGER,
-            flags INTEGER
-        );
+            flags INTEGER,
+            edge_index INTEGER NOT NULL,
+            PRIMARY KEY(snapshot_id, src_attribute, dst_attribute, graph_index, edge_index)
+        ) WITHOUT ROWID;
         CREATE TABLE subgraphs(
             snapshot_id INTEGER NOT NULL,
             graph_index INTEGER NOT NULL,
@@ -149,26 +172,23 @@ public enum Schema {
             changed_total REAL
         );
         CREATE INDEX profile_marks_by_snapshot ON profile_marks(snapshot_id);
-        -- Indexes the reports rely on; the importer drops nothing, SQLite fills them as rows
-        -- arrive (see ArchiveStore for why this is cheap enough).
-        CREATE INDEX nodes_by_attribute ON nodes(snapshot_id, attribute);
-        CREATE INDEX edges_by_src ON edges(snapshot_id, src_attribute);
-        CREATE INDEX edges_by_dst ON edges(snapshot_id, dst_attribute);
+        -- Nodes by attribute within a snapshot (see Schema.bulkIndexes).
+        CREATE INDEX nodes_by_attribute ON node_rows(snapshot_id, attribute);
         -- The debug view tree refers to nodes by index; these views name them by attribute.
         CREATE VIEW trees AS
             SELECT t.snapshot_id, t.graph_index, t.tree_index, t.parent_tree_index,
                    n.attribute, t.offset, t.description, t.flags, t.is_root, n.node_index
-            FROM tree_items t LEFT JOIN nodes n ON n.id = t.node_id;
+            FROM tree_items t LEFT JOIN node_rows n ON n.id = t.node_id;
         CREATE VIEW tree_values AS
             SELECT v.snapshot_id, v.graph_index, v.tree_index, v.key, n.attribute, v.offset, n.node_index
-            FROM tree_item_values v LEFT JOIN nodes n ON n.id = v.node_id;
+            FROM tree_item_values v LEFT JOIN node_rows n ON n.id = v.node_id;
         CREATE VIEW tree_nodes AS
             SELECT r.snapshot_id, r.graph_index, r.tree_index, n.attribute, n.node_index
-            FROM tree_item_nodes r LEFT JOIN nodes n ON n.id = r.node_id;
+            FROM tree_item_nodes r LEFT JOIN node_rows n ON n.id = r.node_id;
         -- Each node with its rule (the type's name) and value type.
         CREATE VIEW node_rules AS
             SELECT n.snapshot_id, n.graph_index, n.attribute, t.name AS rule, t.value_type,
-                   n.flags, n.node_index, n.type_index, n.subgraph_id, n.description, n.value,
+                   n.flags, n.node_index, n.type_index, n.subgraph_id, n.description, n.value, n.id AS node_id,
                    n.update_count, n.change_count, n.update_total, n.changed_total
             FROM nodes n
             JOIN types t ON t.snapshot_id = n.snapshot_id AND t.graph_index = n.graph_index
@@ -222,6 +242,9 @@ public enum Schema {
 
     public static var latestVersion: Int { migrations.count }
 
-    /// Every table and view agtrace creates, for checks and for `agtrace list`.
-    static let agtraceTables = ["snapshots", "graphs", "types", "nodes", "edges"]
+    /// Indexes the importer builds after a bulk insert into empty tables, rather than
+    /// maintaining them row by row (name, definition).
+    static let bulkIndexes = [
+        ("nodes_by_attribute", "CREATE INDEX IF NOT EXISTS nodes_by_attribute ON node_rows(snapshot_id, attribute)"),
+    ]
 }

@@ -1,6 +1,6 @@
 /// Removes a snapshot or a run and every row that belongs to it (inside the caller's transaction).
 enum SnapshotDeletion {
-    static let snapshotTables = ["graphs", "types", "nodes", "edges", "subgraphs", "subgraph_children", "tree_items",
+    static let snapshotTables = ["graphs", "types", "node_rows", "subgraph_nodes", "edges", "subgraphs", "subgraph_children", "tree_items",
                                  "tree_item_values", "tree_item_nodes", "profile_events", "profile_marks"]
     static let runTables = ["events", "frames"]
 
