@@ -21,9 +21,11 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
+        // SHA-256 in C, to use the CPU's SHA instructions (with a portable fallback).
+        .target(name: "CSHA256"),
         .target(
             name: "AGTraceKit",
-            dependencies: ["CSQLite", "CZlib"],
+            dependencies: ["CSQLite", "CZlib", "CSHA256"],
             // `Queries` is a link to the top-level Queries/ folder: the canned reports' SQL is
             // compiled into the binary, so agtrace works from any directory.
             resources: [.embedInCode("Queries")]
@@ -31,7 +33,7 @@ let package = Package(
         .executableTarget(name: "agtrace", dependencies: ["AGTraceKit"]),
         // Generator of synthetic archives and transcripts, and the side-by-side benchmark.
         .executableTarget(name: "agtrace-bench", dependencies: ["AGTraceKit", "CSQLite"]),
-        .testTarget(name: "AGTraceKitTests", dependencies: ["AGTraceKit"]),
+        .testTarget(name: "AGTraceKitTests", dependencies: ["AGTraceKit", "CSHA256"]),
         // End-to-end tests run the built `agtrace` binary.
         .testTarget(name: "AGTraceCLITests", dependencies: ["AGTraceKit", "agtrace"]),
     ]

@@ -27,6 +27,9 @@ public struct JSONSyntaxError: Error, CustomStringConvertible, Equatable {
 
 /// A streaming, pull-based JSON tokenizer over a `ByteSource`.
 ///
+/// Its state is only ever touched by the one thread that reads, so the hot properties opt out
+/// of Swift's dynamic exclusivity checks, which otherwise cost a tenth of the parse.
+///
 /// It never builds a tree and never recurses: nesting is tracked in a byte stack with a hard
 /// limit, so a file of 300,000 `[` is an error rather than a stack overflow. Strings without
 /// escapes are handed out as a view into the read buffer, with no copy; the buffer only grows
@@ -39,35 +42,35 @@ public final class JSONTokenizer {
     private let maxDepth: Int
     private let maxTokenBytes: Int
 
-    private var buffer: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private var pos = 0
-    private var end = 0
+    @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var pos = 0
+    @exclusivity(unchecked) private var end = 0
     /// Absolute offset of buffer[0] in the document.
-    private var base = 0
-    private var sourceEnded = false
+    @exclusivity(unchecked) private var base = 0
+    @exclusivity(unchecked) private var sourceEnded = false
 
-    private var line = 1
+    @exclusivity(unchecked) private var line = 1
     /// Absolute offset of the first byte of the current line.
-    private var lineStart = 0
+    @exclusivity(unchecked) private var lineStart = 0
 
     /// Container stack: `{` or `[` per level.
-    private var stack: [UInt8] = []
+    @exclusivity(unchecked) private var stack: [UInt8] = []
     private enum Expect { case value, keyOrEnd, key, colon, commaOrEnd, valueOrEnd, done }
-    private var expect: Expect = .value
+    @exclusivity(unchecked) private var expect: Expect = .value
 
     /// Decoded bytes of a string with escapes (manually managed so `text` can point into it).
-    private var scratch = ScratchBuffer()
-    private var textStart: UnsafePointer<UInt8>?
-    private var textCount = 0
-    private var textInScratch = false
+    @exclusivity(unchecked) private var scratch = ScratchBuffer()
+    @exclusivity(unchecked) private var textStart: UnsafePointer<UInt8>?
+    @exclusivity(unchecked) private var textCount = 0
+    @exclusivity(unchecked) private var textInScratch = false
 
     /// Absolute offset of the first byte of the last token returned.
-    public private(set) var tokenOffset = 0
+    @exclusivity(unchecked) public private(set) var tokenOffset = 0
     /// For `.number`: the value when it is an integer that fits an Int64.
-    public private(set) var integer: Int64?
+    @exclusivity(unchecked) public private(set) var integer: Int64?
     /// For `.number`: the value as a Double (always set).
-    public private(set) var double: Double = 0
+    @exclusivity(unchecked) public private(set) var double: Double = 0
 
     public init(source: ByteSource, bufferSize: Int = 1 << 20,
                 maxDepth: Int = JSONTokenizer.defaultMaxDepth,

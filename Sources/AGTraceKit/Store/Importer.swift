@@ -95,8 +95,15 @@ public final class Importer {
                 let store = try ArchiveStore(db: db, snapshotId: id)
                 store.tick = progress
                 let bulk = try store.beginBulkInsert()
-                var sink = store
-                try ArchiveReader(source: input.source, path: path).read(into: &sink)
+                // The reader parses here while the pipeline's thread writes rows.
+                var pipeline = ArchivePipeline(store: store)
+                do {
+                    try ArchiveReader(source: input.source, path: path).read(into: &pipeline)
+                    try pipeline.finish()
+                } catch {
+                    pipeline.abandon()
+                    throw error
+                }
                 if bulk { try store.finishBulkInsert() }
                 item.graphs = store.graphCount
                 item.nodes = store.nodeCount

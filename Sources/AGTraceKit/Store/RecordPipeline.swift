@@ -1,0 +1,172 @@
+import Foundation
+
+/// Parses on the calling thread and writes on a second one: the reader fills batches of
+/// records, a bounded queue hands them over, and a writer thread replays them onto the store.
+/// The two halves of an import take about the same time, so this nearly halves it. The queue
+/// is bounded, so memory stays flat however large the archive.
+final class ArchivePipeline: ArchiveSink {
+    enum Record: Sendable {
+        case type(TypeRecord)
+        case node(NodeRecord)
+        case edge(EdgeRecord)
+        case subgraph(SubgraphRecord)
+        case members(graph: Int, subgraphId: Int64?, nodes: ClosedRange<Int>)
+        case tree(TreeRecord)
+        case treeParent(graph: Int, tree: Int, parent: Int)
+        case treeValue(TreeValueRecord)
+        case treeNode(TreeNodeRecord)
+        case event(ProfileEventRecord)
+        case mark(ProfileMarkRecord)
+        case graph(GraphRecord)
+        case link(SubgraphLinkRecord)
+        case archive(ArchiveSummaryRecord)
+    }
+
+    static let batchSize = 2048
+
+    private let queue = BoundedQueue<[Record]>(capacity: 8)
+    private var batch: [Record] = []
+    private let writer: Thread
+    private let done = DispatchSemaphore(value: 0)
+    private let failure = ErrorBox()
+
+    /// Starts the writer thread; every record is applied to `store` there, in order.
+    init(store: ArchiveStore) {
+        batch.reserveCapacity(Self.batchSize)
+        let queue = self.queue, failure = self.failure, done = self.done
+        let target = UncheckedBox(store)
+        writer = Thread {
+            var sink = target.value
+            while let records = queue.pop() {
+                guard !failure.isSet else { continue }  // drain so the reader never blocks
+                do {
+                    for r in records { try Self.apply(r, to: &sink) }
+                } catch {
+                    failure.set(error)
+                }
+            }
+            done.signal()
+        }
+        writer.name = "agtrace-writer"
+        writer.stackSize = 1 << 20
+        writer.start()
+    }
+
+    /// Waits for the writer to apply everything; rethrows the writer's error.
+    func finish() throws {
+        if !batch.isEmpty { queue.push(batch); batch = [] }
+        queue.close()
+        done.wait()
+        if let error = failure.error { throw error }
+    }
+
+    /// Stops the writer after a reader error; whatever it applied is rolled back by the caller.
+    func abandon() {
+        batch = []
+        queue.close()
+        done.wait()
+    }
+
+    @inline(__always)
+    private func add(_ r: Record) throws {
+        batch.append(r)
+        if batch.count == Self.batchSize {
+            if let error = failure.error { throw error }
+            queue.push(batch)
+            batch = []
+            batch.reserveCapacity(Self.batchSize)
+        }
+    }
+
+    private static func apply<S: ArchiveSink>(_ r: Record, to s: inout S) throws {
+        switch r {
+        case .type(let x): try s.type(x)
+        case .node(let x): try s.node(x)
+        case .edge(let x): try s.edge(x)
+        case .subgraph(let x): try s.subgraph(x)
+        case let .members(g, id, nodes): try s.subgraphMembers(graphIndex: g, subgraphId: id, nodeIndices: nodes)
+        case .tree(let x): try s.tree(x)
+        case let .treeParent(g, t, p): try s.treeParent(graphIndex: g, treeIndex: t, parentTreeIndex: p)
+        case .treeValue(let x): try s.treeValue(x)
+        case .treeNode(let x): try s.treeNode(x)
+        case .event(let x): try s.profileEvent(x)
+        case .mark(let x): try s.profileMark(x)
+        case .graph(let x): try s.graph(x)
+        case .link(let x): try s.subgraphLink(x)
+        case .archive(let x): try s.archive(x)
+        }
+    }
+
+    func type(_ r: TypeRecord) throws { try add(.type(r)) }
+    func node(_ r: NodeRecord) throws { try add(.node(r)) }
+    func edge(_ r: EdgeRecord) throws { try add(.edge(r)) }
+    func subgraph(_ r: SubgraphRecord) throws { try add(.subgraph(r)) }
+    func subgraphMembers(graphIndex: Int, subgraphId: Int64?, nodeIndices: ClosedRange<Int>) throws {
+        try add(.members(graph: graphIndex, subgraphId: subgraphId, nodes: nodeIndices))
+    }
+    func tree(_ r: TreeRecord) throws { try add(.tree(r)) }
+    func treeParent(graphIndex: Int, treeIndex: Int, parentTreeIndex: Int) throws {
+        try add(.treeParent(graph: graphIndex, tree: treeIndex, parent: parentTreeIndex))
+    }
+    func treeValue(_ r: TreeValueRecord) throws { try add(.treeValue(r)) }
+    func treeNode(_ r: TreeNodeRecord) throws { try add(.treeNode(r)) }
+    func profileEvent(_ r: ProfileEventRecord) throws { try add(.event(r)) }
+    func profileMark(_ r: ProfileMarkRecord) throws { try add(.mark(r)) }
+    func graph(_ r: GraphRecord) throws { try add(.graph(r)) }
+    func subgraphLink(_ r: SubgraphLinkRecord) throws { try add(.link(r)) }
+    func archive(_ r: ArchiveSummaryRecord) throws { try add(.archive(r)) }
+}
+
+/// A FIFO of at most `capacity` items between one producer and one consumer thread.
+final class BoundedQueue<Element>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var items: [Element] = []
+    private var head = 0
+    private var closed = false
+    private let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    func push(_ item: Element) {
+        condition.lock()
+        while items.count - head >= capacity && !closed { condition.wait() }
+        if !closed { items.append(item) }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The next item, or nil once the queue is closed and empty.
+    func pop() -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        while head == items.count && !closed { condition.wait() }
+        guard head < items.count else { return nil }
+        let item = items[head]
+        head += 1
+        if head > 64 { items.removeFirst(head); head = 0 }
+        condition.broadcast()
+        return item
+    }
+
+    func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// The first error a thread hit, readable from another.
+final class ErrorBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Error?
+    var error: Error? { lock.lock(); defer { lock.unlock() }; return stored }
+    var isSet: Bool { error != nil }
+    func set(_ e: Error) { lock.lock(); if stored == nil { stored = e }; lock.unlock() }
+}
+
+/// Hands a value that is used by one thread at a time to another thread.
+struct UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
