@@ -32,6 +32,7 @@ let package = Package(
         // Generator of synthetic archives and transcripts, and the side-by-side benchmark.
         .executableTarget(name: "agtrace-bench", dependencies: ["AGTraceKit", "CSQLite"]),
         .testTarget(name: "AGTraceKitTests", dependencies: ["AGTraceKit"]),
-        .testTarget(name: "AGTraceCLITests", dependencies: ["AGTraceKit"]),
+        // Depends on the executable so that `swift test` builds the `agtrace` binary it runs.
+        .testTarget(name: "AGTraceCLITests", dependencies: ["AGTraceKit", "agtrace"]),
     ]
 )
