@@ -177,7 +177,7 @@ public enum CheckReportFormatter {
     static func markdown(_ c: BaselineComparison, baselinePath: String) -> String {
         let key = c.baseline.counts.key.rawValue
         var text = c.passed ? "### ✅ agtrace check passed\n\n" : "### ❌ agtrace check failed\n\n"
-        text += "**" + markdownText(verdict(c)) + "**\n\n"
+        text += "**" + markdownText(verdict(c)).replacingOccurrences(of: " -&gt; ", with: " → ") + "**\n\n"
         text += "Baseline " + markdownText(baselinePath) + ": " + markdownText(describe(c.baseline.counts.source))
         text += ", key " + key + ".<br>\n"
         text += "Current: " + markdownText(describe(c.current.source)) + ".<br>\n"
