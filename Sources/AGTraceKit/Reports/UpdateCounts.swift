@@ -15,7 +15,8 @@
 /// - **snapshot, key `attribute`**: the nodes' profiles (`nodes.update_count`), summed by
 ///   attribute across graphs.
 ///
-/// Keys with no update are left out. The total is the sum of the entries. A snapshot without
+/// Types without a name are keyed `(unnamed type)`. Keys with no update are left out. The
+/// total is the sum of the entries. A snapshot without
 /// profile data (or a run without update hits) has nothing to count and is refused.
 public struct UpdateCounts: Equatable, Sendable {
     public var source: MeasuredSource
