@@ -5,6 +5,7 @@ let version = "0.1.0"
 
 let commands: [Command] = [
     ImportCommand.command, ListCommand.command, QueryCommand.command,
+    BaselineCommand.command, CheckCommand.command,
 ]
 
 @MainActor func topLevelHelp() -> String {
@@ -25,6 +26,7 @@ let commands: [Command] = [
 
     Every command takes --db PATH (or $AGTRACE_DB; default ./agtrace.db) and --help.
     Exit status: 0 success, 1 bad input or a failed query, 2 usage error.
+    'check' exits 1 when something regressed and 2 when its baseline cannot be used.
 
     Start with:
       agtrace import SampleArchives        # archives (.ag-json, .ag-gzon) and transcripts

@@ -1,0 +1,285 @@
+import Foundation
+
+/// The formats `agtrace check` prints.
+public enum CheckFormat: String, CaseIterable, Sendable {
+    /// For people: the verdict, then regressions worst first, then improvements.
+    case table
+    /// The full comparison, every key with its status.
+    case json
+    /// Ready to paste as a pull-request comment.
+    case markdown
+    /// JUnit XML: one testcase per key (and the total), a `<failure>` per regression.
+    case junit
+
+    public static var names: String { allCases.map(\.rawValue).joined(separator: "|") }
+}
+
+/// Renders a `BaselineComparison`. Key names are data: rule names hold `<`, `>`, `&`, quotes,
+/// and any key may hold control characters; every format escapes them so that nothing breaks
+/// (JSON: `JSONText.quote`; table and markdown: `RowWriter`'s cell escaping; XML: entities,
+/// and characters XML 1.0 cannot carry at all are written as `\uXXXX`).
+public enum CheckReportFormatter {
+    public static func render(_ c: BaselineComparison, format: CheckFormat, baselinePath: String) -> String {
+        switch format {
+        case .table: return table(c, baselinePath: baselinePath)
+        case .json: return json(c, baselinePath: baselinePath)
+        case .markdown: return markdown(c, baselinePath: baselinePath)
+        case .junit: return junit(c, baselinePath: baselinePath)
+        }
+    }
+
+    // MARK: Words and numbers shared by the formats
+
+    static func signed(_ v: Int64) -> String { v > 0 ? "+\(v)" : "\(v)" }
+
+    static func percentText(_ k: KeyComparison) -> String {
+        if k.isNew { return "new" }
+        if k.vanished { return "vanished" }
+        guard let p = k.percent else { return "" }
+        return String(format: "%+.1f%%", p)
+    }
+
+    /// "+290, +2900.0%" / "0" / "+3, new".
+    static func change(_ k: KeyComparison) -> String {
+        if k.delta == 0 { return "0" }
+        return "\(signed(k.delta)), \(percentText(k))"
+    }
+
+    static func number(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(format: "%g", v)
+    }
+
+    static func verdict(_ c: BaselineComparison) -> String {
+        let noun = c.baseline.counts.key.plural
+        var total = "total updates \(c.total.baseline) -> \(c.total.current) (\(change(c.total)))"
+        switch c.total.status {
+        case .regressed: total += ", regressed"
+        case .withinLimits: total += ", within the limits"
+        case .improved, .unchanged: break
+        }
+        if c.passed {
+            return "PASS: no regressions in \(c.keys.count) \(noun); \(total)"
+        }
+        if c.regressions.isEmpty {
+            return "FAIL: the total regressed: \(total); no single \(c.baseline.counts.key.rawValue) grew beyond the limits"
+        }
+        return "FAIL: \(c.regressions.count) of \(c.keys.count) \(noun) regressed; \(total)"
+    }
+
+    static func describe(_ s: MeasuredSource) -> String {
+        var parts: [String] = []
+        if let sha = s.sha256 { parts.append("sha256 " + String(sha.prefix(12))) }
+        if let date = s.importedAt { parts.append("imported " + date) }
+        if let namer = s.namedBy { parts.append("named by snapshot '\(namer.label)'") }
+        return s.phrase + (parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")")
+    }
+
+    static func limitsText(_ l: CheckLimits) -> String {
+        "tolerance \(number(l.tolerancePercent))%, min-count \(l.minCount)"
+    }
+
+    static let columns = ["baseline", "current", "delta", "percent"]
+
+    static func cells(_ k: KeyComparison) -> [SQLValue] {
+        [.text(k.key), .text(String(k.baseline)), .text(String(k.current)), .text(signed(k.delta)), .text(percentText(k))]
+    }
+
+    // MARK: table
+
+    static func table(_ c: BaselineComparison, baselinePath: String) -> String {
+        let sink = StringSink()
+        let key = c.baseline.counts.key.rawValue
+        sink.write(RowWriter.escapeForTable(verdict(c)) + "\n")
+        sink.write(RowWriter.escapeForTable("baseline: \(baselinePath), \(describe(c.baseline.counts.source)), key \(key)") + "\n")
+        sink.write(RowWriter.escapeForTable("current:  \(describe(c.current.source))") + "\n")
+        sink.write("limits:   \(limitsText(c.limits)) (a key regresses when it grows by at least \(c.limits.minCount) and by more than \(number(c.limits.tolerancePercent))% of its baseline)\n")
+        func section(_ title: String, _ rows: [KeyComparison]) {
+            sink.write("\n")
+            if rows.isEmpty {
+                sink.write("\(title): none\n")
+                return
+            }
+            sink.write("\(title):\n")
+            RowWriter(format: .table, out: sink).write(columns: [key] + columns, rows: rows.map(cells))
+        }
+        section("Regressions (worst first)", c.regressions)
+        section("Improvements", c.improvements)
+        if !c.withinLimits.isEmpty { section("Grew within the limits", c.withinLimits) }
+        return sink.text
+    }
+
+    // MARK: json
+
+    static func json(_ c: BaselineComparison, baselinePath: String) -> String {
+        func q(_ s: String) -> String { JSONText.quote(s) }
+        func sourceObject(_ s: MeasuredSource) -> String {
+            var fields = ["\"kind\": " + q(s.kind.rawValue), "\"label\": " + q(s.label)]
+            fields.append("\"sha256\": " + (s.sha256.map(q) ?? "null"))
+            fields.append("\"imported_at\": " + (s.importedAt.map(q) ?? "null"))
+            if let n = s.namedBy {
+                fields.append("\"named_by\": {\"label\": \(q(n.label)), \"sha256\": \(n.sha256.map(q) ?? "null")}")
+            }
+            return "{" + fields.joined(separator: ", ") + "}"
+        }
+        func keyObject(_ k: KeyComparison) -> String {
+            var fields = [
+                "\"key\": " + q(k.key),
+                "\"status\": " + q(k.status.rawValue),
+                "\"baseline\": \(k.baseline)",
+                "\"current\": \(k.current)",
+                "\"delta\": \(k.delta)",
+                "\"percent\": " + (k.percent.map { String(format: "%.2f", $0) } ?? "null"),
+                "\"new\": \(k.isNew)",
+                "\"vanished\": \(k.vanished)",
+                "\"allowed\": \(c.limits.allowedCount(baseline: k.baseline))",
+            ]
+            if let s = k.baselineSeconds { fields.append("\"baseline_seconds\": " + Baseline.formatSeconds(s)) }
+            if let s = k.currentSeconds { fields.append("\"current_seconds\": " + Baseline.formatSeconds(s)) }
+            return "{" + fields.joined(separator: ", ") + "}"
+        }
+        func list(_ name: String, _ rows: [KeyComparison], last: Bool = false) -> String {
+            let end = last ? "\n" : ",\n"
+            if rows.isEmpty { return "  \(q(name)): []" + end }
+            return "  \(q(name)): [\n" + rows.map { "    " + keyObject($0) }.joined(separator: ",\n") + "\n  ]" + end
+        }
+        var text = "{\n"
+        text += "  \"verdict\": \(q(c.passed ? "pass" : "fail")),\n"
+        text += "  \"baseline\": {\"file\": \(q(baselinePath)), \"format_version\": \(c.baseline.formatVersion), "
+            + "\"key\": \(q(c.baseline.counts.key.rawValue)), \"source\": \(sourceObject(c.baseline.counts.source))},\n"
+        text += "  \"current\": \(sourceObject(c.current.source)),\n"
+        text += "  \"limits\": {\"tolerance_percent\": \(number(c.limits.tolerancePercent)), \"min_count\": \(c.limits.minCount)},\n"
+        text += "  \"total\": \(keyObject(c.total)),\n"
+        text += list("regressions", c.regressions)
+        text += list("improvements", c.improvements)
+        text += list("within_limits", c.withinLimits)
+        text += list("keys", c.keys, last: true)
+        text += "}\n"
+        return text
+    }
+
+    // MARK: markdown
+
+    /// Rows per section in a pull-request comment; the rest are counted.
+    public static let markdownRowLimit = 50
+
+    /// Text for markdown prose and table cells: `RowWriter`'s cell escaping (pipes, `<`, `>`,
+    /// backticks, newlines, control characters), plus `&` and the emphasis and link characters.
+    static func markdownText(_ s: String) -> String {
+        let cell = RowWriter.markdownCell(s.replacingOccurrences(of: "&", with: "&amp;"))
+        var out = ""
+        for ch in cell {
+            if "*_[]~#".contains(ch) { out += "\\" }
+            out.append(ch)
+        }
+        return out
+    }
+
+    static func markdown(_ c: BaselineComparison, baselinePath: String) -> String {
+        let key = c.baseline.counts.key.rawValue
+        var text = c.passed ? "### ✅ agtrace check passed\n\n" : "### ❌ agtrace check failed\n\n"
+        text += "**" + markdownText(verdict(c)).replacingOccurrences(of: " -&gt; ", with: " → ") + "**\n\n"
+        text += "Baseline " + markdownText(baselinePath) + ": " + markdownText(describe(c.baseline.counts.source))
+        text += ", key " + key + ".<br>\n"
+        text += "Current: " + markdownText(describe(c.current.source)) + ".<br>\n"
+        text += "Limits: " + markdownText(limitsText(c.limits)) + ".\n"
+        func table(_ rows: [KeyComparison]) -> String {
+            var t = "| " + ([key] + columns).joined(separator: " | ") + " |\n"
+            t += "| --- | ---: | ---: | ---: | ---: |\n"
+            for k in rows.prefix(markdownRowLimit) {
+                t += "| " + markdownText(k.key) + " | \(k.baseline) | \(k.current) | \(signed(k.delta)) | \(percentText(k)) |\n"
+            }
+            if rows.count > markdownRowLimit {
+                t += "\n… and \(rows.count - markdownRowLimit) more (agtrace check --format table lists all).\n"
+            }
+            return t
+        }
+        text += "\n#### Regressions (worst first)\n\n"
+        text += c.regressions.isEmpty ? "None.\n" : table(c.regressions)
+        if c.improvements.isEmpty {
+            text += "\n#### Improvements\n\nNone.\n"
+        } else {
+            text += "\n<details><summary>Improvements (\(c.improvements.count))</summary>\n\n" + table(c.improvements) + "\n</details>\n"
+        }
+        if !c.withinLimits.isEmpty {
+            text += "\n<details><summary>Grew within the limits (\(c.withinLimits.count))</summary>\n\n" + table(c.withinLimits) + "\n</details>\n"
+        }
+        return text
+    }
+
+    // MARK: junit
+
+    /// XML text: the five entities; tab, newline and carriage return as character references
+    /// (so attribute values keep them); characters XML 1.0 forbids as visible `\uXXXX`.
+    public static func xmlEscape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t": out += "&#9;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            default:
+                let v = scalar.value
+                let allowed = (v >= 0x20 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
+                if allowed && v != 0x7F {
+                    out.unicodeScalars.append(scalar)
+                } else {
+                    let hex = String(v, radix: 16, uppercase: true)
+                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                }
+            }
+        }
+        return out
+    }
+
+    static func junit(_ c: BaselineComparison, baselinePath: String) -> String {
+        func x(_ s: String) -> String { xmlEscape(s) }
+        let key = c.baseline.counts.key.rawValue
+        let cases = [c.total] + c.keys
+        let failures = cases.filter { $0.status == .regressed }.count
+        let suiteName = "agtrace check: \(c.current.source.phrase) against \(baselinePath)"
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        text += "<testsuites name=\"agtrace check\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+        text += "  <testsuite name=\"\(x(suiteName))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        text += "    <properties>\n"
+        let properties = [
+            ("verdict", c.passed ? "pass" : "fail"),
+            ("baseline", baselinePath),
+            ("baseline.source", describe(c.baseline.counts.source)),
+            ("current", describe(c.current.source)),
+            ("key", key),
+            ("tolerance_percent", number(c.limits.tolerancePercent)),
+            ("min_count", String(c.limits.minCount)),
+        ]
+        for (name, value) in properties {
+            text += "      <property name=\"\(x(name))\" value=\"\(x(value))\"/>\n"
+        }
+        text += "    </properties>\n"
+        for (i, k) in cases.enumerated() {
+            let isTotal = i == 0
+            let classname = isTotal ? "agtrace.updates" : "agtrace.updates.\(key)"
+            let name = isTotal ? "total" : k.key
+            let what = isTotal ? "total updates" : "updates of \(key) \(k.key)"
+            let summary = "\(what): \(k.baseline) -> \(k.current) (\(change(k)))"
+            text += "    <testcase classname=\"\(classname)\" name=\"\(x(name))\" time=\"0\""
+            switch k.status {
+            case .regressed:
+                let message = "\(summary); allowed up to \(c.limits.allowedCount(baseline: k.baseline))"
+                text += ">\n      <failure type=\"regression\" message=\"\(x(message))\">"
+                text += x("\(message) (\(limitsText(c.limits)); baseline \(baselinePath))")
+                text += "</failure>\n    </testcase>\n"
+            case .improved, .withinLimits:
+                text += ">\n      <system-out>\(x(summary))</system-out>\n    </testcase>\n"
+            case .unchanged:
+                text += "/>\n"
+            }
+        }
+        text += "  </testsuite>\n</testsuites>\n"
+        return text
+    }
+}

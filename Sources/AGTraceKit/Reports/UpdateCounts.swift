@@ -1,0 +1,254 @@
+/// Update counts per key for one run or one snapshot: what `agtrace baseline` records and
+/// `agtrace check` compares. An "update" is one rule run (domain.md: "updates" = rule runs).
+///
+/// Where the counts come from (all SQL of the feature is in this file, so that it can later be
+/// unified with the canned `updates` report):
+///
+/// - **run, key `attribute`**: `events` rows with `kind = 'update'`, counted per `attribute`.
+///   Hits whose attribute could not be read are counted under the key `(unknown)`.
+/// - **run, key `rule`**: the same counts, each attribute named by its rule (the type name) in a
+///   naming snapshot (`node_rules`). Attributes that snapshot does not hold are keyed
+///   `(attribute N)`.
+/// - **snapshot, key `rule`**: the profile data. Per type: the type's own profile
+///   (`types.update_count`, which keeps counting after the type's nodes are gone), or, when the
+///   type carries none, the sum of its nodes' profiles. Then summed by rule name across graphs.
+/// - **snapshot, key `attribute`**: the nodes' profiles (`nodes.update_count`), summed by
+///   attribute across graphs.
+///
+/// Types without a name are keyed `(unnamed type)`. Keys with no update are left out. The
+/// total is the sum of the entries. A snapshot without
+/// profile data (or a run without update hits) has nothing to count and is refused.
+public struct UpdateCounts: Equatable, Sendable {
+    public var source: MeasuredSource
+    public var key: BaselineKey
+    public var entries: [String: UpdateEntry]
+
+    public init(source: MeasuredSource, key: BaselineKey, entries: [String: UpdateEntry]) {
+        self.source = source
+        self.key = key
+        self.entries = entries
+    }
+
+    /// The sum of the entries (seconds only when some entry has them).
+    public var total: UpdateEntry {
+        var updates: Int64 = 0
+        var seconds: Double?
+        for e in entries.values {
+            updates += e.updates
+            if let s = e.seconds { seconds = (seconds ?? 0) + s }
+        }
+        return UpdateEntry(updates: updates, seconds: seconds)
+    }
+
+    /// The keys in the order baselines and reports list them: attributes numerically, anything
+    /// else (rule names, `(unknown)`) after them in UTF-8 byte order, like `LC_ALL=C sort`.
+    public var sortedKeys: [String] { UpdateCounts.sorted(Array(entries.keys)) }
+
+    public static func sorted(_ keys: [String]) -> [String] {
+        keys.sorted(by: keyPrecedes)
+    }
+
+    static func keyPrecedes(_ a: String, _ b: String) -> Bool {
+        switch (UInt64(a), UInt64(b)) {
+        case let (x?, y?): return x < y
+        case (_?, nil): return true
+        case (nil, _?): return false
+        case (nil, nil): return a.utf8.lexicographicallyPrecedes(b.utf8)
+        }
+    }
+}
+
+/// What a baseline counts per.
+public enum BaselineKey: String, CaseIterable, Sendable {
+    case attribute, rule
+
+    public static var names: String { allCases.map(\.rawValue).joined(separator: "|") }
+
+    /// Runs keep their attribute ids when the interaction is scripted; snapshots of different
+    /// builds do not, but rule names are stable.
+    public static func defaultKey(for kind: MeasuredKind) -> BaselineKey {
+        kind == .run ? .attribute : .rule
+    }
+
+    /// "attributes" / "rules", for sentences.
+    public var plural: String { rawValue + "s" }
+}
+
+public enum MeasuredKind: String, Sendable {
+    case run, snapshot
+}
+
+/// What counts were taken from.
+public struct MeasuredSource: Equatable, Sendable {
+    public var kind: MeasuredKind
+    public var label: String
+    public var sha256: String?
+    public var importedAt: String?
+    /// For a rule-keyed run: the snapshot that named its attributes.
+    public var namedBy: NamingSnapshot?
+
+    public init(kind: MeasuredKind, label: String, sha256: String? = nil, importedAt: String? = nil,
+                namedBy: NamingSnapshot? = nil) {
+        self.kind = kind
+        self.label = label
+        self.sha256 = sha256
+        self.importedAt = importedAt
+        self.namedBy = namedBy
+    }
+
+    /// "run 'tap'" / "snapshot 'planner'".
+    public var phrase: String { "\(kind.rawValue) '\(label)'" }
+}
+
+public struct NamingSnapshot: Equatable, Sendable {
+    public var label: String
+    public var sha256: String?
+    public init(label: String, sha256: String? = nil) {
+        self.label = label
+        self.sha256 = sha256
+    }
+}
+
+public struct UpdateEntry: Equatable, Sendable {
+    public var updates: Int64
+    /// Total seconds of those updates (profiled snapshots only).
+    public var seconds: Double?
+    public init(updates: Int64, seconds: Double? = nil) {
+        self.updates = updates
+        self.seconds = seconds
+    }
+}
+
+/// Why counts could not be taken: an unknown label, nothing to count. Exit status 1.
+public struct UpdateCountsError: Error, CustomStringConvertible, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+extension UpdateCounts {
+    /// Key used for update hits whose attribute could not be read.
+    public static let unknownAttributeKey = "(unknown)"
+
+    /// Key used for an attribute the naming snapshot does not hold.
+    public static func unnamedAttributeKey(_ attribute: Int64) -> String { "(attribute \(attribute))" }
+
+    /// Counts a run's update hits. `namingSnapshot` is required for key `rule`.
+    public static func run(_ label: String, key: BaselineKey, namingSnapshot: String? = nil,
+                           in db: Database) throws -> UpdateCounts {
+        let row = try lookUp(.run, label, in: db)
+        var source = MeasuredSource(kind: .run, label: label, sha256: row.sha256, importedAt: row.importedAt)
+        let rows: [[SQLValue]]
+        switch key {
+        case .attribute:
+            rows = try db.rows("""
+                SELECT CASE WHEN attribute IS NULL THEN ?2 ELSE CAST(attribute AS TEXT) END AS key, count(*)
+                FROM events WHERE run_id = ?1 AND kind = 'update'
+                GROUP BY attribute
+                """, [.integer(row.id), .text(unknownAttributeKey)])
+        case .rule:
+            guard let namingSnapshot else {
+                throw UpdateCountsError("a run keyed by rule needs a snapshot to name its attributes (--snapshot S)")
+            }
+            let namer = try lookUp(.snapshot, namingSnapshot, in: db)
+            source.namedBy = NamingSnapshot(label: namingSnapshot, sha256: namer.sha256)
+            // Count per attribute first (events_by_kind covers it), then name each attribute once.
+            rows = try db.rows("""
+                WITH counts AS (
+                    SELECT attribute, count(*) AS n FROM events
+                    WHERE run_id = ?1 AND kind = 'update' GROUP BY attribute
+                )
+                SELECT CASE WHEN c.attribute IS NULL THEN ?3
+                            ELSE coalesce((SELECT min(coalesce(r.rule, '(unnamed type)')) FROM node_rules r
+                                           WHERE r.snapshot_id = ?2 AND r.attribute = c.attribute),
+                                          '(attribute ' || c.attribute || ')')
+                       END AS key,
+                       sum(c.n)
+                FROM counts c GROUP BY key
+                """, [.integer(row.id), .integer(namer.id), .text(unknownAttributeKey)])
+        }
+        let entries = collect(rows)
+        if entries.isEmpty {
+            throw UpdateCountsError("run '\(label)' has no update hits to count (its transcript needs a breakpoint on AG::Graph::update_attribute)")
+        }
+        return UpdateCounts(source: source, key: key, entries: entries)
+    }
+
+    /// Counts a snapshot's rule runs from its profile data.
+    public static func snapshot(_ label: String, key: BaselineKey, in db: Database) throws -> UpdateCounts {
+        let row = try lookUp(.snapshot, label, in: db)
+        let source = MeasuredSource(kind: .snapshot, label: label, sha256: row.sha256, importedAt: row.importedAt)
+        let rows: [[SQLValue]]
+        switch key {
+        case .rule:
+            rows = try db.rows("""
+                WITH node_profiles AS (
+                    SELECT graph_index, type_index, sum(update_count) AS updates, sum(update_total) AS seconds
+                    FROM nodes WHERE snapshot_id = ?1
+                    GROUP BY graph_index, type_index
+                ),
+                per_type AS (
+                    SELECT coalesce(t.name, '(unnamed type)') AS rule,
+                           CASE WHEN t.update_count IS NOT NULL OR t.update_total IS NOT NULL
+                                THEN t.update_count ELSE p.updates END AS updates,
+                           CASE WHEN t.update_count IS NOT NULL OR t.update_total IS NOT NULL
+                                THEN t.update_total ELSE p.seconds END AS seconds
+                    FROM types t
+                    LEFT JOIN node_profiles p ON p.graph_index = t.graph_index AND p.type_index = t.type_index
+                    WHERE t.snapshot_id = ?1
+                )
+                SELECT rule, sum(updates), sum(seconds) FROM per_type GROUP BY rule
+                """, [.integer(row.id)])
+        case .attribute:
+            rows = try db.rows("""
+                SELECT CAST(attribute AS TEXT), sum(update_count), sum(update_total)
+                FROM nodes WHERE snapshot_id = ?1 GROUP BY attribute
+                """, [.integer(row.id)])
+        }
+        let entries = collect(rows)
+        if entries.isEmpty {
+            let profiled = try db.scalar("""
+                SELECT EXISTS(SELECT 1 FROM types WHERE snapshot_id = ?1 AND (update_count IS NOT NULL OR update_total IS NOT NULL))
+                    OR EXISTS(SELECT 1 FROM nodes WHERE snapshot_id = ?1 AND (update_count IS NOT NULL OR update_total IS NOT NULL))
+                """, [.integer(row.id)])?.intValue == 1
+            if profiled && key == .attribute {
+                throw UpdateCountsError("snapshot '\(label)' has no per-node profile data to count by attribute (its types are profiled: use --key rule)")
+            }
+            if profiled {
+                throw UpdateCountsError("snapshot '\(label)' is profiled but records no rule runs")
+            }
+            throw UpdateCountsError("snapshot '\(label)' has no profile data, so no update counts (dump it after AGGraphStartProfiling)")
+        }
+        return UpdateCounts(source: source, key: key, entries: entries)
+    }
+
+    private static func collect(_ rows: [[SQLValue]]) -> [String: UpdateEntry] {
+        var entries: [String: UpdateEntry] = [:]
+        for r in rows {
+            guard let updates = r[1].intValue, updates > 0 else { continue }
+            let key = r[0].description
+            var entry = entries[key] ?? UpdateEntry(updates: 0)
+            entry.updates += updates
+            if r.count > 2, let seconds = r[2].doubleValue {
+                entry.seconds = (entry.seconds ?? 0) + seconds
+            }
+            entries[key] = entry
+        }
+        return entries
+    }
+
+    private struct Row { var id: Int64; var sha256: String?; var importedAt: String? }
+
+    private static func lookUp(_ kind: MeasuredKind, _ label: String, in db: Database) throws -> Row {
+        let table = kind == .run ? "runs" : "snapshots"
+        if let r = try db.rows("SELECT id, sha256, imported_at FROM \(table) WHERE label = ?1", [.text(label)]).first {
+            return Row(id: r[0].intValue ?? 0, sha256: r[1].stringValue, importedAt: r[2].stringValue)
+        }
+        let other: MeasuredKind = kind == .run ? .snapshot : .run
+        let otherTable = other == .run ? "runs" : "snapshots"
+        if try db.scalar("SELECT 1 FROM \(otherTable) WHERE label = ?1", [.text(label)]) != nil {
+            throw UpdateCountsError("no \(kind.rawValue) labelled '\(label)': it is a \(other.rawValue) (use --\(other.rawValue) \(label))")
+        }
+        throw UpdateCountsError("no \(kind.rawValue) labelled '\(label)' in \(db.path) ('agtrace list' shows the labels)")
+    }
+}

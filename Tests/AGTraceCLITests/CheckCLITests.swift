@@ -1,0 +1,402 @@
+import AGTraceKit
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import XCTest
+
+/// Runs the built `agtrace` binary against a scratch database: runs are inserted as
+/// `runs`/`events` rows, snapshots imported from the project's SampleArchives.
+enum CheckCLI {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The binary next to the test bundle (where `swift test` builds it), else .build/debug.
+    static let binary: String = {
+        var candidates: [URL] = []
+        if let path = ProcessInfo.processInfo.environment["AGTRACE_BIN"], !path.isEmpty {
+            candidates.append(URL(fileURLWithPath: path))
+        }
+        candidates.append(Bundle(for: CheckCLITests.self).bundleURL.deletingLastPathComponent().appendingPathComponent("agtrace"))
+        if let main = Bundle.main.executableURL {
+            candidates.append(main.deletingLastPathComponent().appendingPathComponent("agtrace"))
+        }
+        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("agtrace"))
+        candidates.append(repositoryRoot.appendingPathComponent(".build/debug/agtrace"))
+        for url in candidates where FileManager.default.isExecutableFile(atPath: url.path) {
+            return url.path
+        }
+        return candidates.last!.path
+    }()
+
+    struct Result {
+        var status: Int32
+        var out: String
+        var err: String
+    }
+
+    static func run(_ arguments: [String], db: String, in dir: URL) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments + ["--db", db]
+        process.currentDirectoryURL = dir
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "AGTRACE_DB")
+        process.environment = environment
+        let outURL = dir.appendingPathComponent("stdout-\(UUID().uuidString)")
+        let errURL = dir.appendingPathComponent("stderr-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let outHandle = try FileHandle(forWritingTo: outURL), errHandle = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        try process.run()
+        process.waitUntilExit()
+        try outHandle.close()
+        try errHandle.close()
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        return Result(status: process.terminationStatus,
+                      out: try String(contentsOf: outURL, encoding: .utf8),
+                      err: try String(contentsOf: errURL, encoding: .utf8))
+    }
+
+    /// Update counts of the real Trip + Planner transcript (shared/real-logs/README.md).
+    static let tapCounts: [Int64: Int] = [792: 3, 760: 1, 712: 1, 1760: 2, 1712: 1, 1664: 1, 1620: 1]
+
+    /// Inserts a run with `counts[attribute] * multiplier` update hits, among other hits.
+    static func insertRun(_ db: Database, label: String, counts: [Int64: Int], multiplier: Int = 1) throws {
+        let insertRun = try db.prepare("INSERT INTO runs(label, source, sha256, imported_at) VALUES (?1, 'test', ?2, '2026-05-01T09:30:00Z')")
+        insertRun.bind([.text(label), .text(String(repeating: "ab", count: 32))])
+        try insertRun.run()
+        let runId = db.lastInsertRowid
+        let insert = try db.prepare("INSERT INTO events(run_id, seq, kind, symbol, attribute) VALUES (?1, ?2, ?3, ?4, ?5)")
+        var seq: Int64 = 0
+        func add(_ kind: String, _ attribute: Int64) throws {
+            seq += 1
+            insert.bind([.integer(runId), .integer(seq), .text(kind), .text("AG::Graph::\(kind)"), .integer(attribute)])
+            try insert.run()
+        }
+        try add("invalidate", 628)
+        for (attribute, n) in counts.sorted(by: { $0.key < $1.key }) {
+            for _ in 0..<(n * multiplier) { try add("update", attribute) }
+            try add("propagate_dirty", attribute)
+        }
+    }
+
+    /// A scratch directory with agtrace.db holding runs tap, tap-30x, tap-shifted (712 gone,
+    /// 9999 new) and snapshots planner (profiled) and trip (no profile).
+    static func makeWorkspace() throws -> (dir: URL, db: String) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-check-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dbPath = dir.appendingPathComponent("agtrace.db").path
+        do {
+            let db = try DatabaseOpener.open(dbPath, mode: .write)
+            try db.writeTransaction {
+                try insertRun(db, label: "tap", counts: tapCounts)
+                try insertRun(db, label: "tap-30x", counts: tapCounts, multiplier: 30)
+                var shifted = tapCounts
+                shifted[712] = nil
+                shifted[9999] = 2
+                try insertRun(db, label: "tap-shifted", counts: shifted)
+            }
+        }
+        let samples = repositoryRoot.appendingPathComponent("SampleArchives")
+        for (label, file) in [("planner", "planner-profiled.ag-json"), ("trip", "trip-1-before.ag-json")] {
+            let r = try run(["import", "--quiet", "--label", label, samples.appendingPathComponent(file).path], db: dbPath, in: dir)
+            guard r.status == 0 else { throw NSError(domain: "import", code: Int(r.status), userInfo: [NSLocalizedDescriptionKey: r.err]) }
+        }
+        return (dir, dbPath)
+    }
+}
+
+final class CheckCLITests: XCTestCase {
+    var dir: URL!
+    var db: String!
+
+    override func setUpWithError() throws {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: CheckCLI.binary), "no agtrace binary at \(CheckCLI.binary)")
+        (dir, db) = try CheckCLI.makeWorkspace()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    @discardableResult
+    func agtrace(_ args: String..., status: Int32? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> CheckCLI.Result {
+        let r = try CheckCLI.run(args, db: db, in: dir)
+        if let status {
+            XCTAssertEqual(r.status, status, "agtrace \(args.joined(separator: " "))\nstdout:\n\(r.out)\nstderr:\n\(r.err)",
+                           file: file, line: line)
+        }
+        return r
+    }
+
+    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+
+    func writeTapBaseline() throws -> String {
+        let file = path("tap.baseline.json")
+        try agtrace("baseline", "--run", "tap", "--output", file, status: 0)
+        return file
+    }
+
+    /// The regression table's rows (key first), in order.
+    func regressionRows(_ out: String) -> [[String]] {
+        let lines = out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(of: "Regressions (worst first):") else { return [] }
+        return lines[(start + 3)...].prefix { !$0.isEmpty }.map { $0.split(separator: " ").map(String.init) }
+    }
+
+    // MARK: Exit 0 and 1
+
+    func testRunAgainstItsOwnBaselinePasses() throws {
+        let baseline = try writeTapBaseline()
+        let r = try agtrace("check", "--baseline", baseline, "--run", "tap", status: 0)
+        XCTAssertTrue(r.out.hasPrefix("PASS: no regressions in 7 attributes; total updates 10 -> 10 (0)\n"), r.out)
+        XCTAssertEqual(r.err, "")
+    }
+
+    func testThirtyTimesTheUpdatesFailsNamingTheWorstAttributesFirst() throws {
+        let baseline = try writeTapBaseline()
+        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-30x", status: 1)
+        XCTAssertTrue(r.out.hasPrefix("FAIL: 7 of 7 attributes regressed; total updates 10 -> 300 (+290, +2900.0%), regressed\n"), r.out)
+        let rows = regressionRows(r.out)
+        XCTAssertEqual(rows.map { $0[0] }, ["792", "1760", "712", "760", "1620", "1664", "1712"])
+        XCTAssertEqual(rows[0], ["792", "3", "90", "+87", "+2900.0%"])
+    }
+
+    func testToleranceAndMinCountThroughTheCommandLine() throws {
+        let baseline = try writeTapBaseline()
+        try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--tolerance", "3000", status: 0)
+        try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--tolerance=2900%", status: 0)  // exactly the growth
+        try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--tolerance", "2899.5", status: 1)
+        // Per key the largest growth is 87, but the total grew by 290.
+        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--min-count", "88", status: 1)
+        XCTAssertTrue(r.out.hasPrefix("FAIL: the total regressed"), r.out)
+        try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--min-count", "291", status: 0)
+        try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--min-count", "290", status: 1)
+    }
+
+    func testNewAndVanishedKeys() throws {
+        let baseline = try writeTapBaseline()
+        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-shifted", status: 1)
+        XCTAssertEqual(regressionRows(r.out).first, ["9999", "0", "2", "+2", "new"])
+        XCTAssertTrue(r.out.contains("\nImprovements:\n"), r.out)
+        XCTAssertTrue(r.out.split(separator: "\n").contains { $0.hasPrefix("712 ") && $0.hasSuffix("vanished") }, r.out)
+        try agtrace("check", "--baseline", baseline, "--run", "tap-shifted", "--min-count", "3", status: 0)
+    }
+
+    // MARK: Formats
+
+    func testJUnitIsValidXMLWithFailures() throws {
+        let baseline = try writeTapBaseline()
+        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--format", "junit", status: 1)
+        let delegate = JUnitCounter()
+        let parser = XMLParser(data: Data(r.out.utf8))
+        parser.delegate = delegate
+        XCTAssertTrue(parser.parse(), "invalid XML: \(String(describing: parser.parserError))\n\(r.out)")
+        XCTAssertEqual(delegate.testcases, 8, "the total and seven attributes")
+        XCTAssertEqual(delegate.failures, 8)
+        XCTAssertEqual(delegate.failureMessages.first, "total updates: 10 -> 300 (+290, +2900.0%); allowed up to 10")
+        let passing = try agtrace("check", "--baseline", baseline, "--run", "tap", "--format", "junit", status: 0)
+        let passDelegate = JUnitCounter()
+        let passParser = XMLParser(data: Data(passing.out.utf8))
+        passParser.delegate = passDelegate
+        XCTAssertTrue(passParser.parse())
+        XCTAssertEqual(passDelegate.failures, 0)
+        XCTAssertEqual(passDelegate.testcases, 8)
+    }
+
+    func testMarkdownIsATable() throws {
+        let baseline = try writeTapBaseline()
+        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--format", "markdown", status: 1)
+        let lines = r.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "### ❌ agtrace check failed")
+        let header = try XCTUnwrap(lines.firstIndex(of: "| attribute | baseline | current | delta | percent |"))
+        XCTAssertEqual(lines[header + 1], "| --- | ---: | ---: | ---: | ---: |")
+        XCTAssertEqual(lines[header + 2], "| 792 | 3 | 90 | +87 | +2900.0% |")
+        XCTAssertEqual(lines[(header + 2)...].prefix { $0.hasPrefix("|") }.count, 7)
+    }
+
+    func testJSONIsTheFullComparison() throws {
+        let baseline = try writeTapBaseline()
+        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-shifted", "--format", "json", status: 1)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        XCTAssertEqual(object["verdict"] as? String, "fail")
+        XCTAssertEqual((object["regressions"] as? [[String: Any]])?.map { $0["key"] as? String }, ["9999"])
+        XCTAssertEqual((object["improvements"] as? [[String: Any]])?.map { $0["key"] as? String }, ["712"])
+        XCTAssertEqual((object["keys"] as? [Any])?.count, 8)
+        XCTAssertEqual((object["current"] as? [String: Any])?["label"] as? String, "tap-shifted")
+    }
+
+    // MARK: Exit 2: the baseline
+
+    func testUnreadableBaselineExits2NamingTheFile() throws {
+        let missing = path("missing.json")
+        var r = try agtrace("check", "--baseline", missing, "--run", "tap", status: 2)
+        XCTAssertTrue(r.err.contains(missing), r.err)
+        XCTAssertTrue(r.err.contains("no such baseline file"), r.err)
+
+        let garbage = path("garbage.json")
+        try "this is not json".write(toFile: garbage, atomically: true, encoding: .utf8)
+        r = try agtrace("check", "--baseline", garbage, "--run", "tap", status: 2)
+        XCTAssertTrue(r.err.contains("\(garbage): not a baseline"), r.err)
+
+        let newer = path("newer.json")
+        try #"{"format": "agtrace-baseline", "version": 99, "source": {"kind": "run", "label": "tap"}, "entries": {}}"#
+            .write(toFile: newer, atomically: true, encoding: .utf8)
+        r = try agtrace("check", "--baseline", newer, "--run", "tap", status: 2)
+        XCTAssertTrue(r.err.contains("\(newer): written by a newer agtrace"), r.err)
+
+        r = try agtrace("check", "--baseline", dir.path, "--run", "tap", status: 2)
+        XCTAssertTrue(r.err.contains("is a directory"), r.err)
+        XCTAssertEqual(r.out, "")
+    }
+
+    func testBaselineOfTheOtherKindExits2() throws {
+        let runBaseline = try writeTapBaseline()
+        var r = try agtrace("check", "--baseline", runBaseline, "--snapshot", "planner", status: 2)
+        XCTAssertTrue(r.err.contains("\(runBaseline): the baseline was taken from run 'tap'"), r.err)
+        let snapshotBaseline = path("planner.json")
+        try agtrace("baseline", "--snapshot", "planner", "--output", snapshotBaseline, status: 0)
+        r = try agtrace("check", "--baseline", snapshotBaseline, "--run", "tap", status: 2)
+        XCTAssertTrue(r.err.contains("\(snapshotBaseline): the baseline was taken from snapshot 'planner'"), r.err)
+    }
+
+    func testOlderFormatVersionBaselineStillChecks() throws {
+        let old = path("v1.json")
+        try """
+            {"format": "agtrace-baseline", "version": 1, "run": "tap", "total": 10,
+             "updates": {"792": 3, "760": 1, "712": 1, "1760": 2, "1712": 1, "1664": 1, "1620": 1}}
+            """.write(toFile: old, atomically: true, encoding: .utf8)
+        try agtrace("check", "--baseline", old, "--run", "tap", status: 0)
+        let r = try agtrace("check", "--baseline", old, "--run", "tap-30x", status: 1)
+        XCTAssertEqual(regressionRows(r.out).first?.first, "792")
+    }
+
+    // MARK: Exit 1: the input
+
+    func testUnknownLabelExits1NamingIt() throws {
+        let baseline = try writeTapBaseline()
+        var r = try agtrace("check", "--baseline", baseline, "--run", "no-such-run", status: 1)
+        XCTAssertTrue(r.err.contains("'no-such-run'"), r.err)
+        r = try agtrace("baseline", "--run", "no-such-run", "--output", path("x.json"), status: 1)
+        XCTAssertTrue(r.err.contains("'no-such-run'"), r.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("x.json")))
+    }
+
+    // MARK: Snapshots
+
+    func testProfiledSnapshotChecksAgainstItsOwnRuleKeyedBaseline() throws {
+        let baseline = path("planner.json")
+        let w = try agtrace("baseline", "--snapshot", "planner", "--output", baseline, status: 0)
+        XCTAssertEqual(w.out, "wrote \(baseline): snapshot 'planner' keyed by rule, 5 rules, 16 updates\n")
+        let text = try String(contentsOfFile: baseline, encoding: .utf8)
+        XCTAssertTrue(text.contains("\"key\": \"rule\""), text)
+        XCTAssertTrue(text.contains("    \"DynamicBody<ViewBodyAccessor<Editor>>\": {\"updates\": 6, \"seconds\": 2.75e-05},\n"), text)
+        let r = try agtrace("check", "--baseline", baseline, "--snapshot", "planner", status: 0)
+        XCTAssertTrue(r.out.hasPrefix("PASS: no regressions in 5 rules; total updates 16 -> 16 (0)"), r.out)
+    }
+
+    func testSnapshotWithoutProfileCannotBeBaselined() throws {
+        let r = try agtrace("baseline", "--snapshot", "trip", "--output", path("trip.json"), status: 1)
+        XCTAssertTrue(r.err.contains("snapshot 'trip' has no profile data"), r.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("trip.json")))
+    }
+
+    func testRunKeyedByRuleNamedThroughASnapshot() throws {
+        let baseline = path("tap-rules.json")
+        try agtrace("baseline", "--run", "tap", "--key", "rule", "--snapshot", "planner", "--output", baseline, status: 0)
+        let text = try String(contentsOfFile: baseline, encoding: .utf8)
+        XCTAssertTrue(text.contains("\"named_by\": {\"label\": \"planner\""), text)
+        XCTAssertTrue(text.contains("\"RootDisplayList\": {\"updates\": 2}"), text)
+        try agtrace("check", "--baseline", baseline, "--run", "tap", "--snapshot", "planner", status: 0)
+        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--snapshot", "planner", status: 1)
+        XCTAssertEqual(regressionRows(r.out).first?.first, "(attribute")
+        let missing = try agtrace("check", "--baseline", baseline, "--run", "tap", status: 2)
+        XCTAssertTrue(missing.err.contains("give --snapshot S as well"), missing.err)
+    }
+
+    // MARK: --update-baseline
+
+    func testUpdateBaselineRewritesTheFile() throws {
+        let baseline = try writeTapBaseline()
+        let before = try String(contentsOfFile: baseline, encoding: .utf8)
+        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--update-baseline", status: 0)
+        XCTAssertTrue(r.out.hasPrefix("FAIL: "), "the comparison is still shown: \(r.out)")
+        XCTAssertTrue(r.err.contains("updated \(baseline)"), r.err)
+        let after = try String(contentsOfFile: baseline, encoding: .utf8)
+        XCTAssertNotEqual(before, after)
+        XCTAssertTrue(after.contains("    \"792\": {\"updates\": 90},\n"), after)
+        try agtrace("check", "--baseline", baseline, "--run", "tap-30x", status: 0)
+        let improved = try agtrace("check", "--baseline", baseline, "--run", "tap", status: 0)
+        XCTAssertTrue(improved.out.contains("\nImprovements:\n"), improved.out)
+    }
+
+    func testUpdateBaselineUpgradesAnOlderVersion() throws {
+        let old = path("v1.json")
+        try #"{"format": "agtrace-baseline", "version": 1, "run": "tap", "updates": {"792": 3}}"#
+            .write(toFile: old, atomically: true, encoding: .utf8)
+        try agtrace("check", "--baseline", old, "--run", "tap", "--update-baseline", status: 0)
+        XCTAssertTrue(try String(contentsOfFile: old, encoding: .utf8).contains("\"version\": 2,"))
+    }
+
+    // MARK: Usage
+
+    func testUsageErrorsExit2() throws {
+        let baseline = try writeTapBaseline()
+        for args in [
+            ["check", "--run", "tap"],
+            ["check", "--baseline", baseline],
+            ["check", "--baseline", baseline, "--run", "tap", "--format", "csv"],
+            ["check", "--baseline", baseline, "--run", "tap", "--tolerance", "-5"],
+            ["check", "--baseline", baseline, "--run", "tap", "--tolerance", "ten"],
+            ["check", "--baseline", baseline, "--run", "tap", "--min-count", "1.5"],
+            ["check", "--baseline", baseline, "--run", "tap", "--snapshot", "planner"],
+            ["check", "--baseline", baseline, "--run", "tap", "--tolerence", "5"],
+            ["check", "--baseline", baseline, "tap"],
+            ["baseline", "--run", "tap"],
+            ["baseline", "--output", path("x.json")],
+            ["baseline", "--run", "tap", "--key", "rule", "--output", path("x.json")],
+            ["baseline", "--run", "tap", "--key", "node", "--output", path("x.json")],
+            ["baseline", "--run", "tap", "--snapshot", "planner", "--output", path("x.json")],
+        ] {
+            let r = try CheckCLI.run(args, db: db, in: dir)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.err)")
+            XCTAssertTrue(r.err.contains("Usage: agtrace \(args[0])"), "\(args): \(r.err)")
+        }
+    }
+
+    func testHelpTeachesWithExamples() throws {
+        let check = try agtrace("check", "--help", status: 0)
+        for fragment in ["Usage: agtrace check --baseline FILE", "delta >= MIN-COUNT", "Exit status: 0", "Examples:",
+                         "--tolerance PCT", "--update-baseline", "junit"] {
+            XCTAssertTrue(check.out.contains(fragment), "check --help lacks \(fragment)")
+        }
+        let baseline = try agtrace("help", "baseline", status: 0)
+        for fragment in ["Usage: agtrace baseline", "--key attribute|rule", "Examples:", "--output -"] {
+            XCTAssertTrue(baseline.out.contains(fragment), "baseline --help lacks \(fragment)")
+        }
+        let top = try agtrace("--help", status: 0)
+        XCTAssertTrue(top.out.contains("  check "), top.out)
+        XCTAssertTrue(top.out.contains("  baseline "), top.out)
+    }
+}
+
+final class JUnitCounter: NSObject, XMLParserDelegate {
+    var testcases = 0
+    var failures = 0
+    var failureMessages: [String] = []
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        if name == "testcase" { testcases += 1 }
+        if name == "failure" {
+            failures += 1
+            failureMessages.append(attributes["message"] ?? "")
+        }
+    }
+}
