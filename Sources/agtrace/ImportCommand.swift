@@ -30,6 +30,7 @@ enum ImportCommand {
         OptionSpec(name: "replace", valueName: nil,
                    help: "replace what holds this label, and import even bytes already stored"),
         OptionSpec(name: "quiet", valueName: nil, help: "print nothing but errors", short: "q"),
+        OptionSpec(name: "timings", valueName: nil, help: "after each import, show where its time went"),
     ]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
@@ -68,6 +69,11 @@ enum ImportCommand {
                 let outcome = try importer.importItem(path, options: options)
                 progressLine.clear()
                 if !quiet { context.out.write(describe(outcome) + "\n") }
+                if args.has("timings"), case .imported(let item) = outcome {
+                    for (phase, at) in item.phases {
+                        context.out.write("  \(String(format: "%7.3f s", at))  \(phase)\n")
+                    }
+                }
             } catch let e as InputError where !explicit && e.message.contains("neither") {
                 progressLine.clear()
                 if !quiet { context.out.write("skipped \(path): \(e.message)\n") }

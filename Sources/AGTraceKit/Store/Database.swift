@@ -12,8 +12,15 @@ public final class Database: @unchecked Sendable {
     /// How long a writer waits for another agtrace process to finish its transaction.
     public static let busyTimeoutMilliseconds: Int32 = 60_000
 
+    /// Process-wide SQLite settings, applied once before the first connection.
+    private static let configured: Bool = {
+        _ = agtrace_sqlite_disable_memstatus()
+        return true
+    }()
+
     /// Opens a connection without any agtrace checks. `create` allows a new file.
     init(rawPath path: String, readOnly: Bool, create: Bool) throws {
+        _ = Database.configured
         self.path = path
         var db: OpaquePointer?
         var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 
+
 /// Opens agtrace databases, refusing anything that is not one before writing a single byte:
 /// a non-SQLite file, a SQLite database of another application, or one written by a newer
 /// agtrace. A refused file is left exactly as it was.
@@ -66,6 +67,23 @@ public enum DatabaseOpener {
         // mode (a power loss can only lose the last commits, never damage the file).
         _ = try db.scalar("PRAGMA journal_mode=WAL")
         try db.execute("PRAGMA synchronous=NORMAL")
+        // Checkpoints (copying the WAL back into the database, with two fsyncs) would double
+        // the cost of a large import if run at its commit or on close. Writers instead fold
+        // back what earlier imports left before they start (see `checkpointIfLarge`).
+        try db.execute("PRAGMA wal_autocheckpoint=0")
+        _ = agtrace_sqlite_no_checkpoint_on_close(db.handle)
+    }
+
+    /// WAL size above which a writer checkpoints before its own transaction.
+    static let checkpointThreshold = 64 << 20
+
+    /// Folds a large WAL back into the database. PASSIVE: never waits for readers; whatever it
+    /// cannot copy now, a later writer will.
+    static func checkpointIfLarge(_ db: Database) throws {
+        let wal = db.path + "-wal"
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? nil,
+              size > checkpointThreshold else { return }
+        _ = try db.rows("PRAGMA wal_checkpoint(PASSIVE)")
     }
 
     static func migrate(_ db: Database) throws {

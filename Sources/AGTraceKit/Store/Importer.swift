@@ -21,6 +21,15 @@ public struct ImportedItem: Equatable, Sendable {
     public var incompleteHits = 0
     public var replaced = false
     public var seconds: Double = 0
+    /// Where the time went (phase, seconds since the import started), for `import --timings`.
+    public var phases: [(String, Double)] = []
+
+    public static func == (a: ImportedItem, b: ImportedItem) -> Bool {
+        a.path == b.path && a.label == b.label && a.kind == b.kind && a.compressed == b.compressed
+            && a.sha256 == b.sha256 && a.graphs == b.graphs && a.nodes == b.nodes && a.edges == b.edges
+            && a.events == b.events && a.skippedLines == b.skippedLines && a.incompleteHits == b.incompleteHits
+            && a.replaced == b.replaced
+    }
 }
 
 public struct ImportProgress: Sendable {
@@ -80,7 +89,11 @@ public final class Importer {
             { report(ImportProgress(path: path, bytesRead: file.bytesConsumed, totalBytes: totalBytes)) }
         }
 
+        var phases: [(String, Double)] = []
+        func mark(_ phase: String) { phases.append((phase, Date().timeIntervalSince(started))) }
+        try DatabaseOpener.checkpointIfLarge(db)
         let outcome: ImportOutcome = try db.writeTransaction {
+            mark("write lock")
             let base = options.label ?? Labels.defaultLabel(for: path)
             var replaced = false
             if options.replace {
@@ -99,12 +112,17 @@ public final class Importer {
                 var pipeline = ArchivePipeline(store: store)
                 do {
                     try ArchiveReader(source: input.source, path: path).read(into: &pipeline)
+                    mark("parsed")
                     try pipeline.finish()
+                    mark("rows written")
                 } catch {
                     pipeline.abandon()
                     throw error
                 }
-                if bulk { try store.finishBulkInsert() }
+                if bulk {
+                    try store.finishBulkInsert()
+                    mark("indexes built")
+                }
                 item.graphs = store.graphCount
                 item.nodes = store.nodeCount
                 item.edges = store.edgeCount
@@ -122,10 +140,14 @@ public final class Importer {
                 item.incompleteHits = summary.summary.incompleteHits
                 item.sha256 = summary.sha256
             }
-            item.seconds = Date().timeIntervalSince(started)
+            item.phases = phases
             return .imported(item)
         }
-        return outcome
+        guard case .imported(var item) = outcome else { return outcome }
+        mark("committed")
+        item.phases = phases
+        item.seconds = Date().timeIntervalSince(started)
+        return .imported(item)
     }
 
     /// Imports one file, turning a duplicate into an outcome rather than an error.
