@@ -4,7 +4,8 @@
 struct GraphReader {
     let archive: ArchiveReader
     let graphIndex: Int
-    var tokenizer: JSONTokenizer { archive.tokenizer }
+    /// Held directly (not through `archive`) so the hot loops touch no reference counts.
+    let tokenizer: JSONTokenizer
 
     var record: GraphRecord
     /// Node index -> attribute; nil until the `nodes` array was read.
@@ -27,6 +28,7 @@ struct GraphReader {
     init(archive: ArchiveReader, graphIndex: Int) {
         self.archive = archive
         self.graphIndex = graphIndex
+        tokenizer = archive.tokenizer
         record = GraphRecord(graphIndex: graphIndex)
     }
 
@@ -108,7 +110,14 @@ struct GraphReader {
 
     mutating func readNodes<Sink: ArchiveSink>(into sink: inout Sink, edges: inout EdgeBuffer) throws {
         var attributes: [UInt32] = []
-        try archive.readArray("nodes") { t in
+        let tokenizer = self.tokenizer
+        let first = try tokenizer.next()
+        guard first != .null else { nodeAttributes = []; return }
+        guard first == .arrayStart else { throw archive.shapeError("'nodes' must be an array") }
+        // Explicit loops rather than the closure helpers: this runs once per node.
+        while true {
+            let t = try tokenizer.next()
+            if t == .arrayEnd { break }
             let nodeIndex = attributes.count
             let at = tokenizer.tokenOffset
             guard t == .objectStart else { throw error("node \(nodeIndex) must be an object") }
@@ -116,7 +125,7 @@ struct GraphReader {
             var typeIndex: Int?
             var typeAt = at
             var node = NodeRecord(graphIndex: graphIndex, nodeIndex: nodeIndex, attribute: 0, typeIndex: 0)
-            try archive.readObjectBody {
+            while try tokenizer.next() != .objectEnd {
                 let k = tokenizer.text
                 if k.count == 2 && k[0] == UInt8(ascii: "i") && k[1] == UInt8(ascii: "d") {
                     let v = try archive.integerValue("node id")
@@ -213,38 +222,46 @@ struct GraphReader {
 
     // MARK: Edges
 
+    /// Reads the edges as node indices; they are resolved to attributes as soon as the nodes
+    /// are known (at once if the nodes came first).
     mutating func readEdges(into edges: inout EdgeBuffer) throws {
-        var count = 0
-        try archive.readArray("edges") { t in
+        let tokenizer = self.tokenizer
+        let first = try tokenizer.next()
+        guard first != .null else { return }
+        guard first == .arrayStart else { throw archive.shapeError("'edges' must be an array") }
+        var pending = pendingEdges
+        pendingEdges = []
+        // Explicit loops rather than the closure helpers: this runs once per edge.
+        while true {
+            let t = try tokenizer.next()
+            if t == .arrayEnd { break }
             let at = tokenizer.tokenOffset
+            let count = pending.count
             guard t == .objectStart else { throw error("edge \(count) must be an object") }
-            var src: Int?
-            var dst: Int?
+            var src = -1
+            var dst = -1
             var offset = ResolvedEdge.absent
             var flags = ResolvedEdge.absent
-            try archive.readObjectBody {
+            while try tokenizer.next() != .objectEnd {
                 if tokenizer.textEquals("src") {
                     src = try archive.index(tokenizer.next(), "edge src")
                 } else if tokenizer.textEquals("dst") {
                     dst = try archive.index(tokenizer.next(), "edge dst")
                 } else if tokenizer.textEquals("offset") {
-                    offset = try smallValue("edge \(count) offset")
+                    offset = try smallValue("edge offset")
                 } else if tokenizer.textEquals("flags") {
-                    flags = try smallValue("edge \(count) flags")
+                    flags = try smallValue("edge flags")
                 } else {
                     try archive.skipValue()
                 }
             }
-            guard let src, let dst else { throw error("edge \(count) needs both 'src' and 'dst'", at: at) }
-            let pending = PendingEdge(src: UInt32(src), dst: UInt32(dst), edgeIndex: UInt32(count), offset: offset, flags: flags, at: at)
-            if let nodes = nodeAttributes {
-                try resolve(pending, nodes: nodes, into: &edges)
-            } else {
-                pendingEdges.append(pending)
-            }
-            count += 1
+            guard src >= 0, dst >= 0 else { throw error("edge \(count) needs both 'src' and 'dst'", at: at) }
+            pending.append(PendingEdge(src: UInt32(src), dst: UInt32(dst), edgeIndex: UInt32(count),
+                                       offset: offset, flags: flags, at: at))
         }
-        record.edgeCount = count
+        record.edgeCount = pending.count
+        pendingEdges = pending
+        if nodeAttributes != nil { try nodesKnown(edges: &edges) }
     }
 
     /// An edge offset or flags value: small non-negative numbers, stored compactly.
