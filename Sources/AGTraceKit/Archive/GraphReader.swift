@@ -17,8 +17,11 @@ struct GraphReader {
     var nodeRefs = ArchiveReader.DeferredIndexCheck()
     var treeRefs = ArchiveReader.DeferredIndexCheck()
 
-    /// Edges read before the nodes, by node index, resolved when the nodes are known.
-    var pendingEdges: [PendingEdge] = []
+    /// This graph's edges in the archive's edge buffer still name nodes by index (from
+    /// `unresolvedFrom` on), until the nodes are known; `edgeRefs` is the largest index they
+    /// use and where, so that an out-of-range one is reported at its position.
+    var unresolvedFrom: Int?
+    var edgeRefs = ArchiveReader.DeferredIndexCheck()
     var subgraphIds: [Int64?] = []
 
     /// Tree index -> parent tree index, for children named before their parents were read.
@@ -205,38 +208,29 @@ struct GraphReader {
         if nodeRefs.index >= nodes.count {
             throw error("\(nodeRefs.what) refers to node index \(nodeRefs.index), but the graph has \(nodes.count) nodes", at: nodeRefs.offset)
         }
-        for e in pendingEdges {
-            try resolve(e, nodes: nodes, into: &edges)
+        guard let from = unresolvedFrom else { return }
+        if edgeRefs.index >= nodes.count {
+            throw error("\(edgeRefs.what) refers to node index \(edgeRefs.index), but the graph has \(nodes.count) nodes", at: edgeRefs.offset)
         }
-        pendingEdges = []
+        edges.resolve(from: from, attributes: nodes)
+        unresolvedFrom = nil
     }
 
-    func resolve(_ e: PendingEdge, nodes: [UInt32], into edges: inout EdgeBuffer) throws {
-        guard Int(e.src) < nodes.count, Int(e.dst) < nodes.count else {
-            let bad = Int(e.src) < nodes.count ? e.dst : e.src
-            throw error("edge \(e.edgeIndex) refers to node index \(bad), but the graph has \(nodes.count) nodes", at: e.at)
-        }
-        edges.append(ResolvedEdge(src: nodes[Int(e.src)], dst: nodes[Int(e.dst)], graph: UInt32(graphIndex),
-                                  index: e.edgeIndex, offset: e.offset, flags: e.flags))
-    }
-
-    // MARK: Edges
-
-    /// Reads the edges as node indices; they are resolved to attributes as soon as the nodes
-    /// are known (at once if the nodes came first).
+    /// Reads the edges into the archive's buffer, naming nodes by index until the nodes are
+    /// known (resolved at once if the nodes came first).
     mutating func readEdges(into edges: inout EdgeBuffer) throws {
         let tokenizer = self.tokenizer
         let first = try tokenizer.next()
         guard first != .null else { return }
         guard first == .arrayStart else { throw archive.shapeError("'edges' must be an array") }
-        var pending = pendingEdges
-        pendingEdges = []
+        unresolvedFrom = edges.count
+        var count = 0
+        let graph = UInt32(graphIndex)
         // Explicit loops rather than the closure helpers: this runs once per edge.
         while true {
             let t = try tokenizer.next()
             if t == .arrayEnd { break }
             let at = tokenizer.tokenOffset
-            let count = pending.count
             guard t == .objectStart else { throw error("edge \(count) must be an object") }
             var src = -1
             var dst = -1
@@ -256,11 +250,12 @@ struct GraphReader {
                 }
             }
             guard src >= 0, dst >= 0 else { throw error("edge \(count) needs both 'src' and 'dst'", at: at) }
-            pending.append(PendingEdge(src: UInt32(src), dst: UInt32(dst), edgeIndex: UInt32(count),
-                                       offset: offset, flags: flags, at: at))
+            edgeRefs.note(max(src, dst), at: at, "edge \(count)")
+            edges.append(ResolvedEdge(src: UInt32(src), dst: UInt32(dst), graph: graph, index: UInt32(count),
+                                      offset: offset, flags: flags))
+            count += 1
         }
-        record.edgeCount = pending.count
-        pendingEdges = pending
+        record.edgeCount = count
         if nodeAttributes != nil { try nodesKnown(edges: &edges) }
     }
 
@@ -463,16 +458,6 @@ struct GraphReader {
         }
         try sink.graph(record)
     }
-}
-
-/// An edge waiting for its graph's nodes: node indices, the byte offset for errors.
-struct PendingEdge {
-    var src: UInt32
-    var dst: UInt32
-    var edgeIndex: UInt32
-    var offset: UInt32
-    var flags: UInt32
-    var at: Int
 }
 
 /// Collects the few profile rows of one node until the node's attribute id is known.

@@ -95,7 +95,7 @@ final class ArchiveStore: ArchiveSink {
     func beginBulkInsert() throws -> Bool {
         // Room for the whole transaction's pages, so SQLite need not spill them to the WAL and
         // write them again; sorts for index builds stay in memory.
-        try db.execute("PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY")
+        try db.execute("PRAGMA cache_size = -16384; PRAGMA temp_store = MEMORY")
         guard try db.scalar("SELECT EXISTS(SELECT 1 FROM node_rows)")?.intValue == 0 else { return false }
         for (name, _) in Schema.bulkIndexes { try db.execute("DROP INDEX IF EXISTS \(name)") }
         return true
