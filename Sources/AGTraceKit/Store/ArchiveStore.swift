@@ -13,8 +13,6 @@ final class ArchiveStore: ArchiveSink {
     private(set) var edgeCount = 0
     private(set) var graphCount = 0
     private(set) var rowCount = 0
-    /// Called every few thousand rows, for progress display.
-    var tick: (() -> Void)?
 
     private var nextNodeId: Int64
     private var graphFirstNodeId: [Int: Int64] = [:]
@@ -116,7 +114,6 @@ final class ArchiveStore: ArchiveSink {
     @inline(__always)
     private func counted() {
         rowCount += 1
-        if rowCount & 0x3FFF == 0 { tick?() }
     }
 
     private func bindProfile(_ s: Statement, from index: Int32, _ p: ProfileCounts) {

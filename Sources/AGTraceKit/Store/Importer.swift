@@ -106,10 +106,10 @@ public final class Importer {
             case .archive:
                 let id = try insertSnapshot(label: label, path: path, compressed: input.compressed, size: totalBytes)
                 let store = try ArchiveStore(db: db, snapshotId: id)
-                store.tick = progress
                 let bulk = try store.beginBulkInsert()
                 // The reader parses here while the pipeline's thread writes rows.
                 var pipeline = ArchivePipeline(store: store)
+                pipeline.tick = progress
                 do {
                     try ArchiveReader(source: input.source, path: path).read(into: &pipeline)
                     mark("parsed")

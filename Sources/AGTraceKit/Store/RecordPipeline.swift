@@ -29,6 +29,9 @@ final class ArchivePipeline: ArchiveSink {
     private let writer: Thread
     private let done = DispatchSemaphore(value: 0)
     private let failure = ErrorBox()
+    /// Called on the parsing thread every few batches, for progress display.
+    var tick: (() -> Void)?
+    private var batches = 0
 
     /// Starts the writer thread; every record is applied to `store` there, in order.
     init(store: ArchiveStore) {
@@ -75,6 +78,8 @@ final class ArchivePipeline: ArchiveSink {
             queue.push(batch)
             batch = []
             batch.reserveCapacity(Self.batchSize)
+            batches += 1
+            if batches & 7 == 0 { tick?() }
         }
     }
 
