@@ -1,0 +1,60 @@
+/// The evidence gathered for the hit being read, until the next hit starts. Nothing is
+/// decided here: `HitResolution` turns the evidence into an event when the hit closes.
+struct OpenHit {
+    /// 1-based transcript line where the hit starts.
+    var line: Int
+    /// Breakpoints that could have produced the hit; nil when nothing narrowed it yet.
+    var candidates: [Int]?
+    /// The candidates are breakpoints whose commands are not in the transcript.
+    var viaHiddenCommands = false
+    /// From the stop header.
+    var location: BreakpointLocation?
+    var thread: Int?
+    var hasHeader = false
+    /// The header was the stop display (lldb waits for typed commands), not command output:
+    /// every command until the next resume is the user's, never a new hit's.
+    var interactiveStop = false
+    var frame0: FrameLine?
+    var frames: [BacktraceFrame] = []
+    /// Argument values read from registers and expressions, by argument index. The first
+    /// readable value wins; nil records an argument that was printed but unreadable.
+    var registerArguments: [Int: UInt64?] = [:]
+    /// Argument indices some register or expression showed.
+    var argumentsRead: Set<Int> = []
+    /// Echoed commands that matched breakpoint command lists, in order.
+    var commands: [String] = []
+
+    // What the following output lines mean.
+    /// The command whose output is being read.
+    var context: LLDBCommand?
+    /// A frame-printing command was echoed and its frame #0 has not come yet.
+    var framesPending = false
+    /// The previous line was a header that joined this hit: a frame #0 now is its display.
+    var afterHeader = false
+    /// Thread of the latest header inside command output (`bt all`, `thread list`).
+    var outputThread: Int?
+
+    static let maxFrames = 512
+    static let maxCommands = 64
+
+    init(line: Int) { self.line = line }
+
+    mutating func record(argument index: Int, value: UInt64?) {
+        argumentsRead.insert(index)
+        if let existing = registerArguments[index], existing != nil { return }
+        registerArguments[index] = value
+    }
+
+    mutating func addFrame(_ frame: FrameLine) {
+        guard frames.count < Self.maxFrames, !frames.contains(where: { $0.depth == frame.depth }) else { return }
+        frames.append(BacktraceFrame(depth: frame.depth, module: frame.module, symbol: frame.name, address: frame.address))
+    }
+
+    /// The value of argument `index`: the frame's printed arguments (debug info) first, then
+    /// registers and expressions (a register may already be reused after the prologue).
+    func argument(_ index: Int) -> UInt64? {
+        if let values = frame0?.arguments, index < values.count, let value = values[index] { return value }
+        if let value = registerArguments[index] { return value }
+        return nil
+    }
+}

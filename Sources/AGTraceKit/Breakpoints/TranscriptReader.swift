@@ -1,0 +1,99 @@
+/// A failure while reading a transcript, naming the file and the line it happened at.
+public struct TranscriptError: Error, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var message: String
+    /// The error that stopped reading (the sink's, usually the store's).
+    public var underlying: (any Error)?
+
+    public init(path: String, line: Int, message: String, underlying: (any Error)? = nil) {
+        self.path = path
+        self.line = line
+        self.message = message
+        self.underlying = underlying
+    }
+
+    public var description: String { "\(path):\(line): \(message)" }
+}
+
+/// Reads an lldb breakpoint transcript (any of the five shapes of the format page, mixed) and
+/// hands each hit to a sink, in order.
+///
+/// Counting, precisely:
+/// - `events`: hits delivered to the sink.
+/// - `incompleteHits`: hits kept although their kind's attribute (or, for `add_input` /
+///   `add_output`, the input) could not be read, plus hits whose function nothing identified
+///   (delivered as `call` with symbol `?` or the candidate names joined by ` | `). Kinds
+///   without an attribute argument (`state_write`, `transaction`, `call`, `current`,
+///   `create`) are never incomplete.
+/// - `skippedLines`: non-blank lines that are neither part of a hit nor a breakpoint
+///   definition. Part of a hit: its stop header, frame lines, the echoed commands of the
+///   breakpoint's command list or typed at its stop to inspect it (`bt`, `p`, `register
+///   read`, `frame info`, …), and their recognised output (register values, expression
+///   results, headers and frames). Part of a definition: the `breakpoint set` /
+///   `breakpoint command add` echo, lldb's `Breakpoint N: …` answer, and a command body up to
+///   `DONE`. Everything else is skipped: program output, `Process … launched / stopped /
+///   resuming / exited`, `Target 0: … stopped.`, source and disassembly listings,
+///   `(lldb) continue`, `(lldb) run`, settings, warnings, `error: …`.
+///   Blank lines are neither: they are not counted.
+///
+/// Content never throws: malformed lines are skipped and unreadable numbers give nil
+/// attributes. Only the source (I/O) and the sink can fail.
+public struct TranscriptReader {
+    public let path: String
+    private let source: ByteSource
+    private let maxLineLength: Int
+
+    public init(source: ByteSource, path: String, maxLineLength: Int = 64 * 1024) {
+        self.source = source
+        self.path = path
+        self.maxLineLength = maxLineLength
+    }
+
+    /// Reads the whole transcript, calling `sink.event` for every hit.
+    @discardableResult
+    public func read<Sink: TranscriptSink>(into sink: inout Sink) throws -> TranscriptSummary {
+        let lines = LineReader(source, maxLineLength: maxLineLength)
+        let parser = TranscriptParser()
+        let path = self.path
+        func deliver(_ event: BreakpointEvent) throws {
+            do {
+                try sink.event(event)
+            } catch {
+                throw TranscriptError(path: path, line: event.line, message: "cannot store hit #\(event.seq) (\(event.kind.rawValue)): \(error)", underlying: error)
+            }
+        }
+        while try lines.withNextLine({ bytes in
+            try parser.consume(bytes, lineNumber: lines.lineNumber, emit: deliver)
+        }) != nil {}
+        try parser.finish(emit: deliver)
+        return parser.summary
+    }
+
+    /// Whether the start of a (non-JSON) text is a breakpoint transcript: it holds a hit in a
+    /// known shape, or defines a breakpoint on a function of the symbol table. `head` is the
+    /// first bytes of the file (64 KiB is plenty); a cut last line does no harm.
+    public static func looksLikeTranscript(_ head: [UInt8]) -> Bool {
+        var counter = EventCounter()
+        let parser = TranscriptParser()
+        let lines = LineReader(MemorySource(head))
+        do {
+            while try lines.withNextLine({ bytes in
+                try parser.consume(bytes, lineNumber: lines.lineNumber) { counter.count += ($0.kind == .call && $0.symbol == "?") ? 0 : 1 }
+            }) != nil {}
+            try parser.finish { counter.count += ($0.kind == .call && $0.symbol == "?") ? 0 : 1 }
+        } catch {
+            return false
+        }
+        return counter.count > 0 || parser.catalog.knownCount > 0
+    }
+
+    private struct EventCounter { var count = 0 }
+}
+
+/// Collects events in memory (tests, small transcripts).
+public struct CollectingSink: TranscriptSink {
+    public var events: [BreakpointEvent] = []
+    public init() {}
+    public mutating func event(_ event: BreakpointEvent) throws { events.append(event) }
+}
