@@ -33,6 +33,20 @@ struct OpenHit {
     var afterHeader = false
     /// Thread of the latest header inside command output (`bt all`, `thread list`).
     var outputThread: Int?
+    /// A line that no command prints (program output, `Process N stopped`) came since the
+    /// last command: a header now is a new stop, not more `bt` output.
+    var outputInterrupted = false
+
+    /// Whether a header now is output of the current command (`bt`, `thread list`) rather
+    /// than a stop of its own.
+    var expectsHeaders: Bool {
+        switch context {
+        case .threadInfo?: return true
+        case .backtrace?: return framesPending || !outputInterrupted
+        case .frameInfo?: return framesPending
+        default: return false
+        }
+    }
 
     static let maxFrames = 512
     static let maxCommands = 64

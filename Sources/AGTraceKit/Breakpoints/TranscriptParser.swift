@@ -19,6 +19,11 @@ final class TranscriptParser {
     private var commandCache: [String: LLDBCommand] = [:]
     /// Attributes seen invalidated so far (a clue for telling propagate_dirty from update).
     private(set) var invalidated: Set<UInt32> = []
+    /// When set, the numbers of skipped lines are kept (tests check them one by one).
+    var recordsSkippedLines = false
+    private(set) var skippedLineNumbers: [Int] = []
+    /// The process stopped for another reason (attach, signal, step): its frames are no hit.
+    private var foreignStop = false
 
     private static let cacheLimit = 4096
 
@@ -58,13 +63,18 @@ final class TranscriptParser {
             used = true
         case .logMessage(let name, let values):
             try close(emit)
+            foreignStop = false
             try logMessage(name: name, values: values, lineNumber: lineNumber, emit: emit)
             used = true
         case .other:
             try otherLine(bytes, emit: emit)
+            open?.outputInterrupted = true
             used = false
         }
-        if !used { summary.skippedLines += 1 }
+        if !used {
+            summary.skippedLines += 1
+            if recordsSkippedLines { skippedLineNumbers.append(lineNumber) }
+        }
         if case .threadHeader = line {} else { open?.afterHeader = false }
     }
 
@@ -106,6 +116,7 @@ final class TranscriptParser {
 
     private func echo(_ command: String, lineNumber: Int, emit: Emit) throws -> Bool {
         catalog.settlePending()
+        foreignStop = false
         let role = commandRole(command)
         switch role {
         case .breakpointSet(let names, let commands):
@@ -211,12 +222,18 @@ final class TranscriptParser {
 
     private func inspect(_ hit: inout OpenHit, _ role: LLDBCommand) {
         hit.context = role
-        if role.printsFrames { hit.framesPending = true }
+        hit.framesPending = role.printsFrames
+        hit.outputInterrupted = false
         hit.outputThread = nil
     }
 
     private func header(thread: Int?, breakpoint: BreakpointLocation?, lineNumber: Int, emit: Emit) throws -> Bool {
-        let inOutput = open?.context?.printsFrames ?? false
+        var inOutput = open?.expectsHeaders ?? false
+        // One thread cannot be at two breakpoints: a different one on the same thread is a new stop.
+        if inOutput, let breakpoint, let hit = open, hit.hasHeader, hit.thread == thread,
+           let current = hit.location, current.id != breakpoint.id {
+            inOutput = false
+        }
         guard let breakpoint else {
             // Another thread in a listing, or a stop for another reason (the hit is over).
             if inOutput {
@@ -224,17 +241,27 @@ final class TranscriptParser {
                 return true
             }
             try close(emit)
+            foreignStop = true
             return false
         }
+        foreignStop = false
         if var hit = open {
+            if hit.hasHeader && inOutput {
+                open?.outputThread = thread
+                open?.afterHeader = thread == hit.thread
+                return true
+            }
             if !hit.hasHeader, hit.candidates?.contains(breakpoint.id) ?? true || catalog[breakpoint.id] == nil {
                 attachHeader(&hit, thread: thread, breakpoint: breakpoint, display: !inOutput)
                 open = hit
                 return true
             }
-            if hit.hasHeader && inOutput {
-                open?.outputThread = thread
-                open?.afterHeader = thread == hit.thread
+            // The stop display lldb prints after the commands of a breakpoint that does not
+            // auto-continue (`bt` among them already printed a header for the same stop).
+            if !inOutput, !hit.interactiveStop, !hit.commands.isEmpty,
+               hit.location?.id == breakpoint.id, hit.thread == thread {
+                attachHeader(&hit, thread: thread, breakpoint: breakpoint, display: true)
+                open = hit
                 return true
             }
         }
@@ -273,7 +300,7 @@ final class TranscriptParser {
                 return true
             }
         }
-        guard frame.depth == 0 else { return false }
+        guard frame.depth == 0, !foreignStop else { return false }
         try close(emit)
         var hit = OpenHit(line: lineNumber)
         attachFrame0(&hit, frame)

@@ -53,8 +53,19 @@ public struct TranscriptReader {
     /// Reads the whole transcript, calling `sink.event` for every hit.
     @discardableResult
     public func read<Sink: TranscriptSink>(into sink: inout Sink) throws -> TranscriptSummary {
-        let lines = LineReader(source, maxLineLength: maxLineLength)
+        try read(into: &sink, parser: TranscriptParser())
+    }
+
+    /// Like `read(into:)`, also returning the numbers of the skipped lines.
+    func readRecordingSkippedLines<Sink: TranscriptSink>(into sink: inout Sink) throws -> (TranscriptSummary, [Int]) {
         let parser = TranscriptParser()
+        parser.recordsSkippedLines = true
+        let summary = try read(into: &sink, parser: parser)
+        return (summary, parser.skippedLineNumbers)
+    }
+
+    private func read<Sink: TranscriptSink>(into sink: inout Sink, parser: TranscriptParser) throws -> TranscriptSummary {
+        let lines = LineReader(source, maxLineLength: maxLineLength)
         let path = self.path
         func deliver(_ event: BreakpointEvent) throws {
             do {
