@@ -18,7 +18,6 @@ final class BreakpointRealLogTests: XCTestCase {
 
     func testFrameInfoLog() throws {
         let parsed = try ParsedTranscript(file: try realLog("frame-info.lldb.log"))
-        print(parsed.dump)
         XCTAssertEqual(parsed.count(.update), 10)
         XCTAssertEqual(parsed.count(.invalidate), 4)
         XCTAssertEqual(parsed.count(.propagateDirty), 4)
@@ -36,7 +35,6 @@ final class BreakpointRealLogTests: XCTestCase {
 
     func testInteractiveStopsLog() throws {
         let parsed = try ParsedTranscript(file: try realLog("interactive-stops.lldb.log"))
-        print(parsed.dump)
         XCTAssertEqual(parsed.count(.update), 10)
         XCTAssertEqual(parsed.count(.invalidate), 4)
         XCTAssertEqual(parsed.count(.propagateDirty), 4)

@@ -17,6 +17,11 @@ struct ParsedTranscript {
     var events: [BreakpointEvent]
     var summary: TranscriptSummary
 
+    init(events: [BreakpointEvent], summary: TranscriptSummary) {
+        self.events = events
+        self.summary = summary
+    }
+
     init(_ text: String, path: String = "test.lldb.log") throws {
         try self.init(bytes: Array(text.utf8), path: path)
     }

@@ -45,7 +45,7 @@ public enum SymbolTable {
     static func classify(_ name: String) -> (EventKind, Int?, Int?) {
         if let swift = classifySwift(name) { return (swift, nil, nil) }
         if let mangled = classifyItanium(name) { return mangled }
-        var components = name.split(separator: "::", omittingEmptySubsequences: true).map(stripTemplate)
+        var components = withoutTemplateArguments(name).split(separator: "::", omittingEmptySubsequences: true)
         if components.count >= 2, enginePrefixes.contains(String(components[0])) {
             components.removeFirst()
         }
@@ -72,9 +72,21 @@ public enum SymbolTable {
         return String(name)
     }
 
-    private static func stripTemplate(_ component: Substring) -> Substring {
-        guard let open = component.firstIndex(of: "<") else { return component }
-        return component[..<open]
+    /// `AG::Graph::add_output_edge<AG::(anonymous namespace)::Edge>` → `AG::Graph::add_output_edge`.
+    private static func withoutTemplateArguments(_ name: String) -> String {
+        guard name.contains("<") else { return name }
+        var depth = 0
+        var out = ""
+        for c in name {
+            if c == "<" {
+                depth += 1
+            } else if c == ">" {
+                if depth > 0 { depth -= 1 }
+            } else if depth == 0 {
+                out.append(c)
+            }
+        }
+        return out
     }
 
     private static let cFunctions: [String: (EventKind, Int?, Int?)] = [
