@@ -19,9 +19,9 @@ struct BreakpointDefinition {
 /// Ids come from lldb's answers (`Breakpoint 3: where = …`); a `breakpoint set` whose answer
 /// is missing gets the next free id, as lldb would have given it.
 struct BreakpointCatalog {
-    private(set) var definitions: [Int: BreakpointDefinition] = [:]
-    /// Ids in definition order, for deterministic choices.
-    private(set) var order: [Int] = []
+    /// In definition order (deterministic choices); `position` finds one by id.
+    private var definitions: [BreakpointDefinition] = []
+    private var position: [Int: Int] = [:]
     /// The id given to the latest `breakpoint set` that lldb has not answered yet.
     private(set) var pendingID: Int?
     /// The breakpoint a `breakpoint command add` without ids applies to.
@@ -30,18 +30,43 @@ struct BreakpointCatalog {
     private var startIndex: [String: [Int]] = [:]
     private var memberIndex: [String: [Int]] = [:]
 
-    subscript(id: Int) -> BreakpointDefinition? { definitions[id] }
+    subscript(id: Int) -> BreakpointDefinition? { position[id].map { definitions[$0] } }
 
+    /// Ids in definition order.
+    var order: [Int] { definitions.map(\.id) }
     var isEmpty: Bool { definitions.isEmpty }
-    var hasHiddenCommands: Bool { definitions.values.contains { $0.commandsHidden } }
-    var hiddenIDs: [Int] { order.filter { definitions[$0]?.commandsHidden == true } }
+    private(set) var hasHiddenCommands = false
+    var hiddenIDs: [Int] { definitions.filter(\.commandsHidden).map(\.id) }
     /// How many breakpoints are on a function of the symbol table (not a plain `call`).
-    var knownCount: Int { definitions.values.filter { ($0.info?.kind ?? .call) != .call }.count }
-    func hasKind(_ kind: EventKind) -> Bool { definitions.values.contains { $0.info?.kind == kind } }
+    var knownCount: Int { definitions.filter { ($0.info?.kind ?? .call) != .call }.count }
+    func hasKind(_ kind: EventKind) -> Bool { definitions.contains { $0.info?.kind == kind } }
+
+    // Field accessors for the per-line paths: no copy of a whole definition.
+    func kind(of id: Int) -> EventKind? { position[id].flatMap { definitions[$0].info?.kind } }
+    func info(of id: Int) -> SymbolInfo? { position[id].flatMap { definitions[$0].info } }
+    func isDefined(_ id: Int) -> Bool { position[id] != nil }
+    func isHidden(_ id: Int) -> Bool { position[id].map { definitions[$0].commandsHidden } ?? false }
+
+    /// Whether breakpoint `id` has visible commands that start with `seen` followed by `next`.
+    func commands(of id: Int, startWith seen: [String], then next: String?) -> Bool {
+        guard let index = position[id], !definitions[index].commandsHidden else { return false }
+        let list = definitions[index].commands
+        let count = seen.count + (next == nil ? 0 : 1)
+        guard list.count >= count else { return false }
+        for k in 0..<seen.count where list[k] != seen[k] { return false }
+        if let next, list[seen.count] != next { return false }
+        return true
+    }
+
+    /// Whether breakpoint `id`'s visible commands are exactly `seen`.
+    func commands(of id: Int, equal seen: [String]) -> Bool {
+        guard let index = position[id], !definitions[index].commandsHidden else { return false }
+        return definitions[index].commands == seen
+    }
 
     /// `breakpoint set` echoed: define it under a provisional id until lldb answers.
     mutating func beginSet(names: [String], commands: [String], lookup: (String) -> SymbolInfo) {
-        let id = (order.max() ?? 0) + 1
+        let id = (definitions.map(\.id).max() ?? 0) + 1
         var definition = BreakpointDefinition(id: id, names: names, commands: commands)
         definition.info = Self.info(names: names, whereName: nil, lookup: lookup)
         insert(definition)
@@ -52,13 +77,13 @@ struct BreakpointCatalog {
     /// lldb answered `Breakpoint N: …`.
     mutating func created(id: Int, whereName: String?, lookup: (String) -> SymbolInfo) {
         var definition: BreakpointDefinition
-        if let pending = pendingID, let provisional = definitions[pending] {
+        if let pending = pendingID, let provisional = self[pending] {
             remove(pending)
+            remove(id)
             definition = provisional
             definition.id = id
         } else {
-            definition = definitions[id] ?? BreakpointDefinition(id: id)
-            remove(id)
+            definition = self[id] ?? BreakpointDefinition(id: id)
         }
         if let whereName, !whereName.isEmpty { definition.whereName = whereName }
         definition.info = Self.info(names: definition.names, whereName: definition.whereName, lookup: lookup)
@@ -71,7 +96,7 @@ struct BreakpointCatalog {
     mutating func dropPending() {
         if let pending = pendingID { remove(pending) }
         pendingID = nil
-        lastID = order.last
+        lastID = definitions.last?.id
     }
 
     /// Another command came before lldb's answer: keep the provisional id.
@@ -81,8 +106,7 @@ struct BreakpointCatalog {
     mutating func setCommands(ids: [Int], commands: [String], hidden: Bool) {
         let targets = ids.isEmpty ? (lastID.map { [$0] } ?? []) : ids
         for id in targets {
-            var definition = definitions[id] ?? BreakpointDefinition(id: id)
-            remove(id)
+            var definition = self[id] ?? BreakpointDefinition(id: id)
             definition.commands = commands
             definition.commandsHidden = hidden
             insert(definition)
@@ -91,8 +115,7 @@ struct BreakpointCatalog {
 
     /// A hit of a hidden-command breakpoint showed its commands: remember them.
     mutating func learnCommands(id: Int, commands: [String]) {
-        guard var definition = definitions[id], definition.commandsHidden, !commands.isEmpty else { return }
-        remove(id)
+        guard var definition = self[id], definition.commandsHidden, !commands.isEmpty else { return }
         definition.commands = commands
         definition.commandsHidden = false
         insert(definition)
@@ -100,6 +123,7 @@ struct BreakpointCatalog {
 
     mutating func delete(ids: [Int]) {
         for id in ids.isEmpty ? order : ids { remove(id) }
+        if ids.isEmpty { lastID = nil }
     }
 
     /// Breakpoints whose command list starts with `command`.
@@ -108,25 +132,32 @@ struct BreakpointCatalog {
     /// Breakpoints whose command list contains `command` anywhere.
     func containing(_ command: String) -> [Int] { memberIndex[command] ?? [] }
 
+    /// Replaces the definition with the same id in place, or appends a new one.
     private mutating func insert(_ definition: BreakpointDefinition) {
-        definitions[definition.id] = definition
-        if !order.contains(definition.id) { order.append(definition.id) }
+        if let index = position[definition.id] {
+            definitions[index] = definition
+        } else {
+            definitions.append(definition)
+        }
         reindex()
     }
 
     private mutating func remove(_ id: Int) {
-        definitions[id] = nil
-        order.removeAll { $0 == id }
+        guard position[id] != nil else { return }
+        definitions.removeAll { $0.id == id }
         reindex()
     }
 
     private mutating func reindex() {
         startIndex = [:]
         memberIndex = [:]
-        for id in order {
-            guard let definition = definitions[id] else { continue }
-            if let first = definition.commands.first { startIndex[first, default: []].append(id) }
-            for command in Set(definition.commands) { memberIndex[command, default: []].append(id) }
+        position = [:]
+        hasHiddenCommands = false
+        for (index, definition) in definitions.enumerated() {
+            position[definition.id] = index
+            hasHiddenCommands = hasHiddenCommands || definition.commandsHidden
+            if let first = definition.commands.first { startIndex[first, default: []].append(definition.id) }
+            for command in Set(definition.commands) { memberIndex[command, default: []].append(definition.id) }
         }
     }
 

@@ -10,8 +10,9 @@ extension TranscriptParser {
         case ambiguous([Int])
     }
 
-    func resolve(_ hit: OpenHit) -> (event: BreakpointEvent, incomplete: Bool) {
-        let frameInfo = hit.frame0.flatMap { $0.name.isEmpty ? nil : symbol($0.name) }
+    mutating func resolve(_ hit: OpenHit) -> (event: BreakpointEvent, incomplete: Bool) {
+        var frameInfo: SymbolInfo?
+        if let name = hit.frame0?.name, !name.isEmpty { frameInfo = symbol(name) }
         let frameKnown = frameInfo.flatMap { $0.kind == .call ? nil : $0 }
         var breakpointInfo: SymbolInfo?
         var label: String?
@@ -19,7 +20,7 @@ extension TranscriptParser {
 
         if let location = hit.location {
             label = location.label
-            breakpointInfo = catalog[location.id]?.info
+            breakpointInfo = catalog.info(of: location.id)
             if hit.viaHiddenCommands { learn(id: location.id, commands: hit.commands) }
         } else {
             switch choose(hit, frameKind: frameKnown?.kind) {
@@ -27,7 +28,7 @@ extension TranscriptParser {
                 break
             case .one(let id):
                 label = "\(id)"
-                breakpointInfo = catalog[id]?.info
+                breakpointInfo = catalog.info(of: id)
                 if hit.viaHiddenCommands { learn(id: id, commands: hit.commands) }
             case .sameKind(let info):
                 breakpointInfo = info
@@ -43,7 +44,7 @@ extension TranscriptParser {
                                     breakpoint: label, thread: hit.thread, frames: hit.frames)
         guard let info else {
             // A hit whose function nothing names (ambiguous shared commands, unknown breakpoint).
-            let names = ambiguous.compactMap { catalog[$0]?.info?.symbol }
+            let names = ambiguous.compactMap { catalog.info(of: $0)?.symbol }
             if !names.isEmpty { event.symbol = names.joined(separator: " | ") }
             return (event, true)
         }
@@ -76,18 +77,18 @@ extension TranscriptParser {
             if !kept.isEmpty { ids = kept }
         }
         if !hit.commands.isEmpty && !hit.viaHiddenCommands {
-            narrow { catalog[$0]?.commands == hit.commands }
+            narrow { catalog.commands(of: $0, equal: hit.commands) }
         }
-        if let frameKind { narrow { catalog[$0]?.info?.kind == frameKind } }
+        if let frameKind { narrow { catalog.kind(of: $0) == frameKind } }
         if !hit.argumentsRead.isEmpty {
             narrow { id in
-                guard let index = catalog[id]?.info?.attributeArgument else { return false }
+                guard let index = catalog.info(of: id)?.attributeArgument else { return false }
                 return hit.argumentsRead.contains(index)
             }
         }
         if ids.count == 1 { return .one(ids[0]) }
 
-        let infos = ids.compactMap { catalog[$0]?.info }
+        let infos = ids.compactMap { catalog.info(of: $0) }
         guard infos.count == ids.count, let first = infos.first else { return .ambiguous(ids) }
         if infos.allSatisfy({ $0.kind == first.kind }) { return .sameKind(first) }
 
@@ -100,9 +101,9 @@ extension TranscriptParser {
                 pick = .update
             }
             if let pick {
-                let picked = ids.filter { catalog[$0]?.info?.kind == pick }
+                let picked = ids.filter { catalog.kind(of: $0) == pick }
                 if picked.count == 1 { return .one(picked[0]) }
-                if let info = catalog[picked[0]]?.info { return .sameKind(info) }
+                if let info = catalog.info(of: picked[0]) { return .sameKind(info) }
             }
         }
         return .ambiguous(ids)

@@ -53,6 +53,22 @@ struct OpenHit {
 
     init(line: Int) { self.line = line }
 
+    /// A hit started by an echoed command of some breakpoints' command lists.
+    init(line: Int, candidates: [Int], command: String, role: LLDBCommand) {
+        self.line = line
+        self.candidates = candidates
+        commands = [command]
+        inspect(role)
+    }
+
+    /// The output that follows is `role`'s.
+    mutating func inspect(_ role: LLDBCommand) {
+        context = role
+        framesPending = role.printsFrames
+        outputInterrupted = false
+        outputThread = nil
+    }
+
     mutating func record(argument index: Int, value: UInt64?) {
         argumentsRead.insert(index)
         if let existing = registerArguments[index], existing != nil { return }

@@ -10,7 +10,10 @@
 /// - a shape-5 line (a hit on its own).
 /// A hit ends when the next starts, at a resume (`continue`, `run`, …), a breakpoint
 /// definition, `Process N exited`, a non-breakpoint stop, or the end of the transcript.
-final class TranscriptParser {
+///
+/// A value type mutated in place: the open hit is never copied per line (copies of its arrays
+/// and strings cost more than the parsing).
+struct TranscriptParser {
     private(set) var catalog = BreakpointCatalog()
     private(set) var summary = TranscriptSummary()
     private var open: OpenHit?
@@ -38,8 +41,8 @@ final class TranscriptParser {
 
     // MARK: Feeding
 
-    func consume(_ bytes: Bytes, lineNumber: Int, emit: Emit) throws {
-        let line = TranscriptLineClassifier.classify(bytes, isKnownSymbol: isKnownSymbol)
+    mutating func consume(_ bytes: Bytes, lineNumber: Int, emit: Emit) throws {
+        let line = TranscriptLineClassifier.classify(bytes) { isKnownSymbol($0) }
         if body != nil, consumeBody(bytes, line) { return }
         let used: Bool
         switch line {
@@ -59,7 +62,7 @@ final class TranscriptParser {
             used = expressionResult(value)
         case .breakpointCreated(let id, let whereName):
             try close(emit)
-            catalog.created(id: id, whereName: whereName, lookup: symbol)
+            catalog.created(id: id, whereName: whereName, lookup: SymbolTable.lookup)
             used = true
         case .logMessage(let name, let values):
             try close(emit)
@@ -75,19 +78,19 @@ final class TranscriptParser {
             summary.skippedLines += 1
             if recordsSkippedLines { skippedLineNumbers.append(lineNumber) }
         }
-        if case .threadHeader = line {} else { open?.afterHeader = false }
+        if case .threadHeader = line {} else if open?.afterHeader == true { open!.afterHeader = false }
     }
 
-    func finish(emit: Emit) throws {
+    mutating func finish(emit: Emit) throws {
         if let pending = body { endBody(pending) }
         try close(emit)
     }
 
-    // MARK: Lines
+    // MARK: Definitions
 
     /// Returns whether the line was part of a `breakpoint command add` body.
-    private func consumeBody(_ bytes: Bytes, _ line: TranscriptLine) -> Bool {
-        guard var pending = body else { return false }
+    private mutating func consumeBody(_ bytes: Bytes, _ line: TranscriptLine) -> Bool {
+        guard let pending = body else { return false }
         switch line {
         case .echo, .frame, .threadHeader, .breakpointCreated, .logMessage:
             endBody(pending)
@@ -102,26 +105,27 @@ final class TranscriptParser {
             return true
         }
         if text.hasPrefix("Enter your ") || text.isEmpty { return true }
-        pending.lines.append(text)
-        body = pending
-        if pending.lines.count > 256 { endBody(pending) }
+        body!.lines.append(text)
+        if body!.lines.count > 256 { endBody(body!) }
         return true
     }
 
-    private func endBody(_ pending: CommandBody) {
+    private mutating func endBody(_ pending: CommandBody) {
         body = nil
         let hidden = pending.script || pending.lines.isEmpty
         catalog.setCommands(ids: pending.ids, commands: pending.script ? [] : pending.lines, hidden: hidden)
     }
 
-    private func echo(_ command: String, lineNumber: Int, emit: Emit) throws -> Bool {
+    // MARK: Commands
+
+    private mutating func echo(_ command: String, lineNumber: Int, emit: Emit) throws -> Bool {
         catalog.settlePending()
         foreignStop = false
         let role = commandRole(command)
         switch role {
         case .breakpointSet(let names, let commands):
             try close(emit)
-            catalog.beginSet(names: names, commands: commands, lookup: symbol)
+            catalog.beginSet(names: names, commands: commands, lookup: SymbolTable.lookup)
             return true
         case .breakpointCommandAdd(let ids, let oneLiners, let script):
             try close(emit)
@@ -141,68 +145,55 @@ final class TranscriptParser {
         default:
             break
         }
-        // A typed command at an interactive stop belongs to that stop.
-        if var hit = open, hit.interactiveStop {
-            guard role.isInspection else {
-                hit.context = .other
-                open = hit
-                return false
+        if open != nil {
+            // A typed command at an interactive stop belongs to that stop.
+            if open!.interactiveStop {
+                guard role.isInspection else {
+                    open!.context = .other
+                    return false
+                }
+                open!.inspect(role)
+                return true
             }
-            inspect(&hit, role)
-            open = hit
-            return true
-        }
-        if var hit = open, continues(hit, command) {
-            hit.commands.append(command)
-            hit.candidates = (hit.candidates ?? catalog.order).filter { id in
-                guard let list = catalog[id]?.commands, !(catalog[id]?.commandsHidden ?? true) else { return false }
-                return list.starts(with: hit.commands)
+            if continuesOpenHit(with: command) {
+                open!.commands.append(command)
+                let seen = open!.commands
+                let catalog = self.catalog
+                open!.candidates = (open!.candidates ?? catalog.order).filter {
+                    catalog.commands(of: $0, startWith: seen, then: nil)
+                }
+                open!.inspect(role)
+                return true
             }
-            inspect(&hit, role)
-            open = hit
-            return true
         }
         let starters = catalog.starting(with: command)
         if !starters.isEmpty {
-            try close(emit)
-            var hit = OpenHit(line: lineNumber)
-            hit.candidates = starters
-            hit.commands = [command]
-            inspect(&hit, role)
-            open = hit
+            try start(OpenHit(line: lineNumber, candidates: starters, command: command, role: role), emit)
             return true
         }
+        let members = catalog.containing(command)
         // Breakpoints whose commands we cannot see: a command no known list has.
-        if role.isInspection, catalog.hasHiddenCommands, catalog.containing(command).isEmpty {
-            if var hit = open, hit.viaHiddenCommands, !hit.commands.contains(command),
-               hit.commands.count < OpenHit.maxCommands {
-                hit.commands.append(command)
-                inspect(&hit, role)
-                open = hit
+        if role.isInspection, catalog.hasHiddenCommands, members.isEmpty {
+            if open?.viaHiddenCommands == true, !open!.commands.contains(command),
+               open!.commands.count < OpenHit.maxCommands {
+                open!.commands.append(command)
+                open!.inspect(role)
                 return true
             }
-            try close(emit)
-            var hit = OpenHit(line: lineNumber)
-            hit.candidates = catalog.hiddenIDs
+            var hit = OpenHit(line: lineNumber, candidates: catalog.hiddenIDs, command: command, role: role)
             hit.viaHiddenCommands = true
-            hit.commands = [command]
-            inspect(&hit, role)
-            open = hit
+            try start(hit, emit)
             return true
         }
         // A later command of some list whose start we did not see.
-        let members = catalog.containing(command)
         if !members.isEmpty {
-            try close(emit)
-            var hit = OpenHit(line: lineNumber)
-            hit.candidates = members
-            inspect(&hit, role)
-            open = hit
+            var hit = OpenHit(line: lineNumber, candidates: members, command: command, role: role)
+            hit.commands = []
+            try start(hit, emit)
             return true
         }
-        if var hit = open, role.isInspection {
-            inspect(&hit, role)
-            open = hit
+        if open != nil, role.isInspection {
+            open!.inspect(role)
             return true
         }
         open?.context = .other
@@ -210,24 +201,17 @@ final class TranscriptParser {
     }
 
     /// Whether `command` is the next command of one of the open hit's candidate lists.
-    private func continues(_ hit: OpenHit, _ command: String) -> Bool {
-        guard hit.commands.count < OpenHit.maxCommands, !hit.viaHiddenCommands else { return false }
-        let next = hit.commands + [command]
-        for id in hit.candidates ?? catalog.order {
-            guard let definition = catalog[id], !definition.commandsHidden else { continue }
-            if definition.commands.starts(with: next) { return true }
+    private func continuesOpenHit(with command: String) -> Bool {
+        guard let hit = open, hit.commands.count < OpenHit.maxCommands, !hit.viaHiddenCommands else { return false }
+        if let candidates = hit.candidates {
+            return candidates.contains { catalog.commands(of: $0, startWith: hit.commands, then: command) }
         }
-        return false
+        return catalog.order.contains { catalog.commands(of: $0, startWith: hit.commands, then: command) }
     }
 
-    private func inspect(_ hit: inout OpenHit, _ role: LLDBCommand) {
-        hit.context = role
-        hit.framesPending = role.printsFrames
-        hit.outputInterrupted = false
-        hit.outputThread = nil
-    }
+    // MARK: Stops and frames
 
-    private func header(thread: Int?, breakpoint: BreakpointLocation?, lineNumber: Int, emit: Emit) throws -> Bool {
+    private mutating func header(thread: Int?, breakpoint: BreakpointLocation?, lineNumber: Int, emit: Emit) throws -> Bool {
         var inOutput = open?.expectsHeaders ?? false
         // One thread cannot be at two breakpoints: a different one on the same thread is a new stop.
         if inOutput, let breakpoint, let hit = open, hit.hasHeader, hit.thread == thread,
@@ -237,7 +221,7 @@ final class TranscriptParser {
         guard let breakpoint else {
             // Another thread in a listing, or a stop for another reason (the hit is over).
             if inOutput {
-                open?.outputThread = thread
+                open!.outputThread = thread
                 return true
             }
             try close(emit)
@@ -245,108 +229,103 @@ final class TranscriptParser {
             return false
         }
         foreignStop = false
-        if var hit = open {
-            if hit.hasHeader && inOutput {
-                open?.outputThread = thread
-                open?.afterHeader = thread == hit.thread
+        if open != nil {
+            if open!.hasHeader && inOutput {
+                open!.outputThread = thread
+                open!.afterHeader = thread == open!.thread
                 return true
             }
-            if !hit.hasHeader, hit.candidates?.contains(breakpoint.id) ?? true || catalog[breakpoint.id] == nil {
-                attachHeader(&hit, thread: thread, breakpoint: breakpoint, display: !inOutput)
-                open = hit
+            if !open!.hasHeader,
+               open!.candidates?.contains(breakpoint.id) ?? true || !catalog.isDefined(breakpoint.id) {
+                attachHeader(thread: thread, breakpoint: breakpoint, display: !inOutput)
                 return true
             }
             // The stop display lldb prints after the commands of a breakpoint that does not
             // auto-continue (`bt` among them already printed a header for the same stop).
-            if !inOutput, !hit.interactiveStop, !hit.commands.isEmpty,
-               hit.location?.id == breakpoint.id, hit.thread == thread {
-                attachHeader(&hit, thread: thread, breakpoint: breakpoint, display: true)
-                open = hit
+            if !inOutput, !open!.interactiveStop, !open!.commands.isEmpty,
+               open!.location?.id == breakpoint.id, open!.thread == thread {
+                attachHeader(thread: thread, breakpoint: breakpoint, display: true)
                 return true
             }
         }
-        try close(emit)
-        var hit = OpenHit(line: lineNumber)
-        attachHeader(&hit, thread: thread, breakpoint: breakpoint, display: !inOutput)
-        open = hit
+        try start(OpenHit(line: lineNumber), emit)
+        attachHeader(thread: thread, breakpoint: breakpoint, display: !inOutput)
         return true
     }
 
-    private func attachHeader(_ hit: inout OpenHit, thread: Int?, breakpoint: BreakpointLocation, display: Bool) {
-        hit.hasHeader = true
-        hit.location = breakpoint
-        hit.thread = thread
-        hit.candidates = [breakpoint.id]
-        hit.viaHiddenCommands = hit.viaHiddenCommands && catalog[breakpoint.id]?.commandsHidden == true
-        hit.afterHeader = true
-        hit.outputThread = thread
+    private mutating func attachHeader(thread: Int?, breakpoint: BreakpointLocation, display: Bool) {
+        let hidden = catalog.isHidden(breakpoint.id)
+        open!.hasHeader = true
+        open!.location = breakpoint
+        open!.thread = thread
+        open!.candidates = [breakpoint.id]
+        open!.viaHiddenCommands = open!.viaHiddenCommands && hidden
+        open!.afterHeader = true
+        open!.outputThread = thread
         if display {
-            hit.interactiveStop = true
-            hit.context = nil
+            open!.interactiveStop = true
+            open!.context = nil
         }
     }
 
-    private func frameLine(_ frame: FrameLine, lineNumber: Int, emit: Emit) throws -> Bool {
-        if var hit = open {
+    private mutating func frameLine(_ frame: FrameLine, lineNumber: Int, emit: Emit) throws -> Bool {
+        if let hit = open {
             let foreign = hit.outputThread != nil && hit.thread != nil && hit.outputThread != hit.thread
             if frame.depth > 0 || foreign {
-                if !foreign { hit.addFrame(frame) }
-                open = hit
+                if !foreign { open!.addFrame(frame) }
                 return true
             }
             if hit.frame0 == nil || hit.afterHeader || hit.framesPending {
-                attachFrame0(&hit, frame)
-                open = hit
+                attachFrame0(frame)
                 return true
             }
         }
         guard frame.depth == 0, !foreignStop else { return false }
-        try close(emit)
-        var hit = OpenHit(line: lineNumber)
-        attachFrame0(&hit, frame)
-        open = hit
+        try start(OpenHit(line: lineNumber), emit)
+        attachFrame0(frame)
         return true
     }
 
-    private func attachFrame0(_ hit: inout OpenHit, _ frame: FrameLine) {
-        hit.framesPending = false
-        hit.addFrame(frame)
-        if hit.frame0 == nil || (hit.frame0?.arguments == nil && frame.arguments != nil) {
-            hit.frame0 = frame
+    private mutating func attachFrame0(_ frame: FrameLine) {
+        open!.framesPending = false
+        open!.addFrame(frame)
+        if open!.frame0 == nil || (open!.frame0!.arguments == nil && frame.arguments != nil) {
+            open!.frame0 = frame
         }
         // Narrow shared-command candidates to the breakpoints on this function.
-        let info = symbol(frame.name)
-        guard info.kind != .call, let candidates = hit.candidates, candidates.count > 1 else { return }
-        let matching = candidates.filter { catalog[$0]?.info?.kind == info.kind }
-        if !matching.isEmpty { hit.candidates = matching }
+        guard let candidates = open!.candidates, candidates.count > 1 else { return }
+        let kind = symbol(frame.name).kind
+        guard kind != .call else { return }
+        let matching = candidates.filter { catalog.kind(of: $0) == kind }
+        if !matching.isEmpty { open!.candidates = matching }
     }
 
-    private func register(name: String, value: UInt64?) -> Bool {
-        guard var hit = open else { return false }
-        switch hit.context {
+    // MARK: Command output
+
+    private mutating func register(name: String, value: UInt64?) -> Bool {
+        guard let context = open.map({ $0.context }) else { return false }
+        switch context {
         case .registerRead?, nil: break
         default: return false
         }
-        if let index = ArgumentRegisters.argumentIndex(name) { hit.record(argument: index, value: value) }
-        open = hit
+        if let index = ArgumentRegisters.argumentIndex(name) { open!.record(argument: index, value: value) }
         return true
     }
 
-    private func expressionResult(_ value: UInt64?) -> Bool {
-        guard var hit = open else { return false }
-        switch hit.context {
+    private mutating func expressionResult(_ value: UInt64?) -> Bool {
+        guard let context = open.map({ $0.context }) else { return false }
+        switch context {
         case .expression(let argument, _)?:
-            if let argument { hit.record(argument: argument, value: value) }
+            if let argument { open!.record(argument: argument, value: value) }
+            return true
         case .frameVariable?:
-            break
+            return true
         default:
             return false
         }
-        open = hit
-        return true
     }
 
-    private func otherLine(_ bytes: Bytes, emit: Emit) throws {
+    private mutating func otherLine(_ bytes: Bytes, emit: Emit) throws {
         let start = bytes.skipSpaces(from: 0)
         if catalog.pendingID != nil, bytes.matches("error:", at: start) {
             catalog.dropPending()
@@ -357,7 +336,12 @@ final class TranscriptParser {
 
     // MARK: Hits
 
-    private func logMessage(name: String, values: [UInt64?], lineNumber: Int, emit: Emit) throws {
+    private mutating func start(_ hit: OpenHit, _ emit: Emit) throws {
+        try close(emit)
+        open = hit
+    }
+
+    private mutating func logMessage(name: String, values: [UInt64?], lineNumber: Int, emit: Emit) throws {
         let info = symbol(name)
         var event = BreakpointEvent(seq: summary.events + 1, line: lineNumber, kind: info.kind, symbol: info.symbol)
         var incomplete = false
@@ -377,14 +361,14 @@ final class TranscriptParser {
         try deliver(event, incomplete: incomplete, emit: emit)
     }
 
-    private func close(_ emit: Emit) throws {
+    private mutating func close(_ emit: Emit) throws {
         guard let hit = open else { return }
         open = nil
         let (event, incomplete) = resolve(hit)
         try deliver(event, incomplete: incomplete, emit: emit)
     }
 
-    private func deliver(_ event: BreakpointEvent, incomplete: Bool, emit: Emit) throws {
+    private mutating func deliver(_ event: BreakpointEvent, incomplete: Bool, emit: Emit) throws {
         summary.events += 1
         if incomplete { summary.incompleteHits += 1 }
         if event.kind == .invalidate, let attribute = event.attribute, invalidated.count < 1 << 20 {
@@ -393,22 +377,22 @@ final class TranscriptParser {
         try emit(event)
     }
 
-    func learn(id: Int, commands: [String]) {
+    mutating func learn(id: Int, commands: [String]) {
         catalog.learnCommands(id: id, commands: commands)
     }
 
     // MARK: Caches
 
-    func symbol(_ name: String) -> SymbolInfo {
+    mutating func symbol(_ name: String) -> SymbolInfo {
         if let cached = symbolCache[name] { return cached }
         let info = SymbolTable.lookup(name)
         if symbolCache.count < Self.cacheLimit { symbolCache[name] = info }
         return info
     }
 
-    private func isKnownSymbol(_ name: String) -> Bool { symbol(name).kind != .call }
+    private mutating func isKnownSymbol(_ name: String) -> Bool { symbol(name).kind != .call }
 
-    private func commandRole(_ command: String) -> LLDBCommand {
+    private mutating func commandRole(_ command: String) -> LLDBCommand {
         if let cached = commandCache[command] { return cached }
         let role = LLDBCommand.parse(command)
         if commandCache.count < Self.cacheLimit { commandCache[command] = role }

@@ -53,18 +53,19 @@ public struct TranscriptReader {
     /// Reads the whole transcript, calling `sink.event` for every hit.
     @discardableResult
     public func read<Sink: TranscriptSink>(into sink: inout Sink) throws -> TranscriptSummary {
-        try read(into: &sink, parser: TranscriptParser())
+        var parser = TranscriptParser()
+        return try read(into: &sink, parser: &parser)
     }
 
     /// Like `read(into:)`, also returning the numbers of the skipped lines.
     func readRecordingSkippedLines<Sink: TranscriptSink>(into sink: inout Sink) throws -> (TranscriptSummary, [Int]) {
-        let parser = TranscriptParser()
+        var parser = TranscriptParser()
         parser.recordsSkippedLines = true
-        let summary = try read(into: &sink, parser: parser)
+        let summary = try read(into: &sink, parser: &parser)
         return (summary, parser.skippedLineNumbers)
     }
 
-    private func read<Sink: TranscriptSink>(into sink: inout Sink, parser: TranscriptParser) throws -> TranscriptSummary {
+    private func read<Sink: TranscriptSink>(into sink: inout Sink, parser: inout TranscriptParser) throws -> TranscriptSummary {
         let lines = LineReader(source, maxLineLength: maxLineLength)
         let path = self.path
         func deliver(_ event: BreakpointEvent) throws {
@@ -86,7 +87,7 @@ public struct TranscriptReader {
     /// first bytes of the file (64 KiB is plenty); a cut last line does no harm.
     public static func looksLikeTranscript(_ head: [UInt8]) -> Bool {
         var counter = EventCounter()
-        let parser = TranscriptParser()
+        var parser = TranscriptParser()
         let lines = LineReader(MemorySource(head))
         do {
             while try lines.withNextLine({ bytes in
