@@ -29,6 +29,8 @@ struct BreakpointCatalog {
     /// Ids of breakpoints whose command list starts with a command; rebuilt on change.
     private var startIndex: [String: [Int]] = [:]
     private var memberIndex: [String: [Int]] = [:]
+    /// The highest id defined so far, for provisional ids.
+    private var highestID = 0
 
     subscript(id: Int) -> BreakpointDefinition? { position[id].map { definitions[$0] } }
 
@@ -66,7 +68,7 @@ struct BreakpointCatalog {
 
     /// `breakpoint set` echoed: define it under a provisional id until lldb answers.
     mutating func beginSet(names: [String], commands: [String], lookup: (String) -> SymbolInfo) {
-        let id = (definitions.map(\.id).max() ?? 0) + 1
+        let id = highestID + 1
         var definition = BreakpointDefinition(id: id, names: names, commands: commands)
         definition.info = Self.info(names: names, whereName: nil, lookup: lookup)
         insert(definition)
@@ -94,7 +96,10 @@ struct BreakpointCatalog {
 
     /// lldb refused the pending `breakpoint set` (an `error:` line): it created nothing.
     mutating func dropPending() {
-        if let pending = pendingID { remove(pending) }
+        if let pending = pendingID {
+            remove(pending)
+            if highestID == pending { highestID -= 1 }
+        }
         pendingID = nil
         lastID = definitions.last?.id
     }
@@ -132,14 +137,19 @@ struct BreakpointCatalog {
     /// Breakpoints whose command list contains `command` anywhere.
     func containing(_ command: String) -> [Int] { memberIndex[command] ?? [] }
 
+    /// Real sessions define a few dozen breakpoints; past this many, new ones are ignored so
+    /// that a hostile file cannot make definition bookkeeping quadratic.
+    static let maxDefinitions = 1024
+
     /// Replaces the definition with the same id in place, or appends a new one.
     private mutating func insert(_ definition: BreakpointDefinition) {
         if let index = position[definition.id] {
             definitions[index] = definition
-        } else {
+            reindex()
+        } else if definitions.count < Self.maxDefinitions {
             definitions.append(definition)
+            index(definition, at: definitions.count - 1)
         }
-        reindex()
     }
 
     private mutating func remove(_ id: Int) {
@@ -153,12 +163,15 @@ struct BreakpointCatalog {
         memberIndex = [:]
         position = [:]
         hasHiddenCommands = false
-        for (index, definition) in definitions.enumerated() {
-            position[definition.id] = index
-            hasHiddenCommands = hasHiddenCommands || definition.commandsHidden
-            if let first = definition.commands.first { startIndex[first, default: []].append(definition.id) }
-            for command in Set(definition.commands) { memberIndex[command, default: []].append(definition.id) }
-        }
+        for (index, definition) in definitions.enumerated() { self.index(definition, at: index) }
+    }
+
+    private mutating func index(_ definition: BreakpointDefinition, at index: Int) {
+        position[definition.id] = index
+        highestID = max(highestID, definition.id)
+        hasHiddenCommands = hasHiddenCommands || definition.commandsHidden
+        if let first = definition.commands.first { startIndex[first, default: []].append(definition.id) }
+        for command in Set(definition.commands) { memberIndex[command, default: []].append(definition.id) }
     }
 
     /// The `where =` function wins when it is in the table (it is what lldb resolved), then

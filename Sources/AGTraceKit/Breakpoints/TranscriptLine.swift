@@ -81,6 +81,15 @@ enum TranscriptLineClassifier {
     /// and `-C "p/d $esi"` compare equal.
     static func normalizedCommand(_ bytes: Bytes, _ range: Range<Int>) -> String {
         let r = bytes.trimmed(range)
+        // Usually there is nothing to collapse: decode the slice as it is.
+        var clean = true
+        var previousBlank = false
+        for i in r {
+            let blank = ASCII.isSpace(bytes[i])
+            if blank && (previousBlank || bytes[i] == ASCII.tab) { clean = false; break }
+            previousBlank = blank
+        }
+        if clean { return bytes.string(r) }
         var out: [UInt8] = []
         out.reserveCapacity(r.count)
         var lastWasSpace = false

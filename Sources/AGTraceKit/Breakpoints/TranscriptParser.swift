@@ -202,11 +202,12 @@ struct TranscriptParser {
 
     /// Whether `command` is the next command of one of the open hit's candidate lists.
     private func continuesOpenHit(with command: String) -> Bool {
-        guard let hit = open, hit.commands.count < OpenHit.maxCommands, !hit.viaHiddenCommands else { return false }
-        if let candidates = hit.candidates {
-            return candidates.contains { catalog.commands(of: $0, startWith: hit.commands, then: command) }
+        guard open != nil, open!.commands.count < OpenHit.maxCommands, !open!.viaHiddenCommands else { return false }
+        let seen = open!.commands
+        if let candidates = open!.candidates {
+            return candidates.contains { catalog.commands(of: $0, startWith: seen, then: command) }
         }
-        return catalog.order.contains { catalog.commands(of: $0, startWith: hit.commands, then: command) }
+        return catalog.order.contains { catalog.commands(of: $0, startWith: seen, then: command) }
     }
 
     // MARK: Stops and frames
@@ -214,8 +215,8 @@ struct TranscriptParser {
     private mutating func header(thread: Int?, breakpoint: BreakpointLocation?, lineNumber: Int, emit: Emit) throws -> Bool {
         var inOutput = open?.expectsHeaders ?? false
         // One thread cannot be at two breakpoints: a different one on the same thread is a new stop.
-        if inOutput, let breakpoint, let hit = open, hit.hasHeader, hit.thread == thread,
-           let current = hit.location, current.id != breakpoint.id {
+        if inOutput, let breakpoint, open!.hasHeader, open!.thread == thread,
+           let current = open!.location, current.id != breakpoint.id {
             inOutput = false
         }
         guard let breakpoint else {
@@ -269,13 +270,14 @@ struct TranscriptParser {
     }
 
     private mutating func frameLine(_ frame: FrameLine, lineNumber: Int, emit: Emit) throws -> Bool {
-        if let hit = open {
-            let foreign = hit.outputThread != nil && hit.thread != nil && hit.outputThread != hit.thread
+        if open != nil {
+            let outputThread = open!.outputThread
+            let foreign = outputThread != nil && open!.thread != nil && outputThread != open!.thread
             if frame.depth > 0 || foreign {
                 if !foreign { open!.addFrame(frame) }
                 return true
             }
-            if hit.frame0 == nil || hit.afterHeader || hit.framesPending {
+            if open!.frame0 == nil || open!.afterHeader || open!.framesPending {
                 attachFrame0(frame)
                 return true
             }
@@ -303,8 +305,8 @@ struct TranscriptParser {
     // MARK: Command output
 
     private mutating func register(name: String, value: UInt64?) -> Bool {
-        guard let context = open.map({ $0.context }) else { return false }
-        switch context {
+        guard open != nil else { return false }
+        switch open!.context {
         case .registerRead?, nil: break
         default: return false
         }
@@ -313,8 +315,8 @@ struct TranscriptParser {
     }
 
     private mutating func expressionResult(_ value: UInt64?) -> Bool {
-        guard let context = open.map({ $0.context }) else { return false }
-        switch context {
+        guard open != nil else { return false }
+        switch open!.context {
         case .expression(let argument, _)?:
             if let argument { open!.record(argument: argument, value: value) }
             return true
@@ -362,8 +364,7 @@ struct TranscriptParser {
     }
 
     private mutating func close(_ emit: Emit) throws {
-        guard let hit = open else { return }
-        open = nil
+        guard let hit = open.take() else { return }
         let (event, incomplete) = resolve(hit)
         try deliver(event, incomplete: incomplete, emit: emit)
     }
