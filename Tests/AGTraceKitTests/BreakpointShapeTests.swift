@@ -553,3 +553,23 @@ final class BreakpointShapeTests: XCTestCase {
         return try TranscriptReader(source: MemorySource(text), path: "t").readRecordingSkippedLines(into: &sink)
     }
 }
+
+extension BreakpointShapeTests {
+    func testValuesPrintedByParameterName() throws {
+        let parsed = try ParsedTranscript("""
+        (lldb) breakpoint set -n IAG::Graph::add_input -G true -C "frame variable node input"
+        Breakpoint 1: where = drv`IAG::Graph::add_input(IAG::data::ptr<IAG::Node>, IAG::AttributeID, bool, unsigned char) + 26 at drv.cpp:6:144, address = 0x00000000000007ca
+        (lldb) breakpoint set -n IAGGraphInvalidateValue -G true -C "p attribute"
+        Breakpoint 2: where = drv`::IAGGraphInvalidateValue(unsigned int) + 11 at drv.cpp:9:147, address = 0x00000000000006cb
+        (lldb)  frame variable node input
+        (IAG::data::ptr<IAG::Node>) node = (_offset = 3152)
+        (IAG::AttributeID) input = (_value = 3032)
+        (lldb)  p attribute
+        (unsigned int) 3096
+        """)
+        XCTAssertEqual(parsed.events.map(\.kind), [.addInput, .invalidate])
+        XCTAssertEqual(parsed.edges, ["3032->3152"])
+        XCTAssertEqual(parsed.events[1].attribute, 3096)
+        XCTAssertEqual(parsed.summary, TranscriptSummary(events: 2, skippedLines: 0, incompleteHits: 0))
+    }
+}

@@ -52,11 +52,11 @@ extension TranscriptParser {
         event.symbol = info.symbol
         var incomplete = false
         if let index = info.attributeArgument {
-            event.attribute = attributeValue(hit.argument(index))
+            event.attribute = attributeValue(hit.value(at: index, input: false))
             incomplete = event.attribute == nil
         }
         if let index = info.inputArgument {
-            event.inputAttribute = attributeValue(hit.argument(index))
+            event.inputAttribute = attributeValue(hit.value(at: index, input: true))
             incomplete = incomplete || event.inputAttribute == nil
         }
         return (event, incomplete)

@@ -21,6 +21,10 @@ struct OpenHit {
     var registerArguments: [Int: UInt64?] = [:]
     /// Argument indices some register or expression showed.
     var argumentsRead: Set<Int> = []
+    /// Values printed by parameter name (`frame variable node`, `p input`): the engine's
+    /// parameter names say which is the attribute and which the input.
+    var namedAttribute: UInt64?
+    var namedInput: UInt64?
     /// Echoed commands that matched breakpoint command lists, in order.
     var commands: [String] = []
 
@@ -75,6 +79,19 @@ struct OpenHit {
         registerArguments[index] = value
     }
 
+    /// Parameter names of the table's functions (AG, OpenAttributeGraph, Compute spellings).
+    private static let attributeParameters: Set<String> = ["node", "attribute", "attr", "attribute_id", "reader"]
+    private static let inputParameters: Set<String> = ["input", "output", "input_attribute"]
+
+    mutating func record(parameter name: String, value: UInt64?) {
+        guard let value else { return }
+        if Self.attributeParameters.contains(name) {
+            if namedAttribute == nil { namedAttribute = value }
+        } else if Self.inputParameters.contains(name) {
+            if namedInput == nil { namedInput = value }
+        }
+    }
+
     mutating func addFrame(_ frame: FrameLine) {
         guard frames.count < Self.maxFrames, !frames.contains(where: { $0.depth == frame.depth }) else { return }
         frames.append(BacktraceFrame(depth: frame.depth, module: frame.module, symbol: frame.name, address: frame.address))
@@ -86,5 +103,10 @@ struct OpenHit {
         if let values = frame0?.arguments, index < values.count, let value = values[index] { return value }
         if let value = registerArguments[index] { return value }
         return nil
+    }
+
+    /// The attribute (`input == false`) or input argument, at `index` or printed by name.
+    func value(at index: Int, input: Bool) -> UInt64? {
+        argument(index) ?? (input ? namedInput : namedAttribute)
     }
 }

@@ -58,8 +58,8 @@ struct TranscriptParser {
             used = register(name: name, value: value)
         case .registerHeading:
             used = open?.context == .registerRead
-        case .expressionResult(let value, _):
-            used = expressionResult(value)
+        case .expressionResult(let value, let variable):
+            used = expressionResult(value, variable: variable)
         case .breakpointCreated(let id, let whereName):
             try close(emit)
             catalog.created(id: id, whereName: whereName, lookup: SymbolTable.lookup)
@@ -314,13 +314,18 @@ struct TranscriptParser {
         return true
     }
 
-    private mutating func expressionResult(_ value: UInt64?) -> Bool {
+    private mutating func expressionResult(_ value: UInt64?, variable: String?) -> Bool {
         guard open != nil else { return false }
         switch open!.context {
-        case .expression(let argument, _)?:
-            if let argument { open!.record(argument: argument, value: value) }
+        case .expression(let argument, let expressionVariable)?:
+            if let argument {
+                open!.record(argument: argument, value: value)
+            } else if let name = expressionVariable ?? variable {
+                open!.record(parameter: name, value: value)
+            }
             return true
         case .frameVariable?:
+            if let variable { open!.record(parameter: variable, value: value) }
             return true
         default:
             return false
