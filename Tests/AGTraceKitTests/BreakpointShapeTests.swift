@@ -573,3 +573,25 @@ extension BreakpointShapeTests {
         XCTAssertEqual(parsed.summary, TranscriptSummary(events: 2, skippedLines: 0, incompleteHits: 0))
     }
 }
+
+extension BreakpointShapeTests {
+    func testTranscriptCopiedFromTheMiddleOfAHit() throws {
+        let parsed = try ParsedTranscript("""
+        (lldb) breakpoint set -n AG::Graph::add_input -G true -C "bt 1" -C "p/d $esi" -C "p/d $edx"
+        Breakpoint 1: where = AttributeGraph`AG::Graph::add_input(AG::data::ptr<AG::Node>, AG::AttributeID, bool, unsigned char), address = 0x1000
+        (lldb)  p/d $esi
+        (unsigned int) 3152
+        (lldb)  p/d $edx
+        (unsigned int) 624
+        (lldb)  bt 1
+        * thread #1, stop reason = breakpoint 1.1
+          * frame #0: 0x0000000000001000 AttributeGraph`AG::Graph::add_input(AG::data::ptr<AG::Node>, AG::AttributeID, bool, unsigned char)
+        (lldb)  p/d $esi
+        (unsigned int) 3152
+        (lldb)  p/d $edx
+        (unsigned int) 800
+        """)
+        XCTAssertEqual(parsed.edges, ["624->3152", "800->3152"])
+        XCTAssertEqual(parsed.summary.incompleteHits, 0)
+    }
+}

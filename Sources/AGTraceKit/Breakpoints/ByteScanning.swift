@@ -147,6 +147,14 @@ extension UnsafeBufferPointer where Element == UInt8 {
 }
 
 extension String {
+    /// Without leading and trailing blanks (spaces, tabs).
+    func trimmingBlanks() -> String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
+        return String(s)
+    }
+
     /// Runs `body` over the string's UTF-8 bytes without copying when the string is native.
     func withBytes<R>(_ body: (Bytes) throws -> R) rethrows -> R {
         var copy = self

@@ -76,7 +76,7 @@ extension TranscriptParser {
             let kept = ids.filter(keep)
             if !kept.isEmpty { ids = kept }
         }
-        if !hit.commands.isEmpty && !hit.viaHiddenCommands {
+        if !hit.commands.isEmpty && !hit.viaHiddenCommands && !hit.partialStart {
             narrow { catalog.commands(of: $0, equal: hit.commands) }
         }
         if let frameKind { narrow { catalog.kind(of: $0) == frameKind } }

@@ -7,6 +7,8 @@ struct OpenHit {
     var candidates: [Int]?
     /// The candidates are breakpoints whose commands are not in the transcript.
     var viaHiddenCommands = false
+    /// The hit's first echoed command was not the first of any list: `commands` is a tail.
+    var partialStart = false
     /// From the stop header.
     var location: BreakpointLocation?
     var thread: Int?

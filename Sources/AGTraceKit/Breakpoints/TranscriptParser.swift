@@ -14,10 +14,10 @@
 /// A value type mutated in place: the open hit is never copied per line (copies of its arrays
 /// and strings cost more than the parsing).
 struct TranscriptParser {
-    private(set) var catalog = BreakpointCatalog()
+    var catalog = BreakpointCatalog()
     private(set) var summary = TranscriptSummary()
-    private var open: OpenHit?
-    private var body: CommandBody?
+    var open: OpenHit?
+    var body: CommandBody?
     private var symbolCache: [String: SymbolInfo] = [:]
     private var commandCache: [String: LLDBCommand] = [:]
     /// Attributes seen invalidated so far (a clue for telling propagate_dirty from update).
@@ -26,12 +26,12 @@ struct TranscriptParser {
     var recordsSkippedLines = false
     private(set) var skippedLineNumbers: [Int] = []
     /// The process stopped for another reason (attach, signal, step): its frames are no hit.
-    private var foreignStop = false
+    var foreignStop = false
 
     private static let cacheLimit = 4096
 
     /// A `breakpoint command add` body being read (lines until `DONE`).
-    private struct CommandBody {
+    struct CommandBody {
         var ids: [Int]
         var lines: [String] = []
         var script: Bool
@@ -110,245 +110,20 @@ struct TranscriptParser {
         return true
     }
 
-    private mutating func endBody(_ pending: CommandBody) {
+    mutating func endBody(_ pending: CommandBody) {
         body = nil
         let hidden = pending.script || pending.lines.isEmpty
         catalog.setCommands(ids: pending.ids, commands: pending.script ? [] : pending.lines, hidden: hidden)
     }
 
-    // MARK: Commands
-
-    private mutating func echo(_ command: String, lineNumber: Int, emit: Emit) throws -> Bool {
-        catalog.settlePending()
-        foreignStop = false
-        let role = commandRole(command)
-        switch role {
-        case .breakpointSet(let names, let commands):
-            try close(emit)
-            catalog.beginSet(names: names, commands: commands, lookup: SymbolTable.lookup)
-            return true
-        case .breakpointCommandAdd(let ids, let oneLiners, let script):
-            try close(emit)
-            if let oneLiners {
-                catalog.setCommands(ids: ids, commands: oneLiners, hidden: script)
-            } else {
-                body = CommandBody(ids: ids.isEmpty ? (catalog.lastID.map { [$0] } ?? []) : ids, script: script)
-            }
-            return true
-        case .breakpointDelete(let ids):
-            try close(emit)
-            catalog.delete(ids: ids)
-            return false
-        case .resume:
-            try close(emit)
-            return false
-        default:
-            break
-        }
-        if open != nil {
-            // A typed command at an interactive stop belongs to that stop.
-            if open!.interactiveStop {
-                guard role.isInspection else {
-                    open!.context = .other
-                    return false
-                }
-                open!.inspect(role)
-                return true
-            }
-            if continuesOpenHit(with: command) {
-                open!.commands.append(command)
-                let seen = open!.commands
-                let catalog = self.catalog
-                open!.candidates = (open!.candidates ?? catalog.order).filter {
-                    catalog.commands(of: $0, startWith: seen, then: nil)
-                }
-                open!.inspect(role)
-                return true
-            }
-        }
-        let starters = catalog.starting(with: command)
-        if !starters.isEmpty {
-            try start(OpenHit(line: lineNumber, candidates: starters, command: command, role: role), emit)
-            return true
-        }
-        let members = catalog.containing(command)
-        // Breakpoints whose commands we cannot see: a command no known list has.
-        if role.isInspection, catalog.hasHiddenCommands, members.isEmpty {
-            if open?.viaHiddenCommands == true, !open!.commands.contains(command),
-               open!.commands.count < OpenHit.maxCommands {
-                open!.commands.append(command)
-                open!.inspect(role)
-                return true
-            }
-            var hit = OpenHit(line: lineNumber, candidates: catalog.hiddenIDs, command: command, role: role)
-            hit.viaHiddenCommands = true
-            try start(hit, emit)
-            return true
-        }
-        // A later command of some list whose start we did not see.
-        if !members.isEmpty {
-            var hit = OpenHit(line: lineNumber, candidates: members, command: command, role: role)
-            hit.commands = []
-            try start(hit, emit)
-            return true
-        }
-        if open != nil, role.isInspection {
-            open!.inspect(role)
-            return true
-        }
-        open?.context = .other
-        return false
-    }
-
-    /// Whether `command` is the next command of one of the open hit's candidate lists.
-    private func continuesOpenHit(with command: String) -> Bool {
-        guard open != nil, open!.commands.count < OpenHit.maxCommands, !open!.viaHiddenCommands else { return false }
-        let seen = open!.commands
-        if let candidates = open!.candidates {
-            return candidates.contains { catalog.commands(of: $0, startWith: seen, then: command) }
-        }
-        return catalog.order.contains { catalog.commands(of: $0, startWith: seen, then: command) }
-    }
-
-    // MARK: Stops and frames
-
-    private mutating func header(thread: Int?, breakpoint: BreakpointLocation?, lineNumber: Int, emit: Emit) throws -> Bool {
-        var inOutput = open?.expectsHeaders ?? false
-        // One thread cannot be at two breakpoints: a different one on the same thread is a new stop.
-        if inOutput, let breakpoint, open!.hasHeader, open!.thread == thread,
-           let current = open!.location, current.id != breakpoint.id {
-            inOutput = false
-        }
-        guard let breakpoint else {
-            // Another thread in a listing, or a stop for another reason (the hit is over).
-            if inOutput {
-                open!.outputThread = thread
-                return true
-            }
-            try close(emit)
-            foreignStop = true
-            return false
-        }
-        foreignStop = false
-        if open != nil {
-            if open!.hasHeader && inOutput {
-                open!.outputThread = thread
-                open!.afterHeader = thread == open!.thread
-                return true
-            }
-            if !open!.hasHeader,
-               open!.candidates?.contains(breakpoint.id) ?? true || !catalog.isDefined(breakpoint.id) {
-                attachHeader(thread: thread, breakpoint: breakpoint, display: !inOutput)
-                return true
-            }
-            // The stop display lldb prints after the commands of a breakpoint that does not
-            // auto-continue (`bt` among them already printed a header for the same stop).
-            if !inOutput, !open!.interactiveStop, !open!.commands.isEmpty,
-               open!.location?.id == breakpoint.id, open!.thread == thread {
-                attachHeader(thread: thread, breakpoint: breakpoint, display: true)
-                return true
-            }
-        }
-        try start(OpenHit(line: lineNumber), emit)
-        attachHeader(thread: thread, breakpoint: breakpoint, display: !inOutput)
-        return true
-    }
-
-    private mutating func attachHeader(thread: Int?, breakpoint: BreakpointLocation, display: Bool) {
-        let hidden = catalog.isHidden(breakpoint.id)
-        open!.hasHeader = true
-        open!.location = breakpoint
-        open!.thread = thread
-        open!.candidates = [breakpoint.id]
-        open!.viaHiddenCommands = open!.viaHiddenCommands && hidden
-        open!.afterHeader = true
-        open!.outputThread = thread
-        if display {
-            open!.interactiveStop = true
-            open!.context = nil
-        }
-    }
-
-    private mutating func frameLine(_ frame: FrameLine, lineNumber: Int, emit: Emit) throws -> Bool {
-        if open != nil {
-            let outputThread = open!.outputThread
-            let foreign = outputThread != nil && open!.thread != nil && outputThread != open!.thread
-            if frame.depth > 0 || foreign {
-                if !foreign { open!.addFrame(frame) }
-                return true
-            }
-            if open!.frame0 == nil || open!.afterHeader || open!.framesPending {
-                attachFrame0(frame)
-                return true
-            }
-        }
-        guard frame.depth == 0, !foreignStop else { return false }
-        try start(OpenHit(line: lineNumber), emit)
-        attachFrame0(frame)
-        return true
-    }
-
-    private mutating func attachFrame0(_ frame: FrameLine) {
-        open!.framesPending = false
-        open!.addFrame(frame)
-        if open!.frame0 == nil || (open!.frame0!.arguments == nil && frame.arguments != nil) {
-            open!.frame0 = frame
-        }
-        // Narrow shared-command candidates to the breakpoints on this function.
-        guard let candidates = open!.candidates, candidates.count > 1 else { return }
-        let kind = symbol(frame.name).kind
-        guard kind != .call else { return }
-        let matching = candidates.filter { catalog.kind(of: $0) == kind }
-        if !matching.isEmpty { open!.candidates = matching }
-    }
-
-    // MARK: Command output
-
-    private mutating func register(name: String, value: UInt64?) -> Bool {
-        guard open != nil else { return false }
-        switch open!.context {
-        case .registerRead?, nil: break
-        default: return false
-        }
-        if let index = ArgumentRegisters.argumentIndex(name) { open!.record(argument: index, value: value) }
-        return true
-    }
-
-    private mutating func expressionResult(_ value: UInt64?, variable: String?) -> Bool {
-        guard open != nil else { return false }
-        switch open!.context {
-        case .expression(let argument, let expressionVariable)?:
-            if let argument {
-                open!.record(argument: argument, value: value)
-            } else if let name = expressionVariable ?? variable {
-                open!.record(parameter: name, value: value)
-            }
-            return true
-        case .frameVariable?:
-            if let variable { open!.record(parameter: variable, value: value) }
-            return true
-        default:
-            return false
-        }
-    }
-
-    private mutating func otherLine(_ bytes: Bytes, emit: Emit) throws {
-        let start = bytes.skipSpaces(from: 0)
-        if catalog.pendingID != nil, bytes.matches("error:", at: start) {
-            catalog.dropPending()
-        } else if bytes.matches("Process ", at: start), bytes.find(" exited", from: start) != nil {
-            try close(emit)
-        }
-    }
-
     // MARK: Hits
 
-    private mutating func start(_ hit: OpenHit, _ emit: Emit) throws {
+    mutating func start(_ hit: OpenHit, _ emit: Emit) throws {
         try close(emit)
         open = hit
     }
 
-    private mutating func logMessage(name: String, values: [UInt64?], lineNumber: Int, emit: Emit) throws {
+    mutating func logMessage(name: String, values: [UInt64?], lineNumber: Int, emit: Emit) throws {
         let info = symbol(name)
         var event = BreakpointEvent(seq: summary.events + 1, line: lineNumber, kind: info.kind, symbol: info.symbol)
         var incomplete = false
@@ -368,7 +143,7 @@ struct TranscriptParser {
         try deliver(event, incomplete: incomplete, emit: emit)
     }
 
-    private mutating func close(_ emit: Emit) throws {
+    mutating func close(_ emit: Emit) throws {
         guard let hit = open.take() else { return }
         let (event, incomplete) = resolve(hit)
         try deliver(event, incomplete: incomplete, emit: emit)
@@ -396,21 +171,12 @@ struct TranscriptParser {
         return info
     }
 
-    private mutating func isKnownSymbol(_ name: String) -> Bool { symbol(name).kind != .call }
+    mutating func isKnownSymbol(_ name: String) -> Bool { symbol(name).kind != .call }
 
-    private mutating func commandRole(_ command: String) -> LLDBCommand {
+    mutating func commandRole(_ command: String) -> LLDBCommand {
         if let cached = commandCache[command] { return cached }
         let role = LLDBCommand.parse(command)
         if commandCache.count < Self.cacheLimit { commandCache[command] = role }
         return role
-    }
-}
-
-extension String {
-    func trimmingBlanks() -> String {
-        var s = Substring(self)
-        while let f = s.first, f == " " || f == "\t" { s.removeFirst() }
-        while let l = s.last, l == " " || l == "\t" { s.removeLast() }
-        return String(s)
     }
 }

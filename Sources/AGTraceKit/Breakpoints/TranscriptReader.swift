@@ -37,8 +37,25 @@ public struct TranscriptError: Error, CustomStringConvertible {
 ///   `(lldb) continue`, `(lldb) run`, settings, warnings, `error: …`.
 ///   Blank lines are neither: they are not counted.
 ///
+/// Where values come from, in order of trust:
+/// - a frame line's printed arguments (debug info), by position: argument 0 is `this` for the
+///   C++ members, so `update_attribute(this=…, node=(_offset = 792), …)` gives 792;
+/// - registers (`register read esi`) and expressions (`p/d $esi`): the register names the
+///   argument (rdi/edi 0, rsi/esi 1, rdx/edx 2 on x86-64; x0/w0, x1/w1, x2/w2 on arm64);
+/// - values printed by parameter name (`frame variable node input`).
+/// An attribute is 32-bit: a value above `UInt32.max` (or negative, or not a number) is nil.
+/// Shape 5 (`AG::Graph::add_input 3152 624`) is different: the numbers after the symbol are
+/// the meaningful arguments in order (attribute, then input), not register-ordered ones,
+/// because a "Log Message" action prints what its author chose to print.
+///
+/// Which breakpoint a hit is: the stop header's `breakpoint N.M` with lldb's `Breakpoint N:`
+/// answers (ids are per transcript), the `frame #0` function, and for hits that print neither
+/// (shape 4), the echoed commands matched against each breakpoint's command list. Clues for
+/// lists shared by several breakpoints are listed at `TranscriptParser.choose`.
+///
 /// Content never throws: malformed lines are skipped and unreadable numbers give nil
-/// attributes. Only the source (I/O) and the sink can fail.
+/// attributes. Only the source (I/O) and the sink can fail. Time is linear in the input and
+/// memory bounded (lines are capped at `maxLineLength`, caches and per-hit lists are capped).
 public struct TranscriptReader {
     public let path: String
     private let source: ByteSource
