@@ -595,3 +595,18 @@ extension BreakpointShapeTests {
         XCTAssertEqual(parsed.summary.incompleteHits, 0)
     }
 }
+
+extension BreakpointShapeTests {
+    func testTerminalCaptureArtifacts() throws {
+        let text = "\u{FEFF}(lldb) breakpoint set -n AGGraphInvalidateValue -G true -C \"frame info\"\r\n"
+            + "Breakpoint 1: where = AttributeGraph`AGGraphInvalidateValue, address = 0x1000\r\n"
+            + "(lldb)  frame info\r\n"
+            + "frame #0: \u{1B}[33m0x0000000000001000\u{1B}[0m AttributeGraph`\u{1B}[1mAGGraphInvalidateValue\u{1B}[0m(attribute=3032)\r\n"
+            + "trip output\r\r\n"
+        let parsed = try ParsedTranscript(text)
+        XCTAssertEqual(parsed.events.map(\.kind), [.invalidate])
+        XCTAssertEqual(parsed.events.first?.attribute, 3032)
+        XCTAssertEqual(parsed.events.first?.breakpoint, "1")
+        XCTAssertEqual(parsed.summary.skippedLines, 1)
+    }
+}

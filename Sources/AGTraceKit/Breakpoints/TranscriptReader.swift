@@ -92,8 +92,11 @@ public struct TranscriptReader {
                 throw TranscriptError(path: path, line: event.line, message: "cannot store hit #\(event.seq) (\(event.kind.rawValue)): \(error)", underlying: error)
             }
         }
-        while try lines.withNextLine({ bytes in
-            try parser.consume(bytes, lineNumber: lines.lineNumber, emit: deliver)
+        var cleanup = TerminalCleanup()
+        while try lines.withNextLine({ raw in
+            try cleanup.clean(raw, lineNumber: lines.lineNumber) { bytes in
+                try parser.consume(bytes, lineNumber: lines.lineNumber, emit: deliver)
+            }
         }) != nil {}
         try parser.finish(emit: deliver)
         return parser.summary
@@ -107,8 +110,11 @@ public struct TranscriptReader {
         var parser = TranscriptParser()
         let lines = LineReader(MemorySource(head))
         do {
-            while try lines.withNextLine({ bytes in
-                try parser.consume(bytes, lineNumber: lines.lineNumber) { counter.count += ($0.kind == .call && $0.symbol == "?") ? 0 : 1 }
+            var cleanup = TerminalCleanup()
+            while try lines.withNextLine({ raw in
+                try cleanup.clean(raw, lineNumber: lines.lineNumber) { bytes in
+                    try parser.consume(bytes, lineNumber: lines.lineNumber) { counter.count += ($0.kind == .call && $0.symbol == "?") ? 0 : 1 }
+                }
             }) != nil {}
             try parser.finish { counter.count += ($0.kind == .call && $0.symbol == "?") ? 0 : 1 }
         } catch {
