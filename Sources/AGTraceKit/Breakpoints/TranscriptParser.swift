@@ -99,6 +99,11 @@ struct TranscriptParser {
             break
         }
         var text = TranscriptLineClassifier.normalizedCommand(bytes, 0..<bytes.count)
+        if text.hasPrefix("error:") {
+            // lldb refused the command (`'9' is not a valid breakpoint ID`): no body follows.
+            body = nil
+            return false
+        }
         if text.hasPrefix(">") { text = String(text.dropFirst()).trimmingBlanks() }
         if text == "DONE" {
             endBody(pending)
