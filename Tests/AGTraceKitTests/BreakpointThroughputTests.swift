@@ -83,6 +83,35 @@ final class BreakpointThroughputTests: XCTestCase {
         XCTAssertGreaterThan(summary.events, 0)
     }
 
+    /// The six sample transcripts over and over, from a file: every shape, listings and noise.
+    func testThroughputOfRepeatedSamplesFromAFile() throws {
+        #if DEBUG
+        let size = 1 << 20
+        #else
+        let size = 10 << 20
+        #endif
+        var unit: [UInt8] = []
+        for name in ["trip-frame-info.lldb.log", "trip-interactive.lldb.log", "trip-bt-registers.lldb.log",
+                     "trip-expressions.lldb.log", "trip-log-message.txt", "trip-mixed.lldb.log"] {
+            unit += Array(try Data(contentsOf: BreakpointFixtures.sampleTranscripts.appendingPathComponent(name)))
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size + unit.count)
+        while bytes.count < size { bytes += unit }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-throughput-\(getpid()).lldb.log")
+        try Data(bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+
+        var sink = CountingSink()
+        let start = DispatchTime.now().uptimeNanoseconds
+        let summary = try TranscriptReader(source: FileSource(path: url.path), path: url.path).read(into: &sink)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let megabytes = Double(bytes.count) / 1e6
+        print(String(format: "sample-mix throughput: %.1f MB in %.3f s = %.1f MB/s, %d events", megabytes, seconds, megabytes / seconds, summary.events))
+        let copies = bytes.count / unit.count
+        XCTAssertEqual(summary.events, copies * (25 + 16 + 25 + 25 + 28 + 37))
+    }
+
     private struct CountingSink: TranscriptSink {
         var count = 0
         mutating func event(_ event: BreakpointEvent) throws { count += 1 }

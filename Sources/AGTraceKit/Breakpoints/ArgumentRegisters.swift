@@ -8,17 +8,18 @@
 enum ArgumentRegisters {
     /// The 0-based argument index held by `name`, or nil for any other register.
     static func argumentIndex(_ name: String) -> Int? {
-        let lower = name.lowercased()
+        // lldb prints register names in lower case; upper case (typed `$ESI`) is rare.
+        let lower = name.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) ? name.lowercased() : name
         if let index = x86[lower] { return index }
-        let bytes = Array(lower.utf8)
-        guard bytes.count >= 2 else { return nil }
+        let bytes = lower.utf8
         // arm64 x0…x7 / w0…w7.
-        if bytes.count == 2, bytes[0] == 0x78 || bytes[0] == 0x77, ASCII.isDigit(bytes[1]), bytes[1] < 0x38 {
-            return Int(bytes[1] - 0x30)
+        if bytes.count == 2, let first = bytes.first, let digit = bytes.last, first == 0x78 || first == 0x77,
+           digit >= 0x30, digit < 0x38 {
+            return Int(digit - 0x30)
         }
         // Generic arg1…arg8.
-        if bytes.count == 4, lower.hasPrefix("arg"), ASCII.isDigit(bytes[3]), bytes[3] >= 0x31, bytes[3] <= 0x38 {
-            return Int(bytes[3] - 0x31)
+        if bytes.count == 4, lower.hasPrefix("arg"), let digit = bytes.last, digit >= 0x31, digit <= 0x38 {
+            return Int(digit - 0x31)
         }
         return nil
     }

@@ -74,7 +74,7 @@ public enum SymbolTable {
 
     /// `AG::Graph::add_output_edge<AG::(anonymous namespace)::Edge>` → `AG::Graph::add_output_edge`.
     private static func withoutTemplateArguments(_ name: String) -> String {
-        guard name.contains("<") else { return name }
+        guard name.utf8.contains(UInt8(ascii: "<")) else { return name }
         var depth = 0
         var out = ""
         for c in name {
@@ -107,8 +107,9 @@ public enum SymbolTable {
     /// lldb could not demangle.
     private static func classifyItanium(_ name: String) -> (EventKind, Int?, Int?)? {
         guard name.hasPrefix("_ZN") else { return nil }
-        for (member, info) in graphMembers where name.contains("5Graph\(member.utf8.count)\(member)") {
-            return info
+        for (member, info) in graphMembers {
+            let needle = Array("5Graph\(member.utf8.count)\(member)".utf8)
+            if name.utf8.firstRange(of: needle) != nil { return info }
         }
         return nil
     }
@@ -117,15 +118,15 @@ public enum SymbolTable {
     /// transaction functions, demangled (`SwiftUI.StoredLocationBase<A>.set`) or mangled
     /// (`$s7SwiftUI18StoredLocationBaseC3set…`).
     private static func classifySwift(_ name: String) -> EventKind? {
-        if name.contains("StoredLocation") {
-            if name.hasSuffix(".set") || name.contains("C3set") || name.hasSuffix(".set(_:transaction:)") {
-                return .stateWrite
+        name.withBytes { bytes in
+            func has(_ part: StaticString) -> Bool { bytes.find(part, from: 0) != nil }
+            if has("StoredLocation") {
+                return name.hasSuffix(".set") || has("C3set") ? .stateWrite : nil
+            }
+            if has("GraphHost") && (has("asyncTransaction") || has("flushTransactions")) {
+                return .transaction
             }
             return nil
         }
-        if name.contains("GraphHost") && (name.contains("asyncTransaction") || name.contains("flushTransactions")) {
-            return .transaction
-        }
-        return nil
     }
 }
