@@ -80,10 +80,10 @@ extension TranscriptParser {
             narrow { catalog.commands(of: $0, equal: hit.commands) }
         }
         if let frameKind { narrow { catalog.kind(of: $0) == frameKind } }
-        if !hit.argumentsRead.isEmpty {
+        if !hit.registerArguments.isEmpty {
             narrow { id in
                 guard let index = catalog.info(of: id)?.attributeArgument else { return false }
-                return hit.argumentsRead.contains(index)
+                return hit.registerArguments.keys.contains(index)
             }
         }
         if ids.count == 1 { return .one(ids[0]) }

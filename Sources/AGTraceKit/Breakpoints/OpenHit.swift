@@ -9,20 +9,18 @@ struct OpenHit {
     var viaHiddenCommands = false
     /// The hit's first echoed command was not the first of any list: `commands` is a tail.
     var partialStart = false
-    /// From the stop header.
+    /// From the stop header; nil until one joins the hit.
     var location: BreakpointLocation?
     var thread: Int?
-    var hasHeader = false
     /// The header was the stop display (lldb waits for typed commands), not command output:
     /// every command until the next resume is the user's, never a new hit's.
     var interactiveStop = false
     var frame0: FrameLine?
     var frames: [BacktraceFrame] = []
-    /// Argument values read from registers and expressions, by argument index. The first
-    /// readable value wins; nil records an argument that was printed but unreadable.
+    /// Argument values read from registers and expressions, by argument index (the keys are
+    /// the arguments shown). The first readable value wins; nil records an argument that was
+    /// printed but unreadable.
     var registerArguments: [Int: UInt64?] = [:]
-    /// Argument indices some register or expression showed.
-    var argumentsRead: Set<Int> = []
     /// Values printed by parameter name (`frame variable node`, `p input`): the engine's
     /// parameter names say which is the attribute and which the input.
     var namedAttribute: UInt64?
@@ -76,7 +74,6 @@ struct OpenHit {
     }
 
     mutating func record(argument index: Int, value: UInt64?) {
-        argumentsRead.insert(index)
         if let existing = registerArguments[index], existing != nil { return }
         registerArguments[index] = value
     }

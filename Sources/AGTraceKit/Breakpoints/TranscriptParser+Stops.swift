@@ -3,8 +3,8 @@ extension TranscriptParser {
     mutating func header(thread: Int?, breakpoint: BreakpointLocation?, lineNumber: Int, emit: Emit) throws -> Bool {
         var inOutput = open?.expectsHeaders ?? false
         // One thread cannot be at two breakpoints: a different one on the same thread is a new stop.
-        if inOutput, let breakpoint, open!.hasHeader, open!.thread == thread,
-           let current = open!.location, current.id != breakpoint.id {
+        if inOutput, let breakpoint, let current = open!.location, open!.thread == thread,
+           current.id != breakpoint.id {
             inOutput = false
         }
         guard let breakpoint else {
@@ -19,12 +19,12 @@ extension TranscriptParser {
         }
         foreignStop = false
         if open != nil {
-            if open!.hasHeader && inOutput {
+            if open!.location != nil && inOutput {
                 open!.outputThread = thread
                 open!.afterHeader = thread == open!.thread
                 return true
             }
-            if !open!.hasHeader,
+            if open!.location == nil,
                open!.candidates?.contains(breakpoint.id) ?? true || !catalog.isDefined(breakpoint.id) {
                 attachHeader(thread: thread, breakpoint: breakpoint, display: !inOutput)
                 return true
@@ -44,7 +44,6 @@ extension TranscriptParser {
 
     private mutating func attachHeader(thread: Int?, breakpoint: BreakpointLocation, display: Bool) {
         let hidden = catalog.isHidden(breakpoint.id)
-        open!.hasHeader = true
         open!.location = breakpoint
         open!.thread = thread
         open!.candidates = [breakpoint.id]
