@@ -30,9 +30,7 @@ final class BreakpointRobustnessTests: XCTestCase {
 
     private var samples: [[UInt8]] {
         get throws {
-            let names = ["trip-frame-info.lldb.log", "trip-interactive.lldb.log", "trip-bt-registers.lldb.log",
-                         "trip-expressions.lldb.log", "trip-log-message.txt", "trip-mixed.lldb.log"]
-            return try names.map { Array(try Data(contentsOf: BreakpointFixtures.sampleTranscripts.appendingPathComponent($0))) }
+            try BreakpointFixtures.sampleNames.map(BreakpointFixtures.sampleBytes)
         }
     }
 

@@ -521,10 +521,9 @@ final class BreakpointShapeTests: XCTestCase {
     // MARK: Sniffing and errors
 
     func testLooksLikeTranscript() throws {
-        for name in ["trip-frame-info.lldb.log", "trip-interactive.lldb.log", "trip-bt-registers.lldb.log",
-                     "trip-expressions.lldb.log", "trip-log-message.txt", "trip-mixed.lldb.log"] {
-            let data = try Data(contentsOf: BreakpointFixtures.sampleTranscripts.appendingPathComponent(name))
-            XCTAssertTrue(TranscriptReader.looksLikeTranscript(Array(data.prefix(64 * 1024))), name)
+        for name in BreakpointFixtures.sampleNames {
+            let bytes = try BreakpointFixtures.sampleBytes(name)
+            XCTAssertTrue(TranscriptReader.looksLikeTranscript(Array(bytes.prefix(64 * 1024))), name)
         }
         XCTAssertTrue(TranscriptReader.looksLikeTranscript(Array("(lldb) b AGGraphInvalidateValue\n".utf8)))
         XCTAssertFalse(TranscriptReader.looksLikeTranscript([]))

@@ -6,7 +6,7 @@ import XCTest
 /// The target is well under a second for 10 MB in release builds; debug builds read 1 MB and
 /// only report.
 final class BreakpointThroughputTests: XCTestCase {
-    /// A transcript of `hits` hits cycling through shapes 1, 3, 4 and 5 (x86-64, IAG).
+    /// About `targetBytes` of transcript, its hits cycling through shapes 1, 3, 4 and 5 (x86-64, IAG).
     static func generatedTranscript(targetBytes: Int) -> [UInt8] {
         var text = """
         (lldb) breakpoint set -n IAGGraphInvalidateValue -G true -C "p/d $edi"
@@ -72,15 +72,21 @@ final class BreakpointThroughputTests: XCTestCase {
         let size = 10 << 20
         #endif
         let bytes = Self.generatedTranscript(targetBytes: size)
-        var sink = CountingSink()
-        let start = DispatchTime.now().uptimeNanoseconds
-        let summary = try TranscriptReader(source: MemorySource(bytes), path: "generated").read(into: &sink)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let megabytes = Double(bytes.count) / 1e6
-        print(String(format: "transcript throughput: %.1f MB in %.3f s = %.1f MB/s, %d events", megabytes, seconds, megabytes / seconds, summary.events))
-        XCTAssertEqual(sink.count, summary.events)
+        let summary = try measure("generated", bytes: bytes, source: MemorySource(bytes))
         XCTAssertEqual(summary.incompleteHits, 0)
         XCTAssertGreaterThan(summary.events, 0)
+    }
+
+    /// Reads `source` (holding `bytes`), prints the throughput, checks the sink saw every event.
+    private func measure(_ label: String, bytes: [UInt8], source: ByteSource) throws -> TranscriptSummary {
+        var sink = CountingSink()
+        let start = DispatchTime.now().uptimeNanoseconds
+        let summary = try TranscriptReader(source: source, path: label).read(into: &sink)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let megabytes = Double(bytes.count) / 1e6
+        print(String(format: "%@ throughput: %.1f MB in %.3f s = %.1f MB/s, %d events", label, megabytes, seconds, megabytes / seconds, summary.events))
+        XCTAssertEqual(sink.count, summary.events)
+        return summary
     }
 
     /// The six sample transcripts over and over, from a file: every shape, listings and noise.
@@ -90,11 +96,7 @@ final class BreakpointThroughputTests: XCTestCase {
         #else
         let size = 10 << 20
         #endif
-        var unit: [UInt8] = []
-        for name in ["trip-frame-info.lldb.log", "trip-interactive.lldb.log", "trip-bt-registers.lldb.log",
-                     "trip-expressions.lldb.log", "trip-log-message.txt", "trip-mixed.lldb.log"] {
-            unit += Array(try Data(contentsOf: BreakpointFixtures.sampleTranscripts.appendingPathComponent(name)))
-        }
+        let unit = try BreakpointFixtures.sampleNames.flatMap(BreakpointFixtures.sampleBytes)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(size + unit.count)
         while bytes.count < size { bytes += unit }
@@ -102,12 +104,7 @@ final class BreakpointThroughputTests: XCTestCase {
         try Data(bytes).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
 
-        var sink = CountingSink()
-        let start = DispatchTime.now().uptimeNanoseconds
-        let summary = try TranscriptReader(source: FileSource(path: url.path), path: url.path).read(into: &sink)
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let megabytes = Double(bytes.count) / 1e6
-        print(String(format: "sample-mix throughput: %.1f MB in %.3f s = %.1f MB/s, %d events", megabytes, seconds, megabytes / seconds, summary.events))
+        let summary = try measure("sample-mix", bytes: bytes, source: FileSource(path: url.path))
         let copies = bytes.count / unit.count
         XCTAssertEqual(summary.events, copies * (25 + 16 + 25 + 25 + 28 + 37))
     }
