@@ -106,24 +106,20 @@ public struct TranscriptReader {
     /// known shape, or defines a breakpoint on a function of the symbol table. `head` is the
     /// first bytes of the file (64 KiB is plenty); a cut last line does no harm.
     public static func looksLikeTranscript(_ head: [UInt8]) -> Bool {
-        var counter = EventCounter()
+        var sink = NamedHitCounter()
         var parser = TranscriptParser()
-        let lines = LineReader(MemorySource(head))
-        do {
-            var cleanup = TerminalCleanup()
-            while try lines.withNextLine({ raw in
-                try cleanup.clean(raw, lineNumber: lines.lineNumber) { bytes in
-                    try parser.consume(bytes, lineNumber: lines.lineNumber) { counter.count += ($0.kind == .call && $0.symbol == "?") ? 0 : 1 }
-                }
-            }) != nil {}
-            try parser.finish { counter.count += ($0.kind == .call && $0.symbol == "?") ? 0 : 1 }
-        } catch {
-            return false
-        }
-        return counter.count > 0 || parser.catalog.knownCount > 0
+        let reader = TranscriptReader(source: MemorySource(head), path: "")
+        guard (try? reader.read(into: &sink, parser: &parser)) != nil else { return false }
+        return sink.count > 0 || parser.catalog.knownCount > 0
     }
 
-    private struct EventCounter { var count = 0 }
+    /// Counts hits whose function something named (not the `?` of an unknown breakpoint).
+    private struct NamedHitCounter: TranscriptSink {
+        var count = 0
+        mutating func event(_ event: BreakpointEvent) throws {
+            if event.symbol != "?" { count += 1 }
+        }
+    }
 }
 
 /// Collects events in memory (tests, small transcripts).
