@@ -1,0 +1,111 @@
+/// Turns a closed hit's evidence into an event: which function stopped, which breakpoint,
+/// the attribute and input, and whether anything the kind needs is missing.
+extension TranscriptParser {
+    /// What the candidate breakpoints of a hit without a stop header come down to.
+    enum Choice {
+        case none
+        case one(Int)
+        /// Several breakpoints, all on functions of the same kind.
+        case sameKind(SymbolInfo)
+        case ambiguous([Int])
+    }
+
+    mutating func resolve(_ hit: OpenHit) -> (event: BreakpointEvent, incomplete: Bool) {
+        var frameInfo: SymbolInfo?
+        if let name = hit.frame0?.name, !name.isEmpty { frameInfo = symbol(name) }
+        let frameKnown = frameInfo.flatMap { $0.kind == .call ? nil : $0 }
+        var breakpointInfo: SymbolInfo?
+        var label: String?
+        var ambiguous: [Int] = []
+
+        if let location = hit.location {
+            label = location.label
+            breakpointInfo = catalog.info(of: location.id)
+            if hit.viaHiddenCommands { learn(id: location.id, commands: hit.commands) }
+        } else {
+            switch choose(hit, frameKind: frameKnown?.kind) {
+            case .none:
+                break
+            case .one(let id):
+                label = "\(id)"
+                breakpointInfo = catalog.info(of: id)
+                if hit.viaHiddenCommands { learn(id: id, commands: hit.commands) }
+            case .sameKind(let info):
+                breakpointInfo = info
+            case .ambiguous(let ids):
+                ambiguous = ids
+            }
+        }
+        let knownBreakpoint = breakpointInfo.flatMap { $0.kind == .call ? nil : $0 }
+        // A frame says where lldb stopped; a breakpoint says what it was set on.
+        let info = frameKnown ?? knownBreakpoint ?? frameInfo ?? (ambiguous.isEmpty ? breakpointInfo : nil)
+
+        var event = BreakpointEvent(seq: summary.events + 1, line: hit.line, kind: .call, symbol: "?",
+                                    breakpoint: label, thread: hit.thread, frames: hit.frames)
+        guard let info else {
+            // A hit whose function nothing names (ambiguous shared commands, unknown breakpoint).
+            let names = ambiguous.compactMap { catalog.info(of: $0)?.symbol }
+            if !names.isEmpty { event.symbol = names.joined(separator: " | ") }
+            return (event, true)
+        }
+        event.kind = info.kind
+        event.symbol = info.symbol
+        var incomplete = false
+        if let index = info.attributeArgument {
+            event.attribute = attributeValue(hit.value(at: index, input: false))
+            incomplete = event.attribute == nil
+        }
+        if let index = info.inputArgument {
+            event.inputAttribute = attributeValue(hit.value(at: index, input: true))
+            incomplete = incomplete || event.inputAttribute == nil
+        }
+        return (event, incomplete)
+    }
+
+    /// Narrows the breakpoints whose command lists matched the echoed commands, clue by clue:
+    /// 1. a list equal to the commands seen beats a list that only starts with them;
+    /// 2. the frame's function, when one was printed;
+    /// 3. the registers read: the breakpoint whose attribute argument was read (`p/d $edi` is
+    ///    argument 0: an invalidate, not an update);
+    /// 4. the engine's order: `propagate_dirty(a)` runs inside the invalidation of a signal `a`,
+    ///    while `update_attribute` never runs on a signal; so a value already invalidated means
+    ///    propagate_dirty, and otherwise (when invalidations are traced) update.
+    func choose(_ hit: OpenHit, frameKind: EventKind?) -> Choice {
+        guard var ids = hit.candidates, !ids.isEmpty else { return .none }
+        func narrow(_ keep: (Int) -> Bool) {
+            let kept = ids.filter(keep)
+            if !kept.isEmpty { ids = kept }
+        }
+        if !hit.commands.isEmpty && !hit.viaHiddenCommands && !hit.partialStart {
+            narrow { catalog.commands(of: $0, equal: hit.commands) }
+        }
+        if let frameKind { narrow { catalog.kind(of: $0) == frameKind } }
+        if !hit.registerArguments.isEmpty {
+            narrow { id in
+                guard let index = catalog.info(of: id)?.attributeArgument else { return false }
+                return hit.registerArguments.keys.contains(index)
+            }
+        }
+        if ids.count == 1 { return .one(ids[0]) }
+
+        let infos = ids.compactMap { catalog.info(of: $0) }
+        guard infos.count == ids.count, let first = infos.first else { return .ambiguous(ids) }
+        if infos.allSatisfy({ $0.kind == first.kind }) { return .sameKind(first) }
+
+        let kinds = Set(infos.map(\.kind))
+        if kinds == [.propagateDirty, .update] {
+            var pick: EventKind?
+            if let value = attributeValue(hit.argument(1)), invalidated.contains(value) {
+                pick = .propagateDirty
+            } else if catalog.hasKind(.invalidate) {
+                pick = .update
+            }
+            if let pick {
+                let picked = ids.filter { catalog.kind(of: $0) == pick }
+                if picked.count == 1 { return .one(picked[0]) }
+                if let info = catalog.info(of: picked[0]) { return .sameKind(info) }
+            }
+        }
+        return .ambiguous(ids)
+    }
+}

@@ -1,0 +1,111 @@
+/// The evidence gathered for the hit being read, until the next hit starts. Nothing is
+/// decided here: `HitResolution` turns the evidence into an event when the hit closes.
+struct OpenHit {
+    /// 1-based transcript line where the hit starts.
+    var line: Int
+    /// Breakpoints that could have produced the hit; nil when nothing narrowed it yet.
+    var candidates: [Int]?
+    /// The candidates are breakpoints whose commands are not in the transcript.
+    var viaHiddenCommands = false
+    /// The hit's first echoed command was not the first of any list: `commands` is a tail.
+    var partialStart = false
+    /// From the stop header; nil until one joins the hit.
+    var location: BreakpointLocation?
+    var thread: Int?
+    /// The header was the stop display (lldb waits for typed commands), not command output:
+    /// every command until the next resume is the user's, never a new hit's.
+    var interactiveStop = false
+    var frame0: FrameLine?
+    var frames: [BacktraceFrame] = []
+    /// Argument values read from registers and expressions, by argument index (the keys are
+    /// the arguments shown). The first readable value wins; nil records an argument that was
+    /// printed but unreadable.
+    var registerArguments: [Int: UInt64?] = [:]
+    /// Values printed by parameter name (`frame variable node`, `p input`): the engine's
+    /// parameter names say which is the attribute and which the input.
+    var namedAttribute: UInt64?
+    var namedInput: UInt64?
+    /// Echoed commands that matched breakpoint command lists, in order.
+    var commands: [String] = []
+
+    // What the following output lines mean.
+    /// The command whose output is being read.
+    var context: LLDBCommand?
+    /// A frame-printing command was echoed and its frame #0 has not come yet.
+    var framesPending = false
+    /// The previous line was a header that joined this hit: a frame #0 now is its display.
+    var afterHeader = false
+    /// Thread of the latest header inside command output (`bt all`, `thread list`).
+    var outputThread: Int?
+    /// A line that no command prints (program output, `Process N stopped`) came since the
+    /// last command: a header now is a new stop, not more `bt` output.
+    var outputInterrupted = false
+
+    /// Whether a header now is output of the current command (`bt`, `thread list`) rather
+    /// than a stop of its own.
+    var expectsHeaders: Bool {
+        switch context {
+        case .threadInfo?: return true
+        case .backtrace?: return framesPending || !outputInterrupted
+        case .frameInfo?: return framesPending
+        default: return false
+        }
+    }
+
+    static let maxFrames = 512
+    static let maxCommands = 64
+
+    init(line: Int) { self.line = line }
+
+    /// A hit started by an echoed command of some breakpoints' command lists.
+    init(line: Int, candidates: [Int], command: String, role: LLDBCommand) {
+        self.line = line
+        self.candidates = candidates
+        commands = [command]
+        inspect(role)
+    }
+
+    /// The output that follows is `role`'s.
+    mutating func inspect(_ role: LLDBCommand) {
+        context = role
+        framesPending = role.printsFrames
+        outputInterrupted = false
+        outputThread = nil
+    }
+
+    mutating func record(argument index: Int, value: UInt64?) {
+        if let existing = registerArguments[index], existing != nil { return }
+        registerArguments[index] = value
+    }
+
+    /// Parameter names of the table's functions (AG, OpenAttributeGraph, Compute spellings).
+    private static let attributeParameters: Set<String> = ["node", "attribute", "attr", "attribute_id", "reader"]
+    private static let inputParameters: Set<String> = ["input", "output", "input_attribute"]
+
+    mutating func record(parameter name: String, value: UInt64?) {
+        guard let value else { return }
+        if Self.attributeParameters.contains(name) {
+            if namedAttribute == nil { namedAttribute = value }
+        } else if Self.inputParameters.contains(name) {
+            if namedInput == nil { namedInput = value }
+        }
+    }
+
+    mutating func addFrame(_ frame: FrameLine) {
+        guard frames.count < Self.maxFrames, !frames.contains(where: { $0.depth == frame.depth }) else { return }
+        frames.append(BacktraceFrame(depth: frame.depth, module: frame.module, symbol: frame.name, address: frame.address))
+    }
+
+    /// The value of argument `index`: the frame's printed arguments (debug info) first, then
+    /// registers and expressions (a register may already be reused after the prologue).
+    func argument(_ index: Int) -> UInt64? {
+        if let values = frame0?.arguments, index < values.count, let value = values[index] { return value }
+        if let value = registerArguments[index] { return value }
+        return nil
+    }
+
+    /// The attribute (`input == false`) or input argument, at `index` or printed by name.
+    func value(at index: Int, input: Bool) -> UInt64? {
+        argument(index) ?? (input ? namedInput : namedAttribute)
+    }
+}

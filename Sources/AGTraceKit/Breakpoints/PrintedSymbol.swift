@@ -1,0 +1,150 @@
+/// The parts of a symbol as lldb prints it in frame lines and `where =` lines:
+/// `module` `` ` `` `name(arguments) + offset at File.cpp:L:C`.
+///
+/// With debug info the argument list holds values (`node=(_offset = 792)`); without it, only
+/// types (`IAG::data::ptr<IAG::Node>, unsigned int`). Swift names contain spaces and their own
+/// parentheses (`closure #1 () -> () in …`), so the argument list is the first `(` that
+/// directly follows a name character outside template brackets.
+struct PrintedSymbol {
+    var module: Range<Int>?
+    /// The function name, without a leading `::`, arguments, `+ offset` or `at file`.
+    var name: Range<Int>
+    /// The text between the argument list's parentheses, when there is one.
+    var arguments: Range<Int>?
+
+    static func parse(_ bytes: Bytes, _ range: Range<Int>) -> PrintedSymbol {
+        var i = range.lowerBound
+        let limit = range.upperBound
+        var module: Range<Int>?
+        // A module is a run of non-blank, non-bracket bytes ending in a backtick.
+        var j = i
+        while j < limit {
+            let b = bytes[j]
+            if b == ASCII.backtick {
+                module = i..<j
+                i = j + 1
+                break
+            }
+            if ASCII.isSpace(b) || b == ASCII.openParen || b == ASCII.less || b == ASCII.colon { break }
+            j += 1
+        }
+        if bytes.matches("::", at: i) { i += 2 }
+        let nameStart = i
+        var nameEnd = limit
+        var arguments: Range<Int>?
+        var angle = 0
+        scan: while i < limit {
+            let b = bytes[i]
+            switch b {
+            case ASCII.less:
+                angle += 1
+            case ASCII.greater:
+                if angle > 0 { angle -= 1 }
+            case ASCII.openParen:
+                guard let close = bytes.closingBracket(from: i, to: limit) else {
+                    nameEnd = i
+                    break scan
+                }
+                let follows = i > nameStart && !ASCII.isSpace(bytes[i - 1])
+                if angle == 0 && follows {
+                    nameEnd = i
+                    arguments = (i + 1)..<close
+                    break scan
+                }
+                i = close
+            case ASCII.comma where angle == 0:
+                nameEnd = i
+                break scan
+            case ASCII.space:
+                if bytes.matches(" + ", at: i), i + 3 < limit, ASCII.isDigit(bytes[i + 3]) {
+                    nameEnd = i
+                    break scan
+                }
+                if bytes.matches(" at ", at: i) {
+                    nameEnd = i
+                    break scan
+                }
+            default:
+                break
+            }
+            i += 1
+        }
+        let name = bytes.trimmed(nameStart..<max(nameStart, nameEnd))
+        return PrintedSymbol(module: module, name: name, arguments: arguments)
+    }
+
+    /// The values of a printed argument list, by position: `this=0x…, node=(_offset = 792)`
+    /// gives `[0x…, 792]`. Nil when the list names only types (no `=` at top level): then the
+    /// arguments have to come from registers. A value that is not a number is a nil entry.
+    static func argumentValues(_ bytes: Bytes, _ range: Range<Int>) -> [UInt64?]? {
+        var values: [UInt64?] = []
+        var sawValue = false
+        var itemStart = range.lowerBound
+        var i = range.lowerBound
+        var depth = 0
+        var quote: UInt8 = 0
+        var equals: Int?
+        func finish(_ end: Int) {
+            if let eq = equals {
+                sawValue = true
+                values.append(firstNumber(bytes, (eq + 1)..<end))
+            } else {
+                values.append(nil)
+            }
+        }
+        while i < range.upperBound {
+            let b = bytes[i]
+            if quote != 0 {
+                if b == ASCII.backslash { i += 2; continue }
+                if b == quote { quote = 0 }
+            } else {
+                switch b {
+                case ASCII.quote, ASCII.apostrophe: quote = b
+                case ASCII.openParen, ASCII.openBrace, ASCII.less: depth += 1
+                case ASCII.closeParen, ASCII.closeBrace, ASCII.greater: if depth > 0 { depth -= 1 }
+                case ASCII.equals where depth == 0 && equals == nil: equals = i
+                case ASCII.comma where depth == 0:
+                    finish(i)
+                    itemStart = i + 1
+                    equals = nil
+                default: break
+                }
+            }
+            i += 1
+        }
+        if itemStart < range.upperBound || !values.isEmpty { finish(range.upperBound) }
+        return sawValue ? values : nil
+    }
+
+    /// The number a printed value stands for: `792`, `0x318`, `(_offset = 792)`,
+    /// `(_value = 536)`, `$0 = 792`. Nil for negative numbers, booleans, strings and
+    /// anything else.
+    static func firstNumber(_ bytes: Bytes, _ range: Range<Int>) -> UInt64? {
+        var i = bytes.skipSpaces(from: range.lowerBound, to: range.upperBound)
+        // Descend through `(` / `{` wrappers and `name = ` prefixes.
+        var guardCount = 0
+        while i < range.upperBound && guardCount < 8 {
+            guardCount += 1
+            let b = bytes[i]
+            if b == ASCII.openParen || b == ASCII.openBrace {
+                i = bytes.skipSpaces(from: i + 1, to: range.upperBound)
+                continue
+            }
+            if ASCII.isLetter(b) || b == ASCII.underscore || b == ASCII.dollar {
+                var k = i + 1
+                while k < range.upperBound && ASCII.isIdentifier(bytes[k]) { k += 1 }
+                k = bytes.skipSpaces(from: k, to: range.upperBound)
+                guard k < range.upperBound, bytes[k] == ASCII.equals else { return nil }
+                i = bytes.skipSpaces(from: k + 1, to: range.upperBound)
+                continue
+            }
+            break
+        }
+        guard i < range.upperBound, let parsed = bytes.parseUnsigned(at: i, to: range.upperBound) else { return nil }
+        // `12abc` is not a number.
+        if parsed.end < range.upperBound, ASCII.isLetter(bytes[parsed.end]) || bytes[parsed.end] == ASCII.dot {
+            return nil
+        }
+        return parsed.value
+    }
+}

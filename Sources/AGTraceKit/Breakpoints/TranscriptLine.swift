@@ -1,0 +1,229 @@
+/// One line of a transcript, recognised by its shape alone (no context). The parser decides
+/// from context whether a recognised line belongs to a hit; an `other` line never does.
+enum TranscriptLine {
+    case blank
+    /// `(lldb) command`: the command, trimmed, blanks collapsed.
+    case echo(String)
+    /// `* thread #1, name = '…', stop reason = breakpoint 3.1` (also `thread list`'s
+    /// `thread #1: tid = …` form). `breakpoint` is nil when the stop reason is something else.
+    case threadHeader(thread: Int?, breakpoint: BreakpointLocation?)
+    /// `frame #k: 0xADDR module\`symbol…`, from a stop, `frame info` or `bt`.
+    case frame(FrameLine)
+    /// `     esi = 0x00000318` from `register read`.
+    case register(name: String, value: UInt64?)
+    /// `General Purpose Registers:` and similar headings of a full `register read`.
+    case registerHeading
+    /// `(unsigned int) 792`, `(unsigned int) $0 = 792`, `(unsigned long) 0x…318`, or a
+    /// `frame variable` line `(unsigned int) attribute = 628` (then `variable` is set).
+    case expressionResult(value: UInt64?, variable: String?)
+    /// `Breakpoint 3: where = module\`symbol…`, `Breakpoint 5: no locations (pending).`
+    case breakpointCreated(id: Int, whereName: String?)
+    /// Shape 5: `AGGraphInvalidateValue 3032`: a known symbol and its meaningful arguments.
+    case logMessage(name: String, values: [UInt64?])
+    case other
+}
+
+/// `N.M` of a stop reason: the breakpoint and its location.
+struct BreakpointLocation: Equatable {
+    var id: Int
+    var location: Int?
+    var label: String { location.map { "\(id).\($0)" } ?? "\(id)" }
+}
+
+struct FrameLine {
+    var depth: Int
+    var address: UInt64?
+    var module: String?
+    /// The function name (no arguments, offset or file); empty when lldb printed none.
+    var name: String
+    /// Argument values by position when the frame shows them (debug info).
+    var arguments: [UInt64?]?
+}
+
+enum TranscriptLineClassifier {
+    /// `isKnownSymbol` answers whether a bare first word is in the symbol table (shape 5); the
+    /// parser passes its cached lookup.
+    static func classify(_ bytes: Bytes, isKnownSymbol: (String) -> Bool) -> TranscriptLine {
+        let start = bytes.skipSpaces(from: 0)
+        guard start < bytes.count else { return .blank }
+        let first = bytes[start]
+        switch first {
+        case ASCII.openParen:
+            if bytes.matches("(lldb)", at: start) {
+                return .echo(normalizedCommand(bytes, (start + 6)..<bytes.count))
+            }
+            return expressionResult(bytes, start) ?? .other
+        case ASCII.star:
+            let next = bytes.skipSpaces(from: start + 1)
+            if bytes.matches("thread #", at: next) { return threadHeader(bytes, next) ?? .other }
+            if bytes.matches("frame #", at: next) { return frame(bytes, next) ?? .other }
+            return .other
+        case 0x74: // t
+            if bytes.matches("thread #", at: start) { return threadHeader(bytes, start) ?? .other }
+        case 0x66: // f
+            if bytes.matches("frame #", at: start) { return frame(bytes, start) ?? .other }
+        case 0x42: // B
+            if bytes.matches("Breakpoint ", at: start), let created = breakpointCreated(bytes, start) {
+                return created
+            }
+        default:
+            break
+        }
+        if ASCII.isLetter(first) || first == ASCII.underscore || first == ASCII.colon {
+            if let register = register(bytes, start) { return register }
+            if let message = logMessage(bytes, start, isKnownSymbol: isKnownSymbol) { return message }
+            if bytes.count - start < 40, bytes.find("Registers:", from: start) != nil { return .registerHeading }
+        }
+        return .other
+    }
+
+    /// Trimmed, with every run of blanks turned into one space, so that `(lldb)  p/d  $esi`
+    /// and `-C "p/d $esi"` compare equal.
+    static func normalizedCommand(_ bytes: Bytes, _ range: Range<Int>) -> String {
+        let r = bytes.trimmed(range)
+        // Usually there is nothing to collapse: decode the slice as it is.
+        var clean = true
+        var previousBlank = false
+        for i in r {
+            let blank = ASCII.isSpace(bytes[i])
+            if blank && (previousBlank || bytes[i] == ASCII.tab) { clean = false; break }
+            previousBlank = blank
+        }
+        if clean { return bytes.string(r) }
+        var out: [UInt8] = []
+        out.reserveCapacity(r.count)
+        var lastWasSpace = false
+        for i in r {
+            let b = bytes[i]
+            if ASCII.isSpace(b) {
+                if !lastWasSpace { out.append(ASCII.space) }
+                lastWasSpace = true
+            } else {
+                out.append(b)
+                lastWasSpace = false
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func threadHeader(_ bytes: Bytes, _ at: Int) -> TranscriptLine? {
+        guard let number = bytes.parseUnsigned(at: at + 8) else { return nil }
+        let thread = number.value.flatMap { $0 <= UInt64(Int32.max) ? Int($0) : nil }
+        guard let reason = bytes.find("stop reason = ", from: number.end) else {
+            return .threadHeader(thread: thread, breakpoint: nil)
+        }
+        var i = reason + 14
+        guard bytes.matches("breakpoint ", at: i) else { return .threadHeader(thread: thread, breakpoint: nil) }
+        i += 11
+        guard let id = bytes.parseUnsigned(at: i), let idValue = id.value, idValue <= UInt64(Int32.max) else {
+            return .threadHeader(thread: thread, breakpoint: nil)
+        }
+        var location: Int?
+        if id.end < bytes.count, bytes[id.end] == ASCII.dot, let loc = bytes.parseUnsigned(at: id.end + 1),
+           let locValue = loc.value, locValue <= UInt64(Int32.max) {
+            location = Int(locValue)
+        }
+        return .threadHeader(thread: thread, breakpoint: BreakpointLocation(id: Int(idValue), location: location))
+    }
+
+    private static func frame(_ bytes: Bytes, _ at: Int) -> TranscriptLine? {
+        guard let depth = bytes.parseUnsigned(at: at + 7), let depthValue = depth.value,
+              depthValue <= 1_000_000, depth.end < bytes.count, bytes[depth.end] == ASCII.colon else {
+            return nil
+        }
+        var i = bytes.skipSpaces(from: depth.end + 1)
+        var address: UInt64?
+        if let parsed = bytes.parseUnsigned(at: i) {
+            address = parsed.value
+            i = bytes.skipSpaces(from: parsed.end)
+        }
+        var line = FrameLine(depth: Int(depthValue), address: address, module: nil, name: "", arguments: nil)
+        if i < bytes.count {
+            let symbol = PrintedSymbol.parse(bytes, i..<bytes.count)
+            line.module = symbol.module.map { bytes.string($0) }
+            line.name = bytes.string(symbol.name)
+            if let args = symbol.arguments { line.arguments = PrintedSymbol.argumentValues(bytes, args) }
+        }
+        return .frame(line)
+    }
+
+    private static func register(_ bytes: Bytes, _ at: Int) -> TranscriptLine? {
+        var i = at
+        while i < bytes.count && ASCII.isIdentifier(bytes[i]) { i += 1 }
+        let nameEnd = i
+        guard nameEnd > at, nameEnd - at <= 16, bytes.matches(" = 0x", at: nameEnd) else { return nil }
+        let parsed = bytes.parseUnsigned(at: nameEnd + 3)
+        return .register(name: bytes.string(at..<nameEnd), value: parsed?.value)
+    }
+
+    private static func expressionResult(_ bytes: Bytes, _ at: Int) -> TranscriptLine? {
+        guard let close = bytes.closingBracket(from: at), close + 1 < bytes.count, bytes[close + 1] == ASCII.space else {
+            return nil
+        }
+        var i = bytes.skipSpaces(from: close + 1)
+        guard i < bytes.count else { return nil }
+        var variable: String?
+        if bytes[i] == ASCII.dollar || ASCII.isLetter(bytes[i]) || bytes[i] == ASCII.underscore {
+            // `$0 = value` or `name = value`.
+            let nameStart = i
+            i += 1
+            while i < bytes.count && ASCII.isIdentifier(bytes[i]) { i += 1 }
+            let nameEnd = i
+            i = bytes.skipSpaces(from: i)
+            guard i < bytes.count, bytes[i] == ASCII.equals else { return nil }
+            if bytes[nameStart] != ASCII.dollar { variable = bytes.string(nameStart..<nameEnd) }
+            i += 1
+        }
+        return .expressionResult(value: PrintedSymbol.firstNumber(bytes, i..<bytes.count), variable: variable)
+    }
+
+    private static func breakpointCreated(_ bytes: Bytes, _ at: Int) -> TranscriptLine? {
+        guard let id = bytes.parseUnsigned(at: at + 11), let idValue = id.value, idValue <= UInt64(Int32.max),
+              bytes.matches(": ", at: id.end) else {
+            return nil
+        }
+        var whereName: String?
+        if bytes.matches("where = ", at: id.end + 2) {
+            let symbol = PrintedSymbol.parse(bytes, (id.end + 10)..<bytes.count)
+            whereName = bytes.string(symbol.name)
+        }
+        return .breakpointCreated(id: Int(idValue), whereName: whereName)
+    }
+
+    /// Shape 5: a known symbol as the first word, then only numbers (decimal or `0x` hex,
+    /// optionally `name=`-prefixed, separated by blanks or commas).
+    private static func logMessage(_ bytes: Bytes, _ at: Int, isKnownSymbol: (String) -> Bool) -> TranscriptLine? {
+        var i = at
+        while i < bytes.count && !ASCII.isSpace(bytes[i]) { i += 1 }
+        let wordEnd = i
+        guard wordEnd - at >= 6, wordEnd - at <= 200 else { return nil }
+        // Cheap filter before any string is made: symbol characters only.
+        for k in at..<wordEnd {
+            let b = bytes[k]
+            guard ASCII.isIdentifier(b) || b == ASCII.colon || b == ASCII.dot || b == ASCII.less
+                || b == ASCII.greater || b == ASCII.dollar else { return nil }
+        }
+        var values: [UInt64?] = []
+        i = wordEnd
+        while true {
+            while i < bytes.count && (ASCII.isSpace(bytes[i]) || bytes[i] == ASCII.comma) { i += 1 }
+            if i >= bytes.count { break }
+            // Optional `name=` / `name:`.
+            var k = i
+            while k < bytes.count && ASCII.isIdentifier(bytes[k]) { k += 1 }
+            if k > i, k < bytes.count, bytes[k] == ASCII.equals || bytes[k] == ASCII.colon,
+               !ASCII.isDigit(bytes[i]) {
+                i = bytes.skipSpaces(from: k + 1)
+            }
+            guard let number = bytes.parseUnsigned(at: i) else { return nil }
+            if number.end < bytes.count, !ASCII.isSpace(bytes[number.end]), bytes[number.end] != ASCII.comma {
+                return nil
+            }
+            if values.count < 8 { values.append(number.value) }
+            i = number.end
+        }
+        let name = bytes.string(at..<wordEnd)
+        guard isKnownSymbol(name) else { return nil }
+        return .logMessage(name: name, values: values)
+    }
+}

@@ -1,0 +1,103 @@
+/// Echoed commands: breakpoint definitions, resumes, and the commands a hit is made of.
+extension TranscriptParser {
+    mutating func echo(_ command: String, lineNumber: Int, emit: Emit) throws -> Bool {
+        catalog.settlePending()
+        foreignStop = false
+        let role = commandRole(command)
+        switch role {
+        case .breakpointSet(let names, let commands):
+            try close(emit)
+            catalog.beginSet(names: names, commands: commands, lookup: SymbolTable.lookup)
+            return true
+        case .breakpointCommandAdd(let ids, let oneLiners, let script):
+            try close(emit)
+            if let oneLiners {
+                catalog.setCommands(ids: ids, commands: oneLiners, hidden: script)
+            } else {
+                body = CommandBody(ids: ids.isEmpty ? (catalog.lastID.map { [$0] } ?? []) : ids, script: script)
+            }
+            return true
+        case .breakpointDelete(let ids):
+            try close(emit)
+            catalog.delete(ids: ids)
+            return false
+        case .resume:
+            try close(emit)
+            return false
+        default:
+            break
+        }
+        if open != nil {
+            // A typed command at an interactive stop belongs to that stop.
+            if open!.interactiveStop {
+                guard role.isInspection else {
+                    open!.context = .other
+                    return false
+                }
+                open!.inspect(role)
+                return true
+            }
+            if continuesOpenHit(with: command) {
+                open!.commands.append(command)
+                let seen = open!.commands
+                let catalog = self.catalog
+                open!.candidates = (open!.candidates ?? catalog.order).filter {
+                    catalog.commands(of: $0, startWith: seen, then: nil)
+                }
+                open!.inspect(role)
+                return true
+            }
+        }
+        let starters = catalog.starting(with: command)
+        if !starters.isEmpty {
+            try start(OpenHit(line: lineNumber, candidates: starters, command: command, role: role), emit)
+            return true
+        }
+        let members = catalog.containing(command)
+        // Breakpoints whose commands we cannot see: a command no known list has.
+        if role.isInspection, catalog.hasHiddenCommands, members.isEmpty {
+            if open?.viaHiddenCommands == true, !open!.commands.contains(command),
+               open!.commands.count < OpenHit.maxCommands {
+                open!.commands.append(command)
+                open!.inspect(role)
+                return true
+            }
+            var hit = OpenHit(line: lineNumber, candidates: catalog.hiddenIDs, command: command, role: role)
+            hit.viaHiddenCommands = true
+            try start(hit, emit)
+            return true
+        }
+        // A later command of some list whose start we did not see (a transcript copied from
+        // the middle of a hit): the rest of that list joins this hit.
+        if !members.isEmpty {
+            if open?.partialStart == true, !open!.commands.contains(command),
+               open!.candidates?.contains(where: members.contains) ?? false,
+               open!.commands.count < OpenHit.maxCommands {
+                open!.commands.append(command)
+                open!.inspect(role)
+                return true
+            }
+            var hit = OpenHit(line: lineNumber, candidates: members, command: command, role: role)
+            hit.partialStart = true
+            try start(hit, emit)
+            return true
+        }
+        if open != nil, role.isInspection {
+            open!.inspect(role)
+            return true
+        }
+        open?.context = .other
+        return false
+    }
+
+    /// Whether `command` is the next command of one of the open hit's candidate lists.
+    private func continuesOpenHit(with command: String) -> Bool {
+        guard open != nil, open!.commands.count < OpenHit.maxCommands, !open!.viaHiddenCommands,
+              !open!.partialStart else { return false }
+        let seen = open!.commands
+        if let candidates = open!.candidates {
+            return candidates.contains { catalog.commands(of: $0, startWith: seen, then: command) }
+        }
+        return catalog.order.contains { catalog.commands(of: $0, startWith: seen, then: command) }
+    }
+}

@@ -1,0 +1,130 @@
+/// A failure while reading a transcript, naming the file and the line it happened at.
+public struct TranscriptError: Error, CustomStringConvertible {
+    public var path: String
+    public var line: Int
+    public var message: String
+    /// The error that stopped reading (the sink's, usually the store's).
+    public var underlying: (any Error)?
+
+    public init(path: String, line: Int, message: String, underlying: (any Error)? = nil) {
+        self.path = path
+        self.line = line
+        self.message = message
+        self.underlying = underlying
+    }
+
+    public var description: String { "\(path):\(line): \(message)" }
+}
+
+/// Reads an lldb breakpoint transcript (any of the five shapes of the format page, mixed) and
+/// hands each hit to a sink, in order.
+///
+/// Counting, precisely:
+/// - `events`: hits delivered to the sink.
+/// - `incompleteHits`: hits kept although their kind's attribute (or, for `add_input` /
+///   `add_output`, the input) could not be read, plus hits whose function nothing identified
+///   (delivered as `call` with symbol `?` or the candidate names joined by ` | `). Kinds
+///   without an attribute argument (`state_write`, `transaction`, `call`, `current`,
+///   `create`) are never incomplete.
+/// - `skippedLines`: non-blank lines that are neither part of a hit nor a breakpoint
+///   definition. Part of a hit: its stop header, frame lines, the echoed commands of the
+///   breakpoint's command list or typed at its stop to inspect it (`bt`, `p`, `register
+///   read`, `frame info`, …), and their recognised output (register values, expression
+///   results, headers and frames). Part of a definition: the `breakpoint set` /
+///   `breakpoint command add` echo, lldb's `Breakpoint N: …` answer, and a command body up to
+///   `DONE`. Everything else is skipped: program output, `Process … launched / stopped /
+///   resuming / exited`, `Target 0: … stopped.`, source and disassembly listings,
+///   `(lldb) continue`, `(lldb) run`, settings, warnings, `error: …`.
+///   Blank lines are neither: they are not counted.
+///
+/// Where values come from, in order of trust:
+/// - a frame line's printed arguments (debug info), by position: argument 0 is `this` for the
+///   C++ members, so `update_attribute(this=…, node=(_offset = 792), …)` gives 792;
+/// - registers (`register read esi`) and expressions (`p/d $esi`): the register names the
+///   argument (rdi/edi 0, rsi/esi 1, rdx/edx 2 on x86-64; x0/w0, x1/w1, x2/w2 on arm64);
+/// - values printed by parameter name (`frame variable node input`).
+/// An attribute is 32-bit: a value above `UInt32.max` (or negative, or not a number) is nil.
+/// Shape 5 (`AG::Graph::add_input 3152 624`) is different: the numbers after the symbol are
+/// the meaningful arguments in order (attribute, then input), not register-ordered ones,
+/// because a "Log Message" action prints what its author chose to print.
+///
+/// Which breakpoint a hit is: the stop header's `breakpoint N.M` with lldb's `Breakpoint N:`
+/// answers (ids are per transcript), the `frame #0` function, and for hits that print neither
+/// (shape 4), the echoed commands matched against each breakpoint's command list. Clues for
+/// lists shared by several breakpoints are listed at `TranscriptParser.choose`.
+///
+/// Content never throws: malformed lines are skipped and unreadable numbers give nil
+/// attributes. Only the source (I/O) and the sink can fail. Time is linear in the input and
+/// memory bounded (lines are capped at `maxLineLength`, caches and per-hit lists are capped).
+public struct TranscriptReader {
+    public let path: String
+    private let source: ByteSource
+    private let maxLineLength: Int
+
+    public init(source: ByteSource, path: String, maxLineLength: Int = 64 * 1024) {
+        self.source = source
+        self.path = path
+        self.maxLineLength = maxLineLength
+    }
+
+    /// Reads the whole transcript, calling `sink.event` for every hit.
+    @discardableResult
+    public func read<Sink: TranscriptSink>(into sink: inout Sink) throws -> TranscriptSummary {
+        var parser = TranscriptParser()
+        return try read(into: &sink, parser: &parser)
+    }
+
+    /// Like `read(into:)`, also returning the numbers of the skipped lines.
+    func readRecordingSkippedLines<Sink: TranscriptSink>(into sink: inout Sink) throws -> (TranscriptSummary, [Int]) {
+        var parser = TranscriptParser()
+        parser.recordsSkippedLines = true
+        let summary = try read(into: &sink, parser: &parser)
+        return (summary, parser.skippedLineNumbers)
+    }
+
+    private func read<Sink: TranscriptSink>(into sink: inout Sink, parser: inout TranscriptParser) throws -> TranscriptSummary {
+        let lines = LineReader(source, maxLineLength: maxLineLength)
+        let path = self.path
+        func deliver(_ event: BreakpointEvent) throws {
+            do {
+                try sink.event(event)
+            } catch {
+                throw TranscriptError(path: path, line: event.line, message: "cannot store hit #\(event.seq) (\(event.kind.rawValue)): \(error)", underlying: error)
+            }
+        }
+        var cleanup = TerminalCleanup()
+        while try lines.withNextLine({ raw in
+            try cleanup.clean(raw, lineNumber: lines.lineNumber) { bytes in
+                try parser.consume(bytes, lineNumber: lines.lineNumber, emit: deliver)
+            }
+        }) != nil {}
+        try parser.finish(emit: deliver)
+        return parser.summary
+    }
+
+    /// Whether the start of a (non-JSON) text is a breakpoint transcript: it holds a hit in a
+    /// known shape, or defines a breakpoint on a function of the symbol table. `head` is the
+    /// first bytes of the file (64 KiB is plenty); a cut last line does no harm.
+    public static func looksLikeTranscript(_ head: [UInt8]) -> Bool {
+        var sink = NamedHitCounter()
+        var parser = TranscriptParser()
+        let reader = TranscriptReader(source: MemorySource(head), path: "")
+        guard (try? reader.read(into: &sink, parser: &parser)) != nil else { return false }
+        return sink.count > 0 || parser.catalog.knownCount > 0
+    }
+
+    /// Counts hits whose function something named (not the `?` of an unknown breakpoint).
+    private struct NamedHitCounter: TranscriptSink {
+        var count = 0
+        mutating func event(_ event: BreakpointEvent) throws {
+            if event.symbol != "?" { count += 1 }
+        }
+    }
+}
+
+/// Collects events in memory (tests, small transcripts).
+public struct CollectingSink: TranscriptSink {
+    public var events: [BreakpointEvent] = []
+    public init() {}
+    public mutating func event(_ event: BreakpointEvent) throws { events.append(event) }
+}

@@ -1,0 +1,137 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Splits a byte stream into lines (`\n` or `\r\n`), reading it in chunks.
+///
+/// Lines are handed out as byte views into the reader's own buffer, so the common case copies
+/// nothing; only a line that straddles two chunks is moved to the buffer's front. Memory stays
+/// bounded whatever the input: a line longer than `maxLineLength` keeps its first
+/// `maxLineLength` bytes (the rest is dropped, the line still counts as one line).
+/// Bytes are not decoded here; `nextLine()` decodes with U+FFFD replacement for invalid UTF-8.
+public final class LineReader {
+    public let maxLineLength: Int
+    /// 1-based number of the line most recently handed out (0 before the first).
+    public private(set) var lineNumber = 0
+    /// How many lines were longer than `maxLineLength` and were cut.
+    public private(set) var truncatedLines = 0
+
+    private let source: ByteSource
+    private let buffer: UnsafeMutablePointer<UInt8>
+    private let capacity: Int
+    private var start = 0
+    private var end = 0
+    private var scanFrom = 0
+    private var atEnd = false
+    /// The kept head of a line longer than the buffer, and that line's full length so far.
+    private var longLine: [UInt8] = []
+    private var longLineLength = 0
+    private var inLongLine = false
+
+    public init(_ source: ByteSource, chunkSize: Int = 256 * 1024, maxLineLength: Int = 64 * 1024) {
+        self.source = source
+        self.capacity = max(chunkSize, 16)
+        self.maxLineLength = max(maxLineLength, 1)
+        buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// Calls `body` with the next line's bytes (without its terminator) and returns its result,
+    /// or nil at the end of the stream. The bytes are only valid during the call.
+    public func withNextLine<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R? {
+        while true {
+            if scanFrom < end, let found = memchr(buffer + scanFrom, 10, end - scanFrom) {
+                let newline = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                let lineStart = start
+                start = newline + 1
+                scanFrom = start
+                lineNumber += 1
+                if inLongLine {
+                    return try finishLongLine(tail: lineStart..<newline, body)
+                }
+                return try body(cut(lineStart..<newline))
+            }
+            scanFrom = end
+            if atEnd {
+                if start < end || inLongLine {
+                    let rest = start..<end
+                    start = end
+                    scanFrom = end
+                    lineNumber += 1
+                    if inLongLine { return try finishLongLine(tail: rest, body) }
+                    return try body(cut(rest))
+                }
+                return nil
+            }
+            try refill()
+        }
+    }
+
+    /// The next line decoded as UTF-8 (invalid bytes become U+FFFD), or nil at the end.
+    public func nextLine() throws -> String? {
+        try withNextLine { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A line that fits in the buffer: strip `\r`, cap the length.
+    private func cut(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        var length = range.count
+        if length > 0 && buffer[range.upperBound - 1] == 13 { length -= 1 }
+        if length > maxLineLength {
+            length = maxLineLength
+            truncatedLines += 1
+        }
+        return UnsafeBufferPointer(start: buffer + range.lowerBound, count: length)
+    }
+
+    private func finishLongLine<R>(tail: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+        var tailEnd = tail.upperBound
+        if tailEnd > tail.lowerBound && buffer[tailEnd - 1] == 13 {
+            tailEnd -= 1
+        } else if tail.isEmpty && longLineLength == longLine.count && longLine.last == 13 {
+            // The `\r` ended the previous chunk and the `\n` began this one.
+            longLine.removeLast()
+            longLineLength -= 1
+        }
+        keep(tail.lowerBound..<tailEnd)
+        if longLineLength > maxLineLength { truncatedLines += 1 }
+        inLongLine = false
+        defer {
+            longLine.removeAll(keepingCapacity: longLine.capacity <= 2 * maxLineLength)
+            longLineLength = 0
+        }
+        return try longLine.withUnsafeBufferPointer { try body($0) }
+    }
+
+    /// Appends to the long-line head up to the cap; counts everything.
+    private func keep(_ range: Range<Int>) {
+        longLineLength += range.count
+        let room = maxLineLength - longLine.count
+        if room > 0 && !range.isEmpty {
+            let n = min(room, range.count)
+            longLine.append(contentsOf: UnsafeBufferPointer(start: buffer + range.lowerBound, count: n))
+        }
+    }
+
+    private func refill() throws {
+        if start > 0 {
+            let pending = end - start
+            if pending > 0 { memmove(buffer, buffer + start, pending) }
+            end = pending
+            scanFrom -= start
+            start = 0
+        }
+        if end == capacity {
+            // A full buffer without a newline: park its head aside and keep scanning.
+            keep(0..<end)
+            inLongLine = true
+            start = 0
+            end = 0
+            scanFrom = 0
+        }
+        let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
+        if n <= 0 { atEnd = true } else { end += n }
+    }
+}

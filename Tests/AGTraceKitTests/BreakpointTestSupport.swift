@@ -1,0 +1,72 @@
+import Foundation
+import XCTest
+@testable import AGTraceKit
+
+/// Shared helpers of the breakpoint-transcript tests.
+enum BreakpointFixtures {
+    /// The package root, found from this file's location.
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+    static var sampleTranscripts: URL { packageRoot.appendingPathComponent("SampleArchives/transcripts") }
+    static let sampleNames = ["trip-frame-info.lldb.log", "trip-interactive.lldb.log", "trip-bt-registers.lldb.log",
+                              "trip-expressions.lldb.log", "trip-log-message.txt", "trip-mixed.lldb.log"]
+    static func sampleBytes(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: sampleTranscripts.appendingPathComponent(name)))
+    }
+    /// `<package root>/../shared/real-logs`: present on developer machines and CI, not in the repo.
+    static var realLogs: URL { packageRoot.deletingLastPathComponent().appendingPathComponent("shared/real-logs") }
+}
+
+struct ParsedTranscript {
+    var events: [BreakpointEvent]
+    var summary: TranscriptSummary
+
+    init(events: [BreakpointEvent], summary: TranscriptSummary) {
+        self.events = events
+        self.summary = summary
+    }
+
+    init(_ text: String, path: String = "test.lldb.log") throws {
+        try self.init(bytes: Array(text.utf8), path: path)
+    }
+
+    init(bytes: [UInt8], path: String = "test.lldb.log") throws {
+        var sink = CollectingSink()
+        summary = try TranscriptReader(source: MemorySource(bytes), path: path).read(into: &sink)
+        events = sink.events
+    }
+
+    init(file: URL) throws {
+        var sink = CollectingSink()
+        summary = try TranscriptReader(source: FileSource(path: file.path), path: file.path).read(into: &sink)
+        events = sink.events
+    }
+
+    func count(_ kind: EventKind) -> Int { events.filter { $0.kind == kind }.count }
+
+    /// Hits per attribute for one kind, e.g. `[792: 3, 760: 1]`.
+    func perAttribute(_ kind: EventKind) -> [UInt32: Int] {
+        var counts: [UInt32: Int] = [:]
+        for event in events where event.kind == kind {
+            if let attribute = event.attribute { counts[attribute, default: 0] += 1 }
+        }
+        return counts
+    }
+
+    /// `add_input` edges as "input->reader", in order.
+    var edges: [String] {
+        events.filter { $0.kind == .addInput }.map { "\($0.inputAttribute.map(String.init) ?? "nil")->\($0.attribute.map(String.init) ?? "nil")" }
+    }
+
+    var kindCounts: [EventKind: Int] {
+        var counts: [EventKind: Int] = [:]
+        for event in events { counts[event.kind, default: 0] += 1 }
+        return counts
+    }
+
+    var dump: String {
+        events.map { "\($0.seq) L\($0.line) \($0.kind.rawValue) \($0.symbol) bp=\($0.breakpoint ?? "-") t=\($0.thread.map(String.init) ?? "-") a=\($0.attribute.map(String.init) ?? "nil") i=\($0.inputAttribute.map(String.init) ?? "-") frames=\($0.frames.count)" }
+            .joined(separator: "\n") + "\nsummary: \(summary)"
+    }
+}
