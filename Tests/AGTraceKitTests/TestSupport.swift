@@ -22,7 +22,7 @@ func makeTemporaryDirectory(_ name: String = "agtrace-tests") -> URL {
 }
 
 /// Collects every record an archive reader delivers.
-struct CollectingSink: ArchiveSink {
+struct ArchiveCollectingSink: ArchiveSink {
     var types: [TypeRecord] = []
     var nodes: [NodeRecord] = []
     var edges: [EdgeRecord] = []
@@ -64,8 +64,8 @@ struct CollectingSink: ArchiveSink {
 }
 
 /// Reads `json` with a given buffer size and returns what the sink collected.
-func readArchive(_ json: String, bufferSize: Int = 1 << 20, path: String = "test.ag-json") throws -> CollectingSink {
-    var sink = CollectingSink()
+func readArchive(_ json: String, bufferSize: Int = 1 << 20, path: String = "test.ag-json") throws -> ArchiveCollectingSink {
+    var sink = ArchiveCollectingSink()
     try ArchiveReader(source: MemorySource(json), path: path, bufferSize: bufferSize).read(into: &sink)
     return sink
 }

@@ -84,7 +84,7 @@ public final class Importer {
         let totalBytes = path == "-" ? nil : (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         let hasher = HashingTap()
         let raw = PeekingSource(file, tap: { hasher.update($0) })
-        let input = try InputSniffer.sniff(raw, path: path, recognisesTranscript: TranscriptDetector.recognises)
+        let input = try InputSniffer.sniff(raw, path: path, recognisesTranscript: TranscriptReader.looksLikeTranscript)
         let progress: (() -> Void)? = options.progress.map { report in
             { report(ImportProgress(path: path, bytesRead: file.bytesConsumed, totalBytes: totalBytes)) }
         }
