@@ -187,3 +187,75 @@ final class ImporterTests: XCTestCase {
         XCTAssertThrowsError(try Importer.expand(dir.appendingPathComponent("nope").path))
     }
 }
+
+/// Transcripts through the importer: runs, events, frames and the run_edges view.
+final class TranscriptImportTests: XCTestCase {
+    var dir: URL!
+    override func setUp() { dir = makeTemporaryDirectory() }
+    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+
+    func importer() throws -> Importer {
+        Importer(database: try DatabaseOpener.open(dir.appendingPathComponent("t.db").path, mode: .write))
+    }
+
+    func kinds(_ db: Database, _ label: String) throws -> [String: Int64] {
+        var out: [String: Int64] = [:]
+        for row in try db.rows("SELECT kind, count(*) FROM events WHERE run_id = (SELECT id FROM runs WHERE label = ?1) GROUP BY kind",
+                               [.text(label)]) {
+            out[row[0].description] = row[1].intValue
+        }
+        return out
+    }
+
+    func testRealTranscriptsMatchTheirREADME() throws {
+        let real = TestPaths.shared.appendingPathComponent("real-logs")
+        guard FileManager.default.fileExists(atPath: real.path) else { throw XCTSkip("../shared/real-logs is not here") }
+        let imp = try importer()
+        for name in ["frame-info", "interactive-stops"] {
+            guard case .imported(let item) = try imp.importItem(real.appendingPathComponent("\(name).lldb.log").path) else {
+                return XCTFail("not imported")
+            }
+            XCTAssertEqual(item.kind, .transcript)
+            XCTAssertEqual(item.incompleteHits, 0)
+        }
+        let db = imp.db
+        XCTAssertEqual(try kinds(db, "frame-info"), ["update": 10, "invalidate": 4, "propagate_dirty": 4, "add_input": 16])
+        XCTAssertEqual(try kinds(db, "interactive-stops"), ["update": 10, "invalidate": 4, "propagate_dirty": 4])
+        for label in ["frame-info", "interactive-stops"] {
+            let updates = try db.rows("""
+                SELECT attribute, count(*) FROM events WHERE kind = 'update' AND run_id = (SELECT id FROM runs WHERE label = ?1)
+                GROUP BY attribute ORDER BY attribute
+                """, [.text(label)]).map { "\($0[0])x\($0[1])" }
+            XCTAssertEqual(updates, ["712x1", "760x1", "792x3", "1620x1", "1664x1", "1712x1", "1760x2"], label)
+            let invalidations = try db.rows("""
+                SELECT attribute, count(*) FROM events WHERE kind = 'invalidate' AND run_id = (SELECT id FROM runs WHERE label = ?1)
+                GROUP BY attribute ORDER BY attribute
+                """, [.text(label)]).map { "\($0[0])x\($0[1])" }
+            XCTAssertEqual(invalidations, ["628x1", "656x2", "1592x1"], label)
+        }
+        let edges = try db.rows("""
+            SELECT src_attribute || '->' || dst_attribute FROM run_edges WHERE run_id = (SELECT id FROM runs WHERE label = 'frame-info')
+            ORDER BY first_seq
+            """).map(\.[0].description)
+        XCTAssertEqual(edges, ["536->792", "760->792", "712->760", "628->712", "656->712", "684->712", "536->712", "568->712",
+                               "1664->1760", "1592->1664", "1620->1664", "1592->1620", "1560->1620", "1712->1760", "1592->1712",
+                               "1620->1712"])
+    }
+
+    func testSampleTranscriptsAndTheirCounts() throws {
+        let imp = try importer()
+        for path in try Importer.expand(TestPaths.sampleArchives.appendingPathComponent("transcripts").path) where !path.hasSuffix(".md") {
+            _ = try imp.importItem(path)
+        }
+        let db = imp.db
+        XCTAssertEqual(try kinds(db, "trip-frame-info"), ["update": 8, "invalidate": 4, "propagate_dirty": 4, "add_input": 9])
+        XCTAssertEqual(try kinds(db, "trip-log-message"), ["update": 8, "invalidate": 4, "propagate_dirty": 4, "add_input": 9, "state_write": 3])
+        XCTAssertEqual(try db.scalar("SELECT incomplete_hits FROM runs WHERE label = 'trip-mixed'")?.intValue, 1)
+        // The incomplete hit is kept, with no attribute.
+        XCTAssertGreaterThanOrEqual(try db.scalar("SELECT count(*) FROM events WHERE run_id = (SELECT id FROM runs WHERE label = 'trip-mixed') AND attribute IS NULL")?.intValue ?? 0, 1)
+        XCTAssertGreaterThan(try db.scalar("SELECT count(*) FROM frames")?.intValue ?? 0, 0)
+        // Re-importing the same transcript stores nothing.
+        let again = try imp.importItem(TestPaths.sample("transcripts/trip-frame-info.lldb.log"))
+        XCTAssertEqual(again, .duplicate(path: TestPaths.sample("transcripts/trip-frame-info.lldb.log"), kind: .transcript, existingLabel: "trip-frame-info"))
+    }
+}
