@@ -89,8 +89,8 @@ public enum Schema {
                    n.description, n.value, n.flags, n.subgraph_flags,
                    n.update_count, n.change_count, n.update_total, n.changed_total
             FROM node_rows n;
-        -- Edges, clustered by (snapshot, src): the push walk follows read-by edges outward, so
-        -- "who reads X" is one range scan. Written sorted, so the bulk insert only appends.
+        -- Edges, written sorted by (src, dst): the push walk follows read-by edges outward, so
+        -- "who reads X" is one range scan of edges_by_src, and rows of one source sit together.
         CREATE TABLE edges(
             snapshot_id INTEGER NOT NULL,
             graph_index INTEGER NOT NULL,
@@ -98,9 +98,8 @@ public enum Schema {
             dst_attribute INTEGER NOT NULL,
             offset INTEGER,
             flags INTEGER,
-            edge_index INTEGER NOT NULL,
-            PRIMARY KEY(snapshot_id, src_attribute, dst_attribute, graph_index, edge_index)
-        ) WITHOUT ROWID;
+            edge_index INTEGER NOT NULL
+        );
         CREATE TABLE subgraphs(
             snapshot_id INTEGER NOT NULL,
             graph_index INTEGER NOT NULL,
@@ -172,8 +171,9 @@ public enum Schema {
             changed_total REAL
         );
         CREATE INDEX profile_marks_by_snapshot ON profile_marks(snapshot_id);
-        -- Nodes by attribute within a snapshot (see Schema.bulkIndexes).
+        -- Nodes by attribute and edges by source within a snapshot (see Schema.bulkIndexes).
         CREATE INDEX nodes_by_attribute ON node_rows(snapshot_id, attribute);
+        CREATE INDEX edges_by_src ON edges(snapshot_id, src_attribute);
         -- The debug view tree refers to nodes by index; these views name them by attribute.
         CREATE VIEW trees AS
             SELECT t.snapshot_id, t.graph_index, t.tree_index, t.parent_tree_index,
@@ -246,5 +246,6 @@ public enum Schema {
     /// maintaining them row by row (name, definition).
     static let bulkIndexes = [
         ("nodes_by_attribute", "CREATE INDEX IF NOT EXISTS nodes_by_attribute ON node_rows(snapshot_id, attribute)"),
+        ("edges_by_src", "CREATE INDEX IF NOT EXISTS edges_by_src ON edges(snapshot_id, src_attribute)"),
     ]
 }
