@@ -5,9 +5,10 @@ final class SQLiteDatabase {
     let path: String
     private(set) var handle: OpaquePointer?
 
-    init(path: String) throws {
+    init(path: String, readOnly: Bool = false) throws {
         self.path = path
-        let status = sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+        let flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let status = sqlite3_open_v2(path, &handle, flags, nil)
         guard status == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "status \(status)"
             sqlite3_close(handle)
@@ -40,6 +41,16 @@ final class SQLiteDatabase {
             throw SQLiteError(path: path, message: "insert into \(table) failed: \(lastError)")
         }
         sqlite3_reset(statement)
+    }
+
+    /// The first column of the first row as an integer.
+    func scalar(_ sql: String) throws -> Int {
+        let statement = try prepare(sql)
+        defer { sqlite3_finalize(statement) }
+        guard sqlite3_step(statement) == SQLITE_ROW else {
+            throw SQLiteError(path: path, message: "no result: \(lastError) in: \(sql)")
+        }
+        return Int(sqlite3_column_int64(statement, 0))
     }
 
     var lastError: String { String(cString: sqlite3_errmsg(handle)) }
