@@ -28,7 +28,7 @@ struct ArchiveCounts {
     var seconds = 0.0
 
     var fields: [(String, String)] {
-        [("graphs", "\(graphs)"), ("types", "\(types)"), ("nodes", "\(nodes)"),
+        [("generator_version", "\(GeneratorVersion.current)"), ("graphs", "\(graphs)"), ("types", "\(types)"), ("nodes", "\(nodes)"),
          ("nodes_with_value", "\(nodesWithValue)"), ("truncated_values", "\(truncatedValues)"),
          ("dirty_nodes", "\(dirtyNodes)"), ("edges", "\(edges)"), ("edges_with_offset", "\(edgesWithOffset)"),
          ("edges_with_flags", "\(edgesWithFlags)"), ("edges_changed", "\(edgesChanged)"),

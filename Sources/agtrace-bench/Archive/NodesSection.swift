@@ -68,7 +68,8 @@ extension GraphWriter {
             out.raw(",\"subgraph_flags\":"); out.int([2, 1, 7][r.weighted([13, 6, 2])])
         }
         if options.profile && !type.isExternal {
-            let updates = r.chance(30) ? 0 : 1 + r.below(r.chance(10) ? 400 : 12) + Int(variant) * r.below(3)
+            // Only rules that ran since profiling started carry a profile: about a third.
+            let updates = r.chance(65) ? 0 : 1 + r.below(r.chance(10) ? 400 : 12) + Int(variant) * r.below(3)
             if updates > 0 {
                 out.raw(",\"profile\":")
                 ProfileWriter.write(updates: updates, changes: r.below(updates + 1), meanCost: 1e-6 + r.unit() * 3e-5,

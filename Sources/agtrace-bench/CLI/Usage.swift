@@ -10,7 +10,7 @@ enum Usage {
                                      [--shape frame-info|interactive|bt-registers|expressions|mixed]
       agtrace-bench floor --archive FILE --db DB [--repeat N]
       agtrace-bench run [--quick] [--out Benchmarks/results.md] [--agtrace PATH] [--python PATH]
-                        [--work DIR] [--repeat N] [--timeout SECONDS] [--regenerate]
+                        [--scripts DIR] [--work DIR] [--repeat N] [--timeout SECONDS] [--regenerate]
 
     GENERATE ARCHIVE
       Writes an AGGraphArchiveJSON-style document (version 2) shaped like real Apple dumps:
@@ -58,6 +58,8 @@ enum Usage {
         3. transcript import vs Benchmarks/python_count_hits.py (≤ 0.25x)
         4. gzip vs plain import of the same 300k archive (≤ 1.3x)
         5. every canned report, walk and diff on two 1M-node snapshots vs one import (≤ 1.0x)
+      agtrace is .build/release/agtrace unless --agtrace is given; the Python scripts are read
+      from --scripts (default Benchmarks/). The rows agtrace imported are counted and checked.
       Prints PASS/FAIL per target and writes a Markdown table to --out. --quick uses smaller
       inputs and one repetition (a smoke test, not comparable numbers). A missing or failing
       agtrace is reported as such; the Python and floor numbers are still measured.

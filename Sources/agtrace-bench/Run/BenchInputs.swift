@@ -25,8 +25,8 @@ struct InputSizes {
 }
 
 /// Makes (or reuses) the inputs in the work directory. A file counts as present only when its
-/// manifest exists: the manifest is written after the data, so an interrupted generation is
-/// redone rather than measured.
+/// manifest exists, matches its size and names the current generator version: the manifest
+/// is written after the data, so an interrupted or outdated generation is redone.
 struct BenchInputs {
     var archive: GeneratedInput
     var archiveGzip: GeneratedInput
@@ -75,7 +75,8 @@ struct BenchInputs {
         let path = "\(directory)/\(name)"
         let manifest = path + ".counts.txt"
         if !regenerate, FileManager.default.fileExists(atPath: manifest), let size = fileSize(path),
-           let text = try? String(contentsOfFile: manifest, encoding: .utf8) {
+           let text = try? String(contentsOfFile: manifest, encoding: .utf8),
+           text.split(separator: "\n").contains("generator_version \(GeneratorVersion.current)") {
             log("reusing \(path)")
             let hits = text.split(separator: "\n").first { $0.hasPrefix("hits ") }.flatMap { Int($0.dropFirst(5)) } ?? 0
             return GeneratedInput(name: name, path: path, items: hits, jsonBytes: size, fileBytes: size,
@@ -94,7 +95,8 @@ struct BenchInputs {
 
     private static func reuse(name: String, path: String, manifest: String, items: Int) -> GeneratedInput? {
         guard FileManager.default.fileExists(atPath: manifest), let size = fileSize(path),
-              let fields = try? readManifest(manifest), fields["file_bytes"].map({ Int($0) }) == size else { return nil }
+              let fields = try? readManifest(manifest), fields["file_bytes"].map({ Int($0) }) == size,
+              fields["generator_version"].map({ Int($0) }) == GeneratorVersion.current else { return nil }
         return GeneratedInput(name: name, path: path, items: items, jsonBytes: Int(fields["json_bytes"] ?? 0),
                               fileBytes: size, generationSeconds: nil, manifest: fields)
     }

@@ -52,6 +52,7 @@ struct TranscriptCounts {
         lines.append("program_lines \(programLines)")
         lines.append("bytes \(bytes)")
         lines.append("seconds \((seconds * 100).rounded() / 100)")
+        lines.append("generator_version \(GeneratorVersion.current)")
         return lines.joined(separator: "\n")
     }
 }
