@@ -17,6 +17,8 @@ final class Contenders {
         self.options = options
         dbDirectory = options.work + "/db"
         logDirectory = options.work + "/logs"
+        // Logs are per run: stale ones from an earlier run would only mislead.
+        try? FileManager.default.removeItem(atPath: logDirectory)
         for directory in [dbDirectory, logDirectory] {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         }
@@ -43,50 +45,78 @@ final class Contenders {
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
     }
 
-    /// Best of `runs` (fewer when one run already takes over 20 s); the first failure ends it.
-    func measure(_ label: String, _ arguments: [String], runs: Int, freshDatabase: String? = nil) -> Outcome {
-        var best: ChildResult?
-        var done = 0
-        for _ in 0..<max(1, runs) {
-            if let db = freshDatabase { Contenders.removeDatabase(db) }
-            counter += 1
-            let stem = "\(logDirectory)/\(counter)-\(label.replacingOccurrences(of: " ", with: "-"))"
-            let result: ChildResult
-            do {
-                result = try ChildProcess.run(arguments, stdout: stem + ".out", stderr: stem + ".err", timeout: options.timeout)
-            } catch {
-                return .failed("\(error)")
-            }
-            guard result.succeeded else {
-                let tail = result.stderrTail()
-                return .failed("\(result.ending)\(tail.isEmpty ? "" : ": \(tail)") [\(arguments.joined(separator: " "))]")
-            }
-            done += 1
-            if best == nil || result.seconds < best!.seconds { best = result }
-            if result.seconds > 20 { break }
-        }
-        return .measured(best!, runs: done)
+    /// Something to measure, or why it cannot be.
+    enum Job {
+        case run(label: String, arguments: [String], freshDatabase: String?)
+        case unavailable(String)
     }
 
-    func agtrace(_ label: String, _ arguments: [String], runs: Int, freshDatabase: String? = nil) -> Outcome {
+    func agtraceJob(_ label: String, _ arguments: [String], freshDatabase: String? = nil) -> Job {
         guard let agtrace else { return .unavailable(agtraceProblem) }
-        return measure(label, [agtrace] + arguments, runs: runs, freshDatabase: freshDatabase)
+        return .run(label: label, arguments: [agtrace] + arguments, freshDatabase: freshDatabase)
     }
 
-    func python(_ label: String, script: String, _ arguments: [String], runs: Int, freshDatabase: String? = nil) -> Outcome {
+    func pythonJob(_ label: String, script: String, _ arguments: [String], freshDatabase: String? = nil) -> Job {
         if let pythonProblem { return .unavailable(pythonProblem) }
         let path = "\(options.scripts)/\(script)"
         guard FileManager.default.fileExists(atPath: path) else {
             return .unavailable("\(path) not found (run from the package root or pass --scripts DIR)")
         }
-        return measure(label, [options.python, path] + arguments, runs: runs, freshDatabase: freshDatabase)
+        return .run(label: label, arguments: [options.python, path] + arguments, freshDatabase: freshDatabase)
+    }
+
+    /// Best of `runs` for each job, taking turns (a, b, a, b…) so the sides of a ratio see the
+    /// same machine load. A job stops repeating after a run over 20 s or its first failure.
+    func measure(_ jobs: [Job], runs: Int) -> [Outcome] {
+        var outcomes: [Outcome?] = jobs.map { job in
+            if case .unavailable(let why) = job { return .unavailable(why) }
+            return nil
+        }
+        var best: [ChildResult?] = Array(repeating: nil, count: jobs.count)
+        var done = Array(repeating: 0, count: jobs.count)
+        for _ in 0..<max(1, runs) {
+            for (i, job) in jobs.enumerated() where outcomes[i] == nil {
+                guard case .run(let label, let arguments, let freshDatabase) = job else { continue }
+                switch runOnce(label, arguments, freshDatabase: freshDatabase) {
+                case .failure(let why):
+                    outcomes[i] = .failed(why.why)
+                case .success(let result):
+                    done[i] += 1
+                    if best[i] == nil || result.seconds < best[i]!.seconds { best[i] = result }
+                    if result.seconds > 20 { outcomes[i] = .measured(best[i]!, runs: done[i]) }
+                }
+            }
+        }
+        return jobs.indices.map { i in outcomes[i] ?? .measured(best[i]!, runs: done[i]) }
+    }
+
+    func measure(_ job: Job, runs: Int) -> Outcome { measure([job], runs: runs)[0] }
+
+    private struct RunFailure: Error { var why: String }
+
+    private func runOnce(_ label: String, _ arguments: [String], freshDatabase: String?) -> Result<ChildResult, RunFailure> {
+        if let db = freshDatabase { Contenders.removeDatabase(db) }
+        counter += 1
+        let stem = "\(logDirectory)/\(counter)-\(label.replacingOccurrences(of: " ", with: "-"))"
+        let result: ChildResult
+        do {
+            result = try ChildProcess.run(arguments, stdout: stem + ".out", stderr: stem + ".err", timeout: options.timeout)
+        } catch {
+            return .failure(RunFailure(why: "\(error)"))
+        }
+        guard result.succeeded else {
+            let tail = result.stderrTail()
+            return .failure(RunFailure(why: "\(result.ending)\(tail.isEmpty ? "" : ": \(tail)") [\(arguments.joined(separator: " "))]"))
+        }
+        return .success(result)
     }
 
     /// The floor runs in this same binary; its insert time comes from its own output, since the
     /// parse before it is deliberately not counted.
     func floor(archive: String, runs: Int) -> Outcome {
         let db = dbDirectory + "/floor.db"
-        let outcome = measure("floor", [selfPath(), "floor", "--archive", archive, "--db", db, "--repeat", "\(runs)"], runs: 1)
+        let outcome = measure(.run(label: "floor", arguments: [selfPath(), "floor", "--archive", archive, "--db", db, "--repeat", "\(runs)"],
+                                   freshDatabase: nil), runs: 1)
         guard case .measured(var result, _) = outcome else { return outcome }
         let line = result.stdoutText().split(separator: "\n").first { $0.hasPrefix("floor_seconds ") }
         guard let seconds = line.flatMap({ Double($0.dropFirst("floor_seconds ".count)) }) else {
