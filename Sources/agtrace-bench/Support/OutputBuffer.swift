@@ -48,16 +48,6 @@ final class OutputBuffer {
         }
     }
 
-    /// Up to `limit` bytes of `a` (for cutting long ASCII text).
-    @inline(__always) func bytes(_ a: [UInt8], limit: Int) {
-        a.withUnsafeBufferPointer { buffer in
-            let n = min(limit, buffer.count)
-            guard n > 0 else { return }
-            (storage + count).update(from: buffer.baseAddress!, count: n)
-            count += n
-        }
-    }
-
     /// Any length; drains as it goes.
     func string(_ s: String) throws {
         var s = s

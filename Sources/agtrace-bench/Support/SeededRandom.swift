@@ -3,8 +3,6 @@
 struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
-
     /// A stream derived from several keys (seed, graph, section, index…), so one part of a file
     /// can be regenerated without replaying everything before it. Fixed arity: no array per call.
     init(keys a: UInt64, _ b: UInt64 = 0, _ c: UInt64 = 0, _ d: UInt64 = 0, _ e: UInt64 = 0) {
