@@ -8,8 +8,9 @@ struct GeneratedInput {
     var items: Int
     var jsonBytes: Int
     var fileBytes: Int
-    /// Nil when the file was reused from an earlier run.
+    /// How long generating it took (read back from its manifest when reused).
     var generationSeconds: Double?
+    var reused = false
     /// Archive manifest fields (signal_attribute, hub_attribute…); empty for transcripts.
     var manifest: [String: Double]
 }
@@ -78,9 +79,12 @@ struct BenchInputs {
            let text = try? String(contentsOfFile: manifest, encoding: .utf8),
            text.split(separator: "\n").contains("generator_version \(GeneratorVersion.current)") {
             log("reusing \(path)")
-            let hits = text.split(separator: "\n").first { $0.hasPrefix("hits ") }.flatMap { Int($0.dropFirst(5)) } ?? 0
-            return GeneratedInput(name: name, path: path, items: hits, jsonBytes: size, fileBytes: size,
-                                  generationSeconds: nil, manifest: [:])
+            func field(_ key: String) -> Substring? {
+                text.split(separator: "\n").first { $0.hasPrefix(key + " ") }?.dropFirst(key.count + 1)
+            }
+            return GeneratedInput(name: name, path: path, items: field("hits").flatMap { Int($0) } ?? 0, jsonBytes: size,
+                                  fileBytes: size, generationSeconds: field("seconds").flatMap { Double($0) },
+                                  reused: true, manifest: [:])
         }
         log("generating \(path) (mixed shapes, \(ByteSize.format(bytes)))")
         var options = TranscriptOptions()
@@ -98,7 +102,7 @@ struct BenchInputs {
               let fields = try? readManifest(manifest), fields["file_bytes"].map({ Int($0) }) == size,
               fields["generator_version"].map({ Int($0) }) == GeneratorVersion.current else { return nil }
         return GeneratedInput(name: name, path: path, items: items, jsonBytes: Int(fields["json_bytes"] ?? 0),
-                              fileBytes: size, generationSeconds: nil, manifest: fields)
+                              fileBytes: size, generationSeconds: fields["seconds"], reused: true, manifest: fields)
     }
 
     private static func readManifest(_ path: String) throws -> [String: Double] {

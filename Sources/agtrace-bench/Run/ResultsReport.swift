@@ -28,7 +28,7 @@ struct ResultsReport {
             "|---|---:|---:|---:|---:|",
         ]
         for input in inputs {
-            lines.append("| \(input.name) | \(input.items) | \(ByteSize.format(input.jsonBytes)) | \(ByteSize.format(input.fileBytes)) | \(input.generationSeconds.map(Format.seconds) ?? "reused") |")
+            lines.append("| \(input.name) | \(input.items) | \(ByteSize.format(input.jsonBytes)) | \(ByteSize.format(input.fileBytes)) | \(input.generationSeconds.map(Format.seconds) ?? "?")\(input.reused ? " (earlier run)" : "") |")
         }
         lines += ["", "## Results", "",
                   "| # | measurement | agtrace | baseline | ratio | target | result | note |",
