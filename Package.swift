@@ -32,7 +32,7 @@ let package = Package(
         ),
         .executableTarget(name: "agtrace", dependencies: ["AGTraceKit"]),
         // Generator of synthetic archives and transcripts, and the side-by-side benchmark.
-        .executableTarget(name: "agtrace-bench", dependencies: ["AGTraceKit", "CSQLite"]),
+        .executableTarget(name: "agtrace-bench", dependencies: ["AGTraceKit", "CSQLite", "CZlib"]),
         .testTarget(name: "AGTraceKitTests", dependencies: ["AGTraceKit", "CSHA256"]),
         // End-to-end tests run the built `agtrace` binary.
         .testTarget(name: "AGTraceCLITests", dependencies: ["AGTraceKit", "agtrace"]),

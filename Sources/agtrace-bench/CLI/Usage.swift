@@ -1,0 +1,67 @@
+/// The `--help` text: what each subcommand does and how the benchmark compares things.
+enum Usage {
+    static let text = """
+    agtrace-bench: synthetic inputs and the side-by-side benchmark for agtrace.
+
+    USAGE
+      agtrace-bench generate archive --nodes N --output FILE [--seed S] [--gzip] [--graphs G]
+                                     [--profile] [--id-bits 26|32] [--variant V] [--manifest FILE]
+      agtrace-bench generate transcript (--hits N | --bytes SIZE) --output FILE [--seed S]
+                                     [--shape frame-info|interactive|bt-registers|expressions|mixed]
+      agtrace-bench floor --archive FILE --db DB [--repeat N]
+      agtrace-bench run [--quick] [--out Benchmarks/results.md] [--agtrace PATH] [--python PATH]
+                        [--scripts DIR] [--work DIR] [--repeat N] [--timeout SECONDS] [--regenerate]
+
+    GENERATE ARCHIVE
+      Writes an AGGraphArchiveJSON-style document (version 2) shaped like real Apple dumps:
+      graph keys in Apple's order (update_count, change_count, id, types, transaction_count,
+      trees, edges, nodes, subgraphs); types like DynamicBody<ViewBodyAccessor<TripRow>, …>
+      and External<…>; nodes with attribute ids (multiples of 4, grouped per subgraph, below
+      2^26 unless --id-bits 32), descriptions and values with escaped quotes, newlines, \\u
+      escapes, surrogate pairs, raw UTF-8 and 1024-character cuts ending in "…"; ~1.5 edges
+      per node with repeated (src, dst) pairs, offsets and flags; contiguous subgraphs with
+      parent/child links; a debug view tree. About 200 bytes of JSON per node:
+      --nodes 300000 is ~60 MB, --nodes 1000000 ~200 MB. The output is streamed.
+        --gzip       compress with zlib (the file starts with 1f 8b, like graph.ag-gzon)
+        --graphs G   split the nodes over G graphs (windows); ids stay unique across them
+        --profile    add profile objects (update_count, change_count, update_total,
+                     changed_total) to types, nodes and graphs
+        --variant V  the same graph after a write: ~3% of subgraphs dirty, their input edges
+                     flagged changed (8), ~2% of values rewritten, a few edges and types
+                     changed; same seed + variant 0 vs 1 gives a before/after pair for diff
+        --manifest F write the exact counts as JSON (they are also printed to stderr)
+
+    GENERATE TRANSCRIPT
+      Writes an lldb session transcript with breakpoints on the engine (IAG… and AG… symbols):
+      breakpoint definitions at the top, then hits interleaved with program output.
+        --shape frame-info    auto-continue, `frame info` per hit (debug info present)
+                interactive   "Process N stopped" headers, `continue` between hits
+                bt-registers  `bt 1` + `register read esi` (stripped binary, as Apple's)
+                expressions   `p/d $esi` only: the hit is known from the -C commands
+                mixed         (default) sessions of every shape plus Log Message lines
+        --bytes 10MB          stop after about this many bytes instead of --hits N
+      The exact hit counts per kind are printed to stderr.
+
+    FLOOR
+      The SQLite floor for an archive: parses the archive fully into memory (not timed), then
+      times only inserting its types, nodes and edges (edge ends resolved to attribute ids)
+      with one prepared statement per table reused for every row, in one transaction, WAL,
+      synchronous=NORMAL, no indexes. Prints the best insert time of --repeat runs in seconds.
+
+    RUN
+      Generates inputs into --work (default Benchmarks/out/, reused when already there), then
+      times agtrace against the obvious alternatives, each as a child process (wall clock,
+      peak RSS from wait4), best of --repeat (default 3) for the short timings:
+        1. import of a 300k-node archive: agtrace vs Benchmarks/python_import.py (≤ 0.33x)
+           and vs the floor (≤ 1.5x)
+        2. peak RSS of agtrace importing a 1M-node gzip archive (≤ 150 MB)
+        3. transcript import vs Benchmarks/python_count_hits.py (≤ 0.25x)
+        4. gzip vs plain import of the same 300k archive (≤ 1.3x)
+        5. every canned report, walk and diff on two 1M-node snapshots vs one import (≤ 1.0x)
+      agtrace is .build/release/agtrace unless --agtrace is given; the Python scripts are read
+      from --scripts (default Benchmarks/). The rows agtrace imported are counted and checked.
+      Prints PASS/FAIL per target and writes a Markdown table to --out. --quick uses smaller
+      inputs and one repetition (a smoke test, not comparable numbers). A missing or failing
+      agtrace is reported as such; the Python and floor numbers are still measured.
+    """
+}

@@ -1,0 +1,90 @@
+import AGTraceKit
+import Foundation
+
+/// Parses a whole archive into `FloorRows` (gzip detected by magic). Not timed and not meant
+/// to be fast: Foundation's JSONSerialization is the simplest correct reader at hand.
+enum ArchiveLoader {
+    static func load(path: String) throws -> FloorRows {
+        let data = try readAll(path: path)
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw FloorError("\(path): not valid JSON: \(error)")
+        }
+        guard let document = root as? [String: Any], let graphs = document["graphs"] as? [Any] else {
+            throw FloorError("\(path): no \"graphs\" array at the top level")
+        }
+        var rows = FloorRows()
+        for (g, item) in graphs.enumerated() {
+            guard let graph = item as? [String: Any] else { throw FloorError("\(path): graph \(g) is not an object") }
+            try addGraph(graph, index: g, to: &rows, path: path)
+        }
+        return rows
+    }
+
+    private static func readAll(path: String) throws -> Data {
+        let file = PeekingSource(try FileSource(path: path))
+        let source: ByteSource = try file.peek(2) == [0x1F, 0x8B] ? try GzipSource(file, path: path) : file
+        var data = Data()
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { chunk.deallocate() }
+        while true {
+            let count = try source.read(into: chunk)
+            if count == 0 { break }
+            data.append(chunk.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
+        }
+        return data
+    }
+
+    private static func int(_ value: Any?) -> Int? { (value as? NSNumber)?.intValue }
+    private static func double(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
+
+    private static func profile(_ item: [String: Any]) -> ProfileColumns {
+        guard let p = item["profile"] as? [String: Any] else { return ProfileColumns() }
+        return ProfileColumns(updateCount: int(p["update_count"]), changeCount: int(p["change_count"]),
+                              updateTotal: double(p["update_total"]), changedTotal: double(p["changed_total"]))
+    }
+
+    private static func addGraph(_ graph: [String: Any], index g: Int, to rows: inout FloorRows, path: String) throws {
+        for (i, item) in ((graph["types"] as? [Any]) ?? []).enumerated() {
+            guard let type = item as? [String: Any] else { throw FloorError("\(path): graph \(g) type \(i) is not an object") }
+            rows.types.append(TypeRow(graph: g, typeIndex: i, typeId: int(type["id"]),
+                                      name: rows.store(type["name"] as? String),
+                                      valueType: rows.store(type["value"] as? String), size: int(type["size"]),
+                                      flags: int(type["flags"]) ?? 0, profile: profile(type)))
+        }
+        let nodes = (graph["nodes"] as? [Any]) ?? []
+        var subgraphOf = [Int?](repeating: nil, count: nodes.count)
+        for item in (graph["subgraphs"] as? [Any]) ?? [] {
+            guard let subgraph = item as? [String: Any] else { continue }
+            for case let n as NSNumber in (subgraph["nodes"] as? [Any]) ?? [] where n.intValue < nodes.count {
+                subgraphOf[n.intValue] = int(subgraph["id"])
+            }
+        }
+        var ids = [Int](repeating: 0, count: nodes.count)
+        for (i, item) in nodes.enumerated() {
+            guard let node = item as? [String: Any], let id = int(node["id"]) else {
+                throw FloorError("\(path): graph \(g) node \(i) has no id")
+            }
+            ids[i] = id
+            rows.nodes.append(NodeRow(graph: g, nodeIndex: i, attribute: id, typeIndex: int(node["type"]),
+                                      subgraphId: subgraphOf[i], description: rows.store(node["desc"] as? String),
+                                      value: rows.store(node["value"] as? String), flags: int(node["flags"]) ?? 0,
+                                      subgraphFlags: int(node["subgraph_flags"]) ?? 0, profile: profile(node)))
+        }
+        for (i, item) in ((graph["edges"] as? [Any]) ?? []).enumerated() {
+            guard let edge = item as? [String: Any], let src = int(edge["src"]), let dst = int(edge["dst"]),
+                  ids.indices.contains(src), ids.indices.contains(dst) else {
+                throw FloorError("\(path): graph \(g) edge \(i) has no valid src/dst node index")
+            }
+            rows.edges.append(EdgeRow(graph: g, src: ids[src], dst: ids[dst], offset: int(edge["offset"]) ?? 0,
+                                      flags: int(edge["flags"]) ?? 0))
+        }
+    }
+}
+
+struct FloorError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

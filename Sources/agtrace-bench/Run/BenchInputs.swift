@@ -1,0 +1,120 @@
+import Foundation
+
+/// One generated input file and what it holds.
+struct GeneratedInput {
+    var name: String
+    var path: String
+    /// Nodes for archives, hits for transcripts.
+    var items: Int
+    var jsonBytes: Int
+    var fileBytes: Int
+    /// How long generating it took (read back from its manifest when reused).
+    var generationSeconds: Double?
+    var reused = false
+    /// Archive manifest fields (signal_attribute, hub_attribute…); empty for transcripts.
+    var manifest: [String: Double]
+}
+
+/// Sizes of the benchmark's inputs: the full run and the --quick smoke test.
+struct InputSizes {
+    var archiveNodes: Int
+    var bigNodes: Int
+    var transcriptBytes: Int
+
+    static let full = InputSizes(archiveNodes: 300_000, bigNodes: 1_000_000, transcriptBytes: 10_000_000)
+    static let quick = InputSizes(archiveNodes: 30_000, bigNodes: 100_000, transcriptBytes: 1_000_000)
+}
+
+/// Makes (or reuses) the inputs in the work directory. A file counts as present only when its
+/// manifest exists, matches its size and names the current generator version: the manifest
+/// is written after the data, so an interrupted or outdated generation is redone.
+struct BenchInputs {
+    var archive: GeneratedInput
+    var archiveGzip: GeneratedInput
+    var bigA: GeneratedInput
+    var bigB: GeneratedInput
+    var transcript: GeneratedInput
+
+    static let seed: UInt64 = 1
+
+    static func prepare(sizes: InputSizes, directory: String, regenerate: Bool, log: (String) -> Void) throws -> BenchInputs {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        func archive(_ name: String, nodes: Int, gzip: Bool, graphs: Int, profile: Bool, variant: Int) throws -> GeneratedInput {
+            var options = ArchiveOptions()
+            options.nodes = nodes
+            options.seed = seed
+            options.gzip = gzip
+            options.graphs = graphs
+            options.profile = profile
+            options.variant = variant
+            options.output = "\(directory)/\(name)"
+            options.manifest = options.output + ".manifest.json"
+            if !regenerate, let reused = reuse(name: name, path: options.output, manifest: options.manifest!, items: nodes) {
+                log("reusing \(options.output)")
+                return reused
+            }
+            log("generating \(options.output) (\(nodes) nodes\(gzip ? ", gzip" : "")\(profile ? ", profile" : ""))")
+            let counts = try ArchiveGenerator.run(options)
+            return GeneratedInput(name: name, path: options.output, items: nodes, jsonBytes: counts.jsonBytes,
+                                  fileBytes: counts.fileBytes, generationSeconds: counts.seconds,
+                                  manifest: try readManifest(options.manifest!))
+        }
+        let small = sizes.archiveNodes / 1000
+        let big = sizes.bigNodes / 1000
+        let plain = try archive("archive-\(small)k.ag-json", nodes: sizes.archiveNodes, gzip: false, graphs: 1, profile: false, variant: 0)
+        let gzip = try archive("archive-\(small)k.ag-gzon", nodes: sizes.archiveNodes, gzip: true, graphs: 1, profile: false, variant: 0)
+        // The pair for reports: same app before (A) and after (B) a write, with profiling on so
+        // rule-cost has data.
+        let a = try archive("app-\(big)k-A.ag-gzon", nodes: sizes.bigNodes, gzip: true, graphs: 4, profile: true, variant: 0)
+        let b = try archive("app-\(big)k-B.ag-gzon", nodes: sizes.bigNodes, gzip: true, graphs: 4, profile: true, variant: 1)
+        let transcript = try makeTranscript(bytes: sizes.transcriptBytes, directory: directory, regenerate: regenerate, log: log)
+        return BenchInputs(archive: plain, archiveGzip: gzip, bigA: a, bigB: b, transcript: transcript)
+    }
+
+    private static func makeTranscript(bytes: Int, directory: String, regenerate: Bool, log: (String) -> Void) throws -> GeneratedInput {
+        let name = "session-\(bytes / 1_000_000)MB.lldb.log"
+        let path = "\(directory)/\(name)"
+        let manifest = path + ".counts.txt"
+        if !regenerate, FileManager.default.fileExists(atPath: manifest), let size = fileSize(path),
+           let text = try? String(contentsOfFile: manifest, encoding: .utf8),
+           text.split(separator: "\n").contains("generator_version \(GeneratorVersion.current)") {
+            log("reusing \(path)")
+            func field(_ key: String) -> Substring? {
+                text.split(separator: "\n").first { $0.hasPrefix(key + " ") }?.dropFirst(key.count + 1)
+            }
+            return GeneratedInput(name: name, path: path, items: field("hits").flatMap { Int($0) } ?? 0, jsonBytes: size,
+                                  fileBytes: size, generationSeconds: field("seconds").flatMap { Double($0) },
+                                  reused: true, manifest: [:])
+        }
+        log("generating \(path) (mixed shapes, \(ByteSize.format(bytes)))")
+        var options = TranscriptOptions()
+        options.bytes = bytes
+        options.seed = seed
+        options.output = path
+        let counts = try TranscriptGenerator.run(options)
+        try counts.text.write(toFile: manifest, atomically: true, encoding: .utf8)
+        return GeneratedInput(name: name, path: path, items: counts.hits, jsonBytes: counts.bytes, fileBytes: counts.bytes,
+                              generationSeconds: counts.seconds, manifest: [:])
+    }
+
+    private static func reuse(name: String, path: String, manifest: String, items: Int) -> GeneratedInput? {
+        guard FileManager.default.fileExists(atPath: manifest), let size = fileSize(path),
+              let fields = try? readManifest(manifest), fields["file_bytes"].map({ Int($0) }) == size,
+              fields["generator_version"].map({ Int($0) }) == GeneratorVersion.current else { return nil }
+        return GeneratedInput(name: name, path: path, items: items, jsonBytes: Int(fields["json_bytes"] ?? 0),
+                              fileBytes: size, generationSeconds: fields["seconds"], reused: true, manifest: fields)
+    }
+
+    private static func readManifest(_ path: String) throws -> [String: Double] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw GeneratorError("\(path): not a manifest object")
+        }
+        return object.compactMapValues { ($0 as? NSNumber)?.doubleValue }
+    }
+
+    static func fileSize(_ path: String) -> Int? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int(info.st_size) : nil
+    }
+}

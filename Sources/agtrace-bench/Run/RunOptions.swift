@@ -1,0 +1,13 @@
+/// Settings of `run`.
+struct RunOptions {
+    var quick = false
+    var out = "Benchmarks/results.md"
+    var agtrace = ".build/release/agtrace"
+    var agtraceGiven = false
+    var python = "python3"
+    var scripts = "Benchmarks"
+    var work = "Benchmarks/out"
+    var repeats = 3
+    var timeout = 600.0
+    var regenerate = false
+}
