@@ -92,8 +92,10 @@ final class ArchiveStore: ArchiveSink {
     /// other snapshots they stay, since rebuilding would cost time in proportion to everything.
     func beginBulkInsert() throws -> Bool {
         // Room for the whole transaction's pages, so SQLite need not spill them to the WAL and
-        // write them again; sorts for index builds stay in memory.
-        try db.execute("PRAGMA cache_size = -16384; PRAGMA temp_store = MEMORY")
+        // write them again. (Sorts for index builds stay in memory: `temp_store` is set when
+        // the connection is opened, since it cannot change inside a transaction once the
+        // connection has used temporary storage.)
+        try db.execute("PRAGMA cache_size = -16384")
         guard try db.scalar("SELECT EXISTS(SELECT 1 FROM node_rows)")?.intValue == 0 else { return false }
         for (name, _) in Schema.bulkIndexes { try db.execute("DROP INDEX IF EXISTS \(name)") }
         return true
