@@ -36,7 +36,7 @@ public final class Database: @unchecked Sendable {
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let db { sqlite3_close_v2(db) }
-            throw DatabaseError(path: path, code: rc, message: message)
+            throw DatabaseError(path: path, code: rc, message: Self.explain(rc, message))
         }
         handle = db
         isReadOnly = readOnly
@@ -67,6 +67,8 @@ public final class Database: @unchecked Sendable {
             return "\(message): the file is damaged or not a SQLite database"
         case SQLITE_IOERR:
             return "I/O error (\(message))"
+        case SQLITE_CANTOPEN:
+            return "\(message): check that the path is a file in an existing directory that agtrace may write to"
         default:
             return message
         }
@@ -85,6 +87,31 @@ public final class Database: @unchecked Sendable {
 
     public func prepare(_ sql: String) throws -> Statement {
         try Statement(database: self, sql: sql)
+    }
+
+    /// Whether `sql` holds a statement (not just spaces, comments and semicolons). Used to
+    /// refuse a second statement after the one `query` runs, rather than silently ignore it.
+    public func containsStatement(_ sql: String) -> Bool {
+        var stmt: OpaquePointer?
+        var rest = sql
+        while true {
+            var tailOffset = 0
+            let rc = rest.withCString { text -> Int32 in
+                var tail: UnsafePointer<CChar>?
+                let rc = sqlite3_prepare_v2(handle, text, -1, &stmt, &tail)
+                if let tail { tailOffset = text.distance(to: tail) }
+                return rc
+            }
+            if rc != SQLITE_OK { return true }
+            if let stmt {
+                sqlite3_finalize(stmt)
+                return true
+            }
+            // An empty statement (";"): look past it.
+            let bytes = Array(rest.utf8)
+            guard tailOffset > 0, tailOffset < bytes.count else { return false }
+            rest = String(decoding: bytes[tailOffset...], as: UTF8.self)
+        }
     }
 
     /// The first column of the first row, or nil.
@@ -212,6 +239,14 @@ public final class Database: @unchecked Sendable {
                 return Database.readOnlyPragmas.contains(name) ? SQLITE_OK : SQLITE_DENY
             case SQLITE_TRANSACTION, SQLITE_SAVEPOINT:
                 return SQLITE_OK
+            case SQLITE_UPDATE:
+                // The first use of a table-valued pragma (`pragma_table_info('nodes')`) asks
+                // for the schema table's columns as if updating them. SQLite itself refuses a
+                // real update of it (writable_schema is refused above, the connection is
+                // read-only), so only that table is let through.
+                guard let detail1 else { return SQLITE_DENY }
+                let table = String(cString: detail1)
+                return table == "sqlite_master" || table == "sqlite_schema" ? SQLITE_OK : SQLITE_DENY
             default:
                 // Writes, schema changes, ATTACH/DETACH, VACUUM (INTO a file), ALTER…
                 return SQLITE_DENY

@@ -42,7 +42,11 @@ public enum DatabaseOpener {
     }
 
     public static func open(_ path: String, mode: Mode, settings: Settings = Settings()) throws -> Database {
-        let exists = FileManager.default.fileExists(atPath: path)
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists && isDirectory.boolValue {
+            throw DatabaseRefusal(path: path, reason: "is a directory, not a database file (pass --db DIR/agtrace.db)")
+        }
         if exists {
             try checkHeader(path)
         } else if mode == .read {
