@@ -43,8 +43,10 @@ final class ArchiveStore: ArchiveSink {
             INSERT INTO subgraphs(snapshot_id, graph_index, subgraph_index, subgraph_id, context_id, invalid)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
             """)
+        // A node listed twice (by one subgraph or by two) keeps its first subgraph, rather
+        // than failing the import on the table's key: the archive is odd, not unreadable.
         setSubgraph = try db.prepare("""
-            INSERT INTO subgraph_nodes(snapshot_id, graph_index, subgraph_id, first_node_id, last_node_id)
+            INSERT OR IGNORE INTO subgraph_nodes(snapshot_id, graph_index, subgraph_id, first_node_id, last_node_id)
             VALUES (?1, ?2, ?3, ?4, ?5)
             """)
         insertTree = try db.prepare("""
