@@ -16,7 +16,12 @@ public final class Database: @unchecked Sendable {
     /// trying after each busy timeout until this much time has passed. Parallel CI jobs
     /// importing into one database wait their turn this long (`AGTRACE_LOCK_TIMEOUT` seconds in
     /// the CLI).
-    public var lockTimeout: TimeInterval = 600
+    public var lockTimeout: TimeInterval = 600 {
+        didSet {
+            let ms = min(lockTimeout * 1000, Double(Database.busyTimeoutMilliseconds))
+            sqlite3_busy_timeout(handle, Int32(max(0, ms)))
+        }
+    }
 
     /// Process-wide SQLite settings, applied once before the first connection.
     private static let configured: Bool = {
