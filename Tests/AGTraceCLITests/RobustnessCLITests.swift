@@ -391,6 +391,64 @@ final class RobustnessCLITests: XCTestCase {
         XCTAssertEqual(try fingerprint(), before)
     }
 
+    // MARK: Memory
+
+    /// Runs the binary and returns its exit status and peak resident memory in MB: the kernel's
+    /// high-water mark of its own address space (VmHWM), read until it exits. (rusage's
+    /// ru_maxrss would include the memory of this test process, which spawned it.)
+    func peakMemory(_ args: [String]) throws -> (status: Int32, megabytes: Double) {
+        let job = try Running(args)
+        let status = "/proc/\(job.process.processIdentifier)/status"
+        var peakKB = 0.0
+        while job.process.isRunning {
+            if let text = try? String(contentsOfFile: status, encoding: .utf8),
+               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+               let kb = Double(line.split(separator: " ").dropFirst().first ?? "") {
+                peakKB = max(peakKB, kb)
+            }
+            usleep(2_000)
+        }
+        let result = try XCTUnwrap(job.wait())
+        return (result.status, peakKB / 1024)
+    }
+
+    /// Hostile shapes that make a reader hold memory: repeated references, distinct forward
+    /// references, one huge string, many edges held until their nodes arrive. Memory may grow
+    /// with what must be kept (distinct references, edges, the longest token), never with
+    /// repetition, and never beyond a few times the file's size.
+    func testMemoryStaysInProportionToTheInput() throws {
+        guard FileManager.default.fileExists(atPath: "/proc/self/status") else { throw XCTSkip("reads /proc (Linux)") }
+        let size = 3_000_000
+        let repeated = String(repeating: "1,", count: size / 2) + "1"
+        let distinct = (1...(size / 8)).map(String.init).joined(separator: ",")
+        let inputs: [(name: String, json: String, repeats: Bool)] = [
+            ("links", #"{"graphs":[{"subgraphs":[{"id":1},{"id":2,"children":[\#(repeated)]}]}]}"#, true),
+            ("members", #"{"graphs":[{"types":[{}],"nodes":[{"id":4,"type":0},{"id":8,"type":0}],"subgraphs":[{"nodes":[\#(repeated)]}]}]}"#, true),
+            ("tree-children", #"{"graphs":[{"trees":[{"children":[\#(repeated)]},{}]}]}"#, true),
+            ("skipped", #"{"graphs":[],"unknown":[\#(repeated)]}"#, true),
+            ("distinct-links", #"{"graphs":[{"subgraphs":[{"id":1},{"id":2,"children":[\#(distinct)]}]}]}"#, false),
+            ("forward-trees", #"{"graphs":[{"trees":[{"children":[\#(distinct)]}]}]}"#, false),
+            ("string", #"{"graphs":[{"types":[{"name":"\#(String(repeating: "a", count: size))"}]}]}"#, false),
+            ("edges", #"{"graphs":[{"edges":[\#(String(repeating: #"{"src":0,"dst":1},"#, count: size / 18)){"src":1,"dst":0}],"#
+                + #""nodes":[{"id":4,"type":0},{"id":8,"type":0}],"types":[{}]}]}"#, false),
+        ]
+        let baseline = try peakMemory(["import", "--db", dir.appendingPathComponent("base.db").path, CLI.samples + "/trip-1-before.ag-json"])
+        XCTAssertEqual(baseline.status, 0)
+        var report: [String] = []
+        for input in inputs {
+            let path = dir.appendingPathComponent(input.name + ".json")
+            try Data(input.json.utf8).write(to: path)
+            let megabytes = Double(input.json.utf8.count) / 1_048_576
+            let run = try peakMemory(["import", "--db", dir.appendingPathComponent(input.name + ".db").path, path.path])
+            let growth = run.megabytes - baseline.megabytes
+            report.append(String(format: "%@: %.1f MB in, +%.1f MB (exit %d)", input.name, megabytes, growth, run.status))
+            // SQLite's page cache (16 MB for an import) comes on top of what the reader holds.
+            let allowed = input.repeats ? 24 : 24 + 6 * megabytes
+            XCTAssertLessThan(growth, allowed, "\(input.name): \(report.last!)")
+        }
+        print("peak memory above a small import (\(String(format: "%.1f", baseline.megabytes)) MB): " + report.joined(separator: "; "))
+    }
+
     // MARK: Output
 
     /// Labels, type names and descriptions from the files are data in every format.
