@@ -4,7 +4,7 @@ import Foundation
 let version = "0.1.0"
 
 let commands: [Command] = [
-    ImportCommand.command, ListCommand.command, QueryCommand.command,
+    ImportCommand.command, ListCommand.command, QueryCommand.command, DeleteCommand.command,
     BaselineCommand.command, CheckCommand.command,
 ]
 
