@@ -5,6 +5,7 @@ let version = "0.1.0"
 
 let commands: [Command] = [
     ImportCommand.command, ListCommand.command, QueryCommand.command,
+    ReportCommand.command, DiffCommand.command, WalkCommand.command, ExportCommand.command,
 ]
 
 @MainActor func topLevelHelp() -> String {

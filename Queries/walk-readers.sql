@@ -1,0 +1,8 @@
+-- name: walk-readers
+-- description: the nodes that read one node (its outgoing read-by edges), for the push walk and DOT neighbourhoods
+-- params: snapshot (required), attribute (required)
+-- internal: yes
+SELECT dst_attribute AS attribute, graph_index, coalesce(offset, 0) AS offset, coalesce(flags, 0) AS flags
+FROM edges
+WHERE snapshot_id = :snapshot AND src_attribute = :attribute
+ORDER BY dst_attribute, graph_index, offset;
