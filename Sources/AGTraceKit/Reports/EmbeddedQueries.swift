@@ -18,7 +18,10 @@ enum EmbeddedQueries {
         ("updates-run.sql", PackageResources.updates_run_sql),
         ("updates-snapshot-by-rule.sql", PackageResources.updates_snapshot_by_rule_sql),
         ("updates-snapshot.sql", PackageResources.updates_snapshot_sql),
+        ("walk-edges.sql", PackageResources.walk_edges_sql),
         ("walk-inputs.sql", PackageResources.walk_inputs_sql),
+        ("walk-nodes.sql", PackageResources.walk_nodes_sql),
         ("walk-readers.sql", PackageResources.walk_readers_sql),
+        ("walk-types.sql", PackageResources.walk_types_sql),
     ]
 }
