@@ -32,6 +32,7 @@ let package = Package(
         // Generator of synthetic archives and transcripts, and the side-by-side benchmark.
         .executableTarget(name: "agtrace-bench", dependencies: ["AGTraceKit", "CSQLite"]),
         .testTarget(name: "AGTraceKitTests", dependencies: ["AGTraceKit"]),
-        .testTarget(name: "AGTraceCLITests", dependencies: ["AGTraceKit"]),
+        // Depends on the agtrace executable so that `swift test` builds it: the CLI tests run it.
+        .testTarget(name: "AGTraceCLITests", dependencies: ["AGTraceKit", "agtrace"]),
     ]
 )
