@@ -54,21 +54,28 @@ final class ReportCLITests: XCTestCase {
     override func setUpWithError() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let imported = try agtrace(["import", "-q", Self.repositoryRoot.appendingPathComponent("SampleArchives").path])
+        // The archive files only (transcripts may live in SampleArchives/ too).
+        let samples = Self.repositoryRoot.appendingPathComponent("SampleArchives")
+        let archives = try FileManager.default.contentsOfDirectory(atPath: samples.path)
+            .filter { $0.hasSuffix(".ag-json") || $0.hasSuffix(".ag-gzon") }.sorted()
+            .map { samples.appendingPathComponent($0).path }
+        XCTAssertEqual(archives.count, 5)
+        let imported = try agtrace(["import", "-q"] + archives)
         XCTAssertEqual(imported.status, 0, imported.err)
         // The run of the Trip write: edges seen as the body ran, then the write of nights.
         let db = try DatabaseOpener.open(dbPath, mode: .write)
+        try db.execute("INSERT INTO runs(label, event_count) VALUES ('tap', 8)")
+        let run = db.lastInsertRowid
         try db.execute("""
-            INSERT INTO runs(id, label, event_count) VALUES (1, 'tap', 8);
             INSERT INTO events(run_id, seq, line, kind, symbol, attribute, input_attribute) VALUES
-              (1, 1, 3, 'update', 'AG::Graph::update_attribute', 3152, NULL),
-              (1, 2, 5, 'add_input', 'AG::Graph::add_input', 3152, 3032),
-              (1, 3, 7, 'add_input', 'AG::Graph::add_input', 3216, 3152),
-              (1, 4, 9, 'update', 'AG::Graph::update_attribute', 3216, NULL),
-              (1, 5, 11, 'invalidate', 'AGGraphInvalidateValue', 3032, NULL),
-              (1, 6, 13, 'update', 'AG::Graph::update_attribute', 3152, NULL),
-              (1, 7, 15, 'update', 'AG::Graph::update_attribute', 3216, NULL),
-              (1, 8, 17, 'update', 'AG::Graph::update_attribute', 3300, NULL);
+              (\(run), 1, 3, 'update', 'AG::Graph::update_attribute', 3152, NULL),
+              (\(run), 2, 5, 'add_input', 'AG::Graph::add_input', 3152, 3032),
+              (\(run), 3, 7, 'add_input', 'AG::Graph::add_input', 3216, 3152),
+              (\(run), 4, 9, 'update', 'AG::Graph::update_attribute', 3216, NULL),
+              (\(run), 5, 11, 'invalidate', 'AGGraphInvalidateValue', 3032, NULL),
+              (\(run), 6, 13, 'update', 'AG::Graph::update_attribute', 3152, NULL),
+              (\(run), 7, 15, 'update', 'AG::Graph::update_attribute', 3216, NULL),
+              (\(run), 8, 17, 'update', 'AG::Graph::update_attribute', 3300, NULL);
             """)
     }
 
