@@ -1,5 +1,5 @@
 -- name: dirty-walks
--- summary: push walks: per invalidate hit of a run, nodes downstream and rule runs that followed (--run); or the nodes two snapshots show newly dirty (--from --to)
+-- summary: push walks: per invalidation in a run, the nodes it marks and the rules that reran; or the nodes newly dirty between two dumps
 -- description: one row per invalidate hit: seq, root, marked (nodes downstream of root over the add_input edges seen so far, plus the snapshot's edges), reran (update hits until the next invalidation)
 -- params: run (required), snapshot (optional)
 -- compute: dirty-walks

@@ -18,21 +18,22 @@ enum ReportCommand {
 
         """
         for report in ReportRegistry.reports {
-            text += "  \(report.name): \(report.summary)\n"
+            text += "  \(report.name)\n"
+            for line in wrap(report.summary, width: 84) { text += "      \(line)\n" }
             for v in report.variants {
                 text += "      agtrace report \(report.name) \(v.usage)\n"
             }
         }
         text += """
 
-        Examples:
+        Examples (labels of SampleArchives; trip-frame-info is a transcript of the Trip window):
           agtrace report --list
-          agtrace report updates --run tap --snapshot trip-1-before
+          agtrace report updates --run trip-frame-info --snapshot trip-1-before
           agtrace report updates --snapshot planner-profiled --by rule --format markdown
-          agtrace report dirty-walks --run tap --snapshot trip-1-before
+          agtrace report dirty-walks --run trip-frame-info --snapshot trip-1-before
           agtrace report dirty-walks --from trip-2-after-write --to trip-3-after-invalidate
-          agtrace report edge-churn --from before --to after --format csv
-          agtrace report rule-cost --snapshot planner-profiled --limit 5 --format json
+          agtrace report edge-churn --from trip-1-before --to planner-profiled --format csv
+          agtrace report rule-cost --snapshot planner-profiled --limit 3 --format json
         """
         return text
     }
@@ -81,4 +82,19 @@ enum ReportCommand {
         try ReportRunner.run(request, in: db, writer: RowWriter(format: format, out: context.out))
         return 0
     }
+}
+
+/// Words of `text` in lines of at most `width` characters.
+func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+        if !line.isEmpty && line.count + 1 + word.count > width {
+            lines.append(line)
+            line = ""
+        }
+        line += line.isEmpty ? String(word) : " " + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
 }
