@@ -91,11 +91,11 @@ final class ReportCLITests: XCTestCase {
         let help = try agtrace(["help", "report"], db: false)
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.out.contains("agtrace report updates --run R --snapshot S --by rule"))
-        XCTAssertTrue(help.out.contains("Examples:"))
+        XCTAssertTrue(help.out.contains("Examples"))
         for command in ["report", "diff", "walk", "export"] {
             let r = try agtrace([command, "--help"], db: false)
             XCTAssertEqual(r.status, 0, command)
-            XCTAssertTrue(r.out.contains("Examples:"), command)
+            XCTAssertTrue(r.out.contains("Examples"), command)
         }
         let top = try agtrace(["help"], db: false)
         for command in ["report", "diff", "walk", "export"] { XCTAssertTrue(top.out.contains("  \(command) "), command) }
