@@ -4,8 +4,9 @@ import Foundation
 let version = "0.1.0"
 
 let commands: [Command] = [
-    ImportCommand.command, ListCommand.command, QueryCommand.command, DeleteCommand.command,
-    BaselineCommand.command, CheckCommand.command,
+    ImportCommand.command, ListCommand.command, QueryCommand.command,
+    ReportCommand.command, DiffCommand.command, WalkCommand.command, ExportCommand.command,
+    BaselineCommand.command, CheckCommand.command, DeleteCommand.command,
 ]
 
 @MainActor func topLevelHelp() -> String {
