@@ -473,6 +473,20 @@ final class RobustnessCLITests: XCTestCase {
         XCTAssertEqual(records[1][0], nasty)
         XCTAssertEqual(records[1][1], "\(nasty)0<Seed1>")
 
+        let dot = try CLI.run(["export", "dot", "--db", db, "--snapshot", nasty])
+        XCTAssertEqual(dot.status, 0, dot.stderr)
+        XCTAssertTrue(dot.stdout.contains("\ndigraph "), dot.stdout)
+        XCTAssertFalse(dot.stdout.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{9B}" || $0 == "\r" }, "DOT holds no raw control characters")
+        var inString = false, escaped = false, depth = 0
+        for c in dot.stdout.unicodeScalars {
+            if inString {
+                XCTAssertNotEqual(c, "\n", "a quoted DOT string spans lines")
+                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
+            } else if c == "\"" { inString = true } else if c == "{" { depth += 1 } else if c == "}" { depth -= 1 }
+        }
+        XCTAssertFalse(inString, "every DOT string ends")
+        XCTAssertEqual(depth, 0, "braces balance")
+
         for format in ["table", "markdown"] {
             let r = try CLI.run(["query", "--db", db, "--format", format, sql])
             let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()

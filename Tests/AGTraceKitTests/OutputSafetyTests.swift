@@ -118,6 +118,27 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(RowWriter.tableCell("a\r\nb\tc"), "a\\r\\nb\\tc")
     }
 
+    // MARK: DOT (the exporter's own tests cover its layout; these cover many strings)
+
+    func testDOTQuotingIsInertAndReversible() {
+        for s in Self.hostile + Self.randomStrings(count: 400, seed: 13) {
+            let quoted = DotExport.quote(s)
+            guard let decoded = DOTString.decode(quoted) else { return XCTFail("not one inert DOT string: \(quoted.debugDescription)") }
+            // What goes in comes back, except carriage returns (dropped) and other control
+            // characters (shown as \xNN text).
+            var expected = ""
+            for scalar in s.unicodeScalars where scalar != "\r" {
+                let v = scalar.value
+                if scalar != "\n" && (v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || v == 0x2028 || v == 0x2029) {
+                    expected += "\\x" + (v < 0x10 ? "0" : "") + String(v, radix: 16)
+                } else {
+                    expected.unicodeScalars.append(scalar)
+                }
+            }
+            XCTAssertEqual(decoded, expected, s.debugDescription)
+        }
+    }
+
     // MARK: check reports (the formatter's own tests cover one nasty key; these cover many)
 
     func testCheckReportsStayWellFormedForRandomKeys() throws {
@@ -258,4 +279,41 @@ struct SeededRandom: RandomNumberGenerator {
     }
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+}
+
+/// Reads one DOT double-quoted string the way Graphviz would, refusing anything that would
+/// mean more than text: an escape other than \" \\ \n, a raw quote, newline or control
+/// character, a raw < or >, an entity other than &lt; &gt; &amp;.
+enum DOTString {
+    static func decode(_ quoted: String) -> String? {
+        let s = Array(quoted.unicodeScalars)
+        guard s.count >= 2, s.first == "\"", s.last == "\"" else { return nil }
+        var out = String.UnicodeScalarView()
+        var i = 1
+        while i < s.count - 1 {
+            let c = s[i]
+            if c == "\\" {
+                guard i + 1 < s.count - 1 else { return nil }
+                switch s[i + 1] {
+                case "\"": out.append("\"")
+                case "\\": out.append("\\")
+                case "n": out.append("\n")
+                default: return nil
+                }
+                i += 2
+                continue
+            }
+            if c == "\"" || c == "<" || c == ">" || c.value < 0x20 || c.value == 0x7F { return nil }
+            if c == "&" {
+                let rest = String(String.UnicodeScalarView(s[i..<min(s.count, i + 5)]))
+                if rest.hasPrefix("&lt;") { out.append("<"); i += 4; continue }
+                if rest.hasPrefix("&gt;") { out.append(">"); i += 4; continue }
+                if rest.hasPrefix("&amp;") { out.append("&"); i += 5; continue }
+                return nil
+            }
+            out.append(c)
+            i += 1
+        }
+        return String(out)
+    }
 }
