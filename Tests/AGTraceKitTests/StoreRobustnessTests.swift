@@ -125,6 +125,23 @@ final class StoreRobustnessTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 5)
     }
 
+    // MARK: --replace
+
+    /// A replacement that is refused (bad bytes, or bytes another label holds) leaves the old
+    /// snapshot exactly as it was: the delete and the new rows are one transaction.
+    func testARefusedReplaceKeepsWhatTheLabelHeld() throws {
+        let importer = Importer(database: try DatabaseOpener.open(dbPath, mode: .write))
+        _ = try importer.importItem(TestPaths.sample("trip-1-before.ag-json"), options: ImportOptions(label: "window"))
+        _ = try importer.importItem(TestPaths.sample("planner-profiled.ag-json"))
+        let before = try fingerprint(importer.db)
+        let bad = write("bad.ag-json", #"{"graphs":[{"types":[{}],"nodes":[{"id":4,"type":0}],"edges":[{"src":0,"dst":7}]}]}"#)
+        let truncated = write("truncated.ag-json", String(try String(contentsOfFile: TestPaths.sample("trip-3-after-invalidate.ag-json"), encoding: .utf8).prefix(2000)))
+        for path in [bad, truncated] {
+            XCTAssertThrowsError(try importer.importItem(path, options: ImportOptions(label: "window", replace: true)))
+            XCTAssertEqual(try fingerprint(importer.db), before, path)
+        }
+    }
+
     // MARK: Odd archives the parser accepts
 
     /// Found by the fuzz harness: a node listed twice by one subgraph (or by two) failed the
