@@ -1,29 +1,12 @@
 import Foundation
 
 /// Parses on the calling thread and writes on a second one: the reader fills batches of
-/// records, a bounded queue hands them over, and a writer thread replays them onto the store.
+/// records, a bounded queue hands them over, and a writer thread replays them onto a store.
 /// The two halves of an import take about the same time, so this nearly halves it. The queue
-/// is bounded, so memory stays flat however large the archive.
-final class ArchivePipeline: ArchiveSink {
-    enum Record: Sendable {
-        case type(TypeRecord)
-        case node(NodeRecord)
-        case edge(EdgeRecord)
-        case subgraph(SubgraphRecord)
-        case members(graph: Int, subgraphId: Int64?, nodes: ClosedRange<Int>)
-        case tree(TreeRecord)
-        case treeParent(graph: Int, tree: Int, parent: Int)
-        case treeValue(TreeValueRecord)
-        case treeNode(TreeNodeRecord)
-        case event(ProfileEventRecord)
-        case mark(ProfileMarkRecord)
-        case graph(GraphRecord)
-        case link(SubgraphLinkRecord)
-        case archive(ArchiveSummaryRecord)
-    }
-
-    static let batchSize = 2048
-
+/// is bounded, so memory stays flat however large the input. Archives and transcripts each
+/// wrap one of these in their sink (`ArchivePipeline`, `TranscriptPipeline`).
+final class RecordPipeline<Record> {
+    let batchSize: Int
     private let queue = BoundedQueue<[Record]>(capacity: 8)
     private var batch: [Record] = []
     private let writer: Thread
@@ -33,20 +16,25 @@ final class ArchivePipeline: ArchiveSink {
     var tick: (() -> Void)?
     private var batches = 0
 
-    /// Starts the writer thread; every record is applied to `store` there, in order.
-    init(store: ArchiveStore) {
-        batch.reserveCapacity(Self.batchSize)
+    /// Starts the writer thread. `write` runs there, for each batch in order; `close` runs
+    /// there once after the last batch unless something failed (the store's final writes).
+    init(batchSize: Int, write: @escaping ([Record]) throws -> Void, close: @escaping () throws -> Void = {}) {
+        self.batchSize = batchSize
+        batch.reserveCapacity(batchSize)
         let queue = self.queue, failure = self.failure, done = self.done
-        let target = UncheckedBox(store)
+        let body = UncheckedBox((write, close))
         writer = Thread {
-            var sink = target.value
+            let (write, close) = body.value
             while let records = queue.pop() {
                 guard !failure.isSet else { continue }  // drain so the reader never blocks
                 do {
-                    for r in records { try Self.apply(r, to: &sink) }
+                    try write(records)
                 } catch {
                     failure.set(error)
                 }
+            }
+            if !failure.isSet && !queue.isAbandoned {
+                do { try close() } catch { failure.set(error) }
             }
             done.signal()
         }
@@ -66,22 +54,67 @@ final class ArchivePipeline: ArchiveSink {
     /// Stops the writer after a reader error; whatever it applied is rolled back by the caller.
     func abandon() {
         batch = []
-        queue.close()
+        queue.close(abandon: true)
         done.wait()
     }
 
     @inline(__always)
-    private func add(_ r: Record) throws {
+    func add(_ r: Record) throws {
         batch.append(r)
-        if batch.count == Self.batchSize {
-            if let error = failure.error { throw error }
-            queue.push(batch)
-            batch = []
-            batch.reserveCapacity(Self.batchSize)
-            batches += 1
-            if batches & 7 == 0 { tick?() }
-        }
+        if batch.count == batchSize { try flush() }
     }
+
+    private func flush() throws {
+        if let error = failure.error { throw error }
+        queue.push(batch)
+        batch = []
+        batch.reserveCapacity(batchSize)
+        batches += 1
+        if batches & 7 == 0 { tick?() }
+    }
+}
+
+/// The archive reader's sink during an import: records go through a `RecordPipeline` to an
+/// `ArchiveStore` on the writer thread.
+final class ArchivePipeline: ArchiveSink {
+    enum Record: Sendable {
+        case type(TypeRecord)
+        case node(NodeRecord)
+        case edge(EdgeRecord)
+        case subgraph(SubgraphRecord)
+        case members(graph: Int, subgraphId: Int64?, nodes: ClosedRange<Int>)
+        case tree(TreeRecord)
+        case treeParent(graph: Int, tree: Int, parent: Int)
+        case treeValue(TreeValueRecord)
+        case treeNode(TreeNodeRecord)
+        case event(ProfileEventRecord)
+        case mark(ProfileMarkRecord)
+        case graph(GraphRecord)
+        case link(SubgraphLinkRecord)
+        case archive(ArchiveSummaryRecord)
+    }
+
+    private let pipeline: RecordPipeline<Record>
+    /// Called on the parsing thread every few batches, for progress display.
+    var tick: (() -> Void)? {
+        get { pipeline.tick }
+        set { pipeline.tick = newValue }
+    }
+
+    /// Starts the writer thread; every record is applied to `store` there, in order.
+    init(store: ArchiveStore) {
+        let target = UncheckedBox(store)
+        pipeline = RecordPipeline(batchSize: 2048, write: { records in
+            var sink = target.value
+            for r in records { try Self.apply(r, to: &sink) }
+        })
+    }
+
+    func finish() throws { try pipeline.finish() }
+    func abandon() { pipeline.abandon() }
+
+    @inline(__always)
+    private func add(_ r: Record) throws { try pipeline.add(r) }
 
     private static func apply<S: ArchiveSink>(_ r: Record, to s: inout S) throws {
         switch r {
@@ -128,6 +161,7 @@ final class BoundedQueue<Element>: @unchecked Sendable {
     private var items: [Element] = []
     private var head = 0
     private var closed = false
+    private var abandoned = false
     private let capacity: Int
 
     init(capacity: Int) { self.capacity = capacity }
@@ -138,6 +172,12 @@ final class BoundedQueue<Element>: @unchecked Sendable {
         if !closed { items.append(item) }
         condition.broadcast()
         condition.unlock()
+    }
+
+    var isAbandoned: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return abandoned
     }
 
     /// The next item, or nil once the queue is closed and empty.
@@ -153,9 +193,11 @@ final class BoundedQueue<Element>: @unchecked Sendable {
         return item
     }
 
-    func close() {
+    /// No more items. `abandon`: the producer gave up (the consumer should not finish its work).
+    func close(abandon: Bool = false) {
         condition.lock()
         closed = true
+        abandoned = abandoned || abandon
         condition.broadcast()
         condition.unlock()
     }

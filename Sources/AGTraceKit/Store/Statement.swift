@@ -48,6 +48,12 @@ public final class Statement {
                                   Int32(utf8.count), SQLITE_TRANSIENT)
         }
     }
+    /// Binds text that stays valid, unchanged, until the statement is next bound or stepped
+    /// and reset (SQLite does not copy it).
+    @inline(__always) func bindStatic(_ i: Int32, _ text: UnsafeBufferPointer<UInt8>) {
+        _ = sqlite3_bind_text(handle, i, UnsafeRawPointer(text.baseAddress!).assumingMemoryBound(to: CChar.self),
+                              Int32(text.count), nil)
+    }
     public func bind(_ i: Int32, _ v: SQLValue) {
         switch v {
         case .null: sqlite3_bind_null(handle, i)
