@@ -5,8 +5,9 @@ struct BreakpointDefinition {
     var names: [String] = []
     /// The function from lldb's `Breakpoint N: where = …` answer.
     var whereName: String?
-    /// The commands lldb runs at each hit, normalised (`-C`, `breakpoint command add`).
-    var commands: [String] = []
+    /// The commands lldb runs at each hit, normalised (`-C`, `breakpoint command add`), as
+    /// names of the parser's `NameTable`.
+    var commands: [NameID] = []
     /// Commands were added but their text is not in the transcript (a body typed from a script
     /// is not echoed); learned from the first hit attributed to this breakpoint.
     var commandsHidden = false
@@ -27,15 +28,15 @@ struct BreakpointCatalog {
     /// The breakpoint a `breakpoint command add` without ids applies to.
     private(set) var lastID: Int?
     /// Ids of breakpoints whose command list starts with a command; rebuilt on change.
-    private var startIndex: [String: [Int]] = [:]
-    private var memberIndex: [String: [Int]] = [:]
+    private var startIndex: [NameID: [Int]] = [:]
+    private var memberIndex: [NameID: [Int]] = [:]
+    /// Ids in definition order; rebuilt on change.
+    private(set) var order: [Int] = []
     /// The highest id defined so far, for provisional ids.
     private var highestID = 0
 
     subscript(id: Int) -> BreakpointDefinition? { position[id].map { definitions[$0] } }
 
-    /// Ids in definition order.
-    var order: [Int] { definitions.map(\.id) }
     var isEmpty: Bool { definitions.isEmpty }
     private(set) var hasHiddenCommands = false
     var hiddenIDs: [Int] { definitions.filter(\.commandsHidden).map(\.id) }
@@ -50,7 +51,7 @@ struct BreakpointCatalog {
     func isHidden(_ id: Int) -> Bool { position[id].map { definitions[$0].commandsHidden } ?? false }
 
     /// Whether breakpoint `id` has visible commands that start with `seen` followed by `next`.
-    func commands(of id: Int, startWith seen: [String], then next: String?) -> Bool {
+    func commands(of id: Int, startWith seen: [NameID], then next: NameID?) -> Bool {
         guard let index = position[id], !definitions[index].commandsHidden else { return false }
         let list = definitions[index].commands
         let count = seen.count + (next == nil ? 0 : 1)
@@ -61,13 +62,13 @@ struct BreakpointCatalog {
     }
 
     /// Whether breakpoint `id`'s visible commands are exactly `seen`.
-    func commands(of id: Int, equal seen: [String]) -> Bool {
+    func commands(of id: Int, equal seen: [NameID]) -> Bool {
         guard let index = position[id], !definitions[index].commandsHidden else { return false }
         return definitions[index].commands == seen
     }
 
     /// `breakpoint set` echoed: define it under a provisional id until lldb answers.
-    mutating func beginSet(names: [String], commands: [String], lookup: (String) -> SymbolInfo) {
+    mutating func beginSet(names: [String], commands: [NameID], lookup: (String) -> SymbolInfo) {
         let id = highestID + 1
         var definition = BreakpointDefinition(id: id, names: names, commands: commands)
         definition.info = Self.info(names: names, whereName: nil, lookup: lookup)
@@ -108,7 +109,7 @@ struct BreakpointCatalog {
     mutating func settlePending() { pendingID = nil }
 
     /// `breakpoint command add`: replaces the commands (as lldb does, `-C` ones included).
-    mutating func setCommands(ids: [Int], commands: [String], hidden: Bool) {
+    mutating func setCommands(ids: [Int], commands: [NameID], hidden: Bool) {
         let targets = ids.isEmpty ? (lastID.map { [$0] } ?? []) : ids
         for id in targets {
             var definition = self[id] ?? BreakpointDefinition(id: id)
@@ -119,7 +120,7 @@ struct BreakpointCatalog {
     }
 
     /// A hit of a hidden-command breakpoint showed its commands: remember them.
-    mutating func learnCommands(id: Int, commands: [String]) {
+    mutating func learnCommands(id: Int, commands: [NameID]) {
         guard var definition = self[id], definition.commandsHidden, !commands.isEmpty else { return }
         definition.commands = commands
         definition.commandsHidden = false
@@ -132,10 +133,10 @@ struct BreakpointCatalog {
     }
 
     /// Breakpoints whose command list starts with `command`.
-    func starting(with command: String) -> [Int] { startIndex[command] ?? [] }
+    func starting(with command: NameID) -> [Int] { startIndex[command] ?? [] }
 
     /// Breakpoints whose command list contains `command` anywhere.
-    func containing(_ command: String) -> [Int] { memberIndex[command] ?? [] }
+    func containing(_ command: NameID) -> [Int] { memberIndex[command] ?? [] }
 
     /// Real sessions define a few dozen breakpoints; past this many, new ones are ignored so
     /// that a hostile file cannot make definition bookkeeping quadratic.
@@ -162,12 +163,14 @@ struct BreakpointCatalog {
         startIndex = [:]
         memberIndex = [:]
         position = [:]
+        order = []
         hasHiddenCommands = false
         for (index, definition) in definitions.enumerated() { self.index(definition, at: index) }
     }
 
     private mutating func index(_ definition: BreakpointDefinition, at index: Int) {
         position[definition.id] = index
+        order.append(definition.id)
         highestID = max(highestID, definition.id)
         hasHiddenCommands = hasHiddenCommands || definition.commandsHidden
         if let first = definition.commands.first { startIndex[first, default: []].append(definition.id) }

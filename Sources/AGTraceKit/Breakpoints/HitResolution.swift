@@ -10,16 +10,20 @@ extension TranscriptParser {
         case ambiguous([Int])
     }
 
-    mutating func resolve(_ hit: OpenHit) -> (event: BreakpointEvent, incomplete: Bool) {
+    mutating func resolve(_ hit: OpenHit) -> (event: Hit, incomplete: Bool) {
         var frameInfo: SymbolInfo?
-        if let name = hit.frame0?.name, !name.isEmpty { frameInfo = symbol(name) }
+        var frameName: NameID?
+        if let name = hit.frame0?.name, name != NameTable.empty {
+            frameInfo = symbol(name)
+            frameName = name
+        }
         let frameKnown = frameInfo.flatMap { $0.kind == .call ? nil : $0 }
         var breakpointInfo: SymbolInfo?
-        var label: String?
+        var label: NameID?
         var ambiguous: [Int] = []
 
         if let location = hit.location {
-            label = location.label
+            label = names.label(location.id, location.location)
             breakpointInfo = catalog.info(of: location.id)
             if hit.viaHiddenCommands { learn(id: location.id, commands: hit.commands) }
         } else {
@@ -27,7 +31,7 @@ extension TranscriptParser {
             case .none:
                 break
             case .one(let id):
-                label = "\(id)"
+                label = names.label(id, nil)
                 breakpointInfo = catalog.info(of: id)
                 if hit.viaHiddenCommands { learn(id: id, commands: hit.commands) }
             case .sameKind(let info):
@@ -40,16 +44,21 @@ extension TranscriptParser {
         // A frame says where lldb stopped; a breakpoint says what it was set on.
         let info = frameKnown ?? knownBreakpoint ?? frameInfo ?? (ambiguous.isEmpty ? breakpointInfo : nil)
 
-        var event = BreakpointEvent(seq: summary.events + 1, line: hit.line, kind: .call, symbol: "?",
-                                    breakpoint: label, thread: hit.thread, frames: hit.frames)
+        var event = Hit(seq: summary.events + 1, line: hit.line, kind: .call, symbol: NameTable.unknown,
+                        breakpoint: label ?? -1, thread: hit.thread)
         guard let info else {
             // A hit whose function nothing names (ambiguous shared commands, unknown breakpoint).
-            let names = ambiguous.compactMap { catalog.info(of: $0)?.symbol }
-            if !names.isEmpty { event.symbol = names.joined(separator: " | ") }
+            let symbols = ambiguous.compactMap { catalog.info(of: $0)?.symbol }
+            if !symbols.isEmpty { event.symbol = names.id(symbols.joined(separator: " | ")) }
             return (event, true)
         }
         event.kind = info.kind
-        event.symbol = info.symbol
+        // The frame's function is the usual source: its event name is computed once per name.
+        if let frameName, let frameInfo, info == frameInfo {
+            event.symbol = names.infoName(frameName)
+        } else {
+            event.symbol = names.id(info.symbol)
+        }
         var incomplete = false
         if let index = info.attributeArgument {
             event.attribute = attributeValue(hit.value(at: index, input: false))
@@ -83,7 +92,7 @@ extension TranscriptParser {
         if !hit.registerArguments.isEmpty {
             narrow { id in
                 guard let index = catalog.info(of: id)?.attributeArgument else { return false }
-                return hit.registerArguments.keys.contains(index)
+                return hit.registerArguments.isShown(index)
             }
         }
         if ids.count == 1 { return .one(ids[0]) }

@@ -76,8 +76,9 @@ struct PrintedSymbol {
     /// The values of a printed argument list, by position: `this=0x…, node=(_offset = 792)`
     /// gives `[0x…, 792]`. Nil when the list names only types (no `=` at top level): then the
     /// arguments have to come from registers. A value that is not a number is a nil entry.
-    static func argumentValues(_ bytes: Bytes, _ range: Range<Int>) -> [UInt64?]? {
-        var values: [UInt64?] = []
+    /// Kept inline: the count and the first `FrameArguments.kept` values.
+    static func frameArguments(_ bytes: Bytes, _ range: Range<Int>) -> FrameArguments? {
+        var values = FrameArguments()
         var sawValue = false
         var itemStart = range.lowerBound
         var i = range.lowerBound
@@ -112,7 +113,7 @@ struct PrintedSymbol {
             }
             i += 1
         }
-        if itemStart < range.upperBound || !values.isEmpty { finish(range.upperBound) }
+        if itemStart < range.upperBound || values.count > 0 { finish(range.upperBound) }
         return sawValue ? values : nil
     }
 

@@ -1,18 +1,18 @@
 /// Echoed commands: breakpoint definitions, resumes, and the commands a hit is made of.
 extension TranscriptParser {
-    mutating func echo(_ command: String, lineNumber: Int, emit: Emit) throws -> Bool {
+    mutating func echo(_ command: NameID, lineNumber: Int, emit: Emit) throws -> Bool {
         catalog.settlePending()
         foreignStop = false
         let role = commandRole(command)
         switch role {
         case .breakpointSet(let names, let commands):
             try close(emit)
-            catalog.beginSet(names: names, commands: commands, lookup: SymbolTable.lookup)
+            catalog.beginSet(names: names, commands: commands.map { self.names.id($0) }, lookup: SymbolTable.lookup)
             return true
         case .breakpointCommandAdd(let ids, let oneLiners, let script):
             try close(emit)
             if let oneLiners {
-                catalog.setCommands(ids: ids, commands: oneLiners, hidden: script)
+                catalog.setCommands(ids: ids, commands: oneLiners.map { names.id($0) }, hidden: script)
             } else {
                 body = CommandBody(ids: ids.isEmpty ? (catalog.lastID.map { [$0] } ?? []) : ids, script: script)
             }
@@ -27,24 +27,24 @@ extension TranscriptParser {
         default:
             break
         }
-        if open != nil {
+        if isOpen {
             // A typed command at an interactive stop belongs to that stop.
-            if open!.interactiveStop {
+            if open.interactiveStop {
                 guard role.isInspection else {
-                    open!.context = .other
+                    open.context = .other
                     return false
                 }
-                open!.inspect(role)
+                open.inspect(role)
                 return true
             }
             if continuesOpenHit(with: command) {
-                open!.commands.append(command)
-                let seen = open!.commands
+                open.commands.append(command)
+                let seen = open.commands
                 let catalog = self.catalog
-                open!.candidates = (open!.candidates ?? catalog.order).filter {
+                open.candidates = (open.candidates ?? catalog.order).filter {
                     catalog.commands(of: $0, startWith: seen, then: nil)
                 }
-                open!.inspect(role)
+                open.inspect(role)
                 return true
             }
         }
@@ -56,10 +56,10 @@ extension TranscriptParser {
         let members = catalog.containing(command)
         // Breakpoints whose commands we cannot see: a command no known list has.
         if role.isInspection, catalog.hasHiddenCommands, members.isEmpty {
-            if open?.viaHiddenCommands == true, !open!.commands.contains(command),
-               open!.commands.count < OpenHit.maxCommands {
-                open!.commands.append(command)
-                open!.inspect(role)
+            if isOpen && open.viaHiddenCommands, !open.commands.contains(command),
+               open.commands.count < OpenHit.maxCommands {
+                open.commands.append(command)
+                open.inspect(role)
                 return true
             }
             var hit = OpenHit(line: lineNumber, candidates: catalog.hiddenIDs, command: command, role: role)
@@ -70,11 +70,11 @@ extension TranscriptParser {
         // A later command of some list whose start we did not see (a transcript copied from
         // the middle of a hit): the rest of that list joins this hit.
         if !members.isEmpty {
-            if open?.partialStart == true, !open!.commands.contains(command),
-               open!.candidates?.contains(where: members.contains) ?? false,
-               open!.commands.count < OpenHit.maxCommands {
-                open!.commands.append(command)
-                open!.inspect(role)
+            if isOpen && open.partialStart, !open.commands.contains(command),
+               open.candidates?.contains(where: members.contains) ?? false,
+               open.commands.count < OpenHit.maxCommands {
+                open.commands.append(command)
+                open.inspect(role)
                 return true
             }
             var hit = OpenHit(line: lineNumber, candidates: members, command: command, role: role)
@@ -82,20 +82,20 @@ extension TranscriptParser {
             try start(hit, emit)
             return true
         }
-        if open != nil, role.isInspection {
-            open!.inspect(role)
+        if isOpen, role.isInspection {
+            open.inspect(role)
             return true
         }
-        open?.context = .other
+        if isOpen { open.context = .other }
         return false
     }
 
     /// Whether `command` is the next command of one of the open hit's candidate lists.
-    private func continuesOpenHit(with command: String) -> Bool {
-        guard open != nil, open!.commands.count < OpenHit.maxCommands, !open!.viaHiddenCommands,
-              !open!.partialStart else { return false }
-        let seen = open!.commands
-        if let candidates = open!.candidates {
+    private func continuesOpenHit(with command: NameID) -> Bool {
+        guard isOpen, open.commands.count < OpenHit.maxCommands, !open.viaHiddenCommands,
+              !open.partialStart else { return false }
+        let seen = open.commands
+        if let candidates = open.candidates {
             return candidates.contains { catalog.commands(of: $0, startWith: seen, then: command) }
         }
         return catalog.order.contains { catalog.commands(of: $0, startWith: seen, then: command) }

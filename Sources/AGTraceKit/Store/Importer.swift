@@ -134,7 +134,8 @@ public final class Importer {
                 try db.prepare("UPDATE snapshots SET sha256 = ?2 WHERE id = ?1").bindAndRun([.integer(id), .text(item.sha256)])
             case .transcript:
                 let summary = try RunImport.run(source: input.source, path: path, label: label, db: db,
-                                                hash: { hasher.finish() }, replace: options.replace, tick: progress)
+                                                hash: { hasher.finish() }, replace: options.replace, tick: progress,
+                                                mark: mark)
                 item.events = summary.summary.events
                 item.skippedLines = summary.summary.skippedLines
                 item.incompleteHits = summary.summary.incompleteHits

@@ -10,41 +10,63 @@ import Foundation
 /// placing every entry in the index at random (or building the index afterwards), whether
 /// or not the tables already hold other runs. At most `maxPending` events wait; past that a
 /// sorted chunk is written early, so memory stays bounded.
-final class RunStore: TranscriptSink {
+final class RunStore {
     let runId: Int64
     private let events: MultiRowInsert
     private let frames: MultiRowInsert
     private(set) var count = 0
 
+    /// The reader's names, in the same order (so with the same ids).
     private var names = TextTable()
-    /// `names` indices of the kinds, by `rank`.
-    private var kindNames: [Int32] = []
+    /// The kinds' names, by `rank`.
+    private var kindNames = TextTable()
     private var pendingEvents: [EventRow] = []
+    private var sortScratch: [EventRow] = []
     private var pendingFrames: [FrameRow] = []
     /// Hex text of the frames bound in the current statement (bound without copying).
     private let addressText: UnsafeMutablePointer<UInt8>
 
     static let rowsPerStatement = 64
+    /// Events held back at most (40 bytes each).
     static let maxPending = 1 << 20
 
-    /// One event as it waits for its turn: names as indices into `names`.
+    /// An event as it waits, 40 bytes, its sort key first: kind (in the order of the names'
+    /// bytes, as SQLite compares text) and attribute (NULL first, as SQLite orders it).
     struct EventRow {
+        /// Bits 0…31 attribute, 32 attribute present, 33…36 kind rank; 63 input present.
+        var key: UInt64
         var seq: Int
         var line: Int
-        var kind: EventKind
-        var symbol: Int32
-        var breakpoint: Int32
-        var thread: Int?
-        var attribute: UInt32?
-        var inputAttribute: UInt32?
+        var symbol: NameID
+        var breakpoint: NameID
+        /// -1: none (thread numbers are at most `Int32.max`).
+        var thread: Int32
+        var inputAttribute: UInt32
+
+        static let sortBits = 37
+        static let inputPresent: UInt64 = 1 << 63
+
+        init(_ hit: Hit) {
+            var key = UInt64(RunStore.rank(hit.kind)) << 33
+            if let attribute = hit.attribute { key |= 1 << 32 | UInt64(attribute) }
+            if hit.inputAttribute != nil { key |= Self.inputPresent }
+            self.key = key
+            seq = hit.seq
+            line = hit.line
+            symbol = hit.symbol
+            breakpoint = hit.breakpoint
+            thread = hit.thread.map { Int32(truncatingIfNeeded: $0) } ?? -1
+            inputAttribute = hit.inputAttribute ?? 0
+        }
+
+        var kindRank: Int { Int(key >> 33 & 15) }
+        var attribute: UInt32? { key & (1 << 32) != 0 ? UInt32(truncatingIfNeeded: key) : nil }
+        var input: UInt32? { key & Self.inputPresent != 0 ? inputAttribute : nil }
     }
 
     struct FrameRow {
         var seq: Int
-        var depth: Int
-        var module: Int32
-        var symbol: Int32
-        var address: UInt64?
+        var frame: FrameRef
     }
 
     init(db: Database, runId: Int64) throws {
@@ -56,23 +78,24 @@ final class RunStore: TranscriptSink {
             INSERT INTO frames(run_id, seq, depth, module, symbol, address) VALUES
             """, columns: 6, rows: Self.rowsPerStatement)
         addressText = .allocate(capacity: Self.rowsPerStatement * 18)
-        kindNames = Self.kindsInTextOrder.map { names.index($0.rawValue) }
+        for kind in Self.kindsInTextOrder { kindNames.append(kind.rawValue) }
         assert(Self.kindsInTextOrder.enumerated().allSatisfy { Self.rank($1) == $0 })
         pendingFrames.reserveCapacity(Self.rowsPerStatement)
     }
 
     deinit { addressText.deallocate() }
 
-    func event(_ e: BreakpointEvent) throws {
-        let symbol = names.index(e.symbol)
-        for frame in e.frames {
-            pendingFrames.append(FrameRow(seq: e.seq, depth: frame.depth, module: frame.module.map { names.index($0) } ?? -1,
-                                          symbol: names.index(frame.symbol), address: frame.address))
-            if pendingFrames.count == Self.rowsPerStatement { try writeFrames() }
-        }
-        pendingEvents.append(EventRow(seq: e.seq, line: e.line, kind: e.kind, symbol: symbol,
-                                      breakpoint: e.breakpoint.map { names.index($0) } ?? -1, thread: e.thread,
-                                      attribute: e.attribute, inputAttribute: e.inputAttribute))
+    /// The reader's next name (ids are given in order).
+    func name(_ text: String) { names.append(text) }
+
+    /// A frame of hit `seq`; frames come before their hit.
+    func frame(seq: Int, _ frame: FrameRef) throws {
+        pendingFrames.append(FrameRow(seq: seq, frame: frame))
+        if pendingFrames.count == Self.rowsPerStatement { try writeFrames() }
+    }
+
+    func hit(_ hit: Hit) throws {
+        pendingEvents.append(EventRow(hit))
         count += 1
         if pendingEvents.count >= Self.maxPending { try writeEvents() }
     }
@@ -90,9 +113,10 @@ final class RunStore: TranscriptSink {
             let s = frames.statement(rows: n)
             var column: Int32 = 1
             for k in 0..<n {
-                let f = pendingFrames[start + k]
+                let row = pendingFrames[start + k]
+                let f = row.frame
                 s.bind(column, runId)
-                s.bind(column + 1, f.seq)
+                s.bind(column + 1, row.seq)
                 s.bind(column + 2, f.depth)
                 bindName(s, column + 3, f.module)
                 bindName(s, column + 4, f.symbol)
@@ -112,42 +136,84 @@ final class RunStore: TranscriptSink {
     }
 
     private func writeEvents() throws {
-        // Text compares bytewise: the order of the kinds' names is the index's order.
-        pendingEvents.sort { a, b in
-            if a.kind != b.kind { return Self.rank(a.kind) < Self.rank(b.kind) }
-            if a.attribute != b.attribute {
-                guard let x = a.attribute else { return true }
-                guard let y = b.attribute else { return false }
-                return x < y
+        Self.radixSort(&pendingEvents, scratch: &sortScratch)
+        try pendingEvents.withUnsafeBufferPointer { rows in
+            var start = 0
+            while start < rows.count {
+                let n = min(Self.rowsPerStatement, rows.count - start)
+                let s = events.statement(rows: n)
+                var column: Int32 = 1
+                for e in rows[start..<(start + n)] {
+                    s.bind(column, runId)
+                    s.bind(column + 1, e.seq)
+                    s.bind(column + 2, e.line)
+                    s.bindStatic(column + 3, kindNames[Int32(e.kindRank)])
+                    bindName(s, column + 4, e.symbol)
+                    bindName(s, column + 5, e.breakpoint)
+                    s.bind(column + 6, e.thread < 0 ? nil : Int64(e.thread))
+                    s.bind(column + 7, e.attribute)
+                    s.bind(column + 8, e.input)
+                    column += 9
+                }
+                try s.run()
+                start += n
             }
-            return a.seq < b.seq
-        }
-        var start = 0
-        while start < pendingEvents.count {
-            let n = min(Self.rowsPerStatement, pendingEvents.count - start)
-            let s = events.statement(rows: n)
-            var column: Int32 = 1
-            for k in 0..<n {
-                let e = pendingEvents[start + k]
-                s.bind(column, runId)
-                s.bind(column + 1, e.seq)
-                s.bind(column + 2, e.line)
-                bindName(s, column + 3, kindNames[Self.rank(e.kind)])
-                bindName(s, column + 4, e.symbol)
-                bindName(s, column + 5, e.breakpoint)
-                s.bind(column + 6, e.thread)
-                s.bind(column + 7, e.attribute)
-                s.bind(column + 8, e.inputAttribute)
-                column += 9
-            }
-            try s.run()
-            start += n
         }
         pendingEvents.removeAll(keepingCapacity: true)
     }
 
+    /// Sorts by the key's low `EventRow.sortBits` bits, stably (arrival order, so seq order,
+    /// among equal keys): least significant byte first, skipping bytes all keys share. A few
+    /// sequential passes rather than a comparison sort's scattered moves.
+    static func radixSort(_ rows: inout [EventRow], scratch: inout [EventRow]) {
+        let n = rows.count
+        guard n > 1 else { return }
+        if scratch.count < n { scratch = rows }
+        var inScratch = false
+        var shift: UInt64 = 0
+        while shift < UInt64(EventRow.sortBits) {
+            var counts = [Int](repeating: 0, count: 256)
+            rows.withUnsafeBufferPointer { r in
+                scratch.withUnsafeBufferPointer { t in
+                    let source = inScratch ? t : r
+                    for i in 0..<n { counts[Int(source[i].key >> shift & 0xFF)] += 1 }
+                }
+            }
+            if counts.contains(n) {  // every key has this byte: nothing to reorder
+                shift += 8
+                continue
+            }
+            var offset = 0
+            for b in 0..<256 {
+                let c = counts[b]
+                counts[b] = offset
+                offset += c
+            }
+            rows.withUnsafeMutableBufferPointer { r in
+                scratch.withUnsafeMutableBufferPointer { t in
+                    let (source, target) = inScratch ? (t, r) : (r, t)
+                    for i in 0..<n {
+                        let row = source[i]
+                        let b = Int(row.key >> shift & 0xFF)
+                        target[counts[b]] = row
+                        counts[b] += 1
+                    }
+                }
+            }
+            inScratch.toggle()
+            shift += 8
+        }
+        if inScratch {
+            rows.withUnsafeMutableBufferPointer { r in
+                scratch.withUnsafeBufferPointer { t in
+                    for i in 0..<n { r[i] = t[i] }
+                }
+            }
+        }
+    }
+
     @inline(__always)
-    private func bindName(_ s: Statement, _ column: Int32, _ index: Int32) {
+    private func bindName(_ s: Statement, _ column: Int32, _ index: NameID) {
         if index < 0 { s.bind(column, nil as Int64?) } else { s.bindStatic(column, names[index]) }
     }
 
@@ -224,9 +290,8 @@ final class MultiRowInsert {
     }
 }
 
-/// Interned texts, stored once and bound to statements without copying.
+/// Texts stored once, by number, and bound to statements without copying.
 struct TextTable {
-    private var index: [String: Int32] = [:]
     private var texts: [UnsafeBufferPointer<UInt8>] = []
     private let storage = Storage()
 
@@ -237,8 +302,7 @@ struct TextTable {
 
     subscript(i: Int32) -> UnsafeBufferPointer<UInt8> { texts[Int(i)] }
 
-    mutating func index(_ text: String) -> Int32 {
-        if let i = index[text] { return i }
+    mutating func append(_ text: String) {
         var copy = text
         let bytes = copy.withUTF8 { utf8 -> UnsafeBufferPointer<UInt8> in
             let p = UnsafeMutableRawPointer.allocate(byteCount: max(utf8.count, 1), alignment: 1)
@@ -246,17 +310,23 @@ struct TextTable {
             storage.blocks.append(p)
             return UnsafeBufferPointer(start: p.assumingMemoryBound(to: UInt8.self), count: utf8.count)
         }
-        let i = Int32(texts.count)
         texts.append(bytes)
-        index[text] = i
-        return i
     }
 }
 
 /// The transcript reader's sink during an import: hits go through a `RecordPipeline` to a
 /// `RunStore` on the writer thread, which also writes the held-back events at the end.
-final class TranscriptPipeline: TranscriptSink {
-    private let pipeline: RecordPipeline<BreakpointEvent>
+final class TranscriptPipeline: HitSink {
+    enum Record {
+        /// The reader's next name.
+        case name(String)
+        case frame(seq: Int, FrameRef)
+        case hit(Hit)
+    }
+
+    private let pipeline: RecordPipeline<Record>
+    /// How many of the reader's names the store has been sent.
+    private var namesSent = 0
     /// Called on the parsing thread every few batches, for progress display.
     var tick: (() -> Void)? {
         get { pipeline.tick }
@@ -265,13 +335,26 @@ final class TranscriptPipeline: TranscriptSink {
 
     init(store: RunStore) {
         let target = UncheckedBox(store)
-        pipeline = RecordPipeline(batchSize: 1024, write: { events in
+        pipeline = RecordPipeline(batchSize: 2048, write: { records in
             let store = target.value
-            for e in events { try store.event(e) }
+            for r in records {
+                switch r {
+                case .name(let text): store.name(text)
+                case let .frame(seq, frame): try store.frame(seq: seq, frame)
+                case .hit(let hit): try store.hit(hit)
+                }
+            }
         }, close: { try target.value.finish() })
     }
 
-    func event(_ event: BreakpointEvent) throws { try pipeline.add(event) }
+    func hit(_ hit: Hit, frames: UnsafeBufferPointer<FrameRef>, names: [String]) throws {
+        while namesSent < names.count {
+            try pipeline.add(.name(names[namesSent]))
+            namesSent += 1
+        }
+        for frame in frames { try pipeline.add(.frame(seq: hit.seq, frame)) }
+        try pipeline.add(.hit(hit))
+    }
     func finish() throws { try pipeline.finish() }
     func abandon() { pipeline.abandon() }
 }
@@ -279,7 +362,7 @@ final class TranscriptPipeline: TranscriptSink {
 /// The transcript half of `Importer`: one run row, its events, the duplicate check.
 enum RunImport {
     static func run(source: ByteSource, path: String, label: String, db: Database, hash: () -> String,
-                    replace: Bool, tick: (() -> Void)?) throws -> (summary: TranscriptSummary, sha256: String) {
+                    replace: Bool, tick: (() -> Void)?, mark: (String) -> Void = { _ in }) throws -> (summary: TranscriptSummary, sha256: String) {
         let sourcePath = path == "-" ? "-" : URL(fileURLWithPath: path).standardizedFileURL.path
         try db.prepare("INSERT INTO runs(label, source, imported_at) VALUES (?1, ?2, ?3)")
             .bindAndRun([.text(label), .text(sourcePath), .text(Importer.timestamp())])
@@ -290,8 +373,10 @@ enum RunImport {
         var sink = pipeline
         let summary: TranscriptSummary
         do {
-            summary = try TranscriptReader(source: source, path: path).read(into: &sink)
+            summary = try TranscriptReader(source: source, path: path).read(hits: &sink)
+            mark("parsed")
             try pipeline.finish()
+            mark("rows written")
         } catch {
             pipeline.abandon()
             throw error
