@@ -95,23 +95,36 @@ public struct TranscriptReader {
 
     private func read<Sink: HitSink>(into sink: inout Sink, parser: inout TranscriptParser) throws -> TranscriptSummary {
         let lines = LineReader(source, maxLineLength: maxLineLength)
-        let path = self.path
+        // Captures nothing reference-counted: the parser is specialised for this closure and
+        // would retain a captured string on every line.
         func deliver(_ hit: Hit, _ frames: UnsafeBufferPointer<FrameRef>, _ names: [String]) throws {
             do {
                 try sink.hit(hit, frames: frames, names: names)
             } catch {
-                throw TranscriptError(path: path, line: hit.line, message: "cannot store hit #\(hit.seq) (\(hit.kind.rawValue)): \(error)", underlying: error)
+                throw SinkFailure(hit: hit, underlying: error)
             }
         }
         var cleanup = TerminalCleanup()
         defer { cleanup.release() }
-        // No closure per line: the line reader hands out views that last until its next call.
-        while let raw = try lines.next() {
-            let lineNumber = lines.lineNumber
-            try parser.consume(cleanup.clean(raw, lineNumber: lineNumber), lineNumber: lineNumber, emit: deliver)
+        do {
+            // No closure per line: the line reader hands out views that last until its next call.
+            while let raw = try lines.next() {
+                let lineNumber = lines.lineNumber
+                try parser.consume(cleanup.clean(raw, lineNumber: lineNumber), lineNumber: lineNumber, emit: deliver)
+            }
+            try parser.finish(emit: deliver)
+        } catch let failure as SinkFailure {
+            let hit = failure.hit
+            throw TranscriptError(path: path, line: hit.line, message: "cannot store hit #\(hit.seq) (\(hit.kind.rawValue)): \(failure.underlying)",
+                                  underlying: failure.underlying)
         }
-        try parser.finish(emit: deliver)
         return parser.summary
+    }
+
+    /// The sink refused a hit (named with the file once out of the parsing loop).
+    private struct SinkFailure: Error {
+        var hit: Hit
+        var underlying: any Error
     }
 
     /// Whether the start of a (non-JSON) text is a breakpoint transcript: it holds a hit in a

@@ -364,9 +364,11 @@ enum RunImport {
     static func run(source: ByteSource, path: String, label: String, db: Database, hash: () -> String,
                     replace: Bool, tick: (() -> Void)?, mark: (String) -> Void = { _ in }) throws -> (summary: TranscriptSummary, sha256: String) {
         let sourcePath = path == "-" ? "-" : URL(fileURLWithPath: path).standardizedFileURL.path
-        try db.prepare("INSERT INTO runs(label, source, imported_at) VALUES (?1, ?2, ?3)")
-            .bindAndRun([.text(label), .text(sourcePath), .text(Importer.timestamp())])
-        let runId = db.lastInsertRowid
+        // The run's row is written last, complete, under the id SQLite would give it (the write
+        // lock is held). Written first and updated at the end, its page would have gone to the
+        // WAL early (SQLite spills pages of a large transaction) and be written again at the
+        // end: then SQLite re-reads and re-checksums every frame after it at commit.
+        let runId = (try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM runs")?.intValue) ?? 1
         // The reader parses here while the pipeline's thread writes rows.
         let pipeline = TranscriptPipeline(store: try RunStore(db: db, runId: runId))
         pipeline.tick = tick
@@ -382,14 +384,15 @@ enum RunImport {
             throw error
         }
         let sha = hash()
-        if !replace, let existing = try db.scalar("SELECT label FROM runs WHERE sha256 = ?1 AND id <> ?2 LIMIT 1",
-                                                  [.text(sha), .integer(runId)]) {
+        if !replace, let existing = try db.scalar("SELECT label FROM runs WHERE sha256 = ?1 LIMIT 1", [.text(sha)]) {
             throw DuplicateImport(existingLabel: existing.description)
         }
         try db.prepare("""
-            UPDATE runs SET sha256 = ?2, event_count = ?3, skipped_lines = ?4, incomplete_hits = ?5 WHERE id = ?1
-            """).bindAndRun([.integer(runId), .text(sha), .integer(Int64(summary.events)),
-                             .integer(Int64(summary.skippedLines)), .integer(Int64(summary.incompleteHits))])
+            INSERT INTO runs(id, label, source, imported_at, sha256, event_count, skipped_lines, incomplete_hits)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+            """).bindAndRun([.integer(runId), .text(label), .text(sourcePath), .text(Importer.timestamp()), .text(sha),
+                             .integer(Int64(summary.events)), .integer(Int64(summary.skippedLines)),
+                             .integer(Int64(summary.incompleteHits))])
         return (summary, sha)
     }
 }
