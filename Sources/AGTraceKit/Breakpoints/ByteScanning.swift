@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Byte-level helpers for the transcript parser. Transcripts are scanned as bytes, not
 /// `String`s: per-character Swift string work and Foundation regexes are far too slow for
 /// multi-megabyte logs, and every pattern we look for is ASCII.
@@ -57,16 +63,20 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return true
     }
 
-    /// First index at or after `from` (before `to`) where `literal` occurs.
+    /// First index at or after `from` (before `to`) where `literal` occurs. Candidates are
+    /// found with `memchr` (vectorised), not a byte loop.
     func find(_ literal: StaticString, from: Int, to: Int? = nil) -> Int? {
         let limit = Swift.min(to ?? count, count)
         let n = literal.utf8CodeUnitCount
-        guard n > 0, limit - from >= n else { return nil }
-        let first = literal.utf8Start[0]
         var i = Swift.max(from, 0)
-        while i + n <= limit {
-            if self[i] == first && matches(literal, at: i) { return i }
-            i += 1
+        guard n > 0, limit - i >= n, let base = baseAddress else { return nil }
+        let first = Int32(literal.utf8Start[0])
+        let lastStart = limit - n
+        while i <= lastStart {
+            guard let hit = memchr(base + i, first, lastStart - i + 1) else { return nil }
+            let k = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if matches(literal, at: k) { return k }
+            i = k + 1
         }
         return nil
     }

@@ -21,6 +21,7 @@ struct NameTable {
     private(set) var strings: [String] = []
     /// Per-name facts, computed on first use.
     private var roles: [LLDBCommand?] = []
+    private var outputs: [OutputContext?] = []
     private var infos: [SymbolInfo?] = []
     private var infoNames: [NameID] = []
     private var overflowID: NameID?
@@ -44,14 +45,35 @@ struct NameTable {
     @inline(__always)
     func string(_ id: NameID) -> String { strings[Int(id)] }
 
+    /// Eight bytes at a time, multiply-and-fold (names are short: a few words each).
     @inline(__always)
     private static func hash(_ bytes: Bytes) -> UInt32 {
-        // FNV-1a, 64-bit, folded.
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes {
-            h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3
+        let n = bytes.count
+        guard let base = bytes.baseAddress, n > 0 else { return 0x9e37_79b9 }
+        let raw = UnsafeRawPointer(base)
+        var h: UInt64 = 0x9e37_79b9_7f4a_7c15 ^ UInt64(truncatingIfNeeded: n)
+        var i = 0
+        while i + 8 <= n {
+            h = mix(h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            i += 8
+        }
+        if i < n {
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while i < n {
+                tail |= UInt64(base[i]) << shift
+                shift += 8
+                i += 1
+            }
+            h = mix(h ^ tail)
         }
         return UInt32(truncatingIfNeeded: h ^ (h >> 32))
+    }
+
+    @inline(__always)
+    private static func mix(_ x: UInt64) -> UInt64 {
+        let m = x.multipliedFullWidth(by: 0xa076_1d64_78bd_642f)
+        return m.high ^ m.low
     }
 
     /// The id of `bytes`, adding it when new.
@@ -76,6 +98,7 @@ struct NameTable {
         starts.append(arena.count)
         strings.append(String(decoding: bytes, as: UTF8.self))
         roles.append(nil)
+        outputs.append(nil)
         infos.append(nil)
         infoNames.append(-1)
         if strings.count * 2 > slots.count { grow() }
@@ -107,6 +130,7 @@ struct NameTable {
         hashes.append(0)
         starts.append(arena.count)
         roles.append(nil)
+        outputs.append(nil)
         infos.append(nil)
         infoNames.append(-1)
         overflowID = NameID(strings.count - 1)
@@ -157,6 +181,23 @@ struct NameTable {
         let role = LLDBCommand.parse(strings[Int(id)])
         roles[Int(id)] = role
         return role
+    }
+
+    /// What the output of the echoed command `id` is.
+    mutating func output(_ id: NameID) -> OutputContext {
+        if let known = outputs[Int(id)] { return known }
+        let output: OutputContext
+        switch role(id) {
+        case .backtrace: output = .backtrace
+        case .frameInfo: output = .frameInfo
+        case .threadInfo: output = .threadInfo
+        case .registerRead: output = .registerRead
+        case .frameVariable: output = .frameVariable
+        case let .expression(argument, variable): output = .expression(argument: argument, variable: variable.map { self.id($0) })
+        default: output = .other
+        }
+        outputs[Int(id)] = output
+        return output
     }
 
     /// What the symbol table says about the function name `id`.

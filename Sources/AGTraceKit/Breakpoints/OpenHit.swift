@@ -29,7 +29,7 @@ struct OpenHit {
 
     // What the following output lines mean.
     /// The command whose output is being read.
-    var context: LLDBCommand?
+    var context: OutputContext?
     /// A frame-printing command was echoed and its frame #0 has not come yet.
     var framesPending = false
     /// The previous line was a header that joined this hit: a frame #0 now is its display.
@@ -57,17 +57,17 @@ struct OpenHit {
     init(line: Int) { self.line = line }
 
     /// A hit started by an echoed command of some breakpoints' command lists.
-    init(line: Int, candidates: [Int], command: NameID, role: LLDBCommand) {
+    init(line: Int, candidates: [Int], command: NameID, output: OutputContext) {
         self.line = line
         self.candidates = candidates
         commands = [command]
-        inspect(role)
+        inspect(output)
     }
 
-    /// The output that follows is `role`'s.
-    mutating func inspect(_ role: LLDBCommand) {
-        context = role
-        framesPending = role.printsFrames
+    /// The output that follows is of a command of this kind.
+    mutating func inspect(_ output: OutputContext) {
+        context = output
+        framesPending = output.printsFrames
         outputInterrupted = false
         outputThread = nil
     }
@@ -128,5 +128,28 @@ struct RegisterArguments {
         guard readable & bit == 0, let value else { return }
         readable |= bit
         withUnsafeMutableBytes(of: &values) { $0.storeBytes(of: value, toByteOffset: index * 8, as: UInt64.self) }
+    }
+}
+
+/// What the output after an echoed command is, as far as reading hits goes: `LLDBCommand`
+/// without the parts only definitions need, and no reference-counted payload (the open hit
+/// holds one, and is read on every line).
+enum OutputContext: Equatable {
+    case backtrace
+    case frameInfo
+    case threadInfo
+    case registerRead
+    /// The argument an expression reads (one argument register), or the variable it prints.
+    case expression(argument: Int?, variable: NameID?)
+    case frameVariable
+    /// Any other command.
+    case other
+
+    /// Whether the output contains frame lines.
+    var printsFrames: Bool {
+        switch self {
+        case .backtrace, .frameInfo, .threadInfo: return true
+        default: return false
+        }
     }
 }

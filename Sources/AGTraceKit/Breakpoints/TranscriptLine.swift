@@ -184,10 +184,10 @@ enum TranscriptLineClassifier {
         }
         var line = FrameLine(depth: Int(depthValue), address: address, module: -1, name: NameTable.empty, arguments: nil)
         if i < bytes.count {
-            let symbol = PrintedSymbol.parse(bytes, i..<bytes.count)
+            let (symbol, arguments) = PrintedSymbol.parseFrame(bytes, i..<bytes.count)
             if let module = symbol.module { line.module = names.id(bytes, module) }
             line.name = names.id(bytes, symbol.name)
-            if let args = symbol.arguments { line.arguments = PrintedSymbol.frameArguments(bytes, args) }
+            line.arguments = arguments
         }
         return .frame(line)
     }

@@ -4,6 +4,7 @@ extension TranscriptParser {
         catalog.settlePending()
         foreignStop = false
         let role = commandRole(command)
+        let output = names.output(command)
         switch role {
         case .breakpointSet(let names, let commands):
             try close(emit)
@@ -34,7 +35,7 @@ extension TranscriptParser {
                     open.context = .other
                     return false
                 }
-                open.inspect(role)
+                open.inspect(output)
                 return true
             }
             if continuesOpenHit(with: command) {
@@ -44,13 +45,13 @@ extension TranscriptParser {
                 open.candidates = (open.candidates ?? catalog.order).filter {
                     catalog.commands(of: $0, startWith: seen, then: nil)
                 }
-                open.inspect(role)
+                open.inspect(output)
                 return true
             }
         }
         let starters = catalog.starting(with: command)
         if !starters.isEmpty {
-            try start(OpenHit(line: lineNumber, candidates: starters, command: command, role: role), emit)
+            try start(OpenHit(line: lineNumber, candidates: starters, command: command, output: output), emit)
             return true
         }
         let members = catalog.containing(command)
@@ -59,10 +60,10 @@ extension TranscriptParser {
             if isOpen && open.viaHiddenCommands, !open.commands.contains(command),
                open.commands.count < OpenHit.maxCommands {
                 open.commands.append(command)
-                open.inspect(role)
+                open.inspect(output)
                 return true
             }
-            var hit = OpenHit(line: lineNumber, candidates: catalog.hiddenIDs, command: command, role: role)
+            var hit = OpenHit(line: lineNumber, candidates: catalog.hiddenIDs, command: command, output: output)
             hit.viaHiddenCommands = true
             try start(hit, emit)
             return true
@@ -74,16 +75,16 @@ extension TranscriptParser {
                open.candidates?.contains(where: members.contains) ?? false,
                open.commands.count < OpenHit.maxCommands {
                 open.commands.append(command)
-                open.inspect(role)
+                open.inspect(output)
                 return true
             }
-            var hit = OpenHit(line: lineNumber, candidates: members, command: command, role: role)
+            var hit = OpenHit(line: lineNumber, candidates: members, command: command, output: output)
             hit.partialStart = true
             try start(hit, emit)
             return true
         }
         if isOpen, role.isInspection {
-            open.inspect(role)
+            open.inspect(output)
             return true
         }
         if isOpen { open.context = .other }

@@ -105,7 +105,7 @@ extension TranscriptParser {
         case .expression(let argument, let expressionVariable)?:
             if let argument {
                 open.record(argument: argument, value: value)
-            } else if let name = expressionVariable ?? variable {
+            } else if let name = expressionVariable.map({ names.string($0) }) ?? variable {
                 open.record(parameter: name, value: value)
             }
             return true

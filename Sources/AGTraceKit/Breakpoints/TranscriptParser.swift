@@ -156,7 +156,9 @@ struct TranscriptParser {
     mutating func close(_ emit: Emit) throws {
         guard isOpen else { return }
         isOpen = false
-        let hit = open
+        // Moved out, not copied: the open hit's arrays change owner without being retained.
+        var hit = OpenHit(line: 0)
+        swap(&hit, &open)
         let (event, incomplete) = resolve(hit)
         defer { frames.removeAll(keepingCapacity: frames.capacity <= 4 * OpenHit.maxFrames) }
         try deliver(event, incomplete: incomplete, emit: emit)
