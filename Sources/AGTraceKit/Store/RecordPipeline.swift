@@ -8,6 +8,10 @@ import Foundation
 final class RecordPipeline<Record> {
     let batchSize: Int
     private let queue = BoundedQueue<[Record]>(capacity: 8)
+    /// Emptied batches on their way back to the reader: their storage is reused, not
+    /// allocated afresh (a batch is large enough for malloc to map and unmap it each time,
+    /// with a page fault per page).
+    private let recycled = BoundedQueue<[Record]>(capacity: 10)
     private var batch: [Record] = []
     private let writer: Thread
     private let done = DispatchSemaphore(value: 0)
@@ -21,17 +25,19 @@ final class RecordPipeline<Record> {
     init(batchSize: Int, write: @escaping ([Record]) throws -> Void, close: @escaping () throws -> Void = {}) {
         self.batchSize = batchSize
         batch.reserveCapacity(batchSize)
-        let queue = self.queue, failure = self.failure, done = self.done
+        let queue = self.queue, recycled = self.recycled, failure = self.failure, done = self.done
         let body = UncheckedBox((write, close))
         writer = Thread {
             let (write, close) = body.value
-            while let records = queue.pop() {
+            while var records = queue.pop() {
                 guard !failure.isSet else { continue }  // drain so the reader never blocks
                 do {
                     try write(records)
                 } catch {
                     failure.set(error)
                 }
+                records.removeAll(keepingCapacity: true)
+                recycled.offer(records)
             }
             if !failure.isSet && !queue.isAbandoned {
                 do { try close() } catch { failure.set(error) }
@@ -67,7 +73,7 @@ final class RecordPipeline<Record> {
     private func flush() throws {
         if let error = failure.error { throw error }
         queue.push(batch)
-        batch = []
+        batch = recycled.poll() ?? []
         batch.reserveCapacity(batchSize)
         batches += 1
         if batches & 7 == 0 { tick?() }
@@ -155,22 +161,38 @@ final class ArchivePipeline: ArchiveSink {
     func archive(_ r: ArchiveSummaryRecord) throws { try add(.archive(r)) }
 }
 
-/// A FIFO of at most `capacity` items between one producer and one consumer thread.
+/// A FIFO of at most `capacity` items between one producer and one consumer thread. Items
+/// are moved out when taken (the queue keeps no reference), so a taken array is uniquely
+/// referenced and can be emptied and refilled in place.
 final class BoundedQueue<Element>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var items: [Element] = []
+    private var slots: [Element?]
     private var head = 0
+    private var count = 0
     private var closed = false
     private var abandoned = false
     private let capacity: Int
 
-    init(capacity: Int) { self.capacity = capacity }
+    init(capacity: Int) {
+        self.capacity = capacity
+        slots = Array(repeating: nil, count: capacity)
+    }
 
     func push(_ item: Element) {
         condition.lock()
-        while items.count - head >= capacity && !closed { condition.wait() }
-        if !closed { items.append(item) }
+        while count >= capacity && !closed { condition.wait() }
+        if !closed { append(item) }
         condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Adds `item` unless the queue is full or closed (never waits).
+    func offer(_ item: Element) {
+        condition.lock()
+        if !closed && count < capacity {
+            append(item)
+            condition.broadcast()
+        }
         condition.unlock()
     }
 
@@ -184,11 +206,19 @@ final class BoundedQueue<Element>: @unchecked Sendable {
     func pop() -> Element? {
         condition.lock()
         defer { condition.unlock() }
-        while head == items.count && !closed { condition.wait() }
-        guard head < items.count else { return nil }
-        let item = items[head]
-        head += 1
-        if head > 64 { items.removeFirst(head); head = 0 }
+        while count == 0 && !closed { condition.wait() }
+        guard count > 0 else { return nil }
+        let item = take()
+        condition.broadcast()
+        return item
+    }
+
+    /// The next item if there is one now (never waits).
+    func poll() -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard count > 0 else { return nil }
+        let item = take()
         condition.broadcast()
         return item
     }
@@ -200,6 +230,18 @@ final class BoundedQueue<Element>: @unchecked Sendable {
         abandoned = abandoned || abandon
         condition.broadcast()
         condition.unlock()
+    }
+
+    private func append(_ item: Element) {
+        slots[(head + count) % capacity] = item
+        count += 1
+    }
+
+    private func take() -> Element {
+        let item = slots[head].take()!
+        head = (head + 1) % capacity
+        count -= 1
+        return item
     }
 }
 
