@@ -5,7 +5,8 @@ let version = "0.1.0"
 
 let commands: [Command] = [
     ImportCommand.command, ListCommand.command, QueryCommand.command,
-    BaselineCommand.command, CheckCommand.command,
+    ReportCommand.command, DiffCommand.command, WalkCommand.command, ExportCommand.command,
+    BaselineCommand.command, CheckCommand.command, DeleteCommand.command,
 ]
 
 @MainActor func topLevelHelp() -> String {

@@ -114,3 +114,24 @@ final class ImportCLITests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: foreign), Data("just text".utf8))
     }
 }
+
+/// `agtrace delete`.
+final class DeleteCLITests: XCTestCase {
+    func testDeleteIsAllOrNothing() throws {
+        let dir = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("d.db").path
+        XCTAssertEqual(try CLI.run(["import", "--db", db, CLI.samples]).status, 0)
+        let unknown = try CLI.run(["delete", "--db", db, "trip-1-before", "nope"])
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertTrue(unknown.stderr.contains("'nope'"), unknown.stderr)
+        XCTAssertTrue(try CLI.run(["list", "--db", db]).stdout.contains("trip-1-before"), "nothing deleted")
+        let ok = try CLI.run(["delete", "--db", db, "trip-1-before", "trip-mixed"])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertEqual(ok.stdout, "deleted trip-1-before\ndeleted trip-mixed\n")
+        let left = try CLI.run(["query", "--db", db, "--format", "csv",
+                                "SELECT (SELECT count(*) FROM snapshots WHERE label = 'trip-1-before') + (SELECT count(*) FROM runs WHERE label = 'trip-mixed') AS n"])
+        XCTAssertEqual(left.stdout, "n\n0\n")
+        XCTAssertEqual(try CLI.run(["delete", "--db", db]).status, 2)
+    }
+}

@@ -22,3 +22,21 @@ public enum Catalog {
         return (columns, rows)
     }
 }
+
+/// A label that names no snapshot or run.
+public struct UnknownLabel: Error, CustomStringConvertible, Equatable {
+    public var label: String
+    public var description: String { "no snapshot or run is labelled '\(label)' (see agtrace list)" }
+}
+
+extension Catalog {
+    /// Deletes the labelled snapshots and runs in one transaction; all or nothing.
+    public static func delete(labels: [String], in db: Database) throws -> [String] {
+        try db.writeTransaction {
+            for label in labels {
+                guard try SnapshotDeletion.deleteLabel(label, in: db) else { throw UnknownLabel(label: label) }
+            }
+            return labels
+        }
+    }
+}

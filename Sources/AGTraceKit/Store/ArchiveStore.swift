@@ -147,12 +147,15 @@ final class ArchiveStore: ArchiveSink {
         s.bind(4, r.nodeIndex)
         s.bind(5, r.attribute)
         s.bind(6, r.typeIndex)
-        s.bind(7, r.description)
-        s.bind(8, r.value)
         s.bind(9, r.flags)
         s.bind(10, r.subgraphFlags)
         bindProfile(s, from: 11, r.profile)
-        try s.run()
+        // The two texts are bound in place (no copy by SQLite) for the length of the step.
+        try s.withText(7, r.description) {
+            try s.withText(8, r.value) {
+                try s.run()
+            }
+        }
         nodeCount += 1
         counted()
     }

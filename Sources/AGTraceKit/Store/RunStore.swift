@@ -18,6 +18,8 @@ final class RunStore {
 
     /// The reader's names, in the same order (so with the same ids).
     private var names = TextTable()
+    /// The names `event(_:)` gave.
+    private var ownNames: [String: NameID] = [:]
     /// The kinds' names, by `rank`.
     private var kindNames = TextTable()
     private var pendingEvents: [EventRow] = []
@@ -98,6 +100,24 @@ final class RunStore {
         pendingEvents.append(EventRow(hit))
         count += 1
         if pendingEvents.count >= Self.maxPending { try writeEvents() }
+    }
+
+    /// Stores a hit given in its public form (tests, tools), naming its texts itself: not to
+    /// be mixed with `name(_:)` on one store. Call `finish` to write what is held back.
+    func event(_ e: BreakpointEvent) throws {
+        func id(_ text: String) -> NameID {
+            if let known = ownNames[text] { return known }
+            let id = NameID(names.count)
+            names.append(text)
+            ownNames[text] = id
+            return id
+        }
+        for f in e.frames {
+            try frame(seq: e.seq, FrameRef(depth: f.depth, module: f.module.map(id) ?? -1, symbol: id(f.symbol),
+                                           address: f.address))
+        }
+        try hit(Hit(seq: e.seq, line: e.line, kind: e.kind, symbol: id(e.symbol), breakpoint: e.breakpoint.map(id) ?? -1,
+                    thread: e.thread, attribute: e.attribute, inputAttribute: e.inputAttribute))
     }
 
     /// Writes what is still held back.
@@ -301,6 +321,7 @@ struct TextTable {
     }
 
     subscript(i: Int32) -> UnsafeBufferPointer<UInt8> { texts[Int(i)] }
+    var count: Int { texts.count }
 
     mutating func append(_ text: String) {
         var copy = text

@@ -1,0 +1,50 @@
+/// A canned report: one name, one or more variants (SQL files) chosen by the options given.
+public struct Report: Sendable {
+    public let name: String
+    public let summary: String
+    public let variants: [QueryFile]
+}
+
+/// The SQL files compiled into the binary (see `EmbeddedQueries`), read once.
+public enum ReportRegistry {
+    /// Every query file, reports and internal queries, by file name.
+    public static let files: [QueryFile] = {
+        do {
+            return try EmbeddedQueries.all.map { try QueryFile(fileName: $0.file, text: String(decoding: $0.bytes, as: UTF8.self)) }
+                .sorted { $0.fileName < $1.fileName }
+        } catch {
+            // The files are part of the program; the tests read every one of them.
+            fatalError("\(error)")
+        }
+    }()
+
+    /// The reports `agtrace report` runs, by name.
+    public static let reports: [Report] = {
+        var order: [String] = []
+        var byName: [String: [QueryFile]] = [:]
+        for file in files where !file.isInternal {
+            if byName[file.name] == nil { order.append(file.name) }
+            byName[file.name, default: []].append(file)
+        }
+        return order.sorted().map { name in
+            // Fewest options first, --by variants after the plain ones.
+            let variants = byName[name]!.sorted {
+                ($0.required.count, $0.by ?? "", $0.fileName) < ($1.required.count, $1.by ?? "", $1.fileName)
+            }
+            let summary = variants.compactMap(\.summary).first ?? variants[0].description
+            return Report(name: name, summary: summary, variants: variants)
+        }
+    }()
+
+    public static func report(named name: String) -> Report? {
+        reports.first { $0.name == name }
+    }
+
+    /// An internal query (used by diff, walk, export) by its `-- name:`.
+    static func query(_ name: String) -> QueryFile {
+        guard let file = files.first(where: { $0.isInternal && $0.name == name }) else {
+            fatalError("Queries/: no internal query named '\(name)'")
+        }
+        return file
+    }
+}

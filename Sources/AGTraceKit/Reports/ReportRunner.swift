@@ -1,0 +1,146 @@
+/// What `agtrace report NAME …` asked for.
+public struct ReportRequest: Sendable, Equatable {
+    public var name: String
+    /// Option name (`run`, `snapshot`, `from`, `to`) to the label given.
+    public var options: [String: String]
+    public var by: String?
+    public var limit: Int?
+
+    public init(name: String, options: [String: String] = [:], by: String? = nil, limit: Int? = nil) {
+        self.name = name
+        self.options = options
+        self.by = by
+        self.limit = limit
+    }
+}
+
+/// Runs canned reports: picks the variant the options select, resolves labels to ids, binds
+/// them by name, and writes the rows.
+public enum ReportRunner {
+    /// The options a report variant can take, in the order usage lines show them.
+    public static let parameterOptions = ["run", "snapshot", "from", "to"]
+
+    /// The variant of the report that the given options select; no database needed, so usage
+    /// errors come before anything is opened.
+    public static func variant(for request: ReportRequest) throws -> QueryFile {
+        guard let report = ReportRegistry.report(named: request.name) else {
+            var message = "no report named '\(request.name)'"
+            let names = ReportRegistry.reports.map(\.name)
+            if let guess = names.min(by: { distance($0, request.name) < distance($1, request.name) }),
+               distance(guess, request.name) <= 3 {
+                message += " (did you mean '\(guess)'?)"
+            }
+            throw ReportUsageError(message + "; see agtrace report --list")
+        }
+        let given = Set(request.options.keys)
+        let candidates = report.variants.filter { v in
+            v.by == request.by && Set(v.required).isSubset(of: given) && given.isSubset(of: Set(v.parameters.map(\.name)))
+        }
+        if let best = candidates.max(by: { $0.required.count < $1.required.count }) {
+            return best
+        }
+        if let by = request.by, !report.variants.contains(where: { $0.by == by }) {
+            let values = Set(report.variants.compactMap(\.by)).sorted()
+            throw ReportUsageError(values.isEmpty ? "report '\(report.name)' takes no --by"
+                                                  : "--by takes \(values.map { "'\($0)'" }.joined(separator: " or ")) for '\(report.name)', not '\(by)'")
+        }
+        var shown = parameterOptions.filter(given.contains).map { "--\($0)" }
+        if let by = request.by { shown.append("--by \(by)") }
+        let forms = report.variants.map { "  agtrace report \(report.name) \($0.usage)" }.joined(separator: "\n")
+        let what = shown.isEmpty ? "without options" : "with " + shown.joined(separator: " ")
+        throw ReportUsageError("report '\(report.name)' cannot run \(what); it runs as:\n\(forms)")
+    }
+
+    /// Resolves the labels of a variant's parameters to ids (exit 1 for an unknown one).
+    static func bindings(for variant: QueryFile, options: [String: String], in db: Database) throws -> [String: SQLValue] {
+        var values: [String: SQLValue] = [:]
+        for p in variant.parameters {
+            guard let text = options[p.name] else { continue }
+            switch p.name {
+            case "run": values[p.name] = .integer(try LabelLookup.runId(text, in: db))
+            case "snapshot", "from", "to": values[p.name] = .integer(try LabelLookup.snapshotId(text, in: db))
+            default: values[p.name] = .text(text)
+            }
+        }
+        return values
+    }
+
+    /// Runs the report and writes its rows (at most `limit`).
+    public static func run(_ request: ReportRequest, in db: Database, writer: RowSink) throws {
+        let variant = try variant(for: request)
+        let values = try bindings(for: variant, options: request.options, in: db)
+        if variant.needsProfile, let label = request.options["snapshot"], let id = values["snapshot"] {
+            try requireProfile(snapshot: id, label: label, in: db)
+        }
+        if let compute = variant.compute {
+            let result: (columns: [String], rows: [[SQLValue]])
+            switch compute {
+            case "dirty-walks":
+                result = try DirtyWalks.compute(try variant.prepare(in: db, values))
+            default:
+                throw QueryFileError(fileName: variant.fileName, message: "unknown compute step '\(compute)'")
+            }
+            writer.begin(columns: result.columns)
+            for row in result.rows.prefix(request.limit ?? Int.max) { writer.row(row) }
+            writer.end()
+            return
+        }
+        let stmt = try variant.prepare(in: db, values)
+        let columns = (0..<stmt.columnCount).map { stmt.columnName($0) }
+        writer.begin(columns: columns)
+        var n = 0
+        while n < (request.limit ?? Int.max), try stmt.step() {
+            writer.row((0..<columns.count).map { stmt.value($0) })
+            n += 1
+        }
+        writer.end()
+    }
+
+    /// Whole result in memory, for tests and the commands built on reports.
+    public static func rows(_ request: ReportRequest, in db: Database) throws -> (columns: [String], rows: [[SQLValue]]) {
+        let sink = RowCollector()
+        try run(request, in: db, writer: sink)
+        return (sink.columns, sink.rows)
+    }
+
+    static func requireProfile(snapshot id: SQLValue, label: String, in db: Database) throws {
+        let present = try ReportRegistry.query("profile-present").rows(in: db, ["snapshot": id]).rows.first?.first
+        if present?.intValue != 1 {
+            throw ReportError("snapshot '\(label)' holds no profile data: dump it with AGGraphStartProfiling on (the rule times come from the profile)")
+        }
+    }
+
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+/// Where report rows go: a RowWriter (formatted text), or a collector in tests and commands.
+public protocol RowSink: AnyObject {
+    func begin(columns: [String])
+    func row(_ values: [SQLValue])
+    func end()
+}
+
+extension RowWriter: RowSink {}
+
+/// Keeps the rows as values.
+public final class RowCollector: RowSink {
+    public private(set) var columns: [String] = []
+    public private(set) var rows: [[SQLValue]] = []
+    public init() {}
+    public func begin(columns: [String]) { self.columns = columns }
+    public func row(_ values: [SQLValue]) { rows.append(values) }
+    public func end() {}
+}

@@ -1,0 +1,208 @@
+/// `agtrace diff S1 S2`: what changed between two snapshots. Nodes are identified by
+/// (attribute, rule name) and edges compared as a multiset, exactly as edge-churn does (its
+/// rows are counted here); `flagsChanged` and `valuesChanged` count nodes present in both.
+public struct SnapshotDiff: Equatable, Sendable {
+    public struct GraphDelta: Equatable, Sendable {
+        public var graphId: Int64?
+        public var graphIndexFrom: Int64?
+        public var graphIndexTo: Int64?
+        /// (from, to) for update_count, change_count, transaction_count.
+        public var updateCount: (from: Int64?, to: Int64?)
+        public var changeCount: (from: Int64?, to: Int64?)
+        public var transactionCount: (from: Int64?, to: Int64?)
+
+        public static func == (a: GraphDelta, b: GraphDelta) -> Bool {
+            a.graphId == b.graphId && a.graphIndexFrom == b.graphIndexFrom && a.graphIndexTo == b.graphIndexTo
+                && a.updateCount == b.updateCount && a.changeCount == b.changeCount
+                && a.transactionCount == b.transactionCount
+        }
+
+        static func delta(_ p: (from: Int64?, to: Int64?)) -> Int64 { (p.to ?? 0) - (p.from ?? 0) }
+        public var updateDelta: Int64 { Self.delta(updateCount) }
+        public var changeDelta: Int64 { Self.delta(changeCount) }
+        public var transactionDelta: Int64 { Self.delta(transactionCount) }
+    }
+
+    public struct RuleChange: Equatable, Sendable {
+        public var rule: String?
+        public var nodesAdded: Int64 = 0
+        public var nodesRemoved: Int64 = 0
+        /// Edges counted under the rule of their reader (dst).
+        public var edgesAdded: Int64 = 0
+        public var edgesRemoved: Int64 = 0
+        public var flagsChanged: Int64 = 0
+        public var valuesChanged: Int64 = 0
+        public var total: Int64 { nodesAdded + nodesRemoved + edgesAdded + edgesRemoved + flagsChanged + valuesChanged }
+    }
+
+    public var from: String
+    public var to: String
+    public var nodesFrom: Int64 = 0
+    public var nodesTo: Int64 = 0
+    public var edgesFrom: Int64 = 0
+    public var edgesTo: Int64 = 0
+    public var nodesAdded: Int64 = 0
+    public var nodesRemoved: Int64 = 0
+    public var edgesAdded: Int64 = 0
+    public var edgesRemoved: Int64 = 0
+    public var flagsChanged: Int64 = 0
+    public var valuesChanged: Int64 = 0
+    public var graphs: [GraphDelta] = []
+    /// Rules with at least one change, biggest change first.
+    public var rules: [RuleChange] = []
+
+    public static func compute(in db: Database, from: String, to: String) throws -> SnapshotDiff {
+        let fromId = try LabelLookup.snapshotId(from, in: db)
+        let toId = try LabelLookup.snapshotId(to, in: db)
+        let ids: [String: SQLValue] = ["from": .integer(fromId), "to": .integer(toId)]
+        var diff = SnapshotDiff(from: from, to: to)
+
+        if let t = try ReportRegistry.query("diff-totals").rows(in: db, ids).rows.first {
+            diff.nodesFrom = t[0].intValue ?? 0
+            diff.nodesTo = t[1].intValue ?? 0
+            diff.edgesFrom = t[2].intValue ?? 0
+            diff.edgesTo = t[3].intValue ?? 0
+        }
+
+        var rules: [String?: RuleChange] = [:]
+        func change(_ rule: String?, _ body: (inout RuleChange) -> Void) {
+            var r = rules[rule] ?? RuleChange(rule: rule)
+            body(&r)
+            rules[rule] = r
+        }
+        for row in try ReportRegistry.query("diff-nodes").rows(in: db, ids).rows {
+            let added = row[1].intValue ?? 0, removed = row[2].intValue ?? 0
+            let flags = row[3].intValue ?? 0, values = row[4].intValue ?? 0
+            diff.nodesAdded += added
+            diff.nodesRemoved += removed
+            diff.flagsChanged += flags
+            diff.valuesChanged += values
+            change(row[0].stringValue) {
+                $0.nodesAdded += added; $0.nodesRemoved += removed
+                $0.flagsChanged += flags; $0.valuesChanged += values
+            }
+        }
+
+        let churn = ReportRegistry.files.first { $0.name == "edge-churn" && !$0.isInternal }!
+        let stmt = try churn.prepare(in: db, ids)
+        while try stmt.step() {
+            let added = stmt.string(0) == "added"
+            let rule = stmt.string(5)
+            if added { diff.edgesAdded += 1 } else { diff.edgesRemoved += 1 }
+            change(rule) { if added { $0.edgesAdded += 1 } else { $0.edgesRemoved += 1 } }
+        }
+
+        for row in try ReportRegistry.query("diff-graphs").rows(in: db, ids).rows {
+            diff.graphs.append(GraphDelta(
+                graphId: row[0].intValue, graphIndexFrom: row[1].intValue, graphIndexTo: row[2].intValue,
+                updateCount: (row[3].intValue, row[4].intValue),
+                changeCount: (row[6].intValue, row[7].intValue),
+                transactionCount: (row[9].intValue, row[10].intValue)))
+        }
+
+        diff.rules = rules.values.filter { $0.total > 0 }.sorted {
+            if $0.total != $1.total { return $0.total > $1.total }
+            return ($0.rule ?? "") < ($1.rule ?? "")
+        }
+        return diff
+    }
+
+    // MARK: Output
+
+    static func int(_ v: Int64?) -> SQLValue { v.map(SQLValue.integer) ?? .null }
+    static func text(_ v: String?) -> SQLValue { v.map(SQLValue.text) ?? .null }
+
+    /// The JSON object: counts, `graphs` (counter deltas, plus each side's value), `rules`.
+    public func json() -> String {
+        func field(_ key: String, _ value: SQLValue) -> String { JSONText.quote(key) + ": " + RowWriter.jsonValue(value) }
+        func object(_ fields: [(String, SQLValue)], indent: String) -> String {
+            "{" + fields.map { field($0.0, $0.1) }.joined(separator: ", ") + "}"
+        }
+        var lines: [String] = []
+        let top: [(String, SQLValue)] = [
+            ("from", .text(from)), ("to", .text(to)),
+            ("nodes_from", .integer(nodesFrom)), ("nodes_to", .integer(nodesTo)),
+            ("edges_from", .integer(edgesFrom)), ("edges_to", .integer(edgesTo)),
+            ("nodes_added", .integer(nodesAdded)), ("nodes_removed", .integer(nodesRemoved)),
+            ("edges_added", .integer(edgesAdded)), ("edges_removed", .integer(edgesRemoved)),
+            ("flags_changed", .integer(flagsChanged)), ("values_changed", .integer(valuesChanged)),
+        ]
+        lines += top.map { "  " + field($0.0, $0.1) + "," }
+        let graphObjects = graphs.map { g in
+            "    " + object([
+                ("graph_id", Self.int(g.graphId)), ("graph_index_from", Self.int(g.graphIndexFrom)),
+                ("graph_index_to", Self.int(g.graphIndexTo)),
+                ("update_count", .integer(g.updateDelta)), ("change_count", .integer(g.changeDelta)),
+                ("transaction_count", .integer(g.transactionDelta)),
+                ("update_count_from", Self.int(g.updateCount.from)), ("update_count_to", Self.int(g.updateCount.to)),
+                ("change_count_from", Self.int(g.changeCount.from)), ("change_count_to", Self.int(g.changeCount.to)),
+                ("transaction_count_from", Self.int(g.transactionCount.from)),
+                ("transaction_count_to", Self.int(g.transactionCount.to)),
+            ], indent: "    ")
+        }
+        lines.append("  \"graphs\": [" + (graphObjects.isEmpty ? "]," : "\n" + graphObjects.joined(separator: ",\n") + "\n  ],"))
+        let ruleObjects = rules.map { r in
+            "    " + object(Self.ruleFields(r), indent: "    ")
+        }
+        lines.append("  \"rules\": [" + (ruleObjects.isEmpty ? "]" : "\n" + ruleObjects.joined(separator: ",\n") + "\n  ]"))
+        return "{\n" + lines.joined(separator: "\n") + "\n}\n"
+    }
+
+    static let ruleColumns = ["rule", "nodes_added", "nodes_removed", "edges_added", "edges_removed", "flags_changed", "values_changed"]
+
+    static func ruleFields(_ r: RuleChange) -> [(String, SQLValue)] {
+        Array(zip(ruleColumns, ruleRow(r)))
+    }
+
+    static func ruleRow(_ r: RuleChange) -> [SQLValue] {
+        [text(r.rule), .integer(r.nodesAdded), .integer(r.nodesRemoved), .integer(r.edgesAdded),
+         .integer(r.edgesRemoved), .integer(r.flagsChanged), .integer(r.valuesChanged)]
+    }
+
+    /// One rectangular table (csv): a `total` row, one `graph` row per graph, one `rule` row
+    /// per changed rule; columns that do not apply to a row are empty.
+    public static let csvColumns = ["scope", "name", "nodes_added", "nodes_removed", "edges_added", "edges_removed",
+                                    "flags_changed", "values_changed", "update_count", "change_count", "transaction_count"]
+
+    public func csvRows() -> [[SQLValue]] {
+        var rows: [[SQLValue]] = []
+        rows.append([.text("total"), .null, .integer(nodesAdded), .integer(nodesRemoved), .integer(edgesAdded),
+                     .integer(edgesRemoved), .integer(flagsChanged), .integer(valuesChanged),
+                     .integer(graphs.reduce(0) { $0 + $1.updateDelta }), .integer(graphs.reduce(0) { $0 + $1.changeDelta }),
+                     .integer(graphs.reduce(0) { $0 + $1.transactionDelta })])
+        for g in graphs {
+            rows.append([.text("graph"), g.graphId.map { .text(String($0)) } ?? .null, .null, .null, .null, .null, .null, .null,
+                         .integer(g.updateDelta), .integer(g.changeDelta), .integer(g.transactionDelta)])
+        }
+        for r in rules {
+            rows.append([.text("rule")] + Self.ruleRow(r) + [.null, .null, .null])
+        }
+        return rows
+    }
+
+    /// The readable summary (table or markdown): counts, per-graph counters, then the rules
+    /// with the biggest changes (at most `topRules`).
+    public func writeSummary(format: OutputFormat, to out: TextSink, topRules: Int = 10) {
+        let markdown = format == .markdown
+        func heading(_ s: String) { out.write(markdown ? "\n### \(s)\n\n" : "\n\(s)\n") }
+        out.write(markdown ? "## \(from) → \(to)\n\n" : "\(from) → \(to)\n\n")
+        let counts = RowWriter(format: markdown ? .markdown : .table, out: out)
+        counts.write(columns: ["", "from", "to", "added", "removed", "changed"], rows: [
+            [.text("nodes"), .integer(nodesFrom), .integer(nodesTo), .integer(nodesAdded), .integer(nodesRemoved), .null],
+            [.text("edges"), .integer(edgesFrom), .integer(edgesTo), .integer(edgesAdded), .integer(edgesRemoved), .null],
+            [.text("node flags"), .null, .null, .null, .null, .integer(flagsChanged)],
+            [.text("node values"), .null, .null, .null, .null, .integer(valuesChanged)],
+        ])
+        heading("graph counters")
+        func pair(_ p: (from: Int64?, to: Int64?)) -> SQLValue {
+            let d = (p.to ?? 0) - (p.from ?? 0)
+            return .text("\(p.from.map(String.init) ?? "-") → \(p.to.map(String.init) ?? "-") (\(d >= 0 ? "+" : "")\(d))")
+        }
+        RowWriter(format: markdown ? .markdown : .table, out: out).write(
+            columns: ["graph", "update_count", "change_count", "transaction_count"],
+            rows: graphs.map { [Self.int($0.graphId), pair($0.updateCount), pair($0.changeCount), pair($0.transactionCount)] })
+        heading(rules.count > topRules ? "biggest changes by rule (\(topRules) of \(rules.count))" : "changes by rule")
+        RowWriter(format: markdown ? .markdown : .table, out: out)
+            .write(columns: Self.ruleColumns, rows: rules.prefix(topRules).map(Self.ruleRow))
+    }
+}

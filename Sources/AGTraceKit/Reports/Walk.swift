@@ -1,0 +1,251 @@
+/// Read-by edges ("src is read by dst") over dense node numbers, for reachability that stays
+/// fast when walks reach hundreds of thousands of nodes: attributes are numbered once, the
+/// walk itself touches only arrays.
+struct ReadByGraph {
+    private var number: [Int64: Int32] = [:]
+    private var readers: [[Int32]] = []
+    private var mark: [UInt32] = []
+    private var stamp: UInt32 = 0
+    /// Bumped by every edge added, so a cached walk knows when it is stale.
+    private(set) var version = 0
+
+    private mutating func node(_ attribute: Int64) -> Int32 {
+        if let n = number[attribute] { return n }
+        let n = Int32(readers.count)
+        number[attribute] = n
+        readers.append([])
+        mark.append(0)
+        return n
+    }
+
+    mutating func add(_ src: Int64, _ dst: Int64) {
+        let s = node(src), d = node(dst)
+        readers[Int(s)].append(d)
+        version += 1
+    }
+
+    /// The number of distinct nodes reachable from `root` (the root itself not counted, even
+    /// when a cycle leads back to it).
+    mutating func downstreamCount(from root: Int64) -> Int {
+        guard let start = number[root] else { return 0 }
+        stamp &+= 1
+        if stamp == 0 {
+            for i in mark.indices { mark[i] = 0 }
+            stamp = 1
+        }
+        let s = stamp
+        mark[Int(start)] = s
+        var queue: [Int32] = [start]
+        var head = 0
+        while head < queue.count {
+            let n = Int(queue[head])
+            head += 1
+            for r in readers[n] where mark[Int(r)] != s {
+                mark[Int(r)] = s
+                queue.append(r)
+            }
+        }
+        return queue.count - 1
+    }
+}
+
+/// `dirty-walks --run R [--snapshot S]`: replays a run in seq order. Each invalidate hit
+/// counts the nodes downstream of its attribute over the edges known at that moment (the
+/// snapshot's, plus the run's add_input hits before it), then the update hits until the next
+/// invalidate hit (or the end) are the rules that reran.
+enum DirtyWalks {
+    static let columns = ["seq", "root", "marked", "reran", "line"]
+
+    private enum Kind { case invalidate, update, addInput }
+
+    private struct Event {
+        var seq: Int64
+        var line: SQLValue
+        var kind: Kind
+        var input: Int64?
+        var attribute: Int64?
+    }
+
+    /// `stmt` yields dirty-walks-run.sql's rows: seq, line, kind, input_attribute, attribute.
+    static func compute(_ stmt: Statement) throws -> (columns: [String], rows: [[SQLValue]]) {
+        var graph = ReadByGraph()
+        var events: [Event] = []
+        while try stmt.step() {
+            let input: Int64? = stmt.isNull(3) ? nil : stmt.int64(3)
+            let attribute: Int64? = stmt.isNull(4) ? nil : stmt.int64(4)
+            let kind: Kind
+            switch stmt.string(2) {
+            case "edge":
+                if let input, let attribute { graph.add(input, attribute) }
+                continue
+            case "invalidate": kind = .invalidate
+            case "update": kind = .update
+            case "add_input": kind = .addInput
+            default: continue
+            }
+            events.append(Event(seq: stmt.int64(0), line: stmt.value(1), kind: kind, input: input, attribute: attribute))
+        }
+        events.sort { $0.seq < $1.seq }
+
+        var rows: [[SQLValue]] = []
+        var reran: [Int64] = []
+        var cache: [Int64: (version: Int, marked: Int)] = [:]
+        for e in events {
+            switch e.kind {
+            case .addInput:
+                if let input = e.input, let attribute = e.attribute { graph.add(input, attribute) }
+            case .update:
+                if !reran.isEmpty { reran[reran.count - 1] += 1 }
+            case .invalidate:
+                var marked: SQLValue = .null
+                if let root = e.attribute {
+                    if let hit = cache[root], hit.version == graph.version {
+                        marked = .integer(Int64(hit.marked))
+                    } else {
+                        let n = graph.downstreamCount(from: root)
+                        cache[root] = (graph.version, n)
+                        marked = .integer(Int64(n))
+                    }
+                }
+                rows.append([.integer(e.seq), e.attribute.map(SQLValue.integer) ?? .null, marked, .null, e.line])
+                reran.append(0)
+            }
+        }
+        for i in rows.indices { rows[i][3] = .integer(reran[i]) }
+        return (columns, rows)
+    }
+}
+
+/// One node the push walk reaches.
+public struct WalkStep: Equatable, Sendable {
+    public var attribute: Int64
+    public var depth: Int
+    public var rule: String?
+    /// The node it was first reached from (breadth-first, smaller attributes first).
+    public var via: Int64
+    /// Whether the snapshot shows its dirty bit (bit 0) set.
+    public var dirty: Bool
+}
+
+/// `agtrace walk ATTR --snapshot S`: the push walk an invalidation of ATTR would make, i.e.
+/// every node reachable over read-by edges, breadth-first, depth counted from 1.
+///
+/// A walk starts by asking for each node's readers through the edges_by_src index, so a small
+/// walk in a huge snapshot reads only what it reaches. Past `bulkThreshold` nodes it reads the
+/// snapshot's edges once, in source order, and finishes in memory; the reached nodes are then
+/// named in one ordered pass over the snapshot's nodes.
+public enum PushWalk {
+    public static let columns = ["attribute", "depth", "rule", "via", "dirty"]
+    /// How many nodes a walk asks for one by one before it reads all edges at once.
+    public static let bulkThreshold = 4096
+
+    /// Readers of each source attribute: `dsts[starts[i]..<starts[i+1]]` read `srcs[i]`.
+    private struct Adjacency {
+        var srcs: [Int64] = []
+        var starts: [Int] = []
+        var dsts: [Int64] = []
+
+        init(db: Database, snapshot: Int64) throws {
+            let stmt = try ReportRegistry.query("walk-edges").prepare(in: db, ["snapshot": .integer(snapshot)])
+            while try stmt.step() {
+                let src = stmt.int64(0)
+                if srcs.last != src {
+                    srcs.append(src)
+                    starts.append(dsts.count)
+                }
+                dsts.append(stmt.int64(1))
+            }
+            starts.append(dsts.count)
+        }
+
+        func readers(_ a: Int64) -> ArraySlice<Int64> {
+            var lo = 0, hi = srcs.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if srcs[mid] < a { lo = mid + 1 } else { hi = mid }
+            }
+            guard lo < srcs.count, srcs[lo] == a else { return [] }
+            return dsts[starts[lo]..<starts[lo + 1]]
+        }
+    }
+
+    public static func run(in db: Database, snapshot: Int64, label: String, from root: Int64,
+                           maxDepth: Int? = nil, bulkThreshold: Int = PushWalk.bulkThreshold) throws -> [WalkStep] {
+        let ids: [String: SQLValue] = ["snapshot": .integer(snapshot)]
+        let readersQuery = ReportRegistry.query("walk-readers")
+        let infoQuery = ReportRegistry.query("node-info")
+        let readersStmt = try readersQuery.prepare(in: db, ids.merging(["attribute": .integer(root)]) { $1 })
+        let infoStmt = try infoQuery.prepare(in: db, ids.merging(["attribute": .integer(root)]) { $1 })
+        var adjacency: Adjacency?
+        var fetched = 0
+        func readersOf(_ a: Int64) throws -> [Int64] {
+            if let adjacency { return Array(adjacency.readers(a)) }
+            fetched += 1
+            if fetched > bulkThreshold {
+                adjacency = try Adjacency(db: db, snapshot: snapshot)
+                return Array(adjacency!.readers(a))
+            }
+            try readersQuery.bind(readersStmt, ids.merging(["attribute": .integer(a)]) { $1 })
+            var out: [Int64] = []
+            while try readersStmt.step() { out.append(readersStmt.int64(0)) }
+            return out
+        }
+        func info(_ a: Int64) throws -> (rule: String?, flags: Int64)? {
+            try infoQuery.bind(infoStmt, ids.merging(["attribute": .integer(a)]) { $1 })
+            guard try infoStmt.step() else { return nil }
+            return (infoStmt.string(2), infoStmt.int64(4))
+        }
+
+        let rootReaders = try readersOf(root)
+        if rootReaders.isEmpty, try info(root) == nil {
+            throw ReportError("no node \(root) in snapshot '\(label)'")
+        }
+        var reached: [(attribute: Int64, depth: Int, via: Int64)] = []
+        var seen: Set<Int64> = [root]
+        var frontier: [Int64] = [root]
+        var depth = 0
+        while !frontier.isEmpty, depth < (maxDepth ?? Int.max) {
+            depth += 1
+            var level: [(attribute: Int64, via: Int64)] = []
+            for a in frontier {
+                for r in (depth == 1 ? rootReaders : try readersOf(a)) where seen.insert(r).inserted {
+                    level.append((r, a))
+                }
+            }
+            level.sort { $0.attribute < $1.attribute }
+            reached += level.map { ($0.attribute, depth, $0.via) }
+            frontier = level.map(\.attribute)
+        }
+
+        // Name the reached nodes: one query each for small walks, one ordered pass for big ones.
+        var named: [Int64: (rule: String?, flags: Int64)] = [:]
+        if reached.count <= bulkThreshold {
+            for r in reached { named[r.attribute] = try info(r.attribute) }
+        } else {
+            var names: [Int64: String] = [:]
+            let types = try ReportRegistry.query("walk-types").prepare(in: db, ids)
+            while try types.step() { names[types.int64(0) << 32 | types.int64(1)] = types.string(2) }
+            let wanted = reached.map(\.attribute).sorted()
+            var k = 0
+            let nodes = try ReportRegistry.query("walk-nodes").prepare(in: db, ids)
+            while k < wanted.count, try nodes.step() {
+                let a = nodes.int64(0)
+                while k < wanted.count, wanted[k] < a { k += 1 }
+                if k < wanted.count, wanted[k] == a, named[a] == nil {
+                    named[a] = (names[nodes.int64(1) << 32 | nodes.int64(2)], nodes.int64(3))
+                }
+            }
+        }
+        return reached.map { r in
+            let n = named[r.attribute] ?? nil
+            return WalkStep(attribute: r.attribute, depth: r.depth, rule: n?.rule, via: r.via, dirty: (n?.flags ?? 0) & 1 == 1)
+        }
+    }
+
+    public static func rows(_ steps: [WalkStep]) -> [[SQLValue]] {
+        steps.map { s in
+            [.integer(s.attribute), .integer(Int64(s.depth)), s.rule.map(SQLValue.text) ?? .null,
+             .integer(s.via), .integer(s.dirty ? 1 : 0)]
+        }
+    }
+}

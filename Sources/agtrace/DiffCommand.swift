@@ -1,0 +1,57 @@
+import AGTraceKit
+import Foundation
+
+enum DiffCommand {
+    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
+                                 options: options, run: run)
+
+    static let name = "diff"
+    static let summary = "Compare two snapshots: nodes, edges, flags, values, graph counters"
+    static let usage = "agtrace diff S1 S2 [--format table|csv|json|markdown] [--top N]"
+    static let discussion = """
+    A node is the same node in both snapshots when it has the same attribute and the same rule
+    (an id reused by a node of another rule is one removal plus one addition, and so are its
+    edges). Edges compare as a multiset of (source, reader, offset): a repeated edge that loses
+    one copy is one removal. "flags changed" and "values changed" count nodes present in both.
+    Graphs pair by graph id; their update, change and transaction counts are shown with the
+    difference. Then the rules with the most changes (edges count under their reader's rule).
+
+    --format json prints one object: from, to, nodes_from, nodes_to, edges_from, edges_to,
+    nodes_added, nodes_removed, edges_added, edges_removed, flags_changed, values_changed,
+    graphs (per graph: graph_id, update_count, change_count, transaction_count as differences,
+    and each side's value as *_from / *_to) and rules (every rule with a change).
+    --format csv prints one table: a total row, a row per graph, a row per changed rule.
+    agtrace report edge-churn lists the edges themselves.
+
+    Examples:
+      agtrace diff trip-1-before trip-4-after-body
+      agtrace diff trip-2-after-write trip-3-after-invalidate --format json
+      agtrace diff before after --format markdown --top 20
+    """
+    static let options = [
+        formatOption,
+        OptionSpec(name: "top", valueName: "N", help: "how many rules the summary lists (default 10; json and csv list all)"),
+    ]
+
+    static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
+        let format = try args.format()
+        guard args.positionals.count == 2 else {
+            throw UsageError(message: "give two snapshot labels, the earlier first")
+        }
+        let top = try args.int("top") ?? 10
+        if top < 0 { throw UsageError(message: "--top takes 0 or more") }
+        let db = try context.openDatabase(.read)
+        let stop = InterruptHandler { db.interrupt() }
+        defer { stop.cancel() }
+        let diff = try SnapshotDiff.compute(in: db, from: args.positionals[0], to: args.positionals[1])
+        switch format {
+        case .json:
+            context.out.write(diff.json())
+        case .csv:
+            RowWriter(format: .csv, out: context.out).write(columns: SnapshotDiff.csvColumns, rows: diff.csvRows())
+        case .table, .markdown:
+            diff.writeSummary(format: format, to: context.out, topRules: top)
+        }
+        return 0
+    }
+}

@@ -1,0 +1,100 @@
+import AGTraceKit
+import Foundation
+
+enum ReportCommand {
+    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
+                                 options: options, run: run)
+
+    static let name = "report"
+    static let summary = "Run a canned report (agtrace report --list shows them)"
+    static let usage = "agtrace report NAME [--run R] [--snapshot S] [--from S1 --to S2] [--by rule] [--format F] [--limit N]\n       agtrace report --list"
+    static var discussion: String {
+        var text = """
+        Each report is one SQL file compiled into agtrace (Queries/ in the source); the options
+        choose which of its variants runs. Labels (see agtrace list) are bound as parameters,
+        never pasted into SQL. An unknown label is an error (exit 1) naming it.
+
+        Reports and the options they take:
+
+        """
+        for report in ReportRegistry.reports {
+            text += "  \(report.name)\n"
+            for line in wrap(report.summary, width: 84) { text += "      \(line)\n" }
+            for v in report.variants {
+                text += "      agtrace report \(report.name) \(v.usage)\n"
+            }
+        }
+        text += """
+
+        Examples (labels of SampleArchives; trip-frame-info is a transcript of the Trip window):
+          agtrace report --list
+          agtrace report updates --run trip-frame-info --snapshot trip-1-before
+          agtrace report updates --snapshot planner-profiled --by rule --format markdown
+          agtrace report dirty-walks --run trip-frame-info --snapshot trip-1-before
+          agtrace report dirty-walks --from trip-2-after-write --to trip-3-after-invalidate
+          agtrace report edge-churn --from trip-1-before --to planner-profiled --format csv
+          agtrace report rule-cost --snapshot planner-profiled --limit 3 --format json
+        """
+        return text
+    }
+    static let options = [
+        OptionSpec(name: "list", valueName: nil, help: "list the reports, one line each"),
+        OptionSpec(name: "run", valueName: "R", help: "the run (a transcript) to report on"),
+        OptionSpec(name: "snapshot", valueName: "S", help: "the snapshot (an archive) to report on, or to name attributes"),
+        OptionSpec(name: "from", valueName: "S1", help: "the earlier snapshot of a comparison"),
+        OptionSpec(name: "to", valueName: "S2", help: "the later snapshot of a comparison"),
+        OptionSpec(name: "by", valueName: "rule", help: "sum the rows per rule name"),
+        formatOption,
+        OptionSpec(name: "limit", valueName: "N", help: "print at most N rows"),
+    ]
+
+    static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
+        let format = try args.format()
+        if args.has("list") {
+            guard args.positionals.isEmpty else { throw UsageError(message: "--list takes no report name") }
+            let width = ReportRegistry.reports.map(\.name.count).max() ?? 0
+            for report in ReportRegistry.reports {
+                context.out.write("\(report.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(report.summary)\n")
+            }
+            return 0
+        }
+        guard let reportName = args.positionals.first else {
+            throw UsageError(message: "name a report (agtrace report --list shows them)")
+        }
+        guard args.positionals.count == 1 else {
+            throw UsageError(message: "one report at a time; unexpected '\(args.positionals[1])'")
+        }
+        let limit = try args.int("limit")
+        if let limit, limit < 0 { throw UsageError(message: "--limit takes a number of rows, 0 or more") }
+        var labels: [String: String] = [:]
+        for option in ReportRunner.parameterOptions {
+            if let value = args.value(option) { labels[option] = value }
+        }
+        let request = ReportRequest(name: reportName, options: labels, by: args.value("by"), limit: limit)
+        do {
+            _ = try ReportRunner.variant(for: request)
+        } catch let e as ReportUsageError {
+            throw UsageError(message: e.message)
+        }
+        let db = try context.openDatabase(.read)
+        let stop = InterruptHandler { db.interrupt() }
+        defer { stop.cancel() }
+        try ReportRunner.run(request, in: db, writer: RowWriter(format: format, out: context.out))
+        return 0
+    }
+}
+
+/// Words of `text` in lines of at most `width` characters.
+func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+        if !line.isEmpty && line.count + 1 + word.count > width {
+            lines.append(line)
+            line = ""
+        }
+        line += line.isEmpty ? String(word) : " " + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
+}

@@ -1,0 +1,123 @@
+import Foundation
+import XCTest
+@testable import AGTraceKit
+
+final class ReportDiffTests: XCTestCase {
+    func testInvalidationSetsFiveDirtyBits() throws {
+        let f = try ReportFixture()
+        let d = try SnapshotDiff.compute(in: f.db, from: "trip-2-after-write", to: "trip-3-after-invalidate")
+        XCTAssertEqual([d.nodesFrom, d.nodesTo, d.edgesFrom, d.edgesTo], [16, 16, 22, 22])
+        XCTAssertEqual([d.nodesAdded, d.nodesRemoved, d.edgesAdded, d.edgesRemoved, d.flagsChanged, d.valuesChanged],
+                       [0, 0, 0, 0, 5, 0])
+        XCTAssertEqual(d.graphs.map { [$0.graphId, $0.updateDelta, $0.changeDelta, $0.transactionDelta] }, [[1, 0, 0, 0]])
+        XCTAssertEqual(d.rules.map(\.rule), ["DynamicBody<ViewBodyAccessor<Trip>>", "LeafLayoutComputer<Text>",
+                                             "RootDisplayList", "RootGeometry", "ViewLeafView<Text>"])
+        XCTAssertEqual(d.rules.map(\.flagsChanged), [1, 1, 1, 1, 1])
+    }
+
+    func testBodyRunChangesValuesAndCounters() throws {
+        let f = try ReportFixture()
+        let d = try SnapshotDiff.compute(in: f.db, from: "trip-1-before", to: "trip-4-after-body")
+        XCTAssertEqual([d.nodesAdded, d.nodesRemoved, d.edgesAdded, d.edgesRemoved, d.flagsChanged, d.valuesChanged],
+                       [0, 0, 0, 0, 0, 3])
+        let g = try XCTUnwrap(d.graphs.first)
+        XCTAssertEqual(d.graphs.count, 1)
+        XCTAssertEqual(g.updateCount.from, 14); XCTAssertEqual(g.updateCount.to, 19)
+        XCTAssertEqual([g.updateDelta, g.changeDelta, g.transactionDelta], [5, 3, 1])
+        XCTAssertEqual(d.rules.map(\.rule), ["DynamicBody<ViewBodyAccessor<Trip>>", "External<Trip>", "ViewLeafView<Text>"])
+    }
+
+    func testIdentityAndMultisetCounts() throws {
+        let f = try ReportFixture(samples: false)
+        try f.archive("before", ReportEdgeChurnTests.before)
+        try f.archive("after", ReportEdgeChurnTests.after)
+        let d = try SnapshotDiff.compute(in: f.db, from: "before", to: "after")
+        // Nodes: 100 Body<A> -> Body<B> (one removal, one addition), 500 removed, 700 added.
+        // Of the nodes in both, 300 and 400 changed flags and 300 its value.
+        XCTAssertEqual([d.nodesAdded, d.nodesRemoved, d.edgesAdded, d.edgesRemoved, d.flagsChanged, d.valuesChanged],
+                       [2, 2, 5, 5, 2, 1])
+        XCTAssertEqual([d.nodesFrom, d.nodesTo, d.edgesFrom, d.edgesTo], [5, 5, 9, 9])
+        let body = try XCTUnwrap(d.rules.first { $0.rule == "Body<B>" })
+        XCTAssertEqual([body.nodesAdded, body.edgesAdded, body.edgesRemoved], [1, 1, 0])
+        let leaf = try XCTUnwrap(d.rules.first { $0.rule == "Leaf" })
+        XCTAssertEqual([leaf.edgesAdded, leaf.edgesRemoved, leaf.flagsChanged, leaf.valuesChanged], [2, 2, 1, 1])
+    }
+
+    func testGraphsPairByIdAndMissingCountersAreZero() throws {
+        let f = try ReportFixture(samples: false)
+        try f.archive("x", ArchiveJSON.document([
+            ArchiveJSON.Graph(id: 1, types: ["A"], nodes: [(4, "A", 0, nil)], edges: [], counters: ["update_count": 5]),
+            ArchiveJSON.Graph(id: 2, types: ["A"], nodes: [(8, "A", 0, nil)], edges: [], counters: ["update_count": 1, "transaction_count": 1]),
+        ]))
+        try f.archive("y", ArchiveJSON.document([
+            ArchiveJSON.Graph(id: 3, types: ["A"], nodes: [(12, "A", 0, nil)], edges: [], counters: ["change_count": 2]),
+            ArchiveJSON.Graph(id: 1, types: ["A"], nodes: [(4, "A", 0, nil)], edges: [], counters: ["update_count": 9, "change_count": 4]),
+        ]))
+        let d = try SnapshotDiff.compute(in: f.db, from: "x", to: "y")
+        let byId = Dictionary(uniqueKeysWithValues: d.graphs.map { ($0.graphId!, $0) })
+        XCTAssertEqual(byId.count, 3)
+        XCTAssertEqual([byId[1]!.updateDelta, byId[1]!.changeDelta, byId[1]!.transactionDelta], [4, 4, 0])
+        XCTAssertEqual([byId[2]!.updateDelta, byId[2]!.changeDelta, byId[2]!.transactionDelta], [-1, 0, -1])
+        XCTAssertNil(byId[2]!.updateCount.to)
+        XCTAssertEqual([byId[3]!.updateDelta, byId[3]!.changeDelta, byId[3]!.transactionDelta], [0, 2, 0])
+        XCTAssertEqual(byId[3]!.changeCount.from, nil)
+        XCTAssertEqual([d.nodesAdded, d.nodesRemoved], [1, 1])
+    }
+
+    func testJSONObject() throws {
+        let f = try ReportFixture()
+        let d = try SnapshotDiff.compute(in: f.db, from: "trip-1-before", to: "trip-4-after-body")
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(d.json().utf8)) as? [String: Any])
+        for key in ["nodes_added", "nodes_removed", "edges_added", "edges_removed", "flags_changed"] {
+            XCTAssertEqual(object[key] as? Int, 0, key)
+        }
+        XCTAssertEqual(object["values_changed"] as? Int, 3)
+        XCTAssertEqual(object["from"] as? String, "trip-1-before")
+        let graphs = try XCTUnwrap(object["graphs"] as? [[String: Any]])
+        XCTAssertEqual(graphs.count, 1)
+        XCTAssertEqual(graphs[0]["graph_id"] as? Int, 1)
+        XCTAssertEqual(graphs[0]["update_count"] as? Int, 5)
+        XCTAssertEqual(graphs[0]["change_count"] as? Int, 3)
+        XCTAssertEqual(graphs[0]["transaction_count"] as? Int, 1)
+        XCTAssertEqual(graphs[0]["update_count_from"] as? Int, 14)
+        XCTAssertEqual(graphs[0]["update_count_to"] as? Int, 19)
+        let rules = try XCTUnwrap(object["rules"] as? [[String: Any]])
+        XCTAssertEqual(rules.map { $0["rule"] as? String }, ["DynamicBody<ViewBodyAccessor<Trip>>", "External<Trip>", "ViewLeafView<Text>"])
+    }
+
+    func testSummaryAndCSV() throws {
+        let f = try ReportFixture()
+        let d = try SnapshotDiff.compute(in: f.db, from: "trip-2-after-write", to: "trip-3-after-invalidate")
+        let sink = StringSink()
+        d.writeSummary(format: .table, to: sink, topRules: 2)
+        XCTAssertEqual(sink.text, """
+            trip-2-after-write → trip-3-after-invalidate
+
+                         from  to  added  removed  changed
+            -----------  ----  --  -----  -------  -------
+            nodes        16    16  0      0        
+            edges        22    22  0      0        
+            node flags                             5
+            node values                            0
+
+            graph counters
+            graph  update_count  change_count  transaction_count
+            -----  ------------  ------------  -----------------
+            1      14 → 14 (+0)  22 → 22 (+0)  4 → 4 (+0)
+
+            biggest changes by rule (2 of 5)
+            rule                                 nodes_added  nodes_removed  edges_added  edges_removed  flags_changed  values_changed
+            -----------------------------------  -----------  -------------  -----------  -------------  -------------  --------------
+            DynamicBody<ViewBodyAccessor<Trip>>  0            0              0            0              1              0
+            LeafLayoutComputer<Text>             0            0              0            0              1              0
+
+            """)
+        let csv = StringSink()
+        RowWriter(format: .csv, out: csv).write(columns: SnapshotDiff.csvColumns, rows: d.csvRows())
+        XCTAssertEqual(csv.text.split(separator: "\n").prefix(3), [
+            "scope,name,nodes_added,nodes_removed,edges_added,edges_removed,flags_changed,values_changed,update_count,change_count,transaction_count",
+            "total,,0,0,0,0,5,0,0,0,0",
+            "graph,1,,,,,,,0,0,0",
+        ])
+    }
+}

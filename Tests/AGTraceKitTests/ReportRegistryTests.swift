@@ -1,0 +1,130 @@
+import Foundation
+import XCTest
+@testable import AGTraceKit
+
+final class ReportRegistryTests: XCTestCase {
+    static let queriesFolder = ReportFixture.repositoryRoot.appendingPathComponent("Queries")
+
+    /// Scripts/gen-embedded-queries.sh keeps EmbeddedQueries.swift in step with Queries/.
+    func testEveryQueryFileIsEmbedded() throws {
+        let onDisk = try FileManager.default.contentsOfDirectory(atPath: Self.queriesFolder.path)
+            .filter { $0.hasSuffix(".sql") }.sorted()
+        XCTAssertEqual(EmbeddedQueries.all.map(\.file).sorted(), onDisk,
+                       "run Scripts/gen-embedded-queries.sh after adding or removing a file in Queries/")
+        for (file, bytes) in EmbeddedQueries.all {
+            let disk = try Data(contentsOf: Self.queriesFolder.appendingPathComponent(file))
+            XCTAssertEqual(Array(disk), bytes, file)
+        }
+    }
+
+    func testReportsAndTheirVariants() {
+        XCTAssertEqual(ReportRegistry.reports.map(\.name), ["dirty-walks", "edge-churn", "rule-cost", "updates"])
+        XCTAssertEqual(ReportRegistry.reports.map { $0.variants.map(\.usage) }, [
+            ["--run R [--snapshot S]", "--from S1 --to S2"],
+            ["--from S1 --to S2"],
+            ["--snapshot S"],
+            ["--run R", "--snapshot S", "--snapshot S --by rule", "--run R --snapshot S", "--run R --snapshot S --by rule"],
+        ])
+        for report in ReportRegistry.reports {
+            XCTAssertEqual(report.variants.filter { $0.summary != nil }.count, 1, "\(report.name): one variant carries the summary")
+            XCTAssertFalse(report.summary.contains("\n"))
+        }
+        for name in ["profile-present", "diff-nodes", "diff-graphs", "diff-totals", "walk-readers", "walk-edges",
+                     "walk-nodes", "walk-types", "node-info", "export-nodes", "export-edges", "export-graphs"] {
+            XCTAssertEqual(ReportRegistry.query(name).name, name)
+        }
+    }
+
+    /// One statement per file, and the parameters it binds are the ones its header declares.
+    func testStatementsAndParameters() throws {
+        let f = try ReportFixture(samples: false)
+        for file in ReportRegistry.files {
+            let body = Self.stripCommentsAndStrings(file.sql).trimmingCharacters(in: .whitespacesAndNewlines)
+            XCTAssertEqual(body.filter { $0 == ";" }.count, 1, "\(file.fileName): one statement")
+            XCTAssertTrue(body.hasSuffix(";"), file.fileName)
+            let stmt = try f.db.prepare(file.sql)
+            XCTAssertTrue(stmt.isReadOnly, file.fileName)
+            let used = Set((0..<stmt.parameterCount).compactMap { stmt.parameterName($0 + 1) }.map { String($0.dropFirst()) })
+            XCTAssertEqual(used, Set(file.parameters.map(\.name)), "\(file.fileName): parameters used vs declared")
+            XCTAssertFalse(file.description.isEmpty)
+        }
+    }
+
+    /// The reports must stay indexed: no full scan of a big table, per-node lookups through
+    /// both columns of their index. (Without ANALYZE statistics SQLite plans the same way for
+    /// a small and a huge database, so an empty one shows the plan a 1M-node one gets.)
+    func testQueryPlansUseIndexes() throws {
+        let f = try ReportFixture(samples: false)
+        for file in ReportRegistry.files {
+            let plan = try f.db.rows("EXPLAIN QUERY PLAN " + file.sql).map { $0[3].description }
+            for line in plan {
+                for table in ["nodes", "edges", "events", "types", "frames"] {
+                    XCTAssertFalse(line.hasPrefix("SCAN \(table)") || line.contains("SCAN \(table) "),
+                                   "\(file.fileName): full scan: \(line)\n\(plan.joined(separator: "\n"))")
+                }
+                XCTAssertFalse(line.contains("AUTOMATIC") && (line.contains("nodes") || line.contains("edges")),
+                               "\(file.fileName): \(line)")
+            }
+        }
+        func plan(_ name: String) throws -> [String] {
+            try f.db.rows("EXPLAIN QUERY PLAN " + ReportRegistry.query(name).sql).map { $0[3].description }
+        }
+        XCTAssertEqual(try plan("walk-readers"), ["SEARCH edges USING INDEX edges_by_src (snapshot_id=? AND src_attribute=?)"])
+        XCTAssertTrue(try plan("node-info").contains("SEARCH n USING INDEX nodes_by_attribute (snapshot_id=? AND attribute=?)"))
+        XCTAssertTrue(try plan("walk-edges").contains("SEARCH edges USING INDEX edges_by_src (snapshot_id=?)"))
+    }
+
+    func testHeaderParsing() throws {
+        let file = try QueryFile(fileName: "x.sql", text: """
+            -- name: demo
+            -- summary: a demo
+            -- description: what it does: with a colon
+            -- params: run (required), snapshot (optional), from
+            -- by: rule
+            -- needs: profile
+            -- A remark: not a key, it has spaces.
+            SELECT :run, :snapshot, :from;
+            """)
+        XCTAssertEqual(file.name, "demo")
+        XCTAssertEqual(file.description, "what it does: with a colon")
+        XCTAssertEqual(file.required, ["run", "from"])
+        XCTAssertEqual(file.optional, ["snapshot"])
+        XCTAssertEqual(file.usage, "--run R [--snapshot S] --from S1 --by rule")
+        XCTAssertTrue(file.needsProfile)
+        XCTAssertFalse(file.isInternal)
+        XCTAssertThrowsError(try QueryFile(fileName: "y.sql", text: "-- name: y\n-- descripton: typo\nSELECT 1;")) {
+            XCTAssertEqual("\($0)", "Queries/y.sql: unknown header key 'descripton'")
+        }
+        XCTAssertThrowsError(try QueryFile(fileName: "z.sql", text: "-- description: d\nSELECT 1;"))
+        XCTAssertThrowsError(try QueryFile(fileName: "w.sql", text: "-- name: w\n-- description: d\n-- params: run (maybe)\nSELECT 1;"))
+    }
+
+    static func stripCommentsAndStrings(_ sql: String) -> String {
+        var out = ""
+        var chars = sql.makeIterator()
+        var pending: Character?
+        func next() -> Character? {
+            if let p = pending { pending = nil; return p }
+            return chars.next()
+        }
+        while let c = next() {
+            if c == "-" {
+                if let d = next() {
+                    if d == "-" {
+                        while let e = next(), e != "\n" {}
+                        out.append("\n")
+                        continue
+                    }
+                    pending = d
+                }
+                out.append(c)
+            } else if c == "'" {
+                while let e = next(), e != "'" {}
+                out.append("''")
+            } else {
+                out.append(c)
+            }
+        }
+        return out
+    }
+}
