@@ -19,12 +19,14 @@ extension TranscriptParser {
         }
         let frameKnown = frameInfo.flatMap { $0.kind == .call ? nil : $0 }
         var breakpointInfo: SymbolInfo?
+        /// The breakpoint whose definition says what the hit is (looked up only when needed).
+        var breakpoint: Int?
         var label: NameID?
         var ambiguous: [Int] = []
 
         if let location = hit.location {
             label = names.label(location.id, location.location)
-            breakpointInfo = catalog.info(of: location.id)
+            breakpoint = location.id
             if hit.viaHiddenCommands { learn(id: location.id, commands: hit.commands) }
         } else {
             switch choose(hit, frameKind: frameKnown?.kind) {
@@ -32,7 +34,7 @@ extension TranscriptParser {
                 break
             case .one(let id):
                 label = names.label(id, nil)
-                breakpointInfo = catalog.info(of: id)
+                breakpoint = id
                 if hit.viaHiddenCommands { learn(id: id, commands: hit.commands) }
             case .sameKind(let info):
                 breakpointInfo = info
@@ -40,9 +42,15 @@ extension TranscriptParser {
                 ambiguous = ids
             }
         }
-        let knownBreakpoint = breakpointInfo.flatMap { $0.kind == .call ? nil : $0 }
         // A frame says where lldb stopped; a breakpoint says what it was set on.
-        let info = frameKnown ?? knownBreakpoint ?? frameInfo ?? (ambiguous.isEmpty ? breakpointInfo : nil)
+        let info: SymbolInfo?
+        if let frameKnown {
+            info = frameKnown
+        } else {
+            if let breakpoint { breakpointInfo = catalog.info(of: breakpoint) }
+            let knownBreakpoint = breakpointInfo.flatMap { $0.kind == .call ? nil : $0 }
+            info = knownBreakpoint ?? frameInfo ?? (ambiguous.isEmpty ? breakpointInfo : nil)
+        }
 
         var event = Hit(seq: summary.events + 1, line: hit.line, kind: .call, symbol: NameTable.unknown,
                         breakpoint: label ?? -1, thread: hit.thread)
@@ -54,7 +62,7 @@ extension TranscriptParser {
         }
         event.kind = info.kind
         // The frame's function is the usual source: its event name is computed once per name.
-        if let frameName, let frameInfo, info == frameInfo {
+        if let frameName, frameKnown != nil || info == frameInfo {
             event.symbol = names.infoName(frameName)
         } else {
             event.symbol = names.id(info.symbol)

@@ -127,7 +127,7 @@ struct TranscriptParser {
 
     // MARK: Hits
 
-    mutating func start(_ hit: OpenHit, _ emit: Emit) throws {
+    mutating func start(_ hit: consuming OpenHit, _ emit: Emit) throws {
         try close(emit)
         open = hit
         isOpen = true
