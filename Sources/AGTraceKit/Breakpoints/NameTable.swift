@@ -26,8 +26,8 @@ struct NameTable {
     private var infoNames: [NameID] = []
     private var overflowID: NameID?
 
-    static let maxNames = 1 << 20
-    static let maxBytes = 64 << 20
+    static let maxNames = 1 << 17
+    static let maxBytes = 8 << 20
     static let overflowName = "…"
 
     /// Names every table starts with.

@@ -29,8 +29,8 @@ final class RunStore {
     private let addressText: UnsafeMutablePointer<UInt8>
 
     static let rowsPerStatement = 64
-    /// Events held back at most (40 bytes each).
-    static let maxPending = 1 << 20
+    /// Events held back at most (40 bytes each, and as much again to sort them).
+    static let maxPending = 1 << 19
 
     /// An event as it waits, 40 bytes, its sort key first: kind (in the order of the names'
     /// bytes, as SQLite compares text) and attribute (NULL first, as SQLite orders it).
