@@ -11,13 +11,13 @@ extension TranscriptParser {
     }
 
     mutating func resolve(_ hit: OpenHit) -> (event: Hit, incomplete: Bool) {
-        var frameInfo: SymbolInfo?
+        var frameFacts: SymbolFacts?
         var frameName: NameID?
         if let name = hit.frame0?.name, name != NameTable.empty {
-            frameInfo = symbol(name)
+            frameFacts = names.facts(name)
             frameName = name
         }
-        let frameKnown = frameInfo.flatMap { $0.kind == .call ? nil : $0 }
+        let frameKnown = frameFacts.flatMap { $0.kind == .call ? nil : $0 }
         var breakpointInfo: SymbolInfo?
         /// The breakpoint whose definition says what the hit is (looked up only when needed).
         var breakpoint: Int?
@@ -42,37 +42,35 @@ extension TranscriptParser {
                 ambiguous = ids
             }
         }
-        // A frame says where lldb stopped; a breakpoint says what it was set on.
-        let info: SymbolInfo?
-        if let frameKnown {
-            info = frameKnown
-        } else {
-            if let breakpoint { breakpointInfo = catalog.info(of: breakpoint) }
-            let knownBreakpoint = breakpointInfo.flatMap { $0.kind == .call ? nil : $0 }
-            info = knownBreakpoint ?? frameInfo ?? (ambiguous.isEmpty ? breakpointInfo : nil)
-        }
 
         var event = Hit(seq: summary.events + 1, line: hit.line, kind: .call, symbol: NameTable.unknown,
                         breakpoint: label ?? -1, thread: hit.thread)
-        guard let info else {
-            // A hit whose function nothing names (ambiguous shared commands, unknown breakpoint).
-            let symbols = ambiguous.compactMap { catalog.info(of: $0)?.symbol }
-            if !symbols.isEmpty { event.symbol = names.id(symbols.joined(separator: " | ")) }
-            return (event, true)
-        }
-        event.kind = info.kind
-        // The frame's function is the usual source: its event name is computed once per name.
-        if let frameName, frameKnown != nil || info == frameInfo {
+        // A frame says where lldb stopped; a breakpoint says what it was set on.
+        let facts: SymbolFacts
+        if let frameKnown, let frameName {
+            // The usual case: the function's facts and event name are computed once per name.
+            facts = frameKnown
             event.symbol = names.infoName(frameName)
         } else {
+            if let breakpoint { breakpointInfo = catalog.info(of: breakpoint) }
+            let knownBreakpoint = breakpointInfo.flatMap { $0.kind == .call ? nil : $0 }
+            let frameInfo = frameName.map { names.info($0) }
+            guard let info = knownBreakpoint ?? frameInfo ?? (ambiguous.isEmpty ? breakpointInfo : nil) else {
+                // A hit whose function nothing names (ambiguous shared commands, unknown breakpoint).
+                let symbols = ambiguous.compactMap { catalog.info(of: $0)?.symbol }
+                if !symbols.isEmpty { event.symbol = names.id(symbols.joined(separator: " | ")) }
+                return (event, true)
+            }
+            facts = SymbolFacts(kind: info.kind, attributeArgument: info.attributeArgument, inputArgument: info.inputArgument)
             event.symbol = names.id(info.symbol)
         }
+        event.kind = facts.kind
         var incomplete = false
-        if let index = info.attributeArgument {
+        if let index = facts.attributeArgument {
             event.attribute = attributeValue(hit.value(at: index, input: false))
             incomplete = event.attribute == nil
         }
-        if let index = info.inputArgument {
+        if let index = facts.inputArgument {
             event.inputAttribute = attributeValue(hit.value(at: index, input: true))
             incomplete = incomplete || event.inputAttribute == nil
         }
@@ -93,14 +91,17 @@ extension TranscriptParser {
             let kept = ids.filter(keep)
             if !kept.isEmpty { ids = kept }
         }
-        if !hit.commands.isEmpty && !hit.viaHiddenCommands && !hit.partialStart {
-            narrow { catalog.commands(of: $0, equal: hit.commands) }
+        // The closures capture these, not the whole hit (which they would copy).
+        let commands = hit.commands
+        let registers = hit.registerArguments
+        if !commands.isEmpty && !hit.viaHiddenCommands && !hit.partialStart {
+            narrow { catalog.commands(of: $0, equal: commands) }
         }
         if let frameKind { narrow { catalog.kind(of: $0) == frameKind } }
-        if !hit.registerArguments.isEmpty {
+        if !registers.isEmpty {
             narrow { id in
                 guard let index = catalog.info(of: id)?.attributeArgument else { return false }
-                return hit.registerArguments.isShown(index)
+                return registers.isShown(index)
             }
         }
         if ids.count == 1 { return .one(ids[0]) }

@@ -23,6 +23,7 @@ struct NameTable {
     private var roles: [LLDBCommand?] = []
     private var outputs: [OutputContext?] = []
     private var infos: [SymbolInfo?] = []
+    private var facts: [SymbolFacts?] = []
     private var infoNames: [NameID] = []
     private var overflowID: NameID?
 
@@ -100,6 +101,7 @@ struct NameTable {
         roles.append(nil)
         outputs.append(nil)
         infos.append(nil)
+        facts.append(nil)
         infoNames.append(-1)
         if strings.count * 2 > slots.count { grow() }
         return NameID(id)
@@ -132,6 +134,7 @@ struct NameTable {
         roles.append(nil)
         outputs.append(nil)
         infos.append(nil)
+        facts.append(nil)
         infoNames.append(-1)
         overflowID = NameID(strings.count - 1)
         return overflowID!
@@ -208,6 +211,15 @@ struct NameTable {
         return info
     }
 
+    /// `info(id)` without its name: nothing reference-counted, for the per-hit path.
+    mutating func facts(_ id: NameID) -> SymbolFacts {
+        if let known = facts[Int(id)] { return known }
+        let info = info(id)
+        let f = SymbolFacts(kind: info.kind, attributeArgument: info.attributeArgument, inputArgument: info.inputArgument)
+        facts[Int(id)] = f
+        return f
+    }
+
     /// The id of `info(id).symbol`, the name events store.
     mutating func infoName(_ id: NameID) -> NameID {
         let known = infoNames[Int(id)]
@@ -223,3 +235,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+
+/// What a function's kind and argument positions are (`SymbolInfo` less its name).
+struct SymbolFacts: Equatable {
+    var kind: EventKind
+    var attributeArgument: Int?
+    var inputArgument: Int?
+}

@@ -41,10 +41,12 @@ extension TranscriptParser {
             if continuesOpenHit(with: command) {
                 open.commands.append(command)
                 let seen = open.commands
-                let catalog = self.catalog
-                open.candidates = (open.candidates ?? catalog.order).filter {
+                // Into a local first: the filter reads the catalog (a copy of it would retain
+                // all its tables) while `open` is not yet being changed.
+                let kept = (open.candidates ?? catalog.order).filter {
                     catalog.commands(of: $0, startWith: seen, then: nil)
                 }
+                open.candidates = kept
                 open.inspect(output)
                 return true
             }

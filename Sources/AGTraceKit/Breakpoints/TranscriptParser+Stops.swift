@@ -83,7 +83,7 @@ extension TranscriptParser {
         }
         // Narrow shared-command candidates to the breakpoints on this function.
         guard let candidates = open.candidates, candidates.count > 1 else { return }
-        let kind = symbol(frame.name).kind
+        let kind = names.facts(frame.name).kind
         guard kind != .call else { return }
         let matching = candidates.filter { catalog.kind(of: $0) == kind }
         if !matching.isEmpty { open.candidates = matching }

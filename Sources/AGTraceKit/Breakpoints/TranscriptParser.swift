@@ -185,8 +185,6 @@ struct TranscriptParser {
 
     // MARK: Names
 
-    mutating func symbol(_ name: NameID) -> SymbolInfo { names.info(name) }
-
     mutating func commandRole(_ command: NameID) -> LLDBCommand { names.role(command) }
 }
 
