@@ -88,8 +88,9 @@ extension TranscriptParser {
     func choose(_ hit: OpenHit, frameKind: EventKind?) -> Choice {
         guard var ids = hit.candidates, !ids.isEmpty else { return .none }
         func narrow(_ keep: (Int) -> Bool) {
-            let kept = ids.filter(keep)
-            if !kept.isEmpty { ids = kept }
+            // Usually every candidate passes: then nothing is allocated.
+            let n = ids.reduce(0) { keep($1) ? $0 + 1 : $0 }
+            if n > 0 && n < ids.count { ids = ids.filter(keep) }
         }
         // The closures capture these, not the whole hit (which they would copy).
         let commands = hit.commands

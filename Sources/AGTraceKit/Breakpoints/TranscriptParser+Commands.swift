@@ -42,11 +42,13 @@ extension TranscriptParser {
                 open.commands.append(command)
                 let seen = open.commands
                 // Into a local first: the filter reads the catalog (a copy of it would retain
-                // all its tables) while `open` is not yet being changed.
-                let kept = (open.candidates ?? catalog.order).filter {
-                    catalog.commands(of: $0, startWith: seen, then: nil)
+                // all its tables) while `open` is not yet being changed. When every candidate
+                // passes, the list stays as it is (nothing allocated).
+                let candidates = open.candidates ?? catalog.order
+                let passing = candidates.reduce(0) { catalog.commands(of: $1, startWith: seen, then: nil) ? $0 + 1 : $0 }
+                if passing < candidates.count || open.candidates == nil {
+                    open.candidates = candidates.filter { catalog.commands(of: $0, startWith: seen, then: nil) }
                 }
-                open.candidates = kept
                 open.inspect(output)
                 return true
             }
