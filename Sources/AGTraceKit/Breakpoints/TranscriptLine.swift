@@ -243,12 +243,17 @@ enum TranscriptLineClassifier {
         while i < bytes.count && !ASCII.isSpace(bytes[i]) { i += 1 }
         let wordEnd = i
         guard wordEnd - at >= 6, wordEnd - at <= 200 else { return nil }
-        // Cheap filter before any string is made: symbol characters only.
+        // Cheap filter before any string is made: symbol characters only, and one of `G`, `_`,
+        // `S`, `$`, which every name of the symbol table has (`…Graph…`, `update_attribute`,
+        // `_ZN…`, `StoredLocation`, `$s…`): `Process 2067 stopped` stops here.
+        var marked = false
         for k in at..<wordEnd {
             let b = bytes[k]
             guard ASCII.isIdentifier(b) || b == ASCII.colon || b == ASCII.dot || b == ASCII.less
                 || b == ASCII.greater || b == ASCII.dollar else { return nil }
+            marked = marked || b == 0x47 || b == ASCII.underscore || b == 0x53 || b == ASCII.dollar
         }
+        guard marked else { return nil }
         var values: [UInt64?] = []
         i = wordEnd
         while true {
