@@ -12,13 +12,14 @@ final class RecordPipeline<Record> {
     /// allocated afresh (a batch is large enough for malloc to map and unmap it each time,
     /// with a page fault per page).
     private let recycled = BoundedQueue<[Record]>(capacity: 10)
-    private var batch: [Record] = []
+    // The reader's side only: no dynamic exclusivity checks on every record.
+    @exclusivity(unchecked) private var batch: [Record] = []
     private let writer: Thread
     private let done = DispatchSemaphore(value: 0)
     private let failure = ErrorBox()
     /// Called on the parsing thread every few batches, for progress display.
     var tick: (() -> Void)?
-    private var batches = 0
+    @exclusivity(unchecked) private var batches = 0
 
     /// Starts the writer thread. `write` runs there, for each batch in order; `close` runs
     /// there once after the last batch unless something failed (the store's final writes).

@@ -17,14 +17,15 @@ final class RunStore {
     private(set) var count = 0
 
     /// The reader's names, in the same order (so with the same ids).
-    private var names = TextTable()
+    @exclusivity(unchecked) private var names = TextTable()
     /// The names `event(_:)` gave.
     private var ownNames: [String: NameID] = [:]
     /// The kinds' names, by `rank`.
     private var kindNames = TextTable()
-    private var pendingEvents: [EventRow] = []
+    // Used on the writer thread only: no dynamic exclusivity checks per row.
+    @exclusivity(unchecked) private var pendingEvents: [EventRow] = []
     private var sortScratch: [EventRow] = []
-    private var pendingFrames: [FrameRow] = []
+    @exclusivity(unchecked) private var pendingFrames: [FrameRow] = []
     /// Hex text of the frames bound in the current statement (bound without copying).
     private let addressText: UnsafeMutablePointer<UInt8>
 
@@ -347,7 +348,7 @@ final class TranscriptPipeline: HitSink {
 
     private let pipeline: RecordPipeline<Record>
     /// How many of the reader's names the store has been sent.
-    private var namesSent = 0
+    @exclusivity(unchecked) private var namesSent = 0
     /// Called on the parsing thread every few batches, for progress display.
     var tick: (() -> Void)? {
         get { pipeline.tick }
@@ -356,7 +357,8 @@ final class TranscriptPipeline: HitSink {
 
     init(store: RunStore) {
         let target = UncheckedBox(store)
-        pipeline = RecordPipeline(batchSize: 2048, write: { records in
+        // 1024 records (about 70 KB): small enough for malloc to reuse rather than map afresh.
+        pipeline = RecordPipeline(batchSize: 1024, write: { records in
             let store = target.value
             for r in records {
                 switch r {
