@@ -27,7 +27,7 @@ extension TranscriptParser {
         if let location = hit.location {
             label = names.label(location.id, location.location)
             breakpoint = location.id
-            if hit.viaHiddenCommands { learn(id: location.id, commands: hit.commands) }
+            if hit.viaHiddenCommands { learn(id: location.id, commands: hitCommands) }
         } else {
             switch choose(hit, frameKind: frameKnown?.kind) {
             case .none:
@@ -35,7 +35,7 @@ extension TranscriptParser {
             case .one(let id):
                 label = names.label(id, nil)
                 breakpoint = id
-                if hit.viaHiddenCommands { learn(id: id, commands: hit.commands) }
+                if hit.viaHiddenCommands { learn(id: id, commands: hitCommands) }
             case .sameKind(let info):
                 breakpointInfo = info
             case .ambiguous(let ids):
@@ -93,7 +93,7 @@ extension TranscriptParser {
             if n > 0 && n < ids.count { ids = ids.filter(keep) }
         }
         // The closures capture these, not the whole hit (which they would copy).
-        let commands = hit.commands
+        let commands = hitCommands
         let registers = hit.registerArguments
         if !commands.isEmpty && !hit.viaHiddenCommands && !hit.partialStart {
             narrow { catalog.commands(of: $0, equal: commands) }

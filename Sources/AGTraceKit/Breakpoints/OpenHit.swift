@@ -7,7 +7,7 @@ struct OpenHit {
     var candidates: [Int]?
     /// The candidates are breakpoints whose commands are not in the transcript.
     var viaHiddenCommands = false
-    /// The hit's first echoed command was not the first of any list: `commands` is a tail.
+    /// The hit's first echoed command was not the first of any list: its commands are a tail.
     var partialStart = false
     /// From the stop header; nil until one joins the hit.
     var location: BreakpointLocation?
@@ -24,8 +24,8 @@ struct OpenHit {
     /// parameter names say which is the attribute and which the input.
     var namedAttribute: UInt64?
     var namedInput: UInt64?
-    /// Echoed commands that matched breakpoint command lists, in order.
-    var commands: [NameID] = []
+    /// (The echoed commands that matched breakpoint command lists are kept by the parser:
+    /// `TranscriptParser.hitCommands`.)
 
     // What the following output lines mean.
     /// The command whose output is being read.
@@ -56,11 +56,11 @@ struct OpenHit {
 
     init(line: Int) { self.line = line }
 
-    /// A hit started by an echoed command of some breakpoints' command lists.
-    init(line: Int, candidates: [Int], command: NameID, output: OutputContext) {
+    /// A hit started by an echoed command of some breakpoints' command lists (the parser
+    /// records the command).
+    init(line: Int, candidates: [Int], output: OutputContext) {
         self.line = line
         self.candidates = candidates
-        commands = [command]
         inspect(output)
     }
 

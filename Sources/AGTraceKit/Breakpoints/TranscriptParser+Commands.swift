@@ -39,8 +39,8 @@ extension TranscriptParser {
                 return true
             }
             if continuesOpenHit(with: command) {
-                open.commands.append(command)
-                let seen = open.commands
+                hitCommands.append(command)
+                let seen = hitCommands
                 // Into a local first: the filter reads the catalog (a copy of it would retain
                 // all its tables) while `open` is not yet being changed. When every candidate
                 // passes, the list stays as it is (nothing allocated).
@@ -55,36 +55,39 @@ extension TranscriptParser {
         }
         let starters = catalog.starting(with: command)
         if !starters.isEmpty {
-            try start(OpenHit(line: lineNumber, candidates: starters, command: command, output: output), emit)
+            try start(OpenHit(line: lineNumber, candidates: starters, output: output), emit)
+            hitCommands.append(command)
             return true
         }
         let members = catalog.containing(command)
         // Breakpoints whose commands we cannot see: a command no known list has.
         if role.isInspection, catalog.hasHiddenCommands, members.isEmpty {
-            if isOpen && open.viaHiddenCommands, !open.commands.contains(command),
-               open.commands.count < OpenHit.maxCommands {
-                open.commands.append(command)
+            if isOpen && open.viaHiddenCommands, !hitCommands.contains(command),
+               hitCommands.count < OpenHit.maxCommands {
+                hitCommands.append(command)
                 open.inspect(output)
                 return true
             }
-            var hit = OpenHit(line: lineNumber, candidates: catalog.hiddenIDs, command: command, output: output)
+            var hit = OpenHit(line: lineNumber, candidates: catalog.hiddenIDs, output: output)
             hit.viaHiddenCommands = true
             try start(hit, emit)
+            hitCommands.append(command)
             return true
         }
         // A later command of some list whose start we did not see (a transcript copied from
         // the middle of a hit): the rest of that list joins this hit.
         if !members.isEmpty {
-            if isOpen && open.partialStart, !open.commands.contains(command),
+            if isOpen && open.partialStart, !hitCommands.contains(command),
                open.candidates?.contains(where: members.contains) ?? false,
-               open.commands.count < OpenHit.maxCommands {
-                open.commands.append(command)
+               hitCommands.count < OpenHit.maxCommands {
+                hitCommands.append(command)
                 open.inspect(output)
                 return true
             }
-            var hit = OpenHit(line: lineNumber, candidates: members, command: command, output: output)
+            var hit = OpenHit(line: lineNumber, candidates: members, output: output)
             hit.partialStart = true
             try start(hit, emit)
+            hitCommands.append(command)
             return true
         }
         if isOpen, role.isInspection {
@@ -97,9 +100,9 @@ extension TranscriptParser {
 
     /// Whether `command` is the next command of one of the open hit's candidate lists.
     private func continuesOpenHit(with command: NameID) -> Bool {
-        guard isOpen, open.commands.count < OpenHit.maxCommands, !open.viaHiddenCommands,
+        guard isOpen, hitCommands.count < OpenHit.maxCommands, !open.viaHiddenCommands,
               !open.partialStart else { return false }
-        let seen = open.commands
+        let seen = hitCommands
         if let candidates = open.candidates {
             return candidates.contains { catalog.commands(of: $0, startWith: seen, then: command) }
         }

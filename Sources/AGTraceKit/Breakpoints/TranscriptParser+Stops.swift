@@ -31,7 +31,7 @@ extension TranscriptParser {
             }
             // The stop display lldb prints after the commands of a breakpoint that does not
             // auto-continue (`bt` among them already printed a header for the same stop).
-            if !inOutput, !open.interactiveStop, !open.commands.isEmpty,
+            if !inOutput, !open.interactiveStop, !hitCommands.isEmpty,
                open.location?.id == breakpoint.id, open.thread == thread {
                 attachHeader(thread: thread, breakpoint: breakpoint, display: true)
                 return true

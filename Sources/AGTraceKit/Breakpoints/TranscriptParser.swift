@@ -20,8 +20,10 @@ struct TranscriptParser {
     /// struct copies the whole hit, arrays and all, and the parser reads it on every line).
     var open = OpenHit(line: 0)
     var isOpen = false
-    /// The open hit's frames (one buffer, emptied when a hit closes).
+    /// The open hit's frames and the echoed commands that matched breakpoint command lists,
+    /// in order (buffers reused from hit to hit, emptied when a hit closes).
     var frames: [FrameRef] = []
+    var hitCommands: [NameID] = []
     var body: CommandBody?
     /// Every name seen: commands, functions, modules, labels; with their roles and symbol facts.
     var names = NameTable()
@@ -160,7 +162,10 @@ struct TranscriptParser {
         var hit = OpenHit(line: 0)
         swap(&hit, &open)
         let (event, incomplete) = resolve(hit)
-        defer { frames.removeAll(keepingCapacity: frames.capacity <= 4 * OpenHit.maxFrames) }
+        defer {
+            frames.removeAll(keepingCapacity: frames.capacity <= 4 * OpenHit.maxFrames)
+            hitCommands.removeAll(keepingCapacity: true)
+        }
         try deliver(event, incomplete: incomplete, emit: emit)
     }
 
