@@ -23,19 +23,34 @@ struct BreakpointCatalog {
     /// In definition order (deterministic choices); `position` finds one by id.
     private var definitions: [BreakpointDefinition] = []
     private var position: [Int: Int] = [:]
+    /// `position` for ids below `smallIDs` (-1: none), the others in `position`.
+    private var smallPosition: [Int32] = []
+    private static let smallIDs = 4096
     /// The id given to the latest `breakpoint set` that lldb has not answered yet.
     private(set) var pendingID: Int?
     /// The breakpoint a `breakpoint command add` without ids applies to.
     private(set) var lastID: Int?
     /// Ids of breakpoints whose command list starts with a command; rebuilt on change.
-    private var startIndex: [NameID: [Int]] = [:]
-    private var memberIndex: [NameID: [Int]] = [:]
+    /// By command name id (dense: names are small numbers): the hot per-line lookups cost no
+    /// hashing.
+    private var startIndex: [[Int]] = []
+    private var memberIndex: [[Int]] = []
     /// Ids in definition order; rebuilt on change.
     private(set) var order: [Int] = []
     /// The highest id defined so far, for provisional ids.
     private var highestID = 0
 
-    subscript(id: Int) -> BreakpointDefinition? { position[id].map { definitions[$0] } }
+    subscript(id: Int) -> BreakpointDefinition? { slot(of: id).map { definitions[$0] } }
+
+    /// Where breakpoint `id` is in `definitions`: an array lookup for the usual small ids.
+    @inline(__always)
+    private func slot(of id: Int) -> Int? {
+        if id >= 0 && id < smallPosition.count {
+            let p = smallPosition[id]
+            return p < 0 ? nil : Int(p)
+        }
+        return position[id]
+    }
 
     var isEmpty: Bool { definitions.isEmpty }
     private(set) var hasHiddenCommands = false
@@ -45,14 +60,14 @@ struct BreakpointCatalog {
     func hasKind(_ kind: EventKind) -> Bool { definitions.contains { $0.info?.kind == kind } }
 
     // Field accessors for the per-line paths: no copy of a whole definition.
-    func kind(of id: Int) -> EventKind? { position[id].flatMap { definitions[$0].info?.kind } }
-    func info(of id: Int) -> SymbolInfo? { position[id].flatMap { definitions[$0].info } }
-    func isDefined(_ id: Int) -> Bool { position[id] != nil }
-    func isHidden(_ id: Int) -> Bool { position[id].map { definitions[$0].commandsHidden } ?? false }
+    func kind(of id: Int) -> EventKind? { slot(of: id).flatMap { definitions[$0].info?.kind } }
+    func info(of id: Int) -> SymbolInfo? { slot(of: id).flatMap { definitions[$0].info } }
+    func isDefined(_ id: Int) -> Bool { slot(of: id) != nil }
+    func isHidden(_ id: Int) -> Bool { slot(of: id).map { definitions[$0].commandsHidden } ?? false }
 
     /// Whether breakpoint `id` has visible commands that start with `seen` followed by `next`.
     func commands(of id: Int, startWith seen: [NameID], then next: NameID?) -> Bool {
-        guard let index = position[id], !definitions[index].commandsHidden else { return false }
+        guard let index = slot(of: id), !definitions[index].commandsHidden else { return false }
         let list = definitions[index].commands
         let count = seen.count + (next == nil ? 0 : 1)
         guard list.count >= count else { return false }
@@ -63,7 +78,7 @@ struct BreakpointCatalog {
 
     /// Whether breakpoint `id`'s visible commands are exactly `seen`.
     func commands(of id: Int, equal seen: [NameID]) -> Bool {
-        guard let index = position[id], !definitions[index].commandsHidden else { return false }
+        guard let index = slot(of: id), !definitions[index].commandsHidden else { return false }
         return definitions[index].commands == seen
     }
 
@@ -133,10 +148,10 @@ struct BreakpointCatalog {
     }
 
     /// Breakpoints whose command list starts with `command`.
-    func starting(with command: NameID) -> [Int] { startIndex[command] ?? [] }
+    func starting(with command: NameID) -> [Int] { command >= 0 && Int(command) < startIndex.count ? startIndex[Int(command)] : [] }
 
     /// Breakpoints whose command list contains `command` anywhere.
-    func containing(_ command: NameID) -> [Int] { memberIndex[command] ?? [] }
+    func containing(_ command: NameID) -> [Int] { command >= 0 && Int(command) < memberIndex.count ? memberIndex[Int(command)] : [] }
 
     /// Real sessions define a few dozen breakpoints; past this many, new ones are ignored so
     /// that a hostile file cannot make definition bookkeeping quadratic.
@@ -144,7 +159,7 @@ struct BreakpointCatalog {
 
     /// Replaces the definition with the same id in place, or appends a new one.
     private mutating func insert(_ definition: BreakpointDefinition) {
-        if let index = position[definition.id] {
+        if let index = slot(of: definition.id) {
             definitions[index] = definition
             reindex()
         } else if definitions.count < Self.maxDefinitions {
@@ -154,27 +169,42 @@ struct BreakpointCatalog {
     }
 
     private mutating func remove(_ id: Int) {
-        guard position[id] != nil else { return }
+        guard slot(of: id) != nil else { return }
         definitions.removeAll { $0.id == id }
         reindex()
     }
 
     private mutating func reindex() {
-        startIndex = [:]
-        memberIndex = [:]
+        startIndex = []
+        memberIndex = []
         position = [:]
+        smallPosition = []
         order = []
         hasHiddenCommands = false
         for (index, definition) in definitions.enumerated() { self.index(definition, at: index) }
     }
 
     private mutating func index(_ definition: BreakpointDefinition, at index: Int) {
-        position[definition.id] = index
+        if definition.id >= 0 && definition.id < Self.smallIDs {
+            if smallPosition.count <= definition.id {
+                smallPosition.append(contentsOf: repeatElement(-1, count: definition.id + 1 - smallPosition.count))
+            }
+            smallPosition[definition.id] = Int32(index)
+        } else {
+            position[definition.id] = index
+        }
         order.append(definition.id)
         highestID = max(highestID, definition.id)
         hasHiddenCommands = hasHiddenCommands || definition.commandsHidden
-        if let first = definition.commands.first { startIndex[first, default: []].append(definition.id) }
-        for command in Set(definition.commands) { memberIndex[command, default: []].append(definition.id) }
+        if let first = definition.commands.first { Self.add(definition.id, at: first, to: &startIndex) }
+        for command in Set(definition.commands) { Self.add(definition.id, at: command, to: &memberIndex) }
+    }
+
+    private static func add(_ id: Int, at command: NameID, to index: inout [[Int]]) {
+        let slot = Int(command)
+        guard slot >= 0 else { return }
+        if index.count <= slot { index.append(contentsOf: repeatElement([], count: slot + 1 - index.count)) }
+        index[slot].append(id)
     }
 
     /// The `where =` function wins when it is in the table (it is what lldb resolved), then
