@@ -13,8 +13,9 @@ final class TranscriptStoreTests: XCTestCase {
             let kind = EventKind.allCases.randomElement(using: &random)!
             let attribute: UInt32? = Int.random(in: 0..<5, using: &random) == 0 ? nil
                 : [0, 1, 7, 792, 65_536, UInt32.max].randomElement(using: &random)!
-            hits.append(Hit(seq: seq, line: seq * 2, kind: kind, symbol: 0, attribute: attribute,
-                            inputAttribute: seq % 3 == 0 ? UInt32(seq) : nil))
+            hits.append(Hit(seq: seq, line: seq * 2, kind: kind, symbol: 0,
+                            thread: seq % 4 == 0 ? nil : [1, 7, Int(Int32.max) + 5].randomElement(using: &random)!,
+                            attribute: attribute, inputAttribute: seq % 3 == 0 ? UInt32(seq) : nil))
         }
         var rows = hits.map(RunStore.EventRow.init)
         var scratch: [RunStore.EventRow] = []
@@ -34,6 +35,7 @@ final class TranscriptStoreTests: XCTestCase {
             XCTAssertEqual(RunStore.kindsInTextOrder[row.kindRank], hit.kind)
             XCTAssertEqual(row.attribute, hit.attribute)
             XCTAssertEqual(row.input, hit.inputAttribute)
+            XCTAssertEqual(row.threadNumber, hit.thread)
         }
     }
 

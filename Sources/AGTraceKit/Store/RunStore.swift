@@ -30,41 +30,44 @@ final class RunStore {
     private let addressText: UnsafeMutablePointer<UInt8>
 
     static let rowsPerStatement = 64
-    /// Events held back at most (40 bytes each, and as much again to sort them).
+    /// Events held back at most (48 bytes each, and as much again to sort them).
     static let maxPending = 1 << 19
 
-    /// An event as it waits, 40 bytes, its sort key first: kind (in the order of the names'
+    /// An event as it waits, 48 bytes, its sort key first: kind (in the order of the names'
     /// bytes, as SQLite compares text) and attribute (NULL first, as SQLite orders it).
     struct EventRow {
-        /// Bits 0…31 attribute, 32 attribute present, 33…36 kind rank; 63 input present.
+        /// Bits 0…31 attribute, 32 attribute present, 33…36 kind rank; 62 thread present,
+        /// 63 input present.
         var key: UInt64
         var seq: Int
         var line: Int
+        var thread: Int
         var symbol: NameID
         var breakpoint: NameID
-        /// -1: none (thread numbers are at most `Int32.max`).
-        var thread: Int32
         var inputAttribute: UInt32
 
         static let sortBits = 37
+        static let threadPresent: UInt64 = 1 << 62
         static let inputPresent: UInt64 = 1 << 63
 
         init(_ hit: Hit) {
             var key = UInt64(RunStore.rank(hit.kind)) << 33
             if let attribute = hit.attribute { key |= 1 << 32 | UInt64(attribute) }
             if hit.inputAttribute != nil { key |= Self.inputPresent }
+            if hit.thread != nil { key |= Self.threadPresent }
             self.key = key
             seq = hit.seq
             line = hit.line
             symbol = hit.symbol
             breakpoint = hit.breakpoint
-            thread = hit.thread.map { Int32(truncatingIfNeeded: $0) } ?? -1
+            thread = hit.thread ?? 0
             inputAttribute = hit.inputAttribute ?? 0
         }
 
         var kindRank: Int { Int(key >> 33 & 15) }
         var attribute: UInt32? { key & (1 << 32) != 0 ? UInt32(truncatingIfNeeded: key) : nil }
         var input: UInt32? { key & Self.inputPresent != 0 ? inputAttribute : nil }
+        var threadNumber: Int? { key & Self.threadPresent != 0 ? thread : nil }
     }
 
     struct FrameRow {
@@ -131,7 +134,7 @@ final class RunStore {
         var start = 0
         while start < pendingFrames.count {
             let n = min(Self.rowsPerStatement, pendingFrames.count - start)
-            let s = frames.statement(rows: n)
+            let s = try frames.statement(rows: n)
             var column: Int32 = 1
             for k in 0..<n {
                 let row = pendingFrames[start + k]
@@ -162,7 +165,7 @@ final class RunStore {
             var start = 0
             while start < rows.count {
                 let n = min(Self.rowsPerStatement, rows.count - start)
-                let s = events.statement(rows: n)
+                let s = try events.statement(rows: n)
                 var column: Int32 = 1
                 for e in rows[start..<(start + n)] {
                     s.bind(column, runId)
@@ -171,7 +174,7 @@ final class RunStore {
                     s.bindStatic(column + 3, kindNames[Int32(e.kindRank)])
                     bindName(s, column + 4, e.symbol)
                     bindName(s, column + 5, e.breakpoint)
-                    s.bind(column + 6, e.thread < 0 ? nil : Int64(e.thread))
+                    s.bind(column + 6, e.threadNumber)
                     s.bind(column + 7, e.attribute)
                     s.bind(column + 8, e.input)
                     column += 9
@@ -296,11 +299,10 @@ final class MultiRowInsert {
     }
 
     /// The statement for `n` rows; row `k`'s column `c` (1-based) is parameter `k * columns + c`.
-    func statement(rows n: Int) -> Statement {
+    func statement(rows n: Int) throws -> Statement {
         if n == rows { return full }
         if let s = statements[n] { return s }
-        // Preparing a statement the schema accepted once cannot fail for another row count.
-        let s = try! Self.prepare(db, prefix, columns, n)
+        let s = try Self.prepare(db, prefix, columns, n)
         statements[n] = s
         return s
     }
