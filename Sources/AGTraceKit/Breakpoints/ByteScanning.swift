@@ -40,6 +40,13 @@ enum ASCII {
     @inline(__always) static func isIdentifier(_ b: UInt8) -> Bool {
         isLetter(b) || isDigit(b) || b == underscore
     }
+    /// The value of a hex digit, or 16 or more for any other byte.
+    @inline(__always) static func hexDigit(_ b: UInt8) -> UInt8 {
+        let d = b &- 0x30
+        if d < 10 { return d }
+        let l = (b | 0x20) &- 0x61
+        return l < 6 ? l &+ 10 : 0xFF
+    }
     @inline(__always) static func hexValue(_ b: UInt8) -> UInt8? {
         if isDigit(b) { return b &- 0x30 }
         let lower = b | 0x20
@@ -110,14 +117,18 @@ extension UnsafeBufferPointer where Element == UInt8 {
         guard i < limit else { return nil }
         var value: UInt64 = 0
         var overflow = false
-        if self[i] == 0x30, i + 2 < limit, self[i + 1] | 0x20 == 0x78, ASCII.hexValue(self[i + 2]) != nil {
+        if self[i] == 0x30, i + 2 < limit, self[i + 1] | 0x20 == 0x78, ASCII.hexDigit(self[i + 2]) < 16 {
             i += 2
-            while i < limit, let d = ASCII.hexValue(self[i]) {
-                if value > (UInt64.max >> 4) { overflow = true }
+            // Leading zeros, then at most 16 significant digits fit in 64 bits.
+            while i < limit && self[i] == 0x30 { i += 1 }
+            let significant = i
+            while i < limit {
+                let d = ASCII.hexDigit(self[i])
+                if d >= 16 { break }
                 value = value &<< 4 | UInt64(d)
                 i += 1
             }
-            return (overflow ? nil : value, i)
+            return (i - significant > 16 ? nil : value, i)
         }
         guard ASCII.isDigit(self[i]) else { return nil }
         while i < limit && ASCII.isDigit(self[i]) {

@@ -124,6 +124,8 @@ struct PrintedSymbol {
             if quote != 0 {
                 if b == ASCII.backslash { i += 2; continue }
                 if b == quote { quote = 0 }
+            } else if Self.isPlain(b) {
+                // Most bytes (names, digits, blanks): one test, no switch.
             } else {
                 switch b {
                 case ASCII.quote, ASCII.apostrophe:
@@ -156,6 +158,17 @@ struct PrintedSymbol {
             i += 1
         }
         return nil
+    }
+
+    /// Whether `b` means nothing to `argumentList` outside quotes: not a quote, bracket,
+    /// `<`, `>`, `=`, `,` or backslash. A bitmap in two constants, no table to load.
+    @inline(__always)
+    private static func isPlain(_ b: UInt8) -> Bool {
+        let low: UInt64 = 1 << 0x22 | 1 << 0x27 | 1 << 0x28 | 1 << 0x29 | 1 << 0x2C | 1 << 0x3C | 1 << 0x3D | 1 << 0x3E
+        let high: UInt64 = 1 << (0x5C - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64)
+        if b < 64 { return low >> UInt64(b) & 1 == 0 }
+        if b < 128 { return high >> UInt64(b - 64) & 1 == 0 }
+        return true
     }
 
     /// The number a printed value stands for: `792`, `0x318`, `(_offset = 792)`,
