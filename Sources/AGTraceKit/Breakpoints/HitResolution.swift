@@ -10,10 +10,11 @@ extension TranscriptParser {
         case ambiguous([Int])
     }
 
-    mutating func resolve(_ hit: OpenHit) -> (event: Hit, incomplete: Bool) {
+    /// Resolves the open hit (read in place).
+    mutating func resolve() -> (event: Hit, incomplete: Bool) {
         var frameFacts: SymbolFacts?
         var frameName: NameID?
-        if let name = hit.frame0?.name, name != NameTable.empty {
+        if let name = open.frame0?.name, name != NameTable.empty {
             frameFacts = names.facts(name)
             frameName = name
         }
@@ -24,18 +25,18 @@ extension TranscriptParser {
         var label: NameID?
         var ambiguous: [Int] = []
 
-        if let location = hit.location {
+        if let location = open.location {
             label = names.label(location.id, location.location)
             breakpoint = location.id
-            if hit.viaHiddenCommands { learn(id: location.id, commands: hitCommands) }
+            if open.viaHiddenCommands { learn(id: location.id, commands: hitCommands) }
         } else {
-            switch choose(hit, frameKind: frameKnown?.kind) {
+            switch choose(frameKind: frameKnown?.kind) {
             case .none:
                 break
             case .one(let id):
                 label = names.label(id, nil)
                 breakpoint = id
-                if hit.viaHiddenCommands { learn(id: id, commands: hitCommands) }
+                if open.viaHiddenCommands { learn(id: id, commands: hitCommands) }
             case .sameKind(let info):
                 breakpointInfo = info
             case .ambiguous(let ids):
@@ -43,8 +44,8 @@ extension TranscriptParser {
             }
         }
 
-        var event = Hit(seq: summary.events + 1, line: hit.line, kind: .call, symbol: NameTable.unknown,
-                        breakpoint: label ?? -1, thread: hit.thread)
+        var event = Hit(seq: summary.events + 1, line: open.line, kind: .call, symbol: NameTable.unknown,
+                        breakpoint: label ?? -1, thread: open.thread)
         // A frame says where lldb stopped; a breakpoint says what it was set on.
         let facts: SymbolFacts
         if let frameKnown, let frameName {
@@ -67,11 +68,11 @@ extension TranscriptParser {
         event.kind = facts.kind
         var incomplete = false
         if let index = facts.attributeArgument {
-            event.attribute = attributeValue(hit.value(at: index, input: false))
+            event.attribute = attributeValue(open.value(at: index, input: false))
             incomplete = event.attribute == nil
         }
         if let index = facts.inputArgument {
-            event.inputAttribute = attributeValue(hit.value(at: index, input: true))
+            event.inputAttribute = attributeValue(open.value(at: index, input: true))
             incomplete = incomplete || event.inputAttribute == nil
         }
         return (event, incomplete)
@@ -85,8 +86,8 @@ extension TranscriptParser {
     /// 4. the engine's order: `propagate_dirty(a)` runs inside the invalidation of a signal `a`,
     ///    while `update_attribute` never runs on a signal; so a value already invalidated means
     ///    propagate_dirty, and otherwise (when invalidations are traced) update.
-    func choose(_ hit: OpenHit, frameKind: EventKind?) -> Choice {
-        guard var ids = hit.candidates, !ids.isEmpty else { return .none }
+    func choose(frameKind: EventKind?) -> Choice {
+        guard var ids = open.candidates, !ids.isEmpty else { return .none }
         func narrow(_ keep: (Int) -> Bool) {
             // Usually every candidate passes: then nothing is allocated.
             let n = ids.reduce(0) { keep($1) ? $0 + 1 : $0 }
@@ -94,8 +95,8 @@ extension TranscriptParser {
         }
         // The closures capture these, not the whole hit (which they would copy).
         let commands = hitCommands
-        let registers = hit.registerArguments
-        if !commands.isEmpty && !hit.viaHiddenCommands && !hit.partialStart {
+        let registers = open.registerArguments
+        if !commands.isEmpty && !open.viaHiddenCommands && !open.partialStart {
             narrow { catalog.commands(of: $0, equal: commands) }
         }
         if let frameKind { narrow { catalog.kind(of: $0) == frameKind } }
@@ -114,7 +115,7 @@ extension TranscriptParser {
         let kinds = Set(infos.map(\.kind))
         if kinds == [.propagateDirty, .update] {
             var pick: EventKind?
-            if let value = attributeValue(hit.argument(1)), invalidated.contains(value) {
+            if let value = attributeValue(open.argument(1)), invalidated.contains(value) {
                 pick = .propagateDirty
             } else if catalog.hasKind(.invalidate) {
                 pick = .update

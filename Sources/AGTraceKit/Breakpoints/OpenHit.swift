@@ -56,12 +56,9 @@ struct OpenHit {
 
     init(line: Int) { self.line = line }
 
-    /// A hit started by an echoed command of some breakpoints' command lists (the parser
-    /// records the command).
-    init(line: Int, candidates: [Int], output: OutputContext) {
-        self.line = line
-        self.candidates = candidates
-        inspect(output)
+    /// Back to a fresh hit starting at `line`.
+    mutating func reset(line: Int) {
+        self = OpenHit(line: line)
     }
 
     /// The output that follows is of a command of this kind.

@@ -55,7 +55,9 @@ extension TranscriptParser {
         }
         let starters = catalog.starting(with: command)
         if !starters.isEmpty {
-            try start(OpenHit(line: lineNumber, candidates: starters, output: output), emit)
+            try startHit(line: lineNumber, emit)
+            open.candidates = starters
+            open.inspect(output)
             hitCommands.append(command)
             return true
         }
@@ -68,9 +70,11 @@ extension TranscriptParser {
                 open.inspect(output)
                 return true
             }
-            var hit = OpenHit(line: lineNumber, candidates: catalog.hiddenIDs, output: output)
-            hit.viaHiddenCommands = true
-            try start(hit, emit)
+            let hidden = catalog.hiddenIDs  // before closing the open hit, which may learn some
+            try startHit(line: lineNumber, emit)
+            open.candidates = hidden
+            open.inspect(output)
+            open.viaHiddenCommands = true
             hitCommands.append(command)
             return true
         }
@@ -84,9 +88,10 @@ extension TranscriptParser {
                 open.inspect(output)
                 return true
             }
-            var hit = OpenHit(line: lineNumber, candidates: members, output: output)
-            hit.partialStart = true
-            try start(hit, emit)
+            try startHit(line: lineNumber, emit)
+            open.candidates = members
+            open.inspect(output)
+            open.partialStart = true
             hitCommands.append(command)
             return true
         }

@@ -37,7 +37,7 @@ extension TranscriptParser {
                 return true
             }
         }
-        try start(OpenHit(line: lineNumber), emit)
+        try startHit(line: lineNumber, emit)
         attachHeader(thread: thread, breakpoint: breakpoint, display: !inOutput)
         return true
     }
@@ -70,7 +70,7 @@ extension TranscriptParser {
             }
         }
         guard frame.depth == 0, !foreignStop else { return false }
-        try start(OpenHit(line: lineNumber), emit)
+        try startHit(line: lineNumber, emit)
         attachFrame0(frame)
         return true
     }

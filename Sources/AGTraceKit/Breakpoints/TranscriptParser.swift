@@ -129,9 +129,11 @@ struct TranscriptParser {
 
     // MARK: Hits
 
-    mutating func start(_ hit: consuming OpenHit, _ emit: Emit) throws {
+    /// Closes the open hit and opens a new one at `line`, in place (the caller sets its
+    /// fields): the hit, a few hundred bytes, is never built aside and copied in.
+    mutating func startHit(line: Int, _ emit: Emit) throws {
         try close(emit)
-        open = hit
+        open.reset(line: line)
         isOpen = true
     }
 
@@ -158,10 +160,8 @@ struct TranscriptParser {
     mutating func close(_ emit: Emit) throws {
         guard isOpen else { return }
         isOpen = false
-        // Moved out, not copied: the open hit's arrays change owner without being retained.
-        var hit = OpenHit(line: 0)
-        swap(&hit, &open)
-        let (event, incomplete) = resolve(hit)
+        // Resolved where it is (`open` keeps its stale fields until the next hit resets them).
+        let (event, incomplete) = resolve()
         defer {
             frames.removeAll(keepingCapacity: frames.capacity <= 4 * OpenHit.maxFrames)
             hitCommands.removeAll(keepingCapacity: true)
