@@ -81,7 +81,7 @@ public final class Importer {
     public func importFile(_ path: String, options: ImportOptions = ImportOptions()) throws -> ImportOutcome {
         let started = Date()
         let file = try FileSource(path: path)
-        let totalBytes = path == "-" ? nil : (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        let totalBytes = path == "-" ? nil : fileSize(path)
         let hasher = HashingTap()
         let raw = PeekingSource(file, tap: { hasher.update($0) })
         let input = try InputSniffer.sniff(raw, path: path, recognisesTranscript: TranscriptReader.looksLikeTranscript)
