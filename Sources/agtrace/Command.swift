@@ -7,10 +7,22 @@ struct Command: Sendable {
     var name: String
     var summary: String
     var usage: String
-    /// Teaching text shown by `--help`: what it does, then examples.
-    var discussion: String
+    /// Teaching text shown by `--help`: what it does, then examples. Made when asked for:
+    /// some is built from the report registry, which every other command can do without.
+    var discussion: String { makeDiscussion() }
+    private var makeDiscussion: @Sendable () -> String
     var options: [OptionSpec]
     var run: @Sendable (ParsedArguments, Context) throws -> Int32
+
+    init(name: String, summary: String, usage: String, discussion: @autoclosure @escaping @Sendable () -> String,
+         options: [OptionSpec], run: @escaping @Sendable (ParsedArguments, Context) throws -> Int32) {
+        self.name = name
+        self.summary = summary
+        self.usage = usage
+        makeDiscussion = discussion
+        self.options = options
+        self.run = run
+    }
 }
 
 /// Options every command takes.

@@ -53,6 +53,7 @@ final class ReportFixture {
             try store.event(BreakpointEvent(seq: i + 1, line: 10 + 2 * i, kind: hit.0, symbol: "sym",
                                             attribute: hit.1, inputAttribute: hit.2))
         }
+        try store.finish()
         return runId
     }
 

@@ -24,6 +24,13 @@ enum ArgumentRegisters {
         return nil
     }
 
+    /// The same for a name as printed (`esi`, `w1`): no string is made for a name that
+    /// cannot be an argument register (longer than any of them).
+    static func argumentIndex(_ name: Bytes) -> Int? {
+        guard name.count <= 4 else { return nil }
+        return argumentIndex(String(decoding: name, as: UTF8.self))
+    }
+
     private static let x86: [String: Int] = {
         var table: [String: Int] = [:]
         let names: [[String]] = [

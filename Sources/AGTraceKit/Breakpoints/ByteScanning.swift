@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Byte-level helpers for the transcript parser. Transcripts are scanned as bytes, not
 /// `String`s: per-character Swift string work and Foundation regexes are far too slow for
 /// multi-megabyte logs, and every pattern we look for is ASCII.
@@ -34,6 +40,13 @@ enum ASCII {
     @inline(__always) static func isIdentifier(_ b: UInt8) -> Bool {
         isLetter(b) || isDigit(b) || b == underscore
     }
+    /// The value of a hex digit, or 16 or more for any other byte.
+    @inline(__always) static func hexDigit(_ b: UInt8) -> UInt8 {
+        let d = b &- 0x30
+        if d < 10 { return d }
+        let l = (b | 0x20) &- 0x61
+        return l < 6 ? l &+ 10 : 0xFF
+    }
     @inline(__always) static func hexValue(_ b: UInt8) -> UInt8? {
         if isDigit(b) { return b &- 0x30 }
         let lower = b | 0x20
@@ -57,16 +70,20 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return true
     }
 
-    /// First index at or after `from` (before `to`) where `literal` occurs.
+    /// First index at or after `from` (before `to`) where `literal` occurs. Candidates are
+    /// found with `memchr` (vectorised), not a byte loop.
     func find(_ literal: StaticString, from: Int, to: Int? = nil) -> Int? {
         let limit = Swift.min(to ?? count, count)
         let n = literal.utf8CodeUnitCount
-        guard n > 0, limit - from >= n else { return nil }
-        let first = literal.utf8Start[0]
         var i = Swift.max(from, 0)
-        while i + n <= limit {
-            if self[i] == first && matches(literal, at: i) { return i }
-            i += 1
+        guard n > 0, limit - i >= n, let base = baseAddress else { return nil }
+        let first = Int32(literal.utf8Start[0])
+        let lastStart = limit - n
+        while i <= lastStart {
+            guard let hit = memchr(base + i, first, lastStart - i + 1) else { return nil }
+            let k = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if matches(literal, at: k) { return k }
+            i = k + 1
         }
         return nil
     }
@@ -100,14 +117,18 @@ extension UnsafeBufferPointer where Element == UInt8 {
         guard i < limit else { return nil }
         var value: UInt64 = 0
         var overflow = false
-        if self[i] == 0x30, i + 2 < limit, self[i + 1] | 0x20 == 0x78, ASCII.hexValue(self[i + 2]) != nil {
+        if self[i] == 0x30, i + 2 < limit, self[i + 1] | 0x20 == 0x78, ASCII.hexDigit(self[i + 2]) < 16 {
             i += 2
-            while i < limit, let d = ASCII.hexValue(self[i]) {
-                if value > (UInt64.max >> 4) { overflow = true }
+            // Leading zeros, then at most 16 significant digits fit in 64 bits.
+            while i < limit && self[i] == 0x30 { i += 1 }
+            let significant = i
+            while i < limit {
+                let d = ASCII.hexDigit(self[i])
+                if d >= 16 { break }
                 value = value &<< 4 | UInt64(d)
                 i += 1
             }
-            return (overflow ? nil : value, i)
+            return (i - significant > 16 ? nil : value, i)
         }
         guard ASCII.isDigit(self[i]) else { return nil }
         while i < limit && ASCII.isDigit(self[i]) {

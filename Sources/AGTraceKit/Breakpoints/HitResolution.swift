@@ -10,53 +10,69 @@ extension TranscriptParser {
         case ambiguous([Int])
     }
 
-    mutating func resolve(_ hit: OpenHit) -> (event: BreakpointEvent, incomplete: Bool) {
-        var frameInfo: SymbolInfo?
-        if let name = hit.frame0?.name, !name.isEmpty { frameInfo = symbol(name) }
-        let frameKnown = frameInfo.flatMap { $0.kind == .call ? nil : $0 }
+    /// Resolves the open hit (read in place).
+    mutating func resolve() -> (event: Hit, incomplete: Bool) {
+        var frameFacts: SymbolFacts?
+        var frameName: NameID?
+        if let name = open.frame0?.name, name != NameTable.empty {
+            frameFacts = names.facts(name)
+            frameName = name
+        }
+        let frameKnown = frameFacts.flatMap { $0.kind == .call ? nil : $0 }
         var breakpointInfo: SymbolInfo?
-        var label: String?
+        /// The breakpoint whose definition says what the hit is (looked up only when needed).
+        var breakpoint: Int?
+        var label: NameID?
         var ambiguous: [Int] = []
 
-        if let location = hit.location {
-            label = location.label
-            breakpointInfo = catalog.info(of: location.id)
-            if hit.viaHiddenCommands { learn(id: location.id, commands: hit.commands) }
+        if let location = open.location {
+            label = names.label(location.id, location.location)
+            breakpoint = location.id
+            if open.viaHiddenCommands { learn(id: location.id, commands: hitCommands) }
         } else {
-            switch choose(hit, frameKind: frameKnown?.kind) {
+            switch choose(frameKind: frameKnown?.kind) {
             case .none:
                 break
             case .one(let id):
-                label = "\(id)"
-                breakpointInfo = catalog.info(of: id)
-                if hit.viaHiddenCommands { learn(id: id, commands: hit.commands) }
+                label = names.label(id, nil)
+                breakpoint = id
+                if open.viaHiddenCommands { learn(id: id, commands: hitCommands) }
             case .sameKind(let info):
                 breakpointInfo = info
             case .ambiguous(let ids):
                 ambiguous = ids
             }
         }
-        let knownBreakpoint = breakpointInfo.flatMap { $0.kind == .call ? nil : $0 }
-        // A frame says where lldb stopped; a breakpoint says what it was set on.
-        let info = frameKnown ?? knownBreakpoint ?? frameInfo ?? (ambiguous.isEmpty ? breakpointInfo : nil)
 
-        var event = BreakpointEvent(seq: summary.events + 1, line: hit.line, kind: .call, symbol: "?",
-                                    breakpoint: label, thread: hit.thread, frames: hit.frames)
-        guard let info else {
-            // A hit whose function nothing names (ambiguous shared commands, unknown breakpoint).
-            let names = ambiguous.compactMap { catalog.info(of: $0)?.symbol }
-            if !names.isEmpty { event.symbol = names.joined(separator: " | ") }
-            return (event, true)
+        var event = Hit(seq: summary.events + 1, line: open.line, kind: .call, symbol: NameTable.unknown,
+                        breakpoint: label ?? -1, thread: open.thread)
+        // A frame says where lldb stopped; a breakpoint says what it was set on.
+        let facts: SymbolFacts
+        if let frameKnown, let frameName {
+            // The usual case: the function's facts and event name are computed once per name.
+            facts = frameKnown
+            event.symbol = names.infoName(frameName)
+        } else {
+            if let breakpoint { breakpointInfo = catalog.info(of: breakpoint) }
+            let knownBreakpoint = breakpointInfo.flatMap { $0.kind == .call ? nil : $0 }
+            let frameInfo = frameName.map { names.info($0) }
+            guard let info = knownBreakpoint ?? frameInfo ?? (ambiguous.isEmpty ? breakpointInfo : nil) else {
+                // A hit whose function nothing names (ambiguous shared commands, unknown breakpoint).
+                let symbols = ambiguous.compactMap { catalog.info(of: $0)?.symbol }
+                if !symbols.isEmpty { event.symbol = names.id(symbols.joined(separator: " | ")) }
+                return (event, true)
+            }
+            facts = SymbolFacts(kind: info.kind, attributeArgument: info.attributeArgument, inputArgument: info.inputArgument)
+            event.symbol = names.id(info.symbol)
         }
-        event.kind = info.kind
-        event.symbol = info.symbol
+        event.kind = facts.kind
         var incomplete = false
-        if let index = info.attributeArgument {
-            event.attribute = attributeValue(hit.value(at: index, input: false))
+        if let index = facts.attributeArgument {
+            event.attribute = attributeValue(open.value(at: index, input: false))
             incomplete = event.attribute == nil
         }
-        if let index = info.inputArgument {
-            event.inputAttribute = attributeValue(hit.value(at: index, input: true))
+        if let index = facts.inputArgument {
+            event.inputAttribute = attributeValue(open.value(at: index, input: true))
             incomplete = incomplete || event.inputAttribute == nil
         }
         return (event, incomplete)
@@ -70,20 +86,24 @@ extension TranscriptParser {
     /// 4. the engine's order: `propagate_dirty(a)` runs inside the invalidation of a signal `a`,
     ///    while `update_attribute` never runs on a signal; so a value already invalidated means
     ///    propagate_dirty, and otherwise (when invalidations are traced) update.
-    func choose(_ hit: OpenHit, frameKind: EventKind?) -> Choice {
-        guard var ids = hit.candidates, !ids.isEmpty else { return .none }
+    func choose(frameKind: EventKind?) -> Choice {
+        guard var ids = open.candidates, !ids.isEmpty else { return .none }
         func narrow(_ keep: (Int) -> Bool) {
-            let kept = ids.filter(keep)
-            if !kept.isEmpty { ids = kept }
+            // Usually every candidate passes: then nothing is allocated.
+            let n = ids.reduce(0) { keep($1) ? $0 + 1 : $0 }
+            if n > 0 && n < ids.count { ids = ids.filter(keep) }
         }
-        if !hit.commands.isEmpty && !hit.viaHiddenCommands && !hit.partialStart {
-            narrow { catalog.commands(of: $0, equal: hit.commands) }
+        // The closures capture these, not the whole hit (which they would copy).
+        let commands = hitCommands
+        let registers = open.registerArguments
+        if !commands.isEmpty && !open.viaHiddenCommands && !open.partialStart {
+            narrow { catalog.commands(of: $0, equal: commands) }
         }
         if let frameKind { narrow { catalog.kind(of: $0) == frameKind } }
-        if !hit.registerArguments.isEmpty {
+        if !registers.isEmpty {
             narrow { id in
                 guard let index = catalog.info(of: id)?.attributeArgument else { return false }
-                return hit.registerArguments.keys.contains(index)
+                return registers.isShown(index)
             }
         }
         if ids.count == 1 { return .one(ids[0]) }
@@ -95,7 +115,7 @@ extension TranscriptParser {
         let kinds = Set(infos.map(\.kind))
         if kinds == [.propagateDirty, .update] {
             var pick: EventKind?
-            if let value = attributeValue(hit.argument(1)), invalidated.contains(value) {
+            if let value = attributeValue(open.argument(1)), invalidated.contains(value) {
                 pick = .propagateDirty
             } else if catalog.hasKind(.invalidate) {
                 pick = .update

@@ -7,7 +7,7 @@ struct OpenHit {
     var candidates: [Int]?
     /// The candidates are breakpoints whose commands are not in the transcript.
     var viaHiddenCommands = false
-    /// The hit's first echoed command was not the first of any list: `commands` is a tail.
+    /// The hit's first echoed command was not the first of any list: its commands are a tail.
     var partialStart = false
     /// From the stop header; nil until one joins the hit.
     var location: BreakpointLocation?
@@ -16,21 +16,20 @@ struct OpenHit {
     /// every command until the next resume is the user's, never a new hit's.
     var interactiveStop = false
     var frame0: FrameLine?
-    var frames: [BacktraceFrame] = []
-    /// Argument values read from registers and expressions, by argument index (the keys are
-    /// the arguments shown). The first readable value wins; nil records an argument that was
-    /// printed but unreadable.
-    var registerArguments: [Int: UInt64?] = [:]
+    /// (The hit's frames are kept by the parser, in one buffer reused from hit to hit.)
+    /// Argument values read from registers and expressions, by argument index. The first
+    /// readable value wins; an argument printed but unreadable is shown with a nil value.
+    var registerArguments = RegisterArguments()
     /// Values printed by parameter name (`frame variable node`, `p input`): the engine's
     /// parameter names say which is the attribute and which the input.
     var namedAttribute: UInt64?
     var namedInput: UInt64?
-    /// Echoed commands that matched breakpoint command lists, in order.
-    var commands: [String] = []
+    /// (The echoed commands that matched breakpoint command lists are kept by the parser:
+    /// `TranscriptParser.hitCommands`.)
 
     // What the following output lines mean.
     /// The command whose output is being read.
-    var context: LLDBCommand?
+    var context: OutputContext?
     /// A frame-printing command was echoed and its frame #0 has not come yet.
     var framesPending = false
     /// The previous line was a header that joined this hit: a frame #0 now is its display.
@@ -57,25 +56,21 @@ struct OpenHit {
 
     init(line: Int) { self.line = line }
 
-    /// A hit started by an echoed command of some breakpoints' command lists.
-    init(line: Int, candidates: [Int], command: String, role: LLDBCommand) {
-        self.line = line
-        self.candidates = candidates
-        commands = [command]
-        inspect(role)
+    /// Back to a fresh hit starting at `line`.
+    mutating func reset(line: Int) {
+        self = OpenHit(line: line)
     }
 
-    /// The output that follows is `role`'s.
-    mutating func inspect(_ role: LLDBCommand) {
-        context = role
-        framesPending = role.printsFrames
+    /// The output that follows is of a command of this kind.
+    mutating func inspect(_ output: OutputContext) {
+        context = output
+        framesPending = output.printsFrames
         outputInterrupted = false
         outputThread = nil
     }
 
     mutating func record(argument index: Int, value: UInt64?) {
-        if let existing = registerArguments[index], existing != nil { return }
-        registerArguments[index] = value
+        registerArguments.record(index, value)
     }
 
     /// Parameter names of the table's functions (AG, OpenAttributeGraph, Compute spellings).
@@ -91,21 +86,67 @@ struct OpenHit {
         }
     }
 
-    mutating func addFrame(_ frame: FrameLine) {
-        guard frames.count < Self.maxFrames, !frames.contains(where: { $0.depth == frame.depth }) else { return }
-        frames.append(BacktraceFrame(depth: frame.depth, module: frame.module, symbol: frame.name, address: frame.address))
-    }
-
     /// The value of argument `index`: the frame's printed arguments (debug info) first, then
     /// registers and expressions (a register may already be reused after the prologue).
     func argument(_ index: Int) -> UInt64? {
         if let values = frame0?.arguments, index < values.count, let value = values[index] { return value }
-        if let value = registerArguments[index] { return value }
-        return nil
+        return registerArguments[index]
     }
 
     /// The attribute (`input == false`) or input argument, at `index` or printed by name.
     func value(at index: Int, input: Bool) -> UInt64? {
         argument(index) ?? (input ? namedInput : namedAttribute)
+    }
+}
+
+/// Argument registers shown at a hit, by argument index (0…7 on either ABI), kept inline.
+struct RegisterArguments {
+    static let slots = 8
+    private var values: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    /// Bit `i`: argument `i` was shown; `readable` bit `i`: and its value could be read.
+    private(set) var shown: UInt8 = 0
+    private var readable: UInt8 = 0
+
+    var isEmpty: Bool { shown == 0 }
+
+    func isShown(_ index: Int) -> Bool { index >= 0 && index < Self.slots && shown & (1 << index) != 0 }
+
+    /// The value of argument `index`, when it was shown and readable.
+    subscript(index: Int) -> UInt64? {
+        guard index >= 0, index < Self.slots, readable & (1 << index) != 0 else { return nil }
+        return withUnsafeBytes(of: values) { $0.load(fromByteOffset: index * 8, as: UInt64.self) }
+    }
+
+    /// The first readable value wins; an unreadable one only marks the argument shown.
+    mutating func record(_ index: Int, _ value: UInt64?) {
+        guard index >= 0, index < Self.slots else { return }
+        let bit: UInt8 = 1 << index
+        shown |= bit
+        guard readable & bit == 0, let value else { return }
+        readable |= bit
+        withUnsafeMutableBytes(of: &values) { $0.storeBytes(of: value, toByteOffset: index * 8, as: UInt64.self) }
+    }
+}
+
+/// What the output after an echoed command is, as far as reading hits goes: `LLDBCommand`
+/// without the parts only definitions need, and no reference-counted payload (the open hit
+/// holds one, and is read on every line).
+enum OutputContext: Equatable {
+    case backtrace
+    case frameInfo
+    case threadInfo
+    case registerRead
+    /// The argument an expression reads (one argument register), or the variable it prints.
+    case expression(argument: Int?, variable: NameID?)
+    case frameVariable
+    /// Any other command.
+    case other
+
+    /// Whether the output contains frame lines.
+    var printsFrames: Bool {
+        switch self {
+        case .backtrace, .frameInfo, .threadInfo: return true
+        default: return false
+        }
     }
 }

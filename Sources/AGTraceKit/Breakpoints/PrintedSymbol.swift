@@ -13,6 +13,21 @@ struct PrintedSymbol {
     var arguments: Range<Int>?
 
     static func parse(_ bytes: Bytes, _ range: Range<Int>) -> PrintedSymbol {
+        var values: FrameArguments?
+        return parse(bytes, range, values: &values, readValues: false)
+    }
+
+    /// `parse`, and the argument values (`argumentList`) read in the same pass over the
+    /// argument list: a frame line's usual shape, so the hot path scans it once.
+    static func parseFrame(_ bytes: Bytes, _ range: Range<Int>) -> (PrintedSymbol, FrameArguments?) {
+        var values: FrameArguments?
+        let symbol = parse(bytes, range, values: &values, readValues: true)
+        return (symbol, values)
+    }
+
+    @inline(__always)
+    private static func parse(_ bytes: Bytes, _ range: Range<Int>, values: inout FrameArguments?,
+                              readValues: Bool) -> PrintedSymbol {
         var i = range.lowerBound
         let limit = range.upperBound
         var module: Range<Int>?
@@ -41,6 +56,14 @@ struct PrintedSymbol {
             case ASCII.greater:
                 if angle > 0 { angle -= 1 }
             case ASCII.openParen:
+                if readValues && angle == 0 && i > nameStart && !ASCII.isSpace(bytes[i - 1]) {
+                    // The argument list: its end and its values in one pass.
+                    nameEnd = i
+                    if let close = argumentList(bytes, from: i, to: limit, values: &values) {
+                        arguments = (i + 1)..<close
+                    }
+                    break scan
+                }
                 guard let close = bytes.closingBracket(from: i, to: limit) else {
                     nameEnd = i
                     break scan
@@ -76,44 +99,76 @@ struct PrintedSymbol {
     /// The values of a printed argument list, by position: `this=0x…, node=(_offset = 792)`
     /// gives `[0x…, 792]`. Nil when the list names only types (no `=` at top level): then the
     /// arguments have to come from registers. A value that is not a number is a nil entry.
-    static func argumentValues(_ bytes: Bytes, _ range: Range<Int>) -> [UInt64?]? {
-        var values: [UInt64?] = []
+    /// Kept inline: the count and the first `FrameArguments.kept` values. Reads the list
+    /// opened at `open` up to its closing bracket (as `closingBracket` finds it) and returns
+    /// that bracket's index, or nil (and no values) when the list is not closed.
+    private static func argumentList(_ bytes: Bytes, from open: Int, to limit: Int, values out: inout FrameArguments?) -> Int? {
+        var values = FrameArguments()
         var sawValue = false
-        var itemStart = range.lowerBound
-        var i = range.lowerBound
-        var depth = 0
+        var itemStart = open + 1
+        var i = open + 1
+        var brackets = 1  // `closingBracket`'s depth: ( and {
+        var depth = 0     // items' nesting: ( { and <
         var quote: UInt8 = 0
         var equals: Int?
-        func finish(_ end: Int) {
+        @inline(__always) func finish(_ end: Int) {
             if let eq = equals {
                 sawValue = true
-                values.append(firstNumber(bytes, (eq + 1)..<end))
+                values.append(values.count < FrameArguments.kept ? firstNumber(bytes, (eq + 1)..<end) : nil)
             } else {
                 values.append(nil)
             }
         }
-        while i < range.upperBound {
+        while i < limit {
             let b = bytes[i]
             if quote != 0 {
                 if b == ASCII.backslash { i += 2; continue }
                 if b == quote { quote = 0 }
+            } else if Self.isPlain(b) {
+                // Most bytes (names, digits, blanks): one test, no switch.
             } else {
                 switch b {
-                case ASCII.quote, ASCII.apostrophe: quote = b
-                case ASCII.openParen, ASCII.openBrace, ASCII.less: depth += 1
-                case ASCII.closeParen, ASCII.closeBrace, ASCII.greater: if depth > 0 { depth -= 1 }
-                case ASCII.equals where depth == 0 && equals == nil: equals = i
+                case ASCII.quote, ASCII.apostrophe:
+                    quote = b
+                case ASCII.openParen, ASCII.openBrace:
+                    brackets += 1
+                    depth += 1
+                case ASCII.closeParen, ASCII.closeBrace:
+                    brackets -= 1
+                    if brackets == 0 {
+                        if itemStart < i || values.count > 0 { finish(i) }
+                        out = sawValue ? values : nil
+                        return i
+                    }
+                    if depth > 0 { depth -= 1 }
+                case ASCII.less:
+                    depth += 1
+                case ASCII.greater:
+                    if depth > 0 { depth -= 1 }
+                case ASCII.equals where depth == 0 && equals == nil:
+                    equals = i
                 case ASCII.comma where depth == 0:
                     finish(i)
                     itemStart = i + 1
                     equals = nil
-                default: break
+                default:
+                    break
                 }
             }
             i += 1
         }
-        if itemStart < range.upperBound || !values.isEmpty { finish(range.upperBound) }
-        return sawValue ? values : nil
+        return nil
+    }
+
+    /// Whether `b` means nothing to `argumentList` outside quotes: not a quote, bracket,
+    /// `<`, `>`, `=`, `,` or backslash. A bitmap in two constants, no table to load.
+    @inline(__always)
+    private static func isPlain(_ b: UInt8) -> Bool {
+        let low: UInt64 = 1 << 0x22 | 1 << 0x27 | 1 << 0x28 | 1 << 0x29 | 1 << 0x2C | 1 << 0x3C | 1 << 0x3D | 1 << 0x3E
+        let high: UInt64 = 1 << (0x5C - 64) | 1 << (0x7B - 64) | 1 << (0x7D - 64)
+        if b < 64 { return low >> UInt64(b) & 1 == 0 }
+        if b < 128 { return high >> UInt64(b - 64) & 1 == 0 }
+        return true
     }
 
     /// The number a printed value stands for: `792`, `0x318`, `(_offset = 792)`,

@@ -2,15 +2,15 @@
 /// from context whether a recognised line belongs to a hit; an `other` line never does.
 enum TranscriptLine {
     case blank
-    /// `(lldb) command`: the command, trimmed, blanks collapsed.
-    case echo(String)
+    /// `(lldb) command`: the command, trimmed, blanks collapsed (a name of the `NameTable`).
+    case echo(NameID)
     /// `* thread #1, name = '…', stop reason = breakpoint 3.1` (also `thread list`'s
     /// `thread #1: tid = …` form). `breakpoint` is nil when the stop reason is something else.
     case threadHeader(thread: Int?, breakpoint: BreakpointLocation?)
     /// `frame #k: 0xADDR module\`symbol…`, from a stop, `frame info` or `bt`.
     case frame(FrameLine)
-    /// `     esi = 0x00000318` from `register read`.
-    case register(name: String, value: UInt64?)
+    /// `     esi = 0x00000318` from `register read`: the argument the register holds, if any.
+    case register(argument: Int?, value: UInt64?)
     /// `General Purpose Registers:` and similar headings of a full `register read`.
     case registerHeading
     /// `(unsigned int) 792`, `(unsigned int) $0 = 792`, `(unsigned long) 0x…318`, or a
@@ -19,7 +19,7 @@ enum TranscriptLine {
     /// `Breakpoint 3: where = module\`symbol…`, `Breakpoint 5: no locations (pending).`
     case breakpointCreated(id: Int, whereName: String?)
     /// Shape 5: `AGGraphInvalidateValue 3032`: a known symbol and its meaningful arguments.
-    case logMessage(name: String, values: [UInt64?])
+    case logMessage(name: NameID, values: [UInt64?])
     case other
 }
 
@@ -33,35 +33,65 @@ struct BreakpointLocation: Equatable {
 struct FrameLine {
     var depth: Int
     var address: UInt64?
-    var module: String?
-    /// The function name (no arguments, offset or file); empty when lldb printed none.
-    var name: String
+    /// The module's name, or -1 when none was printed.
+    var module: NameID
+    /// The function name (no arguments, offset or file); `NameTable.empty` when lldb printed none.
+    var name: NameID
     /// Argument values by position when the frame shows them (debug info).
-    var arguments: [UInt64?]?
+    var arguments: FrameArguments?
+}
+
+/// A frame's printed argument values by position: how many there were, and the first few
+/// (no hit kind reads an argument past the third), kept inline rather than in an array.
+struct FrameArguments {
+    static let kept = 4
+    private(set) var count = 0
+    private var values: (UInt64?, UInt64?, UInt64?, UInt64?) = (nil, nil, nil, nil)
+
+    subscript(index: Int) -> UInt64? {
+        switch index {
+        case 0: return values.0
+        case 1: return values.1
+        case 2: return values.2
+        case 3: return values.3
+        default: return nil
+        }
+    }
+
+    mutating func append(_ value: UInt64?) {
+        switch count {
+        case 0: values.0 = value
+        case 1: values.1 = value
+        case 2: values.2 = value
+        case 3: values.3 = value
+        default: break
+        }
+        count += 1
+    }
 }
 
 enum TranscriptLineClassifier {
-    /// `isKnownSymbol` answers whether a bare first word is in the symbol table (shape 5); the
-    /// parser passes its cached lookup.
-    static func classify(_ bytes: Bytes, isKnownSymbol: (String) -> Bool) -> TranscriptLine {
+    /// Names (commands, functions, modules) are looked up in, or added to, `names`; its
+    /// symbol facts tell whether a bare first word is in the symbol table (shape 5).
+    static func classify(_ bytes: Bytes, names: inout NameTable) -> TranscriptLine {
         let start = bytes.skipSpaces(from: 0)
         guard start < bytes.count else { return .blank }
         let first = bytes[start]
         switch first {
         case ASCII.openParen:
             if bytes.matches("(lldb)", at: start) {
-                return .echo(normalizedCommand(bytes, (start + 6)..<bytes.count))
+                return .echo(normalizedCommand(bytes, (start + 6)..<bytes.count, names: &names))
             }
             return expressionResult(bytes, start) ?? .other
         case ASCII.star:
             let next = bytes.skipSpaces(from: start + 1)
             if bytes.matches("thread #", at: next) { return threadHeader(bytes, next) ?? .other }
-            if bytes.matches("frame #", at: next) { return frame(bytes, next) ?? .other }
+            if bytes.matches("frame #", at: next) { return frame(bytes, next, names: &names) ?? .other }
             return .other
         case 0x74: // t
             if bytes.matches("thread #", at: start) { return threadHeader(bytes, start) ?? .other }
         case 0x66: // f
-            if bytes.matches("frame #", at: start) { return frame(bytes, start) ?? .other }
+            if bytes.matches("frame #", at: start) { return frame(bytes, start, names: &names) ?? .other }
         case 0x42: // B
             if bytes.matches("Breakpoint ", at: start), let created = breakpointCreated(bytes, start) {
                 return created
@@ -71,7 +101,7 @@ enum TranscriptLineClassifier {
         }
         if ASCII.isLetter(first) || first == ASCII.underscore || first == ASCII.colon {
             if let register = register(bytes, start) { return register }
-            if let message = logMessage(bytes, start, isKnownSymbol: isKnownSymbol) { return message }
+            if let message = logMessage(bytes, start, names: &names) { return message }
             if bytes.count - start < 40, bytes.find("Registers:", from: start) != nil { return .registerHeading }
         }
         return .other
@@ -126,7 +156,22 @@ enum TranscriptLineClassifier {
         return .threadHeader(thread: thread, breakpoint: BreakpointLocation(id: Int(idValue), location: location))
     }
 
-    private static func frame(_ bytes: Bytes, _ at: Int) -> TranscriptLine? {
+    /// The normalised command as a name of `names`: decoded only the first time it is seen.
+    static func normalizedCommand(_ bytes: Bytes, _ range: Range<Int>, names: inout NameTable) -> NameID {
+        let r = bytes.trimmed(range)
+        var clean = true
+        var previousBlank = false
+        for i in r {
+            let blank = ASCII.isSpace(bytes[i])
+            if blank && (previousBlank || bytes[i] == ASCII.tab) { clean = false; break }
+            previousBlank = blank
+        }
+        if clean { return names.id(bytes, r) }
+        var copy = normalizedCommand(bytes, range)
+        return copy.withUTF8 { names.id($0) }
+    }
+
+    private static func frame(_ bytes: Bytes, _ at: Int, names: inout NameTable) -> TranscriptLine? {
         guard let depth = bytes.parseUnsigned(at: at + 7), let depthValue = depth.value,
               depthValue <= 1_000_000, depth.end < bytes.count, bytes[depth.end] == ASCII.colon else {
             return nil
@@ -137,12 +182,12 @@ enum TranscriptLineClassifier {
             address = parsed.value
             i = bytes.skipSpaces(from: parsed.end)
         }
-        var line = FrameLine(depth: Int(depthValue), address: address, module: nil, name: "", arguments: nil)
+        var line = FrameLine(depth: Int(depthValue), address: address, module: -1, name: NameTable.empty, arguments: nil)
         if i < bytes.count {
-            let symbol = PrintedSymbol.parse(bytes, i..<bytes.count)
-            line.module = symbol.module.map { bytes.string($0) }
-            line.name = bytes.string(symbol.name)
-            if let args = symbol.arguments { line.arguments = PrintedSymbol.argumentValues(bytes, args) }
+            let (symbol, arguments) = PrintedSymbol.parseFrame(bytes, i..<bytes.count)
+            if let module = symbol.module { line.module = names.id(bytes, module) }
+            line.name = names.id(bytes, symbol.name)
+            line.arguments = arguments
         }
         return .frame(line)
     }
@@ -153,7 +198,8 @@ enum TranscriptLineClassifier {
         let nameEnd = i
         guard nameEnd > at, nameEnd - at <= 16, bytes.matches(" = 0x", at: nameEnd) else { return nil }
         let parsed = bytes.parseUnsigned(at: nameEnd + 3)
-        return .register(name: bytes.string(at..<nameEnd), value: parsed?.value)
+        return .register(argument: ArgumentRegisters.argumentIndex(UnsafeBufferPointer(rebasing: bytes[at..<nameEnd])),
+                         value: parsed?.value)
     }
 
     private static func expressionResult(_ bytes: Bytes, _ at: Int) -> TranscriptLine? {
@@ -192,17 +238,22 @@ enum TranscriptLineClassifier {
 
     /// Shape 5: a known symbol as the first word, then only numbers (decimal or `0x` hex,
     /// optionally `name=`-prefixed, separated by blanks or commas).
-    private static func logMessage(_ bytes: Bytes, _ at: Int, isKnownSymbol: (String) -> Bool) -> TranscriptLine? {
+    private static func logMessage(_ bytes: Bytes, _ at: Int, names: inout NameTable) -> TranscriptLine? {
         var i = at
         while i < bytes.count && !ASCII.isSpace(bytes[i]) { i += 1 }
         let wordEnd = i
         guard wordEnd - at >= 6, wordEnd - at <= 200 else { return nil }
-        // Cheap filter before any string is made: symbol characters only.
+        // Cheap filter before any string is made: symbol characters only, and one of `G`, `_`,
+        // `S`, `$`, which every name of the symbol table has (`…Graph…`, `update_attribute`,
+        // `_ZN…`, `StoredLocation`, `$s…`): `Process 2067 stopped` stops here.
+        var marked = false
         for k in at..<wordEnd {
             let b = bytes[k]
             guard ASCII.isIdentifier(b) || b == ASCII.colon || b == ASCII.dot || b == ASCII.less
                 || b == ASCII.greater || b == ASCII.dollar else { return nil }
+            marked = marked || b == 0x47 || b == ASCII.underscore || b == 0x53 || b == ASCII.dollar
         }
+        guard marked else { return nil }
         var values: [UInt64?] = []
         i = wordEnd
         while true {
@@ -222,8 +273,8 @@ enum TranscriptLineClassifier {
             if values.count < 8 { values.append(number.value) }
             i = number.end
         }
-        let name = bytes.string(at..<wordEnd)
-        guard isKnownSymbol(name) else { return nil }
+        let name = names.id(bytes, at..<wordEnd)
+        guard names.info(name).kind != .call else { return nil }
         return .logMessage(name: name, values: values)
     }
 }

@@ -1,18 +1,19 @@
 /// Echoed commands: breakpoint definitions, resumes, and the commands a hit is made of.
 extension TranscriptParser {
-    mutating func echo(_ command: String, lineNumber: Int, emit: Emit) throws -> Bool {
+    mutating func echo(_ command: NameID, lineNumber: Int, emit: Emit) throws -> Bool {
         catalog.settlePending()
         foreignStop = false
         let role = commandRole(command)
+        let output = names.output(command)
         switch role {
         case .breakpointSet(let names, let commands):
             try close(emit)
-            catalog.beginSet(names: names, commands: commands, lookup: SymbolTable.lookup)
+            catalog.beginSet(names: names, commands: commands.map { self.names.id($0) }, lookup: SymbolTable.lookup)
             return true
         case .breakpointCommandAdd(let ids, let oneLiners, let script):
             try close(emit)
             if let oneLiners {
-                catalog.setCommands(ids: ids, commands: oneLiners, hidden: script)
+                catalog.setCommands(ids: ids, commands: oneLiners.map { names.id($0) }, hidden: script)
             } else {
                 body = CommandBody(ids: ids.isEmpty ? (catalog.lastID.map { [$0] } ?? []) : ids, script: script)
             }
@@ -27,75 +28,87 @@ extension TranscriptParser {
         default:
             break
         }
-        if open != nil {
+        if isOpen {
             // A typed command at an interactive stop belongs to that stop.
-            if open!.interactiveStop {
+            if open.interactiveStop {
                 guard role.isInspection else {
-                    open!.context = .other
+                    open.context = .other
                     return false
                 }
-                open!.inspect(role)
+                open.inspect(output)
                 return true
             }
             if continuesOpenHit(with: command) {
-                open!.commands.append(command)
-                let seen = open!.commands
-                let catalog = self.catalog
-                open!.candidates = (open!.candidates ?? catalog.order).filter {
-                    catalog.commands(of: $0, startWith: seen, then: nil)
+                hitCommands.append(command)
+                let seen = hitCommands
+                // Into a local first: the filter reads the catalog (a copy of it would retain
+                // all its tables) while `open` is not yet being changed. When every candidate
+                // passes, the list stays as it is (nothing allocated).
+                let candidates = open.candidates ?? catalog.order
+                let passing = candidates.reduce(0) { catalog.commands(of: $1, startWith: seen, then: nil) ? $0 + 1 : $0 }
+                if passing < candidates.count || open.candidates == nil {
+                    open.candidates = candidates.filter { catalog.commands(of: $0, startWith: seen, then: nil) }
                 }
-                open!.inspect(role)
+                open.inspect(output)
                 return true
             }
         }
         let starters = catalog.starting(with: command)
         if !starters.isEmpty {
-            try start(OpenHit(line: lineNumber, candidates: starters, command: command, role: role), emit)
+            try startHit(line: lineNumber, emit)
+            open.candidates = starters
+            open.inspect(output)
+            hitCommands.append(command)
             return true
         }
         let members = catalog.containing(command)
         // Breakpoints whose commands we cannot see: a command no known list has.
         if role.isInspection, catalog.hasHiddenCommands, members.isEmpty {
-            if open?.viaHiddenCommands == true, !open!.commands.contains(command),
-               open!.commands.count < OpenHit.maxCommands {
-                open!.commands.append(command)
-                open!.inspect(role)
+            if isOpen && open.viaHiddenCommands, !hitCommands.contains(command),
+               hitCommands.count < OpenHit.maxCommands {
+                hitCommands.append(command)
+                open.inspect(output)
                 return true
             }
-            var hit = OpenHit(line: lineNumber, candidates: catalog.hiddenIDs, command: command, role: role)
-            hit.viaHiddenCommands = true
-            try start(hit, emit)
+            let hidden = catalog.hiddenIDs  // before closing the open hit, which may learn some
+            try startHit(line: lineNumber, emit)
+            open.candidates = hidden
+            open.inspect(output)
+            open.viaHiddenCommands = true
+            hitCommands.append(command)
             return true
         }
         // A later command of some list whose start we did not see (a transcript copied from
         // the middle of a hit): the rest of that list joins this hit.
         if !members.isEmpty {
-            if open?.partialStart == true, !open!.commands.contains(command),
-               open!.candidates?.contains(where: members.contains) ?? false,
-               open!.commands.count < OpenHit.maxCommands {
-                open!.commands.append(command)
-                open!.inspect(role)
+            if isOpen && open.partialStart, !hitCommands.contains(command),
+               open.candidates?.contains(where: members.contains) ?? false,
+               hitCommands.count < OpenHit.maxCommands {
+                hitCommands.append(command)
+                open.inspect(output)
                 return true
             }
-            var hit = OpenHit(line: lineNumber, candidates: members, command: command, role: role)
-            hit.partialStart = true
-            try start(hit, emit)
+            try startHit(line: lineNumber, emit)
+            open.candidates = members
+            open.inspect(output)
+            open.partialStart = true
+            hitCommands.append(command)
             return true
         }
-        if open != nil, role.isInspection {
-            open!.inspect(role)
+        if isOpen, role.isInspection {
+            open.inspect(output)
             return true
         }
-        open?.context = .other
+        if isOpen { open.context = .other }
         return false
     }
 
     /// Whether `command` is the next command of one of the open hit's candidate lists.
-    private func continuesOpenHit(with command: String) -> Bool {
-        guard open != nil, open!.commands.count < OpenHit.maxCommands, !open!.viaHiddenCommands,
-              !open!.partialStart else { return false }
-        let seen = open!.commands
-        if let candidates = open!.candidates {
+    private func continuesOpenHit(with command: NameID) -> Bool {
+        guard isOpen, hitCommands.count < OpenHit.maxCommands, !open.viaHiddenCommands,
+              !open.partialStart else { return false }
+        let seen = hitCommands
+        if let candidates = open.candidates {
             return candidates.contains { catalog.commands(of: $0, startWith: seen, then: command) }
         }
         return catalog.order.contains { catalog.commands(of: $0, startWith: seen, then: command) }

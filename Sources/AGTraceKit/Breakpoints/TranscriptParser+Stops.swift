@@ -1,16 +1,16 @@
 /// Stop headers, frame lines and the output of inspection commands (registers, expressions).
 extension TranscriptParser {
     mutating func header(thread: Int?, breakpoint: BreakpointLocation?, lineNumber: Int, emit: Emit) throws -> Bool {
-        var inOutput = open?.expectsHeaders ?? false
+        var inOutput = isOpen && open.expectsHeaders
         // One thread cannot be at two breakpoints: a different one on the same thread is a new stop.
-        if inOutput, let breakpoint, let current = open!.location, open!.thread == thread,
+        if inOutput, let breakpoint, let current = open.location, open.thread == thread,
            current.id != breakpoint.id {
             inOutput = false
         }
         guard let breakpoint else {
             // Another thread in a listing, or a stop for another reason (the hit is over).
             if inOutput {
-                open!.outputThread = thread
+                open.outputThread = thread
                 return true
             }
             try close(emit)
@@ -18,99 +18,99 @@ extension TranscriptParser {
             return false
         }
         foreignStop = false
-        if open != nil {
-            if open!.location != nil && inOutput {
-                open!.outputThread = thread
-                open!.afterHeader = thread == open!.thread
+        if isOpen {
+            if open.location != nil && inOutput {
+                open.outputThread = thread
+                open.afterHeader = thread == open.thread
                 return true
             }
-            if open!.location == nil,
-               open!.candidates?.contains(breakpoint.id) ?? true || !catalog.isDefined(breakpoint.id) {
+            if open.location == nil,
+               open.candidates?.contains(breakpoint.id) ?? true || !catalog.isDefined(breakpoint.id) {
                 attachHeader(thread: thread, breakpoint: breakpoint, display: !inOutput)
                 return true
             }
             // The stop display lldb prints after the commands of a breakpoint that does not
             // auto-continue (`bt` among them already printed a header for the same stop).
-            if !inOutput, !open!.interactiveStop, !open!.commands.isEmpty,
-               open!.location?.id == breakpoint.id, open!.thread == thread {
+            if !inOutput, !open.interactiveStop, !hitCommands.isEmpty,
+               open.location?.id == breakpoint.id, open.thread == thread {
                 attachHeader(thread: thread, breakpoint: breakpoint, display: true)
                 return true
             }
         }
-        try start(OpenHit(line: lineNumber), emit)
+        try startHit(line: lineNumber, emit)
         attachHeader(thread: thread, breakpoint: breakpoint, display: !inOutput)
         return true
     }
 
     private mutating func attachHeader(thread: Int?, breakpoint: BreakpointLocation, display: Bool) {
         let hidden = catalog.isHidden(breakpoint.id)
-        open!.location = breakpoint
-        open!.thread = thread
-        open!.candidates = [breakpoint.id]
-        open!.viaHiddenCommands = open!.viaHiddenCommands && hidden
-        open!.afterHeader = true
-        open!.outputThread = thread
+        open.location = breakpoint
+        open.thread = thread
+        open.candidates = [breakpoint.id]
+        open.viaHiddenCommands = open.viaHiddenCommands && hidden
+        open.afterHeader = true
+        open.outputThread = thread
         if display {
-            open!.interactiveStop = true
-            open!.context = nil
+            open.interactiveStop = true
+            open.context = nil
         }
     }
 
     mutating func frameLine(_ frame: FrameLine, lineNumber: Int, emit: Emit) throws -> Bool {
-        if open != nil {
-            let outputThread = open!.outputThread
-            let foreign = outputThread != nil && open!.thread != nil && outputThread != open!.thread
+        if isOpen {
+            let outputThread = open.outputThread
+            let foreign = outputThread != nil && open.thread != nil && outputThread != open.thread
             if frame.depth > 0 || foreign {
-                if !foreign { open!.addFrame(frame) }
+                if !foreign { addFrame(frame) }
                 return true
             }
-            if open!.frame0 == nil || open!.afterHeader || open!.framesPending {
+            if open.frame0 == nil || open.afterHeader || open.framesPending {
                 attachFrame0(frame)
                 return true
             }
         }
         guard frame.depth == 0, !foreignStop else { return false }
-        try start(OpenHit(line: lineNumber), emit)
+        try startHit(line: lineNumber, emit)
         attachFrame0(frame)
         return true
     }
 
     private mutating func attachFrame0(_ frame: FrameLine) {
-        open!.framesPending = false
-        open!.addFrame(frame)
-        if open!.frame0 == nil || (open!.frame0!.arguments == nil && frame.arguments != nil) {
-            open!.frame0 = frame
+        open.framesPending = false
+        addFrame(frame)
+        if open.frame0 == nil || (open.frame0!.arguments == nil && frame.arguments != nil) {
+            open.frame0 = frame
         }
         // Narrow shared-command candidates to the breakpoints on this function.
-        guard let candidates = open!.candidates, candidates.count > 1 else { return }
-        let kind = symbol(frame.name).kind
+        guard let candidates = open.candidates, candidates.count > 1 else { return }
+        let kind = names.facts(frame.name).kind
         guard kind != .call else { return }
         let matching = candidates.filter { catalog.kind(of: $0) == kind }
-        if !matching.isEmpty { open!.candidates = matching }
+        if !matching.isEmpty { open.candidates = matching }
     }
 
-    mutating func register(name: String, value: UInt64?) -> Bool {
-        guard open != nil else { return false }
-        switch open!.context {
+    mutating func register(argument: Int?, value: UInt64?) -> Bool {
+        guard isOpen else { return false }
+        switch open.context {
         case .registerRead?, nil: break
         default: return false
         }
-        if let index = ArgumentRegisters.argumentIndex(name) { open!.record(argument: index, value: value) }
+        if let index = argument { open.record(argument: index, value: value) }
         return true
     }
 
     mutating func expressionResult(_ value: UInt64?, variable: String?) -> Bool {
-        guard open != nil else { return false }
-        switch open!.context {
+        guard isOpen else { return false }
+        switch open.context {
         case .expression(let argument, let expressionVariable)?:
             if let argument {
-                open!.record(argument: argument, value: value)
-            } else if let name = expressionVariable ?? variable {
-                open!.record(parameter: name, value: value)
+                open.record(argument: argument, value: value)
+            } else if let name = expressionVariable.map({ names.string($0) }) ?? variable {
+                open.record(parameter: name, value: value)
             }
             return true
         case .frameVariable?:
-            if let variable { open!.record(parameter: variable, value: value) }
+            if let variable { open.record(parameter: variable, value: value) }
             return true
         default:
             return false

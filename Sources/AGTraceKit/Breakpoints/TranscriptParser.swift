@@ -16,10 +16,17 @@
 struct TranscriptParser {
     var catalog = BreakpointCatalog()
     private(set) var summary = TranscriptSummary()
-    var open: OpenHit?
+    /// The hit being read, when `isOpen` (not an optional: reading a field of an optional
+    /// struct copies the whole hit, arrays and all, and the parser reads it on every line).
+    var open = OpenHit(line: 0)
+    var isOpen = false
+    /// The open hit's frames and the echoed commands that matched breakpoint command lists,
+    /// in order (buffers reused from hit to hit, emptied when a hit closes).
+    var frames: [FrameRef] = []
+    var hitCommands: [NameID] = []
     var body: CommandBody?
-    private var symbolCache: [String: SymbolInfo] = [:]
-    private var commandCache: [String: LLDBCommand] = [:]
+    /// Every name seen: commands, functions, modules, labels; with their roles and symbol facts.
+    var names = NameTable()
     /// Attributes seen invalidated so far (a clue for telling propagate_dirty from update).
     private(set) var invalidated: Set<UInt32> = []
     /// When set, the numbers of skipped lines are kept (tests check them one by one).
@@ -28,21 +35,20 @@ struct TranscriptParser {
     /// The process stopped for another reason (attach, signal, step): its frames are no hit.
     var foreignStop = false
 
-    private static let cacheLimit = 4096
-
     /// A `breakpoint command add` body being read (lines until `DONE`).
     struct CommandBody {
         var ids: [Int]
-        var lines: [String] = []
+        var lines: [NameID] = []
         var script: Bool
     }
 
-    typealias Emit = (BreakpointEvent) throws -> Void
+    /// Receives each hit with its frames (valid during the call) and the names so far.
+    typealias Emit = (Hit, UnsafeBufferPointer<FrameRef>, [String]) throws -> Void
 
     // MARK: Feeding
 
     mutating func consume(_ bytes: Bytes, lineNumber: Int, emit: Emit) throws {
-        let line = TranscriptLineClassifier.classify(bytes) { isKnownSymbol($0) }
+        let line = TranscriptLineClassifier.classify(bytes, names: &names)
         if body != nil, consumeBody(bytes, line) { return }
         let used: Bool
         switch line {
@@ -54,10 +60,10 @@ struct TranscriptParser {
             used = try header(thread: thread, breakpoint: breakpoint, lineNumber: lineNumber, emit: emit)
         case .frame(let frame):
             used = try frameLine(frame, lineNumber: lineNumber, emit: emit)
-        case .register(let name, let value):
-            used = register(name: name, value: value)
+        case .register(let argument, let value):
+            used = register(argument: argument, value: value)
         case .registerHeading:
-            used = open?.context == .registerRead
+            used = isOpen && open.context == .registerRead
         case .expressionResult(let value, let variable):
             used = expressionResult(value, variable: variable)
         case .breakpointCreated(let id, let whereName):
@@ -71,14 +77,14 @@ struct TranscriptParser {
             used = true
         case .other:
             try otherLine(bytes, emit: emit)
-            open?.outputInterrupted = true
+            if isOpen { open.outputInterrupted = true }
             used = false
         }
         if !used {
             summary.skippedLines += 1
             if recordsSkippedLines { skippedLineNumbers.append(lineNumber) }
         }
-        if case .threadHeader = line {} else if open?.afterHeader == true { open!.afterHeader = false }
+        if case .threadHeader = line {} else if isOpen && open.afterHeader { open.afterHeader = false }
     }
 
     mutating func finish(emit: Emit) throws {
@@ -110,7 +116,7 @@ struct TranscriptParser {
             return true
         }
         if text.hasPrefix("Enter your ") || text.isEmpty { return true }
-        body!.lines.append(text)
+        body!.lines.append(names.id(text))
         if body!.lines.count > 256 { endBody(body!) }
         return true
     }
@@ -123,14 +129,17 @@ struct TranscriptParser {
 
     // MARK: Hits
 
-    mutating func start(_ hit: OpenHit, _ emit: Emit) throws {
+    /// Closes the open hit and opens a new one at `line`, in place (the caller sets its
+    /// fields): the hit, a few hundred bytes, is never built aside and copied in.
+    mutating func startHit(line: Int, _ emit: Emit) throws {
         try close(emit)
-        open = hit
+        open.reset(line: line)
+        isOpen = true
     }
 
-    mutating func logMessage(name: String, values: [UInt64?], lineNumber: Int, emit: Emit) throws {
-        let info = symbol(name)
-        var event = BreakpointEvent(seq: summary.events + 1, line: lineNumber, kind: info.kind, symbol: info.symbol)
+    mutating func logMessage(name: NameID, values: [UInt64?], lineNumber: Int, emit: Emit) throws {
+        let info = names.info(name)
+        var event = Hit(seq: summary.events + 1, line: lineNumber, kind: info.kind, symbol: names.infoName(name))
         var incomplete = false
         switch info.kind {
         case .current, .create:
@@ -149,39 +158,72 @@ struct TranscriptParser {
     }
 
     mutating func close(_ emit: Emit) throws {
-        guard let hit = open.take() else { return }
-        let (event, incomplete) = resolve(hit)
+        guard isOpen else { return }
+        isOpen = false
+        // Resolved where it is (`open` keeps its stale fields until the next hit resets them).
+        let (event, incomplete) = resolve()
+        defer {
+            frames.removeAll(keepingCapacity: frames.capacity <= 4 * OpenHit.maxFrames)
+            hitCommands.removeAll(keepingCapacity: true)
+        }
         try deliver(event, incomplete: incomplete, emit: emit)
     }
 
-    private mutating func deliver(_ event: BreakpointEvent, incomplete: Bool, emit: Emit) throws {
+    private mutating func deliver(_ event: Hit, incomplete: Bool, emit: Emit) throws {
         summary.events += 1
         if incomplete { summary.incompleteHits += 1 }
         if event.kind == .invalidate, let attribute = event.attribute, invalidated.count < 1 << 20 {
             invalidated.insert(attribute)
         }
-        try emit(event)
+        try frames.withUnsafeBufferPointer { try emit(event, $0, names.strings) }
     }
 
-    mutating func learn(id: Int, commands: [String]) {
+    mutating func learn(id: Int, commands: [NameID]) {
         catalog.learnCommands(id: id, commands: commands)
     }
 
-    // MARK: Caches
-
-    mutating func symbol(_ name: String) -> SymbolInfo {
-        if let cached = symbolCache[name] { return cached }
-        let info = SymbolTable.lookup(name)
-        if symbolCache.count < Self.cacheLimit { symbolCache[name] = info }
-        return info
+    /// Adds a frame to the open hit's backtrace (once per depth, at most `OpenHit.maxFrames`).
+    mutating func addFrame(_ frame: FrameLine) {
+        guard frames.count < OpenHit.maxFrames, !frames.contains(where: { $0.depth == frame.depth }) else { return }
+        frames.append(FrameRef(depth: frame.depth, module: frame.module, symbol: frame.name, address: frame.address))
     }
 
-    mutating func isKnownSymbol(_ name: String) -> Bool { symbol(name).kind != .call }
+    // MARK: Names
 
-    mutating func commandRole(_ command: String) -> LLDBCommand {
-        if let cached = commandCache[command] { return cached }
-        let role = LLDBCommand.parse(command)
-        if commandCache.count < Self.cacheLimit { commandCache[command] = role }
-        return role
+    mutating func commandRole(_ command: NameID) -> LLDBCommand { names.role(command) }
+}
+
+/// A hit as the parser hands it on: names as ids of its `NameTable`.
+struct Hit {
+    var seq: Int
+    var line: Int
+    var kind: EventKind
+    var symbol: NameID
+    /// The label (`3.1`), or -1.
+    var breakpoint: NameID = -1
+    var thread: Int?
+    var attribute: UInt32?
+    var inputAttribute: UInt32?
+
+    /// The public form, names spelled out.
+    func event(frames: UnsafeBufferPointer<FrameRef>, names: [String]) -> BreakpointEvent {
+        BreakpointEvent(seq: seq, line: line, kind: kind, symbol: names[Int(symbol)],
+                        breakpoint: breakpoint < 0 ? nil : names[Int(breakpoint)], thread: thread,
+                        attribute: attribute, inputAttribute: inputAttribute,
+                        frames: frames.map { $0.frame(names: names) })
+    }
+}
+
+/// One frame of a hit's backtrace, names as ids.
+struct FrameRef {
+    var depth: Int
+    /// -1 when no module was printed.
+    var module: NameID
+    var symbol: NameID
+    var address: UInt64?
+
+    func frame(names: [String]) -> BacktraceFrame {
+        BacktraceFrame(depth: depth, module: module < 0 ? nil : names[Int(module)], symbol: names[Int(symbol)],
+                       address: address)
     }
 }

@@ -71,35 +71,60 @@ public struct TranscriptReader {
     @discardableResult
     public func read<Sink: TranscriptSink>(into sink: inout Sink) throws -> TranscriptSummary {
         var parser = TranscriptParser()
-        return try read(into: &sink, parser: &parser)
+        var events = EventSink(sink: sink)
+        defer { sink = events.sink }
+        return try read(into: &events, parser: &parser)
     }
 
     /// Like `read(into:)`, also returning the numbers of the skipped lines.
     func readRecordingSkippedLines<Sink: TranscriptSink>(into sink: inout Sink) throws -> (TranscriptSummary, [Int]) {
         var parser = TranscriptParser()
         parser.recordsSkippedLines = true
-        let summary = try read(into: &sink, parser: &parser)
+        var events = EventSink(sink: sink)
+        defer { sink = events.sink }
+        let summary = try read(into: &events, parser: &parser)
         return (summary, parser.skippedLineNumbers)
     }
 
-    private func read<Sink: TranscriptSink>(into sink: inout Sink, parser: inout TranscriptParser) throws -> TranscriptSummary {
+    /// Reads the whole transcript, handing each hit to `sink` as the parser made it (names as
+    /// ids): the importer's path, which spells out no name twice.
+    func read<Sink: HitSink>(hits sink: inout Sink) throws -> TranscriptSummary {
+        var parser = TranscriptParser()
+        return try read(into: &sink, parser: &parser)
+    }
+
+    private func read<Sink: HitSink>(into sink: inout Sink, parser: inout TranscriptParser) throws -> TranscriptSummary {
         let lines = LineReader(source, maxLineLength: maxLineLength)
-        let path = self.path
-        func deliver(_ event: BreakpointEvent) throws {
+        // Captures nothing reference-counted: the parser is specialised for this closure and
+        // would retain a captured string on every line.
+        func deliver(_ hit: Hit, _ frames: UnsafeBufferPointer<FrameRef>, _ names: [String]) throws {
             do {
-                try sink.event(event)
+                try sink.hit(hit, frames: frames, names: names)
             } catch {
-                throw TranscriptError(path: path, line: event.line, message: "cannot store hit #\(event.seq) (\(event.kind.rawValue)): \(error)", underlying: error)
+                throw SinkFailure(hit: hit, underlying: error)
             }
         }
         var cleanup = TerminalCleanup()
-        while try lines.withNextLine({ raw in
-            try cleanup.clean(raw, lineNumber: lines.lineNumber) { bytes in
-                try parser.consume(bytes, lineNumber: lines.lineNumber, emit: deliver)
+        defer { cleanup.release() }
+        do {
+            // No closure per line: the line reader hands out views that last until its next call.
+            while let raw = try lines.next() {
+                let lineNumber = lines.lineNumber
+                try parser.consume(cleanup.clean(raw, lineNumber: lineNumber), lineNumber: lineNumber, emit: deliver)
             }
-        }) != nil {}
-        try parser.finish(emit: deliver)
+            try parser.finish(emit: deliver)
+        } catch let failure as SinkFailure {
+            let hit = failure.hit
+            throw TranscriptError(path: path, line: hit.line, message: "cannot store hit #\(hit.seq) (\(hit.kind.rawValue)): \(failure.underlying)",
+                                  underlying: failure.underlying)
+        }
         return parser.summary
+    }
+
+    /// The sink refused a hit (named with the file once out of the parsing loop).
+    private struct SinkFailure: Error {
+        var hit: Hit
+        var underlying: any Error
     }
 
     /// Whether the start of a (non-JSON) text is a breakpoint transcript: it holds a hit in a
@@ -114,11 +139,25 @@ public struct TranscriptReader {
     }
 
     /// Counts hits whose function something named (not the `?` of an unknown breakpoint).
-    private struct NamedHitCounter: TranscriptSink {
+    private struct NamedHitCounter: HitSink {
         var count = 0
-        mutating func event(_ event: BreakpointEvent) throws {
-            if event.symbol != "?" { count += 1 }
+        mutating func hit(_ hit: Hit, frames: UnsafeBufferPointer<FrameRef>, names: [String]) throws {
+            if hit.symbol != NameTable.unknown { count += 1 }
         }
+    }
+}
+
+/// Receives hits as the parser makes them: names are ids into `names` (every id a hit uses is
+/// below `names.count`, and ids never change), frames valid during the call only.
+protocol HitSink {
+    mutating func hit(_ hit: Hit, frames: UnsafeBufferPointer<FrameRef>, names: [String]) throws
+}
+
+/// Spells hits out as `BreakpointEvent`s for a public `TranscriptSink`.
+private struct EventSink<Sink: TranscriptSink>: HitSink {
+    var sink: Sink
+    mutating func hit(_ hit: Hit, frames: UnsafeBufferPointer<FrameRef>, names: [String]) throws {
+        try sink.event(hit.event(frames: frames, names: names))
     }
 }
 

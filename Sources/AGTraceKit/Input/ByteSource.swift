@@ -90,3 +90,11 @@ public final class MemorySource: ByteSource {
         return n
     }
 }
+
+/// The size of the file at `path` (nil when there is none): `stat`, without the dictionary of
+/// Foundation values `FileManager.attributesOfItem` builds.
+func fileSize(_ path: String) -> Int? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return Int(info.st_size)
+}

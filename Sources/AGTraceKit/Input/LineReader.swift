@@ -14,34 +14,62 @@ import Darwin
 public final class LineReader {
     public let maxLineLength: Int
     /// 1-based number of the line most recently handed out (0 before the first).
-    public private(set) var lineNumber = 0
+    @exclusivity(unchecked) public private(set) var lineNumber = 0
     /// How many lines were longer than `maxLineLength` and were cut.
     public private(set) var truncatedLines = 0
 
     private let source: ByteSource
     private let buffer: UnsafeMutablePointer<UInt8>
     private let capacity: Int
-    private var start = 0
-    private var end = 0
-    private var scanFrom = 0
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
+    @exclusivity(unchecked) private var scanFrom = 0
     private var atEnd = false
     /// The kept head of a line longer than the buffer, and that line's full length so far.
-    private var longLine: [UInt8] = []
+    private let longLine: UnsafeMutablePointer<UInt8>
+    private var longLineKept = 0
     private var longLineLength = 0
-    private var inLongLine = false
+    @exclusivity(unchecked) private var inLongLine = false
+    /// The last line handed out was a long one: empty its head before starting another.
+    private var clearLongLine = false
 
     public init(_ source: ByteSource, chunkSize: Int = 256 * 1024, maxLineLength: Int = 64 * 1024) {
         self.source = source
         self.capacity = max(chunkSize, 16)
         self.maxLineLength = max(maxLineLength, 1)
         buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        longLine = UnsafeMutablePointer<UInt8>.allocate(capacity: self.maxLineLength)
     }
 
-    deinit { buffer.deallocate() }
+    deinit {
+        buffer.deallocate()
+        longLine.deallocate()
+    }
 
     /// Calls `body` with the next line's bytes (without its terminator) and returns its result,
     /// or nil at the end of the stream. The bytes are only valid during the call.
     public func withNextLine<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R? {
+        guard let line = try next() else { return nil }
+        return try body(line)
+    }
+
+    /// The next line's bytes (without its terminator), or nil at the end of the stream. The
+    /// bytes are valid until the next call: the hot loop's form, with no closure per line.
+    @inline(__always)
+    public func next() throws -> UnsafeBufferPointer<UInt8>? {
+        if inLongLine || scanFrom >= end {
+            return try nextSlow()
+        }
+        guard let found = memchr(buffer + scanFrom, 10, end - scanFrom) else { return try nextSlow() }
+        let newline = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        let lineStart = start
+        start = newline + 1
+        scanFrom = start
+        lineNumber += 1
+        return cut(lineStart..<newline)
+    }
+
+    private func nextSlow() throws -> UnsafeBufferPointer<UInt8>? {
         while true {
             if scanFrom < end, let found = memchr(buffer + scanFrom, 10, end - scanFrom) {
                 let newline = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
@@ -50,9 +78,9 @@ public final class LineReader {
                 scanFrom = start
                 lineNumber += 1
                 if inLongLine {
-                    return try finishLongLine(tail: lineStart..<newline, body)
+                    return finishLongLine(tail: lineStart..<newline)
                 }
-                return try body(cut(lineStart..<newline))
+                return cut(lineStart..<newline)
             }
             scanFrom = end
             if atEnd {
@@ -61,8 +89,8 @@ public final class LineReader {
                     start = end
                     scanFrom = end
                     lineNumber += 1
-                    if inLongLine { return try finishLongLine(tail: rest, body) }
-                    return try body(cut(rest))
+                    if inLongLine { return finishLongLine(tail: rest) }
+                    return cut(rest)
                 }
                 return nil
             }
@@ -72,7 +100,7 @@ public final class LineReader {
 
     /// The next line decoded as UTF-8 (invalid bytes become U+FFFD), or nil at the end.
     public func nextLine() throws -> String? {
-        try withNextLine { String(decoding: $0, as: UTF8.self) }
+        try next().map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// A line that fits in the buffer: strip `\r`, cap the length.
@@ -86,32 +114,40 @@ public final class LineReader {
         return UnsafeBufferPointer(start: buffer + range.lowerBound, count: length)
     }
 
-    private func finishLongLine<R>(tail: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+    /// The kept head of a long line; valid until the next call (the head's storage is only
+    /// emptied when the following line is read).
+    private func finishLongLine(tail: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        if clearLongLine { resetLongLine() }
         var tailEnd = tail.upperBound
         if tailEnd > tail.lowerBound && buffer[tailEnd - 1] == 13 {
             tailEnd -= 1
-        } else if tail.isEmpty && longLineLength == longLine.count && longLine.last == 13 {
+        } else if tail.isEmpty && longLineLength == longLineKept && longLineKept > 0 && longLine[longLineKept - 1] == 13 {
             // The `\r` ended the previous chunk and the `\n` began this one.
-            longLine.removeLast()
+            longLineKept -= 1
             longLineLength -= 1
         }
         keep(tail.lowerBound..<tailEnd)
         if longLineLength > maxLineLength { truncatedLines += 1 }
         inLongLine = false
-        defer {
-            longLine.removeAll(keepingCapacity: longLine.capacity <= 2 * maxLineLength)
-            longLineLength = 0
-        }
-        return try longLine.withUnsafeBufferPointer { try body($0) }
+        clearLongLine = true
+        return UnsafeBufferPointer(start: longLine, count: longLineKept)
+    }
+
+    private func resetLongLine() {
+        longLineKept = 0
+        longLineLength = 0
+        clearLongLine = false
     }
 
     /// Appends to the long-line head up to the cap; counts everything.
     private func keep(_ range: Range<Int>) {
+        if clearLongLine { resetLongLine() }
         longLineLength += range.count
-        let room = maxLineLength - longLine.count
+        let room = maxLineLength - longLineKept
         if room > 0 && !range.isEmpty {
             let n = min(room, range.count)
-            longLine.append(contentsOf: UnsafeBufferPointer(start: buffer + range.lowerBound, count: n))
+            (longLine + longLineKept).update(from: buffer + range.lowerBound, count: n)
+            longLineKept += n
         }
     }
 

@@ -148,7 +148,7 @@ public enum DatabaseOpener {
     /// cannot copy now, a later writer will.
     static func checkpointIfLarge(_ db: Database) throws {
         let wal = db.path + "-wal"
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? nil,
+        guard let size = fileSize(wal),
               size > checkpointThreshold else { return }
         do {
             _ = try db.rows("PRAGMA wal_checkpoint(PASSIVE)")

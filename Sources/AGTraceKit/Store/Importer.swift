@@ -81,7 +81,7 @@ public final class Importer {
     public func importFile(_ path: String, options: ImportOptions = ImportOptions()) throws -> ImportOutcome {
         let started = Date()
         let file = try FileSource(path: path)
-        let totalBytes = path == "-" ? nil : (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        let totalBytes = path == "-" ? nil : fileSize(path)
         let hasher = HashingTap()
         let raw = PeekingSource(file, tap: { hasher.update($0) })
         let input = try InputSniffer.sniff(raw, path: path, recognisesTranscript: TranscriptReader.looksLikeTranscript)
@@ -133,8 +133,10 @@ public final class Importer {
                 }
                 try db.prepare("UPDATE snapshots SET sha256 = ?2 WHERE id = ?1").bindAndRun([.integer(id), .text(item.sha256)])
             case .transcript:
+                hasher.hashElsewhere()
                 let summary = try RunImport.run(source: input.source, path: path, label: label, db: db,
-                                                hash: { hasher.finish() }, replace: options.replace, tick: progress)
+                                                hash: { hasher.finish() }, replace: options.replace, tick: progress,
+                                                mark: mark)
                 item.events = summary.summary.events
                 item.skippedLines = summary.summary.skippedLines
                 item.incompleteHits = summary.summary.incompleteHits
@@ -170,10 +172,15 @@ public final class Importer {
         return db.lastInsertRowid
     }
 
+    /// Now, in UTC, as ISO 8601 (`2024-05-01T12:00:00Z`). Through the C library: creating an
+    /// `ISO8601DateFormatter` costs several milliseconds, a visible share of a small import.
     static func timestamp() -> String {
-        let f = ISO8601DateFormatter()
-        f.formatOptions = [.withInternetDateTime]
-        return f.string(from: Date())
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let n = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
+        return String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 
@@ -182,16 +189,87 @@ struct DuplicateImport: Error {
     var existingLabel: String
 }
 
-/// Feeds raw bytes to SHA-256 as the reader pulls them.
-final class HashingTap {
+/// Feeds raw bytes to SHA-256 as the reader pulls them: on the reading thread, or (after
+/// `hashElsewhere`) on a thread of its own, the bytes copied over through a few reused buffers.
+final class HashingTap: @unchecked Sendable {
     private var sha = SHA256()
     private var digest: String?
-    func update(_ bytes: UnsafeRawBufferPointer) { sha.update(bytes) }
+    private var worker: Worker?
+
+    func update(_ bytes: UnsafeRawBufferPointer) {
+        if let worker { worker.send(bytes) } else { sha.update(bytes) }
+    }
+
+    /// Hashes what comes next on another thread, so that the reading thread only copies. For
+    /// transcripts, whose parsing thread is the import's critical path while the writer
+    /// thread has time to spare.
+    func hashElsewhere() {
+        guard worker == nil, digest == nil else { return }
+        worker = Worker(tap: self)
+    }
+
     func finish() -> String {
         if let digest { return digest }
+        if let worker {
+            worker.finish()
+            self.worker = nil
+        }
         let d = sha.finalizeHex()
         digest = d
         return d
+    }
+
+    /// The hashing thread: filled buffers go one way, empty ones come back.
+    private final class Worker: @unchecked Sendable {
+        struct Chunk: @unchecked Sendable {
+            var bytes: UnsafeMutableRawPointer
+            var count: Int
+        }
+        static let bufferSize = 256 * 1024
+        static let buffers = 4
+
+        private let filled = BoundedQueue<Chunk>(capacity: Worker.buffers)
+        private let empty = BoundedQueue<Chunk>(capacity: Worker.buffers)
+        private let done = DispatchSemaphore(value: 0)
+        private var all: [UnsafeMutableRawPointer] = []
+
+        init(tap: HashingTap) {
+            for _ in 0..<Self.buffers {
+                let p = UnsafeMutableRawPointer.allocate(byteCount: Self.bufferSize, alignment: 64)
+                all.append(p)
+                empty.push(Chunk(bytes: p, count: 0))
+            }
+            let filled = self.filled, empty = self.empty, done = self.done
+            let thread = Thread {
+                while let chunk = filled.pop() {
+                    tap.sha.update(UnsafeRawBufferPointer(start: chunk.bytes, count: chunk.count))
+                    empty.push(chunk)
+                }
+                done.signal()
+            }
+            thread.name = "agtrace-hasher"
+            thread.stackSize = 1 << 18
+            thread.start()
+        }
+
+        deinit { for p in all { p.deallocate() } }
+
+        func send(_ bytes: UnsafeRawBufferPointer) {
+            var offset = 0
+            while offset < bytes.count {
+                guard var chunk = empty.pop() else { return }
+                let n = min(Self.bufferSize, bytes.count - offset)
+                chunk.bytes.copyMemory(from: bytes.baseAddress! + offset, byteCount: n)
+                chunk.count = n
+                filled.push(chunk)
+                offset += n
+            }
+        }
+
+        func finish() {
+            filled.close()
+            done.wait()
+        }
     }
 }
 

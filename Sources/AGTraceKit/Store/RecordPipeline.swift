@@ -1,52 +1,47 @@
 import Foundation
 
 /// Parses on the calling thread and writes on a second one: the reader fills batches of
-/// records, a bounded queue hands them over, and a writer thread replays them onto the store.
+/// records, a bounded queue hands them over, and a writer thread replays them onto a store.
 /// The two halves of an import take about the same time, so this nearly halves it. The queue
-/// is bounded, so memory stays flat however large the archive.
-final class ArchivePipeline: ArchiveSink {
-    enum Record: Sendable {
-        case type(TypeRecord)
-        case node(NodeRecord)
-        case edge(EdgeRecord)
-        case subgraph(SubgraphRecord)
-        case members(graph: Int, subgraphId: Int64?, nodes: ClosedRange<Int>)
-        case tree(TreeRecord)
-        case treeParent(graph: Int, tree: Int, parent: Int)
-        case treeValue(TreeValueRecord)
-        case treeNode(TreeNodeRecord)
-        case event(ProfileEventRecord)
-        case mark(ProfileMarkRecord)
-        case graph(GraphRecord)
-        case link(SubgraphLinkRecord)
-        case archive(ArchiveSummaryRecord)
-    }
-
-    static let batchSize = 2048
-
+/// is bounded, so memory stays flat however large the input. Archives and transcripts each
+/// wrap one of these in their sink (`ArchivePipeline`, `TranscriptPipeline`).
+final class RecordPipeline<Record> {
+    let batchSize: Int
     private let queue = BoundedQueue<[Record]>(capacity: 8)
-    private var batch: [Record] = []
+    /// Emptied batches on their way back to the reader: their storage is reused, not
+    /// allocated afresh (a batch is large enough for malloc to map and unmap it each time,
+    /// with a page fault per page).
+    private let recycled = BoundedQueue<[Record]>(capacity: 10)
+    // The reader's side only: no dynamic exclusivity checks on every record.
+    @exclusivity(unchecked) private var batch: [Record] = []
     private let writer: Thread
     private let done = DispatchSemaphore(value: 0)
     private let failure = ErrorBox()
     /// Called on the parsing thread every few batches, for progress display.
     var tick: (() -> Void)?
-    private var batches = 0
+    @exclusivity(unchecked) private var batches = 0
 
-    /// Starts the writer thread; every record is applied to `store` there, in order.
-    init(store: ArchiveStore) {
-        batch.reserveCapacity(Self.batchSize)
-        let queue = self.queue, failure = self.failure, done = self.done
-        let target = UncheckedBox(store)
+    /// Starts the writer thread. `write` runs there, for each batch in order; `close` runs
+    /// there once after the last batch unless something failed (the store's final writes).
+    init(batchSize: Int, write: @escaping ([Record]) throws -> Void, close: @escaping () throws -> Void = {}) {
+        self.batchSize = batchSize
+        batch.reserveCapacity(batchSize)
+        let queue = self.queue, recycled = self.recycled, failure = self.failure, done = self.done
+        let body = UncheckedBox((write, close))
         writer = Thread {
-            var sink = target.value
-            while let records = queue.pop() {
+            let (write, close) = body.value
+            while var records = queue.pop() {
                 guard !failure.isSet else { continue }  // drain so the reader never blocks
                 do {
-                    for r in records { try Self.apply(r, to: &sink) }
+                    try write(records)
                 } catch {
                     failure.set(error)
                 }
+                records.removeAll(keepingCapacity: true)
+                recycled.offer(records)
+            }
+            if !failure.isSet && !queue.isAbandoned {
+                do { try close() } catch { failure.set(error) }
             }
             done.signal()
         }
@@ -68,7 +63,7 @@ final class ArchivePipeline: ArchiveSink {
     /// writer signals `done` once, and a second wait would never return.
     func abandon() {
         batch = []
-        queue.close()
+        queue.close(abandon: true)
         waitForWriter()
     }
 
@@ -81,17 +76,62 @@ final class ArchivePipeline: ArchiveSink {
     }
 
     @inline(__always)
-    private func add(_ r: Record) throws {
+    func add(_ r: Record) throws {
         batch.append(r)
-        if batch.count == Self.batchSize {
-            if let error = failure.error { throw error }
-            queue.push(batch)
-            batch = []
-            batch.reserveCapacity(Self.batchSize)
-            batches += 1
-            if batches & 7 == 0 { tick?() }
-        }
+        if batch.count == batchSize { try flush() }
     }
+
+    private func flush() throws {
+        if let error = failure.error { throw error }
+        queue.push(batch)
+        batch = recycled.poll() ?? []
+        batch.reserveCapacity(batchSize)
+        batches += 1
+        if batches & 7 == 0 { tick?() }
+    }
+}
+
+/// The archive reader's sink during an import: records go through a `RecordPipeline` to an
+/// `ArchiveStore` on the writer thread.
+final class ArchivePipeline: ArchiveSink {
+    enum Record: Sendable {
+        case type(TypeRecord)
+        case node(NodeRecord)
+        case edge(EdgeRecord)
+        case subgraph(SubgraphRecord)
+        case members(graph: Int, subgraphId: Int64?, nodes: ClosedRange<Int>)
+        case tree(TreeRecord)
+        case treeParent(graph: Int, tree: Int, parent: Int)
+        case treeValue(TreeValueRecord)
+        case treeNode(TreeNodeRecord)
+        case event(ProfileEventRecord)
+        case mark(ProfileMarkRecord)
+        case graph(GraphRecord)
+        case link(SubgraphLinkRecord)
+        case archive(ArchiveSummaryRecord)
+    }
+
+    private let pipeline: RecordPipeline<Record>
+    /// Called on the parsing thread every few batches, for progress display.
+    var tick: (() -> Void)? {
+        get { pipeline.tick }
+        set { pipeline.tick = newValue }
+    }
+
+    /// Starts the writer thread; every record is applied to `store` there, in order.
+    init(store: ArchiveStore) {
+        let target = UncheckedBox(store)
+        pipeline = RecordPipeline(batchSize: 2048, write: { records in
+            var sink = target.value
+            for r in records { try Self.apply(r, to: &sink) }
+        })
+    }
+
+    func finish() throws { try pipeline.finish() }
+    func abandon() { pipeline.abandon() }
+
+    @inline(__always)
+    private func add(_ r: Record) throws { try pipeline.add(r) }
 
     private static func apply<S: ArchiveSink>(_ r: Record, to s: inout S) throws {
         switch r {
@@ -132,42 +172,87 @@ final class ArchivePipeline: ArchiveSink {
     func archive(_ r: ArchiveSummaryRecord) throws { try add(.archive(r)) }
 }
 
-/// A FIFO of at most `capacity` items between one producer and one consumer thread.
+/// A FIFO of at most `capacity` items between one producer and one consumer thread. Items
+/// are moved out when taken (the queue keeps no reference), so a taken array is uniquely
+/// referenced and can be emptied and refilled in place.
 final class BoundedQueue<Element>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var items: [Element] = []
+    private var slots: [Element?]
     private var head = 0
+    private var count = 0
     private var closed = false
+    private var abandoned = false
     private let capacity: Int
 
-    init(capacity: Int) { self.capacity = capacity }
+    init(capacity: Int) {
+        self.capacity = capacity
+        slots = Array(repeating: nil, count: capacity)
+    }
 
     func push(_ item: Element) {
         condition.lock()
-        while items.count - head >= capacity && !closed { condition.wait() }
-        if !closed { items.append(item) }
+        while count >= capacity && !closed { condition.wait() }
+        if !closed { append(item) }
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// Adds `item` unless the queue is full or closed (never waits).
+    func offer(_ item: Element) {
+        condition.lock()
+        if !closed && count < capacity {
+            append(item)
+            condition.broadcast()
+        }
+        condition.unlock()
+    }
+
+    var isAbandoned: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return abandoned
     }
 
     /// The next item, or nil once the queue is closed and empty.
     func pop() -> Element? {
         condition.lock()
         defer { condition.unlock() }
-        while head == items.count && !closed { condition.wait() }
-        guard head < items.count else { return nil }
-        let item = items[head]
-        head += 1
-        if head > 64 { items.removeFirst(head); head = 0 }
+        while count == 0 && !closed { condition.wait() }
+        guard count > 0 else { return nil }
+        let item = take()
         condition.broadcast()
         return item
     }
 
-    func close() {
+    /// The next item if there is one now (never waits).
+    func poll() -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard count > 0 else { return nil }
+        let item = take()
+        condition.broadcast()
+        return item
+    }
+
+    /// No more items. `abandon`: the producer gave up (the consumer should not finish its work).
+    func close(abandon: Bool = false) {
         condition.lock()
         closed = true
+        abandoned = abandoned || abandon
         condition.broadcast()
         condition.unlock()
+    }
+
+    private func append(_ item: Element) {
+        slots[(head + count) % capacity] = item
+        count += 1
+    }
+
+    private func take() -> Element {
+        let item = slots[head].take()!
+        head = (head + 1) % capacity
+        count -= 1
+        return item
     }
 }
 

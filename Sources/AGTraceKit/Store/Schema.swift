@@ -209,6 +209,8 @@ public enum Schema {
             incomplete_hits INTEGER
         );
         CREATE INDEX runs_by_sha256 ON runs(sha256);
+        -- Events, written in (kind, attribute, seq) order within a run, so that rows and
+        -- events_by_kind entries are appended (see RunStore); reports read them by kind.
         CREATE TABLE events(
             run_id INTEGER NOT NULL,
             seq INTEGER NOT NULL,
@@ -218,9 +220,8 @@ public enum Schema {
             breakpoint TEXT,
             thread INTEGER,
             attribute INTEGER,
-            input_attribute INTEGER,
-            PRIMARY KEY(run_id, seq)
-        ) WITHOUT ROWID;
+            input_attribute INTEGER
+        );
         CREATE INDEX events_by_kind ON events(run_id, kind, attribute);
         CREATE TABLE frames(
             run_id INTEGER NOT NULL,

@@ -57,6 +57,11 @@ public final class Statement {
             _ = sqlite3_bind_text(handle, i, Self.cString(utf8), Int32(utf8.count), SQLITE_TRANSIENT)
         }
     }
+    /// Binds text that stays valid, unchanged, until the statement is next bound or stepped
+    /// and reset (SQLite does not copy it).
+    @inline(__always) func bindStatic(_ i: Int32, _ text: UnsafeBufferPointer<UInt8>) {
+        _ = sqlite3_bind_text(handle, i, Self.cString(text), Int32(text.count), nil)
+    }
     /// Binds `text` without a copy for the duration of `body`, which must step and reset the
     /// statement before returning (SQLite reads the bytes only while stepping).
     @inline(__always)
