@@ -72,6 +72,28 @@ final class StoreRobustnessTests: XCTestCase {
         XCTAssertEqual(try db.scalar("PRAGMA integrity_check")?.description, "ok")
     }
 
+    /// The same for a transcript, whose hits go through the same kind of pipeline.
+    func testDiskFullDuringATranscriptFailsPromptly() throws {
+        var log = "(lldb) breakpoint set -n AG::Graph::update_attribute -G true -C \"register read esi\"\n"
+        log += "Breakpoint 1: where = AttributeGraph`AG::Graph::update_attribute(AG::data::ptr<AG::Node>, unsigned int), address = 0x1\n"
+        for i in 0..<600 {
+            log += "* thread #1, queue = 'com.apple.main-thread', stop reason = breakpoint 1.1\n(lldb)  register read esi\n      esi = 0x\(String(i * 4, radix: 16))\n"
+        }
+        let path = write("hits.lldb.log", log)
+        let db = try DatabaseOpener.open(dbPath, mode: .write)
+        let importer = Importer(database: db)
+        _ = try importer.importItem(TestPaths.sample("trip-1-before.ag-json"))
+        let before = try fingerprint(db)
+        try db.limitPages(Int(try XCTUnwrap(db.scalar("PRAGMA page_count")?.intValue)))
+        let result = withinSeconds(20) { try importer.importItem(path) }
+        guard case .failure(let error)? = result else { return XCTFail("expected a failure, got \(String(describing: result))") }
+        XCTAssertTrue("\(error)".contains("the disk is full"), "\(error)")
+        XCTAssertEqual(try fingerprint(db), before)
+        try db.limitPages(1 << 30)
+        guard case .imported(let item) = try importer.importItem(path) else { return XCTFail("not imported") }
+        XCTAssertEqual(item.events, 600)
+    }
+
     func testDiskFullThroughTheEnvironmentHook() throws {
         let settings = DatabaseOpener.Settings.fromEnvironment(["AGTRACE_MAX_PAGE_COUNT": "7", "AGTRACE_LOCK_TIMEOUT": "2.5"])
         XCTAssertEqual(settings.maxPageCount, 7)
