@@ -391,6 +391,30 @@ final class RobustnessCLITests: XCTestCase {
         XCTAssertEqual(try fingerprint(), before)
     }
 
+    /// A file's name and bytes reach the terminal in messages too: `imported LABEL`, the error
+    /// that quotes a bad escape or key. None may carry a raw control sequence.
+    func testMessagesQuotingTheInputCarryNoControlSequences() throws {
+        let evil = "evil\u{1B}]0;pwned\u{07}\u{1B}[2J\u{9B}1m\u{202E}"
+        let good = dir.appendingPathComponent(evil + ".ag-json")
+        try Data(#"{"graphs":[]}"#.utf8).write(to: good)
+        let bad = dir.appendingPathComponent("bad-" + evil + ".ag-json")
+        try Data(("{\"graphs\":[{\"types\":[{\"name\":\"x\\" + "\u{1B}" + "[31m\"}]}]}").utf8).write(to: bad)
+        let dupe = dir.appendingPathComponent("dupe.ag-json")
+        try Data(("{\"graphs\":[{\"k\u{1B}[2J\":1,\"k\u{1B}[2J\":2}]}").utf8).write(to: dupe)
+        var outputs: [String] = []
+        for path in [good, bad, dupe] {
+            let r = try CLI.run(["import", "--db", db, path.path])
+            outputs += [r.stdout, r.stderr]
+        }
+        let del = try CLI.run(["delete", "--db", db, Labels.defaultLabel(for: good.path)])
+        outputs += [del.stdout, del.stderr]
+        let joined = outputs.joined()
+        XCTAssertTrue(joined.contains("imported evil\\x1b]0;pwned\\x7\\x1b[2J\\x9b1m\\u{202e}"), joined)
+        XCTAssertTrue(joined.contains("invalid escape"), joined)
+        XCTAssertFalse(joined.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}") },
+                       "raw control characters reached the terminal: \(joined.debugDescription)")
+    }
+
     // MARK: Memory
 
     /// Runs the binary and returns its exit status and peak resident memory in MB: the kernel's

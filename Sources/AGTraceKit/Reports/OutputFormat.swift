@@ -158,7 +158,7 @@ public final class RowWriter {
     /// Escapes what a terminal would act on rather than show: newlines, C0 and C1 control
     /// characters (ESC starts colour and cursor sequences; U+009B is a one-character CSI on
     /// some terminals), DEL, and bidirectional overrides.
-    static func escapeForTable(_ s: String) -> String {
+    public static func escapeForTable(_ s: String) -> String {
         guard s.unicodeScalars.contains(where: isControl) else { return s }
         var out = ""
         for scalar in s.unicodeScalars {
