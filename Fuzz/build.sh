@@ -22,10 +22,22 @@ module CSHA256 {
 }
 MAP
 
+# The canned reports' SQL, embedded the way SwiftPM's `.embedInCode("Queries")` does it.
+{
+    echo "struct PackageResources {"
+    for f in Queries/*.sql; do
+        name=$(basename "$f" | sed 's/[^A-Za-z0-9]/_/g')
+        printf 'static let %s: [UInt8] = [' "$name"
+        od -An -v -tu1 "$f" | tr -s ' \n' ',' | sed 's/^,//; s/,$//'
+        echo ']'
+    done
+    echo "}"
+} > "$out/embedded_resources.swift"
+
 mapfile -t sources < <(find Sources/AGTraceKit -name '*.swift' | sort)
 "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g \
     -D AGTRACE_LIBFUZZER -module-name AGTraceFuzz \
     -I Sources/CSQLite -I Sources/CZlib -I "$out/CSHA256" \
-    "${sources[@]}" Tests/AGTraceKitTests/Fuzz/FuzzOracle.swift Fuzz/LibFuzzerEntry.swift \
+    "${sources[@]}" "$out/embedded_resources.swift" Tests/AGTraceKitTests/Fuzz/FuzzOracle.swift Fuzz/LibFuzzerEntry.swift \
     "$out/sha256.o" -lsqlite3 -lz -o "$out/agtrace-fuzz"
 echo "built $out/agtrace-fuzz"
