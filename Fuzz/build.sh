@@ -39,5 +39,7 @@ mapfile -t sources < <(find Sources/AGTraceKit -name '*.swift' | sort)
     -D AGTRACE_LIBFUZZER -module-name AGTraceFuzz \
     -I Sources/CSQLite -I Sources/CZlib -I "$out/CSHA256" \
     "${sources[@]}" "$out/embedded_resources.swift" Tests/AGTraceKitTests/Fuzz/FuzzOracle.swift Fuzz/LibFuzzerEntry.swift \
-    "$out/sha256.o" -lsqlite3 -lz -o "$out/agtrace-fuzz"
+    "$out/sha256.o" -lsqlite3 -lz -o "$out/agtrace-fuzz.new"
+# Renamed into place, so that a fuzzer already running keeps its own copy.
+mv -f "$out/agtrace-fuzz.new" "$out/agtrace-fuzz"
 echo "built $out/agtrace-fuzz"

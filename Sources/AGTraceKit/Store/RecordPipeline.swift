@@ -27,13 +27,12 @@ final class RecordPipeline<Record> {
         self.batchSize = batchSize
         batch.reserveCapacity(batchSize)
         let queue = self.queue, recycled = self.recycled, failure = self.failure, done = self.done
-        let body = UncheckedBox((write, close))
+        let work = WriterWork(write: write, close: close)
         writer = Thread {
-            let (write, close) = body.value
             while var records = queue.pop() {
                 guard !failure.isSet else { continue }  // drain so the reader never blocks
                 do {
-                    try write(records)
+                    try work.write?(records)
                 } catch {
                     failure.set(error)
                 }
@@ -41,8 +40,15 @@ final class RecordPipeline<Record> {
                 recycled.offer(records)
             }
             if !failure.isSet && !queue.isAbandoned {
-                do { try close() } catch { failure.set(error) }
+                do { try work.close?() } catch { failure.set(error) }
             }
+            // Let go of the store (and its prepared statements) here, while the reader waits.
+            // Left to the thread's exit, the last release of this closure could come after the
+            // reader has gone on to COMMIT or ROLLBACK, and finalize statements on this thread
+            // while the reader uses the connection: SQLite connections here are not
+            // thread-safe, and the fuzzer caught a ROLLBACK spinning on a corrupted statement list.
+            work.write = nil
+            work.close = nil
             done.signal()
         }
         writer.name = "agtrace-writer"
@@ -269,4 +275,14 @@ final class ErrorBox: @unchecked Sendable {
 struct UncheckedBox<T>: @unchecked Sendable {
     let value: T
     init(_ value: T) { self.value = value }
+}
+
+/// The writer thread's two jobs, held where the thread itself can drop them.
+private final class WriterWork<Record>: @unchecked Sendable {
+    var write: (([Record]) throws -> Void)?
+    var close: (() throws -> Void)?
+    init(write: @escaping ([Record]) throws -> Void, close: @escaping () throws -> Void) {
+        self.write = write
+        self.close = close
+    }
 }
