@@ -56,7 +56,7 @@ enum BaselineCommand {
         }
         try baseline.write(to: output)
         let total = counts.total.updates
-        context.out.write("wrote \(output): \(counts.source.phrase) keyed by \(counts.key.rawValue), \(counts.entries.count) \(counts.key.plural), \(total) updates\n")
+        context.out.write(terminalSafe("wrote \(output): \(counts.source.phrase) keyed by \(counts.key.rawValue), \(counts.entries.count) \(counts.key.plural), \(total) updates") + "\n")
         return 0
     }
 

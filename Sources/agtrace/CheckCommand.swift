@@ -71,7 +71,7 @@ enum CheckCommand {
             baseline = try Baseline.read(path: baselinePath)
             input = try matchInput(args, baseline: baseline, path: baselinePath)
         } catch let e as BaselineError {
-            context.err.write("agtrace check: error: \(e)\n")
+            context.err.write("agtrace check: error: " + terminalSafe("\(e)") + "\n")
             return 2
         }
 
@@ -82,7 +82,7 @@ enum CheckCommand {
 
         if args.has("update-baseline") {
             try Baseline(counts: current).write(to: baselinePath)
-            context.err.write("agtrace check: updated \(baselinePath) with the counts of \(current.source.phrase) (\(current.entries.count) \(current.key.plural), \(current.total.updates) updates); review and commit it\n")
+            context.err.write("agtrace check: updated \(terminalSafe(baselinePath)) with the counts of \(current.source.phrase) (\(current.entries.count) \(current.key.plural), \(current.total.updates) updates); review and commit it\n")
             return 0
         }
         return comparison.passed ? 0 : 1

@@ -42,7 +42,7 @@ struct Context {
     var stderrIsTerminal: Bool
 
     func openDatabase(_ mode: DatabaseOpener.Mode) throws -> Database {
-        try DatabaseOpener.open(databasePath, mode: mode)
+        try DatabaseOpener.open(databasePath, mode: mode, settings: .fromEnvironment())
     }
 }
 

@@ -19,7 +19,7 @@ enum DeleteCommand {
         guard !args.positionals.isEmpty else { throw UsageError(message: "name at least one label (see agtrace list)") }
         let db = try context.openDatabase(.write)
         let deleted = try Catalog.delete(labels: args.positionals, in: db)
-        for label in deleted { context.out.write("deleted \(label)\n") }
+        for label in deleted { context.out.write("deleted \(terminalSafe(label))\n") }
         return 0
     }
 }

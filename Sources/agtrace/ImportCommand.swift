@@ -58,17 +58,17 @@ enum ImportCommand {
             if context.stderrIsTerminal && !quiet {
                 options.progress = { p in
                     guard let total = p.totalBytes, total > 4_000_000 else {
-                        if p.totalBytes == nil { progressLine.update("importing \(p.path): \(megabytes(p.bytesRead))") }
+                        if p.totalBytes == nil { progressLine.update("importing \(terminalSafe(p.path)): \(megabytes(p.bytesRead))") }
                         return
                     }
                     let percent = Int(Double(p.bytesRead) * 100 / Double(total))
-                    progressLine.update("importing \(p.path): \(percent)% (\(megabytes(p.bytesRead)) of \(megabytes(total)))")
+                    progressLine.update("importing \(terminalSafe(p.path)): \(percent)% (\(megabytes(p.bytesRead)) of \(megabytes(total)))")
                 }
             }
             do {
                 let outcome = try importer.importItem(path, options: options)
                 progressLine.clear()
-                if !quiet { context.out.write(describe(outcome) + "\n") }
+                if !quiet { context.out.write(terminalSafe(describe(outcome)) + "\n") }
                 if args.has("timings"), case .imported(let item) = outcome {
                     for (phase, at) in item.phases {
                         context.out.write("  \(String(format: "%7.3f s", at))  \(phase)\n")
@@ -76,11 +76,11 @@ enum ImportCommand {
                 }
             } catch let e as InputError where !explicit && e.message.contains("neither") {
                 progressLine.clear()
-                if !quiet { context.out.write("skipped \(path): \(e.message)\n") }
+                if !quiet { context.out.write(terminalSafe("skipped \(path): \(e.message)") + "\n") }
             } catch {
                 progressLine.clear()
                 failures += 1
-                context.err.write("agtrace import: error: \(error)\n")
+                context.err.write("agtrace import: error: " + terminalSafe("\(error)") + "\n")
             }
         }
         return failures == 0 ? 0 : 1

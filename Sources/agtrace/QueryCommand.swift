@@ -11,8 +11,8 @@ enum QueryCommand {
     static let usage = "agtrace query [--format F] [--limit N] (SQL | @FILE.sql)"
     static let discussion = """
     The connection is read-only: a statement that would write is refused. SQLite's own
-    message is shown for bad SQL (exit 1). Ctrl-C stops a long query cleanly. The tables and
-    views are documented in the README ("Schema").
+    message is shown for bad SQL (exit 1). Ctrl-C stops a long query cleanly (exit 130). The
+    tables and views are documented in the README ("Schema").
 
     Examples:
       agtrace query "SELECT label, format_version FROM snapshots"
@@ -40,11 +40,25 @@ enum QueryCommand {
             sql = text
         }
         let db = try context.openDatabase(.read)
+        db.installInterruptCheck()
         let stop = InterruptHandler { db.interrupt() }
         defer { stop.cancel() }
         let writer = RowWriter(format: format, out: context.out)
-        try QueryRunner.run(sql, in: db, limit: limit, writer: writer)
+        do {
+            try QueryRunner.run(sql, in: db, limit: limit, writer: writer)
+        } catch let e as DatabaseError where e.isInterrupt || db.wasInterrupted {
+            return interrupted(context)
+        }
+        if db.wasInterrupted { return interrupted(context) }
         return 0
+    }
+
+    /// Ctrl-C: the query stopped; nothing was written (the connection is read-only). 130 is
+    /// the shell's status for a command ended by SIGINT.
+    static func interrupted(_ context: Context) -> Int32 {
+        (context.out as? StreamSink)?.flush()
+        context.err.write("\nagtrace query: interrupted (Ctrl-C): the query was stopped; the database is unchanged\n")
+        return 130
     }
 }
 
@@ -53,10 +67,16 @@ final class InterruptHandler {
     private let source: DispatchSourceSignal
     private static let queue = DispatchQueue(label: "agtrace.signals")
 
+    /// The first Ctrl-C runs `action`; a second one (the query did not stop, say output is
+    /// stuck on a full pipe) ends the process at once with status 130.
     init(_ action: @escaping @Sendable () -> Void) {
         signal(SIGINT, SIG_IGN)
         source = DispatchSource.makeSignalSource(signal: SIGINT, queue: Self.queue)
-        source.setEventHandler(handler: action)
+        let count = SignalCount()
+        source.setEventHandler {
+            if count.increment() > 1 { _exit(130) }
+            action()
+        }
         source.resume()
     }
 
@@ -64,4 +84,10 @@ final class InterruptHandler {
         source.cancel()
         signal(SIGINT, SIG_DFL)
     }
+}
+
+/// Signals seen so far (touched only on the signal queue).
+private final class SignalCount: @unchecked Sendable {
+    private var value = 0
+    func increment() -> Int { value += 1; return value }
 }

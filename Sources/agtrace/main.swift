@@ -58,7 +58,7 @@ let commands: [Command] = [
     if first == "help" {
         guard args.count > 1 else { out.write(topLevelHelp()); return 0 }
         guard let c = commands.first(where: { $0.name == args[1] }) else {
-            err.write("agtrace: error: no command '\(args[1])'; see 'agtrace help'\n")
+            err.write("agtrace: error: no command '\(terminalSafe(args[1]))'; see 'agtrace help'\n")
             return 2
         }
         out.write(helpText(for: c))
@@ -83,10 +83,10 @@ let commands: [Command] = [
         let context = Context(databasePath: dbPath, out: out, err: err, stderrIsTerminal: isatty(2) == 1)
         return try command.run(parsed, context)
     } catch let e as UsageError {
-        err.write("agtrace \(command.name): error: \(e.message)\nUsage: \(command.usage)\nSee 'agtrace help \(command.name)'.\n")
+        err.write("agtrace \(command.name): error: \(terminalSafe(e.message))\nUsage: \(command.usage)\nSee 'agtrace help \(command.name)'.\n")
         return 2
     } catch {
-        err.write("agtrace \(command.name): error: \(error)\n")
+        err.write("agtrace \(command.name): error: " + terminalSafe("\(error)") + "\n")
         return 1
     }
 }

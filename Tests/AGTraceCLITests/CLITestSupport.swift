@@ -14,12 +14,18 @@ enum CLI {
     static let samples = packageRoot.appendingPathComponent("SampleArchives").path
 
     /// The binary SwiftPM built beside the test bundle.
+    /// Looks beside the test bundle and beside the test executable (on Linux the bundle is the
+    /// executable), so that `swift test --scratch-path DIR` finds the binary in DIR.
     static let binary: URL = {
-        var dir = Bundle(for: Marker.self).bundleURL
-        for _ in 0..<3 {
-            dir = dir.deletingLastPathComponent()
-            let candidate = dir.appendingPathComponent("agtrace")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        let starts = [Bundle(for: Marker.self).bundleURL, Bundle.main.executableURL,
+                      URL(fileURLWithPath: CommandLine.arguments[0])].compactMap { $0 }
+        for start in starts {
+            var dir = start
+            for _ in 0..<3 {
+                dir = dir.deletingLastPathComponent()
+                let candidate = dir.appendingPathComponent("agtrace")
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            }
         }
         return packageRoot.appendingPathComponent(".build/debug/agtrace")
     }()

@@ -70,3 +70,19 @@ final class JSONTokenizerTests: XCTestCase {
         XCTAssertEqual(t.string, "\u{FFFD}\u{FFFD}")
     }
 }
+
+/// Found by the fuzz harness (the same archive read differently with a 64-byte buffer): a
+/// `\u` escape whose hex digits arrive in the next read was decoded from the wrong bytes,
+/// since the digits' index was taken before the buffer shifted.
+final class JSONTokenizerEscapeBoundaryTests: XCTestCase {
+    func testUnicodeEscapesAcrossEveryBufferBoundary() throws {
+        for pad in 0..<200 {
+            let json = #"{"k":""# + String(repeating: "x", count: pad) + #"\u00e9\ud83d\ude00\u0041"}"#
+            let t = JSONTokenizer(source: MemorySource(json), bufferSize: 64)
+            XCTAssertEqual(try t.next(), .objectStart)
+            XCTAssertEqual(try t.next(), .key)
+            XCTAssertEqual(try t.next(), .string, "pad \(pad)")
+            XCTAssertEqual(t.string, String(repeating: "x", count: pad) + "é😀A", "pad \(pad)")
+        }
+    }
+}

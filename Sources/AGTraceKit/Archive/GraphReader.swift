@@ -25,7 +25,8 @@ struct GraphReader {
     var subgraphIds: [Int64?] = []
 
     /// Tree index -> parent tree index, for children named before their parents were read.
-    var treeParents: [Int: Int] = [:]
+    /// (UInt32: half the memory of Int for a list of a million forward children.)
+    var treeParents: [UInt32: UInt32] = [:]
     var treesDelivered = 0
 
     init(archive: ArchiveReader, graphIndex: Int) {
@@ -273,8 +274,9 @@ struct GraphReader {
         try archive.readArray("subgraphs") { t in
             guard t == .objectStart else { throw error("subgraph \(subgraphIndex) must be an object") }
             var sg = SubgraphRecord(graphIndex: graphIndex, subgraphIndex: subgraphIndex, subgraphId: nil, contextId: nil, invalid: false)
-            var members: [(index: Int, at: Int)] = []
-            var refs: [(isChild: Bool, end: LinkCollector.End)] = []
+            // Membership as runs of consecutive indices, built as the list is read: memory grows
+            // with the runs, not with every entry (a list can repeat one index a million times).
+            var runs: [MemberRun] = []
             try archive.readObjectBody {
                 if tokenizer.textEquals("id") {
                     sg.subgraphId = try archive.integerValue("subgraph id")
@@ -284,12 +286,17 @@ struct GraphReader {
                     sg.invalid = try archive.boolValue("subgraph invalid")
                 } else if tokenizer.textEquals("nodes") {
                     try archive.readArray("subgraph nodes") { e in
-                        members.append((try archive.index(e, "subgraph node"), tokenizer.tokenOffset))
+                        let index = try archive.index(e, "subgraph node")
+                        try noteMember(index, at: tokenizer.tokenOffset, subgraphIndex: subgraphIndex)
+                        MemberRun.add(UInt32(index), to: &runs)
                     }
                 } else if tokenizer.textEquals("parents") || tokenizer.textEquals("children") {
                     let isChild = tokenizer.textEquals("children")
+                    let me = LinkCollector.End.index(graph: graphIndex, subgraph: subgraphIndex)
                     try archive.readArray(isChild ? "children" : "parents") { e in
-                        refs.append((isChild, try readSubgraphRef(e)))
+                        let at = tokenizer.tokenOffset
+                        let other = try readSubgraphRef(e)
+                        if isChild { links.add(parent: me, child: other, at: at) } else { links.add(parent: other, child: me, at: at) }
                     }
                 } else {
                     try archive.skipValue()
@@ -297,22 +304,31 @@ struct GraphReader {
             }
             try sink.subgraph(sg)
             subgraphIds.append(sg.subgraphId)
-            let me = LinkCollector.End.index(graph: graphIndex, subgraph: subgraphIndex, offset: 0)
-            for (isChild, other) in refs {
-                if isChild { links.add(parent: me, child: other) } else { links.add(parent: other, child: me) }
+            for run in runs {
+                try sink.subgraphMembers(graphIndex: graphIndex, subgraphId: sg.subgraphId, nodeIndices: Int(run.lower)...Int(run.upper))
             }
-            try deliverMembership(members, subgraphId: sg.subgraphId, subgraphIndex: subgraphIndex, into: &sink)
             subgraphIndex += 1
         }
         record.subgraphCount = subgraphIndex
         links.setSubgraphIds(graph: graphIndex, subgraphIds)
     }
 
+    /// Checks a subgraph's node index now if the nodes are known, else notes it for the end.
+    mutating func noteMember(_ index: Int, at offset: Int, subgraphIndex: Int) throws {
+        if let nodes = nodeAttributes {
+            guard index < nodes.count else {
+                throw error("subgraph \(subgraphIndex) lists node index \(index), but the graph has \(nodes.count) nodes", at: offset)
+            }
+        } else {
+            nodeRefs.note(index, at: offset, "subgraph \(subgraphIndex)")
+        }
+    }
+
     /// A parent/child entry: a subgraph index in this graph, or `{graph, subgraph_id}`.
     func readSubgraphRef(_ t: JSONToken) throws -> LinkCollector.End {
         let at = tokenizer.tokenOffset
         if t == .number {
-            return .index(graph: graphIndex, subgraph: try archive.index(t, "subgraph reference"), offset: at)
+            return .index(graph: graphIndex, subgraph: try archive.index(t, "subgraph reference"))
         }
         guard t == .objectStart else { throw error("a subgraph reference must be an index or {graph, subgraph_id}") }
         var graph: Int?
@@ -327,28 +343,7 @@ struct GraphReader {
             }
         }
         guard let graph else { throw error("a subgraph reference object needs 'graph'", at: at) }
-        return .id(graph: graph, subgraphId: id, offset: at)
-    }
-
-    /// Turns a subgraph's node list into runs of consecutive indices.
-    mutating func deliverMembership<Sink: ArchiveSink>(_ members: [(index: Int, at: Int)], subgraphId: Int64?,
-                                                       subgraphIndex: Int, into sink: inout Sink) throws {
-        var i = 0
-        while i < members.count {
-            var j = i
-            while j + 1 < members.count && members[j + 1].index == members[j].index + 1 { j += 1 }
-            let range = members[i].index...members[j].index
-            if let nodes = nodeAttributes, range.upperBound >= nodes.count {
-                let bad = members[i...j].first { $0.index >= nodes.count }!
-                throw error("subgraph \(subgraphIndex) lists node index \(bad.index), but the graph has \(nodes.count) nodes", at: bad.at)
-            }
-            if nodeAttributes == nil {
-                let last = members[i...j].max { $0.index < $1.index }!
-                nodeRefs.note(last.index, at: last.at, "subgraph \(subgraphIndex)")
-            }
-            try sink.subgraphMembers(graphIndex: graphIndex, subgraphId: subgraphId, nodeIndices: range)
-            i = j + 1
-        }
+        return .id(graph: graph, subgraphId: id)
     }
 
     // MARK: Trees
@@ -358,11 +353,10 @@ struct GraphReader {
         try archive.readArray("trees") { t in
             let at = tokenizer.tokenOffset
             guard t == .objectStart else { throw error("tree \(treeIndex) must be an object") }
-            var tree = TreeRecord(graphIndex: graphIndex, treeIndex: treeIndex, parentTreeIndex: treeParents.removeValue(forKey: treeIndex),
+            var tree = TreeRecord(graphIndex: graphIndex, treeIndex: treeIndex, parentTreeIndex: treeParents.removeValue(forKey: UInt32(treeIndex)).map(Int.init),
                                   nodeIndex: nil, offset: nil, description: nil, flags: nil, isRoot: false)
-            var children: [(index: Int, at: Int)] = []
             var values: [TreeValueRecord] = []
-            var nodes: [TreeNodeRecord] = []
+            var nodes: [UInt32] = []
             try archive.readObjectBody {
                 if tokenizer.textEquals("node") {
                     let nt = try tokenizer.next()
@@ -378,14 +372,22 @@ struct GraphReader {
                 } else if tokenizer.textEquals("flags") {
                     tree.flags = try archive.integerValue("tree flags")
                 } else if tokenizer.textEquals("children") {
+                    // Handled as read (a child before this tree gets its parent now, a later one
+                    // when it arrives), so a long list costs no memory.
                     try archive.readArray("tree children") { e in
-                        children.append((try archive.index(e, "tree child"), tokenizer.tokenOffset))
+                        let child = try archive.index(e, "tree child")
+                        treeRefs.note(child, at: tokenizer.tokenOffset, "tree \(treeIndex)")
+                        if child < treeIndex {
+                            try sink.treeParent(graphIndex: graphIndex, treeIndex: child, parentTreeIndex: treeIndex)
+                        } else if child > treeIndex {
+                            treeParents[UInt32(child)] = UInt32(treeIndex)
+                        }
                     }
                 } else if tokenizer.textEquals("nodes") {
                     try archive.readArray("tree nodes") { e in
                         let idx = try archive.index(e, "tree nodes entry")
                         try noteNodeRef(idx, at: tokenizer.tokenOffset, "tree \(treeIndex)")
-                        nodes.append(TreeNodeRecord(graphIndex: graphIndex, treeIndex: treeIndex, nodeIndex: idx))
+                        nodes.append(UInt32(idx))
                     }
                 } else if tokenizer.textEquals("values") {
                     try archive.readObject("tree values") {
@@ -409,15 +411,7 @@ struct GraphReader {
             }
             try sink.tree(tree)
             for v in values { try sink.treeValue(v) }
-            for n in nodes { try sink.treeNode(n) }
-            for child in children {
-                treeRefs.note(child.index, at: child.at, "tree \(treeIndex)")
-                if child.index < treeIndex {
-                    try sink.treeParent(graphIndex: graphIndex, treeIndex: child.index, parentTreeIndex: treeIndex)
-                } else {
-                    treeParents[child.index] = treeIndex
-                }
-            }
+            for n in nodes { try sink.treeNode(TreeNodeRecord(graphIndex: graphIndex, treeIndex: treeIndex, nodeIndex: Int(n))) }
             _ = at
             treeIndex += 1
         }
@@ -480,4 +474,23 @@ struct EventCollector: ArchiveSink {
     mutating func graph(_ record: GraphRecord) throws {}
     mutating func subgraphLink(_ record: SubgraphLinkRecord) throws {}
     mutating func archive(_ record: ArchiveSummaryRecord) throws {}
+}
+
+/// Consecutive node indices of a subgraph, `lower...upper`.
+struct MemberRun {
+    var lower: UInt32
+    var upper: UInt32
+
+    /// Extends the last run by `index` when it follows it, skips an index the last run already
+    /// holds, or starts a run.
+    static func add(_ index: UInt32, to runs: inout [MemberRun]) {
+        if let last = runs.last {
+            if index == last.upper &+ 1 && last.upper != UInt32.max {
+                runs[runs.count - 1].upper = index
+                return
+            }
+            if index >= last.lower && index <= last.upper { return }
+        }
+        runs.append(MemberRun(lower: index, upper: index))
+    }
 }

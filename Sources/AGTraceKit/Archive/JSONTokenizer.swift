@@ -382,7 +382,7 @@ public final class JSONTokenizer {
         case UInt8(ascii: "r"): scratch.append(0x0D)
         case UInt8(ascii: "t"): scratch.append(0x09)
         case UInt8(ascii: "u"):
-            var scalar = try hex4(at: pos + 2)
+            var scalar = try hex4(after: 2)
             var consumed = 6
             if scalar >= 0xD800 && scalar < 0xDC00 {
                 // A high surrogate: a low one must follow to make a scalar; alone, it is replaced.
@@ -390,7 +390,7 @@ public final class JSONTokenizer {
                     if try refill(keeping: pos) == nil { break }
                 }
                 if end - pos >= 12 && buffer[pos + 6] == UInt8(ascii: "\\") && buffer[pos + 7] == UInt8(ascii: "u"),
-                   let low = try? hex4(at: pos + 8), low >= 0xDC00 && low < 0xE000 {
+                   let low = try? hex4(after: 8), low >= 0xDC00 && low < 0xE000 {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     consumed = 12
                 } else {
@@ -408,10 +408,13 @@ public final class JSONTokenizer {
         pos += 2
     }
 
-    private func hex4(at index: Int) throws -> UInt32 {
-        while end < index + 4 {
+    /// The four hex digits `distance` bytes after `pos` (the escape's backslash). The index is
+    /// taken after any refill, which may move the buffer's contents.
+    private func hex4(after distance: Int) throws -> UInt32 {
+        while end < pos + distance + 4 {
             if try refill(keeping: pos) == nil { throw error("truncated JSON: the input ends inside a \\u escape") }
         }
+        let index = pos + distance
         var v: UInt32 = 0
         for k in 0..<4 {
             let c = buffer[index + k]

@@ -163,9 +163,9 @@ public enum CheckReportFormatter {
     public static let markdownRowLimit = 50
 
     /// Text for markdown prose and table cells: `RowWriter`'s cell escaping (pipes, `<`, `>`,
-    /// backticks, newlines, control characters), plus `&` and the emphasis and link characters.
+    /// `&`, backticks, newlines, control characters), plus the emphasis and link characters.
     static func markdownText(_ s: String) -> String {
-        let cell = RowWriter.markdownCell(s.replacingOccurrences(of: "&", with: "&amp;"))
+        let cell = RowWriter.markdownCell(s)
         var out = ""
         for ch in cell {
             if "*_[]~#".contains(ch) { out += "\\" }

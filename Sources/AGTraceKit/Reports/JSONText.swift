@@ -16,7 +16,11 @@ public enum JSONText {
             case "\u{2028}": out += "\\u2028"
             case "\u{2029}": out += "\\u2029"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                // Control characters (C0, DEL, C1), bidirectional overrides and the byte order
+                // mark are written as escapes: the text stays the same once parsed, and the raw
+                // JSON shows nothing invisible (some parsers drop a literal U+FEFF).
+                let v = scalar.value
+                if v < 0x20 || (v >= 0x7F && v <= 0x9F) || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069) || v == 0xFEFF {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

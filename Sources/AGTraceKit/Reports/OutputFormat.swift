@@ -83,6 +83,7 @@ public final class RowWriter {
     }
 
     private func writeTable() {
+        let columns = self.columns.map(Self.tableCell)
         var widths = columns.map { $0.count }
         for r in buffered {
             for (i, cell) in r.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
@@ -107,7 +108,8 @@ public final class RowWriter {
     /// RFC 4180: quote when needed, double inner quotes. Leading `=`,`+`,`-`,`@` are left as is:
     /// agtrace's CSV is for tools, not spreadsheets that evaluate formulas.
     static func csvField(_ s: String) -> String {
-        if s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
+        // By scalar: "\r\n" is one Character, equal to neither "\r" nor "\n".
+        if s.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
             return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
         return s
@@ -123,12 +125,24 @@ public final class RowWriter {
             case "\r": out += "<br>"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
+            case "&": out += "&amp;"
             case "`": out += "\\`"
             default:
-                if let a = ch.asciiValue, a < 0x20 || a == 0x7F { out += " " } else { out.append(ch) }
+                if isControl(ch) { out += " " } else { out.append(ch) }
             }
         }
         return out
+    }
+
+    /// C0 and C1 control characters, DEL, and the bidirectional overrides and isolates that
+    /// make a terminal or a browser show text in another order than it is stored.
+    static func isControl(_ ch: Character) -> Bool {
+        ch.unicodeScalars.contains(where: isControl)
+    }
+
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v < 0x20 || (v >= 0x7F && v <= 0x9F) || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
     }
 
     /// Table cells longer than this are cut with "…" (csv, json and markdown keep everything).
@@ -141,19 +155,23 @@ public final class RowWriter {
         return String(escaped.prefix(maxTableCell - 1)) + "…"
     }
 
-    static func escapeForTable(_ s: String) -> String {
-        guard s.contains(where: { ($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F }) ?? false || $0 == "\r\n" }) else { return s }
+    /// Escapes what a terminal would act on rather than show: newlines, C0 and C1 control
+    /// characters (ESC starts colour and cursor sequences; U+009B is a one-character CSI on
+    /// some terminals), DEL, and bidirectional overrides.
+    public static func escapeForTable(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: isControl) else { return s }
         var out = ""
-        for ch in s {
-            switch ch {
+        for scalar in s.unicodeScalars {
+            switch scalar {
             case "\n": out += "\\n"
-            case "\r", "\r\n": out += "\\r"
+            case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if let a = ch.asciiValue, a < 0x20 || a == 0x7F {
-                    out += "\\x" + String(a, radix: 16)
+                if isControl(scalar) {
+                    let v = scalar.value
+                    out += v < 0x100 ? "\\x" + String(v, radix: 16) : "\\u{" + String(v, radix: 16) + "}"
                 } else {
-                    out.append(ch)
+                    out.unicodeScalars.append(scalar)
                 }
             }
         }

@@ -3,6 +3,10 @@ public enum QueryRunner {
     public static func run(_ sql: String, in db: Database, limit: Int? = nil, parameters: [String: SQLValue] = [:],
                            writer: RowWriter) throws {
         let stmt = try db.prepare(sql)
+        if db.containsStatement(stmt.tail) {
+            throw DatabaseError(path: db.path, code: 1,
+                                message: "only one statement runs at a time, and this SQL holds more after the first ';' (nothing was run)")
+        }
         for (name, value) in parameters {
             _ = stmt.bind(named: name, value)
         }

@@ -43,8 +43,10 @@ final class ArchiveStore: ArchiveSink {
             INSERT INTO subgraphs(snapshot_id, graph_index, subgraph_index, subgraph_id, context_id, invalid)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
             """)
+        // A node listed twice (by one subgraph or by two) keeps its first subgraph, rather
+        // than failing the import on the table's key: the archive is odd, not unreadable.
         setSubgraph = try db.prepare("""
-            INSERT INTO subgraph_nodes(snapshot_id, graph_index, subgraph_id, first_node_id, last_node_id)
+            INSERT OR IGNORE INTO subgraph_nodes(snapshot_id, graph_index, subgraph_id, first_node_id, last_node_id)
             VALUES (?1, ?2, ?3, ?4, ?5)
             """)
         insertTree = try db.prepare("""
@@ -92,8 +94,10 @@ final class ArchiveStore: ArchiveSink {
     /// other snapshots they stay, since rebuilding would cost time in proportion to everything.
     func beginBulkInsert() throws -> Bool {
         // Room for the whole transaction's pages, so SQLite need not spill them to the WAL and
-        // write them again; sorts for index builds stay in memory.
-        try db.execute("PRAGMA cache_size = -16384; PRAGMA temp_store = MEMORY")
+        // write them again. (Sorts for index builds stay in memory: `temp_store` is set when
+        // the connection is opened, since it cannot change inside a transaction once the
+        // connection has used temporary storage.)
+        try db.execute("PRAGMA cache_size = -16384")
         guard try db.scalar("SELECT EXISTS(SELECT 1 FROM node_rows)")?.intValue == 0 else { return false }
         for (name, _) in Schema.bulkIndexes { try db.execute("DROP INDEX IF EXISTS \(name)") }
         return true

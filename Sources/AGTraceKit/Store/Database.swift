@@ -9,8 +9,19 @@ public final class Database: @unchecked Sendable {
     let handle: OpaquePointer
     public let isReadOnly: Bool
 
-    /// How long a writer waits for another agtrace process to finish its transaction.
+    /// How long one SQLite call waits for a lock another process holds (SQLite's busy handler).
     public static let busyTimeoutMilliseconds: Int32 = 60_000
+
+    /// How long, in all, taking a lock may wait before agtrace gives up: `withBusyRetry` keeps
+    /// trying after each busy timeout until this much time has passed. Parallel CI jobs
+    /// importing into one database wait their turn this long (`AGTRACE_LOCK_TIMEOUT` seconds in
+    /// the CLI).
+    public var lockTimeout: TimeInterval = 600 {
+        didSet {
+            let ms = min(lockTimeout * 1000, Double(Database.busyTimeoutMilliseconds))
+            sqlite3_busy_timeout(handle, Int32(max(0, ms)))
+        }
+    }
 
     /// Process-wide SQLite settings, applied once before the first connection.
     private static let configured: Bool = {
@@ -30,7 +41,7 @@ public final class Database: @unchecked Sendable {
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let db { sqlite3_close_v2(db) }
-            throw DatabaseError(path: path, code: rc, message: message)
+            throw DatabaseError(path: path, code: rc, message: Self.explain(rc, message))
         }
         handle = db
         isReadOnly = readOnly
@@ -41,15 +52,31 @@ public final class Database: @unchecked Sendable {
     deinit { sqlite3_close_v2(handle) }
 
     func error(_ rc: Int32, sql: String? = nil) -> DatabaseError {
-        var message = String(cString: sqlite3_errmsg(handle))
-        if rc & 0xFF == SQLITE_FULL {
-            message = "the disk is full (\(message)); nothing from this import was kept"
-        } else if rc & 0xFF == SQLITE_AUTH {
-            message = "refused: queries are read-only and this statement would change the database (\(message))"
-        } else if rc & 0xFF == SQLITE_READONLY {
-            message = "the database is read-only (\(message))"
+        DatabaseError(path: path, code: rc, message: Self.explain(rc, String(cString: sqlite3_errmsg(handle))), sql: sql)
+    }
+
+    /// SQLite's message, with what it means for agtrace where that is not obvious.
+    static func explain(_ rc: Int32, _ message: String) -> String {
+        switch rc & 0xFF {
+        case SQLITE_FULL:
+            return "the disk is full (\(message)); nothing from this import was kept"
+        case SQLITE_AUTH:
+            return "refused: queries are read-only and this statement would change the database (\(message))"
+        case SQLITE_READONLY:
+            return "the database is read-only (\(message)); nothing was changed"
+        case SQLITE_BUSY, SQLITE_LOCKED:
+            return "the database stayed locked by another process (\(message)); nothing was changed"
+        case SQLITE_INTERRUPT:
+            return "interrupted (\(message))"
+        case SQLITE_NOTADB, SQLITE_CORRUPT:
+            return "\(message): the file is damaged or not a SQLite database"
+        case SQLITE_IOERR:
+            return "I/O error (\(message))"
+        case SQLITE_CANTOPEN:
+            return "\(message): check that the path is a file in an existing directory that agtrace may write to"
+        default:
+            return message
         }
-        return DatabaseError(path: path, code: rc, message: message, sql: sql)
     }
 
     /// Runs one or more statements that return no rows.
@@ -59,14 +86,37 @@ public final class Database: @unchecked Sendable {
         if rc != SQLITE_OK {
             let message = errmsg.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(rc))
             sqlite3_free(errmsg)
-            var e = error(rc, sql: sql)
-            e.message = message
-            throw e
+            throw DatabaseError(path: path, code: rc, message: Self.explain(rc, message), sql: sql)
         }
     }
 
     public func prepare(_ sql: String) throws -> Statement {
         try Statement(database: self, sql: sql)
+    }
+
+    /// Whether `sql` holds a statement (not just spaces, comments and semicolons). Used to
+    /// refuse a second statement after the one `query` runs, rather than silently ignore it.
+    public func containsStatement(_ sql: String) -> Bool {
+        var stmt: OpaquePointer?
+        var rest = sql
+        while true {
+            var tailOffset = 0
+            let rc = rest.withCString { text -> Int32 in
+                var tail: UnsafePointer<CChar>?
+                let rc = sqlite3_prepare_v2(handle, text, -1, &stmt, &tail)
+                if let tail { tailOffset = text.distance(to: tail) }
+                return rc
+            }
+            if rc != SQLITE_OK { return true }
+            if let stmt {
+                sqlite3_finalize(stmt)
+                return true
+            }
+            // An empty statement (";"): look past it.
+            let bytes = Array(rest.utf8)
+            guard tailOffset > 0, tailOffset < bytes.count else { return false }
+            rest = String(decoding: bytes[tailOffset...], as: UTF8.self)
+        }
     }
 
     /// The first column of the first row, or nil.
@@ -94,7 +144,7 @@ public final class Database: @unchecked Sendable {
     /// Runs `body` in one write transaction (BEGIN IMMEDIATE: the write lock is taken up front,
     /// waiting out other writers through the busy timeout). Any error rolls everything back.
     public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+        try withBusyRetry { try execute("BEGIN IMMEDIATE") }
         do {
             let result = try body()
             try execute("COMMIT")
@@ -107,24 +157,113 @@ public final class Database: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` (which takes a lock) again while it fails with SQLITE_BUSY or SQLITE_LOCKED,
+    /// until `lockTimeout` has passed: each attempt already waits up to the busy timeout, and
+    /// SQLite returns BUSY without waiting in a few cases (a lock upgrade that could deadlock,
+    /// WAL recovery by another process). `body` must be safe to repeat: it takes a lock or
+    /// reads, nothing more.
+    public func withBusyRetry<T>(_ body: () throws -> T) throws -> T {
+        let deadline = Date().addingTimeInterval(lockTimeout)
+        var pause: UInt32 = 2_000
+        while true {
+            do {
+                return try body()
+            } catch let e as DatabaseError where e.isBusy && Date() < deadline {
+                usleep(pause + UInt32.random(in: 0...pause))
+                pause = min(pause * 2, 100_000)
+            }
+        }
+    }
+
     /// Makes a running statement stop with SQLITE_INTERRUPT; safe to call from a signal-driven
-    /// dispatch source on another thread.
-    public func interrupt() { sqlite3_interrupt(handle) }
+    /// dispatch source on another thread. A statement that starts afterwards (the interrupt
+    /// came between two statements, or before the first step) is stopped too, through the
+    /// progress handler, so an interrupt is never lost.
+    public func interrupt() {
+        interruptFlag.set()
+        sqlite3_interrupt(handle)
+    }
+
+    /// Whether `interrupt()` was called.
+    public var wasInterrupted: Bool { interruptFlag.isSet }
+
+    private let interruptFlag = InterruptFlag()
+
+    /// Checks the interrupt flag every few thousand virtual-machine steps.
+    public func installInterruptCheck() {
+        let flag = Unmanaged.passUnretained(interruptFlag).toOpaque()
+        sqlite3_progress_handler(handle, 4096, { context in
+            guard let context else { return 0 }
+            return Unmanaged<InterruptFlag>.fromOpaque(context).takeUnretainedValue().isSet ? 1 : 0
+        }, flag)
+    }
+
+    /// True when the file was opened for writing but SQLite could only open it read-only (no
+    /// write permission, a read-only file system).
+    var isReadOnlyOnDisk: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    /// Sets `PRAGMA max_page_count` (a size cap: writes beyond it fail with SQLITE_FULL).
+    func limitPages(_ pages: Int) throws {
+        _ = try scalar("PRAGMA max_page_count = \(pages)")
+    }
 
     /// Refuses every statement that would change the database (belt and braces on top of a
     /// read-only connection: `ATTACH` could otherwise open another file for writing).
+    /// Pragmas only read (or set something of this connection alone), so they stay allowed.
+    /// Everything else - `journal_mode=`, `wal_checkpoint`, `user_version=`, `optimize`,
+    /// `writable_schema`… - is refused before it runs.
+    static let readOnlyPragmas: Set<String> = [
+        "application_id", "cache_size", "collation_list", "compile_options", "data_version", "database_list",
+        "encoding", "foreign_key_check", "foreign_key_list", "foreign_keys", "freelist_count", "function_list",
+        "index_info", "index_list", "index_xinfo", "integrity_check", "journal_mode", "module_list",
+        "page_count", "page_size", "pragma_list", "quick_check", "schema_version", "table_info", "table_list",
+        "table_xinfo", "temp_store", "user_version", "case_sensitive_like", "query_only", "busy_timeout",
+    ]
+
+    /// Pragmas that may take an argument: a table or index to describe, a limit, or a setting
+    /// of this connection alone.
+    static let argumentPragmas: Set<String> = [
+        "table_info", "table_xinfo", "index_info", "index_list", "index_xinfo", "foreign_key_list",
+        "foreign_key_check", "integrity_check", "quick_check",
+        "cache_size", "temp_store", "busy_timeout", "case_sensitive_like",
+    ]
+
     public func denyWrites() {
-        sqlite3_set_authorizer(handle, { _, action, _, _, _, _ in
+        _ = sqlite3_exec(handle, "PRAGMA query_only = 1", nil, nil, nil)
+        sqlite3_set_authorizer(handle, { _, action, detail1, detail2, _, _ in
             switch action {
             case SQLITE_SELECT, SQLITE_READ, SQLITE_FUNCTION, SQLITE_RECURSIVE:
                 return SQLITE_OK
             case SQLITE_PRAGMA:
-                return SQLITE_OK
+                // detail1: the pragma's name; detail2: its argument, if any.
+                guard let detail1 else { return SQLITE_DENY }
+                let name = String(cString: detail1).lowercased()
+                if detail2 != nil {
+                    return Database.argumentPragmas.contains(name) ? SQLITE_OK : SQLITE_DENY
+                }
+                return Database.readOnlyPragmas.contains(name) ? SQLITE_OK : SQLITE_DENY
             case SQLITE_TRANSACTION, SQLITE_SAVEPOINT:
                 return SQLITE_OK
+            case SQLITE_UPDATE:
+                // The first use of a table-valued pragma (`pragma_table_info('nodes')`) asks
+                // for the schema table's columns as if updating them. SQLite itself refuses a
+                // real update of it (writable_schema is refused above, the connection is
+                // read-only), so only that table is let through.
+                guard let detail1 else { return SQLITE_DENY }
+                let table = String(cString: detail1)
+                return table == "sqlite_master" || table == "sqlite_schema" ? SQLITE_OK : SQLITE_DENY
             default:
+                // Writes, schema changes, ATTACH/DETACH, VACUUM (INTO a file), ALTER…
                 return SQLITE_DENY
             }
         }, nil)
     }
+}
+
+/// A flag set from a signal-handling thread and read by SQLite's progress handler.
+final class InterruptFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
 }

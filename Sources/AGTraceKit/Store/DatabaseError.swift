@@ -13,6 +13,11 @@ public struct DatabaseError: Error, CustomStringConvertible, Equatable {
         self.sql = sql
     }
 
+    /// Another process held the lock for longer than agtrace waits.
+    public var isBusy: Bool { code & 0xFF == 5 || code & 0xFF == 6 }
+    /// The statement was stopped by `Database.interrupt()` (Ctrl-C in `agtrace query`).
+    public var isInterrupt: Bool { code & 0xFF == 9 }
+
     public var description: String {
         var text = "\(path): \(message)"
         if let sql {

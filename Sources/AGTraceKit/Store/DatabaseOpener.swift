@@ -8,8 +8,45 @@ import Foundation
 public enum DatabaseOpener {
     public enum Mode { case read, write }
 
-    public static func open(_ path: String, mode: Mode) throws -> Database {
-        let exists = FileManager.default.fileExists(atPath: path)
+    /// Process-wide settings for the connections `open` makes; the CLI fills them from the
+    /// environment.
+    public struct Settings: Sendable {
+        /// How long to wait, in all, for another process's lock (`Database.lockTimeout`).
+        public var lockTimeout: TimeInterval = 600
+        /// A cap on the database's size in pages for writers (`PRAGMA max_page_count`): a test
+        /// hook that makes SQLite report a full disk. nil: no cap.
+        public var maxPageCount: Int?
+        public init(lockTimeout: TimeInterval = 600, maxPageCount: Int? = nil) {
+            self.lockTimeout = lockTimeout
+            self.maxPageCount = maxPageCount
+        }
+
+        /// `AGTRACE_LOCK_TIMEOUT` (seconds) and `AGTRACE_MAX_PAGE_COUNT` (pages; for tests).
+        public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Settings {
+            var settings = Settings()
+            if let text = environment["AGTRACE_LOCK_TIMEOUT"], let seconds = Double(text), seconds >= 0 {
+                settings.lockTimeout = seconds
+            }
+            if let text = environment["AGTRACE_MAX_PAGE_COUNT"], let pages = Int(text), pages > 0 {
+                settings.maxPageCount = pages
+            }
+            return settings
+        }
+    }
+
+    /// What the probe found in an existing file.
+    struct Probe {
+        var applicationId: Int64
+        var version: Int64
+        var objects: [String]
+    }
+
+    public static func open(_ path: String, mode: Mode, settings: Settings = Settings()) throws -> Database {
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        if exists && isDirectory.boolValue {
+            throw DatabaseRefusal(path: path, reason: "is a directory, not a database file (pass --db DIR/agtrace.db)")
+        }
         if exists {
             try checkHeader(path)
         } else if mode == .read {
@@ -17,36 +54,60 @@ public enum DatabaseOpener {
         }
         var needsMigration = !exists
         if exists {
-            let probe = try Database(rawPath: path, readOnly: true, create: false)
-            let appId = try probe.scalar("PRAGMA application_id")?.intValue ?? 0
-            let version = try probe.scalar("PRAGMA user_version")?.intValue ?? 0
-            let objects = try probe.rows("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name LIMIT 6")
-            if appId != Schema.applicationId {
-                if !objects.isEmpty || appId != 0 {
-                    let names = objects.prefix(5).map { $0[0].description }.joined(separator: ", ")
-                    throw DatabaseRefusal(path: path, reason: "not an agtrace database (it is a SQLite database of something else\(names.isEmpty ? "" : ", with tables \(names)")); refusing to touch it")
-                }
-                needsMigration = true
-            } else if version > Int64(Schema.latestVersion) {
-                throw DatabaseRefusal(path: path, reason: "written by a newer agtrace (schema version \(version); this agtrace knows up to \(Schema.latestVersion)); upgrade agtrace to read it")
-            } else if version < Int64(Schema.latestVersion) {
-                needsMigration = true
-            }
+            let probe = try self.probe(path, lockTimeout: settings.lockTimeout)
+            try refuseForeignOrNewer(probe, path: path)
+            needsMigration = probe.applicationId != Schema.applicationId || probe.version < Int64(Schema.latestVersion)
         }
-        if needsMigration {
-            let writer = try Database(rawPath: path, readOnly: false, create: true)
-            try configureWriter(writer)
-            try migrate(writer)
-            if mode == .write { return writer }
+        if mode == .read && !needsMigration {
+            let reader = try Database(rawPath: path, readOnly: true, create: false)
+            reader.lockTimeout = settings.lockTimeout
+            reader.denyWrites()
+            return reader
         }
-        if mode == .write {
-            let writer = try Database(rawPath: path, readOnly: false, create: false)
-            try configureWriter(writer)
-            return writer
+        let writer = try Database(rawPath: path, readOnly: false, create: true)
+        writer.lockTimeout = settings.lockTimeout
+        guard !writer.isReadOnlyOnDisk else {
+            throw DatabaseRefusal(path: path, reason: needsMigration && !exists
+                ? "cannot create the database: the directory is not writable"
+                : "the database is read-only here (no write permission, or a read-only file system); nothing was changed")
         }
+        try configureWriter(writer, settings: settings)
+        if needsMigration { try migrate(writer) }
+        if mode == .write { return writer }
         let reader = try Database(rawPath: path, readOnly: true, create: false)
+        reader.lockTimeout = settings.lockTimeout
         reader.denyWrites()
         return reader
+    }
+
+    /// Reads the header fields and the first few object names in one read transaction, so
+    /// that a migration another process commits meanwhile is seen whole or not at all.
+    static func probe(_ path: String, lockTimeout: TimeInterval) throws -> Probe {
+        let db = try Database(rawPath: path, readOnly: true, create: false)
+        db.lockTimeout = lockTimeout
+        do {
+            return try db.withBusyRetry {
+                try db.execute("BEGIN")
+                defer { _ = try? db.execute("COMMIT") }
+                let appId = try db.scalar("PRAGMA application_id")?.intValue ?? 0
+                let version = try db.scalar("PRAGMA user_version")?.intValue ?? 0
+                let objects = try db.rows("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name LIMIT 6")
+                return Probe(applicationId: appId, version: version, objects: objects.map { $0[0].description })
+            }
+        } catch let e as DatabaseError where e.code & 0xFF == SQLITE_NOTADB || e.code & 0xFF == SQLITE_CORRUPT {
+            throw DatabaseRefusal(path: path, reason: "not a usable SQLite database (\(e.message)); refusing to touch it")
+        }
+    }
+
+    static func refuseForeignOrNewer(_ probe: Probe, path: String) throws {
+        if probe.applicationId != Schema.applicationId {
+            if !probe.objects.isEmpty || probe.applicationId != 0 {
+                let names = probe.objects.prefix(5).joined(separator: ", ")
+                throw DatabaseRefusal(path: path, reason: "not an agtrace database (it is a SQLite database of something else\(names.isEmpty ? "" : ", with tables \(names)")); refusing to touch it")
+            }
+        } else if probe.version > Int64(Schema.latestVersion) {
+            throw DatabaseRefusal(path: path, reason: "written by a newer agtrace (schema version \(probe.version); this agtrace knows up to \(Schema.latestVersion)); upgrade agtrace to read it")
+        }
     }
 
     /// A file that exists must be empty or start with SQLite's magic header.
@@ -62,16 +123,22 @@ public enum DatabaseOpener {
         }
     }
 
-    static func configureWriter(_ db: Database) throws {
+    static func configureWriter(_ db: Database, settings: Settings = Settings()) throws {
         // WAL lets readers work during an import; NORMAL sync is safe from corruption in WAL
-        // mode (a power loss can only lose the last commits, never damage the file).
-        _ = try db.scalar("PRAGMA journal_mode=WAL")
-        try db.execute("PRAGMA synchronous=NORMAL")
+        // mode (a power loss can only lose the last commits, never damage the file). The switch
+        // needs every other connection gone for a moment, hence the retries.
+        let journal = try db.withBusyRetry { try db.scalar("PRAGMA journal_mode=WAL")?.description }
+        if journal?.lowercased() != "wal" {
+            throw DatabaseError(path: db.path, code: SQLITE_CANTOPEN,
+                                message: "cannot switch the database to WAL mode (journal mode stays '\(journal ?? "?")'); is its directory writable?")
+        }
+        try db.execute("PRAGMA synchronous=NORMAL; PRAGMA temp_store=MEMORY")
         // Checkpoints (copying the WAL back into the database, with two fsyncs) would double
         // the cost of a large import if run at its commit or on close. Writers instead fold
         // back what earlier imports left before they start (see `checkpointIfLarge`).
         try db.execute("PRAGMA wal_autocheckpoint=0")
         _ = agtrace_sqlite_no_checkpoint_on_close(db.handle)
+        if let pages = settings.maxPageCount { try db.limitPages(pages) }
     }
 
     /// WAL size above which a writer checkpoints before its own transaction.
@@ -83,7 +150,11 @@ public enum DatabaseOpener {
         let wal = db.path + "-wal"
         guard let size = fileSize(wal),
               size > checkpointThreshold else { return }
-        _ = try db.rows("PRAGMA wal_checkpoint(PASSIVE)")
+        do {
+            _ = try db.rows("PRAGMA wal_checkpoint(PASSIVE)")
+        } catch let e as DatabaseError where e.isBusy {
+            // Another process is checkpointing or recovering right now: that does the job.
+        }
     }
 
     static func migrate(_ db: Database) throws {
@@ -91,9 +162,10 @@ public enum DatabaseOpener {
             // Re-read inside the write lock: another process may have migrated meanwhile.
             let current = Int(try db.scalar("PRAGMA user_version")?.intValue ?? 0)
             let appId = try db.scalar("PRAGMA application_id")?.intValue ?? 0
-            if appId == Schema.applicationId && current > Schema.latestVersion {
-                throw DatabaseRefusal(path: db.path, reason: "written by a newer agtrace (schema version \(current))")
-            }
+            let objects = try db.rows("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name LIMIT 6")
+            try refuseForeignOrNewer(Probe(applicationId: appId, version: Int64(current), objects: objects.map { $0[0].description }),
+                                     path: db.path)
+            if appId == Schema.applicationId && current == Schema.latestVersion { return }
             let start = appId == Schema.applicationId ? current : 0
             for version in start..<Schema.latestVersion {
                 try db.execute(Schema.migrations[version])

@@ -54,15 +54,25 @@ final class RecordPipeline<Record> {
     func finish() throws {
         if !batch.isEmpty { queue.push(batch); batch = [] }
         queue.close()
-        done.wait()
+        waitForWriter()
         if let error = failure.error { throw error }
     }
 
     /// Stops the writer after a reader error; whatever it applied is rolled back by the caller.
+    /// Also called after `finish` threw the writer's error, so it must not wait twice: the
+    /// writer signals `done` once, and a second wait would never return.
     func abandon() {
         batch = []
         queue.close(abandon: true)
+        waitForWriter()
+    }
+
+    private var writerDone = false
+
+    private func waitForWriter() {
+        guard !writerDone else { return }
         done.wait()
+        writerDone = true
     }
 
     @inline(__always)

@@ -239,6 +239,26 @@ public enum Schema {
             WHERE kind = 'add_input' AND attribute IS NOT NULL AND input_attribute IS NOT NULL
             GROUP BY run_id, input_attribute, attribute;
         """,
+        // 3: subgraph_nodes rebuilt with its key columns first. SQLite 3.40's PRAGMA
+        // integrity_check reports "NULL value in subgraph_nodes.snapshot_id" for every row of a
+        // WITHOUT ROWID table whose NOT NULL columns come before its key columns; the rows were
+        // always fine, but a database must pass integrity_check. Views name the table, not its
+        // columns' positions, so they stay as they are.
+        """
+        CREATE TEMP TABLE subgraph_nodes_copy AS SELECT * FROM main.subgraph_nodes;
+        DROP TABLE main.subgraph_nodes;
+        CREATE TABLE main.subgraph_nodes(
+            first_node_id INTEGER NOT NULL,
+            last_node_id INTEGER NOT NULL,
+            snapshot_id INTEGER NOT NULL,
+            graph_index INTEGER NOT NULL,
+            subgraph_id INTEGER,
+            PRIMARY KEY(first_node_id, last_node_id)
+        ) WITHOUT ROWID;
+        INSERT INTO main.subgraph_nodes(first_node_id, last_node_id, snapshot_id, graph_index, subgraph_id)
+            SELECT first_node_id, last_node_id, snapshot_id, graph_index, subgraph_id FROM temp.subgraph_nodes_copy;
+        DROP TABLE temp.subgraph_nodes_copy;
+        """,
     ]
 
     public static var latestVersion: Int { migrations.count }

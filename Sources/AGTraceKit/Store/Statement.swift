@@ -13,12 +13,22 @@ public final class Statement {
         self.database = database
         self.sql = sql
         var stmt: OpaquePointer?
-        let rc = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &stmt, nil)
+        var rest = ""
+        let rc = sql.withCString { text in
+            var tailPointer: UnsafePointer<CChar>?
+            let rc = sqlite3_prepare_v3(database.handle, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &stmt, &tailPointer)
+            if let tailPointer { rest = String(cString: tailPointer) }
+            return rc
+        }
         guard rc == SQLITE_OK, let stmt else {
             throw database.error(rc, sql: sql)
         }
         handle = stmt
+        tail = rest
     }
+
+    /// What followed the first statement in the SQL text (often empty, or a `;`).
+    public let tail: String
 
     deinit { sqlite3_finalize(handle) }
 

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Builds Fuzz/.build/agtrace-fuzz, a libFuzzer binary over AGTraceKit's parsers and importer:
+# AGTraceKit's sources + Tests/AGTraceKitTests/Fuzz/FuzzOracle.swift + Fuzz/LibFuzzerEntry.swift,
+# compiled as one module with -sanitize=fuzzer,address. Needs a Swift toolchain with libFuzzer
+# (the swift.org Linux toolchains have it), libsqlite3-dev and zlib1g-dev. Separate from the
+# package build: `swift build` and `swift test` never see it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+out=Fuzz/.build
+mkdir -p "$out/CSHA256"
+swiftc=${SWIFTC:-swiftc}
+clang=${CLANG:-$(dirname "$(command -v "$swiftc")")/clang}
+
+# SHA-256 in C, instrumented too.
+"$clang" -c -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CSHA256/include \
+    Sources/CSHA256/sha256.c -o "$out/sha256.o"
+cat > "$out/CSHA256/module.modulemap" <<MAP
+module CSHA256 {
+    header "$root/Sources/CSHA256/include/agtrace_sha256.h"
+    export *
+}
+MAP
+
+# The canned reports' SQL, embedded the way SwiftPM's `.embedInCode("Queries")` does it.
+{
+    echo "struct PackageResources {"
+    for f in Queries/*.sql; do
+        name=$(basename "$f" | sed 's/[^A-Za-z0-9]/_/g')
+        printf 'static let %s: [UInt8] = [' "$name"
+        od -An -v -tu1 "$f" | tr -s ' \n' ',' | sed 's/^,//; s/,$//'
+        echo ']'
+    done
+    echo "}"
+} > "$out/embedded_resources.swift"
+
+mapfile -t sources < <(find Sources/AGTraceKit -name '*.swift' | sort)
+"$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g \
+    -D AGTRACE_LIBFUZZER -module-name AGTraceFuzz \
+    -I Sources/CSQLite -I Sources/CZlib -I "$out/CSHA256" \
+    "${sources[@]}" "$out/embedded_resources.swift" Tests/AGTraceKitTests/Fuzz/FuzzOracle.swift Fuzz/LibFuzzerEntry.swift \
+    "$out/sha256.o" -lsqlite3 -lz -o "$out/agtrace-fuzz"
+echo "built $out/agtrace-fuzz"
