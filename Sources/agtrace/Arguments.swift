@@ -1,3 +1,5 @@
+import AGTraceKit
+
 /// A usage error: exit status 2, with the command's usage line.
 struct UsageError: Error, CustomStringConvertible {
     var message: String
@@ -45,9 +47,9 @@ struct ParsedArguments {
         var onlyPositionals = false
         func spec(_ name: String) throws -> OptionSpec {
             if let s = options.first(where: { $0.name == name }) { return s }
-            let suggestion = options.map(\.name).min { editDistance($0, name) < editDistance($1, name) }
+            let suggestion = options.map(\.name).min { Suggestion.distance($0, name) < Suggestion.distance($1, name) }
             var message = "unknown option '--\(name)' for '\(command)'"
-            if let suggestion, editDistance(suggestion, name) <= 3 { message += " (did you mean '--\(suggestion)'?)" }
+            if let suggestion, Suggestion.distance(suggestion, name) <= 3 { message += " (did you mean '--\(suggestion)'?)" }
             throw UsageError(message: message, command: command)
         }
         while i < args.count {
@@ -101,19 +103,4 @@ struct ParsedArguments {
     private static func isNegativeNumber(_ s: String) -> Bool {
         s.count > 1 && s.dropFirst().allSatisfy { $0.isNumber || $0 == "." }
     }
-}
-
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[b.count]
 }

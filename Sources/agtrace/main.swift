@@ -65,9 +65,9 @@ let commands: [Command] = [
         return 0
     }
     guard let command = commands.first(where: { $0.name == first }) else {
-        let guess = commands.map(\.name).min { editDistance($0, first) < editDistance($1, first) }
+        let guess = commands.map(\.name).min { Suggestion.distance($0, first) < Suggestion.distance($1, first) }
         var message = "agtrace: error: unknown command '\(first)'"
-        if let guess, editDistance(guess, first) <= 2 { message += " (did you mean '\(guess)'?)" }
+        if let guess, Suggestion.distance(guess, first) <= 2 { message += " (did you mean '\(guess)'?)" }
         err.write(message + "\nSee 'agtrace help'.\n")
         return 2
     }

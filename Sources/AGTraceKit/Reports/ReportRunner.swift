@@ -26,8 +26,8 @@ public enum ReportRunner {
         guard let report = ReportRegistry.report(named: request.name) else {
             var message = "no report named '\(request.name)'"
             let names = ReportRegistry.reports.map(\.name)
-            if let guess = names.min(by: { distance($0, request.name) < distance($1, request.name) }),
-               distance(guess, request.name) <= 3 {
+            if let guess = names.min(by: { Suggestion.distance($0, request.name) < Suggestion.distance($1, request.name) }),
+               Suggestion.distance(guess, request.name) <= 3 {
                 message += " (did you mean '\(guess)'?)"
             }
             throw ReportUsageError(message + "; see agtrace report --list")
@@ -108,21 +108,6 @@ public enum ReportRunner {
         if present?.intValue != 1 {
             throw ReportError("snapshot '\(label)' holds no profile data: dump it with AGGraphStartProfiling on (the rule times come from the profile)")
         }
-    }
-
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
 
