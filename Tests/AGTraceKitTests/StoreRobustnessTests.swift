@@ -218,6 +218,29 @@ final class StoreRobustnessTests: XCTestCase {
         XCTAssertEqual(try db.rows("PRAGMA integrity_check").map { $0[0].description }, ["ok"])
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM sqlite_temp_master")?.intValue, 0, "the migration's copy is gone")
     }
+
+    /// Schema 4 clusters the edges of an existing database by (snapshot, source, reader),
+    /// keeping every row, repeated pairs included, and drops the index it replaces.
+    func testSchemaFourKeepsTheEdgesOfAnOlderDatabase() throws {
+        do {
+            let old = try Database(rawPath: dbPath, readOnly: false, create: true)
+            for m in Schema.migrations.prefix(3) { try old.execute(m) }
+            try old.execute("PRAGMA application_id = \(Schema.applicationId); PRAGMA user_version = 3")
+            try old.execute("""
+                INSERT INTO snapshots(id, label) VALUES (1, 'old');
+                INSERT INTO edges(snapshot_id, graph_index, src_attribute, dst_attribute, offset, flags, edge_index)
+                VALUES (1, 0, 8, 4, NULL, 2, 0), (1, 0, 4, 8, 16, NULL, 1), (1, 0, 4, 8, 16, NULL, 2), (1, 1, 4, 8, 0, 0, 0);
+                """)
+        }
+        let db = try DatabaseOpener.open(dbPath, mode: .write)
+        XCTAssertEqual(try db.scalar("PRAGMA user_version")?.intValue, Int64(Schema.latestVersion))
+        XCTAssertEqual(try db.rows("SELECT snapshot_id, src_attribute, dst_attribute, graph_index, edge_index, offset, flags FROM edges")
+                        .map { $0.map(\.description) },
+                       [["1", "4", "8", "0", "1", "16", ""], ["1", "4", "8", "0", "2", "16", ""],
+                        ["1", "4", "8", "1", "0", "0", "0"], ["1", "8", "4", "0", "0", "", "2"]])
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'edges_by_src'")?.intValue, 0)
+        XCTAssertEqual(try db.rows("PRAGMA integrity_check").map { $0[0].description }, ["ok"])
+    }
 }
 
 /// A value handed from a worker thread to the test.

@@ -70,7 +70,7 @@ public enum DotExport {
         let info = try infoQuery.prepare(in: db, values(focus))
 
         var included: Set<Int64> = [focus]
-        // Downstream: the readers of each frontier node, through edges_by_src.
+        // Downstream: the readers of each frontier node, a range of the edges table each.
         var frontier = [focus]
         var seen: Set<Int64> = [focus]
         for _ in 0..<depth where !frontier.isEmpty {
@@ -84,7 +84,7 @@ public enum DotExport {
             included.formUnion(next)
             frontier = next
         }
-        // Upstream: edges are indexed by source only (an index by reader would cost every import
+        // Upstream: edges are ordered by source only (an index by reader would cost every import
         // as much again), so each level is one pass over the snapshot's edges.
         frontier = [focus]
         seen = [focus]

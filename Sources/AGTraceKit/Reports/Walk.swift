@@ -130,7 +130,8 @@ public struct WalkStep: Equatable, Sendable {
 /// `agtrace walk ATTR --snapshot S`: the push walk an invalidation of ATTR would make, i.e.
 /// every node reachable over read-by edges, breadth-first, depth counted from 1.
 ///
-/// A walk starts by asking for each node's readers through the edges_by_src index, so a small
+/// A walk starts by asking for each node's readers (a range of the edges table, which is
+/// clustered by snapshot and source), so a small
 /// walk in a huge snapshot reads only what it reaches. Past `bulkThreshold` nodes it reads the
 /// snapshot's edges once, in source order, and finishes in memory; the reached nodes are then
 /// named in one ordered pass over the snapshot's nodes.

@@ -3,6 +3,9 @@ import Foundation
 /// Writes an archive's records into the tables of one snapshot, through statements prepared
 /// once and reused for every row. Runs inside the importer's transaction; knows nothing of JSON.
 ///
+/// Nodes and edges, the bulk of an archive, are held back a few dozen at a time and written
+/// by multi-row statements (see `MultiRowInsert`); `flush` writes what is still held back.
+///
 /// Node rows get `id = first_node_id of their graph + node_index`, so that the debug-view
 /// tree, which names nodes by index and is often written before them, can refer to a node row
 /// before it exists (the `trees` views join on it).
@@ -17,7 +20,15 @@ final class ArchiveStore: ArchiveSink {
     private var nextNodeId: Int64
     private var graphFirstNodeId: [Int: Int64] = [:]
 
-    private let insertType, insertNode, insertEdge, insertSubgraph, setSubgraph, insertTree, setTreeParent,
+    private let insertNodes, insertEdges: MultiRowInsert
+    // Used on the writer thread only: no dynamic exclusivity checks per row.
+    @exclusivity(unchecked) private var pendingNodes: [NodeRecord] = []
+    @exclusivity(unchecked) private var pendingEdges: [EdgeRecord] = []
+    @exclusivity(unchecked) private var nodeTexts = TextArena()
+    static let nodesPerStatement = 32
+    static let edgesPerStatement = 64
+
+    private let insertType, insertSubgraph, setSubgraph, insertTree, setTreeParent,
                 insertTreeValue, insertTreeNode, insertEvent, insertMark, insertGraph, insertLink, setSummary: Statement
 
     init(db: Database, snapshotId: Int64) throws {
@@ -29,16 +40,16 @@ final class ArchiveStore: ArchiveSink {
                               update_count, change_count, update_total, changed_total)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
             """)
-        insertNode = try db.prepare("""
+        insertNodes = try MultiRowInsert(db: db, prefix: """
             INSERT INTO node_rows(id, snapshot_id, graph_index, node_index, attribute, type_index,
                                   description, value, flags, subgraph_flags, update_count, change_count,
-                                  update_total, changed_total)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
-            """)
-        insertEdge = try db.prepare("""
-            INSERT INTO edges(snapshot_id, graph_index, src_attribute, dst_attribute, offset, flags, edge_index)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-            """)
+                                  update_total, changed_total) VALUES
+            """, columns: 14, rows: Self.nodesPerStatement)
+        insertEdges = try MultiRowInsert(db: db, prefix: """
+            INSERT INTO edges(snapshot_id, graph_index, src_attribute, dst_attribute, offset, flags, edge_index) VALUES
+            """, columns: 7, rows: Self.edgesPerStatement)
+        pendingNodes.reserveCapacity(Self.nodesPerStatement)
+        pendingEdges.reserveCapacity(Self.edgesPerStatement)
         insertSubgraph = try db.prepare("""
             INSERT INTO subgraphs(snapshot_id, graph_index, subgraph_index, subgraph_id, context_id, invalid)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
@@ -144,38 +155,76 @@ final class ArchiveStore: ArchiveSink {
     }
 
     func node(_ r: NodeRecord) throws {
-        let s = insertNode
-        s.bind(1, firstNodeId(r.graphIndex) + Int64(r.nodeIndex))
-        s.bind(2, snapshotId)
-        s.bind(3, r.graphIndex)
-        s.bind(4, r.nodeIndex)
-        s.bind(5, r.attribute)
-        s.bind(6, r.typeIndex)
-        s.bind(9, r.flags)
-        s.bind(10, r.subgraphFlags)
-        bindProfile(s, from: 11, r.profile)
-        // The two texts are bound in place (no copy by SQLite) for the length of the step.
-        try s.withText(7, r.description) {
-            try s.withText(8, r.value) {
-                try s.run()
-            }
-        }
+        pendingNodes.append(r)
         nodeCount += 1
         counted()
+        if pendingNodes.count == Self.nodesPerStatement { try writeNodes() }
     }
 
     func edge(_ r: EdgeRecord) throws {
-        let s = insertEdge
-        s.bind(1, snapshotId)
-        s.bind(2, r.graphIndex)
-        s.bind(3, r.srcAttribute)
-        s.bind(4, r.dstAttribute)
-        s.bind(5, r.offset)
-        s.bind(6, r.flags)
-        s.bind(7, r.edgeIndex)
-        try s.run()
+        pendingEdges.append(r)
         edgeCount += 1
         counted()
+        if pendingEdges.count == Self.edgesPerStatement { try writeEdges() }
+    }
+
+    /// Writes the nodes and edges still held back. The last thing the writer does.
+    func flush() throws {
+        try writeNodes()
+        try writeEdges()
+    }
+
+    private func writeNodes() throws {
+        guard !pendingNodes.isEmpty else { return }
+        let s = try insertNodes.statement(rows: pendingNodes.count)
+        // The texts are copied once into scratch space and bound from there without SQLite
+        // copying them again; room for all of them is made first, so none moves.
+        var bytes = 0
+        for r in pendingNodes { bytes += (r.description?.utf8.count ?? 0) + (r.value?.utf8.count ?? 0) }
+        nodeTexts.reserve(bytes)
+        var column: Int32 = 1
+        for k in pendingNodes.indices {
+            s.bind(column, firstNodeId(pendingNodes[k].graphIndex) + Int64(pendingNodes[k].nodeIndex))
+            s.bind(column + 1, snapshotId)
+            s.bind(column + 2, pendingNodes[k].graphIndex)
+            s.bind(column + 3, pendingNodes[k].nodeIndex)
+            s.bind(column + 4, pendingNodes[k].attribute)
+            s.bind(column + 5, pendingNodes[k].typeIndex)
+            bindCopy(s, column + 6, &pendingNodes[k].description)
+            bindCopy(s, column + 7, &pendingNodes[k].value)
+            s.bind(column + 8, pendingNodes[k].flags)
+            s.bind(column + 9, pendingNodes[k].subgraphFlags)
+            bindProfile(s, from: column + 10, pendingNodes[k].profile)
+            column += 14
+        }
+        defer {
+            nodeTexts.reset()
+            pendingNodes.removeAll(keepingCapacity: true)
+        }
+        try s.run()
+    }
+
+    @inline(__always)
+    private func bindCopy(_ s: Statement, _ column: Int32, _ text: inout String?) {
+        if text == nil { s.bind(column, nil as Int64?) } else { s.bindStatic(column, nodeTexts.copy(&text!)) }
+    }
+
+    private func writeEdges() throws {
+        guard !pendingEdges.isEmpty else { return }
+        let s = try insertEdges.statement(rows: pendingEdges.count)
+        var column: Int32 = 1
+        for r in pendingEdges {
+            s.bind(column, snapshotId)
+            s.bind(column + 1, r.graphIndex)
+            s.bind(column + 2, r.srcAttribute)
+            s.bind(column + 3, r.dstAttribute)
+            s.bind(column + 4, r.offset)
+            s.bind(column + 5, r.flags)
+            s.bind(column + 6, r.edgeIndex)
+            column += 7
+        }
+        defer { pendingEdges.removeAll(keepingCapacity: true) }
+        try s.run()
     }
 
     func subgraph(_ r: SubgraphRecord) throws {

@@ -130,7 +130,7 @@ final class ArchivePipeline: ArchiveSink {
         pipeline = RecordPipeline(batchSize: 2048, write: { records in
             var sink = target.value
             for r in records { try Self.apply(r, to: &sink) }
-        })
+        }, close: { try target.value.flush() })
     }
 
     func finish() throws { try pipeline.finish() }

@@ -280,64 +280,6 @@ final class RunStore {
     }
 }
 
-/// `INSERT … VALUES (…), (…), …` for up to `rows` rows per step, prepared once per row count
-/// used (the full count, then whatever the last chunk needs).
-final class MultiRowInsert {
-    private let db: Database
-    private let prefix: String
-    private let columns: Int
-    private var statements: [Int: Statement] = [:]
-    private let full: Statement
-    let rows: Int
-
-    init(db: Database, prefix: String, columns: Int, rows: Int) throws {
-        self.db = db
-        self.prefix = prefix
-        self.columns = columns
-        self.rows = rows
-        full = try Self.prepare(db, prefix, columns, rows)
-    }
-
-    /// The statement for `n` rows; row `k`'s column `c` (1-based) is parameter `k * columns + c`.
-    func statement(rows n: Int) throws -> Statement {
-        if n == rows { return full }
-        if let s = statements[n] { return s }
-        let s = try Self.prepare(db, prefix, columns, n)
-        statements[n] = s
-        return s
-    }
-
-    private static func prepare(_ db: Database, _ prefix: String, _ columns: Int, _ rows: Int) throws -> Statement {
-        let row = "(" + Array(repeating: "?", count: columns).joined(separator: ",") + ")"
-        return try db.prepare(prefix + " " + Array(repeating: row, count: rows).joined(separator: ","))
-    }
-}
-
-/// Texts stored once, by number, and bound to statements without copying.
-struct TextTable {
-    private var texts: [UnsafeBufferPointer<UInt8>] = []
-    private let storage = Storage()
-
-    private final class Storage {
-        var blocks: [UnsafeMutableRawPointer] = []
-        deinit { for b in blocks { b.deallocate() } }
-    }
-
-    subscript(i: Int32) -> UnsafeBufferPointer<UInt8> { texts[Int(i)] }
-    var count: Int { texts.count }
-
-    mutating func append(_ text: String) {
-        var copy = text
-        let bytes = copy.withUTF8 { utf8 -> UnsafeBufferPointer<UInt8> in
-            let p = UnsafeMutableRawPointer.allocate(byteCount: max(utf8.count, 1), alignment: 1)
-            if let base = utf8.baseAddress { p.copyMemory(from: base, byteCount: utf8.count) }
-            storage.blocks.append(p)
-            return UnsafeBufferPointer(start: p.assumingMemoryBound(to: UInt8.self), count: utf8.count)
-        }
-        texts.append(bytes)
-    }
-}
-
 /// The transcript reader's sink during an import: hits go through a `RecordPipeline` to a
 /// `RunStore` on the writer thread, which also writes the held-back events at the end.
 final class TranscriptPipeline: HitSink {
