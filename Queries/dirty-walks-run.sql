@@ -11,4 +11,5 @@ WHERE e.snapshot_id = :snapshot
 UNION ALL
 SELECT ev.seq, ev.line, ev.kind, ev.input_attribute, ev.attribute
 FROM events ev
-WHERE ev.run_id = :run AND ev.kind IN ('invalidate', 'update', 'add_input');
+-- A run's events are the id range its row records (see Schema, migration 5).
+WHERE ev.id BETWEEN (SELECT first_event_id FROM runs WHERE id = :run) AND (SELECT last_event_id FROM runs WHERE id = :run) AND ev.kind IN ('invalidate', 'update', 'add_input');

@@ -11,7 +11,8 @@ FROM (SELECT u.attribute, u.updates,
               ORDER BY n.graph_index LIMIT 1) AS rule
       FROM (SELECT attribute, count(*) AS updates
             FROM events
-            WHERE run_id = :run AND kind = 'update'
+            -- A run's events are the id range its row records (see Schema, migration 5).
+            WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = :run) AND (SELECT last_event_id FROM runs WHERE id = :run) AND kind = 'update'
             GROUP BY attribute) u)
 GROUP BY rule
 ORDER BY updates DESC, rule;

@@ -4,6 +4,7 @@
 -- params: run (required)
 SELECT attribute, count(*) AS updates
 FROM events
-WHERE run_id = :run AND kind = 'update'
+-- A run's events are the id range its row records (see Schema, migration 5).
+WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = :run) AND (SELECT last_event_id FROM runs WHERE id = :run) AND kind = 'update'
 GROUP BY attribute
 ORDER BY updates DESC, attribute;

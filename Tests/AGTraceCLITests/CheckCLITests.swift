@@ -84,6 +84,8 @@ enum CheckCLI {
             for _ in 0..<(n * multiplier) { try add("update", attribute) }
             try add("propagate_dirty", attribute)
         }
+        // A run's events are the id range its row records.
+        try db.execute("UPDATE runs SET first_event_id = (SELECT min(id) FROM events WHERE run_id = runs.id), last_event_id = (SELECT max(id) FROM events WHERE run_id = runs.id) WHERE id = \(runId)")
     }
 
     /// A scratch directory with agtrace.db holding runs tap, tap-30x, tap-shifted (712 gone,

@@ -132,6 +132,13 @@ final class DeleteCLITests: XCTestCase {
         let left = try CLI.run(["query", "--db", db, "--format", "csv",
                                 "SELECT (SELECT count(*) FROM snapshots WHERE label = 'trip-1-before') + (SELECT count(*) FROM runs WHERE label = 'trip-mixed') AS n"])
         XCTAssertEqual(left.stdout, "n\n0\n")
+        // The run's events and frames went with it (by its id ranges); other runs' stayed.
+        let rows = try CLI.run(["query", "--db", db, "--format", "csv", """
+            SELECT (SELECT count(*) FROM events WHERE run_id NOT IN (SELECT id FROM runs))
+                 + (SELECT count(*) FROM frames WHERE run_id NOT IN (SELECT id FROM runs)) AS orphans,
+                   (SELECT count(*) > 0 FROM events) AND (SELECT count(*) > 0 FROM frames) AS others
+            """])
+        XCTAssertEqual(rows.stdout, "orphans,others\n0,1\n", rows.stderr)
         XCTAssertEqual(try CLI.run(["delete", "--db", db]).status, 2)
     }
 }

@@ -76,6 +76,7 @@ final class ReportCLITests: XCTestCase {
               (\(run), 6, 13, 'update', 'AG::Graph::update_attribute', 3152, NULL),
               (\(run), 7, 15, 'update', 'AG::Graph::update_attribute', 3216, NULL),
               (\(run), 8, 17, 'update', 'AG::Graph::update_attribute', 3300, NULL);
+            UPDATE runs SET first_event_id = (SELECT min(id) FROM events WHERE run_id = runs.id), last_event_id = (SELECT max(id) FROM events WHERE run_id = runs.id) WHERE id = \(run);
             """)
     }
 

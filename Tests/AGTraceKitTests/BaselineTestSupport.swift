@@ -55,6 +55,8 @@ enum BaselineFixtures {
             }
             try add("add_input", 712, 628)
         }
+        // A run's events are the id range its row records.
+        try db.execute("UPDATE runs SET first_event_id = (SELECT min(id) FROM events WHERE run_id = runs.id), last_event_id = (SELECT max(id) FROM events WHERE run_id = runs.id) WHERE id = \(runId)")
         return runId
     }
 

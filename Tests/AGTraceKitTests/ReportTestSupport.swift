@@ -54,6 +54,9 @@ final class ReportFixture {
                                             attribute: hit.1, inputAttribute: hit.2))
         }
         try store.finish()
+        try db.prepare("UPDATE runs SET first_event_id = ?2, last_event_id = ?3 WHERE id = ?1")
+            .bindAndRun([.integer(runId), store.eventIds.map { .integer($0.lowerBound) } ?? .null,
+                         store.eventIds.map { .integer($0.upperBound) } ?? .null])
         return runId
     }
 

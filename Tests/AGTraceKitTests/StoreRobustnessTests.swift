@@ -241,6 +241,34 @@ final class StoreRobustnessTests: XCTestCase {
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'edges_by_src'")?.intValue, 0)
         XCTAssertEqual(try db.rows("PRAGMA integrity_check").map { $0[0].description }, ["ok"])
     }
+
+    /// Schema 5 appends each run's events and frames under consecutive ids and records the
+    /// ranges in its row, keeping every row; the reports then find them by range.
+    func testSchemaFiveKeepsTheEventsOfAnOlderDatabase() throws {
+        do {
+            let old = try Database(rawPath: dbPath, readOnly: false, create: true)
+            for m in Schema.migrations.prefix(4) { try old.execute(m) }
+            try old.execute("PRAGMA application_id = \(Schema.applicationId); PRAGMA user_version = 4")
+            // Stored as schema 2 wrote them: by (kind, attribute), the runs interleaved.
+            try old.execute("""
+                INSERT INTO runs(id, label) VALUES (1, 'a'), (2, 'b'), (3, 'empty');
+                INSERT INTO events(run_id, seq, kind, attribute) VALUES
+                  (2, 2, 'invalidate', 4), (1, 3, 'update', 8), (2, 1, 'update', 4), (1, 1, 'update', 8), (1, 2, 'invalidate', 8);
+                INSERT INTO frames(run_id, seq, depth, symbol) VALUES (2, 1, 0, 'f'), (1, 1, 1, 'g'), (1, 1, 0, 'h');
+                """)
+        }
+        let db = try DatabaseOpener.open(dbPath, mode: .write)
+        XCTAssertEqual(try db.scalar("PRAGMA user_version")?.intValue, Int64(Schema.latestVersion))
+        XCTAssertEqual(try db.rows("SELECT id, run_id, seq, kind FROM events ORDER BY id").map { $0.map(\.description) },
+                       [["1", "1", "1", "update"], ["2", "1", "2", "invalidate"], ["3", "1", "3", "update"],
+                        ["4", "2", "1", "update"], ["5", "2", "2", "invalidate"]])
+        XCTAssertEqual(try db.rows("SELECT label, first_event_id, last_event_id, first_frame_id, last_frame_id FROM runs ORDER BY id")
+                        .map { $0.map(\.description) },
+                       [["a", "1", "3", "1", "2"], ["b", "4", "5", "3", "3"], ["empty", "", "", "", ""]])
+        XCTAssertEqual(try db.rows("SELECT symbol FROM frames ORDER BY id").map { $0[0].description }, ["h", "g", "f"])
+        XCTAssertEqual(try db.rows("SELECT run_id, src_attribute FROM run_edges").count, 0, "the view is back")
+        XCTAssertEqual(try db.rows("PRAGMA integrity_check").map { $0[0].description }, ["ok"])
+    }
 }
 
 /// A value handed from a worker thread to the test.

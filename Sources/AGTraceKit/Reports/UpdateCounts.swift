@@ -143,7 +143,7 @@ extension UpdateCounts {
         case .attribute:
             rows = try db.rows("""
                 SELECT CASE WHEN attribute IS NULL THEN ?2 ELSE CAST(attribute AS TEXT) END AS key, count(*)
-                FROM events WHERE run_id = ?1 AND kind = 'update'
+                FROM events WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = ?1) AND (SELECT last_event_id FROM runs WHERE id = ?1) AND kind = 'update'
                 GROUP BY attribute
                 """, [.integer(row.id), .text(unknownAttributeKey)])
         case .rule:
@@ -152,11 +152,11 @@ extension UpdateCounts {
             }
             let namer = try lookUp(.snapshot, namingSnapshot, in: db)
             source.namedBy = NamingSnapshot(label: namingSnapshot, sha256: namer.sha256)
-            // Count per attribute first (events_by_kind covers it), then name each attribute once.
+            // Count per attribute first (one pass over the run's id range), then name each attribute once.
             rows = try db.rows("""
                 WITH counts AS (
                     SELECT attribute, count(*) AS n FROM events
-                    WHERE run_id = ?1 AND kind = 'update' GROUP BY attribute
+                    WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = ?1) AND (SELECT last_event_id FROM runs WHERE id = ?1) AND kind = 'update' GROUP BY attribute
                 )
                 SELECT CASE WHEN c.attribute IS NULL THEN ?3
                             ELSE coalesce((SELECT min(coalesce(r.rule, '(unnamed type)')) FROM node_rules r

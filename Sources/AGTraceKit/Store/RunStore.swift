@@ -1,91 +1,59 @@
 import CSQLite
 import Foundation
 
-/// Writes a transcript's breakpoint hits into `events` and `frames` for one run, through
-/// statements prepared once that insert many rows at a time.
+/// Writes a transcript's breakpoint hits into `events` and `frames` for one run, as they come,
+/// through statements prepared once that insert many rows at a time.
 ///
-/// Frames go in as they come (in `(run_id, seq, depth)` order: appends to their table).
-/// Events are held back and written at `finish`, sorted by `(kind, attribute, seq)`: then
-/// the rows and their `events_by_kind` entries are appends too, which costs far less than
-/// placing every entry in the index at random (or building the index afterwards), whether
-/// or not the tables already hold other runs. At most `maxPending` events wait; past that a
-/// sorted chunk is written early, so memory stays bounded.
+/// Both tables are plain rowid tables without indexes: a run's rows are appended under ids
+/// that follow each other, and the run's row records their range (`first_event_id` …
+/// `last_event_id`, the same for frames), which is how reports find them. Appending is the
+/// cheapest write SQLite has; an index by kind cost as much again as the rows themselves,
+/// while a report reads its run's range in one pass.
 final class RunStore {
     let runId: Int64
     private let events: MultiRowInsert
     private let frames: MultiRowInsert
     private(set) var count = 0
+    /// The ids this run's events and frames got (nil while there are none).
+    private(set) var eventIds: ClosedRange<Int64>?
+    private(set) var frameIds: ClosedRange<Int64>?
+    private let firstEventId: Int64
+    private let firstFrameId: Int64
+    private var frameCount = 0
 
     /// The reader's names, in the same order (so with the same ids).
     @exclusivity(unchecked) private var names = TextTable()
     /// The names `event(_:)` gave.
     private var ownNames: [String: NameID] = [:]
-    /// The kinds' names, by `rank`.
+    /// The kinds' names, by `EventKind.allCases` position.
     private var kindNames = TextTable()
     // Used on the writer thread only: no dynamic exclusivity checks per row.
-    @exclusivity(unchecked) private var pendingEvents: [EventRow] = []
-    private var sortScratch: [EventRow] = []
+    @exclusivity(unchecked) private var pendingEvents: [Hit] = []
     @exclusivity(unchecked) private var pendingFrames: [FrameRow] = []
     /// Hex text of the frames bound in the current statement (bound without copying).
     private let addressText: UnsafeMutablePointer<UInt8>
 
     static let rowsPerStatement = 64
-    /// Events held back at most (48 bytes each, and as much again to sort them).
-    static let maxPending = 1 << 19
-
-    /// An event as it waits, 48 bytes, its sort key first: kind (in the order of the names'
-    /// bytes, as SQLite compares text) and attribute (NULL first, as SQLite orders it).
-    struct EventRow {
-        /// Bits 0…31 attribute, 32 attribute present, 33…36 kind rank; 62 thread present,
-        /// 63 input present.
-        var key: UInt64
-        var seq: Int
-        var line: Int
-        var thread: Int
-        var symbol: NameID
-        var breakpoint: NameID
-        var inputAttribute: UInt32
-
-        static let sortBits = 37
-        static let threadPresent: UInt64 = 1 << 62
-        static let inputPresent: UInt64 = 1 << 63
-
-        init(_ hit: Hit) {
-            var key = UInt64(RunStore.rank(hit.kind)) << 33
-            if let attribute = hit.attribute { key |= 1 << 32 | UInt64(attribute) }
-            if hit.inputAttribute != nil { key |= Self.inputPresent }
-            if hit.thread != nil { key |= Self.threadPresent }
-            self.key = key
-            seq = hit.seq
-            line = hit.line
-            symbol = hit.symbol
-            breakpoint = hit.breakpoint
-            thread = hit.thread ?? 0
-            inputAttribute = hit.inputAttribute ?? 0
-        }
-
-        var kindRank: Int { Int(key >> 33 & 15) }
-        var attribute: UInt32? { key & (1 << 32) != 0 ? UInt32(truncatingIfNeeded: key) : nil }
-        var input: UInt32? { key & Self.inputPresent != 0 ? inputAttribute : nil }
-        var threadNumber: Int? { key & Self.threadPresent != 0 ? thread : nil }
-    }
 
     struct FrameRow {
         var seq: Int
         var frame: FrameRef
     }
 
+    /// Call with the write lock held: the ids this run's rows get are fixed here.
     init(db: Database, runId: Int64) throws {
         self.runId = runId
+        firstEventId = (try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM events")?.intValue) ?? 1
+        firstFrameId = (try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM frames")?.intValue) ?? 1
         events = try MultiRowInsert(db: db, prefix: """
-            INSERT INTO events(run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute) VALUES
-            """, columns: 9, rows: Self.rowsPerStatement)
+            INSERT INTO events(id, run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute) VALUES
+            """, columns: 10, rows: Self.rowsPerStatement)
         frames = try MultiRowInsert(db: db, prefix: """
-            INSERT INTO frames(run_id, seq, depth, module, symbol, address) VALUES
-            """, columns: 6, rows: Self.rowsPerStatement)
+            INSERT INTO frames(id, run_id, seq, depth, module, symbol, address) VALUES
+            """, columns: 7, rows: Self.rowsPerStatement)
         addressText = .allocate(capacity: Self.rowsPerStatement * 18)
-        for kind in Self.kindsInTextOrder { kindNames.append(kind.rawValue) }
-        assert(Self.kindsInTextOrder.enumerated().allSatisfy { Self.rank($1) == $0 })
+        for kind in EventKind.allCases { kindNames.append(kind.rawValue) }
+        pendingEvents.reserveCapacity(Self.rowsPerStatement)
         pendingFrames.reserveCapacity(Self.rowsPerStatement)
     }
 
@@ -101,9 +69,8 @@ final class RunStore {
     }
 
     func hit(_ hit: Hit) throws {
-        pendingEvents.append(EventRow(hit))
-        count += 1
-        if pendingEvents.count >= Self.maxPending { try writeEvents() }
+        pendingEvents.append(hit)
+        if pendingEvents.count == Self.rowsPerStatement { try writeEvents() }
     }
 
     /// Stores a hit given in its public form (tests, tools), naming its texts itself: not to
@@ -131,109 +98,53 @@ final class RunStore {
     }
 
     private func writeFrames() throws {
-        var start = 0
-        while start < pendingFrames.count {
-            let n = min(Self.rowsPerStatement, pendingFrames.count - start)
-            let s = try frames.statement(rows: n)
-            var column: Int32 = 1
-            for k in 0..<n {
-                let row = pendingFrames[start + k]
-                let f = row.frame
-                s.bind(column, runId)
-                s.bind(column + 1, row.seq)
-                s.bind(column + 2, f.depth)
-                bindName(s, column + 3, f.module)
-                bindName(s, column + 4, f.symbol)
-                if let address = f.address {
-                    let text = addressText + 18 * k
-                    Self.formatAddress(address, into: text)
-                    s.bindStatic(column + 5, UnsafeBufferPointer(start: text, count: 18))
-                } else {
-                    s.bind(column + 5, nil as Int64?)
-                }
-                column += 6
+        guard !pendingFrames.isEmpty else { return }
+        let s = try frames.statement(rows: pendingFrames.count)
+        var column: Int32 = 1
+        for (k, row) in pendingFrames.enumerated() {
+            let f = row.frame
+            s.bind(column, firstFrameId + Int64(frameCount + k))
+            s.bind(column + 1, runId)
+            s.bind(column + 2, row.seq)
+            s.bind(column + 3, f.depth)
+            bindName(s, column + 4, f.module)
+            bindName(s, column + 5, f.symbol)
+            if let address = f.address {
+                let text = addressText + 18 * k
+                Self.formatAddress(address, into: text)
+                s.bindStatic(column + 6, UnsafeBufferPointer(start: text, count: 18))
+            } else {
+                s.bind(column + 6, nil as Int64?)
             }
-            try s.run()
-            start += n
+            column += 7
         }
+        try s.run()
+        frameCount += pendingFrames.count
+        frameIds = firstFrameId...(firstFrameId + Int64(frameCount) - 1)
         pendingFrames.removeAll(keepingCapacity: true)
     }
 
     private func writeEvents() throws {
-        Self.radixSort(&pendingEvents, scratch: &sortScratch)
-        try pendingEvents.withUnsafeBufferPointer { rows in
-            var start = 0
-            while start < rows.count {
-                let n = min(Self.rowsPerStatement, rows.count - start)
-                let s = try events.statement(rows: n)
-                var column: Int32 = 1
-                for e in rows[start..<(start + n)] {
-                    s.bind(column, runId)
-                    s.bind(column + 1, e.seq)
-                    s.bind(column + 2, e.line)
-                    s.bindStatic(column + 3, kindNames[Int32(e.kindRank)])
-                    bindName(s, column + 4, e.symbol)
-                    bindName(s, column + 5, e.breakpoint)
-                    s.bind(column + 6, e.threadNumber)
-                    s.bind(column + 7, e.attribute)
-                    s.bind(column + 8, e.input)
-                    column += 9
-                }
-                try s.run()
-                start += n
-            }
+        guard !pendingEvents.isEmpty else { return }
+        let s = try events.statement(rows: pendingEvents.count)
+        var column: Int32 = 1
+        for (k, e) in pendingEvents.enumerated() {
+            s.bind(column, firstEventId + Int64(count + k))
+            s.bind(column + 1, runId)
+            s.bind(column + 2, e.seq)
+            s.bind(column + 3, e.line)
+            s.bindStatic(column + 4, kindNames[Int32(Self.position(e.kind))])
+            bindName(s, column + 5, e.symbol)
+            bindName(s, column + 6, e.breakpoint)
+            s.bind(column + 7, e.thread)
+            s.bind(column + 8, e.attribute)
+            s.bind(column + 9, e.inputAttribute)
+            column += 10
         }
+        try s.run()
+        count += pendingEvents.count
+        eventIds = firstEventId...(firstEventId + Int64(count) - 1)
         pendingEvents.removeAll(keepingCapacity: true)
-    }
-
-    /// Sorts by the key's low `EventRow.sortBits` bits, stably (arrival order, so seq order,
-    /// among equal keys): least significant byte first, skipping bytes all keys share. A few
-    /// sequential passes rather than a comparison sort's scattered moves.
-    static func radixSort(_ rows: inout [EventRow], scratch: inout [EventRow]) {
-        let n = rows.count
-        guard n > 1 else { return }
-        if scratch.count < n { scratch = rows }
-        var inScratch = false
-        var shift: UInt64 = 0
-        while shift < UInt64(EventRow.sortBits) {
-            var counts = [Int](repeating: 0, count: 256)
-            rows.withUnsafeBufferPointer { r in
-                scratch.withUnsafeBufferPointer { t in
-                    let source = inScratch ? t : r
-                    for i in 0..<n { counts[Int(source[i].key >> shift & 0xFF)] += 1 }
-                }
-            }
-            if counts.contains(n) {  // every key has this byte: nothing to reorder
-                shift += 8
-                continue
-            }
-            var offset = 0
-            for b in 0..<256 {
-                let c = counts[b]
-                counts[b] = offset
-                offset += c
-            }
-            rows.withUnsafeMutableBufferPointer { r in
-                scratch.withUnsafeMutableBufferPointer { t in
-                    let (source, target) = inScratch ? (t, r) : (r, t)
-                    for i in 0..<n {
-                        let row = source[i]
-                        let b = Int(row.key >> shift & 0xFF)
-                        target[counts[b]] = row
-                        counts[b] += 1
-                    }
-                }
-            }
-            inScratch.toggle()
-            shift += 8
-        }
-        if inScratch {
-            rows.withUnsafeMutableBufferPointer { r in
-                scratch.withUnsafeBufferPointer { t in
-                    for i in 0..<n { r[i] = t[i] }
-                }
-            }
-        }
     }
 
     @inline(__always)
@@ -241,26 +152,21 @@ final class RunStore {
         if index < 0 { s.bind(column, nil as Int64?) } else { s.bindStatic(column, names[index]) }
     }
 
-    /// The kinds in the order of their names' bytes (SQLite's order for text).
-    static let kindsInTextOrder = EventKind.allCases.sorted {
-        Array($0.rawValue.utf8).lexicographicallyPrecedes(Array($1.rawValue.utf8))
-    }
-
-    /// A kind's position in `kindsInTextOrder`.
+    /// A kind's position in `EventKind.allCases` (so in `kindNames`).
     @inline(__always)
-    static func rank(_ kind: EventKind) -> Int {
+    static func position(_ kind: EventKind) -> Int {
         switch kind {
-        case .addInput: return 0
-        case .addOutput: return 1
-        case .call: return 2
-        case .create: return 3
-        case .current: return 4
-        case .invalidate: return 5
-        case .propagateDirty: return 6
-        case .read: return 7
+        case .invalidate: return 0
+        case .propagateDirty: return 1
+        case .update: return 2
+        case .addInput: return 3
+        case .addOutput: return 4
+        case .read: return 5
+        case .current: return 6
+        case .create: return 7
         case .stateWrite: return 8
         case .transaction: return 9
-        case .update: return 10
+        case .call: return 10
         }
     }
 
@@ -337,7 +243,8 @@ enum RunImport {
         // end: then SQLite re-reads and re-checksums every frame after it at commit.
         let runId = (try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM runs")?.intValue) ?? 1
         // The reader parses here while the pipeline's thread writes rows.
-        let pipeline = TranscriptPipeline(store: try RunStore(db: db, runId: runId))
+        let store = try RunStore(db: db, runId: runId)
+        let pipeline = TranscriptPipeline(store: store)
         pipeline.tick = tick
         var sink = pipeline
         let summary: TranscriptSummary
@@ -354,12 +261,17 @@ enum RunImport {
         if !replace, let existing = try db.scalar("SELECT label FROM runs WHERE sha256 = ?1 LIMIT 1", [.text(sha)]) {
             throw DuplicateImport(existingLabel: existing.description)
         }
+        func ends(_ ids: ClosedRange<Int64>?) -> [SQLValue] {
+            guard let ids else { return [.null, .null] }
+            return [.integer(ids.lowerBound), .integer(ids.upperBound)]
+        }
         try db.prepare("""
-            INSERT INTO runs(id, label, source, imported_at, sha256, event_count, skipped_lines, incomplete_hits)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+            INSERT INTO runs(id, label, source, imported_at, sha256, event_count, skipped_lines, incomplete_hits,
+                             first_event_id, last_event_id, first_frame_id, last_frame_id)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
             """).bindAndRun([.integer(runId), .text(label), .text(sourcePath), .text(Importer.timestamp()), .text(sha),
                              .integer(Int64(summary.events)), .integer(Int64(summary.skippedLines)),
-                             .integer(Int64(summary.incompleteHits))])
+                             .integer(Int64(summary.incompleteHits))] + ends(store.eventIds) + ends(store.frameIds))
         return (summary, sha)
     }
 }

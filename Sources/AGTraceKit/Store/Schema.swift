@@ -208,8 +208,7 @@ public enum Schema {
             incomplete_hits INTEGER
         );
         CREATE INDEX runs_by_sha256 ON runs(sha256);
-        -- Events, written in (kind, attribute, seq) order within a run, so that rows and
-        -- events_by_kind entries are appended (see RunStore); reports read them by kind.
+        -- Events (migration 5 makes them a plain table appended run by run).
         CREATE TABLE events(
             run_id INTEGER NOT NULL,
             seq INTEGER NOT NULL,
@@ -279,6 +278,57 @@ public enum Schema {
             ORDER BY snapshot_id, src_attribute, dst_attribute, graph_index, edge_index;
         DROP TABLE edges;
         ALTER TABLE edges_clustered RENAME TO edges;
+        """,
+        // 5: events and frames as plain tables without indexes, a run's rows appended under
+        // consecutive ids that the run's row records (first_/last_event_id, first_/last_frame_id):
+        // reports read their run's range. Appends are SQLite's cheapest write; the index by kind
+        // cost as much again as the rows, half of a transcript's import.
+        """
+        DROP VIEW run_edges;
+        CREATE TABLE events_appended(
+            id INTEGER PRIMARY KEY,
+            run_id INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            line INTEGER,
+            kind TEXT NOT NULL,
+            symbol TEXT,
+            breakpoint TEXT,
+            thread INTEGER,
+            attribute INTEGER,
+            input_attribute INTEGER
+        );
+        INSERT INTO events_appended(run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute)
+            SELECT run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute FROM events
+            ORDER BY run_id, seq;
+        DROP TABLE events;
+        ALTER TABLE events_appended RENAME TO events;
+        CREATE TABLE frames_appended(
+            id INTEGER PRIMARY KEY,
+            run_id INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            depth INTEGER NOT NULL,
+            module TEXT,
+            symbol TEXT,
+            address TEXT
+        );
+        INSERT INTO frames_appended(run_id, seq, depth, module, symbol, address)
+            SELECT run_id, seq, depth, module, symbol, address FROM frames ORDER BY run_id, seq, depth;
+        DROP TABLE frames;
+        ALTER TABLE frames_appended RENAME TO frames;
+        ALTER TABLE runs ADD COLUMN first_event_id INTEGER;
+        ALTER TABLE runs ADD COLUMN last_event_id INTEGER;
+        ALTER TABLE runs ADD COLUMN first_frame_id INTEGER;
+        ALTER TABLE runs ADD COLUMN last_frame_id INTEGER;
+        UPDATE runs SET first_event_id = (SELECT min(id) FROM events e WHERE e.run_id = runs.id),
+                        last_event_id = (SELECT max(id) FROM events e WHERE e.run_id = runs.id),
+                        first_frame_id = (SELECT min(id) FROM frames f WHERE f.run_id = runs.id),
+                        last_frame_id = (SELECT max(id) FROM frames f WHERE f.run_id = runs.id);
+        -- The distinct edges (input -> reader) a run's add_input hits revealed.
+        CREATE VIEW run_edges AS
+            SELECT run_id, input_attribute AS src_attribute, attribute AS dst_attribute, min(seq) AS first_seq
+            FROM events
+            WHERE kind = 'add_input' AND attribute IS NOT NULL AND input_attribute IS NOT NULL
+            GROUP BY run_id, input_attribute, attribute;
         """,
     ]
 

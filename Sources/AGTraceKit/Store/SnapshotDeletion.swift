@@ -2,7 +2,8 @@
 enum SnapshotDeletion {
     static let snapshotTables = ["graphs", "types", "node_rows", "subgraph_nodes", "edges", "subgraphs", "subgraph_children", "tree_items",
                                  "tree_item_values", "tree_item_nodes", "profile_events", "profile_marks"]
-    static let runTables = ["events", "frames"]
+    /// A run's rows in these tables are the id range its row records (`first_event_id` …).
+    static let runTables = [("events", "event"), ("frames", "frame")]
 
     /// Deletes the snapshot or run labelled `label`; true if there was one.
     static func deleteLabel(_ label: String, in db: Database) throws -> Bool {
@@ -15,8 +16,11 @@ enum SnapshotDeletion {
             deleted = true
         }
         if let id = try db.scalar("SELECT id FROM runs WHERE label = ?1", [.text(label)]) {
-            for table in runTables {
-                try db.prepare("DELETE FROM \(table) WHERE run_id = ?1").bindAndRun([id])
+            for (table, row) in runTables {
+                try db.prepare("""
+                    DELETE FROM \(table)
+                    WHERE id BETWEEN (SELECT first_\(row)_id FROM runs WHERE id = ?1) AND (SELECT last_\(row)_id FROM runs WHERE id = ?1)
+                    """).bindAndRun([id])
             }
             try db.prepare("DELETE FROM runs WHERE id = ?1").bindAndRun([id])
             deleted = true
