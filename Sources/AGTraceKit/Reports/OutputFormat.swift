@@ -22,7 +22,8 @@ public final class RowWriter {
     public let format: OutputFormat
     private let out: TextSink
     private var columns: [String] = []
-    private var buffered: [[String]] = []
+    /// Table cells held back, with their display widths (counted once).
+    private var buffered: [[(text: String, width: Int)]] = []
     private var rowCount = 0
 
     public init(format: OutputFormat, out: TextSink) {
@@ -59,7 +60,10 @@ public final class RowWriter {
         case .markdown:
             out.write("| " + values.map { Self.markdownCell($0.description) }.joined(separator: " | ") + " |\n")
         case .table:
-            buffered.append(values.map { Self.tableCell($0.description) })
+            buffered.append(values.map {
+                let cell = Self.tableCell($0.description)
+                return (cell, Self.width(cell))
+            })
         }
         rowCount += 1
     }
@@ -83,24 +87,33 @@ public final class RowWriter {
     }
 
     private func writeTable() {
-        let columns = self.columns.map(Self.tableCell)
-        var widths = columns.map { $0.count }
+        let columns = self.columns.map { (text: Self.tableCell($0), width: Self.width(Self.tableCell($0))) }
+        var widths = columns.map(\.width)
         for r in buffered {
-            for (i, cell) in r.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.count) }
+            for (i, cell) in r.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.width) }
         }
-        func line(_ cells: [String]) -> String {
+        let spaces = String(repeating: " ", count: (widths.max() ?? 0) + 2)
+        func line(_ cells: [(text: String, width: Int)]) -> String {
             var s = ""
             for (i, c) in cells.enumerated() {
                 if i > 0 { s += "  " }
-                s += i == cells.count - 1 ? c : c.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+                s += c.text
+                if i < cells.count - 1 && c.width < widths[i] { s += spaces.prefix(widths[i] - c.width) }
             }
             return s + "\n"
         }
         out.write(line(columns))
-        out.write(line(widths.map { String(repeating: "-", count: $0) }))
+        out.write(line(widths.map { (String(repeating: "-", count: $0), $0) }))
         for r in buffered { out.write(line(r)) }
         if buffered.isEmpty { out.write("(no rows)\n") }
         buffered = []
+    }
+
+    /// Display width in characters; ASCII text (nearly every cell) without grapheme breaking.
+    static func width(_ s: String) -> Int {
+        let utf8 = s.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) { return utf8.count }
+        return s.count
     }
 
     // MARK: Escaping: every value is data, whatever characters it holds.
@@ -151,7 +164,7 @@ public final class RowWriter {
     /// One line per row: newlines and control characters are shown escaped, long text cut.
     static func tableCell(_ s: String) -> String {
         let escaped = escapeForTable(s)
-        guard escaped.count > maxTableCell else { return escaped }
+        guard escaped.utf8.count > maxTableCell, escaped.count > maxTableCell else { return escaped }
         return String(escaped.prefix(maxTableCell - 1)) + "…"
     }
 

@@ -77,6 +77,10 @@ public enum ReportRunner {
             switch compute {
             case "dirty-walks":
                 result = try DirtyWalks.compute(try variant.prepare(in: db, values))
+            case "edge-churn":
+                let ids = try variant.prepare(in: db, values)
+                guard try ids.step() else { throw ReportError("edge-churn: no snapshots") }
+                result = try SnapshotComparison(in: db, from: ids.int64(0), to: ids.int64(1)).edgeChurnRows()
             default:
                 throw QueryFileError(fileName: variant.fileName, message: "unknown compute step '\(compute)'")
             }

@@ -70,26 +70,28 @@ public struct SnapshotDiff: Equatable, Sendable {
             body(&r)
             rules[rule] = r
         }
-        for row in try ReportRegistry.query("diff-nodes").rows(in: db, ids).rows {
-            let added = row[1].intValue ?? 0, removed = row[2].intValue ?? 0
-            let flags = row[3].intValue ?? 0, values = row[4].intValue ?? 0
-            diff.nodesAdded += added
-            diff.nodesRemoved += removed
-            diff.flagsChanged += flags
-            diff.valuesChanged += values
-            change(row[0].stringValue) {
-                $0.nodesAdded += added; $0.nodesRemoved += removed
-                $0.flagsChanged += flags; $0.valuesChanged += values
+        // Nodes and edges, exactly as edge-churn pairs them (one merge of both sides).
+        let comparison = try SnapshotComparison(in: db, from: fromId, to: toId)
+        for (key, c) in comparison.toTypes {
+            diff.nodesAdded += c.added
+            diff.flagsChanged += c.flagsChanged
+            diff.valuesChanged += c.valuesChanged
+            change(comparison.name(comparison.to.rule(ofType: key))) {
+                $0.nodesAdded += c.added; $0.flagsChanged += c.flagsChanged; $0.valuesChanged += c.valuesChanged
             }
         }
-
-        let churn = ReportRegistry.files.first { $0.name == "edge-churn" && !$0.isInternal }!
-        let stmt = try churn.prepare(in: db, ids)
-        while try stmt.step() {
-            let added = stmt.string(0) == "added"
-            let rule = stmt.string(5)
-            if added { diff.edgesAdded += 1 } else { diff.edgesRemoved += 1 }
-            change(rule) { if added { $0.edgesAdded += 1 } else { $0.edgesRemoved += 1 } }
+        for (key, c) in comparison.fromTypes {
+            diff.nodesRemoved += c.removed
+            change(comparison.name(comparison.from.rule(ofType: key))) { $0.nodesRemoved += c.removed }
+        }
+        // Edges count under the rule of their reader, in the side they come from.
+        for e in comparison.edgeChanges {
+            let added = e.change == .added
+            let side = added ? comparison.to : comparison.from
+            if added { diff.edgesAdded += e.copies } else { diff.edgesRemoved += e.copies }
+            change(comparison.name(side.rule(ofAttribute: e.dst))) {
+                if added { $0.edgesAdded += e.copies } else { $0.edgesRemoved += e.copies }
+            }
         }
 
         for row in try ReportRegistry.query("diff-graphs").rows(in: db, ids).rows {

@@ -144,6 +144,11 @@ public final class Statement {
         let n = Int(sqlite3_column_bytes(handle, Int32(i)))
         return String(decoding: UnsafeBufferPointer(start: p, count: n), as: UTF8.self)
     }
+    /// A text column's bytes without a copy, valid until the next step (nil when NULL).
+    func bytes(_ i: Int) -> UnsafeBufferPointer<UInt8>? {
+        guard let p = sqlite3_column_text(handle, Int32(i)) else { return nil }
+        return UnsafeBufferPointer(start: p, count: Int(sqlite3_column_bytes(handle, Int32(i))))
+    }
     public func value(_ i: Int) -> SQLValue {
         switch sqlite3_column_type(handle, Int32(i)) {
         case SQLITE_INTEGER: return .integer(int64(i))
@@ -194,10 +199,23 @@ public enum SQLValue: Equatable, Hashable, Sendable, CustomStringConvertible {
 
 /// Reals print with up to 17 significant digits but without float noise for simple values.
 func formatReal(_ v: Double) -> String {
-    if v == v.rounded() && abs(v) < 1e15 { return String(format: "%.1f", v) }
-    var s = String(format: "%.6g", v)
+    if v == v.rounded() && abs(v) < 1e15 { return cFormat("%.1f", v) }
+    var s = cFormat("%.6g", v)
     if Double(s) != v { s = "\(v)" }
     return s
+}
+
+/// `snprintf` of one double: Foundation's `String(format:)` goes through CFString and cost
+/// more than the query in reports of a million rows. (C locale: agtrace never sets another.)
+private func cFormat(_ format: StaticString, _ v: Double) -> String {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+        let n = withVaList([v]) { args in
+            format.withUTF8Buffer { f in
+                vsnprintf(buffer.baseAddress, 64, UnsafeRawPointer(f.baseAddress!).assumingMemoryBound(to: CChar.self), args)
+            }
+        }
+        return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(max(0, min(n, 63)))), as: UTF8.self)
+    }
 }
 
 import Foundation

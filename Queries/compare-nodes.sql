@@ -1,0 +1,8 @@
+-- name: compare-nodes
+-- description: a snapshot's nodes in attribute order, one side of the merge that compares two snapshots (Reports/SnapshotComparison.swift)
+-- params: snapshot (required)
+-- internal: yes
+SELECT attribute, graph_index, type_index, coalesce(flags, 0) AS flags, value
+FROM node_rows
+WHERE snapshot_id = :snapshot
+ORDER BY attribute;

@@ -1,0 +1,347 @@
+/// Two snapshots compared node by node and edge by edge, by merging ordered streams
+/// (compare-nodes.sql in attribute order, compare-edges.sql in the table's (source, reader)
+/// order) rather than by joins: on two million-node snapshots SQLite's joins and grouping sorts
+/// cost several seconds, a merge costs one pass over each side. `edge-churn` and `diff` are
+/// built on it.
+///
+/// Identity: a node is (attribute, rule name); nodes of the two sides pair by attribute and are
+/// the same node when their rules have the same name (both unnamed counts as the same). An
+/// attribute present on both sides under different rules is *recycled*: its node counts as
+/// removed and added, and every edge touching it as removed with all its old copies and added
+/// with all its new ones. Edges are a multiset of (source, reader, offset), an absent offset 0.
+struct SnapshotComparison {
+    /// Node counts by type key (`graph_index << 32 | type_index`) of the side they belong to.
+    struct TypeCounts {
+        var added: Int64 = 0
+        var removed: Int64 = 0
+        var flagsChanged: Int64 = 0
+        var valuesChanged: Int64 = 0
+    }
+
+    enum Change: String {
+        case added, removed
+    }
+
+    /// One (source, reader, offset) whose count differs, or that touches a recycled node:
+    /// `copies` rows of it were added or removed.
+    struct EdgeChange {
+        var change: Change
+        var src: Int64
+        var dst: Int64
+        var offset: Int64
+        var copies: Int64
+    }
+
+    /// Counts of nodes in `to` (added, flags and values changed) by their type key there.
+    var toTypes: [Int64: TypeCounts] = [:]
+    /// Counts of nodes in `from` (removed) by their type key there.
+    var fromTypes: [Int64: TypeCounts] = [:]
+    var recycled: Set<Int64> = []
+    /// Added rows first, then removed, each in (source, reader, offset) order.
+    var edgeChanges: [EdgeChange] = []
+    let from: Side
+    let to: Side
+
+    /// One snapshot's rules: names by type key, and the rule of each attribute (that of its
+    /// node in the lowest graph), for naming changed rows.
+    struct Side {
+        var ruleOfType: [Int64: Int32] = [:]
+        var attributes: [Int64] = []
+        var attributeRules: [Int32] = []
+
+        func rule(ofType key: Int64) -> Int32 { ruleOfType[key] ?? -1 }
+
+        func rule(ofAttribute attribute: Int64) -> Int32 {
+            var lo = 0, hi = attributes.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if attributes[mid] < attribute { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < attributes.count && attributes[lo] == attribute ? attributeRules[lo] : -1
+        }
+    }
+
+    /// Rule names, interned: both sides' ids index this (`-1` is no name).
+    private(set) var ruleNames: [String] = []
+
+    func name(_ rule: Int32) -> String? { rule < 0 ? nil : ruleNames[Int(rule)] }
+
+    static func typeKey(_ graph: Int64, _ type: Int64) -> Int64 { graph << 32 | (type & 0xFFFF_FFFF) }
+
+    init(in db: Database, from fromId: Int64, to toId: Int64) throws {
+        var names: [String: Int32] = [:]
+        var ruleNames: [String] = []
+        func side(_ id: Int64) throws -> Side {
+            var s = Side()
+            let stmt = try ReportRegistry.query("compare-types").prepare(in: db, ["snapshot": .integer(id)])
+            while try stmt.step() {
+                var rule: Int32 = -1
+                if let name = stmt.string(2) {
+                    if let known = names[name] {
+                        rule = known
+                    } else {
+                        rule = Int32(ruleNames.count)
+                        names[name] = rule
+                        ruleNames.append(name)
+                    }
+                }
+                s.ruleOfType[Self.typeKey(stmt.int64(0), stmt.int64(1))] = rule
+            }
+            return s
+        }
+        var fromSide = try side(fromId)
+        var toSide = try side(toId)
+        self.ruleNames = ruleNames
+        var nodes = NodeMerge()
+        try nodes.run(db: db, fromId: fromId, toId: toId, from: &fromSide, to: &toSide)
+        from = fromSide
+        to = toSide
+        toTypes = nodes.toTypes
+        fromTypes = nodes.fromTypes
+        recycled = nodes.recycled
+        edgeChanges = try Self.edges(db: db, fromId: fromId, toId: toId, recycled: recycled)
+    }
+
+    /// edge-churn's rows: one per edge copy added or removed.
+    func edgeChurnRows() -> (columns: [String], rows: [[SQLValue]]) {
+        var rows: [[SQLValue]] = []
+        for c in edgeChanges {
+            let side = c.change == .added ? to : from
+            let row: [SQLValue] = [.text(c.change.rawValue), .integer(c.src), .integer(c.dst), .integer(c.offset),
+                                   name(side.rule(ofAttribute: c.src)).map(SQLValue.text) ?? .null,
+                                   name(side.rule(ofAttribute: c.dst)).map(SQLValue.text) ?? .null]
+            for _ in 0..<c.copies { rows.append(row) }
+        }
+        return (["change", "src_attribute", "dst_attribute", "offset", "src_rule", "dst_rule"], rows)
+    }
+
+    // MARK: Edges
+
+    /// Merges both sides' edges, which arrive grouped by (source, reader); within a group the
+    /// offsets are sorted and counted.
+    private static func edges(db: Database, fromId: Int64, toId: Int64, recycled: Set<Int64>) throws -> [EdgeChange] {
+        let query = ReportRegistry.query("compare-edges")
+        var a = EdgeGroups(try query.prepare(in: db, ["snapshot": .integer(fromId)]))
+        var b = EdgeGroups(try query.prepare(in: db, ["snapshot": .integer(toId)]))
+        try a.next()
+        try b.next()
+        var added: [EdgeChange] = [], removed: [EdgeChange] = []
+        func emit(_ src: Int64, _ dst: Int64, _ offset: Int64, _ nFrom: Int64, _ nTo: Int64) {
+            let touchesRecycled = !recycled.isEmpty && (recycled.contains(src) || recycled.contains(dst))
+            guard nFrom != nTo || touchesRecycled else { return }
+            let gone = touchesRecycled ? nFrom : nFrom - nTo
+            let new = touchesRecycled ? nTo : nTo - nFrom
+            if gone > 0 { removed.append(EdgeChange(change: .removed, src: src, dst: dst, offset: offset, copies: gone)) }
+            if new > 0 { added.append(EdgeChange(change: .added, src: src, dst: dst, offset: offset, copies: new)) }
+        }
+        while a.current != nil || b.current != nil {
+            let ka = a.current, kb = b.current
+            if let ka, kb == nil || (ka.src, ka.dst) < (kb!.src, kb!.dst) {
+                for (offset, n) in a.counts { emit(ka.src, ka.dst, offset, n, 0) }
+                try a.next()
+            } else if let kb, ka == nil || (kb.src, kb.dst) < (ka!.src, ka!.dst) {
+                for (offset, n) in b.counts { emit(kb.src, kb.dst, offset, 0, n) }
+                try b.next()
+            } else if let ka {
+                // Same (source, reader): merge the two sorted offset counts.
+                var i = 0, j = 0
+                while i < a.counts.count || j < b.counts.count {
+                    if j == b.counts.count || (i < a.counts.count && a.counts[i].offset < b.counts[j].offset) {
+                        emit(ka.src, ka.dst, a.counts[i].offset, a.counts[i].n, 0)
+                        i += 1
+                    } else if i == a.counts.count || b.counts[j].offset < a.counts[i].offset {
+                        emit(ka.src, ka.dst, b.counts[j].offset, 0, b.counts[j].n)
+                        j += 1
+                    } else {
+                        emit(ka.src, ka.dst, a.counts[i].offset, a.counts[i].n, b.counts[j].n)
+                        i += 1
+                        j += 1
+                    }
+                }
+                try a.next()
+                try b.next()
+            }
+        }
+        return added + removed
+    }
+
+    /// One side's edges, a (source, reader) group at a time, with its offsets counted in order.
+    private struct EdgeGroups {
+        let stmt: Statement
+        var current: (src: Int64, dst: Int64)?
+        var counts: [(offset: Int64, n: Int64)] = []
+        private var offsets: [Int64] = []
+        private var pending: (src: Int64, dst: Int64, offset: Int64)?
+        /// Set once the statement has run out: stepping it again would start it over.
+        private var done = false
+
+        init(_ stmt: Statement) { self.stmt = stmt }
+
+        mutating func next() throws {
+            if pending == nil && !done {
+                if try stmt.step() { pending = (stmt.int64(0), stmt.int64(1), stmt.int64(2)) } else { done = true }
+            }
+            guard let first = pending else {
+                current = nil
+                return
+            }
+            current = (first.src, first.dst)
+            offsets.removeAll(keepingCapacity: true)
+            offsets.append(first.offset)
+            pending = nil
+            while true {
+                guard try stmt.step() else {
+                    done = true
+                    break
+                }
+                let src = stmt.int64(0), dst = stmt.int64(1)
+                if src != first.src || dst != first.dst {
+                    pending = (src, dst, stmt.int64(2))
+                    break
+                }
+                offsets.append(stmt.int64(2))
+            }
+            if offsets.count > 1 { offsets.sort() }
+            counts.removeAll(keepingCapacity: true)
+            for offset in offsets {
+                if let last = counts.last, last.offset == offset {
+                    counts[counts.count - 1].n += 1
+                } else {
+                    counts.append((offset, 1))
+                }
+            }
+        }
+    }
+}
+
+/// The node half of `SnapshotComparison`: both sides in attribute order, one attribute's
+/// nodes (usually one per side) at a time.
+private struct NodeMerge {
+    var toTypes: [Int64: SnapshotComparison.TypeCounts] = [:]
+    var fromTypes: [Int64: SnapshotComparison.TypeCounts] = [:]
+    var recycled: Set<Int64> = []
+
+    mutating func run(db: Database, fromId: Int64, toId: Int64,
+                      from: inout SnapshotComparison.Side, to: inout SnapshotComparison.Side) throws {
+        let query = ReportRegistry.query("compare-nodes")
+        var a = NodeGroups(try query.prepare(in: db, ["snapshot": .integer(fromId)]))
+        var b = NodeGroups(try query.prepare(in: db, ["snapshot": .integer(toId)]))
+        try a.next(side: &from)
+        try b.next(side: &to)
+        while a.attribute != nil || b.attribute != nil {
+            if let x = a.attribute, b.attribute == nil || x < b.attribute! {
+                for n in a.nodes { fromTypes[n.typeKey, default: .init()].removed += 1 }
+                try a.next(side: &from)
+            } else if let y = b.attribute, a.attribute == nil || y < a.attribute! {
+                for n in b.nodes { toTypes[n.typeKey, default: .init()].added += 1 }
+                try b.next(side: &to)
+            } else {
+                pair(a, b)
+                try a.next(side: &from)
+                try b.next(side: &to)
+            }
+        }
+    }
+
+    /// The nodes of one attribute on both sides: each is matched with the other side's nodes
+    /// of the same rule name.
+    private mutating func pair(_ a: NodeGroups, _ b: NodeGroups) {
+        for y in b.nodes {
+            var matched = false
+            for x in a.nodes where x.rule == y.rule {
+                matched = true
+                if x.flags != y.flags { toTypes[y.typeKey, default: .init()].flagsChanged += 1 }
+                if !b.sameValue(y, as: x, in: a) { toTypes[y.typeKey, default: .init()].valuesChanged += 1 }
+            }
+            if !matched { toTypes[y.typeKey, default: .init()].added += 1 }
+        }
+        for x in a.nodes {
+            var matched = false
+            for y in b.nodes {
+                if x.rule == y.rule { matched = true } else { recycled.insert(b.attribute!) }
+            }
+            if !matched { fromTypes[x.typeKey, default: .init()].removed += 1 }
+        }
+    }
+}
+
+/// One side's nodes, an attribute at a time. Their values are copied into a buffer reused for
+/// every attribute, so the comparison allocates nothing per node.
+private struct NodeGroups {
+    struct Node {
+        var typeKey: Int64
+        var graph: Int64
+        var rule: Int32
+        var flags: Int64
+        /// In `values`; length -1 for NULL.
+        var valueStart: Int
+        var valueLength: Int
+    }
+
+    let stmt: Statement
+    var attribute: Int64?
+    var nodes: [Node] = []
+    private var values: [UInt8] = []
+    private var pendingAttribute: Int64?
+    private var done = false
+
+    init(_ stmt: Statement) { self.stmt = stmt }
+
+    mutating func next(side: inout SnapshotComparison.Side) throws {
+        nodes.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        if pendingAttribute == nil && !done {
+            if try stmt.step() { pendingAttribute = stmt.int64(0) } else { done = true }
+        }
+        guard let current = pendingAttribute else {
+            attribute = nil
+            return
+        }
+        attribute = current
+        pendingAttribute = nil
+        // The row under the cursor belongs to `current`; take it and every following one that does.
+        repeat {
+            take(side: side)
+            if try stmt.step() {
+                let next = stmt.int64(0)
+                if next != current {
+                    pendingAttribute = next
+                    break
+                }
+            } else {
+                done = true
+                break
+            }
+        } while true
+        // The attribute's rule, for naming: that of its node in the lowest graph.
+        var best = nodes[0]
+        for n in nodes.dropFirst() where n.graph < best.graph { best = n }
+        side.attributes.append(current)
+        side.attributeRules.append(best.rule)
+    }
+
+    private mutating func take(side: SnapshotComparison.Side) {
+        let graph = stmt.int64(1)
+        let key = SnapshotComparison.typeKey(graph, stmt.int64(2))
+        var node = Node(typeKey: key, graph: graph, rule: side.rule(ofType: key), flags: stmt.int64(3),
+                        valueStart: values.count, valueLength: -1)
+        if let bytes = stmt.bytes(4) {
+            values.append(contentsOf: bytes)
+            node.valueLength = bytes.count
+        }
+        nodes.append(node)
+    }
+
+    /// Whether `node`'s value equals `other`'s (of `otherSide`): `IS` semantics, NULL equal to NULL.
+    func sameValue(_ node: Node, as other: Node, in otherSide: NodeGroups) -> Bool {
+        guard node.valueLength == other.valueLength else { return false }
+        guard node.valueLength > 0 else { return true }
+        return values.withUnsafeBufferPointer { mine in
+            otherSide.values.withUnsafeBufferPointer { theirs in
+                memcmp(mine.baseAddress! + node.valueStart, theirs.baseAddress! + other.valueStart, node.valueLength) == 0
+            }
+        }
+    }
+}
+
+import Foundation
