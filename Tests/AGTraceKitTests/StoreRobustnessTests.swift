@@ -76,7 +76,9 @@ final class StoreRobustnessTests: XCTestCase {
     func testDiskFullDuringATranscriptFailsPromptly() throws {
         var log = "(lldb) breakpoint set -n AG::Graph::update_attribute -G true -C \"register read esi\"\n"
         log += "Breakpoint 1: where = AttributeGraph`AG::Graph::update_attribute(AG::data::ptr<AG::Node>, unsigned int), address = 0x1\n"
-        for i in 0..<600 {
+        // Enough hits to need more pages than the database's slack (16 KB pages, and the free
+        // pages that migrations leave).
+        for i in 0..<6000 {
             log += "* thread #1, queue = 'com.apple.main-thread', stop reason = breakpoint 1.1\n(lldb)  register read esi\n      esi = 0x\(String(i * 4, radix: 16))\n"
         }
         let path = write("hits.lldb.log", log)
@@ -91,7 +93,7 @@ final class StoreRobustnessTests: XCTestCase {
         XCTAssertEqual(try fingerprint(db), before)
         try db.limitPages(1 << 30)
         guard case .imported(let item) = try importer.importItem(path) else { return XCTFail("not imported") }
-        XCTAssertEqual(item.events, 600)
+        XCTAssertEqual(item.events, 6000)
     }
 
     func testDiskFullThroughTheEnvironmentHook() throws {

@@ -85,6 +85,8 @@ public final class Importer {
         let hasher = HashingTap()
         let raw = PeekingSource(file, tap: { hasher.update($0) })
         let input = try InputSniffer.sniff(raw, path: path, recognisesTranscript: TranscriptReader.looksLikeTranscript)
+        hasher.hashElsewhere()
+        defer { _ = hasher.finish() }  // the hashing thread ends with the import, whatever happens
         let progress: (() -> Void)? = options.progress.map { report in
             { report(ImportProgress(path: path, bytesRead: file.bytesConsumed, totalBytes: totalBytes)) }
         }
@@ -133,7 +135,6 @@ public final class Importer {
                 }
                 try db.prepare("UPDATE snapshots SET sha256 = ?2 WHERE id = ?1").bindAndRun([.integer(id), .text(item.sha256)])
             case .transcript:
-                hasher.hashElsewhere()
                 let summary = try RunImport.run(source: input.source, path: path, label: label, db: db,
                                                 hash: { hasher.finish() }, replace: options.replace, tick: progress,
                                                 mark: mark)
@@ -200,9 +201,9 @@ final class HashingTap: @unchecked Sendable {
         if let worker { worker.send(bytes) } else { sha.update(bytes) }
     }
 
-    /// Hashes what comes next on another thread, so that the reading thread only copies. For
-    /// transcripts, whose parsing thread is the import's critical path while the writer
-    /// thread has time to spare.
+    /// Hashes what comes next on another thread, so that the reading thread only copies: the
+    /// parsing thread is on an import's critical path, and after the parse the machine's other
+    /// core has time to spare.
     func hashElsewhere() {
         guard worker == nil, digest == nil else { return }
         worker = Worker(tap: self)

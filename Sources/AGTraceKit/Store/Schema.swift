@@ -334,6 +334,9 @@ public enum Schema {
 
     public static var latestVersion: Int { migrations.count }
 
+    /// Page size of databases agtrace creates.
+    static let pageSize = 16384
+
     /// Indexes the importer builds after a bulk insert into empty tables, rather than
     /// maintaining them row by row (name, definition).
     static let bulkIndexes = [
