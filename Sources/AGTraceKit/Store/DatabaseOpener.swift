@@ -170,8 +170,12 @@ public enum DatabaseOpener {
                                      path: db.path)
             if appId == Schema.applicationId && current == Schema.latestVersion { return }
             let start = appId == Schema.applicationId ? current : 0
-            for version in start..<Schema.latestVersion {
-                try db.execute(Schema.migrations[version])
+            if start == 0 {
+                try db.execute(Schema.current)  // a new database: the end result at once
+            } else {
+                for version in start..<Schema.latestVersion {
+                    try db.execute(Schema.migrations[version])
+                }
             }
             try db.execute("PRAGMA application_id=\(Schema.applicationId)")
             try db.execute("PRAGMA user_version=\(Schema.latestVersion)")

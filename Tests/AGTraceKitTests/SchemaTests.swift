@@ -1,0 +1,34 @@
+import XCTest
+@testable import AGTraceKit
+
+/// A new database gets `Schema.current` in one go; one created by an older agtrace gets the
+/// migrations. Both must end with the same tables, indexes and views.
+final class SchemaTests: XCTestCase {
+    func testCurrentSchemaEqualsTheMigrationsReplayed() throws {
+        let replayed = try Database(rawPath: ":memory:", readOnly: false, create: true)
+        for m in Schema.migrations { try replayed.execute(m) }
+        let direct = try Database(rawPath: ":memory:", readOnly: false, create: true)
+        try direct.execute(Schema.current)
+        let a = try Self.objects(replayed), b = try Self.objects(direct)
+        XCTAssertGreaterThan(a.count, 20)
+        XCTAssertEqual(a.map(\.name), b.map(\.name))
+        for (x, y) in zip(a, b) { XCTAssertEqual(x, y, "\(x.name) differs; replayed:\n\(x.sql)") }
+    }
+
+    struct Object: Equatable {
+        var type: String
+        var name: String
+        var table: String
+        var sql: String
+    }
+
+    /// sqlite_master, with the text SQLite rewrites on a rename (quotes) and layout ignored.
+    static func objects(_ db: Database) throws -> [Object] {
+        try db.rows("SELECT type, name, tbl_name, coalesce(sql, '') FROM sqlite_master ORDER BY name").map { row in
+            let sql = row[3].description.replacingOccurrences(of: "\"", with: "")
+                .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+                .replacingOccurrences(of: " (", with: "(")
+            return Object(type: row[0].description, name: row[1].description, table: row[2].description, sql: sql)
+        }
+    }
+}
