@@ -78,9 +78,14 @@ public enum ReportRunner {
             case "dirty-walks":
                 result = try DirtyWalks.compute(try variant.prepare(in: db, values))
             case "edge-churn":
+                // Streamed: two unrelated million-node snapshots differ by millions of rows.
                 let ids = try variant.prepare(in: db, values)
                 guard try ids.step() else { throw ReportError("edge-churn: no snapshots") }
-                result = try SnapshotComparison(in: db, from: ids.int64(0), to: ids.int64(1)).edgeChurnRows()
+                let comparison = try SnapshotComparison(in: db, from: ids.int64(0), to: ids.int64(1))
+                writer.begin(columns: SnapshotComparison.edgeChurnColumns)
+                comparison.edgeChurnRows(limit: request.limit ?? Int.max) { writer.row($0) }
+                writer.end()
+                return
             default:
                 throw QueryFileError(fileName: variant.fileName, message: "unknown compute step '\(compute)'")
             }

@@ -102,17 +102,22 @@ struct SnapshotComparison {
         edgeChanges = try Self.edges(db: db, fromId: fromId, toId: toId, recycled: recycled)
     }
 
-    /// edge-churn's rows: one per edge copy added or removed.
-    func edgeChurnRows() -> (columns: [String], rows: [[SQLValue]]) {
-        var rows: [[SQLValue]] = []
+    static let edgeChurnColumns = ["change", "src_attribute", "dst_attribute", "offset", "src_rule", "dst_rule"]
+
+    /// edge-churn's rows, at most `limit`: one per edge copy added or removed.
+    func edgeChurnRows(limit: Int, _ body: ([SQLValue]) -> Void) {
+        var n = 0
         for c in edgeChanges {
             let side = c.change == .added ? to : from
             let row: [SQLValue] = [.text(c.change.rawValue), .integer(c.src), .integer(c.dst), .integer(c.offset),
                                    name(side.rule(ofAttribute: c.src)).map(SQLValue.text) ?? .null,
                                    name(side.rule(ofAttribute: c.dst)).map(SQLValue.text) ?? .null]
-            for _ in 0..<c.copies { rows.append(row) }
+            for _ in 0..<c.copies {
+                guard n < limit else { return }
+                body(row)
+                n += 1
+            }
         }
-        return (["change", "src_attribute", "dst_attribute", "offset", "src_rule", "dst_rule"], rows)
     }
 
     // MARK: Edges
