@@ -34,9 +34,9 @@ let package = Package(
             name: "agtrace",
             dependencies: ["AGTraceKit"],
             // On Linux a release build links the Swift runtime and Foundation into the binary:
-            // loading and resolving the shared ones took ~4 ms of every start, a tenth of
-            // importing a 10 MB transcript. lld, which ships with the toolchain, because these
-            // static libraries need each other in no fixed order. (macOS has the runtime in
+            // loading the shared ones took ~4 ms of every start, a tenth of importing a 10 MB
+            // transcript. The linker is lld (shipped with the toolchain), which resolves these
+            // static libraries, which need each other, in any order. (macOS has the runtime in
             // the OS; debug builds keep linking fast.)
             linkerSettings: [
                 .unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(platforms: [.linux], configuration: .release)),

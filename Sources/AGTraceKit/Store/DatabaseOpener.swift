@@ -124,12 +124,12 @@ public enum DatabaseOpener {
     }
 
     static func configureWriter(_ db: Database, settings: Settings = Settings()) throws {
-        // WAL lets readers work during an import; NORMAL sync is safe from corruption in WAL
-        // mode (a power loss can only lose the last commits, never damage the file). The switch
-        // needs every other connection gone for a moment, hence the retries.
         // 16 KB pages for a new database (an existing one keeps its own): an import appends
         // a quarter as many pages, each cheaper per row, and a large import took 5% less.
         try db.execute("PRAGMA page_size=\(Schema.pageSize)")
+        // WAL lets readers work during an import; NORMAL sync is safe from corruption in WAL
+        // mode (a power loss can only lose the last commits, never damage the file). The switch
+        // needs every other connection gone for a moment, hence the retries.
         let journal = try db.withBusyRetry { try db.scalar("PRAGMA journal_mode=WAL")?.description }
         if journal?.lowercased() != "wal" {
             throw DatabaseError(path: db.path, code: SQLITE_CANTOPEN,
