@@ -187,7 +187,7 @@ final class RunStore {
 }
 
 /// The transcript reader's sink during an import: hits go through a `RecordPipeline` to a
-/// `RunStore` on the writer thread, which also writes the held-back events at the end.
+/// `RunStore` on the writer thread, which writes the last partial statement of rows at the end.
 final class TranscriptPipeline: HitSink {
     enum Record {
         /// The reader's next name.
