@@ -1,9 +1,16 @@
 import XCTest
 @testable import AGTraceKit
 
-/// The pieces behind the transcript import that the import tests cannot see: the bounds of
-/// the name table, and labels.
+/// The pieces behind the transcript import that the import tests cannot see: how kinds are
+/// named, the bounds of the name table, and labels.
 final class TranscriptStoreTests: XCTestCase {
+    /// The store names each kind by its position in `EventKind.allCases`.
+    func testKindPositionsFollowAllCases() {
+        for (position, kind) in EventKind.allCases.enumerated() {
+            XCTAssertEqual(RunStore.position(kind), position, kind.rawValue)
+        }
+    }
+
     /// Past its limit the table names every new text `…`; the names it has keep their ids.
     func testNameTableIsBounded() {
         var names = NameTable()

@@ -60,10 +60,7 @@ public final class RowWriter {
         case .markdown:
             out.write("| " + values.map { Self.markdownCell($0.description) }.joined(separator: " | ") + " |\n")
         case .table:
-            buffered.append(values.map {
-                let cell = Self.tableCell($0.description)
-                return (cell, Self.width(cell))
-            })
+            buffered.append(values.map { Self.tableEntry($0.description) })
         }
         rowCount += 1
     }
@@ -87,7 +84,7 @@ public final class RowWriter {
     }
 
     private func writeTable() {
-        let columns = self.columns.map { (text: Self.tableCell($0), width: Self.width(Self.tableCell($0))) }
+        let columns = self.columns.map(Self.tableEntry)
         var widths = columns.map(\.width)
         for r in buffered {
             for (i, cell) in r.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.width) }
@@ -107,6 +104,12 @@ public final class RowWriter {
         for r in buffered { out.write(line(r)) }
         if buffered.isEmpty { out.write("(no rows)\n") }
         buffered = []
+    }
+
+    /// A table cell and its display width.
+    static func tableEntry(_ s: String) -> (text: String, width: Int) {
+        let cell = tableCell(s)
+        return (cell, width(cell))
     }
 
     /// Display width in characters; ASCII text (nearly every cell) without grapheme breaking.

@@ -275,12 +275,13 @@ private struct NodeMerge {
 private struct NodeGroups {
     struct Node {
         var typeKey: Int64
-        var graph: Int64
         var rule: Int32
         var flags: Int64
         /// In `values`; length -1 for NULL.
         var valueStart: Int
         var valueLength: Int
+
+        var graph: Int64 { typeKey >> 32 }
     }
 
     let stmt: Statement
@@ -326,9 +327,8 @@ private struct NodeGroups {
     }
 
     private mutating func take(side: SnapshotComparison.Side) {
-        let graph = stmt.int64(1)
-        let key = SnapshotComparison.typeKey(graph, stmt.int64(2))
-        var node = Node(typeKey: key, graph: graph, rule: side.rule(ofType: key), flags: stmt.int64(3),
+        let key = SnapshotComparison.typeKey(stmt.int64(1), stmt.int64(2))
+        var node = Node(typeKey: key, rule: side.rule(ofType: key), flags: stmt.int64(3),
                         valueStart: values.count, valueLength: -1)
         if let bytes = stmt.bytes(4) {
             values.append(contentsOf: bytes)

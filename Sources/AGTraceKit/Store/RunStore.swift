@@ -14,12 +14,13 @@ final class RunStore {
     private let events: MultiRowInsert
     private let frames: MultiRowInsert
     private(set) var count = 0
-    /// The ids this run's events and frames got (nil while there are none).
-    private(set) var eventIds: ClosedRange<Int64>?
-    private(set) var frameIds: ClosedRange<Int64>?
     private let firstEventId: Int64
     private let firstFrameId: Int64
     private var frameCount = 0
+
+    /// The ids this run's events and frames got (nil while there are none).
+    var eventIds: ClosedRange<Int64>? { count == 0 ? nil : firstEventId...(firstEventId + Int64(count) - 1) }
+    var frameIds: ClosedRange<Int64>? { frameCount == 0 ? nil : firstFrameId...(firstFrameId + Int64(frameCount) - 1) }
 
     /// The reader's names, in the same order (so with the same ids).
     @exclusivity(unchecked) private var names = TextTable()
@@ -120,7 +121,6 @@ final class RunStore {
         }
         try s.run()
         frameCount += pendingFrames.count
-        frameIds = firstFrameId...(firstFrameId + Int64(frameCount) - 1)
         pendingFrames.removeAll(keepingCapacity: true)
     }
 
@@ -143,7 +143,6 @@ final class RunStore {
         }
         try s.run()
         count += pendingEvents.count
-        eventIds = firstEventId...(firstEventId + Int64(count) - 1)
         pendingEvents.removeAll(keepingCapacity: true)
     }
 
