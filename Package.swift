@@ -30,9 +30,12 @@ let package = Package(
             // compiled into the binary, so agtrace works from any directory.
             resources: [.embedInCode("Queries")]
         ),
+        // The command line: commands, their options, parsing and printing. A library, so tests
+        // can run commands in-process; the executable only calls it.
+        .target(name: "AGTraceCLI", dependencies: ["AGTraceKit"]),
         .executableTarget(
             name: "agtrace",
-            dependencies: ["AGTraceKit"],
+            dependencies: ["AGTraceCLI"],
             // On Linux a release build links the Swift runtime and Foundation into the binary:
             // loading the shared ones took ~4 ms of every start, a tenth of importing a 10 MB
             // transcript. The linker is lld (shipped with the toolchain), which resolves these

@@ -1,0 +1,100 @@
+import AGTraceKit
+import Foundation
+
+let version = "0.1.0"
+
+let commands: [Command] = [
+    ImportCommand.command, ListCommand.command, QueryCommand.command,
+    ReportCommand.command, DiffCommand.command, WalkCommand.command, ExportCommand.command,
+    BaselineCommand.command, CheckCommand.command, DeleteCommand.command,
+]
+
+@MainActor func topLevelHelp() -> String {
+    var text = """
+    agtrace \(version): SwiftUI AttributeGraph dumps and lldb breakpoint logs in one SQLite database.
+
+    Usage: agtrace <command> [options]
+
+    Commands:
+
+    """
+    let width = commands.map { $0.name.count }.max() ?? 8
+    for c in commands {
+        text += "  \(c.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(c.summary)\n"
+    }
+    text += "  \("help".padding(toLength: width, withPad: " ", startingAt: 0))  Show help for a command\n"
+    text += """
+
+    Every command takes --db PATH (or $AGTRACE_DB; default ./agtrace.db) and --help.
+    Exit status: 0 success, 1 bad input or a failed query, 2 usage error.
+    'check' exits 1 when something regressed and 2 when its baseline cannot be used.
+
+    Start with:
+      agtrace import SampleArchives        # archives (.ag-json, .ag-gzon) and transcripts
+      agtrace list                         # what is stored
+      agtrace help import                  # any command's options and examples
+
+    """
+    return text
+}
+
+/// The `agtrace` command line as a library: `Sources/agtrace/main.swift` only calls `main`, so
+/// everything the CLI does can be reached (and tested) in-process.
+public enum AGTraceCLI {
+    /// Runs one command line (`argv[0]` is the program name) and returns its exit status.
+    @MainActor public static func main(_ argv: [String]) -> Int32 { run(argv) }
+}
+
+@MainActor func run(_ argv: [String]) -> Int32 {
+    let out = StreamSink(fd: 1)
+    let err = StreamSink(fd: 2, bufferSize: 0)
+    defer { out.flush(); err.flush() }
+    var args = Array(argv.dropFirst())
+    guard let first = args.first else {
+        out.write(topLevelHelp())
+        return 0
+    }
+    if first == "--version" || first == "version" {
+        out.write("agtrace \(version)\n")
+        return 0
+    }
+    if first == "--help" || first == "-h" {
+        out.write(topLevelHelp())
+        return 0
+    }
+    if first == "help" {
+        guard args.count > 1 else { out.write(topLevelHelp()); return 0 }
+        guard let c = commands.first(where: { $0.name == args[1] }) else {
+            err.write("agtrace: error: no command '\(terminalSafe(args[1]))'; see 'agtrace help'\n")
+            return 2
+        }
+        out.write(helpText(for: c))
+        return 0
+    }
+    guard let command = commands.first(where: { $0.name == first }) else {
+        let guess = commands.map(\.name).min { Suggestion.distance($0, first) < Suggestion.distance($1, first) }
+        var message = "agtrace: error: unknown command '\(first)'"
+        if let guess, Suggestion.distance(guess, first) <= 2 { message += " (did you mean '\(guess)'?)" }
+        err.write(message + "\nSee 'agtrace help'.\n")
+        return 2
+    }
+    args.removeFirst()
+    do {
+        let parsed = try ParsedArguments.parse(args, options: command.options + commonOptions, command: command.name)
+        if parsed.has("help") {
+            out.write(helpText(for: command))
+            return 0
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let dbPath = parsed.value("db") ?? environment["AGTRACE_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? "agtrace.db"
+        let context = Context(databasePath: dbPath, out: out, err: err, stderrIsTerminal: isatty(2) == 1)
+        return try command.run(parsed, context)
+    } catch let e as UsageError {
+        err.write("agtrace \(command.name): error: \(terminalSafe(e.message))\nUsage: \(command.usage)\nSee 'agtrace help \(command.name)'.\n")
+        return 2
+    } catch {
+        err.write("agtrace \(command.name): error: " + terminalSafe("\(error)") + "\n")
+        return 1
+    }
+}
+
