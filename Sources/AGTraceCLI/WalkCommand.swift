@@ -41,7 +41,7 @@ enum WalkCommand {
         let limit = try args.limit()
         let db = try context.openDatabase(.read)
         let snapshot = try LabelLookup.snapshotId(label, in: db)
-        let views = try NodeViews(in: db, snapshot: snapshot)
+        let views = NodeViews(in: db, snapshot: snapshot)
         let roots = try start.attributes(views: views, snapshotLabel: label)
         let steps = try PushWalk.run(in: db, snapshot: snapshot, label: label, from: roots, maxDepth: depth, views: views)
         RowWriter(format: format, out: context.out, wide: args.has("wide"))

@@ -56,7 +56,7 @@ enum WhyCommand {
         }
         let db = try context.openDatabase(.read)
         let snapshot = try snapshotLabel.map { try LabelLookup.snapshotId($0, in: db) }
-        let views = try snapshot.map { try NodeViews(in: db, snapshot: $0) }
+        let views = snapshot.map { NodeViews(in: db, snapshot: $0) }
         let roots = try views.map { try start.attributes(views: $0, snapshotLabel: snapshotLabel!) }
             ?? start.attributes(views: NodeViews(), snapshotLabel: "")
         let columns: [String]
