@@ -92,7 +92,7 @@ final class AnswersTests: XCTestCase {
         let report = try RunWhy.report(in: f.db, run: run, snapshot: nil, attributes: [1760, 3152])
         XCTAssertEqual(report.columns, ["update_seq", "attribute", "cause_seq", "cause_root"])
         assertRows(report.rows, [
-            [.i(4), .i(3152), .null, .null],
+            [.i(3), .i(3152), .null, .null],
             [.i(7), .i(3152), .i(6), .i(3032)],
             [.i(9), .i(1760), .null, .null],
             [.i(25), .i(1760), .i(21), .i(1592)],
