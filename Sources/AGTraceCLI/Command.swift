@@ -47,10 +47,16 @@ struct Context {
         try DatabaseOpener.open(databasePath, mode: mode, settings: .fromEnvironment())
     }
 
+    /// One line on stderr after what stdout holds so far (a terminal shows them in order).
+    func note(_ line: String) {
+        (out as? StreamSink)?.flush()
+        err.write(line + "\n")
+    }
+
     /// One line on stderr when `--limit` left rows out, so a cut table is not taken for all.
     func noteMoreRows(_ more: Bool, command: String, limit: Int?) {
         guard more, let limit else { return }
-        err.write("agtrace \(command): more rows exist than the \(limit) shown (--limit)\n")
+        note("agtrace \(command): more rows exist than the \(limit) shown (--limit)")
     }
 }
 

@@ -65,10 +65,10 @@ enum WhyCommand {
             let run = try LabelLookup.runId(runLabel, in: db)
             if let snapshot, let snapshotLabel {
                 let match = try RunSnapshotMatch.check(in: db, run: run, runLabel: runLabel, snapshot: snapshot, snapshotLabel: snapshotLabel)
-                if let warning = match.warning { context.err.write("agtrace why: warning: \(terminalSafe(warning))\n") }
+                if let warning = match.warning { context.note("agtrace why: warning: \(terminalSafe(warning))") }
             }
             let report = try RunWhy.report(in: db, run: run, snapshot: snapshot, attributes: roots)
-            if !report.causes.edgesKnown { context.err.write("agtrace why: warning: \(terminalSafe(RunCauses.noEdgesHint(run: runLabel)))\n") }
+            if !report.causes.edgesKnown { context.note("agtrace why: warning: \(terminalSafe(RunCauses.noEdgesHint(run: runLabel)))") }
             if report.rows.isEmpty {
                 context.err.write("agtrace why: run '\(terminalSafe(runLabel))' has no update of \(roots.map(String.init).joined(separator: ", "))\n")
             }
