@@ -44,9 +44,8 @@ enum WhyCommand {
     ]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        let format = try args.format()
+        try args.checkRowOptions()
         let start = try StartingPoint.parse(args)
-        let limit = try args.limit()
         let runLabel = args.value("run"), snapshotLabel = args.value("snapshot")
         if runLabel == nil && snapshotLabel == nil {
             throw UsageError(message: "give --snapshot S (a dump) or --run R (a transcript) to explain from")
@@ -80,9 +79,7 @@ enum WhyCommand {
             }
             (columns, rows) = (DumpWhy.columns, DumpWhy.rows(steps))
         }
-        RowWriter(format: format, out: context.out, wide: args.has("wide"))
-            .write(columns: columns, rows: Array(rows.prefix(limit ?? Int.max)))
-        context.noteMoreRows(rows.count > (limit ?? Int.max), command: name, limit: limit)
+        try context.writeRows(columns: columns, rows: rows, args: args, command: name)
         return 0
     }
 }
