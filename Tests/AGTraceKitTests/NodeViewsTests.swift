@@ -48,4 +48,35 @@ final class NodeViewsTests: XCTestCase {
         XCTAssertEqual(rows, ["100 Row tree", "104 List<Int, Row> body", "108 Text tree", "112 Row tree", "116 Text tree"])
         XCTAssertEqual(try f.db.scalar("SELECT count(*) FROM edges WHERE offset = 0 AND flags = 0"), .integer(1))
     }
+
+    /// The import names nodes in memory (TreeNaming); the migration in SQL
+    /// (Schema.treeViewsFill). Both give the same rows, damaged trees included.
+    func testImportAndMigrationNameTheSameNodes() throws {
+        let f = try ReportFixture()
+        for name in ["planner-after-invalidate.ag-json"] {
+            _ = try Importer(database: f.db).importFile(ReportFixture.sampleArchives.appendingPathComponent("why/" + name).path)
+        }
+        let shared = ReportFixture.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/real-archives")
+        for name in ["gesture-window.ag-json", "text-window.ag-json"] {
+            let path = shared.appendingPathComponent(name).path
+            if FileManager.default.fileExists(atPath: path) { _ = try Importer(database: f.db).importFile(path) }
+        }
+        // A loop (2 -> 3 -> 2) below no root, two entries owning one node, a deep chain.
+        try f.archive("odd", """
+            {"version": 2, "graphs": [{"id": 1, "types": [{"id": 1, "name": "External<()>"}],
+              "nodes": [{"id": 4, "type": 0}, {"id": 8, "type": 0}, {"id": 12, "type": 0}, {"id": 16, "type": 0}],
+              "trees": [{"desc": "Root", "root": true, "children": [1], "nodes": [0, 1, 2, 3]},
+                        {"desc": "Mid", "node": 1, "children": [4], "nodes": [2]},
+                        {"desc": "LoopA", "children": [3], "nodes": [3]},
+                        {"desc": "LoopB", "children": [2], "values": {"x": {"node": 3}}},
+                        {"desc": "Deep", "node": 1, "nodes": [2]}]}]}
+            """)
+        let query = "SELECT snapshot_id, graph_index, attribute, view FROM tree_views ORDER BY 1, 2, 3"
+        let imported = try f.db.rows(query).map { $0.map(\.description) }
+        XCTAssertTrue(imported.contains { $0[3] == "Deep" }, "\(imported)")
+        try f.db.execute("DELETE FROM tree_views")
+        try f.db.execute(Schema.treeViewsFill(filter: "1"))
+        XCTAssertEqual(try f.db.rows(query).map { $0.map(\.description) }, imported)
+        XCTAssertGreaterThan(imported.count, 10)
+    }
 }

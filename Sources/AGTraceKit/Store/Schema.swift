@@ -359,54 +359,60 @@ public enum Schema {
 
     public static var latestVersion: Int { migrations.count }
 
-    /// Fills `tree_views` for the snapshots `filter` selects (a condition on `snapshot_id`;
-    /// an import passes its own, the migration all): the debug-tree entry that names each node
-    /// no body rule names. Its own entry names a node; failing that, the deepest entry that
-    /// lists it in `nodes` or `values` (ties: the smaller tree index). Computed once, at import:
-    /// the recursion over the tree is too slow to run in every query that names nodes.
+    /// Fills `tree_views` for the snapshots `filter` selects (a condition on `snapshot_id`):
+    /// the debug-tree entry that names each node no body rule names. Its own entry names a
+    /// node; failing that, the deepest entry that lists it in `nodes` or `values` (ties: the
+    /// smaller tree index). The migration runs it for databases imported before; an import
+    /// works the same out in memory as the records pass (TreeNaming), several times faster,
+    /// and NodeViewsTests checks that both agree. Depths are counted down from the roots
+    /// through a scratch index by parent (tree_items has none), once per entry.
     static func treeViewsFill(filter: String) -> String {
         """
-        INSERT INTO tree_views(snapshot_id, graph_index, attribute, view)
-        WITH RECURSIVE
-        -- Debug-tree entries that name a node: as their own node (own = 1) or listed in their
-        -- nodes or values (own = 0).
-        claims(snapshot_id, graph_index, tree_index, node_id, own) AS (
-            SELECT snapshot_id, graph_index, tree_index, node_id, 1 FROM tree_items WHERE node_id IS NOT NULL AND \(filter)
-            UNION ALL
-            SELECT snapshot_id, graph_index, tree_index, node_id, 0 FROM tree_item_nodes WHERE \(filter)
-            UNION ALL
-            SELECT snapshot_id, graph_index, tree_index, node_id, 0 FROM tree_item_values WHERE node_id IS NOT NULL AND \(filter)
-        ),
-        -- Each claiming entry's ancestors, counted up its parents (at most 10000: a damaged tree
-        -- may loop).
-        up(snapshot_id, graph_index, tree_index, at, depth) AS (
-            SELECT DISTINCT snapshot_id, graph_index, tree_index, tree_index, 0 FROM claims
-            UNION ALL
-            SELECT u.snapshot_id, u.graph_index, u.tree_index, p.parent_tree_index, u.depth + 1
-            FROM up u JOIN tree_items p
-              ON p.snapshot_id = u.snapshot_id AND p.graph_index = u.graph_index AND p.tree_index = u.at
-            WHERE p.parent_tree_index IS NOT NULL AND u.depth < 10000
-        ),
-        depths AS (
-            SELECT snapshot_id, graph_index, tree_index, max(depth) AS depth FROM up
-            GROUP BY snapshot_id, graph_index, tree_index
-        ),
-        -- The entry that names a node: its own entry, else the nearest (deepest) one listing it.
-        ranked AS (
-            SELECT c.node_id, t.description,
-                   row_number() OVER (PARTITION BY c.node_id ORDER BY c.own DESC, d.depth DESC, c.tree_index) AS r
-            FROM claims c
-            JOIN depths d ON d.snapshot_id = c.snapshot_id AND d.graph_index = c.graph_index AND d.tree_index = c.tree_index
-            JOIN tree_items t ON t.snapshot_id = c.snapshot_id AND t.graph_index = c.graph_index AND t.tree_index = c.tree_index
-            WHERE t.description IS NOT NULL
-        )
-        SELECT n.snapshot_id, n.graph_index, n.attribute, min(r.description)
-        FROM ranked r
-        JOIN node_rows n ON n.id = r.node_id
-        -- A node a body rule names is named by that (node_views, source 'body').
-        JOIN types ty ON ty.snapshot_id = n.snapshot_id AND ty.graph_index = n.graph_index AND ty.type_index = n.type_index
-        WHERE r.r = 1 AND ty.view IS NULL
-        GROUP BY n.snapshot_id, n.graph_index, n.attribute;
+        CREATE TEMP TABLE tree_kids AS
+            SELECT snapshot_id, graph_index, tree_index, parent_tree_index FROM main.tree_items WHERE \(filter);
+        CREATE INDEX temp.tree_kids_by_parent ON tree_kids(snapshot_id, graph_index, parent_tree_index);
+        CREATE TEMP TABLE tree_depths(
+            snapshot_id INTEGER, graph_index INTEGER, tree_index INTEGER, depth INTEGER,
+            PRIMARY KEY(snapshot_id, graph_index, tree_index)
+        ) WITHOUT ROWID;
+        -- Entries a damaged tree puts in a loop are reached from no root: depth 0 below.
+        INSERT OR IGNORE INTO tree_depths
+            WITH RECURSIVE down(snapshot_id, graph_index, tree_index, depth) AS (
+                SELECT snapshot_id, graph_index, tree_index, 0 FROM tree_kids WHERE parent_tree_index IS NULL
+                UNION ALL
+                SELECT k.snapshot_id, k.graph_index, k.tree_index, d.depth + 1
+                FROM down d JOIN tree_kids k
+                  ON k.snapshot_id = d.snapshot_id AND k.graph_index = d.graph_index AND k.parent_tree_index = d.tree_index
+                WHERE d.depth < 100000
+            )
+            SELECT snapshot_id, graph_index, tree_index, depth FROM down;
+        INSERT INTO main.tree_views(snapshot_id, graph_index, attribute, view)
+            WITH claims(snapshot_id, graph_index, tree_index, node_id, own) AS (
+                -- Entries that name a node: as their own node (own = 1) or listed in their
+                -- nodes or values (own = 0).
+                SELECT snapshot_id, graph_index, tree_index, node_id, 1 FROM main.tree_items WHERE node_id IS NOT NULL AND \(filter)
+                UNION ALL
+                SELECT snapshot_id, graph_index, tree_index, node_id, 0 FROM main.tree_item_nodes WHERE \(filter)
+                UNION ALL
+                SELECT snapshot_id, graph_index, tree_index, node_id, 0 FROM main.tree_item_values WHERE node_id IS NOT NULL AND \(filter)
+            ),
+            ranked AS (
+                SELECT c.node_id, t.description,
+                       row_number() OVER (PARTITION BY c.node_id ORDER BY c.own DESC, coalesce(d.depth, 0) DESC, c.tree_index) AS r
+                FROM claims c
+                JOIN main.tree_items t ON t.snapshot_id = c.snapshot_id AND t.graph_index = c.graph_index AND t.tree_index = c.tree_index
+                LEFT JOIN tree_depths d ON d.snapshot_id = c.snapshot_id AND d.graph_index = c.graph_index AND d.tree_index = c.tree_index
+                WHERE t.description IS NOT NULL
+            )
+            SELECT n.snapshot_id, n.graph_index, n.attribute, min(r.description)
+            FROM ranked r
+            JOIN main.node_rows n ON n.id = r.node_id
+            -- A node a body rule names is named by that (node_views, source 'body').
+            JOIN main.types ty ON ty.snapshot_id = n.snapshot_id AND ty.graph_index = n.graph_index AND ty.type_index = n.type_index
+            WHERE r.r = 1 AND ty.view IS NULL
+            GROUP BY n.snapshot_id, n.graph_index, n.attribute;
+        DROP TABLE temp.tree_depths;
+        DROP TABLE temp.tree_kids;
         """
     }
 

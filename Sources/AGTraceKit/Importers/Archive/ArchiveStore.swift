@@ -25,6 +25,8 @@ final class ArchiveStore: ArchiveSink {
     @exclusivity(unchecked) private var pendingNodes: [NodeRecord] = []
     @exclusivity(unchecked) private var pendingEdges: [EdgeRecord] = []
     @exclusivity(unchecked) private var nodeTexts = TextArena()
+    /// The debug tree's names of nodes, written by `writeTreeNames` at the end.
+    @exclusivity(unchecked) private var naming = TreeNaming()
     static let nodesPerStatement = 32
     static let edgesPerStatement = 64
 
@@ -266,6 +268,8 @@ final class ArchiveStore: ArchiveSink {
         s.bind(9, r.isRoot)
         try s.run()
         counted()
+        naming.entry(graph: r.graphIndex, treeIndex: r.treeIndex, parent: r.parentTreeIndex, description: r.description)
+        if let n = r.nodeIndex { naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeId: base + Int64(n), own: true) }
     }
 
     func treeParent(graphIndex: Int, treeIndex: Int, parentTreeIndex: Int) throws {
@@ -275,6 +279,7 @@ final class ArchiveStore: ArchiveSink {
         s.bind(3, treeIndex)
         s.bind(4, parentTreeIndex)
         try s.run()
+        naming.parent(graph: graphIndex, treeIndex: treeIndex, parent: parentTreeIndex)
     }
 
     func treeValue(_ r: TreeValueRecord) throws {
@@ -288,6 +293,7 @@ final class ArchiveStore: ArchiveSink {
         s.bind(6, r.offset)
         try s.run()
         counted()
+        if let n = r.nodeIndex { naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeId: base + Int64(n), own: false) }
     }
 
     func treeNode(_ r: TreeNodeRecord) throws {
@@ -298,6 +304,7 @@ final class ArchiveStore: ArchiveSink {
         s.bind(4, firstNodeId(r.graphIndex) + Int64(r.nodeIndex))
         try s.run()
         counted()
+        naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeId: firstNodeId(r.graphIndex) + Int64(r.nodeIndex), own: false)
     }
 
     func profileEvent(_ r: ProfileEventRecord) throws {
@@ -365,6 +372,31 @@ final class ArchiveStore: ArchiveSink {
         s.bind(3, r.counterBytes)
         s.bind(4, r.counterMaxBytes)
         try s.run()
+    }
+
+    /// Writes `tree_views`: the name `TreeNaming` chose for each node row, unless the node's
+    /// rule names its view (source 'body' of node_views). After the nodes are written.
+    func writeTreeNames() throws {
+        guard !naming.isEmpty else { return }
+        let names = naming.names()
+        naming = TreeNaming()
+        try db.execute("CREATE TEMP TABLE tree_names(node_id INTEGER PRIMARY KEY, view TEXT NOT NULL)")
+        let insert = try db.prepare("INSERT INTO temp.tree_names(node_id, view) VALUES (?1, ?2)")
+        for (nodeId, view) in names {
+            insert.bind(1, nodeId)
+            insert.bind(2, view)
+            try insert.run()
+        }
+        try db.execute("""
+            INSERT INTO main.tree_views(snapshot_id, graph_index, attribute, view)
+            SELECT n.snapshot_id, n.graph_index, n.attribute, min(t.view)
+            FROM temp.tree_names t
+            JOIN main.node_rows n ON n.id = t.node_id
+            JOIN main.types ty ON ty.snapshot_id = n.snapshot_id AND ty.graph_index = n.graph_index AND ty.type_index = n.type_index
+            WHERE ty.view IS NULL
+            GROUP BY n.snapshot_id, n.graph_index, n.attribute;
+            DROP TABLE temp.tree_names;
+            """)
     }
 
     /// A flat `{"key": integer}` object with sorted keys.

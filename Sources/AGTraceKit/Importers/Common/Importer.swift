@@ -148,7 +148,7 @@ public final class Importer {
                     try store.finishBulkInsert()
                     mark("indexes built")
                 }
-                try db.execute(Schema.treeViewsFill(filter: "snapshot_id = \(id)"))
+                try store.writeTreeNames()
                 mark("views named")
                 item.graphs = store.graphCount
                 item.nodes = store.nodeCount
