@@ -1,15 +1,18 @@
 /// The view names of one snapshot's nodes (`node_views`), for the reports and commands that
 /// print a `view` column beside attribute ids or accept `--view NAME`. Small answers ask for
-/// each attribute; past `bulkThreshold` lookups the snapshot's names are read at once, so a
-/// report of ten rows does not pay for a million-node snapshot.
+/// each attribute; past a threshold (a hundredth of the snapshot's nodes, at least 256
+/// lookups: about where reading all names costs as much as the lookups) the snapshot's names
+/// are read at once, so a report of ten rows does not pay for a million-node snapshot, nor
+/// one of a million rows for a million lookups.
 public final class NodeViews: @unchecked Sendable {
-    public static let bulkThreshold = 4096
+    private var bulkThreshold: Int?
 
     private let db: Database?
     private let snapshot: Int64
     private var known: [Int64: String?] = [:]
     private var complete = false
     private var lookups = 0
+    private var lookup: Statement?
 
     public init(in db: Database, snapshot: Int64) {
         self.db = db
@@ -30,12 +33,25 @@ public final class NodeViews: @unchecked Sendable {
         if complete { return nil }
         guard let db else { return nil }
         lookups += 1
-        if lookups > Self.bulkThreshold {
+        if bulkThreshold == nil {
+            let nodes = (try? db.scalar("SELECT coalesce(sum(node_count), 0) FROM graphs WHERE snapshot_id = ?1",
+                                        [.integer(snapshot)]))??.intValue ?? 0
+            bulkThreshold = max(256, Int(nodes / 100))
+        }
+        if lookups > bulkThreshold! {
             readAll(db)
             return known[attribute] ?? nil
         }
-        let view = try? ReportRegistry.query("node-view")
-            .rows(in: db, ["snapshot": .integer(snapshot), "attribute": .integer(attribute)]).rows.first?.first?.stringValue
+        // One statement, prepared once, bound per attribute.
+        let query = ReportRegistry.query("node-view")
+        let values: [String: SQLValue] = ["snapshot": .integer(snapshot), "attribute": .integer(attribute)]
+        var view: String?
+        if let stmt = lookup {
+            try? query.bind(stmt, values)
+        } else {
+            lookup = try? query.prepare(in: db, values)
+        }
+        if let stmt = lookup, (try? stmt.step()) == true { view = stmt.string(0) }
         known[attribute] = .some(view)
         return view
     }
@@ -44,12 +60,14 @@ public final class NodeViews: @unchecked Sendable {
 
     private func readAll(_ db: Database) {
         guard let stmt = try? ReportRegistry.query("node-views").prepare(in: db, ["snapshot": .integer(snapshot)]) else { return }
-        var all: [Int64: String?] = [:]
+        // The lowest graph's name of an attribute, as the per-attribute query picks.
+        var all: [Int64: (graph: Int64, view: String?)] = [:]
         while (try? stmt.step()) == true {
-            let a = stmt.int64(0)
-            if all[a] == nil { all[a] = .some(stmt.string(1)) }
+            let a = stmt.int64(0), g = stmt.int64(2)
+            if let held = all[a], held.graph <= g { continue }
+            all[a] = (g, stmt.string(1))
         }
-        known = all
+        known = all.mapValues(\.view)
         complete = true
     }
 
