@@ -9,8 +9,10 @@ enum ImportCommand {
     static let summary = "Import AttributeGraph archives and lldb breakpoint transcripts"
     static let usage = "agtrace import [--label L] [--replace] PATH..."
     static let discussion = """
-    Each PATH is a file, a directory (imported recursively, in sorted order; files that are
-    neither kind are skipped there) or - for standard input. What a file holds is decided by
+    Each PATH is a file, a directory (imported recursively, in sorted order; a file that is
+    no input at all, such as a README, {"a": 1}, an empty file or a dangling link, is
+    skipped there with one line, and a last line sums up: imported N, skipped M, failed K)
+    or - for standard input. What a file holds is decided by
     its bytes: gzip (.ag-gzon) is undone, JSON is an archive (a snapshot), text with
     breakpoint hits is a transcript (a run). Each file is imported in one transaction: a bad
     file is refused with the reason and position, and leaves the database as it was.
