@@ -96,7 +96,8 @@ enum ImportCommand {
             case .archive:
                 return "\(verb) \(item.label) (\(how)): graphs \(item.graphs), nodes \(item.nodes), edges \(item.edges) in \(time)"
             case .transcript:
-                return "\(verb) \(item.label) (\(how)): events \(item.events), skipped lines \(item.skippedLines), incomplete hits \(item.incompleteHits) in \(time)"
+                let ended = item.end.map { ", \($0.reason)" } ?? ""
+                return "\(verb) \(item.label) (\(how)): events \(item.events), skipped lines \(item.skippedLines), incomplete hits \(item.incompleteHits)\(ended) in \(time)"
             }
         case let .duplicate(path, kind, existing):
             return "unchanged \(path): the same bytes are already stored as \(kind == .archive ? "snapshot" : "run") '\(existing)' (--replace imports them again)"

@@ -330,6 +330,18 @@ public enum Schema {
             WHERE kind = 'add_input' AND attribute IS NOT NULL AND input_attribute IS NOT NULL
             GROUP BY run_id, input_attribute, attribute;
         """,
+        // 6: how a recording ended (NULL for runs imported before: unknown), and labels that
+        // name stored bytes a second time (`import --label X` of bytes stored as L).
+        """
+        ALTER TABLE runs ADD COLUMN complete INTEGER;
+        ALTER TABLE runs ADD COLUMN end_reason TEXT;
+        CREATE TABLE aliases(
+            label TEXT PRIMARY KEY,
+            kind TEXT NOT NULL CHECK (kind IN ('snapshot', 'run', 'trace')),
+            target_id INTEGER NOT NULL
+        );
+        CREATE INDEX aliases_by_target ON aliases(kind, target_id);
+        """,
     ]
 
     public static var latestVersion: Int { migrations.count }

@@ -19,6 +19,8 @@ public struct ImportedItem: Equatable, Sendable {
     public var events = 0
     public var skippedLines = 0
     public var incompleteHits = 0
+    /// How the recording ended (transcripts only).
+    public var end: RecordingEnd?
     public var replaced = false
     public var seconds: Double = 0
     /// Where the time went (phase, seconds since the import started), for `import --timings`.
@@ -28,7 +30,7 @@ public struct ImportedItem: Equatable, Sendable {
         a.path == b.path && a.label == b.label && a.kind == b.kind && a.compressed == b.compressed
             && a.sha256 == b.sha256 && a.graphs == b.graphs && a.nodes == b.nodes && a.edges == b.edges
             && a.events == b.events && a.skippedLines == b.skippedLines && a.incompleteHits == b.incompleteHits
-            && a.replaced == b.replaced
+            && a.end == b.end && a.replaced == b.replaced
     }
 }
 
@@ -141,6 +143,7 @@ public final class Importer {
                 item.events = summary.summary.events
                 item.skippedLines = summary.summary.skippedLines
                 item.incompleteHits = summary.summary.incompleteHits
+                item.end = summary.end
                 item.sha256 = summary.sha256
             }
             item.phases = phases
