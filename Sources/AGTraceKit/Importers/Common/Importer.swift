@@ -5,6 +5,9 @@ public enum ImportOutcome: Equatable, Sendable {
     case imported(ImportedItem)
     /// The same bytes are already stored under `existingLabel`; nothing was written.
     case duplicate(path: String, kind: InputKind, existingLabel: String)
+    /// The same bytes are already stored under `existingLabel`, and the label asked for
+    /// (`--label`) now names them too (`aliases`): `check --run ALIAS` reads them.
+    case aliased(path: String, kind: InputKind, existingLabel: String, alias: String)
 }
 
 public struct ImportedItem: Equatable, Sendable {
@@ -157,13 +160,19 @@ public final class Importer {
     }
 
     /// Imports one file, turning a duplicate into an outcome rather than an error.
+    /// Bytes stored before under another label, imported with an explicit `--label`, get that
+    /// label as an alias (see `Aliases`).
     public func importItem(_ path: String, options: ImportOptions = ImportOptions()) throws -> ImportOutcome {
         do {
             return try importFile(path, options: options)
         } catch let dup as DuplicateImport {
             let kind: InputKind = try db.scalar("SELECT 1 FROM snapshots WHERE label = ?1", [.text(dup.existingLabel)]) != nil
                 ? .archive : .transcript
-            return .duplicate(path: path, kind: kind, existingLabel: dup.existingLabel)
+            guard let label = options.label, label != dup.existingLabel else {
+                return .duplicate(path: path, kind: kind, existingLabel: dup.existingLabel)
+            }
+            try Aliases.add(label, naming: dup.existingLabel, kind: kind == .archive ? "snapshot" : "run", path: path, in: db)
+            return .aliased(path: path, kind: kind, existingLabel: dup.existingLabel, alias: label)
         }
     }
 
