@@ -72,7 +72,7 @@ enum BaselineCommand {
             }
         } catch let p as CheckProblem {
             context.err.write("agtrace baseline: error: " + terminalSafe(p.message) + "\n")
-            return p.exitStatus
+            return 1
         }
         let baseline = Baseline(counts: counts)
         if output == "-" {
