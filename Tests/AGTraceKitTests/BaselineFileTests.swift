@@ -163,7 +163,7 @@ final class BaselineFileTests: XCTestCase {
         assertRefused(#"{"format": "agtrace-baseline", "version": 2, "source": {"kind": "run", "label": "x"}, "key": "node", "entries": {}}"#, "\"key\" must be one of")
         assertRefused(#"{"format": "agtrace-baseline", "version": 2, "source": {"kind": "run", "label": "x"}, "entries": {"7": {"updates": 1.5}}}"#, "entry \"7\"")
         assertRefused(#"{"format": "agtrace-baseline", "version": 2, "source": {"kind": "run", "label": "x"}, "entries": {"7": true}}"#, "entry \"7\"")
-        assertRefused(#"{"format": "agtrace-baseline", "version": 2, "source": {"kind": "run", "label": "x"}, "entries": {"7": -2}}"#, "negative")
+        assertRefused(#"{"format": "agtrace-baseline", "version": 2, "source": {"kind": "run", "label": "x"}, "entries": {"7": -2}}"#, "has the count -2, outside 0 ... 2^53")
         assertRefused(#"{"format": "agtrace-baseline", "version": 1, "updates": {}}"#, "neither a \"run\" nor a \"snapshot\"")
     }
 
