@@ -139,8 +139,9 @@ public enum CheckReportFormatter {
     static func updatedLine(_ c: BaselineComparison, baselinePath: String) -> String {
         let grew = c.keys.filter { $0.current > $0.baseline }.count
         let dropped = c.keys.filter { $0.current < $0.baseline }.count
-        let noun = c.baseline.counts.key.plural
-        return "UPDATED \(baselinePath) with the counts of \(c.current.source.phrase): total updates \(c.total.baseline) -> \(c.total.current) (\(change(c.total))); \(grew) \(noun) grew, \(dropped) dropped"
+        let key = c.baseline.counts.key
+        func noun(_ n: Int) -> String { n == 1 ? key.rawValue : key.plural }
+        return "UPDATED \(baselinePath) with the counts of \(c.current.source.phrase): total updates \(c.total.baseline) -> \(c.total.current) (\(change(c.total))); \(grew) \(noun(grew)) grew, \(dropped) dropped"
     }
 
     static func describe(_ s: MeasuredSource) -> String {
