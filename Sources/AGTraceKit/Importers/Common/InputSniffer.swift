@@ -41,6 +41,11 @@ public enum InputSniffer {
                                                              : "blank file: neither an archive nor a breakpoint transcript")
         }
         if head[i] == UInt8(ascii: "{") || head[i] == UInt8(ascii: "[") {
+            // A baseline (committed next to the app, often under the same directory as the
+            // recordings) is JSON too: named, so that importing a directory skips it.
+            if isBaseline(head[i...]) {
+                throw InputError(path: path, message: "an agtrace baseline (for 'check --baseline'): neither an AttributeGraph archive nor an lldb breakpoint transcript")
+            }
             return SniffedInput(kind: .archive, compressed: compressed, source: inner)
         }
         if recognisesTranscript(head) {
@@ -50,5 +55,16 @@ public enum InputSniffer {
         throw InputError(path: path, message: binary
             ? "binary data: neither an AttributeGraph archive (JSON, optionally gzip) nor an lldb breakpoint transcript"
             : "text with no breakpoint hits in a known shape and not JSON: neither an AttributeGraph archive nor an lldb breakpoint transcript")
+    }
+
+    /// `"format": "agtrace-baseline"` among the first top-level bytes (the writer puts it first).
+    static func isBaseline(_ json: ArraySlice<UInt8>) -> Bool {
+        let needle = Array("\"agtrace-baseline\"".utf8)
+        let window = Array(json.prefix(256))
+        guard window.count >= needle.count else { return false }
+        for start in 0...(window.count - needle.count) where window[start..<(start + needle.count)].elementsEqual(needle) {
+            return String(decoding: window[..<start], as: UTF8.self).contains("\"format\"")
+        }
+        return false
     }
 }
