@@ -65,6 +65,12 @@ enum BaselineCommand {
         let (db, runLabel, snapshotLabel, scratch) = try sources.open(context)
         defer { scratch?.close() }
         let input = try makeInput(run: runLabel, snapshot: snapshotLabel, key: key)
+        if let match = try input.match(in: db, context: context, command: name), match.missing > 0, input.key == .rule {
+            // A rule-keyed baseline with "(attribute N)" keys would compare ids of one build
+            // with another's: refused rather than written.
+            context.err.write("agtrace baseline: error: " + terminalSafe("--key rule needs every counted attribute named by a rule, but \(match.missing) of \(match.attributes) attributes of run '\(input.label)' have none in snapshot '\(match.snapshotLabel)'; name the run with a dump of the same process") + "\n")
+            return 2
+        }
         let counts = try input.counts(in: db)
         do {
             if let note = try RecordingGate.check(counts.source, allowIncomplete: args.has("allow-incomplete")) {

@@ -58,7 +58,7 @@ enum CheckCommand {
       agtrace check --baseline Baselines/tap-stepper.json --transcript tap-stepper.lldb.log --update-baseline
     """
     static let options = [
-        OptionSpec(name: "baseline", valueName: "FILE", help: "the baseline file written by 'agtrace baseline'", short: "b"),
+        OptionSpec(name: "baseline", valueName: "FILE", help: "the baseline file written by 'agtrace baseline' (- reads standard input)", short: "b"),
     ] + CountSources.options + [
         OptionSpec(name: "tolerance", valueName: "PCT",
                    help: "growth allowed per key and for the total, in percent: 10, 10% or 18.4 (default 0)"),
@@ -127,6 +127,9 @@ enum CheckCommand {
         if !sources.hasRun && !sources.hasSnapshot {
             throw UsageError(message: "give --transcript FILE or --archive FILE (or --run R / --snapshot S) to check against the baseline")
         }
+        if baselinePath == "-" && args.has("update-baseline") {
+            throw UsageError(message: "--update-baseline rewrites the baseline file; standard input (-) cannot be rewritten")
+        }
         let baseline = try Baseline.read(path: baselinePath)
         try matchInput(sources, baseline: baseline, path: baselinePath)
 
@@ -136,6 +139,7 @@ enum CheckCommand {
         let input = baseline.counts.source.kind == .run
             ? CountInput(kind: .run, label: runLabel!, key: key, namingSnapshot: key == .attribute ? nil : snapshotLabel)
             : CountInput(kind: .snapshot, label: snapshotLabel!, key: key)
+        _ = try input.match(in: db, context: context, command: name)
         let current = try input.counts(in: db)
         var notes: [String] = []
         if let note = try RecordingGate.check(current.source, allowIncomplete: args.has("allow-incomplete")) {

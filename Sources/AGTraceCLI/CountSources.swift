@@ -66,6 +66,17 @@ struct CountInput {
     var key: BaselineKey
     var namingSnapshot: String?
 
+    /// For a run named through a snapshot: how many of its attributes the snapshot holds (a
+    /// warning when some are missing; refused, exit 1, when all are).
+    func match(in db: Database, context: Context, command: String) throws -> RunSnapshotMatch? {
+        guard kind == .run, let namingSnapshot else { return nil }
+        let match = try RunSnapshotMatch.check(in: db, run: try LabelLookup.runId(label, in: db), runLabel: label,
+                                               snapshot: try LabelLookup.snapshotId(namingSnapshot, in: db),
+                                               snapshotLabel: namingSnapshot)
+        if let warning = match.warning { context.err.write("agtrace \(command): warning: \(terminalSafe(warning))\n") }
+        return match
+    }
+
     func counts(in db: Database) throws -> UpdateCounts {
         switch kind {
         case .run: return try UpdateCounts.run(label, key: key, namingSnapshot: namingSnapshot, in: db)

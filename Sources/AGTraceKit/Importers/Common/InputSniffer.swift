@@ -22,7 +22,7 @@ public enum InputSniffer {
                              recognisesTranscript: ([UInt8]) -> Bool) throws -> SniffedInput {
         let magic = try raw.peek(2)
         if magic.isEmpty {
-            throw InputError(path: path, message: "empty file: neither an archive nor a breakpoint transcript")
+            throw InputError(path: path, message: "empty file: neither an archive nor a breakpoint transcript", notAnInput: true)
         }
         var compressed = false
         var decoded: ByteSource = raw
@@ -38,13 +38,14 @@ public enum InputSniffer {
         while i < head.count, head[i] == 0x20 || head[i] == 0x0A || head[i] == 0x0D || head[i] == 0x09 { i += 1 }
         if i == head.count {
             throw InputError(path: path, message: compressed ? "empty after decompression: no archive or transcript inside"
-                                                             : "blank file: neither an archive nor a breakpoint transcript")
+                                                             : "blank file: neither an archive nor a breakpoint transcript",
+                             notAnInput: true)
         }
         if head[i] == UInt8(ascii: "{") || head[i] == UInt8(ascii: "[") {
             // A baseline (committed next to the app, often under the same directory as the
             // recordings) is JSON too: named, so that importing a directory skips it.
             if isBaseline(head[i...]) {
-                throw InputError(path: path, message: "an agtrace baseline (for 'check --baseline'): neither an AttributeGraph archive nor an lldb breakpoint transcript")
+                throw InputError(path: path, message: "an agtrace baseline (for 'check --baseline'): neither an AttributeGraph archive nor an lldb breakpoint transcript", notAnInput: true)
             }
             return SniffedInput(kind: .archive, compressed: compressed, source: inner)
         }
@@ -54,7 +55,8 @@ public enum InputSniffer {
         let binary = head.prefix(512).contains { $0 == 0 || ($0 < 0x09) }
         throw InputError(path: path, message: binary
             ? "binary data: neither an AttributeGraph archive (JSON, optionally gzip) nor an lldb breakpoint transcript"
-            : "text with no breakpoint hits in a known shape and not JSON: neither an AttributeGraph archive nor an lldb breakpoint transcript")
+            : "text with no breakpoint hits in a known shape and not JSON: neither an AttributeGraph archive nor an lldb breakpoint transcript",
+            notAnInput: true)
     }
 
     /// `"format": "agtrace-baseline"` among the first top-level bytes (the writer puts it first).
