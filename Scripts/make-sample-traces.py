@@ -158,7 +158,8 @@ def trip():
     t.type(1, "_External", "Int", 0, 8, 19)
     t.type(2, "_External", "String", 0, 16, 19)
     t.type(3, "_External", "Bool", 0, 1, 19)
-    t.type(4, "TripBody", "String", 32, 16, 10, extra=vfield(15, 3))   # an unknown field
+    t.type(4, "StaticBody<ViewBodyAccessor<TripView>, MainThreadFlags>", "Text", 32, 16, 10,
+           extra=vfield(15, 3))                                        # an unknown field
     t.type(5, "TextRule", "String", 8, 16, 10)
     t.type(6, "DisplayListRule", "Array<String>", 8, 8, 10)
     t.out += vfield(20, 42)                                            # unknown top-level fields

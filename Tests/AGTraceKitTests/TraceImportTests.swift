@@ -40,7 +40,7 @@ final class TraceImportTests: XCTestCase {
         XCTAssertEqual(item.warnings, [], "fixed64 timestamps time every evaluation; EndTrace is there")
         let db = imp.db
         XCTAssertEqual(try rows(db, "SELECT label, compressed, size_bytes, event_count, first_timestamp, last_timestamp FROM traces"),
-                       [["trip-taps", "0", "1148", "65", "1000.0", "1000.06640625"]])
+                       [["trip-taps", "0", "1193", "65", "1000.0", "1000.06640625"]])
         // Every event is a row in file order; the unknown type 99 is kept with its number and no name.
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM trace_events")?.intValue, 65)
         XCTAssertEqual(try db.scalar("SELECT group_concat(seq) FROM (SELECT seq FROM trace_events ORDER BY seq)")?.description,
@@ -64,13 +64,13 @@ final class TraceImportTests: XCTestCase {
         let want: [(Int64, Int64, Int64, String, Double, Double, Int64, Int64?, Int64, Int64?)] = [
             (13, 27, 1120, "DisplayListRule", 9, 2, 0, nil, 1, nil),
             (15, 24, 1088, "TextRule", 7, 3, 1, 1120, 1, nil),
-            (17, 22, 1048, "TripBody", 4, 4, 2, 1088, 1, nil),
+            (17, 22, 1048, "StaticBody<ViewBodyAccessor<TripView>, MainThreadFlags>", 4, 4, 2, 1088, 1, nil),
             (38, 44, 1120, "DisplayListRule", 12, 2, 0, nil, 1, 33),
             (39, 43, 1088, "TextRule", 10, 2, 1, 1120, 1, 33),
-            (40, 42, 1048, "TripBody", 8, 8, 2, 1088, 1, 33),
+            (40, 42, 1048, "StaticBody<ViewBodyAccessor<TripView>, MainThreadFlags>", 8, 8, 2, 1088, 1, 33),
             (54, 60, 1120, "DisplayListRule", 6, 2, 0, nil, 1, 48),
             (55, 58, 1088, "TextRule", 4, 2, 1, 1120, 0, 48),
-            (56, 57, 1048, "TripBody", 2, 2, 2, 1088, 0, 48),
+            (56, 57, 1048, "StaticBody<ViewBodyAccessor<TripView>, MainThreadFlags>", 2, 2, 2, 1088, 0, 48),
         ]
         XCTAssertEqual(updates.count, want.count)
         for (row, w) in zip(updates, want) {
@@ -81,9 +81,10 @@ final class TraceImportTests: XCTestCase {
         XCTAssertEqual(try rows(db, "SELECT seq, attribute, context, marked, updates, reran FROM trace_writes ORDER BY seq"),
                        [["33", "536", "4", "3", "3", "3"], ["48", "624", "4", "3", "3", "3"]])
         // The graph: six typed nodes, edges with when they came and went.
-        XCTAssertEqual(try rows(db, "SELECT attribute, subgraph_id, rule FROM trace_node_rules ORDER BY attribute"), [
-            ["536", "7", "_External"], ["576", "7", "_External"], ["624", "7", "_External"],
-            ["1048", "7", "TripBody"], ["1088", "7", "TextRule"], ["1120", "7", "DisplayListRule"],
+        XCTAssertEqual(try rows(db, "SELECT attribute, subgraph_id, rule, view FROM trace_node_rules ORDER BY attribute"), [
+            ["536", "7", "_External", ""], ["576", "7", "_External", ""], ["624", "7", "_External", ""],
+            ["1048", "7", "StaticBody<ViewBodyAccessor<TripView>, MainThreadFlags>", "TripView"], ["1088", "7", "TextRule", ""],
+            ["1120", "7", "DisplayListRule", ""],
         ])
         XCTAssertEqual(try rows(db, "SELECT reader, input, added_seq, removed_seq FROM trace_edges ORDER BY reader, input"), [
             ["1048", "536", "18", ""], ["1048", "576", "19", ""], ["1048", "624", "20", ""],
@@ -91,7 +92,7 @@ final class TraceImportTests: XCTestCase {
         ])
         XCTAssertEqual(try rows(db, "SELECT type_id, rule, value_type, body_size, value_size, flags FROM trace_types ORDER BY type_id"), [
             ["1", "_External", "Int", "0", "8", "19"], ["2", "_External", "String", "0", "16", "19"],
-            ["3", "_External", "Bool", "0", "1", "19"], ["4", "TripBody", "String", "32", "16", "10"],
+            ["3", "_External", "Bool", "0", "1", "19"], ["4", "StaticBody<ViewBodyAccessor<TripView>, MainThreadFlags>", "Text", "32", "16", "10"],
             ["5", "TextRule", "String", "8", "16", "10"], ["6", "DisplayListRule", "Array<String>", "8", "8", "10"],
         ])
         XCTAssertEqual(try rows(db, "SELECT subgraph_id, context_id, parent_id, created_seq, invalidated_seq, destroyed_seq FROM trace_subgraphs"),

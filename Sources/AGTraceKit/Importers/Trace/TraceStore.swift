@@ -63,8 +63,8 @@ final class TraceStore {
             INSERT INTO trace_writes(trace_id, seq, attribute, context, marked, updates, reran) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
             """)
         typeRow = try db.prepare("""
-            INSERT OR REPLACE INTO trace_types(trace_id, type_id, rule, value_type, body_size, value_size, flags)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            INSERT OR REPLACE INTO trace_types(trace_id, type_id, rule, value_type, body_size, value_size, flags, view)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
             """)
         nodeRow = try db.prepare("INSERT INTO trace_nodes(trace_id, attribute, subgraph_id, type_id) VALUES (?1, ?2, ?3, ?4)")
         edgeRow = try db.prepare("INSERT INTO trace_edges(trace_id, reader, input, added_seq, removed_seq) VALUES (?1, ?2, ?3, ?4, ?5)")
@@ -118,7 +118,7 @@ final class TraceStore {
         typesSeen.insert(t.typeId)
         try typeRow.bindAndRun([.integer(traceId), .integer(t.typeId), t.rule.map(SQLValue.text) ?? .null,
                                 t.valueType.map(SQLValue.text) ?? .null, .integer(t.bodySize), .integer(t.valueSize),
-                                .integer(t.flags)])
+                                .integer(t.flags), t.rule.flatMap(ViewName.fromRule).map(SQLValue.text) ?? .null])
     }
 
     /// A snapshot's subgraph: its nodes and their inputs fill in what the events did not show
