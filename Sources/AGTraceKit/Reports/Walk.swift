@@ -136,22 +136,7 @@ public enum PushWalk {
         if rootReaders.isEmpty, try info(root) == nil {
             throw ReportError("no node \(root) in snapshot '\(label)'")
         }
-        var reached: [(attribute: Int64, depth: Int, via: Int64)] = []
-        var seen: Set<Int64> = [root]
-        var frontier: [Int64] = [root]
-        var depth = 0
-        while !frontier.isEmpty, depth < (maxDepth ?? Int.max) {
-            depth += 1
-            var level: [(attribute: Int64, via: Int64)] = []
-            for a in frontier {
-                for r in (depth == 1 ? rootReaders : try readersOf(a)) where seen.insert(r).inserted {
-                    level.append((r, a))
-                }
-            }
-            level.sort { $0.attribute < $1.attribute }
-            reached += level.map { ($0.attribute, depth, $0.via) }
-            frontier = level.map(\.attribute)
-        }
+        let reached = try breadthFirst(from: root, maxDepth: maxDepth) { a in a == root ? rootReaders : try readersOf(a) }
 
         // Name the reached nodes: one query each for small walks, one ordered pass for big ones.
         var named: [Int64: (rule: String?, flags: Int64)] = [:]
@@ -176,6 +161,29 @@ public enum PushWalk {
             let n = named[r.attribute] ?? nil
             return WalkStep(attribute: r.attribute, depth: r.depth, rule: n?.rule, via: r.via, dirty: (n?.flags ?? 0) & 1 == 1)
         }
+    }
+
+    /// Every node reachable from `root` over `readers`, level by level (depth from 1), each
+    /// level in attribute order, each node once with the node it was first reached from.
+    static func breadthFirst(from root: Int64, maxDepth: Int?,
+                             readers: (Int64) throws -> [Int64]) rethrows -> [(attribute: Int64, depth: Int, via: Int64)] {
+        var reached: [(attribute: Int64, depth: Int, via: Int64)] = []
+        var seen: Set<Int64> = [root]
+        var frontier: [Int64] = [root]
+        var depth = 0
+        while !frontier.isEmpty, depth < (maxDepth ?? Int.max) {
+            depth += 1
+            var level: [(attribute: Int64, via: Int64)] = []
+            for a in frontier {
+                for r in try readers(a) where seen.insert(r).inserted {
+                    level.append((r, a))
+                }
+            }
+            level.sort { $0.attribute < $1.attribute }
+            reached += level.map { ($0.attribute, depth, $0.via) }
+            frontier = level.map(\.attribute)
+        }
+        return reached
     }
 
     public static func rows(_ steps: [WalkStep]) -> [[SQLValue]] {
