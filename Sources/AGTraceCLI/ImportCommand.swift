@@ -76,6 +76,12 @@ enum ImportCommand {
                         context.err.write("agtrace import: warning: " + terminalSafe("\(item.label): \(warning)") + "\n")
                     }
                 }
+                if case .imported(let item) = outcome, let end = item.end, !end.isComplete {
+                    let what = end == .noEndSeen
+                        ? "the transcript does not show how the process ended (no end seen); 'check' warns"
+                        : "the recording did not end normally (\(end.reason)); 'check' refuses it unless --allow-incomplete"
+                    context.err.write(terminalSafe("agtrace import: warning: \(item.label): \(what)") + "\n")
+                }
                 if args.has("timings"), case .imported(let item) = outcome {
                     for (phase, at) in item.phases {
                         context.out.write("  \(String(format: "%7.3f s", at))  \(phase)\n")
@@ -103,13 +109,15 @@ enum ImportCommand {
             case .archive:
                 return "\(verb) \(item.label) (\(how)): graphs \(item.graphs), nodes \(item.nodes), edges \(item.edges) in \(time)"
             case .transcript:
-                return "\(verb) \(item.label) (\(how)): events \(item.events), skipped lines \(item.skippedLines), incomplete hits \(item.incompleteHits) in \(time)"
+                let ended = item.end.map { ", \($0.reason)" } ?? ""
+                return "\(verb) \(item.label) (\(how)): events \(item.events), skipped lines \(item.skippedLines), incomplete hits \(item.incompleteHits)\(ended) in \(time)"
             case .trace:
                 return "\(verb) \(item.label) (\(how)): events \(item.events), evaluations \(item.updates), writes \(item.writes) in \(time)"
             }
         case let .duplicate(path, kind, existing):
-            let what = kind == .archive ? "snapshot" : kind == .trace ? "trace" : "run"
-            return "unchanged \(path): the same bytes are already stored as \(what) '\(existing)' (--replace imports them again)"
+            return "unchanged \(path): the same bytes are already stored as \(kind.storedNoun) '\(existing)' (--replace imports them again)"
+        case let .aliased(path, kind, existing, alias):
+            return "aliased \(alias) -> \(existing): \(path) holds the same bytes as \(kind.storedNoun) '\(existing)', so '\(alias)' is now another name of it (nothing stored twice)"
         }
     }
 }

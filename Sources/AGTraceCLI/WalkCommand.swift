@@ -44,7 +44,7 @@ enum WalkCommand {
         }
         let trace = args.value("trace")
         guard (args.value("snapshot") == nil) != (trace == nil) else {
-            throw UsageError(message: "give --snapshot S or --trace T (one of them)")
+            throw UsageError(message: trace == nil ? "--snapshot S is required (or --trace T to walk a trace)" : "give --snapshot S or --trace T, not both")
         }
         let depth = try args.int("depth")
         if let depth, depth < 1 { throw UsageError(message: "--depth takes 1 or more") }

@@ -7,16 +7,22 @@ public enum Catalog {
                    (SELECT count(*) FROM graphs g WHERE g.snapshot_id = s.id) AS graphs,
                    (SELECT coalesce(sum(node_count), 0) FROM graphs g WHERE g.snapshot_id = s.id) AS nodes,
                    (SELECT coalesce(sum(edge_count), 0) FROM graphs g WHERE g.snapshot_id = s.id) AS edges,
-                   NULL AS events, s.imported_at, s.source, s.id AS sort_id, 0 AS sort_kind
+                   NULL AS events, NULL AS end_reason,
+                   (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'snapshot' AND target_id = s.id ORDER BY label) a) AS aliases,
+                   s.imported_at, s.source, s.id AS sort_id, 0 AS sort_kind
             FROM snapshots s
             UNION ALL
-            SELECT 'run', r.label, NULL, NULL, NULL, r.event_count, r.imported_at, r.source, r.id, 1
+            SELECT 'run', r.label, NULL, NULL, NULL, r.event_count, r.end_reason,
+                   (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'run' AND target_id = r.id ORDER BY label) a),
+                   r.imported_at, r.source, r.id, 1
             FROM runs r
             UNION ALL
             SELECT 'trace', t.label, NULL,
                    (SELECT count(*) FROM trace_nodes n WHERE n.trace_id = t.id),
                    (SELECT count(*) FROM trace_edges e WHERE e.trace_id = t.id AND e.removed_seq IS NULL),
-                   t.event_count, t.imported_at, t.source, t.id, 2
+                   t.event_count, NULL,
+                   (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'trace' AND target_id = t.id ORDER BY label) a),
+                   t.imported_at, t.source, t.id, 2
             FROM traces t
             ORDER BY sort_kind, sort_id
             """

@@ -173,8 +173,14 @@ extension Schema {
             event_count INTEGER,
             skipped_lines INTEGER,
             incomplete_hits INTEGER
-        , first_event_id INTEGER, last_event_id INTEGER, first_frame_id INTEGER, last_frame_id INTEGER);
+        , first_event_id INTEGER, last_event_id INTEGER, first_frame_id INTEGER, last_frame_id INTEGER, complete INTEGER, end_reason TEXT);
         CREATE INDEX runs_by_sha256 ON runs(sha256);
+        CREATE TABLE aliases(
+            label TEXT PRIMARY KEY,
+            kind TEXT NOT NULL CHECK (kind IN ('snapshot', 'run', 'trace')),
+            target_id INTEGER NOT NULL
+        );
+        CREATE INDEX aliases_by_target ON aliases(kind, target_id);
         CREATE TABLE subgraph_nodes(
             first_node_id INTEGER NOT NULL,
             last_node_id INTEGER NOT NULL,

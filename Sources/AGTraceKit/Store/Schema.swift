@@ -383,7 +383,19 @@ public enum Schema {
             LEFT JOIN types t ON t.snapshot_id = n.snapshot_id AND t.graph_index = n.graph_index AND t.type_index = n.type_index
             WHERE r.r = 1 AND t.view IS NULL;
         """,
-        // 7: traces (AttributeGraph's binary trace files). Events are kept whole, keyed by
+        // 7: how a recording ended (NULL for runs imported before: unknown), and labels that
+        // name stored bytes a second time (`import --label X` of bytes stored as L).
+        """
+        ALTER TABLE runs ADD COLUMN complete INTEGER;
+        ALTER TABLE runs ADD COLUMN end_reason TEXT;
+        CREATE TABLE aliases(
+            label TEXT PRIMARY KEY,
+            kind TEXT NOT NULL CHECK (kind IN ('snapshot', 'run', 'trace')),
+            target_id INTEGER NOT NULL
+        );
+        CREATE INDEX aliases_by_target ON aliases(kind, target_id);
+        """,
+        // 8: traces (AttributeGraph's binary trace files). Events are kept whole, keyed by
         // (trace, seq) and named through trace_kinds; evaluations and writes are derived at import
         // (trace_update_rows, trace_writes), their rules resolved through the types a trace lists
         // at its end (the views trace_updates and trace_node_rules).

@@ -3,6 +3,15 @@ public enum InputKind: String, Sendable {
     case archive
     case transcript
     case trace
+
+    /// What an import of this kind is stored as: "snapshot", "run" or "trace".
+    public var storedNoun: String {
+        switch self {
+        case .archive: return "snapshot"
+        case .transcript: return "run"
+        case .trace: return "trace"
+        }
+    }
 }
 
 /// An opened input: the decoded byte stream positioned at its start, what it holds, and whether
