@@ -134,12 +134,15 @@ final class ReportUpdatesTests: XCTestCase {
             report 'updates' cannot run without options; it runs as:
               agtrace report updates --run R
               agtrace report updates --snapshot S
+              agtrace report updates --trace T
               agtrace report updates --snapshot S --by rule
+              agtrace report updates --trace T --by rule
+              agtrace report updates --trace T --by view
               agtrace report updates --run R --snapshot S
               agtrace report updates --run R --snapshot S --by rule
             """)
         XCTAssertTrue(usage("updates", ["run"], by: "rule")?.hasPrefix("report 'updates' cannot run with --run --by rule;") == true)
-        XCTAssertEqual(usage("updates", ["run"], by: "type"), "--by takes 'rule' for 'updates', not 'type'")
+        XCTAssertEqual(usage("updates", ["run"], by: "type"), "--by takes 'rule' or 'view' for 'updates', not 'type'")
         XCTAssertEqual(usage("rule-cost", ["snapshot"], by: "rule"), "report 'rule-cost' takes no --by")
         XCTAssertNotNil(usage("rule-cost", []))
         XCTAssertNotNil(usage("rule-cost", ["snapshot", "run"]))
