@@ -7,7 +7,7 @@ enum CheckCommand {
 
     static let name = "check"
     static let summary = "Check a recording against a baseline: fail when SwiftUI does more work"
-    static let usage = "agtrace check --baseline FILE (--transcript FILE [--archive DUMP] | --archive DUMP | --run R | --snapshot S) [--tolerance PCT] [--min-count N] [--max-drop PCT] [--allow-incomplete] [--format \(CheckFormat.names)] [--update-baseline]"
+    static let usage = "agtrace check --baseline FILE (--transcript FILE [--archive DUMP] | --archive DUMP | --trace FILE | --run R | --snapshot S) [--tolerance PCT] [--min-count N] [--max-drop PCT] [--allow-incomplete] [--format \(CheckFormat.names)] [--update-baseline]"
     static let discussion = """
     Counts the updates (rule runs) of the recording the way the baseline was taken (same key:
     attribute, rule or view), and compares the total and every key:
@@ -24,7 +24,9 @@ enum CheckCommand {
     The input: --transcript FILE (and --archive DUMP, the dump of the same build that names
     the attributes for a baseline keyed by rule or view) are imported into a private
     temporary database for this check alone: no labels, no database left by an earlier job.
-    --run R / --snapshot S read labels of the database instead.
+    --trace FILE (an AttributeGraph trace, against a baseline taken from a trace) is imported
+    the same way; its evaluations are named by its own types. --run R / --snapshot S read
+    labels of the database instead.
 
     A recording that crashed, failed (exited with a status other than 0) or was cut is
     refused (exit 3) unless --allow-incomplete: its missing updates would pass as an
@@ -124,8 +126,8 @@ enum CheckCommand {
             throw UsageError(message: "give --baseline FILE (written by 'agtrace baseline')")
         }
         let sources = try CountSources(args)
-        if !sources.hasRun && !sources.hasSnapshot {
-            throw UsageError(message: "give --transcript FILE or --archive FILE (or --run R / --snapshot S) to check against the baseline")
+        if !sources.hasRun && !sources.hasSnapshot && !sources.hasTrace {
+            throw UsageError(message: "give --transcript FILE, --archive FILE or --trace FILE (or --run R / --snapshot S) to check against the baseline")
         }
         if baselinePath == "-" && args.has("update-baseline") {
             throw UsageError(message: "--update-baseline rewrites the baseline file; standard input (-) cannot be rewritten")
@@ -133,12 +135,15 @@ enum CheckCommand {
         let baseline = try Baseline.read(path: baselinePath)
         try matchInput(sources, baseline: baseline, path: baselinePath)
 
-        let (db, runLabel, snapshotLabel, scratch) = try sources.open(context)
+        let (db, runLabel, snapshotLabel, traceLabel, scratch) = try sources.open(context)
         defer { scratch?.close() }
         let key = baseline.counts.key
-        let input = baseline.counts.source.kind == .run
-            ? CountInput(kind: .run, label: runLabel!, key: key, namingSnapshot: key == .attribute ? nil : snapshotLabel)
-            : CountInput(kind: .snapshot, label: snapshotLabel!, key: key)
+        let input: CountInput
+        switch baseline.counts.source.kind {
+        case .run: input = CountInput(kind: .run, label: runLabel!, key: key, namingSnapshot: key == .attribute ? nil : snapshotLabel)
+        case .snapshot: input = CountInput(kind: .snapshot, label: snapshotLabel!, key: key)
+        case .trace: input = CountInput(kind: .trace, label: traceLabel!, key: key)
+        }
         _ = try input.match(in: db, context: context, command: name)
         let current = try input.counts(in: db)
         var notes: [String] = []
@@ -163,7 +168,14 @@ enum CheckCommand {
     static func matchInput(_ s: CountSources, baseline: Baseline, path: String) throws {
         let source = baseline.counts.source
         let key = baseline.counts.key
+        if source.kind != .trace && s.hasTrace {
+            throw BaselineError(path: path, problem: "the baseline was taken from \(source.phrase), but a trace was given: check a \(source.kind == .run ? "recording (--transcript FILE or --run R)" : "dump (--archive DUMP or --snapshot S)") against it")
+        }
         switch source.kind {
+        case .trace:
+            guard s.hasTrace else {
+                throw BaselineError(path: path, problem: "the baseline was taken from \(source.phrase): check a trace against it (--trace FILE)")
+            }
         case .run:
             guard s.hasRun else {
                 throw BaselineError(path: path, problem: "the baseline was taken from \(source.phrase), but no run was given: check a recording against it (--transcript FILE or --run R)")

@@ -3,13 +3,14 @@ import Foundation
 
 /// Where `baseline` and `check` take their counts from: labels of the database (`--run R`,
 /// `--snapshot S`), or files imported into a private temporary database for this command
-/// alone (`--transcript FILE`, `--archive FILE`), so that a pipeline depends on no label and
-/// no database an earlier job left behind.
+/// alone (`--transcript FILE`, `--archive FILE`, `--trace FILE`), so that a pipeline depends on
+/// no label and no database an earlier job left behind.
 struct CountSources {
     var run: String?
     var snapshot: String?
     var transcript: String?
     var archive: String?
+    var trace: String?
 
     static let options = [
         OptionSpec(name: "run", valueName: "R", help: "the run labelled R in the database"),
@@ -19,6 +20,8 @@ struct CountSources {
                    help: "an lldb transcript, imported into a private temporary database for this command (no labels, no --db)"),
         OptionSpec(name: "archive", valueName: "FILE",
                    help: "an AttributeGraph archive (a dump), imported the same way; with --transcript it names the run's attributes"),
+        OptionSpec(name: "trace", valueName: "FILE",
+                   help: "an AttributeGraph trace file (AG_TRACE), imported the same way: rule evaluations, named by its own types"),
     ]
 
     init(_ args: ParsedArguments) throws {
@@ -26,12 +29,17 @@ struct CountSources {
         snapshot = args.value("snapshot")
         transcript = args.value("transcript")
         archive = args.value("archive")
-        if (run != nil || snapshot != nil) && (transcript != nil || archive != nil) {
-            throw UsageError(message: "give labels (--run, --snapshot) or files (--transcript, --archive), not both")
+        trace = args.value("trace")
+        if (run != nil || snapshot != nil) && (transcript != nil || archive != nil || trace != nil) {
+            throw UsageError(message: "give labels (--run, --snapshot) or files (--transcript, --archive, --trace), not both")
+        }
+        if trace != nil && (transcript != nil || archive != nil) {
+            throw UsageError(message: "--trace counts a trace on its own (its types name its rules and views): give it without --transcript or --archive")
         }
     }
 
-    var usesFiles: Bool { transcript != nil || archive != nil }
+    var usesFiles: Bool { transcript != nil || archive != nil || trace != nil }
+    var hasTrace: Bool { trace != nil }
     var hasRun: Bool { run != nil || transcript != nil }
     var hasSnapshot: Bool { snapshot != nil || archive != nil }
     var runOption: String { transcript != nil ? "--transcript" : "--run" }
@@ -39,12 +47,17 @@ struct CountSources {
 
     /// The database to count in, and the labels of the run and snapshot there. Files are
     /// imported (a line each on stderr); `privateDatabase` must stay alive while counting.
-    func open(_ context: Context) throws -> (db: Database, run: String?, snapshot: String?, privateDatabase: PrivateDatabase?) {
+    func open(_ context: Context) throws -> (db: Database, run: String?, snapshot: String?, trace: String?, privateDatabase: PrivateDatabase?) {
         guard usesFiles else {
-            return (try context.openDatabase(.read), run, snapshot, nil)
+            return (try context.openDatabase(.read), run, snapshot, nil, nil)
         }
         let scratch = try PrivateDatabase()
-        var runLabel: String?, snapshotLabel: String?
+        var runLabel: String?, snapshotLabel: String?, traceLabel: String?
+        if let trace {
+            let item = try scratch.importFile(trace, as: .trace)
+            traceLabel = item.label
+            context.err.write(terminalSafe("agtrace: read \(trace): \(item.events) events, \(item.updates) evaluations") + "\n")
+        }
         if let transcript {
             let item = try scratch.importFile(transcript, as: .transcript)
             runLabel = item.label
@@ -55,7 +68,7 @@ struct CountSources {
             snapshotLabel = item.label
             context.err.write(terminalSafe("agtrace: read \(archive): \(item.graphs) graphs, \(item.nodes) nodes") + "\n")
         }
-        return (scratch.db, runLabel, snapshotLabel, scratch)
+        return (scratch.db, runLabel, snapshotLabel, traceLabel, scratch)
     }
 }
 
@@ -81,6 +94,7 @@ struct CountInput {
         switch kind {
         case .run: return try UpdateCounts.run(label, key: key, namingSnapshot: namingSnapshot, in: db)
         case .snapshot: return try UpdateCounts.snapshot(label, key: key, in: db)
+        case .trace: return try UpdateCounts.trace(label, key: key, in: db)
         }
     }
 }

@@ -80,7 +80,7 @@ final class CheckGateCLITests: XCTestCase {
         }
         // The messages say what and where.
         let missing = try agtrace("check", "--baseline", baseline, "--transcript", ci + "/planner-b.ag-json", "--archive", ci + "/planner-b.ag-json", status: 3)
-        XCTAssertTrue(missing.stderr.contains("holds an AttributeGraph archive, not a transcript: give it with --archive"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("holds an AttributeGraph archive, not an lldb transcript: give it with --archive"), missing.stderr)
         let none = try agtrace("check", "--baseline", baseline, "--transcript", onlyWrites, "--archive", ci + "/planner-b.ag-json", status: 3)
         XCTAssertTrue(none.stderr.contains("run 'writes' has no update hits to count"), none.stderr)
         let noDb = try agtrace("check", "--baseline", baseline, "--run", "tap", "--snapshot", "planner", status: 3)
@@ -225,5 +225,36 @@ final class CheckGateCLITests: XCTestCase {
         XCTAssertTrue(usage.stderr.contains("--key view on a run needs a dump of the same build"), usage.stderr)
         let missing = try agtrace("check", "--db", db, "--baseline", "v.json", "--run", "b", status: 2)
         XCTAssertTrue(missing.stderr.contains("the baseline counts run 'a' by view"), missing.stderr)
+    }
+
+    // MARK: Traces
+
+    func testOneStepTraceBaselineAndCheck() throws {
+        let traces = CLI.samples + "/traces"
+        let w = try agtrace("baseline", "--trace", traces + "/trip-taps.ag-trace", "-o", "trace.json", status: 0)
+        XCTAssertEqual(w.stdout, "wrote trace.json: trace 'trip-taps' keyed by rule, 3 rules, 9 updates\n")
+        let text = try String(contentsOf: dir.appendingPathComponent("trace.json"), encoding: .utf8)
+        XCTAssertTrue(text.contains("\"source\": {\"kind\": \"trace\", \"label\": \"trip-taps\""), text)
+        XCTAssertTrue(text.contains("    \"TextRule\": {\"updates\": 3, \"seconds\": 0.0205078125}\n"), text)
+        let pass = try agtrace("check", "--baseline", "trace.json", "--trace", traces + "/trip-taps.ag-trace", status: 0)
+        XCTAssertTrue(pass.stdout.hasPrefix("PASS: no regressions in 3 rules; total updates 9 -> 9 (0)\n"), pass.stdout)
+        // Keyed by view from the trace's own types.
+        let view = try agtrace("baseline", "--trace", traces + "/trip-taps.ag-trace", "--key", "view", "-o", "-", status: 0)
+        XCTAssertTrue(view.stdout.contains("    \"(no view)\": {\"updates\": 6, \"seconds\": 0.046875},\n    \"TripView\": {\"updates\": 3, \"seconds\": 0.013671875}\n"), view.stdout)
+        // Another app's trace regresses on its own rules (TextRule 3 -> 4).
+        let other = try agtrace("check", "--baseline", "trace.json", "--trace", traces + "/planner-edit.ag-trace.gz", "--format", "junit", status: 1)
+        XCTAssertTrue(other.stdout.contains("name=\"TextRule\""), other.stdout)
+        // A trace against a run's baseline, a transcript as --trace, a cut trace: named, never a verdict.
+        try agtrace("baseline", "--transcript", ci + "/tap-stepper.lldb.log", "-o", "run.json", status: 0)
+        let kind = try agtrace("check", "--baseline", "run.json", "--trace", traces + "/trip-taps.ag-trace", status: 2)
+        XCTAssertTrue(kind.stderr.contains("the baseline was taken from run 'tap-stepper', but a trace was given"), kind.stderr)
+        let wrong = try agtrace("check", "--baseline", "trace.json", "--trace", ci + "/tap-stepper.lldb.log", status: 3)
+        XCTAssertTrue(wrong.stderr.contains("holds an lldb transcript, not an AttributeGraph trace: give it with --transcript"), wrong.stderr)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: traces + "/trip-taps.ag-trace"))
+        let cut = dir.appendingPathComponent("cut.ag-trace")
+        try bytes.prefix(bytes.count / 2).write(to: cut)
+        let r = try agtrace("check", "--baseline", "trace.json", "--trace", cut.path, "--format", "junit", status: 3)
+        XCTAssertEqual(junitErrors(r.stdout), ["not_counted"])
+        try agtrace("check", "--baseline", "trace.json", "--trace", traces + "/trip-taps.ag-trace", "--transcript", ci + "/tap-stepper.lldb.log", status: 2)
     }
 }

@@ -99,8 +99,15 @@ public enum BaselineKey: String, CaseIterable, Sendable {
     }
 }
 
-public enum MeasuredKind: String, Sendable {
-    case run, snapshot
+public enum MeasuredKind: String, CaseIterable, Sendable {
+    /// A breakpoint transcript: counts are update hits.
+    case run
+    /// A profiled archive: counts are its profile's update counts.
+    case snapshot
+    /// An AttributeGraph trace: counts are rule evaluations (`trace_updates`).
+    case trace
+
+    var table: String { rawValue + "s" }
 }
 
 /// What counts were taken from.
@@ -285,7 +292,7 @@ extension UpdateCounts {
         return UpdateCounts(source: source, key: key, entries: entries)
     }
 
-    private static func collect(_ rows: [[SQLValue]]) -> [String: UpdateEntry] {
+    fileprivate static func collect(_ rows: [[SQLValue]]) -> [String: UpdateEntry] {
         var entries: [String: UpdateEntry] = [:]
         for r in rows {
             guard let updates = r[1].intValue, updates > 0 else { continue }
@@ -302,20 +309,45 @@ extension UpdateCounts {
 
     private struct Row { var id: Int64; var sha256: String?; var importedAt: String?; var end: RecordingEnd? }
 
-    /// The stored run or snapshot a label (or an alias) names.
+    /// The stored run, snapshot or trace a label (or an alias) names.
     private static func lookUp(_ kind: MeasuredKind, _ label: String, in db: Database) throws -> Row {
-        let table = kind == .run ? "runs" : "snapshots"
         if let id = try LabelLookup.resolve(label, kind: kind.rawValue, in: db) {
             let end = kind == .run ? ", end_reason" : ""
-            if let r = try db.rows("SELECT id, sha256, imported_at\(end) FROM \(table) WHERE id = ?1", [.integer(id)]).first {
+            if let r = try db.rows("SELECT id, sha256, imported_at\(end) FROM \(kind.table) WHERE id = ?1", [.integer(id)]).first {
                 return Row(id: id, sha256: r[1].stringValue, importedAt: r[2].stringValue,
                            end: kind == .run ? r[3].stringValue.flatMap(RecordingEnd.init(reason:)) : nil)
             }
         }
-        let other: MeasuredKind = kind == .run ? .snapshot : .run
-        if try LabelLookup.resolve(label, kind: other.rawValue, in: db) != nil {
-            throw UpdateCountsError("no \(kind.rawValue) labelled '\(label)': it is a \(other.rawValue) (use --\(other.rawValue) \(label))")
+        for other in MeasuredKind.allCases where other != kind {
+            if try LabelLookup.resolve(label, kind: other.rawValue, in: db) != nil {
+                throw UpdateCountsError("no \(kind.rawValue) labelled '\(label)': it is a \(other.rawValue) (use --\(other.rawValue) \(label))")
+            }
         }
         throw UpdateCountsError("no \(kind.rawValue) labelled '\(label)' in \(db.path) ('agtrace list' shows the labels)")
+    }
+}
+
+extension UpdateCounts {
+    /// Counts a trace's rule evaluations (`trace_updates`, one row per BeginValueUpdate ..
+    /// EndValueUpdate), with their total seconds when the trace has durations. Keyed by rule
+    /// (default; from the trace's own types, so no dump is needed), view (`(no view)` for the
+    /// rest) or attribute. A rule the trace does not name is keyed `(attribute N)`.
+    public static func trace(_ label: String, key: BaselineKey, in db: Database) throws -> UpdateCounts {
+        let row = try lookUp(.trace, label, in: db)
+        let source = MeasuredSource(kind: .trace, label: label, sha256: row.sha256, importedAt: row.importedAt)
+        let keyColumn: String
+        switch key {
+        case .attribute: keyColumn = "CAST(attribute AS TEXT)"
+        case .rule: keyColumn = "coalesce(rule, '(attribute ' || attribute || ')')"
+        case .view: keyColumn = "coalesce(view, ?2)"
+        }
+        let rows = try db.rows("""
+            SELECT \(keyColumn) AS key, count(*), sum(duration) FROM trace_updates WHERE trace_id = ?1 GROUP BY key
+            """, key == .view ? [.integer(row.id), .text(noViewKey)] : [.integer(row.id)])
+        let entries = collect(rows)
+        if entries.isEmpty {
+            throw UpdateCountsError("trace '\(label)' has no rule evaluations to count (no BeginValueUpdate events)")
+        }
+        return UpdateCounts(source: source, key: key, entries: entries)
     }
 }
