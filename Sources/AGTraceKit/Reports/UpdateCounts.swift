@@ -191,42 +191,31 @@ extension UpdateCounts {
                 FROM events WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = ?1) AND (SELECT last_event_id FROM runs WHERE id = ?1) AND kind = 'update'
                 GROUP BY attribute
                 """, [.integer(row.id), .text(unknownAttributeKey)])
-        case .rule:
+        case .rule, .view:
             guard let namingSnapshot else {
-                throw UpdateCountsError("a run keyed by rule needs a snapshot to name its attributes (--snapshot S)")
+                throw UpdateCountsError("a run keyed by \(key.rawValue) needs a dump of the same build to name its attributes (--snapshot S, or --archive FILE)")
             }
             let namer = try lookUp(.snapshot, namingSnapshot, in: db)
             source.namedBy = NamingSnapshot(label: namingSnapshot, sha256: namer.sha256)
+            // The name of attribute c.attribute in snapshot ?2 (?4, ?5: the view keys' fallbacks).
+            let name = key == .rule
+                ? """
+                  coalesce((SELECT min(coalesce(r.rule, '(unnamed type)')) FROM node_rules r
+                            WHERE r.snapshot_id = ?2 AND r.attribute = c.attribute),
+                           '(attribute ' || c.attribute || ')')
+                  """
+                : """
+                  CASE WHEN NOT EXISTS (SELECT 1 FROM nodes x WHERE x.snapshot_id = ?2 AND x.attribute = c.attribute) THEN ?4
+                       ELSE coalesce((SELECT min(v.view) FROM node_views v WHERE v.snapshot_id = ?2 AND v.attribute = c.attribute), ?5)
+                  END
+                  """
             // Count per attribute first (one pass over the run's id range), then name each attribute once.
             rows = try db.rows("""
                 WITH counts AS (
                     SELECT attribute, count(*) AS n FROM events
                     WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = ?1) AND (SELECT last_event_id FROM runs WHERE id = ?1) AND kind = 'update' GROUP BY attribute
                 )
-                SELECT CASE WHEN c.attribute IS NULL THEN ?3
-                            ELSE coalesce((SELECT min(coalesce(r.rule, '(unnamed type)')) FROM node_rules r
-                                           WHERE r.snapshot_id = ?2 AND r.attribute = c.attribute),
-                                          '(attribute ' || c.attribute || ')')
-                       END AS key,
-                       sum(c.n)
-                FROM counts c GROUP BY key
-                """, [.integer(row.id), .integer(namer.id), .text(unknownAttributeKey)])
-        case .view:
-            guard let namingSnapshot else {
-                throw UpdateCountsError("a run keyed by view needs a dump of the same build to name its attributes (--snapshot S, or --archive FILE)")
-            }
-            let namer = try lookUp(.snapshot, namingSnapshot, in: db)
-            source.namedBy = NamingSnapshot(label: namingSnapshot, sha256: namer.sha256)
-            rows = try db.rows("""
-                WITH counts AS (
-                    SELECT attribute, count(*) AS n FROM events
-                    WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = ?1) AND (SELECT last_event_id FROM runs WHERE id = ?1) AND kind = 'update' GROUP BY attribute
-                )
-                SELECT CASE WHEN c.attribute IS NULL THEN ?3
-                            WHEN NOT EXISTS (SELECT 1 FROM nodes x WHERE x.snapshot_id = ?2 AND x.attribute = c.attribute) THEN ?4
-                            ELSE coalesce((SELECT min(v.view) FROM node_views v WHERE v.snapshot_id = ?2 AND v.attribute = c.attribute), ?5)
-                       END AS key,
-                       sum(c.n)
+                SELECT CASE WHEN c.attribute IS NULL THEN ?3 ELSE \(name) END AS key, sum(c.n)
                 FROM counts c GROUP BY key
                 """, [.integer(row.id), .integer(namer.id), .text(unknownAttributeKey), .text(notInDumpKey), .text(noViewKey)])
         }
