@@ -46,6 +46,8 @@ enum BaselineCommand {
                    help: "what to count per (default: attribute for runs, rule for snapshots)"),
         OptionSpec(name: "allow-incomplete", valueName: nil,
                    help: "take counts from a recording that crashed, failed or was cut (refused otherwise)"),
+        OptionSpec(name: "time", valueName: nil,
+                   help: "with --trace: record each key's total seconds too, for 'check --time'"),
     ]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
@@ -57,6 +59,14 @@ enum BaselineCommand {
         }
         let sources = try CountSources(args)
         let key = try args.value("key").map(parseKey)
+        if args.has("time") && sources.trace == nil {
+            throw UsageError(message: "--time records a trace's evaluation times: give --trace T")
+        }
+        if let trace = sources.trace {
+            let db = try context.openDatabase(.read)
+            let input = CountInput(kind: .trace, label: trace, key: key ?? .rule, withSeconds: args.has("time"))
+            return try write(counts: try input.counts(in: db), to: output, context)
+        }
         try validate(sources, key: key)
         if output != "-", let problem = Baseline.outputProblem(writing: output, databasePath: sources.usesFiles ? nil : context.databasePath) {
             context.err.write("agtrace baseline: error: " + terminalSafe(problem) + "\n")
@@ -74,6 +84,10 @@ enum BaselineCommand {
             context.err.write("agtrace baseline: error: " + terminalSafe(p.message) + "\n")
             return 1
         }
+        return try write(counts: counts, to: output, context)
+    }
+
+    static func write(counts: UpdateCounts, to output: String, _ context: Context) throws -> Int32 {
         let baseline = Baseline(counts: counts)
         if output == "-" {
             context.out.write(baseline.rendered())

@@ -10,6 +10,8 @@ struct CountSources {
     var snapshot: String?
     var transcript: String?
     var archive: String?
+    /// A trace's label (`--trace T`); counted alone, keyed by rule by default.
+    var trace: String?
 
     static let options = [
         OptionSpec(name: "run", valueName: "R", help: "the run labelled R in the database"),
@@ -19,6 +21,7 @@ struct CountSources {
                    help: "an lldb transcript, imported into a private temporary database for this command (no labels, no --db)"),
         OptionSpec(name: "archive", valueName: "FILE",
                    help: "an AttributeGraph archive (a dump), imported the same way; with --transcript it names the run's attributes"),
+        OptionSpec(name: "trace", valueName: "T", help: "the trace labelled T in the database (its rule evaluations; --time adds their seconds)"),
     ]
 
     init(_ args: ParsedArguments) throws {
@@ -26,6 +29,10 @@ struct CountSources {
         snapshot = args.value("snapshot")
         transcript = args.value("transcript")
         archive = args.value("archive")
+        trace = args.value("trace")
+        if trace != nil && (run != nil || snapshot != nil || transcript != nil || archive != nil) {
+            throw UsageError(message: "--trace T is counted alone: give no --run, --snapshot, --transcript or --archive with it")
+        }
         if (run != nil || snapshot != nil) && (transcript != nil || archive != nil) {
             throw UsageError(message: "give labels (--run, --snapshot) or files (--transcript, --archive), not both")
         }
@@ -65,9 +72,12 @@ struct CountInput {
     var label: String
     var key: BaselineKey
     var namingSnapshot: String?
+    /// Traces: record (baseline) or compare (check) the evaluations' total seconds too.
+    var withSeconds = false
 
     func counts(in db: Database) throws -> UpdateCounts {
         switch kind {
+        case .trace: return try UpdateCounts.trace(label, key: key, withSeconds: withSeconds, in: db)
         case .run: return try UpdateCounts.run(label, key: key, namingSnapshot: namingSnapshot, in: db)
         case .snapshot: return try UpdateCounts.snapshot(label, key: key, in: db)
         }

@@ -85,6 +85,9 @@ enum ReportCommand {
         let stop = InterruptHandler { db.interrupt() }
         defer { stop.cancel() }
         try ReportRunner.run(request, in: db, writer: RowWriter(format: format, out: context.out))
+        if let trace = labels["trace"], let note = try TraceTiming.untimedNote(in: db, trace: trace) {
+            context.err.write("agtrace report: note: " + terminalSafe(note) + "\n")
+        }
         return 0
     }
 }

@@ -100,7 +100,7 @@ public enum BaselineKey: String, CaseIterable, Sendable {
 }
 
 public enum MeasuredKind: String, Sendable {
-    case run, snapshot
+    case run, snapshot, trace
 }
 
 /// What counts were taken from.
@@ -285,6 +285,35 @@ extension UpdateCounts {
         return UpdateCounts(source: source, key: key, entries: entries)
     }
 
+    /// Counts a trace's rule evaluations (`trace_updates`), per attribute, rule (the trace's own
+    /// type names; an attribute no type names is keyed `(attribute N)`) or view (`(no view)` for
+    /// rules of no view). `seconds` (with `withSeconds`): the evaluations' total duration; every
+    /// evaluation must be timed (a trace with whole-second timestamps has none).
+    public static func trace(_ label: String, key: BaselineKey, withSeconds: Bool = false, in db: Database) throws -> UpdateCounts {
+        let row = try lookUp(.trace, label, in: db)
+        let source = MeasuredSource(kind: .trace, label: label, sha256: row.sha256, importedAt: row.importedAt)
+        let keyExpression: String
+        switch key {
+        case .attribute: keyExpression = "CAST(attribute AS TEXT)"
+        case .rule: keyExpression = "coalesce(rule, '(attribute ' || attribute || ')')"
+        case .view: keyExpression = "coalesce(view, ?3)"
+        }
+        let rows = try db.rows("""
+            SELECT \(keyExpression) AS key, count(*),
+                   CASE WHEN ?2 AND count(duration) = count(*) THEN sum(duration) END
+            FROM trace_updates WHERE trace_id = ?1
+            GROUP BY key
+            """, [.integer(row.id), .integer(withSeconds ? 1 : 0), .text(noViewKey)])
+        let entries = collect(rows)
+        if entries.isEmpty {
+            throw UpdateCountsError("trace '\(label)' has no rule evaluations (BeginValueUpdate events) to count")
+        }
+        if withSeconds, entries.values.contains(where: { $0.seconds == nil }) {
+            throw UpdateCountsError("trace '\(label)' cannot time its evaluations (whole-second or missing timestamps, or evaluations without an end): --time needs a trace with fixed64 timestamps")
+        }
+        return UpdateCounts(source: source, key: key, entries: entries)
+    }
+
     private static func collect(_ rows: [[SQLValue]]) -> [String: UpdateEntry] {
         var entries: [String: UpdateEntry] = [:]
         for r in rows {
@@ -302,9 +331,9 @@ extension UpdateCounts {
 
     private struct Row { var id: Int64; var sha256: String?; var importedAt: String?; var end: RecordingEnd? }
 
-    /// The stored run or snapshot a label (or an alias) names.
+    /// The stored run, snapshot or trace a label (or an alias) names.
     private static func lookUp(_ kind: MeasuredKind, _ label: String, in db: Database) throws -> Row {
-        let table = kind == .run ? "runs" : "snapshots"
+        let table = kind.rawValue + "s"
         if let id = try LabelLookup.resolve(label, kind: kind.rawValue, in: db) {
             let end = kind == .run ? ", end_reason" : ""
             if let r = try db.rows("SELECT id, sha256, imported_at\(end) FROM \(table) WHERE id = ?1", [.integer(id)]).first {
@@ -312,9 +341,10 @@ extension UpdateCounts {
                            end: kind == .run ? r[3].stringValue.flatMap(RecordingEnd.init(reason:)) : nil)
             }
         }
-        let other: MeasuredKind = kind == .run ? .snapshot : .run
-        if try LabelLookup.resolve(label, kind: other.rawValue, in: db) != nil {
-            throw UpdateCountsError("no \(kind.rawValue) labelled '\(label)': it is a \(other.rawValue) (use --\(other.rawValue) \(label))")
+        for other in [MeasuredKind.run, .snapshot, .trace] where other != kind {
+            if try LabelLookup.resolve(label, kind: other.rawValue, in: db) != nil {
+                throw UpdateCountsError("no \(kind.rawValue) labelled '\(label)': it is a \(other.rawValue) (use --\(other.rawValue) \(label))")
+            }
         }
         throw UpdateCountsError("no \(kind.rawValue) labelled '\(label)' in \(db.path) ('agtrace list' shows the labels)")
     }
