@@ -48,6 +48,8 @@ enum BaselineCommand {
                    help: "what to count per (default: attribute for runs, rule for snapshots)"),
         OptionSpec(name: "allow-incomplete", valueName: nil,
                    help: "take counts from a recording that crashed, failed or was cut (refused otherwise)"),
+        OptionSpec(name: "time", valueName: nil,
+                   help: "with --trace: record each key's total seconds too, for 'check --time'"),
     ]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
@@ -59,14 +61,19 @@ enum BaselineCommand {
         }
         let sources = try CountSources(args)
         let key = try args.value("key").map(parseKey)
+        if args.has("time") && sources.trace == nil {
+            throw UsageError(message: "--time records a trace's evaluation times: give --trace FILE|T")
+        }
         try validate(sources, key: key)
+        try sources.refuseAmbiguousTrace(context)
         if output != "-", let problem = Baseline.outputProblem(writing: output, databasePath: sources.usesFiles ? nil : context.databasePath) {
             context.err.write("agtrace baseline: error: " + terminalSafe(problem) + "\n")
             return 2
         }
         let (db, runLabel, snapshotLabel, traceLabel, scratch) = try sources.open(context)
         defer { scratch?.close() }
-        let input = try makeInput(run: runLabel, snapshot: snapshotLabel, trace: traceLabel, key: key)
+        var input = try makeInput(run: runLabel, snapshot: snapshotLabel, trace: traceLabel, key: key)
+        input.withSeconds = args.has("time")
         if let match = try input.match(in: db, context: context, command: name), match.missing > 0, input.key == .rule {
             // A rule-keyed baseline with "(attribute N)" keys would compare ids of one build
             // with another's: refused rather than written.
@@ -82,6 +89,10 @@ enum BaselineCommand {
             context.err.write("agtrace baseline: error: " + terminalSafe(p.message) + "\n")
             return 1
         }
+        return try write(counts: counts, to: output, context)
+    }
+
+    static func write(counts: UpdateCounts, to output: String, _ context: Context) throws -> Int32 {
         let baseline = Baseline(counts: counts)
         if output == "-" {
             context.out.write(baseline.rendered())

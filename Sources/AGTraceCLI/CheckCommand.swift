@@ -70,6 +70,10 @@ enum CheckCommand {
                    help: "a drop of the total by more than PCT percent fails as suspicious (default 50; none: no limit)"),
         OptionSpec(name: "allow-incomplete", valueName: nil,
                    help: "check a recording that crashed, failed or was cut (refused with exit 3 otherwise)"),
+        OptionSpec(name: "time", valueName: nil,
+                   help: "with --trace: compare each key's total seconds too (the baseline must hold them: baseline --time)"),
+        OptionSpec(name: "time-tolerance", valueName: "PCT",
+                   help: "with --time: growth of a key's seconds allowed, in percent (default \(CheckCommand.defaultTimeTolerance))"),
         OptionSpec(name: "format", valueName: CheckFormat.names, help: "report format (default: table)"),
         OptionSpec(name: "update-baseline", valueName: nil,
                    help: "rewrite the baseline with the current counts (after a deliberate change); exit 0"),
@@ -134,9 +138,16 @@ enum CheckCommand {
         }
         let baseline = try Baseline.read(path: baselinePath)
         try matchInput(sources, baseline: baseline, path: baselinePath)
+        if (args.has("time") || args.value("time-tolerance") != nil) && sources.trace == nil {
+            throw UsageError(message: "--time compares a trace's evaluation times: give --trace FILE|T")
+        }
+        try sources.refuseAmbiguousTrace(context)
 
         let (db, runLabel, snapshotLabel, traceLabel, scratch) = try sources.open(context)
         defer { scratch?.close() }
+        if let traceLabel {
+            return try checkTrace(traceLabel, in: db, args, context, baseline: baseline, baselinePath: baselinePath, limits: limits, format: format)
+        }
         let key = baseline.counts.key
         let input: CountInput
         switch baseline.counts.source.kind {
@@ -163,19 +174,47 @@ enum CheckCommand {
         return comparison.passed ? 0 : 1
     }
 
+    static let defaultTimeTolerance = 20
+
+    /// `check --trace T [--time]`: evaluations per key (and their seconds) against the baseline.
+    static func checkTrace(_ trace: String, in db: Database, _ args: ParsedArguments, _ context: Context, baseline: Baseline,
+                           baselinePath: String, limits: CheckLimits, format: CheckFormat) throws -> Int32 {
+        var limits = limits
+        let timed = args.has("time")
+        if timed {
+            guard baseline.counts.entries.values.allSatisfy({ $0.seconds != nil }) else {
+                throw BaselineError(path: baselinePath, problem: "--time compares seconds, but the baseline holds none: write it with 'agtrace baseline --trace T --time'")
+            }
+            let text = args.value("time-tolerance") ?? String(defaultTimeTolerance)
+            guard let tolerance = Tolerance(text) else {
+                throw UsageError(message: "--time-tolerance is a percentage of growth allowed (20, 20%, 12.5), not '\(text)'")
+            }
+            limits.timeTolerance = tolerance
+        }
+        let current = try CountInput(kind: .trace, label: trace, key: baseline.counts.key, withSeconds: timed).counts(in: db)
+        let comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
+        if args.has("update-baseline") {
+            try Baseline(counts: current).write(to: baselinePath)
+            context.out.write(CheckReportFormatter.renderUpdate(comparison, baselinePath: baselinePath))
+            return 0
+        }
+        context.out.write(CheckReportFormatter.render(comparison, format: format, baselinePath: baselinePath, notes: []))
+        return comparison.passed ? 0 : 1
+    }
+
     /// The input must be of the kind the baseline was taken from; a run baseline keyed by rule
     /// or view needs the dump that names the run's attributes.
     static func matchInput(_ s: CountSources, baseline: Baseline, path: String) throws {
         let source = baseline.counts.source
         let key = baseline.counts.key
-        if source.kind != .trace && s.hasTrace {
-            throw BaselineError(path: path, problem: "the baseline was taken from \(source.phrase), but a trace was given: check a \(source.kind == .run ? "recording (--transcript FILE or --run R)" : "dump (--archive DUMP or --snapshot S)") against it")
+        if (source.kind == .trace) != s.hasTrace {
+            throw BaselineError(path: path, problem: source.kind == .trace
+                ? "the baseline was taken from \(source.phrase): check a trace against it (--trace FILE or a trace's label)"
+                : "the baseline was taken from \(source.phrase), but a trace was given: check a \(source.kind == .run ? "recording (--transcript FILE or --run R)" : "dump (--archive DUMP or --snapshot S)") against it")
         }
         switch source.kind {
         case .trace:
-            guard s.hasTrace else {
-                throw BaselineError(path: path, problem: "the baseline was taken from \(source.phrase): check a trace against it (--trace FILE)")
-            }
+            break
         case .run:
             guard s.hasRun else {
                 throw BaselineError(path: path, problem: "the baseline was taken from \(source.phrase), but no run was given: check a recording against it (--transcript FILE or --run R)")

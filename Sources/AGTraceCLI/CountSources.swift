@@ -10,6 +10,7 @@ struct CountSources {
     var snapshot: String?
     var transcript: String?
     var archive: String?
+    /// A trace: a file (imported privately) or the label of a trace in the database.
     var trace: String?
 
     static let options = [
@@ -20,8 +21,8 @@ struct CountSources {
                    help: "an lldb transcript, imported into a private temporary database for this command (no labels, no --db)"),
         OptionSpec(name: "archive", valueName: "FILE",
                    help: "an AttributeGraph archive (a dump), imported the same way; with --transcript it names the run's attributes"),
-        OptionSpec(name: "trace", valueName: "FILE",
-                   help: "an AttributeGraph trace file (AG_TRACE), imported the same way: rule evaluations, named by its own types"),
+        OptionSpec(name: "trace", valueName: "FILE|T",
+                   help: "an AttributeGraph trace: a file (AG_TRACE; imported privately like --transcript) or the label of a trace in the database; its rule evaluations, named by its own types"),
     ]
 
     init(_ args: ParsedArguments) throws {
@@ -30,16 +31,34 @@ struct CountSources {
         transcript = args.value("transcript")
         archive = args.value("archive")
         trace = args.value("trace")
-        if (run != nil || snapshot != nil) && (transcript != nil || archive != nil || trace != nil) {
-            throw UsageError(message: "give labels (--run, --snapshot) or files (--transcript, --archive, --trace), not both")
+        if trace != nil && (run != nil || snapshot != nil || transcript != nil || archive != nil) {
+            throw UsageError(message: "--trace is counted alone (its own types name its rules and views): give no --run, --snapshot, --transcript or --archive with it")
         }
-        if trace != nil && (transcript != nil || archive != nil) {
-            throw UsageError(message: "--trace counts a trace on its own (its types name its rules and views): give it without --transcript or --archive")
+        if (run != nil || snapshot != nil) && (transcript != nil || archive != nil) {
+            throw UsageError(message: "give labels (--run, --snapshot) or files (--transcript, --archive), not both")
         }
     }
 
-    var usesFiles: Bool { transcript != nil || archive != nil || trace != nil }
+    /// Whether a private database is made: files given (a trace given as a file is known once
+    /// `open` tells a file from a label).
+    var usesFiles: Bool { transcript != nil || archive != nil || traceFile != nil }
     var hasTrace: Bool { trace != nil }
+
+    /// `--trace X` names a file when X is one (or `-`, standard input), else a label of the
+    /// database. Both at once is refused rather than guessed: `./X` names the file.
+    var traceFile: String? {
+        guard let trace else { return nil }
+        var isDirectory: ObjCBool = false
+        return trace == "-" || (FileManager.default.fileExists(atPath: trace, isDirectory: &isDirectory) && !isDirectory.boolValue)
+            ? trace : nil
+    }
+
+    /// Refuses a `--trace X` that is both a file and a trace's label in the database.
+    func refuseAmbiguousTrace(_ context: Context) throws {
+        guard let trace, traceFile != nil, trace != "-", FileManager.default.fileExists(atPath: context.databasePath) else { return }
+        guard let db = try? context.openDatabase(.read), (try? LabelLookup.resolve(trace, kind: "trace", in: db)) ?? nil != nil else { return }
+        throw UsageError(message: "--trace \(trace) is both a file and the label of a trace in \(context.databasePath): write ./\(trace) for the file")
+    }
     var hasRun: Bool { run != nil || transcript != nil }
     var hasSnapshot: Bool { snapshot != nil || archive != nil }
     var runOption: String { transcript != nil ? "--transcript" : "--run" }
@@ -48,12 +67,19 @@ struct CountSources {
     /// The database to count in, and the labels of the run and snapshot there. Files are
     /// imported (a line each on stderr); `privateDatabase` must stay alive while counting.
     func open(_ context: Context) throws -> (db: Database, run: String?, snapshot: String?, trace: String?, privateDatabase: PrivateDatabase?) {
+        if let trace, traceFile == nil {
+            let db = try context.openDatabase(.read)
+            guard try LabelLookup.resolve(trace, kind: "trace", in: db) != nil else {
+                throw CheckProblem(.notCounted, "--trace \(trace): no such file, and no trace labelled '\(trace)' in \(context.databasePath) ('agtrace list' shows the labels)")
+            }
+            return (db, nil, nil, trace, nil)
+        }
         guard usesFiles else {
             return (try context.openDatabase(.read), run, snapshot, nil, nil)
         }
         let scratch = try PrivateDatabase()
         var runLabel: String?, snapshotLabel: String?, traceLabel: String?
-        if let trace {
+        if let trace = traceFile {
             let item = try scratch.importFile(trace, as: .trace)
             traceLabel = item.label
             context.err.write(terminalSafe("agtrace: read \(trace): \(item.events) events, \(item.updates) evaluations") + "\n")
@@ -78,6 +104,8 @@ struct CountInput {
     var label: String
     var key: BaselineKey
     var namingSnapshot: String?
+    /// Traces: record (baseline) or compare (check) the evaluations' total seconds too.
+    var withSeconds = false
 
     /// For a run named through a snapshot: how many of its attributes the snapshot holds (a
     /// warning when some are missing; refused, exit 1, when all are).
@@ -92,9 +120,9 @@ struct CountInput {
 
     func counts(in db: Database) throws -> UpdateCounts {
         switch kind {
+        case .trace: return try UpdateCounts.trace(label, key: key, withSeconds: withSeconds, in: db)
         case .run: return try UpdateCounts.run(label, key: key, namingSnapshot: namingSnapshot, in: db)
         case .snapshot: return try UpdateCounts.snapshot(label, key: key, in: db)
-        case .trace: return try UpdateCounts.trace(label, key: key, in: db)
         }
     }
 }

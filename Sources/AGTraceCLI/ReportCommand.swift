@@ -87,6 +87,9 @@ enum ReportCommand {
         let outcome = try ReportRunner.run(request, in: db, writer: RowWriter(format: format, out: context.out, wide: args.has("wide")))
         for warning in outcome.warnings { context.err.write("agtrace report: warning: \(terminalSafe(warning))\n") }
         context.noteMoreRows(outcome.moreRows, command: name, limit: limit)
+        if let trace = labels["trace"], let note = try TraceTiming.untimedNote(in: db, trace: trace) {
+            context.err.write("agtrace report: note: " + terminalSafe(note) + "\n")
+        }
         return 0
     }
 }

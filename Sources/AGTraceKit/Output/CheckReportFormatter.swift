@@ -99,8 +99,10 @@ public enum CheckReportFormatter {
 
     /// "+290, +2900.0%" / "0" / "+3, new".
     static func change(_ k: KeyComparison) -> String {
-        if k.delta == 0 { return "0" }
-        return "\(signed(k.delta)), \(percentText(k))"
+        let count = k.delta == 0 ? "0" : "\(signed(k.delta)), \(percentText(k))"
+        guard k.timeRegressed, let b = k.baselineSeconds, let c = k.currentSeconds else { return count }
+        let percent = b > 0 ? String(format: ", %+.1f%%", (c - b) * 100 / b) : ""
+        return count + "; time " + Baseline.formatSeconds(b) + " s -> " + Baseline.formatSeconds(c) + " s" + percent
     }
 
     static func number(_ v: Double) -> String {
@@ -154,12 +156,24 @@ public enum CheckReportFormatter {
 
     static func limitsText(_ l: CheckLimits) -> String {
         "tolerance \(l.tolerance)%, min-count \(l.minCount), max-drop " + (l.maxDrop.map { "\($0)%" } ?? "none")
+            + (l.timeTolerance.map { ", time tolerance \($0)%" } ?? "")
     }
 
     static let columns = ["baseline", "current", "delta", "percent"]
 
     static func cells(_ k: KeyComparison) -> [SQLValue] {
         [.text(k.key), .text(String(k.baseline)), .text(String(k.current)), .text(signed(k.delta)), .text(percentText(k))]
+    }
+
+    /// With `check --time`: the seconds beside the counts.
+    static let timeColumns = ["baseline_seconds", "current_seconds", "time"]
+
+    static func timeCells(_ k: KeyComparison) -> [SQLValue] {
+        func text(_ v: Double?) -> SQLValue { v.map { .text(Baseline.formatSeconds($0)) } ?? .null }
+        var change = ""
+        if let b = k.baselineSeconds, let c = k.currentSeconds, b > 0 { change = String(format: "%+.1f%%", (c - b) * 100 / b) }
+        if k.timeRegressed { change += " slower" }
+        return [text(k.baselineSeconds), text(k.currentSeconds), .text(change)]
     }
 
     // MARK: table
@@ -179,7 +193,11 @@ public enum CheckReportFormatter {
                 return
             }
             sink.write("\(title):\n")
-            RowWriter(format: .table, out: sink).write(columns: [key] + columns, rows: rows.map(cells))
+            if c.limits.timeTolerance != nil {
+                RowWriter(format: .table, out: sink).write(columns: [key] + columns + timeColumns, rows: rows.map { cells($0) + timeCells($0) })
+            } else {
+                RowWriter(format: .table, out: sink).write(columns: [key] + columns, rows: rows.map(cells))
+            }
         }
         section("Regressions (worst first)", c.regressions, empty: noRegressionsLine(c))
         section("Improvements", c.improvements)
@@ -214,6 +232,7 @@ public enum CheckReportFormatter {
             ]
             if let s = k.baselineSeconds { fields.append("\"baseline_seconds\": " + Baseline.formatSeconds(s)) }
             if let s = k.currentSeconds { fields.append("\"current_seconds\": " + Baseline.formatSeconds(s)) }
+            if c.limits.timeTolerance != nil { fields.append("\"time_regressed\": \(k.timeRegressed)") }
             return "{" + fields.joined(separator: ", ") + "}"
         }
         func list(_ name: String, _ rows: [KeyComparison], last: Bool = false) -> String {

@@ -89,6 +89,16 @@ public struct CheckLimits: Equatable, Sendable {
 
     public static let defaultMaxDrop = Tolerance(units: 50, scale: 0)
 
+    /// With `check --time` (traces): the growth of a key's total seconds allowed, in percent.
+    /// A key's time regresses when it grows by more than this; nil: times are not compared.
+    public var timeTolerance: Tolerance?
+
+    /// Whether `current` seconds exceed `baseline` by more than `timeTolerance` percent.
+    public func isTimeRegression(baseline: Double?, current: Double?) -> Bool {
+        guard let timeTolerance, let baseline, let current else { return false }
+        return current > baseline * (1 + timeTolerance.percent / 100)
+    }
+
     public init(tolerance: Tolerance = .zero, minCount: Int64 = 1, maxDrop: Tolerance? = CheckLimits.defaultMaxDrop) {
         self.tolerance = tolerance
         self.minCount = minCount
@@ -158,6 +168,9 @@ public struct KeyComparison: Equatable, Sendable {
     public var baselineSeconds: Double?
     public var currentSeconds: Double?
     public var status: Status
+    /// Its total seconds grew beyond `CheckLimits.timeTolerance` (`check --time`): the key is
+    /// then `regressed` whatever its count did.
+    public var timeRegressed = false
 
     public var delta: Int64 { current - baseline }
     /// Growth in percent of the baseline; nil for a new key (baseline 0).
@@ -196,7 +209,8 @@ public struct BaselineComparison: Sendable {
         func compare(_ key: String, _ b: UpdateEntry?, _ c: UpdateEntry?) -> KeyComparison {
             let bc = b?.updates ?? 0, cc = c?.updates ?? 0
             let status: KeyComparison.Status
-            if limits.isRegression(baseline: bc, current: cc) {
+            let slower = limits.isTimeRegression(baseline: b?.seconds, current: c?.seconds)
+            if limits.isRegression(baseline: bc, current: cc) || slower {
                 status = .regressed
             } else if cc > bc {
                 status = .withinLimits
@@ -206,7 +220,7 @@ public struct BaselineComparison: Sendable {
                 status = .unchanged
             }
             return KeyComparison(key: key, baseline: bc, current: cc, baselineSeconds: b?.seconds,
-                                 currentSeconds: c?.seconds, status: status)
+                                 currentSeconds: c?.seconds, status: status, timeRegressed: slower)
         }
 
         let old = baseline.counts

@@ -35,5 +35,6 @@ enum EmbeddedQueries {
         ("walk-nodes.sql", PackageResources.walk_nodes_sql),
         ("walk-readers.sql", PackageResources.walk_readers_sql),
         ("walk-types.sql", PackageResources.walk_types_sql),
+        ("why-trace.sql", PackageResources.why_trace_sql),
     ]
 }

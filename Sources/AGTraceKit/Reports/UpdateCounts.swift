@@ -281,7 +281,36 @@ extension UpdateCounts {
         return UpdateCounts(source: source, key: key, entries: entries)
     }
 
-    fileprivate static func collect(_ rows: [[SQLValue]]) -> [String: UpdateEntry] {
+    /// Counts a trace's rule evaluations (`trace_updates`), per attribute, rule (the trace's own
+    /// type names; an attribute no type names is keyed `(attribute N)`) or view (`(no view)` for
+    /// rules of no view). `seconds` (with `withSeconds`): the evaluations' total duration; every
+    /// evaluation must be timed (a trace with whole-second timestamps has none).
+    public static func trace(_ label: String, key: BaselineKey, withSeconds: Bool = false, in db: Database) throws -> UpdateCounts {
+        let row = try lookUp(.trace, label, in: db)
+        let source = MeasuredSource(kind: .trace, label: label, sha256: row.sha256, importedAt: row.importedAt)
+        let keyExpression: String
+        switch key {
+        case .attribute: keyExpression = "CAST(attribute AS TEXT)"
+        case .rule: keyExpression = "coalesce(rule, '(attribute ' || attribute || ')')"
+        case .view: keyExpression = "coalesce(view, ?3)"
+        }
+        let rows = try db.rows("""
+            SELECT \(keyExpression) AS key, count(*),
+                   CASE WHEN ?2 AND count(duration) = count(*) THEN sum(duration) END
+            FROM trace_updates WHERE trace_id = ?1
+            GROUP BY key
+            """, [.integer(row.id), .integer(withSeconds ? 1 : 0), .text(noViewKey)])
+        let entries = collect(rows)
+        if entries.isEmpty {
+            throw UpdateCountsError("trace '\(label)' has no rule evaluations (BeginValueUpdate events) to count")
+        }
+        if withSeconds, entries.values.contains(where: { $0.seconds == nil }) {
+            throw UpdateCountsError("trace '\(label)' cannot time its evaluations (whole-second or missing timestamps, or evaluations without an end): --time needs a trace with fixed64 timestamps")
+        }
+        return UpdateCounts(source: source, key: key, entries: entries)
+    }
+
+    private static func collect(_ rows: [[SQLValue]]) -> [String: UpdateEntry] {
         var entries: [String: UpdateEntry] = [:]
         for r in rows {
             guard let updates = r[1].intValue, updates > 0 else { continue }
@@ -313,30 +342,5 @@ extension UpdateCounts {
             }
         }
         throw UpdateCountsError("no \(kind.rawValue) labelled '\(label)' in \(db.path) ('agtrace list' shows the labels)")
-    }
-}
-
-extension UpdateCounts {
-    /// Counts a trace's rule evaluations (`trace_updates`, one row per BeginValueUpdate ..
-    /// EndValueUpdate), with their total seconds when the trace has durations. Keyed by rule
-    /// (default; from the trace's own types, so no dump is needed), view (`(no view)` for the
-    /// rest) or attribute. A rule the trace does not name is keyed `(attribute N)`.
-    public static func trace(_ label: String, key: BaselineKey, in db: Database) throws -> UpdateCounts {
-        let row = try lookUp(.trace, label, in: db)
-        let source = MeasuredSource(kind: .trace, label: label, sha256: row.sha256, importedAt: row.importedAt)
-        let keyColumn: String
-        switch key {
-        case .attribute: keyColumn = "CAST(attribute AS TEXT)"
-        case .rule: keyColumn = "coalesce(rule, '(attribute ' || attribute || ')')"
-        case .view: keyColumn = "coalesce(view, ?2)"
-        }
-        let rows = try db.rows("""
-            SELECT \(keyColumn) AS key, count(*), sum(duration) FROM trace_updates WHERE trace_id = ?1 GROUP BY key
-            """, key == .view ? [.integer(row.id), .text(noViewKey)] : [.integer(row.id)])
-        let entries = collect(rows)
-        if entries.isEmpty {
-            throw UpdateCountsError("trace '\(label)' has no rule evaluations to count (no BeginValueUpdate events)")
-        }
-        return UpdateCounts(source: source, key: key, entries: entries)
     }
 }
