@@ -7,7 +7,7 @@ enum BaselineCommand {
 
     static let name = "baseline"
     static let summary = "Record the update counts of a run or snapshot as a baseline file for 'check'"
-    static let usage = "agtrace baseline (--transcript FILE [--archive DUMP] | --archive DUMP | --trace FILE | --run R | --snapshot S) --output FILE [--key attribute|rule|view]"
+    static let usage = "agtrace baseline (--transcript FILE [--archive DUMP] | --archive DUMP | --trace FILE|T | --run R | --snapshot S) --output FILE [--key attribute|rule|view]"
     static let discussion = """
     Writes a small JSON file meant to be committed next to the app: what it was taken from
     (label, sha256, import date), the key kind, the total, and one entry per key with its

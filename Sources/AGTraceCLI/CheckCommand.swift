@@ -7,7 +7,7 @@ enum CheckCommand {
 
     static let name = "check"
     static let summary = "Check a recording against a baseline: fail when SwiftUI does more work"
-    static let usage = "agtrace check --baseline FILE (--transcript FILE [--archive DUMP] | --archive DUMP | --trace FILE | --run R | --snapshot S) [--tolerance PCT] [--min-count N] [--max-drop PCT] [--allow-incomplete] [--format \(CheckFormat.names)] [--update-baseline]"
+    static let usage = "agtrace check --baseline FILE (--transcript FILE [--archive DUMP] | --archive DUMP | --trace FILE|T | --run R | --snapshot S) [--tolerance PCT] [--min-count N] [--max-drop PCT] [--allow-incomplete] [--format \(CheckFormat.names)] [--update-baseline]"
     static let discussion = """
     Counts the updates (rule runs) of the recording the way the baseline was taken (same key:
     attribute, rule or view), and compares the total and every key:
@@ -25,7 +25,8 @@ enum CheckCommand {
     the attributes for a baseline keyed by rule or view) are imported into a private
     temporary database for this check alone: no labels, no database left by an earlier job.
     --trace FILE (an AttributeGraph trace, against a baseline taken from a trace) is imported
-    the same way; its evaluations are named by its own types. --run R / --snapshot S read
+    the same way; its evaluations are named by its own types. --trace T names a trace of the
+    database when no file is called T (a name that is both is refused: ./T is the file). --run R / --snapshot S read
     labels of the database instead.
 
     A recording that crashed, failed (exited with a status other than 0) or was cut is
