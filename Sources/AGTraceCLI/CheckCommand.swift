@@ -26,8 +26,8 @@ enum CheckCommand {
     temporary database for this check alone: no labels, no database left by an earlier job.
     --trace FILE (an AttributeGraph trace, against a baseline taken from a trace) is imported
     the same way; its evaluations are named by its own types. --trace T names a trace of the
-    database when no file is called T (a name that is both is refused: ./T is the file). --run R / --snapshot S read
-    labels of the database instead.
+    database when no file is called T (a name that is both is refused: ./T is the file).
+    --run R / --snapshot S read labels of the database instead.
 
     A recording that crashed, failed (exited with a status other than 0) or was cut is
     refused (exit 3) unless --allow-incomplete: its missing updates would pass as an
