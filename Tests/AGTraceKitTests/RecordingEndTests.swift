@@ -74,6 +74,17 @@ final class RecordingEndTests: XCTestCase {
         XCTAssertEqual(try end("* thread #1, stop reason = signal SIGSTOP\n" + Self.hits).0, .noEndSeen)
     }
 
+    func testXcodesConsoleEndLines() throws {
+        let log = "AG::Graph::update_attribute 3152\nAG::Graph::update_attribute 3216\n"
+        XCTAssertEqual(try end(log + "Program ended with exit code: 0\n").0, .exited(status: 0))
+        XCTAssertEqual(try end(log + "Program ended with exit code: 3\n").0.reason, "exited 3")
+        XCTAssertEqual(try end(log + "Message from debugger: Terminated due to signal 15\n").0.reason, "signal SIGTERM")
+        XCTAssertEqual(try end(log + "Message from debugger: Terminated due to signal 99\n").0.reason, "signal 99")
+        XCTAssertEqual(try end(log + "Message from debugger: killed\n").0.reason, "signal SIGKILL")
+        XCTAssertEqual(try end(log + "Message from debugger: unable to attach\n").0, .noEndSeen)
+        XCTAssertEqual(try end(log).0, .noEndSeen)
+    }
+
     func testATextCutInsideAHit() throws {
         // The last line has no newline: cut while lldb was printing.
         XCTAssertEqual(try end(String(Self.hits.dropLast(4))).0, .cutMidHit)

@@ -4,11 +4,12 @@
 /// baseline it would pass as an improvement. So the importer records how the process ended and
 /// `agtrace check` refuses what did not end normally.
 ///
-/// - `exited N`: lldb's `Process 4137 exited with status = N (0x…)`; complete when N is 0.
+/// - `exited N`: lldb's `Process 4137 exited with status = N (0x…)` (Xcode's console: `Program
+///   ended with exit code: N`); complete when N is 0.
 /// - `crashed: EXC_BAD_ACCESS`: a stop whose reason is a Mach exception (`stop reason =
 ///   EXC_BAD_ACCESS (code=1, address=0x10)`, `EXC_CRASH (SIGABRT)`, `EXC_BREAKPOINT …`).
 /// - `signal SIGABRT`: a stop whose reason is a signal (Linux: `stop reason = signal SIGSEGV:
-///   invalid address …`).
+///   invalid address …`), or Xcode's `Message from debugger: Terminated due to signal 15`.
 /// - `cut mid-hit`: the text ends inside a hit (its last line has no newline, or its
 ///   attribute was never printed) with no end before it.
 /// - `no end seen`: the text ends after a whole hit but says nothing of how the process ended
@@ -75,6 +76,27 @@ struct RecordingEndTracker {
         }
         seen = .exited(status: negative ? -Int64(value) : Int64(value))
     }
+
+    /// Xcode's console: `Program ended with exit code: N`, `Message from debugger: Terminated
+    /// due to signal N`, or `Message from debugger: killed` (Stop pressed).
+    mutating func xcodeLine(_ bytes: Bytes, from start: Int) {
+        if bytes.matches("Program ended with exit code: ", at: start) {
+            var i = start + 30
+            var negative = false
+            if i < bytes.count, bytes[i] == UInt8(ascii: "-") { negative = true; i += 1 }
+            guard let number = bytes.parseUnsigned(at: i), let value = number.value, value <= UInt64(Int64.max) else { return }
+            seen = .exited(status: negative ? -Int64(value) : Int64(value))
+        } else if bytes.matches("Message from debugger: Terminated due to signal ", at: start) {
+            guard let number = bytes.parseUnsigned(at: start + 48), let value = number.value else { return }
+            seen = .signal(name: Self.signalNames[value] ?? "\(value)")
+        } else if bytes.matches("Message from debugger: killed", at: start) {
+            seen = .signal(name: "SIGKILL")
+        }
+    }
+
+    /// The POSIX signal numbers common to macOS and Linux.
+    static let signalNames: [UInt64: String] = [1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT",
+                                                8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV", 13: "SIGPIPE", 14: "SIGALRM", 15: "SIGTERM"]
 
     /// A thread header whose stop reason is not a breakpoint.
     mutating func stopLine(_ bytes: Bytes) {
