@@ -105,10 +105,6 @@ public enum CheckReportFormatter {
         return count + "; time " + Baseline.formatSeconds(b) + " s -> " + Baseline.formatSeconds(c) + " s" + percent
     }
 
-    static func number(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(format: "%g", v)
-    }
-
     static func verdict(_ c: BaselineComparison) -> String {
         let noun = c.baseline.counts.key.plural
         var total = "total updates \(c.total.baseline) -> \(c.total.current) (\(change(c.total)))"
