@@ -43,6 +43,10 @@ struct CountSources {
     /// `open` tells a file from a label).
     var usesFiles: Bool { transcript != nil || archive != nil || traceFile != nil }
     var hasTrace: Bool { trace != nil }
+    var hasRun: Bool { run != nil || transcript != nil }
+    var hasSnapshot: Bool { snapshot != nil || archive != nil }
+    var runOption: String { transcript != nil ? "--transcript" : "--run" }
+    var snapshotOption: String { archive != nil ? "--archive" : "--snapshot" }
 
     /// `--trace X` names a file when X is one (or `-`, standard input), else a label of the
     /// database. Both at once is refused rather than guessed: `./X` names the file.
@@ -59,15 +63,14 @@ struct CountSources {
         guard let db = try? context.openDatabase(.read), (try? LabelLookup.resolve(trace, kind: "trace", in: db)) ?? nil != nil else { return }
         throw UsageError(message: "--trace \(trace) is both a file and the label of a trace in \(context.databasePath): write ./\(trace) for the file")
     }
-    var hasRun: Bool { run != nil || transcript != nil }
-    var hasSnapshot: Bool { snapshot != nil || archive != nil }
-    var runOption: String { transcript != nil ? "--transcript" : "--run" }
-    var snapshotOption: String { archive != nil ? "--archive" : "--snapshot" }
 
     /// The database to count in, and the labels of the run and snapshot there. Files are
     /// imported (a line each on stderr); `privateDatabase` must stay alive while counting.
     func open(_ context: Context) throws -> (db: Database, run: String?, snapshot: String?, trace: String?, privateDatabase: PrivateDatabase?) {
         if let trace, traceFile == nil {
+            guard FileManager.default.fileExists(atPath: context.databasePath) else {
+                throw CheckProblem(.notCounted, "--trace \(trace): no such file (and no database at \(context.databasePath) to hold a trace labelled so)")
+            }
             let db = try context.openDatabase(.read)
             guard try LabelLookup.resolve(trace, kind: "trace", in: db) != nil else {
                 throw CheckProblem(.notCounted, "--trace \(trace): no such file, and no trace labelled '\(trace)' in \(context.databasePath) ('agtrace list' shows the labels)")

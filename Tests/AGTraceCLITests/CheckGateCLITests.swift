@@ -253,6 +253,8 @@ final class CheckGateCLITests: XCTestCase {
         try agtrace("check", "--db", db, "--baseline", "trace.json", "--trace", "./taps", status: 0)
         let neither = try agtrace("check", "--db", db, "--baseline", "trace.json", "--trace", "no-such", status: 3)
         XCTAssertTrue(neither.stderr.contains("--trace no-such: no such file, and no trace labelled 'no-such'"), neither.stderr)
+        let noDatabase = try agtrace("check", "--db", "nowhere.db", "--baseline", "trace.json", "--trace", "typo.ag-trace", status: 3)
+        XCTAssertTrue(noDatabase.stderr.contains("--trace typo.ag-trace: no such file (and no database at nowhere.db to hold a trace labelled so)"), noDatabase.stderr)
         // Another app's trace regresses on its own rules (TextRule 3 -> 4).
         let other = try agtrace("check", "--baseline", "trace.json", "--trace", traces + "/planner-edit.ag-trace.gz", "--format", "junit", status: 1)
         XCTAssertTrue(other.stdout.contains("name=\"TextRule\""), other.stdout)
