@@ -7,7 +7,7 @@ enum BaselineCommand {
 
     static let name = "baseline"
     static let summary = "Record the update counts of a run or snapshot as a baseline file for 'check'"
-    static let usage = "agtrace baseline (--transcript FILE [--archive DUMP] | --archive DUMP | --run R | --snapshot S) --output FILE [--key attribute|rule|view]"
+    static let usage = "agtrace baseline (--transcript FILE [--archive DUMP] | --archive DUMP | --run R | --snapshot S | --trace T [--time]) --output FILE [--key attribute|rule|view]"
     static let discussion = """
     Writes a small JSON file meant to be committed next to the app: what it was taken from
     (label, sha256, import date), the key kind, the total, and one entry per key with its
@@ -39,6 +39,10 @@ enum BaselineCommand {
       agtrace baseline --snapshot planner --output Baselines/planner.json
       agtrace baseline --run tap-stepper --key rule --snapshot planner --output Baselines/tap-rules.json
       agtrace baseline --run tap-stepper --output -        # print instead of writing
+      agtrace baseline --trace tap --time --output Baselines/tap-trace.json
+
+    A trace (--trace T) is counted from its rule evaluations, keyed by rule by default (its
+    own type records name them: no dump needed); --time records each key's total seconds too.
     """
     static let options = CountSources.options + [
         OptionSpec(name: "output", valueName: "FILE", help: "where to write the baseline (- for standard output)", short: "o"),

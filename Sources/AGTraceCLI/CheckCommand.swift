@@ -7,7 +7,7 @@ enum CheckCommand {
 
     static let name = "check"
     static let summary = "Check a recording against a baseline: fail when SwiftUI does more work"
-    static let usage = "agtrace check --baseline FILE (--transcript FILE [--archive DUMP] | --archive DUMP | --run R | --snapshot S) [--tolerance PCT] [--min-count N] [--max-drop PCT] [--allow-incomplete] [--format \(CheckFormat.names)] [--update-baseline]"
+    static let usage = "agtrace check --baseline FILE (--transcript FILE [--archive DUMP] | --archive DUMP | --run R | --snapshot S | --trace T [--time [--time-tolerance PCT]]) [--tolerance PCT] [--min-count N] [--max-drop PCT] [--allow-incomplete] [--format \(CheckFormat.names)] [--update-baseline]"
     static let discussion = """
     Counts the updates (rule runs) of the recording the way the baseline was taken (same key:
     attribute, rule or view), and compares the total and every key:
@@ -56,6 +56,12 @@ enum CheckCommand {
       agtrace check --baseline Baselines/tap-stepper.json --run tap-stepper --tolerance 10% --min-count 3
       agtrace check --baseline Baselines/planner.json --snapshot planner --format markdown > comment.md
       agtrace check --baseline Baselines/tap-stepper.json --transcript tap-stepper.lldb.log --update-baseline
+      agtrace check --baseline Baselines/tap-trace.json --trace tap --time --time-tolerance 25
+
+    A trace (--trace T, a label of the database) is counted from its rule evaluations, keyed
+    by rule unless the baseline says otherwise; --time also compares each key's total seconds
+    (the baseline must hold them: 'agtrace baseline --trace T --time'), a key regressing when
+    its seconds grow by more than --time-tolerance percent (default 20).
     """
     static let options = [
         OptionSpec(name: "baseline", valueName: "FILE", help: "the baseline file written by 'agtrace baseline'", short: "b"),
