@@ -35,13 +35,7 @@ enum WalkCommand {
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         let format = try args.format()
-        guard args.positionals.count == 1 else {
-            throw UsageError(message: args.positionals.isEmpty ? "give the attribute to start from (e.g. 3032)"
-                                                                : "give one attribute; unexpected '\(args.positionals[1])'")
-        }
-        guard let attribute = LabelLookup.attribute(args.positionals[0]) else {
-            throw UsageError(message: "'\(args.positionals[0])' is not an attribute (a number, decimal or 0x-hex)")
-        }
+        let attribute = try args.attribute("start from (e.g. 3032)")
         let trace = args.value("trace")
         guard (args.value("snapshot") == nil) != (trace == nil) else {
             throw UsageError(message: trace == nil ? "--snapshot S is required (or --trace T to walk a trace)" : "give --snapshot S or --trace T, not both")
