@@ -7,7 +7,7 @@ enum BaselineCommand {
 
     static let name = "baseline"
     static let summary = "Record the update counts of a run or snapshot as a baseline file for 'check'"
-    static let usage = "agtrace baseline (--transcript FILE [--archive DUMP] | --archive DUMP | --run R | --snapshot S | --trace T [--time]) --output FILE [--key attribute|rule|view]"
+    static let usage = "agtrace baseline (--transcript FILE [--archive DUMP] | --archive DUMP | --trace FILE|T | --run R | --snapshot S) --output FILE [--key attribute|rule|view]"
     static let discussion = """
     Writes a small JSON file meant to be committed next to the app: what it was taken from
     (label, sha256, import date), the key kind, the total, and one entry per key with its
@@ -15,8 +15,10 @@ enum BaselineCommand {
     reads well in review; writing the same counts again gives the same bytes. 'agtrace check'
     compares a later run or snapshot against it.
 
-    The input: files (--transcript, --archive), imported into a private temporary database
-    for this command alone (what a CI job wants), or labels of the database (--run, --snapshot).
+    The input: files (--transcript, --archive, --trace), imported into a private temporary
+    database for this command alone (what a CI job wants), or labels of the database (--run,
+    --snapshot). A trace counts rule evaluations, keyed by rule (default), view or attribute
+    from its own types: it needs no dump.
 
     Keys:
       attribute  default for runs: counts the run's update_attribute hits per attribute id.
@@ -39,10 +41,6 @@ enum BaselineCommand {
       agtrace baseline --snapshot planner --output Baselines/planner.json
       agtrace baseline --run tap-stepper --key rule --snapshot planner --output Baselines/tap-rules.json
       agtrace baseline --run tap-stepper --output -        # print instead of writing
-      agtrace baseline --trace tap --time --output Baselines/tap-trace.json
-
-    A trace (--trace T) is counted from its rule evaluations, keyed by rule by default (its
-    own type records name them: no dump needed); --time records each key's total seconds too.
     """
     static let options = CountSources.options + [
         OptionSpec(name: "output", valueName: "FILE", help: "where to write the baseline (- for standard output)", short: "o"),
@@ -64,21 +62,24 @@ enum BaselineCommand {
         let sources = try CountSources(args)
         let key = try args.value("key").map(parseKey)
         if args.has("time") && sources.trace == nil {
-            throw UsageError(message: "--time records a trace's evaluation times: give --trace T")
-        }
-        if let trace = sources.trace {
-            let db = try context.openDatabase(.read)
-            let input = CountInput(kind: .trace, label: trace, key: key ?? .rule, withSeconds: args.has("time"))
-            return try write(counts: try input.counts(in: db), to: output, context)
+            throw UsageError(message: "--time records a trace's evaluation times: give --trace FILE|T")
         }
         try validate(sources, key: key)
+        try sources.refuseAmbiguousTrace(context)
         if output != "-", let problem = Baseline.outputProblem(writing: output, databasePath: sources.usesFiles ? nil : context.databasePath) {
             context.err.write("agtrace baseline: error: " + terminalSafe(problem) + "\n")
             return 2
         }
-        let (db, runLabel, snapshotLabel, scratch) = try sources.open(context)
+        let (db, runLabel, snapshotLabel, traceLabel, scratch) = try sources.open(context)
         defer { scratch?.close() }
-        let input = try makeInput(run: runLabel, snapshot: snapshotLabel, key: key)
+        var input = try makeInput(run: runLabel, snapshot: snapshotLabel, trace: traceLabel, key: key)
+        input.withSeconds = args.has("time")
+        if let match = try input.match(in: db, context: context, command: name), match.missing > 0, input.key == .rule {
+            // A rule-keyed baseline with "(attribute N)" keys would compare ids of one build
+            // with another's: refused rather than written.
+            context.err.write("agtrace baseline: error: " + terminalSafe("--key rule needs every counted attribute named by a rule, but \(match.missing) of \(match.attributes) attributes of run '\(input.label)' have none in snapshot '\(match.snapshotLabel)'; name the run with a dump of the same process") + "\n")
+            return 2
+        }
         let counts = try input.counts(in: db)
         do {
             if let note = try RecordingGate.check(counts.source, allowIncomplete: args.has("allow-incomplete")) {
@@ -111,9 +112,10 @@ enum BaselineCommand {
     }
 
     static func validate(_ s: CountSources, key: BaselineKey?) throws {
+        if s.hasTrace { return }
         switch (s.hasRun, s.hasSnapshot) {
         case (false, false):
-            throw UsageError(message: "give --transcript FILE or --archive FILE (or --run R / --snapshot S: labels as 'agtrace list' shows them)")
+            throw UsageError(message: "give --transcript FILE, --archive FILE or --trace FILE (or --run R / --snapshot S: labels as 'agtrace list' shows them)")
         case (true, false):
             if let key, key != .attribute {
                 throw UsageError(message: "--key \(key.rawValue) on a run needs a dump of the same build to name its attributes (--archive FILE or --snapshot S)")
@@ -128,7 +130,10 @@ enum BaselineCommand {
     }
 
     /// Labels (already validated) to an input.
-    static func makeInput(run: String?, snapshot: String?, key: BaselineKey?) throws -> CountInput {
+    static func makeInput(run: String?, snapshot: String?, trace: String? = nil, key: BaselineKey?) throws -> CountInput {
+        if let trace {
+            return CountInput(kind: .trace, label: trace, key: key ?? .rule)
+        }
         if let run {
             return CountInput(kind: .run, label: run, key: key ?? .attribute, namingSnapshot: snapshot)
         }

@@ -7,7 +7,7 @@ enum CheckCommand {
 
     static let name = "check"
     static let summary = "Check a recording against a baseline: fail when SwiftUI does more work"
-    static let usage = "agtrace check --baseline FILE (--transcript FILE [--archive DUMP] | --archive DUMP | --run R | --snapshot S | --trace T [--time [--time-tolerance PCT]]) [--tolerance PCT] [--min-count N] [--max-drop PCT] [--allow-incomplete] [--format \(CheckFormat.names)] [--update-baseline]"
+    static let usage = "agtrace check --baseline FILE (--transcript FILE [--archive DUMP] | --archive DUMP | --trace FILE|T | --run R | --snapshot S) [--tolerance PCT] [--min-count N] [--max-drop PCT] [--allow-incomplete] [--format \(CheckFormat.names)] [--update-baseline]"
     static let discussion = """
     Counts the updates (rule runs) of the recording the way the baseline was taken (same key:
     attribute, rule or view), and compares the total and every key:
@@ -24,6 +24,9 @@ enum CheckCommand {
     The input: --transcript FILE (and --archive DUMP, the dump of the same build that names
     the attributes for a baseline keyed by rule or view) are imported into a private
     temporary database for this check alone: no labels, no database left by an earlier job.
+    --trace FILE (an AttributeGraph trace, against a baseline taken from a trace) is imported
+    the same way; its evaluations are named by its own types. --trace T names a trace of the
+    database when no file is called T (a name that is both is refused: ./T is the file).
     --run R / --snapshot S read labels of the database instead.
 
     A recording that crashed, failed (exited with a status other than 0) or was cut is
@@ -56,15 +59,9 @@ enum CheckCommand {
       agtrace check --baseline Baselines/tap-stepper.json --run tap-stepper --tolerance 10% --min-count 3
       agtrace check --baseline Baselines/planner.json --snapshot planner --format markdown > comment.md
       agtrace check --baseline Baselines/tap-stepper.json --transcript tap-stepper.lldb.log --update-baseline
-      agtrace check --baseline Baselines/tap-trace.json --trace tap --time --time-tolerance 25
-
-    A trace (--trace T, a label of the database) is counted from its rule evaluations, keyed
-    by rule unless the baseline says otherwise; --time also compares each key's total seconds
-    (the baseline must hold them: 'agtrace baseline --trace T --time'), a key regressing when
-    its seconds grow by more than --time-tolerance percent (default 20).
     """
     static let options = [
-        OptionSpec(name: "baseline", valueName: "FILE", help: "the baseline file written by 'agtrace baseline'", short: "b"),
+        OptionSpec(name: "baseline", valueName: "FILE", help: "the baseline file written by 'agtrace baseline' (- reads standard input)", short: "b"),
     ] + CountSources.options + [
         OptionSpec(name: "tolerance", valueName: "PCT",
                    help: "growth allowed per key and for the total, in percent: 10, 10% or 18.4 (default 0)"),
@@ -134,24 +131,32 @@ enum CheckCommand {
             throw UsageError(message: "give --baseline FILE (written by 'agtrace baseline')")
         }
         let sources = try CountSources(args)
-        if !sources.hasRun && !sources.hasSnapshot && sources.trace == nil {
-            throw UsageError(message: "give --transcript FILE or --archive FILE (or --run R / --snapshot S) to check against the baseline")
+        if !sources.hasRun && !sources.hasSnapshot && !sources.hasTrace {
+            throw UsageError(message: "give --transcript FILE, --archive FILE or --trace FILE (or --run R / --snapshot S) to check against the baseline")
+        }
+        if baselinePath == "-" && args.has("update-baseline") {
+            throw UsageError(message: "--update-baseline rewrites the baseline file; standard input (-) cannot be rewritten")
         }
         let baseline = try Baseline.read(path: baselinePath)
         try matchInput(sources, baseline: baseline, path: baselinePath)
         if (args.has("time") || args.value("time-tolerance") != nil) && sources.trace == nil {
-            throw UsageError(message: "--time compares a trace's evaluation times: give --trace T")
+            throw UsageError(message: "--time compares a trace's evaluation times: give --trace FILE|T")
         }
-        if let trace = sources.trace {
-            return try checkTrace(trace, args, context, baseline: baseline, baselinePath: baselinePath, limits: limits, format: format)
-        }
+        try sources.refuseAmbiguousTrace(context)
 
-        let (db, runLabel, snapshotLabel, scratch) = try sources.open(context)
+        let (db, runLabel, snapshotLabel, traceLabel, scratch) = try sources.open(context)
         defer { scratch?.close() }
+        if let traceLabel {
+            return try checkTrace(traceLabel, in: db, args, context, baseline: baseline, baselinePath: baselinePath, limits: limits, format: format)
+        }
         let key = baseline.counts.key
-        let input = baseline.counts.source.kind == .run
-            ? CountInput(kind: .run, label: runLabel!, key: key, namingSnapshot: key == .attribute ? nil : snapshotLabel)
-            : CountInput(kind: .snapshot, label: snapshotLabel!, key: key)
+        let input: CountInput
+        switch baseline.counts.source.kind {
+        case .run: input = CountInput(kind: .run, label: runLabel!, key: key, namingSnapshot: key == .attribute ? nil : snapshotLabel)
+        case .snapshot: input = CountInput(kind: .snapshot, label: snapshotLabel!, key: key)
+        case .trace: input = CountInput(kind: .trace, label: traceLabel!, key: key)
+        }
+        _ = try input.match(in: db, context: context, command: name)
         let current = try input.counts(in: db)
         var notes: [String] = []
         if let note = try RecordingGate.check(current.source, allowIncomplete: args.has("allow-incomplete")) {
@@ -173,7 +178,7 @@ enum CheckCommand {
     static let defaultTimeTolerance = 20
 
     /// `check --trace T [--time]`: evaluations per key (and their seconds) against the baseline.
-    static func checkTrace(_ trace: String, _ args: ParsedArguments, _ context: Context, baseline: Baseline,
+    static func checkTrace(_ trace: String, in db: Database, _ args: ParsedArguments, _ context: Context, baseline: Baseline,
                            baselinePath: String, limits: CheckLimits, format: CheckFormat) throws -> Int32 {
         var limits = limits
         let timed = args.has("time")
@@ -187,7 +192,6 @@ enum CheckCommand {
             }
             limits.timeTolerance = tolerance
         }
-        let db = try context.openDatabase(.read)
         let current = try CountInput(kind: .trace, label: trace, key: baseline.counts.key, withSeconds: timed).counts(in: db)
         let comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
         if args.has("update-baseline") {
@@ -204,10 +208,10 @@ enum CheckCommand {
     static func matchInput(_ s: CountSources, baseline: Baseline, path: String) throws {
         let source = baseline.counts.source
         let key = baseline.counts.key
-        if (source.kind == .trace) != (s.trace != nil) {
+        if (source.kind == .trace) != s.hasTrace {
             throw BaselineError(path: path, problem: source.kind == .trace
-                ? "the baseline was taken from \(source.phrase): check a trace against it (--trace T)"
-                : "the baseline was taken from \(source.phrase), but --trace was given: check a \(source.kind.rawValue) against it")
+                ? "the baseline was taken from \(source.phrase): check a trace against it (--trace FILE or a trace's label)"
+                : "the baseline was taken from \(source.phrase), but a trace was given: check a \(source.kind == .run ? "recording (--transcript FILE or --run R)" : "dump (--archive DUMP or --snapshot S)") against it")
         }
         switch source.kind {
         case .trace:

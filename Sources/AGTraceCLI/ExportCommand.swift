@@ -26,7 +26,7 @@ enum ExportCommand {
         OptionSpec(name: "snapshot", valueName: "S", help: "the snapshot to export"),
         OptionSpec(name: "focus", valueName: "ATTR", help: "only this node's neighbourhood"),
         OptionSpec(name: "depth", valueName: "N", help: "neighbourhood radius in edges (default 2; needs --focus)"),
-        OptionSpec(name: "output", valueName: "FILE", help: "write to FILE instead of standard output", short: "o"),
+        OptionSpec(name: "output", valueName: "FILE", help: "write to FILE instead of standard output (- is standard output)", short: "o"),
     ]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
@@ -52,7 +52,7 @@ enum ExportCommand {
         }
         let db = try context.openDatabase(.read)
         let snapshot = try LabelLookup.snapshotId(label, in: db)
-        if let path = args.value("output") {
+        if let path = args.value("output"), path != "-" {
             let sink = StringSink()
             try DotExport.write(in: db, snapshot: snapshot, label: label, options: options, to: sink)
             do {

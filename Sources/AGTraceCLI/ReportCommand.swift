@@ -50,7 +50,8 @@ enum ReportCommand {
         OptionSpec(name: "trace", valueName: "T", help: "the trace (an AttributeGraph trace file) to report on"),
         OptionSpec(name: "by", valueName: "rule|view", help: "sum the rows per rule name (or, on a trace, per SwiftUI view)"),
         formatOption,
-        OptionSpec(name: "limit", valueName: "N", help: "print at most N rows"),
+        limitOption,
+        wideOption,
     ]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
@@ -69,8 +70,7 @@ enum ReportCommand {
         guard args.positionals.count == 1 else {
             throw UsageError(message: "one report at a time; unexpected '\(args.positionals[1])'")
         }
-        let limit = try args.int("limit")
-        if let limit, limit < 0 { throw UsageError(message: "--limit takes a number of rows, 0 or more") }
+        let limit = try args.limit()
         var labels: [String: String] = [:]
         for option in ReportRunner.parameterOptions {
             if let value = args.value(option) { labels[option] = value }
@@ -84,7 +84,9 @@ enum ReportCommand {
         let db = try context.openDatabase(.read)
         let stop = InterruptHandler { db.interrupt() }
         defer { stop.cancel() }
-        try ReportRunner.run(request, in: db, writer: RowWriter(format: format, out: context.out))
+        let outcome = try ReportRunner.run(request, in: db, writer: RowWriter(format: format, out: context.out, wide: args.has("wide")))
+        for warning in outcome.warnings { context.err.write("agtrace report: warning: \(terminalSafe(warning))\n") }
+        context.noteMoreRows(outcome.moreRows, command: name, limit: limit)
         if let trace = labels["trace"], let note = try TraceTiming.untimedNote(in: db, trace: trace) {
             context.err.write("agtrace report: note: " + terminalSafe(note) + "\n")
         }

@@ -158,7 +158,7 @@ final class BaselineFileTests: XCTestCase {
         assertRefused(#"{"format": "agtrace-baseline", "version": "2"}"#, "not a whole number")
         assertRefused(#"{"format": "agtrace-baseline", "version": 0}"#, "unknown baseline format version 0")
         assertRefused(#"{"format": "agtrace-baseline", "version": 2, "entries": {}}"#, "no \"source\"")
-        assertRefused(#"{"format": "agtrace-baseline", "version": 2, "source": {"kind": "thread", "label": "x"}, "entries": {}}"#, "source.kind")
+        assertRefused(#"{"format": "agtrace-baseline", "version": 2, "source": {"kind": "tape", "label": "x"}, "entries": {}}"#, "source.kind")
         assertRefused(#"{"format": "agtrace-baseline", "version": 2, "source": {"kind": "run", "label": "x"}}"#, "no \"entries\"")
         assertRefused(#"{"format": "agtrace-baseline", "version": 2, "source": {"kind": "run", "label": "x"}, "key": "node", "entries": {}}"#, "\"key\" must be one of")
         assertRefused(#"{"format": "agtrace-baseline", "version": 2, "source": {"kind": "run", "label": "x"}, "entries": {"7": {"updates": 1.5}}}"#, "entry \"7\"")

@@ -25,10 +25,13 @@ public final class RowWriter {
     /// Table cells held back, with their display widths (counted once).
     private var buffered: [[(text: String, width: Int)]] = []
     private var rowCount = 0
+    /// Table cells are whole rather than cut in the middle (`--wide`).
+    public var wide = false
 
-    public init(format: OutputFormat, out: TextSink) {
+    public init(format: OutputFormat, out: TextSink, wide: Bool = false) {
         self.format = format
         self.out = out
+        self.wide = wide
     }
 
     public func begin(columns: [String]) {
@@ -60,7 +63,7 @@ public final class RowWriter {
         case .markdown:
             out.write("| " + values.map { Self.markdownCell($0.description) }.joined(separator: " | ") + " |\n")
         case .table:
-            buffered.append(values.map { Self.tableEntry($0.description) })
+            buffered.append(values.map { Self.tableEntry($0.description, wide: wide) })
         }
         rowCount += 1
     }
@@ -84,7 +87,7 @@ public final class RowWriter {
     }
 
     private func writeTable() {
-        let columns = self.columns.map(Self.tableEntry)
+        let columns = self.columns.map { Self.tableEntry($0, wide: true) }
         var widths = columns.map(\.width)
         for r in buffered {
             for (i, cell) in r.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.width) }
@@ -107,8 +110,8 @@ public final class RowWriter {
     }
 
     /// A table cell and its display width.
-    static func tableEntry(_ s: String) -> (text: String, width: Int) {
-        let cell = tableCell(s)
+    static func tableEntry(_ s: String, wide: Bool = false) -> (text: String, width: Int) {
+        let cell = wide ? escapeForTable(s) : tableCell(s)
         return (cell, width(cell))
     }
 
@@ -161,14 +164,17 @@ public final class RowWriter {
         return v < 0x20 || (v >= 0x7F && v <= 0x9F) || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
     }
 
-    /// Table cells longer than this are cut with "…" (csv, json and markdown keep everything).
+    /// Table cells longer than this are cut in the middle with "…" (unless `wide`; csv, json and
+    /// markdown keep everything).
     static let maxTableCell = 80
 
-    /// One line per row: newlines and control characters are shown escaped, long text cut.
+    /// One line per row: newlines and control characters are shown escaped, long text cut in
+    /// the middle, so both ends stay: a rule's name and its last generic argument.
     static func tableCell(_ s: String) -> String {
         let escaped = escapeForTable(s)
         guard escaped.utf8.count > maxTableCell, escaped.count > maxTableCell else { return escaped }
-        return String(escaped.prefix(maxTableCell - 1)) + "…"
+        let head = (maxTableCell - 1) / 2 + (maxTableCell - 1) % 2
+        return String(escaped.prefix(head)) + "…" + String(escaped.suffix(maxTableCell - 1 - head))
     }
 
     /// Escapes what a terminal would act on rather than show: newlines, C0 and C1 control

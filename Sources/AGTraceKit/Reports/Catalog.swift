@@ -7,12 +7,12 @@ public enum Catalog {
                    (SELECT count(*) FROM graphs g WHERE g.snapshot_id = s.id) AS graphs,
                    (SELECT coalesce(sum(node_count), 0) FROM graphs g WHERE g.snapshot_id = s.id) AS nodes,
                    (SELECT coalesce(sum(edge_count), 0) FROM graphs g WHERE g.snapshot_id = s.id) AS edges,
-                   NULL AS events, NULL AS end_reason,
+                   NULL AS events, NULL AS skipped_lines, NULL AS incomplete_hits, NULL AS end_reason,
                    (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'snapshot' AND target_id = s.id ORDER BY label) a) AS aliases,
                    s.imported_at, s.source, s.id AS sort_id, 0 AS sort_kind
             FROM snapshots s
             UNION ALL
-            SELECT 'run', r.label, NULL, NULL, NULL, r.event_count, r.end_reason,
+            SELECT 'run', r.label, NULL, NULL, NULL, r.event_count, r.skipped_lines, r.incomplete_hits, r.end_reason,
                    (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'run' AND target_id = r.id ORDER BY label) a),
                    r.imported_at, r.source, r.id, 1
             FROM runs r
@@ -20,7 +20,7 @@ public enum Catalog {
             SELECT 'trace', t.label, NULL,
                    (SELECT count(*) FROM trace_nodes n WHERE n.trace_id = t.id),
                    (SELECT count(*) FROM trace_edges e WHERE e.trace_id = t.id AND e.removed_seq IS NULL),
-                   t.event_count, NULL,
+                   t.event_count, NULL, NULL, NULL,
                    (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'trace' AND target_id = t.id ORDER BY label) a),
                    t.imported_at, t.source, t.id, 2
             FROM traces t

@@ -14,7 +14,7 @@ public enum TraceWalk {
         if readers[root] == nil && names.node(root) == nil {
             throw ReportError("no node \(root) in trace '\(label)' (it adds, lists or reads no such attribute)")
         }
-        return PushWalk.breadthFirst(from: root, maxDepth: maxDepth) { readers[$0] ?? [] }.map { r in
+        return PushWalk.breadthFirst(from: [root], maxDepth: maxDepth) { readers[$0] ?? [] }.map { r in
             let n = names.node(r.attribute)
             return [.integer(r.attribute), .integer(Int64(r.depth)), n?.rule.map(SQLValue.text) ?? .null,
                     n?.view.map(SQLValue.text) ?? .null, .integer(r.via)]

@@ -99,8 +99,15 @@ public enum BaselineKey: String, CaseIterable, Sendable {
     }
 }
 
-public enum MeasuredKind: String, Sendable {
-    case run, snapshot, trace
+public enum MeasuredKind: String, CaseIterable, Sendable {
+    /// A breakpoint transcript: counts are update hits.
+    case run
+    /// A profiled archive: counts are its profile's update counts.
+    case snapshot
+    /// An AttributeGraph trace: counts are rule evaluations (`trace_updates`).
+    case trace
+
+    var table: String { rawValue + "s" }
 }
 
 /// What counts were taken from.
@@ -184,42 +191,31 @@ extension UpdateCounts {
                 FROM events WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = ?1) AND (SELECT last_event_id FROM runs WHERE id = ?1) AND kind = 'update'
                 GROUP BY attribute
                 """, [.integer(row.id), .text(unknownAttributeKey)])
-        case .rule:
+        case .rule, .view:
             guard let namingSnapshot else {
-                throw UpdateCountsError("a run keyed by rule needs a snapshot to name its attributes (--snapshot S)")
+                throw UpdateCountsError("a run keyed by \(key.rawValue) needs a dump of the same build to name its attributes (--snapshot S, or --archive FILE)")
             }
             let namer = try lookUp(.snapshot, namingSnapshot, in: db)
             source.namedBy = NamingSnapshot(label: namingSnapshot, sha256: namer.sha256)
+            // The name of attribute c.attribute in snapshot ?2 (?4, ?5: the view keys' fallbacks).
+            let name = key == .rule
+                ? """
+                  coalesce((SELECT min(coalesce(r.rule, '(unnamed type)')) FROM node_rules r
+                            WHERE r.snapshot_id = ?2 AND r.attribute = c.attribute),
+                           '(attribute ' || c.attribute || ')')
+                  """
+                : """
+                  CASE WHEN NOT EXISTS (SELECT 1 FROM nodes x WHERE x.snapshot_id = ?2 AND x.attribute = c.attribute) THEN ?4
+                       ELSE coalesce((SELECT min(v.view) FROM node_views v WHERE v.snapshot_id = ?2 AND v.attribute = c.attribute), ?5)
+                  END
+                  """
             // Count per attribute first (one pass over the run's id range), then name each attribute once.
             rows = try db.rows("""
                 WITH counts AS (
                     SELECT attribute, count(*) AS n FROM events
                     WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = ?1) AND (SELECT last_event_id FROM runs WHERE id = ?1) AND kind = 'update' GROUP BY attribute
                 )
-                SELECT CASE WHEN c.attribute IS NULL THEN ?3
-                            ELSE coalesce((SELECT min(coalesce(r.rule, '(unnamed type)')) FROM node_rules r
-                                           WHERE r.snapshot_id = ?2 AND r.attribute = c.attribute),
-                                          '(attribute ' || c.attribute || ')')
-                       END AS key,
-                       sum(c.n)
-                FROM counts c GROUP BY key
-                """, [.integer(row.id), .integer(namer.id), .text(unknownAttributeKey)])
-        case .view:
-            guard let namingSnapshot else {
-                throw UpdateCountsError("a run keyed by view needs a dump of the same build to name its attributes (--snapshot S, or --archive FILE)")
-            }
-            let namer = try lookUp(.snapshot, namingSnapshot, in: db)
-            source.namedBy = NamingSnapshot(label: namingSnapshot, sha256: namer.sha256)
-            rows = try db.rows("""
-                WITH counts AS (
-                    SELECT attribute, count(*) AS n FROM events
-                    WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = ?1) AND (SELECT last_event_id FROM runs WHERE id = ?1) AND kind = 'update' GROUP BY attribute
-                )
-                SELECT CASE WHEN c.attribute IS NULL THEN ?3
-                            WHEN NOT EXISTS (SELECT 1 FROM nodes x WHERE x.snapshot_id = ?2 AND x.attribute = c.attribute) THEN ?4
-                            ELSE coalesce((SELECT min(v.view) FROM node_views v WHERE v.snapshot_id = ?2 AND v.attribute = c.attribute), ?5)
-                       END AS key,
-                       sum(c.n)
+                SELECT CASE WHEN c.attribute IS NULL THEN ?3 ELSE \(name) END AS key, sum(c.n)
                 FROM counts c GROUP BY key
                 """, [.integer(row.id), .integer(namer.id), .text(unknownAttributeKey), .text(notInDumpKey), .text(noViewKey)])
         }
@@ -333,15 +329,14 @@ extension UpdateCounts {
 
     /// The stored run, snapshot or trace a label (or an alias) names.
     private static func lookUp(_ kind: MeasuredKind, _ label: String, in db: Database) throws -> Row {
-        let table = kind.rawValue + "s"
         if let id = try LabelLookup.resolve(label, kind: kind.rawValue, in: db) {
             let end = kind == .run ? ", end_reason" : ""
-            if let r = try db.rows("SELECT id, sha256, imported_at\(end) FROM \(table) WHERE id = ?1", [.integer(id)]).first {
+            if let r = try db.rows("SELECT id, sha256, imported_at\(end) FROM \(kind.table) WHERE id = ?1", [.integer(id)]).first {
                 return Row(id: id, sha256: r[1].stringValue, importedAt: r[2].stringValue,
                            end: kind == .run ? r[3].stringValue.flatMap(RecordingEnd.init(reason:)) : nil)
             }
         }
-        for other in [MeasuredKind.run, .snapshot, .trace] where other != kind {
+        for other in MeasuredKind.allCases where other != kind {
             if try LabelLookup.resolve(label, kind: other.rawValue, in: db) != nil {
                 throw UpdateCountsError("no \(kind.rawValue) labelled '\(label)': it is a \(other.rawValue) (use --\(other.rawValue) \(label))")
             }

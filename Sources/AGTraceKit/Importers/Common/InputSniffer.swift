@@ -35,7 +35,7 @@ public enum InputSniffer {
                              recognisesTrace: ([UInt8]) -> Bool = { _ in false }) throws -> SniffedInput {
         let magic = try raw.peek(2)
         if magic.isEmpty {
-            throw InputError(path: path, message: "empty file: neither an archive, a breakpoint transcript nor a trace")
+            throw InputError(path: path, message: "empty file: neither an archive, a breakpoint transcript nor a trace", notAnInput: true)
         }
         var compressed = false
         var decoded: ByteSource = raw
@@ -54,9 +54,15 @@ public enum InputSniffer {
         while i < head.count, head[i] == 0x20 || head[i] == 0x0A || head[i] == 0x0D || head[i] == 0x09 { i += 1 }
         if i == head.count {
             throw InputError(path: path, message: compressed ? "empty after decompression: no archive, transcript or trace inside"
-                                                             : "blank file: neither an archive, a breakpoint transcript nor a trace")
+                                                             : "blank file: neither an archive, a breakpoint transcript nor a trace",
+                             notAnInput: true)
         }
         if head[i] == UInt8(ascii: "{") || head[i] == UInt8(ascii: "[") {
+            // A baseline (committed next to the app, often under the same directory as the
+            // recordings) is JSON too: named, so that importing a directory skips it.
+            if isBaseline(head[i...]) {
+                throw InputError(path: path, message: "an agtrace baseline (for 'check --baseline'): neither an AttributeGraph archive nor an lldb breakpoint transcript", notAnInput: true)
+            }
             return SniffedInput(kind: .archive, compressed: compressed, source: inner)
         }
         if recognisesTranscript(head) {
@@ -65,6 +71,18 @@ public enum InputSniffer {
         let binary = head.prefix(512).contains { $0 == 0 || ($0 < 0x09) }
         throw InputError(path: path, message: binary
             ? "binary data: neither an AttributeGraph archive (JSON, optionally gzip), an lldb breakpoint transcript nor an AttributeGraph trace (protobuf records)"
-            : "text with no breakpoint hits in a known shape and not JSON: neither an AttributeGraph archive, an lldb breakpoint transcript nor a trace")
+            : "text with no breakpoint hits in a known shape and not JSON: neither an AttributeGraph archive, an lldb breakpoint transcript nor a trace",
+            notAnInput: true)
+    }
+
+    /// `"format": "agtrace-baseline"` among the first top-level bytes (the writer puts it first).
+    static func isBaseline(_ json: ArraySlice<UInt8>) -> Bool {
+        let needle = Array("\"agtrace-baseline\"".utf8)
+        let window = Array(json.prefix(256))
+        guard window.count >= needle.count else { return false }
+        for start in 0...(window.count - needle.count) where window[start..<(start + needle.count)].elementsEqual(needle) {
+            return String(decoding: window[..<start], as: UTF8.self).contains("\"format\"")
+        }
+        return false
     }
 }

@@ -36,12 +36,28 @@ public final class PrivateDatabase {
         switch outcome {
         case .imported(let item):
             guard item.kind == kind else {
-                let option = item.kind == .archive ? "--archive" : "--transcript"
-                throw InputError(path: path, message: "holds \(item.kind == .archive ? "an AttributeGraph archive" : "an lldb transcript"), not \(kind == .archive ? "an archive" : "a transcript"): give it with \(option)")
+                throw InputError(path: path, message: "holds \(Self.describe(item.kind)), not \(Self.describe(kind)): give it with \(Self.option(item.kind))")
             }
             return item
         case .duplicate(_, _, let existing), .aliased(_, _, let existing, _):
             throw InputError(path: path, message: "the same bytes were given twice (already imported as '\(existing)')")
+        }
+    }
+
+    static func describe(_ kind: InputKind) -> String {
+        switch kind {
+        case .archive: return "an AttributeGraph archive"
+        case .transcript: return "an lldb transcript"
+        case .trace: return "an AttributeGraph trace"
+        }
+    }
+
+    /// The option of `check` and `baseline` that takes a file of this kind.
+    public static func option(_ kind: InputKind) -> String {
+        switch kind {
+        case .archive: return "--archive"
+        case .transcript: return "--transcript"
+        case .trace: return "--trace"
         }
     }
 
