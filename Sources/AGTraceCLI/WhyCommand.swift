@@ -27,13 +27,7 @@ enum WhyCommand {
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         let format = try args.format()
-        guard args.positionals.count == 1 else {
-            throw UsageError(message: args.positionals.isEmpty ? "give the attribute to explain (e.g. 1048)"
-                                                                : "give one attribute; unexpected '\(args.positionals[1])'")
-        }
-        guard let attribute = LabelLookup.attribute(args.positionals[0]) else {
-            throw UsageError(message: "'\(args.positionals[0])' is not an attribute (a number, decimal or 0x-hex)")
-        }
+        let attribute = try args.attribute("explain (e.g. 1048)")
         guard let trace = args.value("trace") else { throw UsageError(message: "--trace T is required") }
         let limit = try args.int("limit")
         if let limit, limit < 0 { throw UsageError(message: "--limit takes a number of rows, 0 or more") }

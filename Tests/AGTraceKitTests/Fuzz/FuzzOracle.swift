@@ -129,9 +129,10 @@ enum FuzzOracle {
             let source = gzip ? try GzipSource(raw, path: "fuzz", chunkSize: 512) : raw
             let summary = try TraceReader(source: source, path: "fuzz", compressed: gzip, chunkSize: chunkSize).read(into: &sink)
             if let broken = sink.broken { return .unexpected("broken promise: \(broken)") }
-            var problem: String?
-            try sink.timeline.finish(update: { problem = problem ?? CheckingTraceSink.problem($0) }, write: { _ in })
-            if let problem { return .unexpected("broken promise: \(problem)") }
+            sink.timeline.finish()
+            if let problem = sink.timeline.finishedUpdates.lazy.compactMap(CheckingTraceSink.problem).first {
+                return .unexpected("broken promise: \(problem)")
+            }
             if let broken = sink.broken { return .unexpected("broken promise: \(broken)") }
             if summary.events != sink.events { return .unexpected("summary counts \(summary.events) events, the sink got \(sink.events)") }
             sink.hasher.combine(summary.firstTimestamp?.bitPattern)
@@ -366,9 +367,10 @@ struct CheckingTraceSink: TraceSink {
         if e.seq != events { broken = "event seq \(e.seq), expected \(events)" }
         hasher.combine(e.seq); hasher.combine(e.type); hasher.combine(e.timestamp?.bitPattern); hasher.combine(e.p1)
         hasher.combine(e.p2); hasher.combine(e.p3); hasher.combine(e.data)
-        var problem: String?
-        try timeline.event(e, update: { problem = problem ?? Self.problem($0) }, write: { _ in })
-        if broken == nil { broken = problem }
+        timeline.event(e)
+        if broken == nil { broken = timeline.finishedUpdates.lazy.compactMap(Self.problem).first }
+        timeline.finishedUpdates.removeAll(keepingCapacity: true)
+        timeline.finishedWrites.removeAll(keepingCapacity: true)
     }
 
     mutating func type(_ t: TraceTypeRecord) throws {

@@ -147,15 +147,7 @@ public final class Importer {
                 // The reader parses here while the pipeline's thread writes rows.
                 var pipeline = ArchivePipeline(store: store)
                 pipeline.tick = progress
-                do {
-                    try ArchiveReader(source: input.source, path: path).read(into: &pipeline)
-                    mark("parsed")
-                    try pipeline.finish()
-                    mark("rows written")
-                } catch {
-                    pipeline.abandon()
-                    throw error
-                }
+                try pipeline.drive(mark: mark) { try ArchiveReader(source: input.source, path: path).read(into: &pipeline) }
                 if bulk {
                     try store.finishBulkInsert()
                     mark("indexes built")

@@ -2,7 +2,7 @@ import Foundation
 
 /// The trace reader's sink during an import: records go through a `RecordPipeline` to a
 /// `TraceStore` on the writer thread.
-final class TracePipeline: TraceSink {
+final class TracePipeline: TraceSink, ImportPipeline {
     enum Record {
         case event(TraceEvent)
         case type(TraceTypeRecord)
@@ -60,15 +60,8 @@ enum TraceImport {
         let pipeline = TracePipeline(store: store)
         pipeline.tick = tick
         var sink = pipeline
-        let summary: TraceSummary
-        do {
-            summary = try TraceReader(source: source, path: path, compressed: compressed).read(into: &sink)
-            mark("parsed")
-            try pipeline.finish()
-            mark("rows written")
-        } catch {
-            pipeline.abandon()
-            throw error
+        let summary = try pipeline.drive(mark: mark) {
+            try TraceReader(source: source, path: path, compressed: compressed).read(into: &sink)
         }
         if summary.events == 0 {
             throw TraceFormatError(path: path, offset: 0, message: "a trace with no events", compressed: compressed)

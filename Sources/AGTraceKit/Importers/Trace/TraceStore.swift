@@ -79,7 +79,8 @@ final class TraceStore {
     func event(_ e: TraceEvent) throws {
         pendingEvents.append(e)
         if pendingEvents.count == Self.rowsPerStatement { try writeEvents() }
-        try timeline.event(e, update: update, write: write)
+        timeline.event(e)
+        try drainTimeline()
         switch e.type {
         case TraceEventTypes.nodeAdded, TraceEventTypes.indirectNodeAdded:
             if let a = e.p1, nodes.insert(a).inserted {
@@ -140,6 +141,19 @@ final class TraceStore {
         }
     }
 
+    /// Writes what the timeline finished (rarely anything: an evaluation ends, a write closes).
+    @inline(__always)
+    private func drainTimeline() throws {
+        if !timeline.finishedUpdates.isEmpty {
+            for u in timeline.finishedUpdates { try update(u) }
+            timeline.finishedUpdates.removeAll(keepingCapacity: true)
+        }
+        if !timeline.finishedWrites.isEmpty {
+            for w in timeline.finishedWrites { try write(w) }
+            timeline.finishedWrites.removeAll(keepingCapacity: true)
+        }
+    }
+
     private func update(_ u: TraceUpdateRow) throws {
         pendingUpdates.append(u)
         if pendingUpdates.count == Self.rowsPerStatement { try writeUpdates() }
@@ -161,7 +175,8 @@ final class TraceStore {
     /// Writes what is held back: the last rows, open evaluations, live edges, subgraphs.
     func finish() throws {
         try writeEvents()
-        try timeline.finish(update: update, write: write)
+        timeline.finish()
+        try drainTimeline()
         try writeUpdates()
         for (key, seqs) in liveEdges.sorted(by: { ($0.value[0], $0.key.input) < ($1.value[0], $1.key.input) }) {
             for seq in seqs { try edge(key, added: seq, removed: nil) }

@@ -62,8 +62,12 @@ struct TraceTimeline {
     private var causes: [Int64: Int] = [:]
     /// EndValueUpdates that matched no open evaluation.
     private(set) var unmatchedEnds = 0
+    /// Rows finished by the events so far, for the caller to take (and empty): kept here rather
+    /// than handed to callbacks, which would cost a closure per event.
+    var finishedUpdates: [TraceUpdateRow] = []
+    var finishedWrites: [TraceWriteRow] = []
 
-    mutating func event(_ e: TraceEvent, update: (TraceUpdateRow) throws -> Void, write emitWrite: (TraceWriteRow) throws -> Void) throws {
+    mutating func event(_ e: TraceEvent) {
         switch e.type {
         case TraceEventTypes.nodeSetValue:
             if let a = e.p1 { lastSetValue[a] = e.seq }
@@ -76,7 +80,7 @@ struct TraceTimeline {
                 pendingMarks.append((e.seq, a))
             }
         case TraceEventTypes.beginInvalidation:
-            if let previous = write { try emitWrite(Self.closed(previous)) }
+            if let previous = write { finishedWrites.append(Self.closed(previous)) }
             let a = e.p1 ?? 0
             var w = OpenWrite(row: TraceWriteRow(seq: e.seq, attribute: a, context: e.p2))
             let start = lastSetValue[a].flatMap { $0 > boundarySeq ? $0 : nil } ?? e.seq
@@ -110,8 +114,8 @@ struct TraceTimeline {
                 return
             }
             // Evaluations opened inside this one and never ended: unknown ends.
-            while stack.count > match + 1 { try update(pop(endSeq: nil, endTime: nil, timed: false, changed: nil)) }
-            try update(pop(endSeq: e.seq, endTime: e.timestamp, timed: !e.wholeSeconds, changed: e.p2.map { $0 == 1 }))
+            while stack.count > match + 1 { finishedUpdates.append(pop(endSeq: nil, endTime: nil, timed: false, changed: nil)) }
+            finishedUpdates.append(pop(endSeq: e.seq, endTime: e.timestamp, timed: !e.wholeSeconds, changed: e.p2.map { $0 == 1 }))
         }
     }
 
@@ -136,9 +140,9 @@ struct TraceTimeline {
     }
 
     /// Evaluations still open at the end (innermost first), then the last write.
-    mutating func finish(update: (TraceUpdateRow) throws -> Void, write emitWrite: (TraceWriteRow) throws -> Void) throws {
-        while !stack.isEmpty { try update(pop(endSeq: nil, endTime: nil, timed: false, changed: nil)) }
-        if let w = write { try emitWrite(Self.closed(w)) }
+    mutating func finish() {
+        while !stack.isEmpty { finishedUpdates.append(pop(endSeq: nil, endTime: nil, timed: false, changed: nil)) }
+        if let w = write { finishedWrites.append(Self.closed(w)) }
         write = nil
     }
 }
