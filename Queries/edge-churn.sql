@@ -1,5 +1,5 @@
 -- name: edge-churn
--- summary: edges added and removed between two snapshots (identity: attribute + rule; edges as a multiset)
+-- summary: edges added and removed between two snapshots (identity: attribute + rule; edges as a multiset), or while a trace ran
 -- description: one row per edge copy added or removed between --from and --to; a node whose id was reused by another rule counts as removed and added, with all its edges
 -- params: from (required), to (required)
 -- compute: edge-churn

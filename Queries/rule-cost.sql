@@ -1,5 +1,5 @@
 -- name: rule-cost
--- summary: time per rule from a profiled snapshot: runs, total and mean seconds, share of all rule time
+-- summary: time per rule from a profiled snapshot (runs, total and mean seconds, share of all rule time) or from a trace's own clock (total, self, mean, p95, max)
 -- description: per rule name, summed over every graph of the snapshot: the per-type profile (types keep counting after their nodes are gone); a graph whose types carry no profile contributes its nodes' profiles instead
 -- params: snapshot (required)
 -- needs: profile

@@ -7,7 +7,7 @@ enum ReportCommand {
 
     static let name = "report"
     static let summary = "Run a canned report (agtrace report --list shows them)"
-    static let usage = "agtrace report NAME [--run R] [--snapshot S] [--from S1 --to S2] [--by rule|view] [--format F] [--limit N] [--wide]\n       agtrace report --list"
+    static let usage = "agtrace report NAME [--run R] [--snapshot S] [--from S1 --to S2] [--trace T] [--by rule|view] [--format F] [--limit N] [--wide]\n       agtrace report --list"
     static var discussion: String {
         var text = """
         Each report is one SQL file compiled into agtrace (Queries/ in the source); the options
@@ -42,6 +42,10 @@ enum ReportCommand {
           agtrace report dirty-walks --from trip-2-after-write --to trip-3-after-invalidate
           agtrace report edge-churn --from trip-1-before --to planner-profiled --format csv
           agtrace report rule-cost --snapshot planner-profiled --limit 3 --format json
+          agtrace report updates --trace trip-taps --by view
+          agtrace report rule-cost --trace trip-taps
+          agtrace report dirty-walks --trace trip-taps
+          agtrace report edge-churn --trace trip-taps
         """
         return text
     }
@@ -51,6 +55,7 @@ enum ReportCommand {
         OptionSpec(name: "snapshot", valueName: "S", help: "the snapshot (an archive) to report on, or to name attributes"),
         OptionSpec(name: "from", valueName: "S1", help: "the earlier snapshot of a comparison"),
         OptionSpec(name: "to", valueName: "S2", help: "the later snapshot of a comparison"),
+        OptionSpec(name: "trace", valueName: "T", help: "the trace (an AttributeGraph trace file) to report on"),
         OptionSpec(name: "by", valueName: "rule|view", help: "sum the rows per rule name, or per SwiftUI view"),
         formatOption,
         limitOption,
@@ -90,6 +95,9 @@ enum ReportCommand {
         let outcome = try ReportRunner.run(request, in: db, writer: RowWriter(format: format, out: context.out, wide: args.has("wide")))
         for warning in outcome.warnings { context.note("agtrace report: warning: \(terminalSafe(warning))") }
         context.noteMoreRows(outcome.moreRows, command: name, limit: limit)
+        if let trace = labels["trace"], let note = try TraceTiming.untimedNote(in: db, trace: trace) {
+            context.err.write("agtrace report: note: " + terminalSafe(note) + "\n")
+        }
         return 0
     }
 }

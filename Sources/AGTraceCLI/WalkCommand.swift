@@ -7,7 +7,7 @@ enum WalkCommand {
 
     static let name = "walk"
     static let summary = "Predict the push (dirty) walk an invalidation of one attribute makes"
-    static let usage = "agtrace walk (ATTR | --view NAME) --snapshot S [--depth N] [--format F] [--limit N] [--wide]"
+    static let usage = "agtrace walk (ATTR | --view NAME) (--snapshot S | --trace T) [--depth N] [--format F] [--limit N] [--wide]"
     static let discussion = """
     Invalidating ATTR (AGGraphInvalidateValue) marks every node reachable from it over read-by
     edges: its readers, their readers, and so on. This lists them breadth-first, one row per
@@ -17,15 +17,21 @@ enum WalkCommand {
     dump taken right after the invalidation). ATTR is decimal or 0x-hex. --view NAME starts
     from every node that view names (depth then counts from the nearest of them).
 
+    With --trace T the walk goes over the edges live at the end of the trace (added before
+    or while it ran, never removed), and each row names the node's rule and view from the
+    trace's own types (no dirty column: compare with 'report dirty-walks --trace T').
+
     Examples:
       agtrace walk 3032 --snapshot trip-1-before
       agtrace walk 3032 --snapshot trip-3-after-invalidate --depth 1
       agtrace walk --view Trip --snapshot trip-1-before
       agtrace walk 0xbd8 --snapshot trip-1-before --format json
+      agtrace walk 536 --trace trip-taps
     """
     static let options = [
         OptionSpec(name: "snapshot", valueName: "S", help: "the snapshot whose edges to walk"),
-        OptionSpec(name: "view", valueName: "NAME", help: "start from every node of this view instead of ATTR"),
+        OptionSpec(name: "view", valueName: "NAME", help: "start from every node of this view instead of ATTR (snapshots)"),
+        OptionSpec(name: "trace", valueName: "T", help: "the trace whose edges (live at its end) to walk"),
         OptionSpec(name: "depth", valueName: "N", help: "stop N edges away from ATTR (default: no limit)"),
         formatOption,
         limitOption,
@@ -35,10 +41,23 @@ enum WalkCommand {
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         try args.checkRowOptions()
         let start = try StartingPoint.parse(args)
-        guard let label = args.value("snapshot") else { throw UsageError(message: "--snapshot S is required") }
+        let trace = args.value("trace")
+        guard (args.value("snapshot") == nil) != (trace == nil) else {
+            throw UsageError(message: trace == nil ? "--snapshot S is required (or --trace T to walk a trace)" : "give --snapshot S or --trace T, not both")
+        }
         let depth = try args.int("depth")
         if let depth, depth < 1 { throw UsageError(message: "--depth takes 1 or more") }
         let db = try context.openDatabase(.read)
+        if let trace {
+            guard case .attribute(let attribute) = start else {
+                throw UsageError(message: "--view starts from a snapshot's nodes; with --trace give an attribute")
+            }
+            let rows = try TraceWalk.rows(in: db, trace: try LabelLookup.traceId(trace, in: db), label: trace, from: attribute,
+                                          maxDepth: depth)
+            try context.writeRows(columns: TraceWalk.columns, rows: rows, args: args, command: name)
+            return 0
+        }
+        let label = args.value("snapshot")!
         let snapshot = try LabelLookup.snapshotId(label, in: db)
         let views = NodeViews(in: db, snapshot: snapshot)
         let roots = try start.attributes(views: views, snapshotLabel: label)

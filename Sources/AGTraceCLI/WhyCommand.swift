@@ -7,7 +7,7 @@ enum WhyCommand {
 
     static let name = "why"
     static let summary = "Explain why a node (or every node of a view) ran or is dirty: the write behind it"
-    static let usage = "agtrace why (ATTR | --view NAME) (--snapshot S | --run R [--snapshot S]) [--format F] [--limit N] [--wide]"
+    static let usage = "agtrace why (ATTR | --view NAME) (--snapshot S | --run R [--snapshot S]) [--format F]\n       agtrace why ATTR --trace T [--format F] [--limit N] [--wide]"
     static let discussion = """
     Over a dump (--snapshot S, taken after an invalidation, before the body ran): the
     explanation upstream of ATTR. Its dirty inputs (flag bit 0), recursively, down to the
@@ -25,6 +25,13 @@ enum WhyCommand {
     caused, such as a first build, has one row with an empty cause. Without add_input hits and
     without --snapshot no walk is known: the causes are empty and stderr says so.
 
+    Over a trace (--trace T): one row per evaluation of ATTR (a BeginValueUpdate):
+    update_seq (the event's seq), its rule and view, seconds (its duration; NULL when the
+    trace's timestamps cannot time it), changed, and its cause: cause_seq, the write
+    (BeginGraphInvalidation) whose dirty marks included ATTR since its previous evaluation,
+    and cause_root, the attribute that write set, with its rule and view. A first build, or a
+    pull no write explains, has a NULL cause.
+
     --view NAME starts from every node the view names (node_views; with --run it needs
     --snapshot to know them). ATTR is decimal or 0x-hex.
 
@@ -33,10 +40,12 @@ enum WhyCommand {
       agtrace why --view Trip --snapshot trip-3-after-invalidate
       agtrace why 3152 --run trip-frame-info
       agtrace why --view Trip --run trip-frame-info --snapshot trip-1-before --format json
+      agtrace why 1048 --trace trip-taps
     """
     static let options = [
         OptionSpec(name: "snapshot", valueName: "S", help: "the dump to explain from, or (with --run) to name nodes and add edges"),
         OptionSpec(name: "run", valueName: "R", help: "the transcript whose updates to explain"),
+        OptionSpec(name: "trace", valueName: "T", help: "the trace whose evaluations to explain"),
         OptionSpec(name: "view", valueName: "NAME", help: "explain every node of this view instead of ATTR"),
         formatOption,
         limitOption,
@@ -47,8 +56,20 @@ enum WhyCommand {
         try args.checkRowOptions()
         let start = try StartingPoint.parse(args)
         let runLabel = args.value("run"), snapshotLabel = args.value("snapshot")
+        if let traceLabel = args.value("trace") {
+            guard runLabel == nil, snapshotLabel == nil else {
+                throw UsageError(message: "--trace explains from the trace alone: give it without --run or --snapshot")
+            }
+            guard case .attribute(let attribute) = start else {
+                throw UsageError(message: "with --trace give the attribute to explain (e.g. 1048); --view works with --snapshot or --run")
+            }
+            let db = try context.openDatabase(.read)
+            let result = try TraceWhy.rows(in: db, trace: try LabelLookup.traceId(traceLabel, in: db), label: traceLabel, attribute: attribute)
+            try context.writeRows(columns: result.columns, rows: result.rows, args: args, command: name)
+            return 0
+        }
         if runLabel == nil && snapshotLabel == nil {
-            throw UsageError(message: "give --snapshot S (a dump) or --run R (a transcript) to explain from")
+            throw UsageError(message: "give --snapshot S (a dump), --run R (a transcript) or --trace T (a trace) to explain from")
         }
         if case .view = start, runLabel != nil, snapshotLabel == nil {
             throw UsageError(message: "--view with --run needs --snapshot S to know which nodes the view names")

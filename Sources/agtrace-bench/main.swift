@@ -10,6 +10,8 @@ do {
         try GenerateArchiveCommand.run(Array(words.dropFirst(2)))
     case ("generate", "transcript"):
         try GenerateTranscriptCommand.run(Array(words.dropFirst(2)))
+    case ("generate", "trace"):
+        try GenerateTraceCommand.run(Array(words.dropFirst(2)))
     case ("floor", _):
         try FloorCommand.run(Array(words.dropFirst()))
     case ("run", _):

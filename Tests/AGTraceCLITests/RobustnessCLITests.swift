@@ -111,6 +111,19 @@ final class RobustnessCLITests: XCTestCase {
 
     static let snapshotTables = ["graphs", "types", "node_rows", "subgraph_nodes", "edges", "subgraphs", "subgraph_children",
                                  "tree_items", "tree_item_values", "tree_item_nodes", "profile_events", "profile_marks"]
+    static let traceTables = ["trace_event_rows", "trace_types", "trace_nodes", "trace_edges", "trace_subgraphs",
+                              "trace_update_rows", "trace_writes"]
+
+    /// A big trace: the sample trace's records `copies` times over (a valid trace: events
+    /// number on, each copy adds its evaluations and writes).
+    func writeTrace(_ name: String, copies: Int) throws -> String {
+        let one = try Data(contentsOf: URL(fileURLWithPath: CLI.samples + "/traces/trip-taps.ag-trace"))
+        var all = Data(capacity: one.count * copies)
+        for _ in 0..<copies { all.append(one) }
+        let url = dir.appendingPathComponent(name)
+        try all.write(to: url)
+        return url.path
+    }
 
     /// Rows that belong to no snapshot or run: what a half-done import would leave.
     func orphans() throws -> [String: String] {
@@ -123,13 +136,17 @@ final class RobustnessCLITests: XCTestCase {
             let n = try rows("SELECT count(*) FROM \(table) WHERE run_id NOT IN (SELECT id FROM runs)")[0][0]
             if n != "0" { found[table] = n }
         }
+        for table in Self.traceTables {
+            let n = try rows("SELECT count(*) FROM \(table) WHERE trace_id NOT IN (SELECT id FROM traces)")[0][0]
+            if n != "0" { found[table] = n }
+        }
         return found
     }
 
     /// Every row of every table, as text.
     func fingerprint(_ path: String? = nil) throws -> [String] {
         var out: [String] = []
-        for table in ["snapshots", "runs", "events", "frames"] + Self.snapshotTables {
+        for table in ["snapshots", "runs", "events", "frames", "traces"] + Self.snapshotTables + Self.traceTables {
             out += try rows("SELECT * FROM \(table)", in: path).map { table + ":" + $0.joined(separator: "|") }
         }
         return out.sorted()
@@ -220,6 +237,37 @@ final class RobustnessCLITests: XCTestCase {
         let again = try CLI.run(["import", "--db", db, big])
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertTrue(again.stdout.hasPrefix("imported big (archive): graphs 1, nodes 100000, edges 200000"), again.stdout)
+        XCTAssertEqual(try integrity(), ["ok"])
+    }
+
+    func testATraceImportKilledMidwayLeavesNothingAndParallelTraceImportsSucceed() throws {
+        XCTAssertEqual(try CLI.run(["import", "--db", db, CLI.samples + "/traces/trip-taps.ag-trace"]).status, 0)
+        let before = try fingerprint()
+        let big = try writeTrace("big.ag-trace", copies: 4000)
+        let full = try timeOfImport(big, after: [CLI.samples + "/traces/trip-taps.ag-trace"])
+        var killedMidway = 0
+        for fraction in [0.2, 0.5, 0.8] {
+            let job = try Running(["import", "--db", db, big])
+            usleep(UInt32(full * fraction * 1_000_000))
+            kill(job.process.processIdentifier, SIGKILL)
+            _ = job.wait()
+            XCTAssertEqual(try integrity(), ["ok"])
+            XCTAssertEqual(try orphans(), [:])
+            if job.wasKilledBySignal {
+                killedMidway += 1
+                XCTAssertEqual(try fingerprint(), before, "nothing of the killed trace import is left")
+            } else {
+                XCTAssertEqual(try CLI.run(["delete", "--db", db, "big"]).status, 0)
+            }
+        }
+        XCTAssertGreaterThanOrEqual(killedMidway, 2, "the import of \(full) s was killed midway \(killedMidway) times of 3")
+        // Three traces (different bytes) imported at once into the same database, with a query beside them.
+        let paths = try (1...3).map { try writeTrace("job\($0).ag-trace", copies: 50 * $0) }
+        let jobs = try paths.map { try Running(["import", "--db", db, $0]) } + [try Running(["list", "--db", db])]
+        let results = try jobs.map { try XCTUnwrap($0.wait()) }
+        XCTAssertTrue(results.allSatisfy { $0.status == 0 }, results.map(\.stderr).joined())
+        XCTAssertEqual(try rows("SELECT label, event_count FROM traces ORDER BY label"),
+                       [["job1", "3250"], ["job2", "6500"], ["job3", "9750"], ["trip-taps", "65"]])
         XCTAssertEqual(try integrity(), ["ok"])
     }
 

@@ -20,11 +20,11 @@ final class ReportRegistryTests: XCTestCase {
     func testReportsAndTheirVariants() {
         XCTAssertEqual(ReportRegistry.reports.map(\.name), ["dirty-walks", "edge-churn", "rule-cost", "updates"])
         XCTAssertEqual(ReportRegistry.reports.map { $0.variants.map(\.usage) }, [
-            ["--run R [--snapshot S]", "--from S1 --to S2"],
-            ["--from S1 --to S2"],
-            ["--snapshot S"],
-            ["--run R", "--snapshot S", "--snapshot S --by rule", "--snapshot S --by view", "--run R --snapshot S",
-             "--run R --snapshot S --by rule", "--run R --snapshot S --by view"],
+            ["--run R [--snapshot S]", "--trace T", "--from S1 --to S2"],
+            ["--trace T", "--from S1 --to S2"],
+            ["--trace T", "--snapshot S"],
+            ["--run R", "--snapshot S", "--trace T", "--snapshot S --by rule", "--snapshot S --by view", "--trace T --by rule",
+             "--trace T --by view", "--run R --snapshot S", "--run R --snapshot S --by rule", "--run R --snapshot S --by view"],
         ])
         for report in ReportRegistry.reports {
             XCTAssertEqual(report.variants.filter { $0.summary != nil }.count, 1, "\(report.name): one variant carries the summary")

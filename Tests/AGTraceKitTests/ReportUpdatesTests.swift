@@ -134,8 +134,11 @@ final class ReportUpdatesTests: XCTestCase {
             report 'updates' cannot run without options; it runs as:
               agtrace report updates --run R
               agtrace report updates --snapshot S
+              agtrace report updates --trace T
               agtrace report updates --snapshot S --by rule
               agtrace report updates --snapshot S --by view
+              agtrace report updates --trace T --by rule
+              agtrace report updates --trace T --by view
               agtrace report updates --run R --snapshot S
               agtrace report updates --run R --snapshot S --by rule
               agtrace report updates --run R --snapshot S --by view

@@ -189,7 +189,7 @@ final class StoreRobustnessTests: XCTestCase {
 
     func testEveryTableOfImportedSamplesPassesIntegrityCheck() throws {
         let importer = Importer(database: try DatabaseOpener.open(dbPath, mode: .write))
-        for path in try Importer.expand(TestPaths.sampleArchives.path) where !path.hasSuffix(".md") {
+        for path in try Importer.expand(TestPaths.sampleArchives.path) where !path.hasSuffix(".md") && !path.contains("/broken-baselines/") {
             _ = try importer.importItem(path)
         }
         let db = importer.db

@@ -6,7 +6,8 @@
 /// - `summary`: the report's one line for `agtrace report --list` (on one variant only).
 /// - `description`: what this variant returns (one line).
 /// - `params`: the options it binds, `run (required), snapshot (optional)`. `run` is a run
-///   label, `snapshot`, `from` and `to` are snapshot labels (bound as their ids), any other
+///   label, `snapshot`, `from` and `to` are snapshot labels, `trace` a trace label (each bound
+///   as its id), any other
 ///   name is a value (e.g. `attribute`). Each is bound by name: `:run`, `:snapshot`…
 /// - `by`: the `--by` value that selects this variant (`rule`); absent: no `--by`.
 /// - `needs: profile`: refuse (exit 1) when the snapshot holds no profile data.
@@ -116,6 +117,7 @@ public struct QueryFile: Sendable, Equatable {
         case "snapshot": return "S"
         case "from": return "S1"
         case "to": return "S2"
+        case "trace": return "T"
         default: return name.uppercased()
         }
     }

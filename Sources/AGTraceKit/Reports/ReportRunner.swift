@@ -1,7 +1,7 @@
 /// What `agtrace report NAME …` asked for.
 public struct ReportRequest: Sendable, Equatable {
     public var name: String
-    /// Option name (`run`, `snapshot`, `from`, `to`) to the label given.
+    /// Option name (`run`, `snapshot`, `from`, `to`, `trace`) to the label given.
     public var options: [String: String]
     public var by: String?
     public var limit: Int?
@@ -31,7 +31,7 @@ public struct ReportOutcome: Sendable, Equatable {
 /// them by name, and writes the rows.
 public enum ReportRunner {
     /// The options a report variant can take, in the order usage lines show them.
-    public static let parameterOptions = ["run", "snapshot", "from", "to"]
+    public static let parameterOptions = ["run", "snapshot", "from", "to", "trace"]
 
     /// The variant of the report that the given options select; no database needed, so usage
     /// errors come before anything is opened.
@@ -72,6 +72,7 @@ public enum ReportRunner {
             switch p.name {
             case "run": values[p.name] = .integer(try LabelLookup.runId(text, in: db))
             case "snapshot", "from", "to": values[p.name] = .integer(try LabelLookup.snapshotId(text, in: db))
+            case "trace": values[p.name] = .integer(try LabelLookup.traceId(text, in: db))
             default: values[p.name] = .text(text)
             }
         }

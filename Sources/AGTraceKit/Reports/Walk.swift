@@ -148,22 +148,7 @@ public enum PushWalk {
         if roots.count == 1, rootReaders.isEmpty, try info(root) == nil {
             throw ReportError("no node \(root) in snapshot '\(label)'")
         }
-        var reached: [(attribute: Int64, depth: Int, via: Int64)] = []
-        var seen = Set(roots)
-        var frontier = roots
-        var depth = 0
-        while !frontier.isEmpty, depth < (maxDepth ?? Int.max) {
-            depth += 1
-            var level: [(attribute: Int64, via: Int64)] = []
-            for a in frontier {
-                for r in (depth == 1 && a == root ? rootReaders : try readersOf(a)) where seen.insert(r).inserted {
-                    level.append((r, a))
-                }
-            }
-            level.sort { $0.attribute < $1.attribute }
-            reached += level.map { ($0.attribute, depth, $0.via) }
-            frontier = level.map(\.attribute)
-        }
+        let reached = try breadthFirst(from: roots, maxDepth: maxDepth) { a in a == root ? rootReaders : try readersOf(a) }
 
         // Name the reached nodes: one query each for small walks, one ordered pass for big ones.
         var named: [Int64: (rule: String?, flags: Int64)] = [:]
@@ -189,6 +174,30 @@ public enum PushWalk {
             return WalkStep(attribute: r.attribute, depth: r.depth, rule: n?.rule, view: views[r.attribute], via: r.via,
                             dirty: (n?.flags ?? 0) & 1 == 1)
         }
+    }
+
+    /// Every node reachable from `roots` over `readers`, level by level (depth from 1, from the
+    /// nearest root), each level in attribute order, each node once with the node it was first
+    /// reached from.
+    static func breadthFirst(from roots: [Int64], maxDepth: Int?,
+                             readers: (Int64) throws -> [Int64]) rethrows -> [(attribute: Int64, depth: Int, via: Int64)] {
+        var reached: [(attribute: Int64, depth: Int, via: Int64)] = []
+        var seen = Set(roots)
+        var frontier = roots
+        var depth = 0
+        while !frontier.isEmpty, depth < (maxDepth ?? Int.max) {
+            depth += 1
+            var level: [(attribute: Int64, via: Int64)] = []
+            for a in frontier {
+                for r in try readers(a) where seen.insert(r).inserted {
+                    level.append((r, a))
+                }
+            }
+            level.sort { $0.attribute < $1.attribute }
+            reached += level.map { ($0.attribute, depth, $0.via) }
+            frontier = level.map(\.attribute)
+        }
+        return reached
     }
 
     public static func rows(_ steps: [WalkStep]) -> [[SQLValue]] {

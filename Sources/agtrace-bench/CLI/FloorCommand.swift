@@ -4,11 +4,15 @@ import Foundation
 /// best of N runs is printed as `floor_seconds S` on stdout for the benchmark to read.
 enum FloorCommand {
     static func run(_ words: [String]) throws {
-        let args = try Arguments(words, options: ["archive", "db", "repeat"], flags: ["help"])
+        let args = try Arguments(words, options: ["archive", "trace", "db", "repeat"], flags: ["help"])
         if args.flag("help") { print(Usage.text); return }
-        let archive = try args.required("archive")
         let db = try args.required("db")
         let repeats = max(1, try args.int("repeat") ?? 1)
+        if let trace = args.string("trace") {
+            try TraceFloor.run(trace: trace, db: db, repeats: repeats)
+            return
+        }
+        let archive = try args.required("archive")
 
         let parseStarted = Date()
         let rows = try ArchiveLoader.load(path: archive)

@@ -8,7 +8,8 @@ enum Usage {
                                      [--profile] [--id-bits 26|32] [--variant V] [--manifest FILE]
       agtrace-bench generate transcript (--hits N | --bytes SIZE) --output FILE [--seed S]
                                      [--shape frame-info|interactive|bt-registers|expressions|mixed]
-      agtrace-bench floor --archive FILE --db DB [--repeat N]
+      agtrace-bench generate trace --events N --output FILE [--seed S]
+      agtrace-bench floor (--archive FILE | --trace FILE) --db DB [--repeat N]
       agtrace-bench run [--quick] [--out Benchmarks/results.md] [--agtrace PATH] [--python PATH]
                         [--scripts DIR] [--work DIR] [--repeat N] [--timeout SECONDS] [--regenerate]
 
@@ -42,8 +43,17 @@ enum Usage {
         --bytes 10MB          stop after about this many bytes instead of --hits N
       The exact hit counts per kind are printed to stderr.
 
+    GENERATE TRACE
+      Writes an AttributeGraph trace in the wire format of ag-trace.md (fixed64 double
+      timestamps, as Apple's engine): 512 rows of signal -> body -> text -> display list
+      built, then frames of a write (NodeSetValue, the invalidation, its dirty marks) and an
+      update re-running the row, bodies nested in their readers, edge-pending events; types and
+      a subgraph record at the end. About 13 bytes per event: --events 1500000 is ~20 MB.
+
     FLOOR
-      The SQLite floor for an archive: parses the archive fully into memory (not timed), then
+      With --trace: decodes the trace's events into memory (not timed), then times only
+      inserting them as rows of a table shaped like agtrace's trace_event_rows, one prepared
+      statement, one transaction. With --archive, the SQLite floor for an archive: parses the archive fully into memory (not timed), then
       times only inserting its types, nodes and edges (edge ends resolved to attribute ids)
       with one prepared statement per table reused for every row, in one transaction, WAL,
       synchronous=NORMAL, no indexes. Prints the best insert time of --repeat runs in seconds.
@@ -58,6 +68,9 @@ enum Usage {
         3. transcript import vs Benchmarks/python_count_hits.py (≤ 0.25x)
         4. gzip vs plain import of the same 300k archive (≤ 1.3x)
         5. every canned report, walk and diff on two 1M-node snapshots vs one import (≤ 1.0x)
+        6. import of a ~20 MB, 1.5M-event trace vs the floor of its event rows (≤ 1.5x), vs
+           Benchmarks/python_trace_walk.py walking the wire format storing nothing (≤ 0.33x),
+           and its peak RSS (≤ 64 MB)
       agtrace is .build/release/agtrace unless --agtrace is given; the Python scripts are read
       from --scripts (default Benchmarks/). The rows agtrace imported are counted and checked.
       Prints PASS/FAIL per target and writes a Markdown table to --out. --quick uses smaller

@@ -4,7 +4,7 @@ import Foundation
 struct GeneratedInput {
     var name: String
     var path: String
-    /// Nodes for archives, hits for transcripts.
+    /// Nodes for archives, hits for transcripts, events for traces.
     var items: Int
     var jsonBytes: Int
     var fileBytes: Int
@@ -20,9 +20,10 @@ struct InputSizes {
     var archiveNodes: Int
     var bigNodes: Int
     var transcriptBytes: Int
+    var traceEvents: Int
 
-    static let full = InputSizes(archiveNodes: 300_000, bigNodes: 1_000_000, transcriptBytes: 10_000_000)
-    static let quick = InputSizes(archiveNodes: 30_000, bigNodes: 100_000, transcriptBytes: 1_000_000)
+    static let full = InputSizes(archiveNodes: 300_000, bigNodes: 1_000_000, transcriptBytes: 10_000_000, traceEvents: 1_500_000)
+    static let quick = InputSizes(archiveNodes: 30_000, bigNodes: 100_000, transcriptBytes: 1_000_000, traceEvents: 150_000)
 }
 
 /// Makes (or reuses) the inputs in the work directory. A file counts as present only when its
@@ -34,6 +35,7 @@ struct BenchInputs {
     var bigA: GeneratedInput
     var bigB: GeneratedInput
     var transcript: GeneratedInput
+    var trace: GeneratedInput
 
     static let seed: UInt64 = 1
 
@@ -68,7 +70,31 @@ struct BenchInputs {
         let a = try archive("app-\(big)k-A.ag-gzon", nodes: sizes.bigNodes, gzip: true, graphs: 4, profile: true, variant: 0)
         let b = try archive("app-\(big)k-B.ag-gzon", nodes: sizes.bigNodes, gzip: true, graphs: 4, profile: true, variant: 1)
         let transcript = try makeTranscript(bytes: sizes.transcriptBytes, directory: directory, regenerate: regenerate, log: log)
-        return BenchInputs(archive: plain, archiveGzip: gzip, bigA: a, bigB: b, transcript: transcript)
+        let trace = try makeTrace(events: sizes.traceEvents, directory: directory, regenerate: regenerate, log: log)
+        return BenchInputs(archive: plain, archiveGzip: gzip, bigA: a, bigB: b, transcript: transcript, trace: trace)
+    }
+
+    /// A trace of about `events` events (fixed64 timestamps); its counts file is its manifest.
+    private static func makeTrace(events: Int, directory: String, regenerate: Bool, log: (String) -> Void) throws -> GeneratedInput {
+        let name = "app-\(events / 1000)k-events.ag-trace"
+        let path = "\(directory)/\(name)"
+        let manifest = path + ".counts.txt"
+        func field(_ text: String, _ key: String) -> Substring? {
+            text.split(separator: "\n").first { $0.hasPrefix(key + " ") }?.dropFirst(key.count + 1)
+        }
+        if !regenerate, let size = fileSize(path), let text = try? String(contentsOfFile: manifest, encoding: .utf8),
+           text.split(separator: "\n").contains("generator_version \(GeneratorVersion.current)"),
+           field(text, "bytes").flatMap({ Int($0) }) == size {
+            log("reusing \(path)")
+            return GeneratedInput(name: name, path: path, items: field(text, "events").flatMap { Int($0) } ?? 0, jsonBytes: size,
+                                  fileBytes: size, generationSeconds: field(text, "seconds").flatMap { Double($0) }, reused: true,
+                                  manifest: ["evaluations": field(text, "evaluations").flatMap { Double($0) } ?? -1])
+        }
+        log("generating \(path) (\(events) events)")
+        let counts = try TraceGenerator.run(events: events, seed: seed, output: path)
+        try counts.text.write(toFile: manifest, atomically: true, encoding: .utf8)
+        return GeneratedInput(name: name, path: path, items: counts.events, jsonBytes: counts.bytes, fileBytes: counts.bytes,
+                              generationSeconds: counts.seconds, manifest: ["evaluations": Double(counts.evaluations)])
     }
 
     private static func makeTranscript(bytes: Int, directory: String, regenerate: Bool, log: (String) -> Void) throws -> GeneratedInput {

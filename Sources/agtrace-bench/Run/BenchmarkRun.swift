@@ -1,6 +1,6 @@
 import Foundation
 
-/// `run`: inputs, then the five comparisons of the brief, each printed as soon as it is
+/// `run`: inputs, then the six comparisons of the brief, each printed as soon as it is
 /// known, then the Markdown table. A contender that is missing or fails is reported as such
 /// and the run goes on.
 /// Result of counting an import's rows; a wrong count turns its measurement into a FAIL.
@@ -32,7 +32,7 @@ struct BenchmarkRun {
                                    mode: options.quick ? "quick (small inputs, 1 run: a smoke test, not comparable)" : "full, best of \(repeats)",
                                    agtrace: contenders.agtraceDetail)
         if contenders.agtrace == nil { log(contenders.agtraceDetail + "; measuring the baselines only") }
-        report.inputs = [inputs.archive, inputs.archiveGzip, inputs.bigA, inputs.bigB, inputs.transcript]
+        report.inputs = [inputs.archive, inputs.archiveGzip, inputs.bigA, inputs.bigB, inputs.transcript, inputs.trace]
         func add(_ row: ResultRow) {
             report.rows.append(row)
             // Unbuffered, so results and progress lines interleave in order.
@@ -119,6 +119,33 @@ struct BenchmarkRun {
                        note: "`agtrace \(command.resolved(values).joined(separator: " ").replacingOccurrences(of: two, with: "DB"))`"))
         }
 
+        // 6. Trace import: against the floor of its event rows, a Python walk of the wire format
+        //    that stores nothing, and in memory.
+        log("6. importing the \(ByteSize.format(inputs.trace.fileBytes)) trace (\(inputs.trace.items) events)")
+        let traceRound = contenders.measure([
+            contenders.pythonJob("python-trace-walk", script: "python_trace_walk.py", [inputs.trace.path]),
+            contenders.agtraceJob("agtrace-import-trace", ["import", "--db", db + "/trace.db", inputs.trace.path],
+                                  freshDatabase: db + "/trace.db"),
+        ], runs: repeats)
+        let (walk, trace) = (traceRound[0], traceRound[1])
+        let traceFloor = contenders.floor(trace: inputs.trace.path, runs: repeats)
+        let traceRows = checkTraceRows(trace, db + "/trace.db", events: inputs.trace.items,
+                                       evaluations: Int(inputs.trace.manifest["evaluations"] ?? -1))
+        add(traceRows.apply(to: .ratio(id: "6a", "import \(ByteSize.format(inputs.trace.fileBytes)) trace vs SQLite floor (its event rows)",
+                                       subject: trace, baseline: traceFloor, baselineName: "floor (inserts only)", limit: 1.5)))
+        add(.ratio(id: "6b", "import \(ByteSize.format(inputs.trace.fileBytes)) trace vs python_trace_walk.py (stores nothing)",
+                   subject: trace, baseline: walk, baselineName: "python", limit: 0.33))
+        var traceRSS = ResultRow(id: "6c", measurement: "peak RSS importing the \(ByteSize.format(inputs.trace.fileBytes)) trace",
+                                 subject: trace.text, baseline: "—", ratio: "—", target: "≤ 64 MB", verdict: .notRun("missing measurement"))
+        switch trace {
+        case .measured(let result, _):
+            traceRSS.subject = "\(result.peakRSSIsUpperBound ? "≤ " : "")\(Format.megabytes(result.peakRSSBytes))"
+            traceRSS.verdict = result.peakRSSBytes <= 64 * 1_048_576 ? .pass : .fail
+        case .failed: traceRSS.verdict = .fail
+        case .unavailable(let why): traceRSS.verdict = .notRun(why)
+        }
+        add(traceRSS)
+
         try write(report.markdown(), to: options.out)
         let passed = report.rows.filter { $0.verdict == .pass }.count
         let failed = report.rows.filter { $0.verdict == .fail }.count
@@ -138,6 +165,22 @@ struct BenchmarkRun {
                 return RowCheck(ok: true, note: "rows checked: \(nodes) nodes, \(edges) edges")
             }
             return RowCheck(ok: false, note: "wrong row counts: \(nodes) nodes (expected \(wantNodes)), \(edges) edges (expected \(wantEdges))")
+        } catch {
+            return RowCheck(ok: false, note: "imported rows not found: \(error)")
+        }
+    }
+
+    /// Did agtrace store every event of the trace, and find every evaluation?
+    private func checkTraceRows(_ outcome: Outcome, _ path: String, events: Int, evaluations: Int) -> RowCheck {
+        guard outcome.result != nil else { return RowCheck(ok: true, note: "") }
+        do {
+            let database = try SQLiteDatabase(path: path, readOnly: true)
+            let stored = try database.scalar("SELECT count(*) FROM trace_event_rows")
+            let updates = try database.scalar("SELECT count(*) FROM trace_update_rows")
+            if stored == events && updates == evaluations {
+                return RowCheck(ok: true, note: "rows checked: \(stored) events, \(updates) evaluations")
+            }
+            return RowCheck(ok: false, note: "wrong row counts: \(stored) events (expected \(events)), \(updates) evaluations (expected \(evaluations))")
         } catch {
             return RowCheck(ok: false, note: "imported rows not found: \(error)")
         }

@@ -113,9 +113,14 @@ final class Contenders {
 
     /// The floor runs in this same binary; its insert time comes from its own output, since the
     /// parse before it is deliberately not counted.
-    func floor(archive: String, runs: Int) -> Outcome {
+    func floor(archive: String, runs: Int) -> Outcome { floor(["--archive", archive], runs: runs) }
+
+    /// The floor of a trace: its event rows only.
+    func floor(trace: String, runs: Int) -> Outcome { floor(["--trace", trace], runs: runs) }
+
+    private func floor(_ input: [String], runs: Int) -> Outcome {
         let db = dbDirectory + "/floor.db"
-        let outcome = measure(.run(label: "floor", arguments: [selfPath(), "floor", "--archive", archive, "--db", db, "--repeat", "\(runs)"],
+        let outcome = measure(.run(label: "floor", arguments: [selfPath(), "floor"] + input + ["--db", db, "--repeat", "\(runs)"],
                                    freshDatabase: nil), runs: 1)
         guard case .measured(var result, _) = outcome else { return outcome }
         let line = result.stdoutText().split(separator: "\n").first { $0.hasPrefix("floor_seconds ") }

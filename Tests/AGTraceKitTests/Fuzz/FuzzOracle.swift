@@ -12,8 +12,10 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case archive
     /// `TranscriptReader` on the bytes.
     case transcript
-    /// The whole import: sniffing, gzip, either parser, the SQLite store, the transaction.
+    /// The whole import: sniffing, gzip, any parser, the SQLite store, the transaction.
     case importer = "import"
+    /// `TraceReader` on the bytes (undoing gzip), and `TraceTimeline` over what it delivers.
+    case trace
 }
 
 /// What an input must do, whatever its bytes:
@@ -36,6 +38,7 @@ enum FuzzOracle {
         case .archive: problem = checkArchive(bytes)
         case .transcript: problem = checkTranscript(bytes)
         case .importer: problem = (importer ?? FuzzImportHarness.shared).check(bytes)
+        case .trace: problem = checkTrace(bytes)
         }
         if let problem { return problem }
         let seconds = Date().timeIntervalSince(started)
@@ -91,6 +94,61 @@ enum FuzzOracle {
     }
 
     // MARK: Transcripts
+
+    // MARK: Traces
+
+    enum TraceOutcome: Equatable {
+        /// Counts of the summary and a digest of everything delivered (timestamps by bit pattern:
+        /// a NaN is equal to itself here).
+        case read(counts: [Int], digest: Int)
+        case refused(offset: Int, message: String, byContainer: Bool)
+        case unexpected(String)
+    }
+
+    /// A trace is read whole and trickled (a few bytes per read, a 16-byte buffer that must
+    /// grow): the same events, or the same refusal at the same byte; only `TraceFormatError`
+    /// (or gzip's `InputError`) may be thrown; seqs count from 1; evaluations derived from the
+    /// events keep their promises (depth and parent agree, an end after its begin).
+    static func checkTrace(_ bytes: [UInt8]) -> String? {
+        let whole = readTrace(MemorySource(bytes), gzip: bytes.starts(with: [0x1F, 0x8B]), chunkSize: 1 << 20)
+        if case .unexpected(let message) = whole { return message }
+        let trickled = readTrace(TrickleSource(bytes), gzip: bytes.starts(with: [0x1F, 0x8B]), chunkSize: 16)
+        if case .unexpected(let message) = trickled { return message + " (trickled)" }
+        switch (whole, trickled) {
+        case (.refused(_, _, true), .refused), (.refused, .refused(_, _, true)): break
+        default:
+            if whole != trickled { return "the outcome depends on how the bytes arrive: \(whole) whole, \(trickled) trickled" }
+        }
+        _ = TraceReader.looksLikeTrace(Array(bytes.prefix(64 * 1024)))
+        return nil
+    }
+
+    static func readTrace(_ raw: ByteSource, gzip: Bool, chunkSize: Int) -> TraceOutcome {
+        var sink = CheckingTraceSink()
+        do {
+            let source = gzip ? try GzipSource(raw, path: "fuzz", chunkSize: 512) : raw
+            let summary = try TraceReader(source: source, path: "fuzz", compressed: gzip, chunkSize: chunkSize).read(into: &sink)
+            if let broken = sink.broken { return .unexpected("broken promise: \(broken)") }
+            sink.timeline.finish()
+            if let problem = sink.timeline.finishedUpdates.lazy.compactMap(CheckingTraceSink.problem).first {
+                return .unexpected("broken promise: \(problem)")
+            }
+            if let broken = sink.broken { return .unexpected("broken promise: \(broken)") }
+            if summary.events != sink.events { return .unexpected("summary counts \(summary.events) events, the sink got \(sink.events)") }
+            sink.hasher.combine(summary.firstTimestamp?.bitPattern)
+            sink.hasher.combine(summary.lastTimestamp?.bitPattern)
+            return .read(counts: [summary.events, summary.subgraphRecords, summary.typeRecords, summary.otherRecords,
+                                  summary.unknownFields, summary.doubleTimestamps, summary.integerTimestamps, summary.ended ? 1 : 0],
+                         digest: sink.hasher.finalize())
+        } catch let e as TraceFormatError {
+            if e.offset < 0 { return .unexpected("negative offset: \(e)") }
+            return .refused(offset: e.offset, message: e.message, byContainer: false)
+        } catch let e as InputError {
+            return .refused(offset: -1, message: e.message, byContainer: true)
+        } catch {
+            return .unexpected("a trace may only be refused with TraceFormatError: \(type(of: error)): \(error)")
+        }
+    }
 
     static func checkTranscript(_ bytes: [UInt8]) -> String? {
         var whole = CheckingTranscriptSink()
@@ -296,6 +354,43 @@ final class TrickleSource: ByteSource {
     }
 }
 
+/// Checks the trace reader's promises and hashes what it delivers; replays the events through
+/// the timeline the store derives evaluations and writes with.
+struct CheckingTraceSink: TraceSink {
+    var hasher = Hasher()
+    var broken: String?
+    var events = 0
+    var timeline = TraceTimeline()
+
+    mutating func event(_ e: TraceEvent) throws {
+        events += 1
+        if e.seq != events { broken = "event seq \(e.seq), expected \(events)" }
+        hasher.combine(e.seq); hasher.combine(e.type); hasher.combine(e.timestamp?.bitPattern); hasher.combine(e.p1)
+        hasher.combine(e.p2); hasher.combine(e.p3); hasher.combine(e.data)
+        timeline.event(e)
+        if broken == nil { broken = timeline.finishedUpdates.lazy.compactMap(Self.problem).first }
+        timeline.finishedUpdates.removeAll(keepingCapacity: true)
+        timeline.finishedWrites.removeAll(keepingCapacity: true)
+    }
+
+    mutating func type(_ t: TraceTypeRecord) throws {
+        hasher.combine(t.typeId); hasher.combine(t.rule); hasher.combine(t.valueType)
+    }
+
+    mutating func subgraph(_ s: TraceSubgraphRecord) throws {
+        hasher.combine(s.subgraphId); hasher.combine(s.nodes.count)
+        for n in s.nodes { hasher.combine(n.attribute); hasher.combine(n.inputs) }
+    }
+
+    /// What an evaluation row breaks, if anything.
+    static func problem(_ u: TraceUpdateRow) -> String? {
+        if let end = u.endSeq, end <= u.beginSeq { return "evaluation ends (\(end)) before it begins (\(u.beginSeq))" }
+        if (u.depth == 0) != (u.parentAttribute == nil) { return "depth \(u.depth) with parent \(String(describing: u.parentAttribute))" }
+        if u.endSeq == nil && (u.duration != nil || u.changed != nil) { return "an evaluation without an end has a duration or a changed flag" }
+        return nil
+    }
+}
+
 /// Imports inputs into one scratch database, always as the snapshot or run labelled "fuzz"
 /// with --replace, so that the database stays small and every import also exercises the
 /// atomic swap. A refused input must leave every table as it was.
@@ -317,7 +412,9 @@ final class FuzzImportHarness: @unchecked Sendable {
     deinit { try? FileManager.default.removeItem(at: directory) }
 
     static let tables = ["snapshots", "graphs", "types", "node_rows", "subgraph_nodes", "edges", "subgraphs", "subgraph_children",
-                         "tree_items", "tree_item_values", "tree_item_nodes", "profile_events", "profile_marks", "runs", "events", "frames"]
+                         "tree_items", "tree_item_values", "tree_item_nodes", "profile_events", "profile_marks", "runs", "events", "frames",
+                         "traces", "trace_event_rows", "trace_types", "trace_nodes", "trace_edges", "trace_subgraphs",
+                         "trace_update_rows", "trace_writes"]
 
     /// Row counts and a checksum of the ids: cheap, and changed by any insert or delete.
     func fingerprint() throws -> [Int64] {
@@ -336,7 +433,7 @@ final class FuzzImportHarness: @unchecked Sendable {
             do {
                 let outcome = try importer.importFile(inputPath, options: ImportOptions(label: "fuzz", replace: true))
                 guard case .imported(let item) = outcome else { return "--replace reported a duplicate: \(outcome)" }
-                let table = item.kind == .archive ? "snapshots" : "runs"
+                let table = item.kind.storedNoun + "s"
                 guard try db.scalar("SELECT count(*) FROM \(table) WHERE label = 'fuzz'")?.intValue == 1 else {
                     return "imported, but no \(table) row labelled fuzz"
                 }
@@ -344,6 +441,12 @@ final class FuzzImportHarness: @unchecked Sendable {
                     let nodes = try db.scalar("SELECT count(*) FROM node_rows WHERE snapshot_id = (SELECT id FROM snapshots WHERE label = 'fuzz')")?.intValue
                     if nodes != Int64(item.nodes) { return "imported \(item.nodes) nodes, the database holds \(nodes ?? -1)" }
                 }
+                if item.kind == .trace {
+                    let events = try db.scalar("SELECT count(*) FROM trace_event_rows WHERE trace_id = (SELECT id FROM traces WHERE label = 'fuzz')")?.intValue
+                    if events != Int64(item.events) { return "imported \(item.events) events, the database holds \(events ?? -1)" }
+                }
+            } catch let e as TraceFormatError {
+                if try fingerprint() != before { return "refused (\(e.message)) but the database changed" }
             } catch let e as ArchiveFormatError {
                 if try fingerprint() != before { return "refused (\(e.message)) but the database changed" }
             } catch let e as InputError {

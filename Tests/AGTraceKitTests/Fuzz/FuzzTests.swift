@@ -24,6 +24,7 @@ final class FuzzTests: XCTestCase {
 
     static var archiveSeeds: [[UInt8]] { files("corpus/archive").map(bytes) }
     static var transcriptSeeds: [[UInt8]] { files("corpus/transcript").map(bytes) }
+    static var traceSeeds: [[UInt8]] { files("corpus/trace").map(bytes) }
 
     // MARK: Saved inputs
 
@@ -37,6 +38,12 @@ final class FuzzTests: XCTestCase {
         }
         for url in transcripts {
             XCTAssertNil(FuzzOracle.check(.transcript, Self.bytes(url)), url.lastPathComponent)
+            XCTAssertNil(FuzzOracle.check(.importer, Self.bytes(url)), url.lastPathComponent)
+        }
+        let traces = Self.files("corpus/trace")
+        XCTAssertGreaterThan(traces.count, 1, "Fuzz/corpus/trace holds the seeds")
+        for url in traces {
+            XCTAssertNil(FuzzOracle.check(.trace, Self.bytes(url)), url.lastPathComponent)
             XCTAssertNil(FuzzOracle.check(.importer, Self.bytes(url)), url.lastPathComponent)
         }
     }
@@ -61,6 +68,10 @@ final class FuzzTests: XCTestCase {
 
     func testGeneratedAndMutatedTranscripts() {
         assertNoFindings(FuzzRunner(seed: 2).run(.transcript, iterations: 600))
+    }
+
+    func testGeneratedAndMutatedTraces() {
+        assertNoFindings(FuzzRunner(seed: 4).run(.trace, iterations: 1500))
     }
 
     func testGeneratedAndMutatedImports() {
@@ -119,6 +130,7 @@ final class FuzzRunner: @unchecked Sendable {
     let findingsDirectory: URL?
     let archiveSeeds = FuzzTests.archiveSeeds
     let transcriptSeeds = FuzzTests.transcriptSeeds
+    let traceSeeds = FuzzTests.traceSeeds
 
     init(seed: UInt64, findingsDirectory: URL? = nil) {
         self.seed = seed
@@ -133,7 +145,10 @@ final class FuzzRunner: @unchecked Sendable {
         switch target {
         case .archive: isArchive = true
         case .transcript: isArchive = false
-        case .importer: isArchive = m.rng.chance(0.6)
+        case .trace: return trace(&m)
+        case .importer:
+            if m.rng.chance(0.2) { return trace(&m) }
+            isArchive = m.rng.chance(0.6)
         }
         var bytes: [UInt8]
         if isArchive {
@@ -150,6 +165,18 @@ final class FuzzRunner: @unchecked Sendable {
             }
         }
         if target != .transcript && m.rng.chance(0.1) { bytes = m.gzip(bytes) }
+        return bytes
+    }
+
+    /// A trace: generated, a seed mutated (bytes, or whole records spliced), or either gzip'd.
+    func trace(_ m: inout InputMutator) -> [UInt8] {
+        var bytes: [UInt8]
+        switch m.rng.int(0...9) {
+        case 0...3: bytes = m.trace()
+        case 4...7: bytes = m.mutate(traceSeeds.isEmpty ? m.trace() : m.pick(traceSeeds), others: traceSeeds)
+        default: bytes = m.mutate(m.trace(), others: traceSeeds)
+        }
+        if m.rng.chance(0.1) { bytes = m.gzip(bytes) }
         return bytes
     }
 

@@ -5,6 +5,9 @@ public enum ImportOutcome: Equatable, Sendable {
     case imported(ImportedItem)
     /// The same bytes are already stored under `existingLabel`; nothing was written.
     case duplicate(path: String, kind: InputKind, existingLabel: String)
+    /// The same bytes are already stored under `existingLabel`, and the label asked for
+    /// (`--label`) now names them too (`aliases`): `check --run ALIAS` reads them.
+    case aliased(path: String, kind: InputKind, existingLabel: String, alias: String)
 }
 
 public struct ImportedItem: Equatable, Sendable {
@@ -19,6 +22,13 @@ public struct ImportedItem: Equatable, Sendable {
     public var events = 0
     public var skippedLines = 0
     public var incompleteHits = 0
+    /// Traces: rule evaluations and writes found among the events.
+    public var updates = 0
+    public var writes = 0
+    /// Doubts about the input that did not stop the import, for stderr.
+    public var warnings: [String] = []
+    /// How the recording ended (transcripts only).
+    public var end: RecordingEnd?
     public var replaced = false
     /// The label derived from the file name when it was taken and `label` got a suffix.
     public var takenLabel: String?
@@ -30,6 +40,7 @@ public struct ImportedItem: Equatable, Sendable {
         a.path == b.path && a.label == b.label && a.kind == b.kind && a.compressed == b.compressed
             && a.sha256 == b.sha256 && a.graphs == b.graphs && a.nodes == b.nodes && a.edges == b.edges
             && a.events == b.events && a.skippedLines == b.skippedLines && a.incompleteHits == b.incompleteHits
+            && a.updates == b.updates && a.writes == b.writes && a.warnings == b.warnings && a.end == b.end
             && a.replaced == b.replaced && a.takenLabel == b.takenLabel
     }
 }
@@ -52,7 +63,7 @@ public struct ImportOptions {
     }
 }
 
-/// Imports archives and transcripts, each in one transaction: a refused or interrupted import
+/// Imports archives, transcripts and traces, each in one transaction: a refused or interrupted import
 /// leaves the database exactly as it was.
 public final class Importer {
     public let db: Database
@@ -103,7 +114,8 @@ public final class Importer {
         let totalBytes = path == "-" ? nil : fileSize(path)
         let hasher = HashingTap()
         let raw = PeekingSource(file, tap: { hasher.update($0) })
-        let input = try InputSniffer.sniff(raw, path: path, recognisesTranscript: TranscriptReader.looksLikeTranscript)
+        let input = try InputSniffer.sniff(raw, path: path, recognisesTranscript: TranscriptReader.looksLikeTranscript,
+                                           recognisesTrace: TraceReader.looksLikeTrace)
         hasher.hashElsewhere()
         defer { _ = hasher.finish() }  // the hashing thread ends with the import, whatever happens
         let progress: (() -> Void)? = options.progress.map { report in
@@ -135,15 +147,7 @@ public final class Importer {
                 // The reader parses here while the pipeline's thread writes rows.
                 var pipeline = ArchivePipeline(store: store)
                 pipeline.tick = progress
-                do {
-                    try ArchiveReader(source: input.source, path: path).read(into: &pipeline)
-                    mark("parsed")
-                    try pipeline.finish()
-                    mark("rows written")
-                } catch {
-                    pipeline.abandon()
-                    throw error
-                }
+                try pipeline.drive(mark: mark) { try ArchiveReader(source: input.source, path: path).read(into: &pipeline) }
                 if bulk {
                     try store.finishBulkInsert()
                     mark("indexes built")
@@ -166,7 +170,18 @@ public final class Importer {
                 item.events = summary.summary.events
                 item.skippedLines = summary.summary.skippedLines
                 item.incompleteHits = summary.summary.incompleteHits
+                item.end = summary.end
                 item.sha256 = summary.sha256
+            case .trace:
+                let trace = try TraceImport.run(source: input.source, path: path, label: label, compressed: input.compressed,
+                                                size: totalBytes, db: db, hash: { hasher.finish() }, replace: options.replace,
+                                                tick: progress, mark: mark)
+                item.events = trace.summary.events
+                item.updates = trace.updates
+                item.writes = trace.writes
+                item.edges = trace.edges
+                item.warnings = trace.warnings
+                item.sha256 = trace.sha256
             }
             if refused { throw LabelTaken(label: base) }
             item.phases = phases
@@ -180,13 +195,25 @@ public final class Importer {
     }
 
     /// Imports one file, turning a duplicate into an outcome rather than an error.
+    /// Bytes stored before under another label, imported with an explicit `--label`, get that
+    /// label as an alias (see `Aliases`).
     public func importItem(_ path: String, options: ImportOptions = ImportOptions()) throws -> ImportOutcome {
         do {
             return try importFile(path, options: options)
         } catch let dup as DuplicateImport {
-            let kind: InputKind = try db.scalar("SELECT 1 FROM snapshots WHERE label = ?1", [.text(dup.existingLabel)]) != nil
-                ? .archive : .transcript
-            return .duplicate(path: path, kind: kind, existingLabel: dup.existingLabel)
+            let kind: InputKind
+            if try db.scalar("SELECT 1 FROM snapshots WHERE label = ?1", [.text(dup.existingLabel)]) != nil {
+                kind = .archive
+            } else if try db.scalar("SELECT 1 FROM traces WHERE label = ?1", [.text(dup.existingLabel)]) != nil {
+                kind = .trace
+            } else {
+                kind = .transcript
+            }
+            guard let label = options.label, label != dup.existingLabel else {
+                return .duplicate(path: path, kind: kind, existingLabel: dup.existingLabel)
+            }
+            try Aliases.add(label, naming: dup.existingLabel, kind: kind.storedNoun, path: path, in: db)
+            return .aliased(path: path, kind: kind, existingLabel: dup.existingLabel, alias: label)
         }
     }
 

@@ -97,9 +97,35 @@ final class RecordPipeline<Record> {
     }
 }
 
+/// An importer's sink: a reader fills it on the importing thread while its `RecordPipeline`'s
+/// writer thread stores the records.
+protocol ImportPipeline {
+    /// Waits for the writer to store everything; rethrows its error.
+    func finish() throws
+    /// Stops the writer after an error (the caller's transaction rolls back what it wrote).
+    func abandon()
+}
+
+extension ImportPipeline {
+    /// Runs `read` (the reader filling this pipeline), then waits for the writer; on any error
+    /// stops the writer before rethrowing. `mark` names the phases for `import --timings`.
+    func drive<T>(mark: (String) -> Void, _ read: () throws -> T) throws -> T {
+        do {
+            let result = try read()
+            mark("parsed")
+            try finish()
+            mark("rows written")
+            return result
+        } catch {
+            abandon()
+            throw error
+        }
+    }
+}
+
 /// The archive reader's sink during an import: records go through a `RecordPipeline` to an
 /// `ArchiveStore` on the writer thread.
-final class ArchivePipeline: ArchiveSink {
+final class ArchivePipeline: ArchiveSink, ImportPipeline {
     enum Record: Sendable {
         case type(TypeRecord)
         case node(NodeRecord)

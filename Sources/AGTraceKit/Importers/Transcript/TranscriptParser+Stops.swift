@@ -123,6 +123,12 @@ extension TranscriptParser {
             catalog.dropPending()
         } else if bytes.matches("Process ", at: start), bytes.find(" exited", from: start) != nil {
             try close(emit)
+            endTracker.processLine(bytes, from: start)
+        } else if bytes.matches("Program ended with exit code: ", at: start)
+                    || bytes.matches("Message from debugger: ", at: start) {
+            // Xcode's console (where Log Message actions print) ends a run with one of these.
+            try close(emit)
+            endTracker.xcodeLine(bytes, from: start)
         }
     }
 }

@@ -1,0 +1,35 @@
+/// `agtrace walk ATTR --trace T`: the push walk a write of ATTR would make over the edges
+/// live at the end of the trace, breadth-first (`PushWalk.breadthFirst`), each node named by
+/// its rule and view from the trace's own types.
+public enum TraceWalk {
+    public static let columns = ["attribute", "depth", "rule", "view", "via"]
+
+    public static func rows(in db: Database, trace: Int64, label: String, from root: Int64,
+                            maxDepth: Int? = nil) throws -> [[SQLValue]] {
+        let ids: [String: SQLValue] = ["trace": .integer(trace)]
+        var readers: [Int64: [Int64]] = [:]
+        let edges = try ReportRegistry.query("trace-walk-edges").prepare(in: db, ids)
+        while try edges.step() { readers[edges.int64(0), default: []].append(edges.int64(1)) }
+        let names = try TraceNames(in: db, trace: trace)
+        if readers[root] == nil && names.node(root) == nil {
+            throw ReportError("no node \(root) in trace '\(label)' (it adds, lists or reads no such attribute)")
+        }
+        return PushWalk.breadthFirst(from: [root], maxDepth: maxDepth) { readers[$0] ?? [] }.map { r in
+            let n = names.node(r.attribute)
+            return [.integer(r.attribute), .integer(Int64(r.depth)), n?.rule.map(SQLValue.text) ?? .null,
+                    n?.view.map(SQLValue.text) ?? .null, .integer(r.via)]
+        }
+    }
+}
+
+/// A trace's nodes with their rule and view, read once.
+struct TraceNames {
+    private var nodes: [Int64: (rule: String?, view: String?)] = [:]
+
+    init(in db: Database, trace: Int64) throws {
+        let stmt = try ReportRegistry.query("trace-node-info").prepare(in: db, ["trace": .integer(trace)])
+        while try stmt.step() { nodes[stmt.int64(0)] = (stmt.string(1), stmt.string(2)) }
+    }
+
+    func node(_ attribute: Int64) -> (rule: String?, view: String?)? { nodes[attribute] }
+}

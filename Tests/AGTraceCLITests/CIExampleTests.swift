@@ -1,0 +1,197 @@
+import Foundation
+import XCTest
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The CI example of docs/ci.md, end to end with the built binary: the baseline recorded as
+/// the docs say, then the "Check against the baseline" step of docs/examples/swiftui-work.yml
+/// run as it is written (bash, `agtrace` on PATH, the workflow's environment) on the
+/// recordings of SampleArchives/ci/.
+final class CIExampleTests: XCTestCase {
+    var dir: URL!
+    let ci = CLI.samples + "/ci"
+
+    override func setUpWithError() throws {
+        dir = makeTemporaryDirectory()
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("Baselines"), withIntermediateDirectories: true)
+        // Recording a baseline, as docs/ci.md does it (build A).
+        let r = try CLI.run(["baseline", "--transcript", ci + "/tap-stepper.lldb.log", "--archive", ci + "/planner-a.ag-json",
+                             "--key", "view", "--output", "Baselines/tap-stepper.json"], directory: dir)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "wrote Baselines/tap-stepper.json: run 'tap-stepper' keyed by view, 4 views, 14 updates\n")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    /// The `run: |` block of the workflow step named `name`, as bash text.
+    static func workflowStep(_ name: String) throws -> String {
+        let path = CLI.packageRoot.appendingPathComponent("docs/examples/swiftui-work.yml").path
+        let lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
+        guard let at = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "- name: \(name)" }),
+              let run = lines[at...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "run: |" }) else {
+            throw NSError(domain: "no step '\(name)' with a run block in \(path)", code: 1)
+        }
+        let body = lines[(run + 1)...].prefix { $0.isEmpty || $0.hasPrefix(String(repeating: " ", count: 10)) }
+        return body.map { $0.count >= 10 ? String($0.dropFirst(10)) : $0 }.joined(separator: "\n")
+    }
+
+    struct StepResult {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var junit: String
+        var summary: String
+    }
+
+    /// Runs the workflow's check step with bash -e (as GitHub Actions does) in the workspace.
+    func runCheckStep(transcript: String, dump: String = "planner-b.ag-json",
+                      baseline: String = "Baselines/tap-stepper.json") throws -> StepResult {
+        let script = try Self.workflowStep("Check against the baseline")
+        XCTAssertTrue(script.contains("--transcript \"$TRANSCRIPT\" --archive \"$DUMP\""), script)
+        for name in ["agtrace-check.xml", "summary.md"] { try? FileManager.default.removeItem(at: dir.appendingPathComponent(name)) }
+        FileManager.default.createFile(atPath: dir.appendingPathComponent("summary.md").path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-e", "-c", script]
+        process.currentDirectoryURL = dir
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "AGTRACE_DB")
+        env["PATH"] = CLI.binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+        env["BASELINE"] = baseline
+        env["TRANSCRIPT"] = ci + "/" + transcript
+        env["DUMP"] = ci + "/" + dump
+        env["GITHUB_STEP_SUMMARY"] = dir.appendingPathComponent("summary.md").path
+        process.environment = env
+        let out = dir.appendingPathComponent("step.out"), err = dir.appendingPathComponent("step.err")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        try process.run()
+        process.waitUntilExit()
+        try outHandle.close()
+        try errHandle.close()
+        func read(_ name: String) -> String {
+            (try? String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)) ?? ""
+        }
+        return StepResult(status: process.terminationStatus, stdout: read("step.out"), stderr: read("step.err"),
+                          junit: read("agtrace-check.xml"), summary: read("summary.md"))
+    }
+
+    /// Counts JUnit elements, checking the XML parses.
+    func junit(_ xml: String, file: StaticString = #filePath, line: UInt = #line) -> JUnitReport {
+        let report = JUnitReport()
+        let parser = XMLParser(data: Data(xml.utf8))
+        parser.delegate = report
+        XCTAssertTrue(parser.parse(), "invalid JUnit: \(String(describing: parser.parserError))\n\(xml)", file: file, line: line)
+        return report
+    }
+
+    func testARebuildDoingTheSameWorkPasses() throws {
+        let r = try runCheckStep(transcript: "tap-stepper-rebuilt.lldb.log")
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("PASS: no regressions in 4 views; total updates 14 -> 14 (0)\n"), r.stdout)
+        let report = junit(r.junit)
+        XCTAssertEqual(report.testcases, 5, "the total and four views")
+        XCTAssertEqual(report.failures + report.errors, 0)
+        XCTAssertTrue(r.summary.hasPrefix("### ✅ agtrace check passed"), r.summary)
+
+        // Why the example keys by view: the same rebuild, keyed by attribute, fails for nothing.
+        let byAttribute = try CLI.run(["baseline", "--transcript", ci + "/tap-stepper.lldb.log", "--output", "attribute.json"], directory: dir)
+        XCTAssertEqual(byAttribute.status, 0, byAttribute.stderr)
+        let wrong = try CLI.run(["check", "--baseline", "attribute.json", "--transcript", ci + "/tap-stepper-rebuilt.lldb.log"], directory: dir)
+        XCTAssertEqual(wrong.status, 1)
+        XCTAssertTrue(wrong.stdout.hasPrefix("FAIL: 3 of 7 attributes regressed; total updates 14 -> 14 (0)"), wrong.stdout)
+    }
+
+    func testARegressingRecordingFailsOnTheViewThatDidMoreWork() throws {
+        let r = try runCheckStep(transcript: "tap-stepper-regressed.lldb.log")
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("FAIL: 1 of 4 views regressed; total updates 14 -> 17 (+3, +21.4%), regressed\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("\nSummary  1         4        +3     +300.0%\n"), r.stdout)
+        let report = junit(r.junit)
+        XCTAssertEqual(report.failures, 2, "the total and Summary")
+        XCTAssertEqual(report.errors, 0)
+        XCTAssertEqual(report.failureMessages, ["total updates: 14 -> 17 (+3, +21.4%); allowed up to 14",
+                                                "updates of view Summary: 1 -> 4 (+3, +300.0%); allowed up to 1"])
+        XCTAssertTrue(r.summary.hasPrefix("### ❌ agtrace check failed"), r.summary)
+        XCTAssertTrue(r.summary.contains("| Summary | 1 | 4 | +3 | +300.0% |"), r.summary)
+    }
+
+    func testACrashedRecordingCannotPassAsAnImprovement() throws {
+        let r = try runCheckStep(transcript: "tap-stepper-crashed.lldb.log")
+        XCTAssertEqual(r.status, 3, r.stdout + r.stderr)
+        XCTAssertEqual(r.stdout, "", "the table format says it on stderr only")
+        XCTAssertTrue(r.stderr.contains("run 'tap-stepper-crashed' did not end normally (crashed: EXC_BAD_ACCESS)"), r.stderr)
+        let report = junit(r.junit)
+        XCTAssertEqual(report.errors, 1)
+        XCTAssertEqual(report.failures, 0)
+        XCTAssertEqual(report.errorTypes, ["not_counted"])
+        XCTAssertTrue(report.errorMessages.first?.contains("crashed: EXC_BAD_ACCESS") ?? false, r.junit)
+        XCTAssertTrue(r.summary.hasPrefix("### ⚠️ agtrace check could not run (could not count)"), r.summary)
+        XCTAssertTrue(r.summary.contains("crashed: EXC\\_BAD\\_ACCESS"), r.summary)
+
+        // Checked anyway, its 8 updates against 14 drop by 42.9%: it would have passed.
+        let forced = try CLI.run(["check", "--baseline", "Baselines/tap-stepper.json", "--transcript", ci + "/tap-stepper-crashed.lldb.log",
+                                  "--archive", ci + "/planner-b.ag-json", "--allow-incomplete"], directory: dir)
+        XCTAssertEqual(forced.status, 0, forced.stdout)
+        XCTAssertTrue(forced.stdout.hasPrefix("PASS: no regressions in 4 views; total updates 14 -> 8 (-6, -42.9%)\n"), forced.stdout)
+        XCTAssertTrue(forced.stdout.contains("note: run 'tap-stepper-crashed' did not end normally (crashed: EXC_BAD_ACCESS); checked anyway (--allow-incomplete)"), forced.stdout)
+        // With --max-drop 40 the same drop fails as suspicious.
+        let suspicious = try CLI.run(["check", "--baseline", "Baselines/tap-stepper.json", "--transcript", ci + "/tap-stepper-crashed.lldb.log",
+                                      "--archive", ci + "/planner-b.ag-json", "--allow-incomplete", "--max-drop", "40"], directory: dir)
+        XCTAssertEqual(suspicious.status, 1, suspicious.stdout)
+        XCTAssertTrue(suspicious.stdout.hasPrefix("FAIL: the total dropped by more than --max-drop 40%: total updates 14 -> 8"), suspicious.stdout)
+    }
+
+    func testEveryBrokenBaselineExits2NamingTheFileAndTheKey() throws {
+        let expected: [(String, String)] = [
+            ("duplicate-key.json", "line 12: key \"Summary\" appears twice in \"entries\" (first on line 11)"),
+            ("duplicate-version.json", "line 4: key \"version\" appears twice at the top level (first on line 3)"),
+            ("malformed-key.json", "line 11: entry \"320\" is not a key of kind view"),
+            ("total-not-sum.json", "line 6: the \"total\" is 20 but the entries sum to 14"),
+            ("count-past-2-63.json", "line 11: entry \"Summary\" has the count 9223372036854775808, outside 0 ... 2^53"),
+            ("count-past-2-53.json", "line 11: entry \"Summary\" has the count 9007199254740993, outside 0 ... 2^53"),
+        ]
+        let files = try FileManager.default.contentsOfDirectory(atPath: ci + "/broken-baselines").filter { $0.hasSuffix(".json") }
+        XCTAssertEqual(Set(files), Set(expected.map(\.0)), "a test for every broken baseline")
+        for (name, fragment) in expected {
+            let path = ci + "/broken-baselines/" + name
+            let r = try runCheckStep(transcript: "tap-stepper-rebuilt.lldb.log", baseline: path)
+            XCTAssertEqual(r.status, 2, "\(name): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("\(path): \(fragment)"), "\(name): \(r.stderr)")
+            let report = junit(r.junit)
+            XCTAssertEqual(report.errorTypes, ["baseline"], name)
+            XCTAssertEqual(report.failures, 0, name)
+            XCTAssertTrue(r.summary.hasPrefix("### ⚠️ agtrace check could not run (the baseline cannot be used)"), "\(name): \(r.summary)")
+        }
+    }
+}
+
+final class JUnitReport: NSObject, XMLParserDelegate {
+    var testcases = 0
+    var failures = 0
+    var errors = 0
+    var failureMessages: [String] = []
+    var errorMessages: [String] = []
+    var errorTypes: [String] = []
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        switch name {
+        case "testcase": testcases += 1
+        case "failure":
+            failures += 1
+            failureMessages.append(attributes["message"] ?? "")
+        case "error":
+            errors += 1
+            errorMessages.append(attributes["message"] ?? "")
+            errorTypes.append(attributes["type"] ?? "")
+        default: break
+        }
+    }
+}

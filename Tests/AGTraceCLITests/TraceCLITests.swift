@@ -1,0 +1,80 @@
+import XCTest
+
+/// Traces through the built binary: what a user types, with its exit statuses.
+final class TraceCLITests: XCTestCase {
+    var dir: URL!
+    var db: String { dir.appendingPathComponent("t.db").path }
+    let trip = CLI.samples + "/traces/trip-taps.ag-trace"
+    let planner = CLI.samples + "/traces/planner-edit.ag-trace.gz"
+
+    override func setUp() { dir = makeTemporaryDirectory() }
+    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+
+    func testImportReportsAndExitStatuses() throws {
+        let imported = try CLI.run(["import", "--db", db, trip, planner])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(imported.stdout.contains("imported trip-taps (trace): events 65, evaluations 9, writes 2"), imported.stdout)
+        XCTAssertTrue(imported.stdout.contains("imported planner-edit (trace, gzip): events 54, evaluations 10, writes 1"), imported.stdout)
+        XCTAssertTrue(imported.stderr.contains("warning: planner-edit:") && imported.stderr.contains("whole-second"), imported.stderr)
+        let again = try CLI.run(["import", "--db", db, trip])
+        XCTAssertEqual(again.status, 0)
+        XCTAssertTrue(again.stdout.contains("already stored as trace 'trip-taps'"), again.stdout)
+        XCTAssertTrue(try CLI.run(["list", "--db", db]).stdout.contains("trace  trip-taps"))
+
+        let rules = try CLI.run(["report", "rule-cost", "--db", db, "--trace", "trip-taps", "--format", "csv"])
+        XCTAssertEqual(rules.status, 0, rules.stderr)
+        XCTAssertTrue(rules.stdout.hasPrefix("rule,view,evaluations,total_seconds,self_seconds,mean_seconds,p95_seconds,max_seconds,share\n"), rules.stdout)
+        let untimed = try CLI.run(["report", "updates", "--db", db, "--trace", "planner-edit"])
+        XCTAssertEqual(untimed.status, 0)
+        XCTAssertTrue(untimed.stderr.contains("10 of 10 evaluations"), untimed.stderr)
+        XCTAssertEqual(try CLI.run(["report", "dirty-walks", "--db", db, "--trace", "nope"]).status, 1)
+        XCTAssertEqual(try CLI.run(["report", "dirty-walks", "--db", db, "--trace", "trip-taps", "--by", "view"]).status, 2)
+
+        let why = try CLI.run(["why", "1048", "--db", db, "--trace", "trip-taps", "--format", "csv"])
+        XCTAssertEqual(why.status, 0, why.stderr)
+        XCTAssertEqual(why.stdout.split(separator: "\n").count, 4)
+        XCTAssertEqual(try CLI.run(["why", "536", "--db", db, "--trace", "trip-taps"]).status, 1)
+        XCTAssertEqual(try CLI.run(["why", "1048", "--db", db]).status, 2)
+
+        let walk = try CLI.run(["walk", "536", "--db", db, "--trace", "trip-taps", "--format", "csv"])
+        XCTAssertEqual(walk.status, 0, walk.stderr)
+        XCTAssertEqual(walk.stdout, """
+            attribute,depth,rule,view,via
+            1048,1,"StaticBody<ViewBodyAccessor<TripView>, MainThreadFlags>",TripView,536
+            1088,2,TextRule,,1048
+            1120,3,DisplayListRule,,1088
+
+            """)
+        XCTAssertEqual(try CLI.run(["walk", "536", "--db", db, "--trace", "trip-taps", "--snapshot", "x"]).status, 2)
+
+        let baseline = dir.appendingPathComponent("b.json").path
+        XCTAssertEqual(try CLI.run(["baseline", "--db", db, "--trace", "trip-taps", "--time", "-o", baseline]).status, 0)
+        XCTAssertEqual(try CLI.run(["check", "--db", db, "--trace", "trip-taps", "--baseline", baseline, "--time"]).status, 0)
+        XCTAssertEqual(try CLI.run(["check", "--db", db, "--run", "trip-taps", "--baseline", baseline]).status, 2)
+        XCTAssertEqual(try CLI.run(["check", "--db", db, "--trace", "trip-taps", "--baseline", baseline, "--time-tolerance", "x", "--time"]).status, 2)
+        // A faster baseline: the current trace is slower, beyond the time tolerance only.
+        let text = try String(contentsOfFile: baseline, encoding: .utf8)
+            .replacingOccurrences(of: "\"seconds\": 0.0205078125", with: "\"seconds\": 0.01")
+        try text.write(toFile: baseline, atomically: true, encoding: .utf8)
+        let slower = try CLI.run(["check", "--db", db, "--trace", "trip-taps", "--baseline", baseline, "--time"])
+        XCTAssertEqual(slower.status, 1, slower.stdout + slower.stderr)
+        XCTAssertTrue(slower.stdout.contains("slower"), slower.stdout)
+        XCTAssertEqual(try CLI.run(["check", "--db", db, "--trace", "trip-taps", "--baseline", baseline]).status, 0)
+        XCTAssertEqual(try CLI.run(["baseline", "--db", db, "--trace", "planner-edit", "--time", "-o", "-"]).status, 1)
+
+        XCTAssertEqual(try CLI.run(["delete", "--db", db, "trip-taps"]).status, 0)
+        XCTAssertFalse(try CLI.run(["list", "--db", db]).stdout.contains("trip-taps"))
+    }
+
+    func testCorruptTraceIsRefusedWithItsOffsetAndNothingStored() throws {
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: trip)))
+        bytes.removeLast(3)
+        let cut = dir.appendingPathComponent("cut.ag-trace").path
+        FileManager.default.createFile(atPath: cut, contents: Data(bytes))
+        let r = try CLI.run(["import", "--db", db, cut])
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains("cut.ag-trace: byte ") && r.stderr.contains("truncated"), r.stderr)
+        XCTAssertEqual(try CLI.run(["query", "--db", db, "SELECT count(*) FROM trace_event_rows"]).stdout
+            .split(separator: "\n").last, "0")
+    }
+}

@@ -1,0 +1,120 @@
+import XCTest
+@testable import AGTraceKit
+
+/// Reports, walk, why and baseline counts over the sample traces (numbers from
+/// `SampleArchives/traces/README.md`; one tick is 1/1024 s).
+final class TraceReportTests: XCTestCase {
+    var dir: URL!
+    var db: Database!
+    let tick = 1.0 / 1024
+    let body = "StaticBody<ViewBodyAccessor<TripView>, MainThreadFlags>"
+
+    override func setUpWithError() throws {
+        dir = makeTemporaryDirectory()
+        db = try DatabaseOpener.open(dir.appendingPathComponent("t.db").path, mode: .write)
+        let importer = Importer(database: db)
+        _ = try importer.importItem(TestPaths.sample("traces/trip-taps.ag-trace"))
+        _ = try importer.importItem(TestPaths.sample("traces/planner-edit.ag-trace.gz"))
+    }
+
+    override func tearDown() {
+        db = nil
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    func report(_ name: String, _ trace: String, by: String? = nil) throws -> (columns: [String], rows: [[SQLValue]]) {
+        try ReportRunner.rows(ReportRequest(name: name, options: ["trace": trace], by: by), in: db)
+    }
+
+    func testUpdatesPerAttributeRuleAndView() throws {
+        let perAttribute = try report("updates", "trip-taps")
+        XCTAssertEqual(perAttribute.columns, ["attribute", "rule", "view", "updates", "changes", "total_seconds", "self_seconds"])
+        assertRows(perAttribute.rows, [
+            [.integer(1120), .text("DisplayListRule"), .null, .integer(3), .integer(3), .real(27 * tick), .real(6 * tick)],
+            [.integer(1088), .text("TextRule"), .null, .integer(3), .integer(2), .real(21 * tick), .real(7 * tick)],
+            [.integer(1048), .text(body), .text("TripView"), .integer(3), .integer(2), .real(14 * tick), .real(14 * tick)],
+        ])
+        let byView = try report("updates", "trip-taps", by: "view")
+        assertRows(byView.rows, [[.text("TripView"), .integer(1), .integer(3), .integer(2), .real(14 * tick), .real(14 * tick)]])
+        // Whole-second timestamps time nothing: the seconds are unknown, not 0.
+        let untimed = try report("updates", "planner-edit", by: "rule")
+        XCTAssertEqual(untimed.rows.map { $0[5] }, [.null, .null, .null])
+        XCTAssertNotNil(try TraceTiming.untimedNote(in: db, trace: "planner-edit"))
+        XCTAssertNil(try TraceTiming.untimedNote(in: db, trace: "trip-taps"))
+    }
+
+    func testRuleCostFromTheTracesOwnClock() throws {
+        let cost = try report("rule-cost", "trip-taps")
+        XCTAssertEqual(cost.columns, ["rule", "view", "evaluations", "total_seconds", "self_seconds", "mean_seconds",
+                                      "p95_seconds", "max_seconds", "share"])
+        // Self time: body 14, text 7, display list 6 ticks of 27; body runs of 4, 8, 2 ticks.
+        assertRows(cost.rows, [
+            [.text(body), .text("TripView"), .integer(3), .real(14 * tick), .real(14 * tick), .real(14 * tick / 3),
+             .real(8 * tick), .real(8 * tick), .real(14.0 / 27)],
+            [.text("TextRule"), .null, .integer(3), .real(21 * tick), .real(7 * tick), .real(7 * tick),
+             .real(10 * tick), .real(10 * tick), .real(7.0 / 27)],
+            [.text("DisplayListRule"), .null, .integer(3), .real(27 * tick), .real(6 * tick), .real(9 * tick),
+             .real(12 * tick), .real(12 * tick), .real(6.0 / 27)],
+        ])
+    }
+
+    func testDirtyWalksAndEdgeChurn() throws {
+        let walks = try report("dirty-walks", "trip-taps")
+        XCTAssertEqual(walks.columns, ["seq", "root", "rule", "view", "context", "marked", "updates", "reran"])
+        assertRows(walks.rows, [
+            [.integer(33), .integer(536), .text("_External"), .null, .integer(4), .integer(3), .integer(3), .integer(3)],
+            [.integer(48), .integer(624), .text("_External"), .null, .integer(4), .integer(3), .integer(3), .integer(3)],
+        ])
+        let churn = try report("edge-churn", "trip-taps")
+        XCTAssertEqual(churn.rows.count, 6)
+        XCTAssertEqual(churn.rows.last?.map(\.description), ["added and removed", "624", "_External", "", "1120", "DisplayListRule", "", "25", "59"])
+    }
+
+    func testWalkOverTheEdgesLiveAtTheEnd() throws {
+        let id = try LabelLookup.traceId("trip-taps", in: db)
+        // favorite (624) is read by the body only: the display list stopped reading it at seq 59.
+        XCTAssertEqual(try TraceWalk.rows(in: db, trace: id, label: "trip-taps", from: 624).map { $0.map(\.description) }, [
+            ["1048", "1", body, "TripView", "624"], ["1088", "2", "TextRule", "", "1048"], ["1120", "3", "DisplayListRule", "", "1088"],
+        ])
+        XCTAssertEqual(try TraceWalk.rows(in: db, trace: id, label: "trip-taps", from: 624, maxDepth: 1).count, 1)
+        XCTAssertThrowsError(try TraceWalk.rows(in: db, trace: id, label: "trip-taps", from: 4))
+    }
+
+    func testWhyNamesTheWriteThatCausedEachEvaluation() throws {
+        let id = try LabelLookup.traceId("trip-taps", in: db)
+        let why = try TraceWhy.rows(in: db, trace: id, label: "trip-taps", attribute: 1088)
+        XCTAssertEqual(why.columns, ["update_seq", "attribute", "rule", "view", "seconds", "changed", "cause_seq", "cause_root",
+                                     "cause_rule", "cause_view"])
+        XCTAssertEqual(why.rows.map { [$0[0], $0[6], $0[7]].map(\.description) }, [["15", "", ""], ["39", "33", "536"], ["55", "48", "624"]])
+        XCTAssertThrowsError(try TraceWhy.rows(in: db, trace: id, label: "trip-taps", attribute: 536)) { error in
+            XCTAssertTrue("\(error)".contains("never evaluated"), "\(error)")
+        }
+    }
+
+    func testBaselineCountsAndTimeCheck() throws {
+        let counts = try UpdateCounts.trace("trip-taps", key: .rule, withSeconds: true, in: db)
+        XCTAssertEqual(counts.source.kind, .trace)
+        XCTAssertEqual(counts.entries, [
+            body: UpdateEntry(updates: 3, seconds: 14 * tick), "TextRule": UpdateEntry(updates: 3, seconds: 21 * tick),
+            "DisplayListRule": UpdateEntry(updates: 3, seconds: 27 * tick),
+        ])
+        XCTAssertEqual(try UpdateCounts.trace("trip-taps", key: .view, in: db).entries,
+                       ["TripView": UpdateEntry(updates: 3), UpdateCounts.noViewKey: UpdateEntry(updates: 6)])
+        XCTAssertThrowsError(try UpdateCounts.trace("planner-edit", key: .rule, withSeconds: true, in: db))
+        // The file round-trips with its kind and seconds.
+        let baseline = try Baseline.parse(Data(Baseline(counts: counts).rendered().utf8), path: "b.json")
+        XCTAssertEqual(baseline.counts.source.kind, .trace)
+        // Slower by 30% fails a 20% time tolerance with the same counts; passes without --time.
+        var slower = counts
+        slower.entries["TextRule"]!.seconds! *= 1.3
+        var limits = CheckLimits()
+        XCTAssertTrue(BaselineComparison(baseline: baseline, current: slower, limits: limits).passed)
+        limits.timeTolerance = Tolerance("20")
+        let timed = BaselineComparison(baseline: baseline, current: slower, limits: limits)
+        XCTAssertFalse(timed.passed)
+        XCTAssertEqual(timed.regressions.map(\.key), ["TextRule"])
+        XCTAssertTrue(timed.regressions[0].timeRegressed)
+        limits.timeTolerance = Tolerance("31")
+        XCTAssertTrue(BaselineComparison(baseline: baseline, current: slower, limits: limits).passed)
+    }
+}
