@@ -136,8 +136,8 @@ final class ReportUpdatesTests: XCTestCase {
               agtrace report updates --snapshot S
               agtrace report updates --trace T
               agtrace report updates --snapshot S --by rule
-              agtrace report updates --snapshot S --by view
               agtrace report updates --trace T --by rule
+              agtrace report updates --snapshot S --by view
               agtrace report updates --trace T --by view
               agtrace report updates --run R --snapshot S
               agtrace report updates --run R --snapshot S --by rule
