@@ -1,0 +1,147 @@
+import Foundation
+import XCTest
+@testable import AGTraceKit
+
+/// `export perfetto`: the output is parsed as the Perfetto UI would read it and checked for
+/// what a viewer relies on: slices on one thread nest, every flow start has its end on an
+/// existing slice, timestamps never go backwards on a thread, and the counts match the run.
+final class PerfettoExportTests: XCTestCase {
+    func export(_ f: ReportFixture, run: String, snapshot: String? = nil) throws -> [[String: Any]] {
+        let timeline = try RunTimeline.make(in: f.db, run: try LabelLookup.runId(run, in: f.db), label: run,
+                                            snapshot: try snapshot.map { try LabelLookup.snapshotId($0, in: f.db) })
+        let sink = StringSink()
+        PerfettoExport.write(timeline, to: sink)
+        return try PerfettoCheck.events(sink.text)
+    }
+
+    func testTripFrameInfoNamedBySnapshot() throws {
+        let f = try ReportFixture()
+        _ = try Importer(database: f.db).importFile(ReportFixture.sampleArchives.appendingPathComponent("transcripts/trip-frame-info.lldb.log").path)
+        let events = try export(f, run: "trip-frame-info", snapshot: "trip-1-before")
+        try PerfettoCheck.wellFormed(events)
+        let slices = events.filter { $0["ph"] as? String == "X" }
+        XCTAssertEqual(slices.filter { $0["cat"] as? String == "update" }.count, 8)   // the run's update hits
+        XCTAssertEqual(slices.filter { $0["cat"] as? String == "write" }.count, 4)    // its invalidate hits
+        XCTAssertEqual(events.filter { $0["ph"] as? String == "i" }.count, 4)
+        let process = events.first { $0["name"] as? String == "process_name" }
+        XCTAssertEqual((process?["args"] as? [String: Any])?["name"] as? String,
+                       "run trip-frame-info (time: breakpoint hit order, 1 µs per hit)")
+        // Hit order is the clock: the update hit with seq 7 (3152) is at 7 µs.
+        let body = slices.first { ($0["args"] as? [String: Any])?["seq"] as? Int == 7 }
+        XCTAssertEqual(body?["name"] as? String, "DynamicBody<ViewBodyAccessor<Trip>>")
+        XCTAssertEqual(body?["ts"] as? Int, 7)
+        XCTAssertEqual(body?["dur"] as? Int, 1)
+        XCTAssertEqual((body?["args"] as? [String: Any])?["attribute"] as? Int, 3152)
+        XCTAssertEqual((body?["args"] as? [String: Any])?["rule"] as? String, "DynamicBody<ViewBodyAccessor<Trip>>")
+        XCTAssertEqual(slices.filter { $0["cat"] as? String == "write" }.map { $0["name"] as? String },
+                       ["write 3032", "write 3096", "write 3096", "write 3124"])
+    }
+
+    func testUnnamedWithoutSnapshotAndHostileLabels() throws {
+        let f = try ReportFixture(samples: false)
+        let hostile = "</script><img src=x onerror=alert(1)>\"\\\u{2028}\u{1}"
+        try f.run(hostile, [(.update, 8, nil), (.invalidate, 4, nil), (.update, nil, nil)])
+        try f.archive("s", ArchiveJSON.document([
+            ArchiveJSON.Graph(id: 1, types: [hostile, "B"], nodes: [(8, hostile, 0, nil), (4, "B", 0, nil)], edges: [(4, 8, nil, 0)]),
+        ]))
+        let plain = try export(f, run: hostile)
+        try PerfettoCheck.wellFormed(plain)
+        XCTAssertEqual(plain.filter { $0["ph"] as? String == "X" }.compactMap { $0["name"] as? String },
+                       ["update 8", "write 4", "update (attribute not read)"])
+        let named = try export(f, run: hostile, snapshot: "s")
+        try PerfettoCheck.wellFormed(named)
+        XCTAssertEqual(named.filter { $0["ph"] as? String == "X" }.first?["name"] as? String, hostile)
+        XCTAssertTrue((named.first { $0["name"] as? String == "process_name" }?["args"] as? [String: Any])?["name"]
+            .map { "\($0)".contains(hostile) } ?? false)
+    }
+
+    func testThreadsAndFlowsInAHandMadeTimeline() throws {
+        var t = Timeline(process: "p", clock: .engine)
+        t.threads = [1: "main", 2: "other"]
+        t.slices = [
+            .init(name: "graph update", category: "update", thread: 1, start: 10, duration: 100, args: []),
+            .init(name: "inner", category: "update", thread: 1, start: 20, duration: 30, args: []),
+            .init(name: "write", category: "write", thread: 2, start: 5, duration: 1, args: []),
+            .init(name: "innermost", category: "update", thread: 1, start: 20, duration: 10, args: []),
+        ]
+        t.instants = [.init(name: "changed", category: "value", thread: 1, time: 25, args: [])]
+        t.addFlow(from: 2, to: 1)
+        t.addFlow(from: 2, to: 3)
+        let sink = StringSink()
+        PerfettoExport.write(t, to: sink)
+        let events = try PerfettoCheck.events(sink.text)
+        try PerfettoCheck.wellFormed(events)
+        XCTAssertEqual(events.filter { $0["ph"] as? String == "s" }.count, 2)
+        XCTAssertEqual(events.filter { $0["ph"] as? String == "f" }.count, 2)
+        // Enclosing slices come first at one time, so viewers nest them.
+        XCTAssertEqual(events.filter { $0["ph"] as? String == "X" && $0["tid"] as? Int == 1 }.compactMap { $0["name"] as? String },
+                       ["graph update", "inner", "innermost"])
+        // Broken timelines are caught by the checker.
+        var bad = t
+        bad.slices.append(.init(name: "overlap", category: "update", thread: 1, start: 40, duration: 100, args: []))
+        let badSink = StringSink()
+        PerfettoExport.write(bad, to: badSink)
+        XCTAssertThrowsError(try PerfettoCheck.wellFormed(try PerfettoCheck.events(badSink.text)))
+    }
+}
+
+/// What a trace viewer relies on, checked on parsed trace-event JSON.
+enum PerfettoCheck {
+    struct Failure: Error, CustomStringConvertible { var description: String }
+
+    static func events(_ text: String) throws -> [[String: Any]] {
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        guard let events = object?["traceEvents"] as? [[String: Any]] else { throw Failure(description: "no traceEvents array") }
+        return events
+    }
+
+    static func wellFormed(_ events: [[String: Any]]) throws {
+        var lastTime: [Int: Double] = [:]
+        var slices: [Int: [(start: Double, end: Double)]] = [:]
+        var starts: [Int: (tid: Int, ts: Double)] = [:], ends: [Int: (tid: Int, ts: Double)] = [:]
+        for e in events {
+            guard let ph = e["ph"] as? String, e["pid"] is Int, let tid = e["tid"] as? Int else {
+                throw Failure(description: "event without ph/pid/tid: \(e)")
+            }
+            if ph == "M" { continue }
+            guard let ts = (e["ts"] as? NSNumber)?.doubleValue else { throw Failure(description: "no ts: \(e)") }
+            if let last = lastTime[tid], ts < last { throw Failure(description: "time goes back on thread \(tid): \(e)") }
+            lastTime[tid] = ts
+            switch ph {
+            case "X":
+                guard let dur = (e["dur"] as? NSNumber)?.doubleValue, dur >= 0, e["name"] is String else {
+                    throw Failure(description: "slice without dur or name: \(e)")
+                }
+                slices[tid, default: []].append((ts, ts + dur))
+            case "s", "f":
+                guard let id = e["id"] as? Int else { throw Failure(description: "flow without id: \(e)") }
+                if ph == "s" { starts[id] = (tid, ts) } else {
+                    guard e["bp"] as? String == "e" else { throw Failure(description: "flow end not bound to its enclosing slice: \(e)") }
+                    ends[id] = (tid, ts)
+                }
+            case "i":
+                guard e["s"] as? String == "t" else { throw Failure(description: "instant not thread-scoped: \(e)") }
+            default:
+                throw Failure(description: "unexpected phase \(ph)")
+            }
+        }
+        // Nesting: on each thread, two slices are disjoint or one holds the other.
+        for (tid, list) in slices {
+            var stack: [Double] = []
+            for s in list {
+                while let top = stack.last, top <= s.start { stack.removeLast() }
+                if let top = stack.last, s.end > top {
+                    throw Failure(description: "slice [\(s.start), \(s.end)) on thread \(tid) overlaps its parent ending at \(top)")
+                }
+                stack.append(s.end)
+            }
+        }
+        func onSlice(_ p: (tid: Int, ts: Double)) -> Bool {
+            (slices[p.tid] ?? []).contains { $0.start <= p.ts && p.ts < $0.end }
+        }
+        guard Set(starts.keys) == Set(ends.keys) else { throw Failure(description: "flow starts and ends do not pair") }
+        for (id, s) in starts {
+            guard onSlice(s), onSlice(ends[id]!) else { throw Failure(description: "flow \(id) is not on slices at both ends") }
+        }
+    }
+}
