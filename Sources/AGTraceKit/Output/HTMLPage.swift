@@ -244,6 +244,11 @@ final class HTMLPage {
         query.addEventListener('input', search);
         if (f.start !== null && byAttr[f.start] !== undefined) { query.value = String(f.start); search(); }
       }
+      // '#only-ID' shows one section alone (a link to share, a picture for the docs).
+      if (location.hash.indexOf('#only-') === 0) {
+        var keep = location.hash.slice(6);
+        Array.prototype.forEach.call(document.querySelectorAll('section'), function (s) { if (s.id !== keep) s.classList.add('hidden'); });
+      }
       document.documentElement.setAttribute('data-ready', '1');
     })();
     """
