@@ -47,6 +47,7 @@ public final class Database: @unchecked Sendable {
         isReadOnly = readOnly
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, Database.busyTimeoutMilliseconds)
+        SQLFunctions.register(on: db)
     }
 
     deinit { sqlite3_close_v2(handle) }
