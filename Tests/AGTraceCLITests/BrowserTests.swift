@@ -86,12 +86,13 @@ final class BrowserTests: XCTestCase {
                                             "--compare", "trip-1-before", "trip-3-after-invalidate"])
         let dom = try assertLoads(full)
         // Rows the script drew from the data: the run's top update, the finder's walk, the compare rows.
-        XCTAssertTrue(dom.contains("<td class=\"num\">3152</td><td class=\"value\">—</td>") || dom.contains("<td class=\"num\">3152</td><td class=\"null\""))
+        XCTAssertTrue(dom.contains("<td class=\"num\">3152</td><td class=\"value\">Trip</td>"))
         XCTAssertTrue(dom.contains("<td class=\"value\">DynamicBody&lt;ViewBodyAccessor&lt;Trip&gt;&gt;</td><td class=\"num\">4</td>"))
         XCTAssertTrue(dom.contains("walk: downstream, what a write to it marks (4)"))
         XCTAssertTrue(dom.contains("<td class=\"value\">changed</td><td class=\"num\">3152</td>"))
         XCTAssertTrue(dom.contains("<svg"))
         XCTAssertTrue(dom.contains("<tbody><tr>"))
+        XCTAssertTrue(dom.contains("write 1: 3032 Trip — hit 13, line 40"))
 
         let planner = try export("planner.html", ["--snapshot", "planner-profiled"])
         let plannerDOM = try assertLoads(planner)
@@ -99,7 +100,7 @@ final class BrowserTests: XCTestCase {
         XCTAssertTrue(plannerDOM.contains("<td class=\"value\">RootDisplayList</td><td class=\"num\">4</td>"))
 
         if let dir = ProcessInfo.processInfo.environment["AGTRACE_DOCS_SCREENSHOTS"] {
-            for section in ["inputs", "work", "finder-section", "compare"] {
+            for section in ["inputs", "work", "writes", "finder-section", "compare"] {
                 let png = URL(fileURLWithPath: dir).appendingPathComponent("html-\(section).png")
                 _ = try browse(full, fragment: "#only-\(section)", ["--window-size=1100,900", "--screenshot=\(png.path)"])
                 XCTAssertTrue(FileManager.default.fileExists(atPath: png.path))

@@ -28,9 +28,14 @@ final class HTMLReportTests: XCTestCase {
         _ = try Importer(database: f.db).importFile(ReportFixture.sampleArchives.appendingPathComponent("transcripts/trip-frame-info.lldb.log").path)
         let html = try page(f, HTMLReport.Inputs(snapshot: "trip-3-after-invalidate", run: "trip-frame-info",
                                                  compare: ("trip-1-before", "trip-3-after-invalidate")))
-        for id in ["inputs", "work", "finder-section", "compare"] { XCTAssertTrue(html.contains("<section id=\"\(id)\">"), id) }
+        for id in ["inputs", "work", "writes", "finder-section", "compare"] { XCTAssertTrue(html.contains("<section id=\"\(id)\">"), id) }
         XCTAssertTrue(html.contains("DynamicBody&lt;ViewBodyAccessor&lt;Trip&gt;&gt;"))
         XCTAssertTrue(html.contains("Made by agtrace test at 2026-01-01T00:00:00Z"))
+        // Cause -> effect: the first write (3032, nights) marked five nodes and caused the
+        // Trip body (3152, named by its view) and its Text (3216) to rerun.
+        XCTAssertTrue(html.contains("write 1: 3032 Trip — hit 13, line 40"))
+        XCTAssertTrue(html.contains("<b>reran (caused by this write) (2): </b><span class=\"chip\">3152 Trip</span><span class=\"chip\">3216 Text</span>"))
+        XCTAssertTrue(html.contains("<b>marked (5): </b>"))
         try assertSelfContained(html)
         let data = try dataBlock(html)
         let tables = data["tables"] as! [String: [String: Any]]

@@ -28,13 +28,22 @@ final class PerfettoExportTests: XCTestCase {
                        "run trip-frame-info (time: breakpoint hit order, 1 µs per hit)")
         // Hit order is the clock: the update hit with seq 7 (3152) is at 7 µs.
         let body = slices.first { ($0["args"] as? [String: Any])?["seq"] as? Int == 7 }
-        XCTAssertEqual(body?["name"] as? String, "DynamicBody<ViewBodyAccessor<Trip>>")
+        XCTAssertEqual(body?["name"] as? String, "Trip")  // named by its view
         XCTAssertEqual(body?["ts"] as? Int, 7)
         XCTAssertEqual(body?["dur"] as? Int, 1)
         XCTAssertEqual((body?["args"] as? [String: Any])?["attribute"] as? Int, 3152)
         XCTAssertEqual((body?["args"] as? [String: Any])?["rule"] as? String, "DynamicBody<ViewBodyAccessor<Trip>>")
         XCTAssertEqual(slices.filter { $0["cat"] as? String == "write" }.map { $0["name"] as? String },
-                       ["write 3032", "write 3096", "write 3096", "write 3124"])
+                       ["write 3032 (Trip)", "write 3096 (Trip)", "write 3096 (Trip)", "write 3124 (Trip)"])
+        // Arrows: each write to the updates it caused (RunCauses): 3032 -> 3152, 3216 (seq 15,
+        // 16); both 3096 writes -> 3152, 3216 (seq 21, 22); 3124 -> 3152 (seq 25).
+        var flowStarts: [Int: Int] = [:], flowEnds: [Int: Int] = [:]
+        for e in events {
+            if e["ph"] as? String == "s" { flowStarts[e["id"] as! Int] = e["ts"] as? Int }
+            if e["ph"] as? String == "f" { flowEnds[e["id"] as! Int] = e["ts"] as? Int }
+        }
+        let arrows = flowStarts.keys.sorted().map { "\(flowStarts[$0]!)->\(flowEnds[$0]!)" }.sorted()
+        XCTAssertEqual(arrows, ["13->15", "13->16", "17->21", "17->22", "19->21", "19->22", "23->25"])
     }
 
     func testUnnamedWithoutSnapshotAndHostileLabels() throws {

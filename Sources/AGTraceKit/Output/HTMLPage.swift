@@ -118,7 +118,7 @@ final class HTMLPage {
     td.num { text-align: right; font-variant-numeric: tabular-nums; } td.null { color: #aaa; } td.value { max-width: 420px; overflow-wrap: anywhere; white-space: pre-wrap; }
     input[type=search] { font-size: 13px; padding: 3px 6px; width: 320px; margin: 2px 0; }
     .bars svg text { font-size: 12px; fill: #333; } .bars .bar { fill: #4a7fc1; } figure { margin: 8px 0; } figcaption { font-weight: 600; font-size: 13px; }
-    .picture { overflow: auto; max-height: 640px; border: 1px solid #eee; margin: 6px 0; } .picture svg { max-width: none; }
+    .picture { overflow: auto; max-height: 640px; border: 1px solid #eee; margin: 6px 0; } .picture svg { max-width: 100%; height: auto; }
     dl.facts { display: grid; grid-template-columns: max-content auto; gap: 2px 12px; margin: 6px 0; } dl.facts dt { color: #666; } dl.facts dd { margin: 0; overflow-wrap: anywhere; }
     .write { border-left: 3px solid #c94; padding-left: 10px; margin: 14px 0; } .chip { display: inline-block; background: #eef; border-radius: 3px; padding: 0 5px; margin: 1px 2px; font-size: 12px; }
     .chip.reran { background: #fdd; } .matches button { margin: 2px; font-size: 12px; } .hidden { display: none; }

@@ -53,6 +53,7 @@ public enum HTMLReport {
 
         page.html("<header><h1>"); page.text(title); page.html("</h1>\n<nav>")
         var sections = [("inputs", "What is in it"), ("work", "Where the work went")]
+        if runId != nil { sections.append(("writes", "Cause → effect")) }
         if snapshotId != nil { sections.append(("finder-section", "Node finder")) }
         if compareIds != nil { sections.append(("compare", "Compare")) }
         for (id, name) in sections { page.html("<a href=\"#\(id)\">"); page.text(name); page.html("</a>") }
@@ -60,6 +61,7 @@ public enum HTMLReport {
 
         try HTMLSections.inputs(page, db: db, snapshot: snapshotId, run: runId, compare: compareIds, options: options)
         try HTMLSections.work(page, db: db, snapshot: snapshotId, snapshotLabel: inputs.snapshot, run: runId, options: options)
+        if let runId { try HTMLSections.writes(page, db: db, run: runId, snapshot: snapshotId, options: options) }
         if let snapshotId, let label = inputs.snapshot {
             try HTMLSections.finder(page, db: db, snapshot: snapshotId, label: label, options: options)
         }

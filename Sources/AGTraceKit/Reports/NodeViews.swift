@@ -1,13 +1,11 @@
-/// The view names of one snapshot's nodes (the `node_views` view), loaded once, for naming
-/// nodes the way a SwiftUI developer knows them.
+/// The view names of one snapshot's nodes (`node_views`), loaded once, for naming nodes the
+/// way a SwiftUI developer knows them. An attribute in several graphs takes its lowest graph's.
 struct NodeViews {
     private var views: [Int64: String] = [:]
 
     init(db: Database, snapshot: Int64?) throws {
-        guard let snapshot,
-              try db.scalar("SELECT 1 FROM sqlite_schema WHERE name = 'node_views'") != nil else { return }
-        let stmt = try db.prepare("SELECT attribute, view FROM node_views WHERE snapshot_id = ?1 ORDER BY graph_index DESC")
-        stmt.bind(1, snapshot)
+        guard let snapshot else { return }
+        let stmt = try ReportRegistry.query("node-views").prepare(in: db, ["snapshot": .integer(snapshot)])
         while try stmt.step() {
             if let v = stmt.string(1) { views[stmt.int64(0)] = v }
         }

@@ -2,7 +2,8 @@
 /// time axis: the hit with seq N is at N µs and lasts 1 µs. Each `update` hit is a slice named
 /// by its view, else its rule (both from `snapshot`), else `update <attribute>`; each
 /// `invalidate` hit is a `write` slice with an instant on it; arrows go from each write to
-/// every update it caused.
+/// every update it caused (`RunCauses`: the update's node is the root or in the write's marked
+/// set, and it had not run since the write).
 public enum RunTimeline {
     public static func make(in db: Database, run: Int64, label: String, snapshot: Int64? = nil) throws -> Timeline {
         var timeline = Timeline(process: "run \(label) (time: breakpoint hit order, 1 µs per hit)", clock: .hitOrder)
@@ -41,6 +42,14 @@ public enum RunTimeline {
             if write {
                 timeline.instants.append(Timeline.Instant(name: "invalidate \(attribute.map(String.init) ?? "?")",
                                                           category: "write", thread: tid, time: Double(seq), args: args))
+            }
+        }
+        // Cause -> effect: an arrow from each write to every update it caused.
+        let causes = try RunCauses.compute(in: db, run: run, snapshot: snapshot)
+        for update in causes.updates {
+            guard let to = sliceOfSeq[update.seq] else { continue }
+            for c in update.causes ?? [] {
+                if let from = sliceOfSeq[causes.invalidations[c].seq] { timeline.addFlow(from: from, to: to) }
             }
         }
         return timeline
