@@ -9,7 +9,7 @@ enum ExportCommand {
     static let summary = "Export a Graphviz DOT picture, a Perfetto timeline, or a self-contained HTML report"
     static let usage = """
     agtrace export dot --snapshot S [--focus ATTR [--depth N]] [--output FILE|-]
-           agtrace export perfetto --run R [--snapshot S] [--output FILE|-]
+           agtrace export perfetto --run R [--snapshot S] | --trace T [--output FILE|-]
            agtrace export html [--snapshot S] [--run R] [--compare A B] [--output FILE|-]
     """
     static let discussion = """
@@ -25,7 +25,11 @@ enum ExportCommand {
     open directly. A transcript has no clock: hit order is the time axis (the hit with seq N
     is at N µs and lasts 1 µs). Each update hit is a slice named by its view, else its rule
     (from --snapshot S, a dump of the same process), else "update ATTR"; each invalidation is
-    a "write" slice with an instant; args carry attribute, rule, view, seq, line.
+    a "write" slice with an instant; args carry attribute, rule, view, seq, line. A trace has
+    the engine's timestamps (µs from its first; file order, 1 µs per event, when they are all
+    equal) and nests its slices as the engine did: graph update > subgraph update > node
+    update > the rule's run; writes are slices with an instant, value sets instants. Arrows
+    go from each write to every update it caused.
 
     html: one file with its style, script, data and pictures inline (no network request;
     opens from disk): what is in it, where the work went (sortable, filterable tables and bar
@@ -47,6 +51,7 @@ enum ExportCommand {
     static let options = [
         OptionSpec(name: "snapshot", valueName: "S", help: "the snapshot to export (html, perfetto: names the run's nodes)"),
         OptionSpec(name: "run", valueName: "R", help: "the run (transcript) to export (perfetto, html)"),
+        OptionSpec(name: "trace", valueName: "T", help: "the trace (.ag-trace) to export (perfetto, html)"),
         OptionSpec(name: "compare", valueName: "A B", help: "html: compare snapshot A with snapshot B"),
         OptionSpec(name: "focus", valueName: "ATTR", help: "dot: only this node's neighbourhood"),
         OptionSpec(name: "depth", valueName: "N", help: "dot: neighbourhood radius in edges (default 2; needs --focus)"),
@@ -81,7 +86,7 @@ enum ExportCommand {
     }
 
     static func dot(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        try refuse(["run", "compare"], for: "dot", args)
+        try refuse(["run", "trace", "compare"], for: "dot", args)
         guard let label = args.value("snapshot") else { throw UsageError(message: "--snapshot S is required") }
         var options = DotExport.Options()
         if let text = args.value("focus") {
@@ -102,12 +107,23 @@ enum ExportCommand {
     }
 
     static func perfetto(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        try refuse(["focus", "depth"], for: "perfetto", args)
-        guard let runLabel = args.value("run") else { throw UsageError(message: "--run R is required (the run to lay out in time)") }
-        let db = try context.openDatabase(.read)
-        let run = try LabelLookup.runId(runLabel, in: db)
-        let snapshot = try args.value("snapshot").map { try LabelLookup.snapshotId($0, in: db) }
-        let timeline = try RunTimeline.make(in: db, run: run, label: runLabel, snapshot: snapshot)
+        try refuse(["focus", "depth", "compare"], for: "perfetto", args)
+        let timeline: Timeline
+        switch (args.value("run"), args.value("trace")) {
+        case (let runLabel?, nil):
+            let db = try context.openDatabase(.read)
+            let run = try LabelLookup.runId(runLabel, in: db)
+            let snapshot = try args.value("snapshot").map { try LabelLookup.snapshotId($0, in: db) }
+            timeline = try RunTimeline.make(in: db, run: run, label: runLabel, snapshot: snapshot)
+        case (nil, let traceLabel?):
+            guard args.value("snapshot") == nil else {
+                throw UsageError(message: "--snapshot names a run's nodes; a trace names its own (drop --snapshot)")
+            }
+            let db = try context.openDatabase(.read)
+            timeline = try TraceSlices.make(in: db, trace: try LabelLookup.traceId(traceLabel, in: db), label: traceLabel)
+        case (nil, nil): throw UsageError(message: "--run R or --trace T is required (what to lay out in time)")
+        default: throw UsageError(message: "give --run R or --trace T, not both")
+        }
         try write(args, context, what: "timeline") { PerfettoExport.write(timeline, to: $0) }
         return 0
     }

@@ -105,20 +105,22 @@ enum PerfettoCheck {
     }
 
     static func wellFormed(_ events: [[String: Any]]) throws {
-        var lastTime: [Int: Double] = [:]
-        var slices: [Int: [(start: Double, end: Double)]] = [:]
-        var starts: [Int: (tid: Int, ts: Double)] = [:], ends: [Int: (tid: Int, ts: Double)] = [:]
+        // Times in whole nanoseconds, as a viewer stores them.
+        func ns(_ v: Any?) -> Int64? { (v as? NSNumber).map { Int64(($0.doubleValue * 1000).rounded()) } }
+        var lastTime: [Int: Int64] = [:]
+        var slices: [Int: [(start: Int64, end: Int64)]] = [:]
+        var starts: [Int: (tid: Int, ts: Int64)] = [:], ends: [Int: (tid: Int, ts: Int64)] = [:]
         for e in events {
             guard let ph = e["ph"] as? String, e["pid"] is Int, let tid = e["tid"] as? Int else {
                 throw Failure(description: "event without ph/pid/tid: \(e)")
             }
             if ph == "M" { continue }
-            guard let ts = (e["ts"] as? NSNumber)?.doubleValue else { throw Failure(description: "no ts: \(e)") }
+            guard let ts = ns(e["ts"]) else { throw Failure(description: "no ts: \(e)") }
             if let last = lastTime[tid], ts < last { throw Failure(description: "time goes back on thread \(tid): \(e)") }
             lastTime[tid] = ts
             switch ph {
             case "X":
-                guard let dur = (e["dur"] as? NSNumber)?.doubleValue, dur >= 0, e["name"] is String else {
+                guard let dur = ns(e["dur"]), dur >= 0, e["name"] is String else {
                     throw Failure(description: "slice without dur or name: \(e)")
                 }
                 slices[tid, default: []].append((ts, ts + dur))
@@ -136,7 +138,7 @@ enum PerfettoCheck {
         }
         // Nesting: on each thread, two slices are disjoint or one holds the other.
         for (tid, list) in slices {
-            var stack: [Double] = []
+            var stack: [Int64] = []
             for s in list {
                 while let top = stack.last, top <= s.start { stack.removeLast() }
                 if let top = stack.last, s.end > top {
@@ -145,12 +147,63 @@ enum PerfettoCheck {
                 stack.append(s.end)
             }
         }
-        func onSlice(_ p: (tid: Int, ts: Double)) -> Bool {
+        func onSlice(_ p: (tid: Int, ts: Int64)) -> Bool {
             (slices[p.tid] ?? []).contains { $0.start <= p.ts && p.ts < $0.end }
         }
         guard Set(starts.keys) == Set(ends.keys) else { throw Failure(description: "flow starts and ends do not pair") }
         for (id, s) in starts {
             guard onSlice(s), onSlice(ends[id]!) else { throw Failure(description: "flow \(id) is not on slices at both ends") }
         }
+    }
+}
+
+/// `export perfetto --trace`: the engine's nesting, its clock (or file order without one),
+/// writes, value sets, and arrows from each write to the evaluations it caused.
+final class PerfettoTraceTests: XCTestCase {
+    func export(_ f: ReportFixture, _ label: String) throws -> [[String: Any]] {
+        let timeline = try TraceSlices.make(in: f.db, trace: try LabelLookup.traceId(label, in: f.db), label: label)
+        let sink = StringSink()
+        PerfettoExport.write(timeline, to: sink)
+        return try PerfettoCheck.events(sink.text)
+    }
+
+    func importTrace(_ f: ReportFixture, _ path: String, label: String? = nil) throws {
+        _ = try Importer(database: f.db).importFile(path, options: ImportOptions(label: label))
+    }
+
+    func testSampleTraceWithTheEnginesClock() throws {
+        let f = try ReportFixture(samples: false)
+        try importTrace(f, ReportFixture.sampleArchives.appendingPathComponent("traces/trip-taps.ag-trace").path)
+        let events = try export(f, "trip-taps")
+        try PerfettoCheck.wellFormed(events)
+        let slices = events.filter { $0["ph"] as? String == "X" }
+        let evaluations = try f.db.scalar("SELECT count(*) FROM trace_updates WHERE trace_id = 1")?.intValue
+        XCTAssertEqual(slices.filter { $0["cat"] as? String == "update" }.count, Int(evaluations ?? -1))
+        let writes = try f.db.scalar("SELECT count(*) FROM trace_writes WHERE trace_id = 1")?.intValue
+        XCTAssertEqual(slices.filter { $0["cat"] as? String == "write" }.count, Int(writes ?? -1))
+        let caused = try f.db.scalar("SELECT count(*) FROM trace_updates WHERE trace_id = 1 AND cause_seq IS NOT NULL")?.intValue
+        XCTAssertEqual(events.filter { $0["ph"] as? String == "f" }.count, Int(caused ?? -1))
+        XCTAssertGreaterThan(caused ?? 0, 0)
+        // Nested as the engine nested them: a graph update holds a subgraph update holds a node update holds the rule's run.
+        XCTAssertEqual(Array(slices.prefix(4).compactMap { $0["cat"] as? String }), ["graph", "subgraph", "node", "update"])
+        XCTAssertTrue(events.contains { $0["ph"] as? String == "i" && $0["cat"] as? String == "value" })
+        let process = events.first { $0["name"] as? String == "process_name" }
+        XCTAssertEqual((process?["args"] as? [String: Any])?["name"] as? String, "trace trip-taps (time: the engine's timestamps)")
+    }
+
+    func testRealTracesWithoutAClockUseFileOrder() throws {
+        let dir = TestPaths.shared.appendingPathComponent("real-traces")
+        guard FileManager.default.fileExists(atPath: dir.appendingPathComponent("trip.ag-trace").path) else {
+            throw XCTSkip("../shared/real-traces is not here")
+        }
+        let f = try ReportFixture(samples: false)
+        try importTrace(f, dir.appendingPathComponent("trip.ag-trace").path, label: "trip")
+        let events = try export(f, "trip")
+        try PerfettoCheck.wellFormed(events)
+        XCTAssertEqual(events.filter { $0["ph"] as? String == "X" && $0["cat"] as? String == "update" }.count, 12)  // README: 12 evaluations
+        XCTAssertEqual(events.filter { $0["ph"] as? String == "X" && $0["cat"] as? String == "write" }.count, 3)
+        XCTAssertEqual(events.filter { $0["ph"] as? String == "f" }.count, 9)  // each write caused its three evaluations
+        let process = events.first { $0["name"] as? String == "process_name" }
+        XCTAssertTrue(((process?["args"] as? [String: Any])?["name"] as? String)?.contains("event order") ?? false)
     }
 }

@@ -46,22 +46,25 @@ public enum PerfettoExport {
                 let i = timeline.instants[instants[k]]
                 guard i.time < time || (inclusive && i.time == time) else { return }
                 event([("name", q(i.name)), ("cat", q(i.category)), ("ph", q("i")), ("s", q("t")),
-                       ("pid", "\(pid)"), ("tid", "\(i.thread)"), ("ts", number(i.time)), ("args", args(i.args))])
+                       ("pid", "\(pid)"), ("tid", "\(i.thread)"), ("ts", microseconds(nanoseconds(i.time))), ("args", args(i.args))])
                 k += 1
             }
         }
         for (n, index) in slices.enumerated() {
             let s = timeline.slices[index]
             instantsUntil(s.start, inclusive: false)
+            // Start and end rounded to whole nanoseconds first, so that ts + dur is exactly the end
+            // and nested slices never stick out of their parents by a rounding.
+            let start = nanoseconds(s.start), end = nanoseconds(s.start + s.duration)
             event([("name", q(s.name)), ("cat", q(s.category)), ("ph", q("X")), ("pid", "\(pid)"), ("tid", "\(s.thread)"),
-                   ("ts", number(s.start)), ("dur", number(s.duration)), ("args", args(s.args))])
+                   ("ts", microseconds(start)), ("dur", microseconds(end - start)), ("args", args(s.args))])
             for id in s.flowsOut {
                 event([("name", q("caused")), ("cat", q("cause")), ("ph", q("s")), ("id", "\(id)"), ("pid", "\(pid)"),
-                       ("tid", "\(s.thread)"), ("ts", number(s.start))])
+                       ("tid", "\(s.thread)"), ("ts", microseconds(nanoseconds(s.start)))])
             }
             for id in s.flowsIn {
                 event([("name", q("caused")), ("cat", q("cause")), ("ph", q("f")), ("bp", q("e")), ("id", "\(id)"),
-                       ("pid", "\(pid)"), ("tid", "\(s.thread)"), ("ts", number(s.start))])
+                       ("pid", "\(pid)"), ("tid", "\(s.thread)"), ("ts", microseconds(nanoseconds(s.start)))])
             }
             let next = n + 1 < slices.count ? timeline.slices[slices[n + 1]].start : Double.infinity
             if next > s.start { instantsUntil(s.start, inclusive: true) }
@@ -72,10 +75,15 @@ public enum PerfettoExport {
         out.write("}\n")
     }
 
-    /// Microseconds: whole numbers as integers, fractions with up to three decimals (ns).
-    static func number(_ v: Double) -> String {
-        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
-        let s = String(format: "%.3f", v)
-        return s
+    static func nanoseconds(_ microseconds: Double) -> Int64 { Int64((microseconds * 1000).rounded()) }
+
+    /// Nanoseconds as exact decimal microseconds: `7`, `28320.312`.
+    static func microseconds(_ ns: Int64) -> String {
+        let whole = ns / 1000, fraction = abs(ns % 1000)
+        guard fraction != 0 else { return String(whole) }
+        var digits = String(fraction)
+        digits = String(repeating: "0", count: 3 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return (ns < 0 && whole == 0 ? "-" : "") + "\(whole).\(digits)"
     }
 }

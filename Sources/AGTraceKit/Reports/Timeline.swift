@@ -7,6 +7,8 @@ public struct Timeline: Sendable {
         case hitOrder = "hit order"
         /// The engine's own timestamps (traces).
         case engine
+        /// A trace without a clock (all timestamps equal): one microsecond per event, in file order.
+        case eventOrder = "event order"
     }
 
     public struct Slice: Sendable {
