@@ -10,7 +10,7 @@ enum ExportCommand {
     static let usage = """
     agtrace export dot --snapshot S [--focus ATTR [--depth N]] [--output FILE|-]
            agtrace export perfetto --run R [--snapshot S] | --trace T [--output FILE|-]
-           agtrace export html [--snapshot S] [--run R] [--compare A B] [--output FILE|-]
+           agtrace export html [--snapshot S] [--run R] [--trace T] [--compare A B] [--output FILE|-]
     """
     static let discussion = """
     dot: Graphviz DOT (render it with dot -Tsvg). Arrows go from an input to the node that
@@ -33,7 +33,9 @@ enum ExportCommand {
 
     html: one file with its style, script, data and pictures inline (no network request;
     opens from disk): what is in it, where the work went (sortable, filterable tables and bar
-    charts), a node finder over --snapshot (why upstream, walk downstream), and with
+    charts; a trace's own timings), cause -> effect per write of --run or --trace (the
+    written node, what it marked, what reran, a picture), a node finder over --snapshot
+    (why upstream, walk downstream), and with
     --compare A B the nodes and edges added, removed and changed. Pictures are laid out by
     Graphviz (dot) when it is on the PATH; without it the page lists the same nodes and says
     how to get them. Big inputs are cut to keep the page near 5 MB at most, and the page says
@@ -47,6 +49,8 @@ enum ExportCommand {
       agtrace export perfetto --run trip-frame-info --snapshot trip-1-before -o trip.json
       agtrace export html --snapshot trip-3-after-invalidate --run trip-frame-info -o trip.html
       agtrace export html --compare trip-1-before trip-3-after-invalidate -o diff.html
+      agtrace export perfetto --trace trip-taps -o taps.json
+      agtrace export html --trace trip-taps -o taps.html
     """
     static let options = [
         OptionSpec(name: "snapshot", valueName: "S", help: "the snapshot to export (html, perfetto: names the run's nodes)"),
@@ -130,9 +134,9 @@ enum ExportCommand {
 
     static func html(_ args: ParsedArguments, compare: (from: String, to: String)?, _ context: Context) throws -> Int32 {
         try refuse(["focus", "depth"], for: "html", args)
-        let inputs = HTMLReport.Inputs(snapshot: args.value("snapshot"), run: args.value("run"), compare: compare)
-        guard inputs.snapshot != nil || inputs.run != nil || inputs.compare != nil else {
-            throw UsageError(message: "say what the page shows: --snapshot S, --run R and/or --compare A B")
+        let inputs = HTMLReport.Inputs(snapshot: args.value("snapshot"), run: args.value("run"), trace: args.value("trace"), compare: compare)
+        guard inputs.snapshot != nil || inputs.run != nil || inputs.trace != nil || inputs.compare != nil else {
+            throw UsageError(message: "say what the page shows: --snapshot S, --run R, --trace T and/or --compare A B")
         }
         let db = try context.openDatabase(.read)
         let options = HTMLReport.Options(generator: "agtrace \(version)", madeAt: HTMLReport.Options.isoNow())

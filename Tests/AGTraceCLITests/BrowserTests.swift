@@ -99,6 +99,11 @@ final class BrowserTests: XCTestCase {
         XCTAssertTrue(plannerDOM.contains("time by rule"))
         XCTAssertTrue(plannerDOM.contains("<td class=\"value\">RootDisplayList</td><td class=\"num\">4</td>"))
 
+        let trace = try export("trace.html", ["--trace", "trip-taps"])
+        let traceDOM = try assertLoads(trace)
+        XCTAssertTrue(traceDOM.contains("<td class=\"value\">TripBody</td><td class=\"num\">3</td>"))
+        XCTAssertTrue(traceDOM.contains("write 1: 536 _External — event 33"))
+
         if let dir = ProcessInfo.processInfo.environment["AGTRACE_DOCS_SCREENSHOTS"] {
             for section in ["inputs", "work", "writes", "finder-section", "compare"] {
                 let png = URL(fileURLWithPath: dir).appendingPathComponent("html-\(section).png")

@@ -51,6 +51,20 @@ final class HTMLReportTests: XCTestCase {
         if Graphviz.find() != nil { XCTAssertTrue(html.contains("<div class=\"picture\"><svg")) }
     }
 
+    /// A trace: its own timings per rule and its writes with the evaluations they caused.
+    func testTracePage() throws {
+        let f = try ReportFixture(samples: false)
+        _ = try Importer(database: f.db).importFile(ReportFixture.sampleArchives.appendingPathComponent("traces/trip-taps.ag-trace").path)
+        let html = try page(f, HTMLReport.Inputs(trace: "trip-taps"))
+        try assertSelfContained(html)
+        XCTAssertTrue(html.contains("<section id=\"writes\">"))
+        XCTAssertTrue(html.contains("self time by view (else rule)"))
+        let writes = try f.db.scalar("SELECT count(*) FROM trace_writes")?.intValue ?? -1
+        XCTAssertEqual(html.components(separatedBy: "<div class=\"write\">").count - 1, Int(writes))
+        XCTAssertTrue(html.contains("write 1: 536 _External — event 33"))
+        XCTAssertTrue(html.contains("<b>reran (caused by this write) (3): </b>"))
+    }
+
     func testWithoutGraphvizListsAndSaysHowToGetPictures() throws {
         let f = try ReportFixture()
         let html = try page(f, HTMLReport.Inputs(snapshot: "planner-profiled"), graphviz: nil)

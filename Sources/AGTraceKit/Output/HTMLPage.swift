@@ -104,6 +104,7 @@ final class HTMLPage {
 
     static func format(_ v: Double) -> String {
         if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        if abs(v) >= 100 { return String(format: "%.0f", v) }
         if abs(v) >= 0.001 { return String(format: "%.4g", v) }
         return String(format: "%.3g", v)
     }

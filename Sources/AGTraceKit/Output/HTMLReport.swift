@@ -7,10 +7,12 @@ public enum HTMLReport {
     public struct Inputs: Sendable {
         public var snapshot: String?
         public var run: String?
+        public var trace: String?
         public var compare: (from: String, to: String)?
-        public init(snapshot: String? = nil, run: String? = nil, compare: (from: String, to: String)? = nil) {
+        public init(snapshot: String? = nil, run: String? = nil, trace: String? = nil, compare: (from: String, to: String)? = nil) {
             self.snapshot = snapshot
             self.run = run
+            self.trace = trace
             self.compare = compare
         }
     }
@@ -41,27 +43,29 @@ public enum HTMLReport {
     }
 
     public static func write(_ inputs: Inputs, options: Options, in db: Database, to out: TextSink) throws {
-        guard inputs.snapshot != nil || inputs.run != nil || inputs.compare != nil else {
-            throw ReportError("say what the page shows: --snapshot S, --run R and/or --compare A B")
+        guard inputs.snapshot != nil || inputs.run != nil || inputs.trace != nil || inputs.compare != nil else {
+            throw ReportError("say what the page shows: --snapshot S, --run R, --trace T and/or --compare A B")
         }
         let page = HTMLPage()
         let snapshotId = try inputs.snapshot.map { try LabelLookup.snapshotId($0, in: db) }
         let runId = try inputs.run.map { try LabelLookup.runId($0, in: db) }
+        let traceId = try inputs.trace.map { try LabelLookup.traceId($0, in: db) }
         let compareIds = try inputs.compare.map { (try LabelLookup.snapshotId($0.from, in: db), try LabelLookup.snapshotId($0.to, in: db)) }
-        let title = "agtrace: " + ([inputs.snapshot, inputs.run].compactMap { $0 }
+        let title = "agtrace: " + ([inputs.snapshot, inputs.run, inputs.trace].compactMap { $0 }
             + (inputs.compare.map { ["\($0.from) → \($0.to)"] } ?? [])).joined(separator: ", ")
 
         page.html("<header><h1>"); page.text(title); page.html("</h1>\n<nav>")
         var sections = [("inputs", "What is in it"), ("work", "Where the work went")]
-        if runId != nil { sections.append(("writes", "Cause → effect")) }
+        if runId != nil || traceId != nil { sections.append(("writes", "Cause → effect")) }
         if snapshotId != nil { sections.append(("finder-section", "Node finder")) }
         if compareIds != nil { sections.append(("compare", "Compare")) }
         for (id, name) in sections { page.html("<a href=\"#\(id)\">"); page.text(name); page.html("</a>") }
         page.html("</nav></header>\n")
 
-        try HTMLSections.inputs(page, db: db, snapshot: snapshotId, run: runId, compare: compareIds, options: options)
-        try HTMLSections.work(page, db: db, snapshot: snapshotId, snapshotLabel: inputs.snapshot, run: runId, options: options)
+        try HTMLSections.inputs(page, db: db, snapshot: snapshotId, run: runId, trace: traceId, compare: compareIds, options: options)
+        try HTMLSections.work(page, db: db, snapshot: snapshotId, snapshotLabel: inputs.snapshot, run: runId, trace: traceId, options: options)
         if let runId { try HTMLSections.writes(page, db: db, run: runId, snapshot: snapshotId, options: options) }
+        if let traceId { try HTMLSections.writes(page, db: db, trace: traceId, options: options) }
         if let snapshotId, let label = inputs.snapshot {
             try HTMLSections.finder(page, db: db, snapshot: snapshotId, label: label, options: options)
         }

@@ -2,7 +2,7 @@
 enum HTMLSections {
     // MARK: What is in it
 
-    static func inputs(_ page: HTMLPage, db: Database, snapshot: Int64?, run: Int64?, compare: (Int64, Int64)?,
+    static func inputs(_ page: HTMLPage, db: Database, snapshot: Int64?, run: Int64?, trace: Int64?, compare: (Int64, Int64)?,
                        options: HTMLReport.Options) throws {
         page.html("<section id=\"inputs\"><h2>What is in it</h2>\n")
         func facts(_ pairs: [(String, SQLValue)]) {
@@ -28,6 +28,12 @@ enum HTMLSections {
                    ("update hits", r[8]), ("invalidate hits (writes)", r[9]), ("add_input hits (edges)", r[10]),
                    ("skipped lines", r[6]), ("incomplete hits", r[7])])
         }
+        if let trace {
+            let r = try ReportRegistry.query("html-trace-facts").rows(in: db, ["trace": .integer(trace)]).rows[0]
+            page.html("<h3>"); page.text("trace \(r[0].description)"); page.html("</h3>")
+            facts([("source", r[1]), ("sha256", r[2]), ("imported", r[3]), ("bytes", r[4]), ("events", r[5]),
+                   ("evaluations (rule runs)", r[8]), ("writes", r[9]), ("first timestamp (s)", r[6]), ("last timestamp (s)", r[7])])
+        }
         page.html("<p class=\"note\">")
         page.text("Made by \(options.generator) at \(options.madeAt). "
                   + (options.graphviz == nil ? "Graphviz was not on the PATH: no pictures, lists only."
@@ -37,7 +43,7 @@ enum HTMLSections {
 
     // MARK: Where the work went
 
-    static func work(_ page: HTMLPage, db: Database, snapshot: Int64?, snapshotLabel: String?, run: Int64?,
+    static func work(_ page: HTMLPage, db: Database, snapshot: Int64?, snapshotLabel: String?, run: Int64?, trace: Int64?,
                      options: HTMLReport.Options) throws {
         page.html("<section id=\"work\"><h2>Where the work went</h2>\n")
         if let run {
@@ -46,8 +52,9 @@ enum HTMLSections {
         if let snapshot, let snapshotLabel {
             try snapshotWork(page, db: db, snapshot: snapshot, label: snapshotLabel, options: options)
         }
-        if run == nil && snapshot == nil {
-            page.html("<p class=\"note\">Give --snapshot or --run to see update counts.</p>")
+        if let trace { try traceWork(page, db: db, trace: trace, options: options) }
+        if run == nil && snapshot == nil && trace == nil {
+            page.html("<p class=\"note\">Give --snapshot, --run or --trace to see update counts.</p>")
         }
         page.html("</section>\n")
     }
@@ -83,6 +90,40 @@ enum HTMLSections {
             page.table(title: "updates per view (else rule)", columns: ["view_or_rule", "updates", "attributes"], rows: rows,
                        limit: options.tableRows)
         }
+    }
+
+    private static func traceWork(_ page: HTMLPage, db: Database, trace: Int64, options: HTMLReport.Options) throws {
+        var perAttribute: [[SQLValue]] = []
+        var perName: [String: (evaluations: Int64, total: Double?, selfTime: Double?)] = [:]
+        let rows = try ReportRegistry.query("html-trace-work").prepare(in: db, ["trace": .integer(trace)])
+        while try rows.step() {
+            let rule = rows.string(1), view = rule.flatMap(ViewName.fromRule)
+            let total: Double? = rows.isNull(3) ? nil : rows.double(3), selfTime: Double? = rows.isNull(4) ? nil : rows.double(4)
+            let n = rows.int64(2)
+            perAttribute.append([.integer(rows.int64(0)), view.map(SQLValue.text) ?? .null, rule.map(SQLValue.text) ?? .null, .integer(n),
+                                 total.map(SQLValue.real) ?? .null, selfTime.map(SQLValue.real) ?? .null])
+            let key = view ?? rule ?? "(attribute \(rows.int64(0)))"
+            var e = perName[key] ?? (0, nil, nil)
+            e.evaluations += n
+            if let total { e.total = (e.total ?? 0) + total }
+            if let selfTime { e.selfTime = (e.selfTime ?? 0) + selfTime }
+            perName[key] = e
+        }
+        page.html("<h3>Evaluations in the trace</h3>\n<p class=\"note\">")
+        page.text("Rule runs (BeginValueUpdate..EndValueUpdate) per attribute, timed by the trace's own timestamps: total, and "
+                  + "self (minus the evaluations nested inside). Times are empty where the trace has no clock.")
+        page.html("</p>\n")
+        let sorted = perName.sorted { ($0.value.evaluations, $1.key) > ($1.value.evaluations, $0.key) }
+        page.bars(title: "evaluations by view (else rule)", sorted.map { ($0.key, Double($0.value.evaluations)) }, unit: "evaluations")
+        let timed = sorted.filter { ($0.value.selfTime ?? 0) > 0 }
+        if !timed.isEmpty {
+            page.bars(title: "self time by view (else rule)", timed.map { ($0.key, ($0.value.selfTime ?? 0) * 1e6) }, unit: "µs")
+        }
+        page.table(title: "evaluations per view (else rule)", columns: ["view_or_rule", "evaluations", "total_seconds", "self_seconds"],
+                   rows: sorted.map { [.text($0.key), .integer($0.value.evaluations), $0.value.total.map(SQLValue.real) ?? .null,
+                                       $0.value.selfTime.map(SQLValue.real) ?? .null] }, limit: options.tableRows)
+        page.table(title: "evaluations per attribute", columns: ["attribute", "view", "rule", "evaluations", "total_seconds", "self_seconds"],
+                   rows: perAttribute, limit: options.tableRows)
     }
 
     private static func snapshotWork(_ page: HTMLPage, db: Database, snapshot: Int64, label: String,
