@@ -1,8 +1,8 @@
 -- name: node-views
--- description: the view name of every node of a snapshot that has one (node_views), for naming nodes in exports
+-- description: every node of a snapshot that a view names (node_views, see docs/schema.md): attribute, view, source
 -- params: snapshot (required)
 -- internal: yes
-SELECT attribute, view
+SELECT attribute, view, source
 FROM node_views
 WHERE snapshot_id = :snapshot
-ORDER BY graph_index DESC;
+ORDER BY attribute, graph_index;

@@ -5,7 +5,7 @@ let version = "0.1.0"
 
 let commands: [Command] = [
     ImportCommand.command, ListCommand.command, QueryCommand.command,
-    ReportCommand.command, DiffCommand.command, WalkCommand.command, ExportCommand.command,
+    ReportCommand.command, DiffCommand.command, WalkCommand.command, WhyCommand.command, ExportCommand.command,
     BaselineCommand.command, CheckCommand.command, DeleteCommand.command,
 ]
 
@@ -50,7 +50,20 @@ public enum AGTraceCLI {
     let err = StreamSink(fd: 2, bufferSize: 0)
     defer { out.flush(); err.flush() }
     var args = Array(argv.dropFirst())
+    // Global options may stand before the command: `agtrace --db x.db list`.
+    var global: [String] = []
+    while let a = args.first, a == "--db" || a.hasPrefix("--db=") {
+        global.append(args.removeFirst())
+        if a == "--db", let value = args.first {
+            global.append(value)
+            args.removeFirst()
+        }
+    }
     guard let first = args.first else {
+        if !global.isEmpty {
+            err.write("agtrace: error: \(global[0]) must be followed by a command; see 'agtrace help'\n")
+            return 2
+        }
         out.write(topLevelHelp())
         return 0
     }
@@ -63,7 +76,10 @@ public enum AGTraceCLI {
         return 0
     }
     if first == "help" {
-        guard args.count > 1 else { out.write(topLevelHelp()); return 0 }
+        guard args.count > 1, args[1] != "help", args[1] != "--help", args[1] != "-h" else {
+            out.write(topLevelHelp())
+            return 0
+        }
         guard let c = commands.first(where: { $0.name == args[1] }) else {
             err.write("agtrace: error: no command '\(terminalSafe(args[1]))'; see 'agtrace help'\n")
             return 2
@@ -79,6 +95,7 @@ public enum AGTraceCLI {
         return 2
     }
     args.removeFirst()
+    args = global + args
     do {
         let parsed = try ParsedArguments.parse(args, options: command.options + commonOptions, command: command.name)
         if parsed.has("help") {
@@ -90,7 +107,10 @@ public enum AGTraceCLI {
         let context = Context(databasePath: dbPath, out: out, err: err, stderrIsTerminal: isatty(2) == 1)
         return try command.run(parsed, context)
     } catch let e as UsageError {
-        err.write("agtrace \(command.name): error: \(terminalSafe(e.message))\nUsage: \(command.usage)\nSee 'agtrace help \(command.name)'.\n")
+        // A message may span lines (a report's forms): each line made safe, the breaks kept.
+        let message = e.message.split(separator: "\n", omittingEmptySubsequences: false).map { terminalSafe(String($0)) }
+            .joined(separator: "\n")
+        err.write("agtrace \(command.name): error: \(message)\nUsage: \(command.usage)\nSee 'agtrace help \(command.name)'.\n")
         return 2
     } catch {
         err.write("agtrace \(command.name): error: " + terminalSafe("\(error)") + "\n")

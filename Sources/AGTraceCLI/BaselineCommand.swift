@@ -48,6 +48,12 @@ enum BaselineCommand {
         }
         let input = try CountInput.parse(args, key: args.value("key").map(parseKey))
         let db = try context.openDatabase(.read)
+        if let match = try input.match(in: db, context: context, command: name), match.missing > 0 {
+            // A rule-keyed baseline with "(attribute N)" keys would compare ids of one build
+            // with another's: refused rather than written.
+            context.err.write("agtrace baseline: error: " + terminalSafe("--key rule needs every counted attribute named by a rule, but \(match.missing) of \(match.attributes) attributes of run '\(input.label)' have none in snapshot '\(match.snapshotLabel)'; name the run with a dump of the same process") + "\n")
+            return 2
+        }
         let counts = try input.counts(in: db)
         let baseline = Baseline(counts: counts)
         if output == "-" {
@@ -95,6 +101,17 @@ struct CountInput {
             }
             return CountInput(kind: .run, label: run, key: .rule, namingSnapshot: snapshot)
         }
+    }
+
+    /// For a run named through a snapshot: how many of its attributes the snapshot holds (a
+    /// warning when some are missing; refused, exit 1, when all are).
+    func match(in db: Database, context: Context, command: String) throws -> RunSnapshotMatch? {
+        guard kind == .run, let namingSnapshot else { return nil }
+        let match = try RunSnapshotMatch.check(in: db, run: try LabelLookup.runId(label, in: db), runLabel: label,
+                                               snapshot: try LabelLookup.snapshotId(namingSnapshot, in: db),
+                                               snapshotLabel: namingSnapshot)
+        if let warning = match.warning { context.err.write("agtrace \(command): warning: \(terminalSafe(warning))\n") }
+        return match
     }
 
     func counts(in db: Database) throws -> UpdateCounts {

@@ -39,7 +39,7 @@ enum CheckCommand {
       agtrace check --baseline Baselines/tap-stepper.json --run tap-stepper --update-baseline
     """
     static let options = [
-        OptionSpec(name: "baseline", valueName: "FILE", help: "the baseline file written by 'agtrace baseline'", short: "b"),
+        OptionSpec(name: "baseline", valueName: "FILE", help: "the baseline file written by 'agtrace baseline' (- reads standard input)", short: "b"),
         OptionSpec(name: "run", valueName: "R", help: "check the run labelled R"),
         OptionSpec(name: "snapshot", valueName: "S",
                    help: "check snapshot S (or, with --run and a rule-keyed baseline, name the run's attributes)"),
@@ -64,6 +64,9 @@ enum CheckCommand {
         if args.value("run") == nil && args.value("snapshot") == nil {
             throw UsageError(message: "give --run R or --snapshot S to check against the baseline")
         }
+        if baselinePath == "-" && args.has("update-baseline") {
+            throw UsageError(message: "--update-baseline rewrites the baseline file; standard input (-) cannot be rewritten")
+        }
 
         let baseline: Baseline
         let input: CountInput
@@ -76,6 +79,7 @@ enum CheckCommand {
         }
 
         let db = try context.openDatabase(.read)
+        _ = try input.match(in: db, context: context, command: name)
         let current = try input.counts(in: db)
         let comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
         context.out.write(CheckReportFormatter.render(comparison, format: format, baselinePath: baselinePath))

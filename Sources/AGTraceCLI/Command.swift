@@ -33,6 +33,8 @@ let commonOptions: [OptionSpec] = [
 
 let formatOption = OptionSpec(name: "format", valueName: OutputFormat.names,
                               help: "output format (default: table); json is an array of objects keyed by column")
+let limitOption = OptionSpec(name: "limit", valueName: "N", help: "print at most N rows (1 or more); stderr says when more exist")
+let wideOption = OptionSpec(name: "wide", valueName: nil, help: "table: print long cells whole (they are cut in the middle otherwise)")
 
 /// What a command needs from its surroundings.
 struct Context {
@@ -44,9 +46,27 @@ struct Context {
     func openDatabase(_ mode: DatabaseOpener.Mode) throws -> Database {
         try DatabaseOpener.open(databasePath, mode: mode, settings: .fromEnvironment())
     }
+
+    /// One line on stderr when `--limit` left rows out, so a cut table is not taken for all.
+    func noteMoreRows(_ more: Bool, command: String, limit: Int?) {
+        guard more, let limit else { return }
+        err.write("agtrace \(command): more rows exist than the \(limit) shown (--limit)\n")
+    }
 }
 
 extension ParsedArguments {
+    /// `--limit N`: a number of rows, 1 or more.
+    func limit() throws -> Int? {
+        guard let limit = try int("limit") else { return nil }
+        guard limit >= 1 else { throw UsageError(message: "--limit takes a number of rows, 1 or more, not \(limit)") }
+        return limit
+    }
+
+    /// The writer for `--format` and `--wide`.
+    func rowWriter(_ context: Context) throws -> RowWriter {
+        RowWriter(format: try format(), out: context.out, wide: has("wide"))
+    }
+
     func format() throws -> OutputFormat {
         guard let text = value("format") else { return .table }
         guard let f = OutputFormat(rawValue: text.lowercased()) else {

@@ -17,7 +17,10 @@ enum ImportCommand {
     file is refused with the reason and position, and leaves the database as it was.
 
     The label names the snapshot or run in every other command. It defaults to the file name
-    without .ag-gzon/.ag-json/.json/.gz/.lldb/.log/.txt/.ag-trace/.iag-trace; a taken label gets -2, -3…
+    without .ag-gzon/.ag-json/.json/.gz/.lldb/.log/.txt/.ag-trace/.iag-trace; when that is taken,
+    -2, -3… is added and the import line says so. A --label that is taken is refused (exit 1,
+    nothing stored): --replace replaces what it names. Empty labels and labels starting with -
+    are refused.
     Bytes imported before are not stored twice: agtrace says which label holds them.
 
     Examples:
@@ -39,6 +42,9 @@ enum ImportCommand {
         guard !args.positionals.isEmpty else {
             throw UsageError(message: "give at least one file, directory, or - for standard input")
         }
+        if let label = args.value("label"), let problem = Labels.problem(with: label) {
+            throw UsageError(message: problem)
+        }
         var items: [(path: String, explicit: Bool)] = []
         for p in args.positionals {
             let expanded = try Importer.expand(p)
@@ -53,7 +59,7 @@ enum ImportCommand {
         let db = try context.openDatabase(.write)
         let importer = Importer(database: db)
         let quiet = args.has("quiet")
-        var failures = 0
+        var failures = 0, imported = 0, skipped = 0, unchanged = 0
         for (path, explicit) in items {
             let progressLine = ProgressLine(err: context.err)
             var options = ImportOptions(label: args.value("label"), replace: args.has("replace"))
@@ -70,6 +76,7 @@ enum ImportCommand {
             do {
                 let outcome = try importer.importItem(path, options: options)
                 progressLine.clear()
+                if case .imported = outcome { imported += 1 } else { unchanged += 1 }
                 if !quiet { context.out.write(terminalSafe(describe(outcome)) + "\n") }
                 if case .imported(let item) = outcome {
                     for warning in item.warnings {
@@ -81,16 +88,31 @@ enum ImportCommand {
                         context.out.write("  \(String(format: "%7.3f s", at))  \(phase)\n")
                     }
                 }
-            } catch let e as InputError where !explicit && e.message.contains("neither") {
+            } catch where !explicit && Importer.isNotAnInput(error) {
                 progressLine.clear()
-                if !quiet { context.out.write(terminalSafe("skipped \(path): \(e.message)") + "\n") }
+                skipped += 1
+                if !quiet { context.out.write(terminalSafe("skipped \(path): \(Self.reason(error))") + "\n") }
             } catch {
                 progressLine.clear()
                 failures += 1
                 context.err.write("agtrace import: error: " + terminalSafe("\(error)") + "\n")
             }
         }
+        if items.count > 1 && !quiet {
+            var summary = "imported \(imported), skipped \(skipped), failed \(failures)"
+            if unchanged > 0 { summary += ", unchanged \(unchanged)" }
+            context.out.write(summary + "\n")
+        }
         return failures == 0 ? 0 : 1
+    }
+
+    /// Why a file was skipped, without the path the line already names.
+    static func reason(_ error: Error) -> String {
+        switch error {
+        case let e as InputError: return e.message
+        case let e as ArchiveFormatError: return e.message
+        default: return "\(error)"
+        }
     }
 
     static func describe(_ outcome: ImportOutcome) -> String {
@@ -98,14 +120,15 @@ enum ImportCommand {
         case .imported(let item):
             let how = item.compressed ? "\(item.kind.rawValue), gzip" : item.kind.rawValue
             let verb = item.replaced ? "replaced" : "imported"
+            let taken = item.takenLabel.map { ", as '\($0)' is taken" } ?? ""
             let time = String(format: "%.2f s", item.seconds)
             switch item.kind {
             case .archive:
-                return "\(verb) \(item.label) (\(how)): graphs \(item.graphs), nodes \(item.nodes), edges \(item.edges) in \(time)"
+                return "\(verb) \(item.label) (\(how)\(taken)): graphs \(item.graphs), nodes \(item.nodes), edges \(item.edges) in \(time)"
             case .transcript:
-                return "\(verb) \(item.label) (\(how)): events \(item.events), skipped lines \(item.skippedLines), incomplete hits \(item.incompleteHits) in \(time)"
+                return "\(verb) \(item.label) (\(how)\(taken)): events \(item.events), skipped lines \(item.skippedLines), incomplete hits \(item.incompleteHits) in \(time)"
             case .trace:
-                return "\(verb) \(item.label) (\(how)): events \(item.events), evaluations \(item.updates), writes \(item.writes) in \(time)"
+                return "\(verb) \(item.label) (\(how)\(taken)): events \(item.events), evaluations \(item.updates), writes \(item.writes) in \(time)"
             }
         case let .duplicate(path, kind, existing):
             let what = kind == .archive ? "snapshot" : kind == .trace ? "trace" : "run"

@@ -11,13 +11,13 @@ enum ListCommand {
     One row per snapshot (an archive) and per run (a transcript): its label, which you pass
     to --snapshot and --run in other commands, and what it holds.
     """
-    static let options = [formatOption]
+    static let options = [formatOption, wideOption]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         let format = try args.format()
         let db = try context.openDatabase(.read)
         let result = try Catalog.list(db)
-        RowWriter(format: format, out: context.out).write(columns: result.columns, rows: result.rows)
+        RowWriter(format: format, out: context.out, wide: args.has("wide")).write(columns: result.columns, rows: result.rows)
         return 0
     }
 }

@@ -21,12 +21,13 @@ enum QueryCommand {
     """
     static let options = [
         formatOption,
-        OptionSpec(name: "limit", valueName: "N", help: "print at most N rows"),
+        limitOption,
+        wideOption,
     ]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         let format = try args.format()
-        let limit = try args.int("limit")
+        let limit = try args.limit()
         guard args.positionals.count == 1 else {
             throw UsageError(message: args.positionals.isEmpty ? "give the SQL to run (or @file.sql)"
                                                                 : "give the SQL as one argument (quote it)")
@@ -39,13 +40,17 @@ enum QueryCommand {
             }
             sql = text
         }
+        if sql.allSatisfy({ $0.isWhitespace || $0 == ";" }) {
+            throw UsageError(message: "the query is empty: give the SQL to run (e.g. \"SELECT label FROM snapshots\")")
+        }
         let db = try context.openDatabase(.read)
         db.installInterruptCheck()
         let stop = InterruptHandler { db.interrupt() }
         defer { stop.cancel() }
-        let writer = RowWriter(format: format, out: context.out)
+        let writer = RowWriter(format: format, out: context.out, wide: args.has("wide"))
         do {
-            try QueryRunner.run(sql, in: db, limit: limit, writer: writer)
+            let more = try QueryRunner.run(sql, in: db, limit: limit, writer: writer)
+            context.noteMoreRows(more, command: name, limit: limit)
         } catch let e as DatabaseError where e.isInterrupt || db.wasInterrupted {
             return interrupted(context)
         }

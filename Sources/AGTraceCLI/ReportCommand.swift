@@ -45,7 +45,8 @@ enum ReportCommand {
         OptionSpec(name: "to", valueName: "S2", help: "the later snapshot of a comparison"),
         OptionSpec(name: "by", valueName: "rule", help: "sum the rows per rule name"),
         formatOption,
-        OptionSpec(name: "limit", valueName: "N", help: "print at most N rows"),
+        limitOption,
+        wideOption,
     ]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
@@ -64,8 +65,7 @@ enum ReportCommand {
         guard args.positionals.count == 1 else {
             throw UsageError(message: "one report at a time; unexpected '\(args.positionals[1])'")
         }
-        let limit = try args.int("limit")
-        if let limit, limit < 0 { throw UsageError(message: "--limit takes a number of rows, 0 or more") }
+        let limit = try args.limit()
         var labels: [String: String] = [:]
         for option in ReportRunner.parameterOptions {
             if let value = args.value(option) { labels[option] = value }
@@ -79,7 +79,9 @@ enum ReportCommand {
         let db = try context.openDatabase(.read)
         let stop = InterruptHandler { db.interrupt() }
         defer { stop.cancel() }
-        try ReportRunner.run(request, in: db, writer: RowWriter(format: format, out: context.out))
+        let outcome = try ReportRunner.run(request, in: db, writer: RowWriter(format: format, out: context.out, wide: args.has("wide")))
+        for warning in outcome.warnings { context.err.write("agtrace report: warning: \(terminalSafe(warning))\n") }
+        context.noteMoreRows(outcome.moreRows, command: name, limit: limit)
         return 0
     }
 }

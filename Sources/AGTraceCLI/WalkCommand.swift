@@ -7,45 +7,77 @@ enum WalkCommand {
 
     static let name = "walk"
     static let summary = "Predict the push (dirty) walk an invalidation of one attribute makes"
-    static let usage = "agtrace walk ATTR --snapshot S [--depth N] [--format F] [--limit N]"
+    static let usage = "agtrace walk (ATTR | --view NAME) --snapshot S [--depth N] [--format F] [--limit N] [--wide]"
     static let discussion = """
     Invalidating ATTR (AGGraphInvalidateValue) marks every node reachable from it over read-by
     edges: its readers, their readers, and so on. This lists them breadth-first, one row per
-    node: attribute, depth (1 = reads ATTR directly), rule, via (the node it was first
-    reached from) and dirty (1 when the snapshot shows the node's dirty bit set: compare
-    the prediction with a dump taken right after the invalidation). ATTR is decimal or 0x-hex.
+    node: attribute, depth (1 = reads ATTR directly), rule, view (the SwiftUI view that names
+    the node, see node_views in docs/schema.md), via (the node it was first reached from) and
+    dirty (1 when the snapshot shows the node's dirty bit set: compare the prediction with a
+    dump taken right after the invalidation). ATTR is decimal or 0x-hex. --view NAME starts
+    from every node that view names (depth then counts from the nearest of them).
 
     Examples:
       agtrace walk 3032 --snapshot trip-1-before
       agtrace walk 3032 --snapshot trip-3-after-invalidate --depth 1
+      agtrace walk --view Trip --snapshot trip-1-before
       agtrace walk 0xbd8 --snapshot trip-1-before --format json
     """
     static let options = [
         OptionSpec(name: "snapshot", valueName: "S", help: "the snapshot whose edges to walk"),
+        OptionSpec(name: "view", valueName: "NAME", help: "start from every node of this view instead of ATTR"),
         OptionSpec(name: "depth", valueName: "N", help: "stop N edges away from ATTR (default: no limit)"),
         formatOption,
-        OptionSpec(name: "limit", valueName: "N", help: "print at most N rows"),
+        limitOption,
+        wideOption,
     ]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         let format = try args.format()
+        let start = try StartingPoint.parse(args)
+        guard let label = args.value("snapshot") else { throw UsageError(message: "--snapshot S is required") }
+        let depth = try args.int("depth")
+        if let depth, depth < 1 { throw UsageError(message: "--depth takes 1 or more") }
+        let limit = try args.limit()
+        let db = try context.openDatabase(.read)
+        let snapshot = try LabelLookup.snapshotId(label, in: db)
+        let views = try NodeViews(in: db, snapshot: snapshot)
+        let roots = try start.attributes(views: views, snapshotLabel: label)
+        let steps = try PushWalk.run(in: db, snapshot: snapshot, label: label, from: roots, maxDepth: depth, views: views)
+        RowWriter(format: format, out: context.out, wide: args.has("wide"))
+            .write(columns: PushWalk.columns, rows: Array(PushWalk.rows(steps).prefix(limit ?? Int.max)))
+        context.noteMoreRows(steps.count > (limit ?? Int.max), command: name, limit: limit)
+        return 0
+    }
+}
+
+/// Where `walk` and `why` start: one attribute (decimal or 0x-hex), or every node of a view.
+enum StartingPoint {
+    case attribute(Int64)
+    case view(String)
+
+    static func parse(_ args: ParsedArguments) throws -> StartingPoint {
+        if let view = args.value("view") {
+            guard args.positionals.isEmpty else {
+                throw UsageError(message: "give an attribute or --view NAME, not both (unexpected '\(args.positionals[0])')")
+            }
+            guard !view.isEmpty else { throw UsageError(message: "--view needs a view name (e.g. --view Trip)") }
+            return .view(view)
+        }
         guard args.positionals.count == 1 else {
-            throw UsageError(message: args.positionals.isEmpty ? "give the attribute to start from (e.g. 3032)"
+            throw UsageError(message: args.positionals.isEmpty ? "give the attribute to start from (e.g. 3032) or --view NAME"
                                                                 : "give one attribute; unexpected '\(args.positionals[1])'")
         }
         guard let attribute = LabelLookup.attribute(args.positionals[0]) else {
             throw UsageError(message: "'\(args.positionals[0])' is not an attribute (a number, decimal or 0x-hex)")
         }
-        guard let label = args.value("snapshot") else { throw UsageError(message: "--snapshot S is required") }
-        let depth = try args.int("depth")
-        if let depth, depth < 1 { throw UsageError(message: "--depth takes 1 or more") }
-        let limit = try args.int("limit")
-        if let limit, limit < 0 { throw UsageError(message: "--limit takes a number of rows, 0 or more") }
-        let db = try context.openDatabase(.read)
-        let snapshot = try LabelLookup.snapshotId(label, in: db)
-        let steps = try PushWalk.run(in: db, snapshot: snapshot, label: label, from: attribute, maxDepth: depth)
-        RowWriter(format: format, out: context.out)
-            .write(columns: PushWalk.columns, rows: Array(PushWalk.rows(steps).prefix(limit ?? Int.max)))
-        return 0
+        return .attribute(attribute)
+    }
+
+    func attributes(views: NodeViews, snapshotLabel: String) throws -> [Int64] {
+        switch self {
+        case .attribute(let a): return [a]
+        case .view(let name): return try views.attributes(of: name, snapshotLabel: snapshotLabel)
+        }
     }
 }

@@ -89,7 +89,7 @@ enum CheckCLI {
     }
 
     /// A scratch directory with agtrace.db holding runs tap, tap-30x, tap-shifted (712 gone,
-    /// 9999 new) and snapshots planner (profiled) and trip (no profile).
+    /// 9999 new), planner-tap and planner-tap-30x (the Planner's attributes only) and snapshots planner (profiled) and trip (no profile).
     static func makeWorkspace() throws -> (dir: URL, db: String) {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-check-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -103,6 +103,10 @@ enum CheckCLI {
                 shifted[712] = nil
                 shifted[9999] = 2
                 try insertRun(db, label: "tap-shifted", counts: shifted)
+                // The Planner's part of tap: every attribute a node of snapshot planner.
+                let planner = tapCounts.filter { $0.key >= 1620 }
+                try insertRun(db, label: "planner-tap", counts: planner)
+                try insertRun(db, label: "planner-tap-30x", counts: planner, multiplier: 30)
             }
         }
         let samples = repositoryRoot.appendingPathComponent("SampleArchives")
@@ -310,14 +314,25 @@ final class CheckCLITests: XCTestCase {
     }
 
     func testRunKeyedByRuleNamedThroughASnapshot() throws {
+        // The Trip's 792, 760, 712 are no nodes of planner: a rule-keyed baseline is refused.
+        let refused = try agtrace("baseline", "--run", "tap", "--key", "rule", "--snapshot", "planner", "--output", path("x.json"), status: 2)
+        XCTAssertTrue(refused.err.contains("3 of 7 attributes of run 'tap' are not in snapshot 'planner'"), refused.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("x.json")))
+        let unrelated = try agtrace("baseline", "--run", "tap", "--key", "rule", "--snapshot", "trip", "--output", path("x.json"), status: 1)
+        XCTAssertTrue(unrelated.err.contains("none of the 7 attributes of run 'tap' is in snapshot 'trip'"), unrelated.err)
+
         let baseline = path("tap-rules.json")
-        try agtrace("baseline", "--run", "tap", "--key", "rule", "--snapshot", "planner", "--output", baseline, status: 0)
+        try agtrace("baseline", "--run", "planner-tap", "--key", "rule", "--snapshot", "planner", "--output", baseline, status: 0)
         let text = try String(contentsOfFile: baseline, encoding: .utf8)
         XCTAssertTrue(text.contains("\"named_by\": {\"label\": \"planner\""), text)
         XCTAssertTrue(text.contains("\"RootDisplayList\": {\"updates\": 2}"), text)
-        try agtrace("check", "--baseline", baseline, "--run", "tap", "--snapshot", "planner", status: 0)
-        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--snapshot", "planner", status: 1)
-        XCTAssertEqual(regressionRows(r.out).first?.first, "(attribute")
+        try agtrace("check", "--baseline", baseline, "--run", "planner-tap", "--snapshot", "planner", status: 0)
+        let r = try agtrace("check", "--baseline", baseline, "--run", "planner-tap-30x", "--snapshot", "planner", status: 1)
+        XCTAssertEqual(Set(regressionRows(r.out).compactMap(\.first)),
+                       ["DynamicBody<ViewBodyAccessor<Editor>>", "DynamicBody<ViewBodyAccessor<Planner>>", "RootDisplayList"])
+        // check warns about a partly matching snapshot (and still compares).
+        let partial = try agtrace("check", "--baseline", baseline, "--run", "tap", "--snapshot", "planner", status: 1)
+        XCTAssertTrue(partial.err.contains("warning: 3 of 7 attributes of run 'tap' are not in snapshot 'planner'"), partial.err)
         let missing = try agtrace("check", "--baseline", baseline, "--run", "tap", status: 2)
         XCTAssertTrue(missing.err.contains("give --snapshot S as well"), missing.err)
     }

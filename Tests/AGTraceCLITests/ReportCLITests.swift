@@ -162,9 +162,9 @@ final class ReportCLITests: XCTestCase {
             (["dirty-walks", "--run", "tap"], ["seq", "root", "marked", "updates", "reran", "line"], 1),
             (["dirty-walks", "--run", "tap", "--snapshot", "trip-1-before"], ["seq", "root", "marked", "updates", "reran", "line"], 1),
             (["dirty-walks", "--from", "trip-2-after-write", "--to", "trip-3-after-invalidate"],
-             ["attribute", "rule", "flags_from", "flags_to", "graph"], 5),
+             ["attribute", "rule", "view", "flags_from", "flags_to", "graph"], 5),
             (["edge-churn", "--from", "trip-1-before", "--to", "planner-profiled"],
-             ["change", "src_attribute", "dst_attribute", "offset", "src_rule", "dst_rule"], 32),
+             ["change", "src_attribute", "dst_attribute", "offset", "src_rule", "dst_rule", "src_view", "dst_view"], 32),
             (["rule-cost", "--snapshot", "planner-profiled"],
              ["rule", "nodes", "updates", "total_seconds", "mean_seconds", "share", "changes"], 5),
         ]
@@ -212,20 +212,20 @@ final class ReportCLITests: XCTestCase {
         XCTAssertEqual(a.status, 0, a.err)
         XCTAssertTrue(a.out.hasPrefix("rule,nodes,updates,total_seconds,mean_seconds,share,changes\nRootDisplayList,1,4,0.0002,5e-05,"), a.out)
         let b = try agtrace(["walk", "--snapshot", "trip-1-before", "--depth", "1", "3032", "--format", "csv"], cwd: root)
-        XCTAssertEqual(b.out, "attribute,depth,rule,via,dirty\n3152,1,DynamicBody<ViewBodyAccessor<Trip>>,3032,0\n")
+        XCTAssertEqual(b.out, "attribute,depth,rule,view,via,dirty\n3152,1,DynamicBody<ViewBodyAccessor<Trip>>,Trip,3032,0\n")
     }
 
     func testWalk() throws {
         let r = try agtrace(["walk", "0xbd8", "--snapshot", "trip-3-after-invalidate"])
         XCTAssertEqual(r.status, 0)
         XCTAssertEqual(r.out, """
-            attribute  depth  rule                                 via   dirty
-            ---------  -----  -----------------------------------  ----  -----
-            3152       1      DynamicBody<ViewBodyAccessor<Trip>>  3032  1
-            3216       2      ViewLeafView<Text>                   3152  1
-            3256       2      LeafLayoutComputer<Text>             3152  1
-            3300       3      RootDisplayList                      3216  1
-            3340       3      RootGeometry                         3256  1
+            attribute  depth  rule                                 view  via   dirty
+            ---------  -----  -----------------------------------  ----  ----  -----
+            3152       1      DynamicBody<ViewBodyAccessor<Trip>>  Trip  3032  1
+            3216       2      ViewLeafView<Text>                   Text  3152  1
+            3256       2      LeafLayoutComputer<Text>             Text  3152  1
+            3300       3      RootDisplayList                            3216  1
+            3340       3      RootGeometry                               3256  1
 
             """)
         let json = try agtrace(["walk", "3300", "--snapshot", "trip-1-before", "--format", "json"])

@@ -46,8 +46,9 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertEqual((finder["nodes"] as? [Any])?.count, 16)
         XCTAssertEqual((finder["edges"] as? [Any])?.count, 22)
         XCTAssertEqual(finder["start"] as? Int, 3152)  // the body node is pictured first
-        let changed = tables.values.first { ($0["columns"] as? [String])?.first == "change" && ($0["columns"] as? [String])?.contains("value_before") == true }
+        let changed = tables.values.first { ($0["columns"] as? [String]) == SnapshotDiff.detailColumns }
         XCTAssertEqual((changed?["rows"] as? [[Any]])?.count, 5)  // five nodes turned dirty
+        XCTAssertEqual((changed?["rows"] as? [[Any]])?.first?[3] as? String, "Trip")  // named by view
         if Graphviz.find() != nil { XCTAssertTrue(html.contains("<div class=\"picture\"><svg")) }
     }
 
@@ -119,7 +120,7 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertTrue(small.contains("to keep the page small the finder holds"))
         XCTAssertLessThanOrEqual(((try dataBlock(small)["finder"] as? [String: Any])?["nodes"] as? [Any])?.count ?? 0, 500 + 24)
         let cut = try page(f, HTMLReport.Inputs(compare: ("big", "big2")), graphviz: nil) { $0.tableRows = 10 }
-        XCTAssertTrue(cut.contains("10 of 1429 rows are in this page"))  // every 7th node lost its dirty bit
+        XCTAssertTrue(cut.contains("10 of 1429 rows are in this page"))  // every 7th node lost its dirty bit (diff --details)
     }
 
     /// Imports an archive under a label that may hold any character (the file gets a plain name).

@@ -23,7 +23,8 @@ final class ReportRegistryTests: XCTestCase {
             ["--run R [--snapshot S]", "--from S1 --to S2"],
             ["--from S1 --to S2"],
             ["--snapshot S"],
-            ["--run R", "--snapshot S", "--snapshot S --by rule", "--run R --snapshot S", "--run R --snapshot S --by rule"],
+            ["--run R", "--snapshot S", "--snapshot S --by rule", "--snapshot S --by view", "--run R --snapshot S",
+             "--run R --snapshot S --by rule", "--run R --snapshot S --by view"],
         ])
         for report in ReportRegistry.reports {
             XCTAssertEqual(report.variants.filter { $0.summary != nil }.count, 1, "\(report.name): one variant carries the summary")

@@ -11,35 +11,35 @@ final class ReportWalkTests: XCTestCase {
     func testWriteOfNightsReachesTheBodyAndBelow() throws {
         let f = try ReportFixture()
         let expected: [[SQLValue]] = [
-            [.i(3152), .i(1), .t("DynamicBody<ViewBodyAccessor<Trip>>"), .i(3032), .i(0)],
-            [.i(3216), .i(2), .t("ViewLeafView<Text>"), .i(3152), .i(0)],
-            [.i(3256), .i(2), .t("LeafLayoutComputer<Text>"), .i(3152), .i(0)],
-            [.i(3300), .i(3), .t("RootDisplayList"), .i(3216), .i(0)],
-            [.i(3340), .i(3), .t("RootGeometry"), .i(3256), .i(0)],
+            [.i(3152), .i(1), .t("DynamicBody<ViewBodyAccessor<Trip>>"), .t("Trip"), .i(3032), .i(0)],
+            [.i(3216), .i(2), .t("ViewLeafView<Text>"), .t("Text"), .i(3152), .i(0)],
+            [.i(3256), .i(2), .t("LeafLayoutComputer<Text>"), .t("Text"), .i(3152), .i(0)],
+            [.i(3300), .i(3), .t("RootDisplayList"), .null, .i(3216), .i(0)],
+            [.i(3340), .i(3), .t("RootGeometry"), .null, .i(3256), .i(0)],
         ]
         assertRows(try walk(f, "trip-1-before", 3032), expected)
         // Right after the invalidation the dump shows exactly the predicted walk as dirty.
         assertRows(try walk(f, "trip-3-after-invalidate", 3032), expected.map { Array($0.dropLast()) + [.i(1)] })
         assertRows(try walk(f, "trip-1-before", 3032, depth: 2), Array(expected.prefix(3)))
-        XCTAssertEqual(PushWalk.columns, ["attribute", "depth", "rule", "via", "dirty"])
+        XCTAssertEqual(PushWalk.columns, ["attribute", "depth", "rule", "view", "via", "dirty"])
     }
 
     func testPhaseIsReadBySixNodes() throws {
         let f = try ReportFixture()
         assertRows(try walk(f, "trip-1-before", 624, depth: 1), [
-            [.i(3152), .i(1), .t("DynamicBody<ViewBodyAccessor<Trip>>"), .i(624), .i(0)],
-            [.i(3216), .i(1), .t("ViewLeafView<Text>"), .i(624), .i(0)],
-            [.i(3256), .i(1), .t("LeafLayoutComputer<Text>"), .i(624), .i(0)],
-            [.i(3300), .i(1), .t("RootDisplayList"), .i(624), .i(0)],
-            [.i(3340), .i(1), .t("RootGeometry"), .i(624), .i(0)],
-            [.i(3380), .i(1), .t("PreferenceCombiner<HostPreferencesKey>"), .i(624), .i(0)],
+            [.i(3152), .i(1), .t("DynamicBody<ViewBodyAccessor<Trip>>"), .t("Trip"), .i(624), .i(0)],
+            [.i(3216), .i(1), .t("ViewLeafView<Text>"), .t("Text"), .i(624), .i(0)],
+            [.i(3256), .i(1), .t("LeafLayoutComputer<Text>"), .t("Text"), .i(624), .i(0)],
+            [.i(3300), .i(1), .t("RootDisplayList"), .null, .i(624), .i(0)],
+            [.i(3340), .i(1), .t("RootGeometry"), .null, .i(624), .i(0)],
+            [.i(3380), .i(1), .t("PreferenceCombiner<HostPreferencesKey>"), .null, .i(624), .i(0)],
         ])
         // The Planner's shared signal reaches both Editors through two paths; each node once.
         assertRows(try walk(f, "planner-profiled", 1592), [
-            [.i(1620), .i(1), .t("DynamicBody<ViewBodyAccessor<Planner>>"), .i(1592), .i(0)],
-            [.i(1664), .i(1), .t("DynamicBody<ViewBodyAccessor<Editor>>"), .i(1592), .i(0)],
-            [.i(1712), .i(1), .t("DynamicBody<ViewBodyAccessor<Editor>>"), .i(1592), .i(0)],
-            [.i(1760), .i(2), .t("RootDisplayList"), .i(1664), .i(0)],
+            [.i(1620), .i(1), .t("DynamicBody<ViewBodyAccessor<Planner>>"), .t("Planner"), .i(1592), .i(0)],
+            [.i(1664), .i(1), .t("DynamicBody<ViewBodyAccessor<Editor>>"), .t("Editor"), .i(1592), .i(0)],
+            [.i(1712), .i(1), .t("DynamicBody<ViewBodyAccessor<Editor>>"), .t("Editor"), .i(1592), .i(0)],
+            [.i(1760), .i(2), .t("RootDisplayList"), .null, .i(1664), .i(0)],
         ])
     }
 

@@ -4,32 +4,23 @@ extension HTMLSections {
     static func compare(_ page: HTMLPage, db: Database, from: String, to: String, ids: (Int64, Int64),
                         options: HTMLReport.Options) throws {
         let diff = try SnapshotDiff.compute(in: db, from: from, to: to)
-        let fromViews = try NodeViews(db: db, snapshot: ids.0), toViews = try NodeViews(db: db, snapshot: ids.1)
+        let fromViews = try NodeViews(in: db, snapshot: ids.0), toViews = try NodeViews(in: db, snapshot: ids.1)
+        // Nodes added, removed, or with other flags or value: diff --details's rows (its edge
+        // rows are the edge table below, with both ends named).
         var nodeRows: [[SQLValue]] = []
         var nodeTotal = 0
-        var names: [Int32: SQLValue] = [:]
-        let comparison = try SnapshotComparison(in: db, from: ids.0, to: ids.1) { d in
+        for row in try SnapshotDiff.details(in: db, from: from, to: to) where !(row[4].stringValue ?? "").hasPrefix("input") {
             nodeTotal += 1
-            guard nodeRows.count < options.tableRows else { return }
-            let views = d.change == "removed" ? fromViews : toViews
-            nodeRows.append([.text(d.change), .integer(d.attribute), views.view(d.attribute).map(SQLValue.text) ?? .null,
-                             .integer(Int64(d.rule)), d.flagsFrom.map(SQLValue.integer) ?? .null, d.flagsTo.map(SQLValue.integer) ?? .null,
-                             d.valueFrom.map { .text(clip($0)) } ?? .null, d.valueTo.map { .text(clip($0)) } ?? .null])
+            guard nodeRows.count < options.tableRows else { continue }
+            nodeRows.append(row.enumerated().map { i, v in i >= 5 ? v.stringValue.map { .text(clip($0)) } ?? v : v })
         }
-        for i in nodeRows.indices {
-            let r = Int32(nodeRows[i][3].intValue ?? -1)
-            if names[r] == nil { names[r] = comparison.name(r).map(SQLValue.text) ?? .null }
-            nodeRows[i][3] = names[r]!
-        }
+        let comparison = try SnapshotComparison(in: db, from: ids.0, to: ids.1)
         var edgeRows: [[SQLValue]] = []
         var edgeTotal = 0
-        comparison.edgeChurnRows(limit: Int.max) { row in
+        comparison.edgeChurnRows(limit: Int.max, views: (fromViews, toViews)) { row in
             edgeTotal += 1
             guard edgeRows.count < options.tableRows else { return }
-            let views = row[0] == .text("removed") ? fromViews : toViews
-            let srcView = views.view(row[1].intValue ?? -1).map(SQLValue.text) ?? .null
-            let dstView = views.view(row[2].intValue ?? -1).map(SQLValue.text) ?? .null
-            edgeRows.append([row[0], row[1], srcView, row[4], row[2], dstView, row[5], row[3]])
+            edgeRows.append([row[0], row[1], row[6], row[4], row[2], row[7], row[5], row[3]])
         }
 
         page.html("<section id=\"compare\"><h2>Compare</h2>\n<p class=\"note\">")
@@ -45,8 +36,7 @@ extension HTMLSections {
         page.table(title: "changes by rule", columns: SnapshotDiff.ruleColumns, rows: diff.rules.map(SnapshotDiff.ruleRow),
                    limit: options.tableRows)
         page.table(title: "nodes added, removed, or changed (flags or value: before → after)",
-                   columns: ["change", "attribute", "view", "rule", "flags_before", "flags_after", "value_before", "value_after"],
-                   rows: nodeRows, limit: options.tableRows, total: nodeTotal)
+                   columns: SnapshotDiff.detailColumns, rows: nodeRows, limit: options.tableRows, total: nodeTotal)
         page.table(title: "edges added and removed (input → reader)",
                    columns: ["change", "src_attribute", "src_view", "src_rule", "dst_attribute", "dst_view", "dst_rule", "offset"],
                    rows: edgeRows, limit: options.tableRows, total: edgeTotal)

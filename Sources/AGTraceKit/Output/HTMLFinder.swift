@@ -5,13 +5,13 @@ extension HTMLSections {
     static func finder(_ page: HTMLPage, db: Database, snapshot: Int64, label: String, options: HTMLReport.Options) throws {
         let graph = try SnapshotGraph(in: db, snapshot: snapshot)
         let readers = graph.adjacency(byReader: false), inputs = graph.adjacency(byReader: true)
-        let views = try NodeViews(db: db, snapshot: snapshot)
+        let views = try NodeViews(in: db, snapshot: snapshot)
 
         // Pictured nodes: views' body nodes first, then dirty nodes, then the most read.
         let n = graph.attributes.count
         func score(_ i: Int) -> Int {
             var s = readers.of(i).count
-            if views.view(graph.attributes[i]) != nil { s += 1_000_000 } else if graph.rule(i)?.contains("Body<") == true { s += 500_000 }
+            if views[graph.attributes[i]] != nil { s += 1_000_000 } else if graph.rule(i)?.contains("Body<") == true { s += 500_000 }
             if graph.flags[i] & 1 == 1 { s += 100_000 }
             return s
         }
@@ -55,7 +55,7 @@ extension HTMLSections {
         nodes.reserveCapacity(included.count)
         for i in included {
             var v = -1
-            if let name = views.view(graph.attributes[i]) {
+            if let name = views[graph.attributes[i]] {
                 if let known = viewIndex[name] { v = known } else { v = viewNames.count; viewIndex[name] = v; viewNames.append(name) }
             }
             nodes.append("[\(graph.attributes[i]),\(graph.rules[i]),\(v),\(graph.flags[i])]")
@@ -123,7 +123,7 @@ extension HTMLSections {
         }
         return PictureDOT.make(
             nodes: nodes.map { i in
-                PictureDOT.Node(id: graph.attributes[i], label: label(graph.attributes[i], view: views.view(graph.attributes[i]), rule: graph.rule(i)),
+                PictureDOT.Node(id: graph.attributes[i], label: label(graph.attributes[i], view: views[graph.attributes[i]], rule: graph.rule(i)),
                                 dirty: graph.flags[i] & 1 == 1, emphasis: i == center ? .focus : .none)
             },
             edges: edges.map { PictureDOT.Edge(src: graph.attributes[$0.0], dst: graph.attributes[$0.1], changed: $0.2 & 8 == 8) })

@@ -5,6 +5,38 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     public static var names: String { allCases.map(\.rawValue).joined(separator: "|") }
 }
 
+/// What a number in a column measures, for showing it to people (table, markdown).
+public enum ColumnUnit: String, Sendable {
+    case seconds, fraction
+
+    /// `0.0002` seconds -> "200 µs"; `0.69` fraction -> "69.2%". Raw for anything else.
+    public func display(_ v: SQLValue) -> String {
+        let x: Double
+        switch v {
+        case .integer(let i): x = Double(i)
+        case .real(let d) where d.isFinite: x = d
+        default: return v.description
+        }
+        switch self {
+        case .fraction:
+            return Self.number(x * 100) + "%"
+        case .seconds:
+            let a = abs(x)
+            if a == 0 { return "0 s" }
+            if a >= 1 { return Self.number(x) + " s" }
+            if a >= 0.001 { return Self.number(x * 1000) + " ms" }
+            return Self.number(x * 1_000_000) + " µs"
+        }
+    }
+
+    /// Three significant digits, no exponent.
+    static func number(_ x: Double) -> String {
+        let a = abs(x)
+        let decimals = a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3
+        return String(format: "%.\(decimals)f", x)
+    }
+}
+
 /// Somewhere text goes: standard output in the CLI, a string in tests.
 public protocol TextSink: AnyObject {
     func write(_ text: String)
@@ -25,14 +57,21 @@ public final class RowWriter {
     /// Table cells held back, with their display widths (counted once).
     private var buffered: [[(text: String, width: Int)]] = []
     private var rowCount = 0
+    /// Table cells are whole rather than cut in the middle (`--wide`).
+    public var wide = false
+    /// Units of columns by name: table and markdown show them for people (`ColumnUnit`).
+    public var units: [String: ColumnUnit] = [:]
+    private var columnUnits: [ColumnUnit?] = []
 
-    public init(format: OutputFormat, out: TextSink) {
+    public init(format: OutputFormat, out: TextSink, wide: Bool = false) {
         self.format = format
         self.out = out
+        self.wide = wide
     }
 
     public func begin(columns: [String]) {
         self.columns = columns
+        columnUnits = columns.map { units[$0] }
         switch format {
         case .csv:
             out.write(columns.map(Self.csvField).joined(separator: ",") + "\n")
@@ -58,9 +97,9 @@ public final class RowWriter {
             }
             out.write(object + "}")
         case .markdown:
-            out.write("| " + values.map { Self.markdownCell($0.description) }.joined(separator: " | ") + " |\n")
+            out.write("| " + values.enumerated().map { Self.markdownCell(shown($0.offset, $0.element)) }.joined(separator: " | ") + " |\n")
         case .table:
-            buffered.append(values.map { Self.tableEntry($0.description) })
+            buffered.append(values.enumerated().map { Self.tableEntry(shown($0.offset, $0.element), wide: wide) })
         }
         rowCount += 1
     }
@@ -76,6 +115,11 @@ public final class RowWriter {
         }
     }
 
+    private func shown(_ column: Int, _ value: SQLValue) -> String {
+        guard column < columnUnits.count, let unit = columnUnits[column] else { return value.description }
+        return unit.display(value)
+    }
+
     /// Convenience: a whole result at once.
     public func write(columns: [String], rows: [[SQLValue]]) {
         begin(columns: columns)
@@ -84,7 +128,7 @@ public final class RowWriter {
     }
 
     private func writeTable() {
-        let columns = self.columns.map(Self.tableEntry)
+        let columns = self.columns.map { Self.tableEntry($0, wide: true) }
         var widths = columns.map(\.width)
         for r in buffered {
             for (i, cell) in r.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.width) }
@@ -107,8 +151,8 @@ public final class RowWriter {
     }
 
     /// A table cell and its display width.
-    static func tableEntry(_ s: String) -> (text: String, width: Int) {
-        let cell = tableCell(s)
+    static func tableEntry(_ s: String, wide: Bool = false) -> (text: String, width: Int) {
+        let cell = wide ? escapeForTable(s) : tableCell(s)
         return (cell, width(cell))
     }
 
@@ -161,14 +205,17 @@ public final class RowWriter {
         return v < 0x20 || (v >= 0x7F && v <= 0x9F) || (v >= 0x202A && v <= 0x202E) || (v >= 0x2066 && v <= 0x2069)
     }
 
-    /// Table cells longer than this are cut with "…" (csv, json and markdown keep everything).
+    /// Table cells longer than this are cut in the middle with "…" (unless `wide`; csv, json and
+    /// markdown keep everything).
     static let maxTableCell = 80
 
-    /// One line per row: newlines and control characters are shown escaped, long text cut.
+    /// One line per row: newlines and control characters are shown escaped, long text cut in
+    /// the middle, so both ends stay: a rule's name and its last generic argument.
     static func tableCell(_ s: String) -> String {
         let escaped = escapeForTable(s)
         guard escaped.utf8.count > maxTableCell, escaped.count > maxTableCell else { return escaped }
-        return String(escaped.prefix(maxTableCell - 1)) + "…"
+        let head = (maxTableCell - 1) / 2 + (maxTableCell - 1) % 2
+        return String(escaped.prefix(head)) + "…" + String(escaped.suffix(maxTableCell - 1 - head))
     }
 
     /// Escapes what a terminal would act on rather than show: newlines, C0 and C1 control

@@ -101,7 +101,11 @@ public struct Baseline: Equatable, Sendable {
 
     // MARK: Reading
 
+    /// Reads a baseline file, or standard input for "-".
     public static func read(path: String) throws -> Baseline {
+        if path == "-" {
+            return try parse(FileHandle.standardInput.readDataToEndOfFile(), path: "standard input")
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw BaselineError(path: path, problem: "no such baseline file (write one with 'agtrace baseline --output \(path)')")

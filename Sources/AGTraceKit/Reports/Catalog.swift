@@ -7,10 +7,12 @@ public enum Catalog {
                    (SELECT count(*) FROM graphs g WHERE g.snapshot_id = s.id) AS graphs,
                    (SELECT coalesce(sum(node_count), 0) FROM graphs g WHERE g.snapshot_id = s.id) AS nodes,
                    (SELECT coalesce(sum(edge_count), 0) FROM graphs g WHERE g.snapshot_id = s.id) AS edges,
-                   NULL AS events, s.imported_at, s.source, s.id AS sort_id, 0 AS sort_kind
+                   NULL AS events, NULL AS skipped_lines, NULL AS incomplete_hits,
+                   s.imported_at, s.source, s.id AS sort_id, 0 AS sort_kind
             FROM snapshots s
             UNION ALL
-            SELECT 'run', r.label, NULL, NULL, NULL, r.event_count, r.imported_at, r.source, r.id, 1
+            SELECT 'run', r.label, NULL, NULL, NULL, r.event_count, r.skipped_lines, r.incomplete_hits,
+                   r.imported_at, r.source, r.id, 1
             FROM runs r
             UNION ALL
             SELECT 'trace', t.label, NULL,

@@ -16,7 +16,7 @@ public struct NodeNames {
     public init(db: Database, snapshot: Int64?) throws {
         self.db = db
         self.snapshot = snapshot
-        views = try NodeViews(db: db, snapshot: snapshot)
+        views = try snapshot.map { try NodeViews(in: db, snapshot: $0) } ?? NodeViews()
     }
 
     /// The node's names in the snapshot (the lowest graph holding it), or nil when the
@@ -33,7 +33,7 @@ public struct NodeNames {
         }
         var found: Name?
         if try info!.step() {
-            found = Name(rule: info!.string(2), view: views.view(attribute))
+            found = Name(rule: info!.string(2), view: views[attribute])
         }
         cache[attribute] = found
         return found

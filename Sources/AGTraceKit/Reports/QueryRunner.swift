@@ -1,7 +1,9 @@
 /// Runs user SQL on a read-only connection and streams the rows to a writer.
 public enum QueryRunner {
+    /// Returns whether `limit` left rows out.
+    @discardableResult
     public static func run(_ sql: String, in db: Database, limit: Int? = nil, parameters: [String: SQLValue] = [:],
-                           writer: RowWriter) throws {
+                           writer: RowWriter) throws -> Bool {
         let stmt = try db.prepare(sql)
         if db.containsStatement(stmt.tail) {
             throw DatabaseError(path: db.path, code: 1,
@@ -18,5 +20,7 @@ public enum QueryRunner {
             n += 1
         }
         writer.end()
+        guard let limit, n == limit else { return false }
+        return try stmt.step()
     }
 }

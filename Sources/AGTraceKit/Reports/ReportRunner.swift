@@ -14,6 +14,19 @@ public struct ReportRequest: Sendable, Equatable {
     }
 }
 
+/// What a report run says besides its rows.
+public struct ReportOutcome: Sendable, Equatable {
+    /// `limit` left rows out.
+    public var moreRows = false
+    /// Lines for stderr: the answer holds, but is qualified (a snapshot that is not quite the
+    /// run's process, a marked set that cannot be known).
+    public var warnings: [String] = []
+    public init(moreRows: Bool = false, warnings: [String] = []) {
+        self.moreRows = moreRows
+        self.warnings = warnings
+    }
+}
+
 /// Runs canned reports: picks the variant the options select, resolves labels to ids, binds
 /// them by name, and writes the rows.
 public enum ReportRunner {
@@ -66,11 +79,19 @@ public enum ReportRunner {
     }
 
     /// Runs the report and writes its rows (at most `limit`).
-    public static func run(_ request: ReportRequest, in db: Database, writer: RowSink) throws {
+    @discardableResult
+    public static func run(_ request: ReportRequest, in db: Database, writer: RowSink) throws -> ReportOutcome {
         let variant = try variant(for: request)
         let values = try bindings(for: variant, options: request.options, in: db)
         if variant.needsProfile, let label = request.options["snapshot"], let id = values["snapshot"] {
             try requireProfile(snapshot: id, label: label, in: db)
+        }
+        var outcome = ReportOutcome()
+        (writer as? RowWriter)?.units = variant.units
+        if let run = values["run"]?.intValue, let snapshot = values["snapshot"]?.intValue {
+            let match = try RunSnapshotMatch.check(in: db, run: run, runLabel: request.options["run"] ?? "", snapshot: snapshot,
+                                                   snapshotLabel: request.options["snapshot"] ?? "")
+            if let warning = match.warning { outcome.warnings.append(warning) }
         }
         if let compute = variant.compute {
             let result: (columns: [String], rows: [[SQLValue]])
@@ -78,23 +99,34 @@ public enum ReportRunner {
             case "dirty-walks":
                 guard let run = values["run"]?.intValue else { throw ReportError("dirty-walks: no run") }
                 let causes = try RunCauses.compute(in: db, run: run, snapshot: values["snapshot"]?.intValue)
+                if !causes.edgesKnown && !causes.invalidations.isEmpty {
+                    outcome.warnings.append(RunCauses.noEdgesHint(run: request.options["run"] ?? ""))
+                }
                 result = (DirtyWalks.columns, DirtyWalks.rows(causes))
             case "edge-churn":
                 // Streamed: two unrelated million-node snapshots differ by millions of rows.
                 let ids = try variant.prepare(in: db, values)
                 guard try ids.step() else { throw ReportError("edge-churn: no snapshots") }
                 let comparison = try SnapshotComparison(in: db, from: ids.int64(0), to: ids.int64(1))
+                let views = (from: try NodeViews(in: db, snapshot: ids.int64(0)), to: try NodeViews(in: db, snapshot: ids.int64(1)))
                 writer.begin(columns: SnapshotComparison.edgeChurnColumns)
-                comparison.edgeChurnRows(limit: request.limit ?? Int.max) { writer.row($0) }
+                let limit = request.limit ?? Int.max
+                var n = 0
+                comparison.edgeChurnRows(limit: limit == Int.max ? limit : limit + 1, views: views) { row in
+                    n += 1
+                    if n <= limit { writer.row(row) }
+                }
                 writer.end()
-                return
+                outcome.moreRows = n > limit
+                return outcome
             default:
                 throw QueryFileError(fileName: variant.fileName, message: "unknown compute step '\(compute)'")
             }
             writer.begin(columns: result.columns)
             for row in result.rows.prefix(request.limit ?? Int.max) { writer.row(row) }
             writer.end()
-            return
+            outcome.moreRows = result.rows.count > (request.limit ?? Int.max)
+            return outcome
         }
         let stmt = try variant.prepare(in: db, values)
         let columns = (0..<stmt.columnCount).map { stmt.columnName($0) }
@@ -105,6 +137,8 @@ public enum ReportRunner {
             n += 1
         }
         writer.end()
+        if let limit = request.limit, n == limit { outcome.moreRows = try stmt.step() }
+        return outcome
     }
 
     /// Whole result in memory, for tests and the commands built on reports.

@@ -37,6 +37,11 @@ public struct RunCauses: Sendable {
     /// marked set and no cause can be known.
     public var edgesKnown = false
 
+    /// Why `marked` and `reran` are NULL, and how to get them: one line for stderr.
+    public static func noEdgesHint(run: String) -> String {
+        "run '\(run)' has no add_input hits, so no marked set is known: marked, reran and causes are empty (null); give --snapshot S, a dump of the same process, for its edges, or record with a breakpoint on AG::Graph::add_input"
+    }
+
     /// Replays run `run` (an id of `runs`), with the edges of snapshot `snapshot` when given.
     public static func compute(in db: Database, run: Int64, snapshot: Int64? = nil) throws -> RunCauses {
         let stmt = try ReportRegistry.query("run-causes").prepare(in: db, [

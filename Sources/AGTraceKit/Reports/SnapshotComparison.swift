@@ -68,19 +68,7 @@ struct SnapshotComparison {
 
     static func typeKey(_ graph: Int64, _ type: Int64) -> Int64 { graph << 32 | (type & 0xFFFF_FFFF) }
 
-    /// One node added, removed, or present in both with other flags or value (the HTML
-    /// report's compare section lists them); `rule` indexes the rule names.
-    struct NodeDetail {
-        var change: String
-        var attribute: Int64
-        var rule: Int32
-        var flagsFrom: Int64?
-        var flagsTo: Int64?
-        var valueFrom: String?
-        var valueTo: String?
-    }
-
-    init(in db: Database, from fromId: Int64, to toId: Int64, details: ((NodeDetail) -> Void)? = nil) throws {
+    init(in db: Database, from fromId: Int64, to toId: Int64) throws {
         var names: [String: Int32] = [:]
         var ruleNames: [String] = []
         func side(_ id: Int64) throws -> Side {
@@ -105,7 +93,6 @@ struct SnapshotComparison {
         var toSide = try side(toId)
         self.ruleNames = ruleNames
         var nodes = NodeMerge()
-        nodes.details = details
         try nodes.run(db: db, fromId: fromId, toId: toId, from: &fromSide, to: &toSide)
         from = fromSide
         to = toSide
@@ -115,16 +102,19 @@ struct SnapshotComparison {
         edgeChanges = try Self.edges(db: db, fromId: fromId, toId: toId, recycled: recycled)
     }
 
-    static let edgeChurnColumns = ["change", "src_attribute", "dst_attribute", "offset", "src_rule", "dst_rule"]
+    static let edgeChurnColumns = ["change", "src_attribute", "dst_attribute", "offset", "src_rule", "dst_rule", "src_view", "dst_view"]
 
     /// edge-churn's rows, at most `limit`: one per edge copy added or removed.
-    func edgeChurnRows(limit: Int, _ body: ([SQLValue]) -> Void) {
+    /// `views` name the endpoints in the side each row comes from, like the rules.
+    func edgeChurnRows(limit: Int, views: (from: NodeViews, to: NodeViews), _ body: ([SQLValue]) -> Void) {
         var n = 0
         for c in edgeChanges {
             let side = c.change == .added ? to : from
+            let sideViews = c.change == .added ? views.to : views.from
             let row: [SQLValue] = [.text(c.change.rawValue), .integer(c.src), .integer(c.dst), .integer(c.offset),
                                    name(side.rule(ofAttribute: c.src)).map(SQLValue.text) ?? .null,
-                                   name(side.rule(ofAttribute: c.dst)).map(SQLValue.text) ?? .null]
+                                   name(side.rule(ofAttribute: c.dst)).map(SQLValue.text) ?? .null,
+                                   sideViews.value(c.src), sideViews.value(c.dst)]
             for _ in 0..<c.copies {
                 guard n < limit else { return }
                 body(row)
@@ -238,7 +228,6 @@ private struct NodeMerge {
     var toTypes: [Int64: SnapshotComparison.TypeCounts] = [:]
     var fromTypes: [Int64: SnapshotComparison.TypeCounts] = [:]
     var recycled: Set<Int64> = []
-    var details: ((SnapshotComparison.NodeDetail) -> Void)?
 
     mutating func run(db: Database, fromId: Int64, toId: Int64,
                       from: inout SnapshotComparison.Side, to: inout SnapshotComparison.Side) throws {
@@ -249,16 +238,10 @@ private struct NodeMerge {
         try b.next(side: &to)
         while a.attribute != nil || b.attribute != nil {
             if let x = a.attribute, b.attribute == nil || x < b.attribute! {
-                for n in a.nodes {
-                    fromTypes[n.typeKey, default: .init()].removed += 1
-                    details?(.init(change: "removed", attribute: x, rule: n.rule, flagsFrom: n.flags, valueFrom: a.value(n)))
-                }
+                for n in a.nodes { fromTypes[n.typeKey, default: .init()].removed += 1 }
                 try a.next(side: &from)
             } else if let y = b.attribute, a.attribute == nil || y < a.attribute! {
-                for n in b.nodes {
-                    toTypes[n.typeKey, default: .init()].added += 1
-                    details?(.init(change: "added", attribute: y, rule: n.rule, flagsTo: n.flags, valueTo: b.value(n)))
-                }
+                for n in b.nodes { toTypes[n.typeKey, default: .init()].added += 1 }
                 try b.next(side: &to)
             } else {
                 pair(a, b)
@@ -275,28 +258,17 @@ private struct NodeMerge {
             var matched = false
             for x in a.nodes where x.rule == y.rule {
                 matched = true
-                let sameValue = b.sameValue(y, as: x, in: a)
                 if x.flags != y.flags { toTypes[y.typeKey, default: .init()].flagsChanged += 1 }
-                if !sameValue { toTypes[y.typeKey, default: .init()].valuesChanged += 1 }
-                if let details, x.flags != y.flags || !sameValue {
-                    details(.init(change: "changed", attribute: b.attribute!, rule: y.rule, flagsFrom: x.flags, flagsTo: y.flags,
-                                  valueFrom: a.value(x), valueTo: b.value(y)))
-                }
+                if !b.sameValue(y, as: x, in: a) { toTypes[y.typeKey, default: .init()].valuesChanged += 1 }
             }
-            if !matched {
-                toTypes[y.typeKey, default: .init()].added += 1
-                details?(.init(change: "added", attribute: b.attribute!, rule: y.rule, flagsTo: y.flags, valueTo: b.value(y)))
-            }
+            if !matched { toTypes[y.typeKey, default: .init()].added += 1 }
         }
         for x in a.nodes {
             var matched = false
             for y in b.nodes {
                 if x.rule == y.rule { matched = true } else { recycled.insert(b.attribute!) }
             }
-            if !matched {
-                fromTypes[x.typeKey, default: .init()].removed += 1
-                details?(.init(change: "removed", attribute: a.attribute!, rule: x.rule, flagsFrom: x.flags, valueFrom: a.value(x)))
-            }
+            if !matched { fromTypes[x.typeKey, default: .init()].removed += 1 }
         }
     }
 }
@@ -366,12 +338,6 @@ private struct NodeGroups {
             node.valueLength = bytes.count
         }
         nodes.append(node)
-    }
-
-    /// `node`'s value as text (nil for NULL).
-    func value(_ node: Node) -> String? {
-        guard node.valueLength >= 0 else { return nil }
-        return String(decoding: values[node.valueStart..<(node.valueStart + node.valueLength)], as: UTF8.self)
     }
 
     /// Whether `node`'s value equals `other`'s (of `otherSide`): `IS` semantics, NULL equal to NULL.

@@ -56,6 +56,8 @@ public struct WalkStep: Equatable, Sendable {
     public var attribute: Int64
     public var depth: Int
     public var rule: String?
+    /// The SwiftUI view that names it (`node_views`).
+    public var view: String? = nil
     /// The node it was first reached from (breadth-first, smaller attributes first).
     public var via: Int64
     /// Whether the snapshot shows its dirty bit (bit 0) set.
@@ -71,7 +73,7 @@ public struct WalkStep: Equatable, Sendable {
 /// snapshot's edges once, in source order, and finishes in memory; the reached nodes are then
 /// named in one ordered pass over the snapshot's nodes.
 public enum PushWalk {
-    public static let columns = ["attribute", "depth", "rule", "via", "dirty"]
+    public static let columns = ["attribute", "depth", "rule", "view", "via", "dirty"]
     /// How many nodes a walk asks for one by one before it reads all edges at once.
     public static let bulkThreshold = 4096
 
@@ -107,6 +109,16 @@ public enum PushWalk {
 
     public static func run(in db: Database, snapshot: Int64, label: String, from root: Int64,
                            maxDepth: Int? = nil, bulkThreshold: Int = PushWalk.bulkThreshold) throws -> [WalkStep] {
+        try run(in: db, snapshot: snapshot, label: label, from: [root], maxDepth: maxDepth, bulkThreshold: bulkThreshold)
+    }
+
+    /// The walk from several roots at once (every node of a view): depth counts from the
+    /// nearest root; the roots themselves are not listed.
+    public static func run(in db: Database, snapshot: Int64, label: String, from roots: [Int64],
+                           maxDepth: Int? = nil, bulkThreshold: Int = PushWalk.bulkThreshold,
+                           views: NodeViews? = nil) throws -> [WalkStep] {
+        let views = try views ?? NodeViews(in: db, snapshot: snapshot)
+        guard let root = roots.first else { return [] }
         let ids: [String: SQLValue] = ["snapshot": .integer(snapshot)]
         let readersQuery = ReportRegistry.query("walk-readers")
         let infoQuery = ReportRegistry.query("node-info")
@@ -133,18 +145,18 @@ public enum PushWalk {
         }
 
         let rootReaders = try readersOf(root)
-        if rootReaders.isEmpty, try info(root) == nil {
+        if roots.count == 1, rootReaders.isEmpty, try info(root) == nil {
             throw ReportError("no node \(root) in snapshot '\(label)'")
         }
         var reached: [(attribute: Int64, depth: Int, via: Int64)] = []
-        var seen: Set<Int64> = [root]
-        var frontier: [Int64] = [root]
+        var seen = Set(roots)
+        var frontier = roots
         var depth = 0
         while !frontier.isEmpty, depth < (maxDepth ?? Int.max) {
             depth += 1
             var level: [(attribute: Int64, via: Int64)] = []
             for a in frontier {
-                for r in (depth == 1 ? rootReaders : try readersOf(a)) where seen.insert(r).inserted {
+                for r in (depth == 1 && a == root ? rootReaders : try readersOf(a)) where seen.insert(r).inserted {
                     level.append((r, a))
                 }
             }
@@ -174,14 +186,15 @@ public enum PushWalk {
         }
         return reached.map { r in
             let n = named[r.attribute] ?? nil
-            return WalkStep(attribute: r.attribute, depth: r.depth, rule: n?.rule, via: r.via, dirty: (n?.flags ?? 0) & 1 == 1)
+            return WalkStep(attribute: r.attribute, depth: r.depth, rule: n?.rule, view: views[r.attribute], via: r.via,
+                            dirty: (n?.flags ?? 0) & 1 == 1)
         }
     }
 
     public static func rows(_ steps: [WalkStep]) -> [[SQLValue]] {
         steps.map { s in
             [.integer(s.attribute), .integer(Int64(s.depth)), s.rule.map(SQLValue.text) ?? .null,
-             .integer(s.via), .integer(s.dirty ? 1 : 0)]
+             s.view.map(SQLValue.text) ?? .null, .integer(s.via), .integer(s.dirty ? 1 : 0)]
         }
     }
 }

@@ -5,6 +5,9 @@ public struct ArchiveFormatError: Error, CustomStringConvertible, Equatable {
     public var offset: Int
     public var line: Int
     public var column: Int
+    /// The JSON is no archive at all (not an object, no `graphs`), rather than a damaged one:
+    /// importing a directory skips it.
+    public var notAnArchive = false
 
     public var description: String {
         "\(path):\(line):\(column): \(message) (byte \(offset))"

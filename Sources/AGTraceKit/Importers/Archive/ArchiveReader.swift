@@ -50,7 +50,9 @@ public final class ArchiveReader {
     private func readDocument<Sink: ArchiveSink>(into sink: inout Sink) throws -> ArchiveSummaryRecord {
         let first = try tokenizer.next()
         guard first == .objectStart else {
-            throw shapeError("not an AttributeGraph archive: the document is not a JSON object")
+            var e = shapeError("not an AttributeGraph archive: the document is not a JSON object")
+            e.notAnArchive = true
+            throw e
         }
         var summary = ArchiveSummaryRecord(version: nil, counterBytes: nil, counterMaxBytes: nil, graphCount: 0)
         var sawGraphs = false
@@ -93,7 +95,9 @@ public final class ArchiveReader {
             throw shapeError("unexpected data after the end of the archive")
         }
         guard sawGraphs else {
-            throw shapeError("not an AttributeGraph archive: no 'graphs' array", at: 0)
+            var e = shapeError("not an AttributeGraph archive: no 'graphs' array", at: 0)
+            e.notAnArchive = true
+            throw e
         }
         if let version = summary.version, version < 1 {
             throw shapeError("unsupported archive version \(version)", at: 0)

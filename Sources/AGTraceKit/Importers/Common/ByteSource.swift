@@ -13,9 +13,13 @@ public protocol ByteSource: AnyObject {
 public struct InputError: Error, CustomStringConvertible, Equatable {
     public var path: String
     public var message: String
-    public init(path: String, message: String) {
+    /// The file is no input at all (empty, not an archive or transcript, a dangling link)
+    /// rather than a damaged one: importing a directory skips it.
+    public var notAnInput = false
+    public init(path: String, message: String, notAnInput: Bool = false) {
         self.path = path
         self.message = message
+        self.notAnInput = notAnInput
     }
     public var description: String { "\(path): \(message)" }
 }
@@ -38,7 +42,7 @@ public final class FileSource: ByteSource {
         }
         let opened = open(path, O_RDONLY)
         guard opened >= 0 else {
-            throw InputError(path: path, message: "cannot open: \(String(cString: strerror(errno)))")
+            throw InputError(path: path, message: "cannot open: \(String(cString: strerror(errno)))", notAnInput: errno == ENOENT)
         }
         var info = stat()
         if fstat(opened, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {

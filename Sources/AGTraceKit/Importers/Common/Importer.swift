@@ -25,6 +25,8 @@ public struct ImportedItem: Equatable, Sendable {
     /// Doubts about the input that did not stop the import, for stderr.
     public var warnings: [String] = []
     public var replaced = false
+    /// The label derived from the file name when it was taken and `label` got a suffix.
+    public var takenLabel: String?
     public var seconds: Double = 0
     /// Where the time went (phase, seconds since the import started), for `import --timings`.
     public var phases: [(String, Double)] = []
@@ -34,6 +36,7 @@ public struct ImportedItem: Equatable, Sendable {
             && a.sha256 == b.sha256 && a.graphs == b.graphs && a.nodes == b.nodes && a.edges == b.edges
             && a.events == b.events && a.skippedLines == b.skippedLines && a.incompleteHits == b.incompleteHits
             && a.updates == b.updates && a.writes == b.writes && a.warnings == b.warnings && a.replaced == b.replaced
+            && a.takenLabel == b.takenLabel
     }
 }
 
@@ -77,9 +80,26 @@ public final class Importer {
         let names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
         for name in names where !name.hasPrefix(".") {
             let child = path.hasSuffix("/") ? path + name : path + "/" + name
+            // A dangling link is listed: importing it fails as no input, and is skipped.
+            if (try? FileManager.default.destinationOfSymbolicLink(atPath: child)) != nil,
+               !FileManager.default.fileExists(atPath: child) {
+                out.append(child)
+                continue
+            }
             out += try expand(child)
         }
         return out
+    }
+
+    /// Whether an import failed because the file is no archive or transcript at all (empty,
+    /// other text, JSON without `graphs`, a dangling link), not because one is damaged.
+    /// Importing a directory skips such files; a file named on its own is still an error.
+    public static func isNotAnInput(_ error: Error) -> Bool {
+        switch error {
+        case let e as InputError: return e.notAnInput
+        case let e as ArchiveFormatError: return e.notAnArchive
+        default: return false
+        }
     }
 
     /// Imports one file (or standard input for "-").
@@ -108,8 +128,12 @@ public final class Importer {
                 replaced = try SnapshotDeletion.deleteLabel(base, in: db)
             }
             let label = try Labels.unique(base, in: db)
+            // An explicit label that is taken is refused (below, once the bytes are known not to
+            // be stored already): suffixing it would let `check --run L` compare the old run.
+            let refused = options.label != nil && label != base
             var item = ImportedItem(path: path, label: label, kind: input.kind, compressed: input.compressed, sha256: "")
             item.replaced = replaced
+            if label != base { item.takenLabel = base }
             switch input.kind {
             case .archive:
                 let id = try insertSnapshot(label: label, path: path, compressed: input.compressed, size: totalBytes)
@@ -159,6 +183,7 @@ public final class Importer {
                 item.warnings = trace.warnings
                 item.sha256 = trace.sha256
             }
+            if refused { throw LabelTaken(label: base) }
             item.phases = phases
             return .imported(item)
         }
@@ -204,6 +229,14 @@ public final class Importer {
         var buffer = [CChar](repeating: 0, count: 32)
         let n = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%SZ", &parts)
         return String(decoding: buffer.prefix(n).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// An explicit `--label` that already names a snapshot or run: nothing is stored.
+public struct LabelTaken: Error, CustomStringConvertible, Equatable {
+    public var label: String
+    public var description: String {
+        "the label '\(label)' is taken; nothing was imported (--replace replaces what it names, or choose another --label)"
     }
 }
 

@@ -26,7 +26,7 @@ public enum InputSniffer {
                              recognisesTrace: ([UInt8]) -> Bool = { _ in false }) throws -> SniffedInput {
         let magic = try raw.peek(2)
         if magic.isEmpty {
-            throw InputError(path: path, message: "empty file: neither an archive, a breakpoint transcript nor a trace")
+            throw InputError(path: path, message: "empty file: neither an archive, a breakpoint transcript nor a trace", notAnInput: true)
         }
         var compressed = false
         var decoded: ByteSource = raw
@@ -45,7 +45,8 @@ public enum InputSniffer {
         while i < head.count, head[i] == 0x20 || head[i] == 0x0A || head[i] == 0x0D || head[i] == 0x09 { i += 1 }
         if i == head.count {
             throw InputError(path: path, message: compressed ? "empty after decompression: no archive, transcript or trace inside"
-                                                             : "blank file: neither an archive, a breakpoint transcript nor a trace")
+                                                             : "blank file: neither an archive, a breakpoint transcript nor a trace",
+                             notAnInput: true)
         }
         if head[i] == UInt8(ascii: "{") || head[i] == UInt8(ascii: "[") {
             return SniffedInput(kind: .archive, compressed: compressed, source: inner)
@@ -56,6 +57,7 @@ public enum InputSniffer {
         let binary = head.prefix(512).contains { $0 == 0 || ($0 < 0x09) }
         throw InputError(path: path, message: binary
             ? "binary data: neither an AttributeGraph archive (JSON, optionally gzip), an lldb breakpoint transcript nor an AttributeGraph trace (protobuf records)"
-            : "text with no breakpoint hits in a known shape and not JSON: neither an AttributeGraph archive, an lldb breakpoint transcript nor a trace")
+            : "text with no breakpoint hits in a known shape and not JSON: neither an AttributeGraph archive, an lldb breakpoint transcript nor a trace",
+            notAnInput: true)
     }
 }

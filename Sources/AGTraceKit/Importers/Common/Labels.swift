@@ -18,6 +18,14 @@ public enum Labels {
         return name.isEmpty ? "import" : name
     }
 
+    /// Why `label` cannot name a snapshot or run, or nil when it can: an empty label names
+    /// nothing, and one starting with '-' reads as an option on every command line.
+    public static func problem(with label: String) -> String? {
+        if label.isEmpty { return "a label cannot be empty" }
+        if label.hasPrefix("-") { return "a label cannot start with '-' ('\(label)' would read as an option)" }
+        return nil
+    }
+
     static func isTaken(_ label: String, in db: Database) throws -> Bool {
         try db.scalar("SELECT EXISTS(SELECT 1 FROM snapshots WHERE label = ?1) OR EXISTS(SELECT 1 FROM runs WHERE label = ?1)"
                       + " OR EXISTS(SELECT 1 FROM traces WHERE label = ?1)",

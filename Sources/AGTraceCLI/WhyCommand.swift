@@ -1,0 +1,88 @@
+import AGTraceKit
+import Foundation
+
+enum WhyCommand {
+    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
+                                 options: options, run: run)
+
+    static let name = "why"
+    static let summary = "Explain why a node (or every node of a view) ran or is dirty: the write behind it"
+    static let usage = "agtrace why (ATTR | --view NAME) (--snapshot S | --run R [--snapshot S]) [--format F] [--limit N] [--wide]"
+    static let discussion = """
+    Over a dump (--snapshot S, taken after an invalidation, before the body ran): the
+    explanation upstream of ATTR. Its dirty inputs (flag bit 0), recursively, down to the
+    causes: a clean input whose edge into a dirty reader carries the changed flag (8) — the
+    written state's signal, typically — or a dirty node with neither a dirty input nor an
+    input through a changed edge (it was invalidated itself). One row per node on those paths:
+    attribute, depth (edges upstream of ATTR), rule, view, dirty, changed_edge (its edge into
+    the node below changed), cause (1 or 0). Clean inputs without a changed edge explain
+    nothing and are not listed.
+
+    Over a transcript (--run R): one row per update of ATTR and invalidation that caused it:
+    update_seq, attribute, cause_seq, cause_root; with --snapshot S also rule and view (and
+    S's edges join the run's add_input edges). A cause is an invalidation after ATTR's
+    previous update whose push walk marks ATTR (or that invalidated ATTR). An update nothing
+    caused, such as a first build, has one row with an empty cause. Without add_input hits and
+    without --snapshot no walk is known: the causes are empty and stderr says so.
+
+    --view NAME starts from every node the view names (node_views; with --run it needs
+    --snapshot to know them). ATTR is decimal or 0x-hex.
+
+    Examples:
+      agtrace why 3216 --snapshot trip-3-after-invalidate
+      agtrace why --view Trip --snapshot trip-3-after-invalidate
+      agtrace why 3152 --run trip-frame-info
+      agtrace why --view Trip --run trip-frame-info --snapshot trip-1-before --format json
+    """
+    static let options = [
+        OptionSpec(name: "snapshot", valueName: "S", help: "the dump to explain from, or (with --run) to name nodes and add edges"),
+        OptionSpec(name: "run", valueName: "R", help: "the transcript whose updates to explain"),
+        OptionSpec(name: "view", valueName: "NAME", help: "explain every node of this view instead of ATTR"),
+        formatOption,
+        limitOption,
+        wideOption,
+    ]
+
+    static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
+        let format = try args.format()
+        let start = try StartingPoint.parse(args)
+        let limit = try args.limit()
+        let runLabel = args.value("run"), snapshotLabel = args.value("snapshot")
+        if runLabel == nil && snapshotLabel == nil {
+            throw UsageError(message: "give --snapshot S (a dump) or --run R (a transcript) to explain from")
+        }
+        if case .view = start, runLabel != nil, snapshotLabel == nil {
+            throw UsageError(message: "--view with --run needs --snapshot S to know which nodes the view names")
+        }
+        let db = try context.openDatabase(.read)
+        let snapshot = try snapshotLabel.map { try LabelLookup.snapshotId($0, in: db) }
+        let views = try snapshot.map { try NodeViews(in: db, snapshot: $0) }
+        let roots = try views.map { try start.attributes(views: $0, snapshotLabel: snapshotLabel!) }
+            ?? start.attributes(views: NodeViews(), snapshotLabel: "")
+        let columns: [String]
+        let rows: [[SQLValue]]
+        if let runLabel {
+            let run = try LabelLookup.runId(runLabel, in: db)
+            if let snapshot, let snapshotLabel {
+                let match = try RunSnapshotMatch.check(in: db, run: run, runLabel: runLabel, snapshot: snapshot, snapshotLabel: snapshotLabel)
+                if let warning = match.warning { context.err.write("agtrace why: warning: \(terminalSafe(warning))\n") }
+            }
+            let report = try RunWhy.report(in: db, run: run, snapshot: snapshot, attributes: roots)
+            if !report.causes.edgesKnown { context.err.write("agtrace why: warning: \(terminalSafe(RunCauses.noEdgesHint(run: runLabel)))\n") }
+            if report.rows.isEmpty {
+                context.err.write("agtrace why: run '\(terminalSafe(runLabel))' has no update of \(roots.map(String.init).joined(separator: ", "))\n")
+            }
+            (columns, rows) = (report.columns, report.rows)
+        } else {
+            let steps = try DumpWhy.run(in: db, snapshot: snapshot!, label: snapshotLabel!, from: roots, views: views)
+            if !steps.contains(where: \.dirty) {
+                context.err.write("agtrace why: nothing is dirty there in snapshot '\(terminalSafe(snapshotLabel!))': dump the graph after the invalidation and before the body runs\n")
+            }
+            (columns, rows) = (DumpWhy.columns, DumpWhy.rows(steps))
+        }
+        RowWriter(format: format, out: context.out, wide: args.has("wide"))
+            .write(columns: columns, rows: Array(rows.prefix(limit ?? Int.max)))
+        context.noteMoreRows(rows.count > (limit ?? Int.max), command: name, limit: limit)
+        return 0
+    }
+}

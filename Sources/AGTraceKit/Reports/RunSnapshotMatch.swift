@@ -1,0 +1,34 @@
+/// Whether a snapshot can name a run's attributes: a dump of another process shares few or
+/// none of its ids, and rules or views looked up there would be wrong without a word. Every
+/// place that joins a run with `--snapshot S` checks this first.
+public struct RunSnapshotMatch: Sendable, Equatable {
+    public var runLabel: String
+    public var snapshotLabel: String
+    /// Distinct attributes of the run's update hits.
+    public var attributes: Int
+    /// How many of them the snapshot does not hold.
+    public var missing: Int
+    /// Up to five of the missing attributes, smallest first.
+    public var examples: [Int64]
+
+    /// Counts; throws (a ReportError) when the snapshot holds none of the run's attributes.
+    public static func check(in db: Database, run: Int64, runLabel: String, snapshot: Int64, snapshotLabel: String) throws -> RunSnapshotMatch {
+        let row = try ReportRegistry.query("run-snapshot-match")
+            .rows(in: db, ["run": .integer(run), "snapshot": .integer(snapshot)]).rows.first ?? []
+        let examples = row.count > 2 ? row[2].description.split(separator: " ").compactMap { Int64($0) } : []
+        let match = RunSnapshotMatch(runLabel: runLabel, snapshotLabel: snapshotLabel,
+                                     attributes: Int(row.first?.intValue ?? 0), missing: Int(row.count > 1 ? row[1].intValue ?? 0 : 0),
+                                     examples: examples)
+        if match.attributes > 0 && match.missing == match.attributes {
+            throw ReportError("none of the \(match.attributes) attributes of run '\(runLabel)' is in snapshot '\(snapshotLabel)': it is not a dump of the same process (dump the graph while the transcript's process runs)")
+        }
+        return match
+    }
+
+    /// The one stderr line for a partial match, or nil when the snapshot holds them all.
+    public var warning: String? {
+        guard missing > 0 else { return nil }
+        let some = examples.map(String.init).joined(separator: ", ") + (missing > examples.count ? ", …" : "")
+        return "\(missing) of \(attributes) attributes of run '\(runLabel)' are not in snapshot '\(snapshotLabel)' (\(some)): is it a dump of the same process?"
+    }
+}
