@@ -18,7 +18,7 @@ public enum Catalog {
             SELECT 'trace', t.label, NULL,
                    (SELECT count(*) FROM trace_nodes n WHERE n.trace_id = t.id),
                    (SELECT count(*) FROM trace_edges e WHERE e.trace_id = t.id AND e.removed_seq IS NULL),
-                   t.event_count, t.imported_at, t.source, t.id, 2
+                   t.event_count, NULL, NULL, t.imported_at, t.source, t.id, 2
             FROM traces t
             ORDER BY sort_kind, sort_id
             """
