@@ -118,6 +118,10 @@ enum ExportCommand {
             let db = try context.openDatabase(.read)
             let run = try LabelLookup.runId(runLabel, in: db)
             let snapshot = try args.value("snapshot").map { try LabelLookup.snapshotId($0, in: db) }
+            if let snapshot, let snapshotLabel = args.value("snapshot"),
+               let warning = try RunSnapshotMatch.check(in: db, run: run, runLabel: runLabel, snapshot: snapshot, snapshotLabel: snapshotLabel).warning {
+                context.err.write("agtrace export: warning: " + terminalSafe(warning) + "\n")
+            }
             timeline = try RunTimeline.make(in: db, run: run, label: runLabel, snapshot: snapshot)
         case (nil, let traceLabel?):
             guard args.value("snapshot") == nil else {
@@ -143,7 +147,9 @@ enum ExportCommand {
         if options.graphviz == nil {
             context.err.write("agtrace export: Graphviz (dot) is not on the PATH: the page shows lists instead of pictures (install graphviz for them)\n")
         }
-        try write(args, context, what: "HTML file") { try HTMLReport.write(inputs, options: options, in: db, to: $0) }
+        var warnings: [String] = []
+        try write(args, context, what: "HTML file") { warnings = try HTMLReport.write(inputs, options: options, in: db, to: $0) }
+        for w in warnings { context.err.write("agtrace export: warning: " + terminalSafe(w) + "\n") }
         return 0
     }
 

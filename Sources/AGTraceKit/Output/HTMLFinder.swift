@@ -5,22 +5,29 @@ extension HTMLSections {
     static func finder(_ page: HTMLPage, db: Database, snapshot: Int64, label: String, options: HTMLReport.Options) throws {
         let graph = try SnapshotGraph(in: db, snapshot: snapshot)
         let readers = graph.adjacency(byReader: false), inputs = graph.adjacency(byReader: true)
-        let views = try NodeViews(in: db, snapshot: snapshot)
+        let n = graph.attributes.count
+        // Views: node_views whole (rules' views and debug-tree names) for ordinary dumps; past
+        // `fullViewsNodes` only the rules' views, since node_views' tree names take longer
+        // than the import on a million nodes (the page says so).
+        let fullViews = n <= options.fullViewsNodes ? try NodeViews(in: db, snapshot: snapshot) : nil
+        func view(_ i: Int) -> String? { fullViews.map { $0[graph.attributes[i]] } ?? graph.bodyView(i) }
 
         // Pictured nodes: views' body nodes first, then dirty nodes, then the most read.
-        let n = graph.attributes.count
-        func score(_ i: Int) -> Int {
+        var scores = [Int](repeating: 0, count: n)
+        for i in 0..<n {
             var s = readers.of(i).count
-            if views[graph.attributes[i]] != nil { s += 1_000_000 } else if graph.rule(i)?.contains("Body<") == true { s += 500_000 }
+            if graph.bodyViews[i] >= 0 { s += 1_000_000 } else if view(i) != nil { s += 500_000 }
             if graph.flags[i] & 1 == 1 { s += 100_000 }
-            return s
+            scores[i] = s
         }
-        var candidates = Array(0..<n)
-        if n > 200_000 {
-            // A huge dump: pick among body and dirty nodes without sorting them all.
-            candidates = candidates.filter { graph.flags[$0] & 1 == 1 || graph.rule($0)?.contains("Body<") == true }
+        var pictured: [Int] = []
+        for i in 0..<n {
+            // Keep the best `pictureNodes` (higher score, then lower attribute) in one pass.
+            guard pictured.count < options.pictureNodes || scores[i] > scores[pictured[pictured.count - 1]] else { continue }
+            let at = pictured.firstIndex { scores[$0] < scores[i] } ?? pictured.count
+            pictured.insert(i, at: at)
+            if pictured.count > options.pictureNodes { pictured.removeLast() }
         }
-        let pictured = Array(candidates.sorted { (score($0), -$0) > (score($1), -$1) }.prefix(options.pictureNodes))
 
         // What the finder holds: everything when small, else the pictured nodes' surroundings.
         var included: [Int]
@@ -55,7 +62,7 @@ extension HTMLSections {
         nodes.reserveCapacity(included.count)
         for i in included {
             var v = -1
-            if let name = views[graph.attributes[i]] {
+            if let name = view(i) {
                 if let known = viewIndex[name] { v = known } else { v = viewNames.count; viewIndex[name] = v; viewNames.append(name) }
             }
             nodes.append("[\(graph.attributes[i]),\(graph.rules[i]),\(v),\(graph.flags[i])]")
@@ -77,12 +84,16 @@ extension HTMLSections {
                   + "(why, upstream: its inputs level by level, dirty ones and changed edges marked) and what a write to it "
                   + "would mark (walk, downstream).")
         page.html("</p>\n")
+        if fullViews == nil {
+            left += (left.isEmpty ? "" : " ") + "Nodes are named by the views their rules run the body of; on a snapshot of more than "
+                + "\(options.fullViewsNodes) nodes the debug tree's names (node_views source 'tree') are left out of this page."
+        }
         if !left.isEmpty { page.html("<p class=\"note left-out\">"); page.text(left); page.html("</p>\n") }
         page.html("<input type=\"search\" id=\"finder-query\" placeholder=\"attribute, view or rule\" autocomplete=\"off\">\n")
         page.html("<div id=\"finder\"></div>\n")
         for i in pictured {
             page.html("<div class=\"finder-picture hidden\" id=\"picture-\(graph.attributes[i])\">")
-            page.picture(neighbourhoodDOT(graph, center: i, readers: readers, inputs: inputs, views: views))
+            page.picture(neighbourhoodDOT(graph, center: i, readers: readers, inputs: inputs, view: view))
             page.html("</div>\n")
         }
         page.html("</section>\n")
@@ -99,7 +110,7 @@ extension HTMLSections {
 
     /// A node, its inputs, and its readers two levels down (at most ~40 nodes), as DOT.
     static func neighbourhoodDOT(_ graph: SnapshotGraph, center: Int, readers: SnapshotGraph.Adjacency,
-                                 inputs: SnapshotGraph.Adjacency, views: NodeViews) -> String {
+                                 inputs: SnapshotGraph.Adjacency, view: (Int) -> String?) -> String {
         var nodes: [Int] = [center], seen: Set<Int> = [center]
         for e in inputs.of(center).prefix(12) {
             let m = Int(graph.edgeSources[Int(e)]); if seen.insert(m).inserted { nodes.append(m) }
@@ -123,7 +134,7 @@ extension HTMLSections {
         }
         return PictureDOT.make(
             nodes: nodes.map { i in
-                PictureDOT.Node(id: graph.attributes[i], label: label(graph.attributes[i], view: views[graph.attributes[i]], rule: graph.rule(i)),
+                PictureDOT.Node(id: graph.attributes[i], label: label(graph.attributes[i], view: view(i), rule: graph.rule(i)),
                                 dirty: graph.flags[i] & 1 == 1, emphasis: i == center ? .focus : .none)
             },
             edges: edges.map { PictureDOT.Edge(src: graph.attributes[$0.0], dst: graph.attributes[$0.1], changed: $0.2 & 8 == 8) })

@@ -28,6 +28,8 @@ public enum HTMLReport {
         public var finderNodes = 20_000
         public var finderEdges = 60_000
         public var pictureNodes = 24
+        /// Up to this many nodes the finder names nodes through node_views whole.
+        public var fullViewsNodes = 100_000
         public var tableRows = 2000
 
         public init(generator: String, madeAt: String, graphviz: Graphviz? = Graphviz.find()) {
@@ -42,7 +44,9 @@ public enum HTMLReport {
         }
     }
 
-    public static func write(_ inputs: Inputs, options: Options, in db: Database, to out: TextSink) throws {
+    /// Writes the page; returns warnings for stderr (the page shows them too).
+    @discardableResult
+    public static func write(_ inputs: Inputs, options: Options, in db: Database, to out: TextSink) throws -> [String] {
         guard inputs.snapshot != nil || inputs.run != nil || inputs.trace != nil || inputs.compare != nil else {
             throw ReportError("say what the page shows: --snapshot S, --run R, --trace T and/or --compare A B")
         }
@@ -51,6 +55,12 @@ public enum HTMLReport {
         let runId = try inputs.run.map { try LabelLookup.runId($0, in: db) }
         let traceId = try inputs.trace.map { try LabelLookup.traceId($0, in: db) }
         let compareIds = try inputs.compare.map { (try LabelLookup.snapshotId($0.from, in: db), try LabelLookup.snapshotId($0.to, in: db)) }
+        // A run named through a snapshot of another process would get wrong names silently.
+        var warnings: [String] = []
+        if let runId, let snapshotId, let run = inputs.run, let snapshot = inputs.snapshot,
+           let warning = try RunSnapshotMatch.check(in: db, run: runId, runLabel: run, snapshot: snapshotId, snapshotLabel: snapshot).warning {
+            warnings.append(warning)
+        }
         let title = "agtrace: " + ([inputs.snapshot, inputs.run, inputs.trace].compactMap { $0 }
             + (inputs.compare.map { ["\($0.from) → \($0.to)"] } ?? [])).joined(separator: ", ")
 
@@ -62,7 +72,8 @@ public enum HTMLReport {
         for (id, name) in sections { page.html("<a href=\"#\(id)\">"); page.text(name); page.html("</a>") }
         page.html("</nav></header>\n")
 
-        try HTMLSections.inputs(page, db: db, snapshot: snapshotId, run: runId, trace: traceId, compare: compareIds, options: options)
+        try HTMLSections.inputs(page, db: db, snapshot: snapshotId, run: runId, trace: traceId, compare: compareIds, options: options,
+                                warnings: warnings)
         try HTMLSections.work(page, db: db, snapshot: snapshotId, snapshotLabel: inputs.snapshot, run: runId, trace: traceId, options: options)
         if let runId { try HTMLSections.writes(page, db: db, run: runId, snapshot: snapshotId, options: options) }
         if let traceId { try HTMLSections.writes(page, db: db, trace: traceId, options: options) }
@@ -81,5 +92,6 @@ public enum HTMLReport {
             + "(Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz) and export again; "
             + "the lists beside show the same nodes."
         out.write(page.document(title: title, svg: options.graphviz == nil ? nil : (svg ?? []), missing: missing))
+        return warnings
     }
 }

@@ -27,6 +27,7 @@ enum EmbeddedQueries {
         ("rule-cost.sql", PackageResources.rule_cost_sql),
         ("run-causes.sql", PackageResources.run_causes_sql),
         ("run-snapshot-match.sql", PackageResources.run_snapshot_match_sql),
+        ("snapshot-type-views.sql", PackageResources.snapshot_type_views_sql),
         ("timeline-run.sql", PackageResources.timeline_run_sql),
         ("timeline-trace-causes.sql", PackageResources.timeline_trace_causes_sql),
         ("timeline-trace-rules.sql", PackageResources.timeline_trace_rules_sql),

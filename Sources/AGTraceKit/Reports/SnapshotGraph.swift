@@ -6,6 +6,10 @@ struct SnapshotGraph {
     var rules: [Int32] = []
     var flags: [Int64] = []
     var ruleNames: [String] = []
+    /// Per node, the view its rule runs the body of (index into `viewNames`, -1 none): the
+    /// 'body' names of `node_views`, without its debug-tree names.
+    var bodyViews: [Int32] = []
+    var viewNames: [String] = []
     /// Per edge: source and reader node numbers, edge flags.
     var edgeSources: [Int32] = []
     var edgeReaders: [Int32] = []
@@ -28,13 +32,23 @@ struct SnapshotGraph {
             }
             ruleOfType[types.int64(0) << 32 | types.int64(1)] = index
         }
+        var viewOfType: [Int64: Int32] = [:]
+        var internedViews: [String: Int32] = [:]
+        let typeViews = try ReportRegistry.query("snapshot-type-views").prepare(in: db, ids)
+        while try typeViews.step() {
+            guard let name = typeViews.string(2) else { continue }
+            if internedViews[name] == nil { internedViews[name] = Int32(viewNames.count); viewNames.append(name) }
+            viewOfType[typeViews.int64(0) << 32 | typeViews.int64(1)] = internedViews[name]!
+        }
         // The same attribute in two graphs is one node here (its lowest graph's).
         let nodes = try ReportRegistry.query("walk-nodes").prepare(in: db, ids)
         while try nodes.step() {
             let a = nodes.int64(0)
             if attributes.last == a { continue }
             attributes.append(a)
-            rules.append(ruleOfType[nodes.int64(1) << 32 | nodes.int64(2)] ?? -1)
+            let typeKey = nodes.int64(1) << 32 | nodes.int64(2)
+            rules.append(ruleOfType[typeKey] ?? -1)
+            bodyViews.append(viewOfType[typeKey] ?? -1)
             flags.append(nodes.int64(3))
         }
         let edges = try ReportRegistry.query("export-edges").prepare(in: db, ids)
@@ -57,6 +71,7 @@ struct SnapshotGraph {
     }
 
     func rule(_ node: Int) -> String? { rules[node] < 0 ? nil : ruleNames[Int(rules[node])] }
+    func bodyView(_ node: Int) -> String? { bodyViews[node] < 0 ? nil : viewNames[Int(bodyViews[node])] }
 
     /// Edge numbers by node, in both directions (compressed rows).
     struct Adjacency {
