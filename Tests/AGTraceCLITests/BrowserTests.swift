@@ -114,7 +114,8 @@ final class BrowserTests: XCTestCase {
     }
 
     /// A dump whose labels, rules, values and descriptions are markup and script: the page
-    /// shows them as text and runs none of them.
+    /// shows them as text and runs none of them. Its attributes are the Trip's, so it also
+    /// names the trip-frame-info run's updates.
     func testHostileDumpRunsNothing() throws {
         let evil = "</script><script>document.documentElement.setAttribute('data-pwned','1')</script>"
             + "<img src=x onerror=\"document.documentElement.setAttribute('data-pwned','2')\">"
@@ -125,8 +126,9 @@ final class BrowserTests: XCTestCase {
         }
         let archive = """
         {"version": 2, "graphs": [{"id": 1, "types": [{"id": 1, "name": \(q(evil)), "value": \(q(evil))}, {"id": 2, "name": \(q("Body<" + evil + ">")), "value": "V"}],
-          "nodes": [{"id": 4, "type": 0, "flags": 1, "value": \(q(evil)), "desc": \(q(evil))}, {"id": 8, "type": 1, "value": \(q(evil))}],
-          "edges": [{"src": 0, "dst": 1, "flags": 8}], "subgraphs": []}]}
+          "nodes": [{"id": 3152, "type": 0, "flags": 1, "value": \(q(evil)), "desc": \(q(evil))}, {"id": 3216, "type": 1, "value": \(q(evil))},
+                    {"id": 3256, "type": 0, "value": "v"}],
+          "edges": [{"src": 0, "dst": 1, "flags": 8}, {"src": 0, "dst": 2}], "subgraphs": []}]}
         """
         let path = directory.appendingPathComponent("evil.ag-json")
         try archive.write(to: path, atomically: true, encoding: .utf8)

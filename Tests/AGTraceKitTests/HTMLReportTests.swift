@@ -16,8 +16,8 @@ final class HTMLReportTests: XCTestCase {
 
     func testEscaping() {
         XCTAssertEqual(HTMLText.escape("<img src=x onerror='a(\"1\")'>&amp;"),
-                       "&lt;img src=x onerror=&#39;a(&quot;1&quot;)&#39;&gt;&amp;amp;")
-        XCTAssertEqual(HTMLText.escape("a\u{1}b\u{9B}c\nd"), "a\\x01b\\x9bc\nd")
+                       "&lt;img src=x onerror=&apos;a(&quot;1&quot;)&apos;&gt;&amp;amp;")
+        XCTAssertEqual(HTMLText.escape("a\u{1}b\u{1B}c\nd"), "a\\u0001b\\u001Bc&#10;d")
         XCTAssertEqual(HTMLText.scriptJSON(JSONText.quote("</script><!--\u{2028}\u{2029}&")),
                        "\"\\u003c/script\\u003e\\u003c!--\\u2028\\u2029\\u0026\"")
     }

@@ -1,30 +1,9 @@
 /// Escaping for the HTML report: every string read from an input is data, never markup.
 public enum HTMLText {
-    /// Text content and attribute values (double- or single-quoted): `& < > " '` as entities;
-    /// control characters other than tab and newline (which HTML would keep or drop
-    /// unpredictably) as U+FFFD-free visible escapes `\xNN`.
-    public static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            default:
-                let v = scalar.value
-                if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0xFFFE || v == 0xFFFF {
-                    out += "\\x" + hex(v)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    /// Text content and attribute values (double- or single-quoted): the XML escaping the junit
+    /// report uses (`& < > " '` as entities, tab and newlines as character references, the
+    /// characters XML forbids as visible `\uXXXX`), which HTML reads the same way.
+    public static func escape(_ s: String) -> String { CheckReportFormatter.xmlEscape(s) }
 
     /// JSON for a `<script type="application/json">` block: besides JSON's own escaping, `<`
     /// `>` `&` are written as `\u003c` `\u003e` `\u0026` so `</script>` and `<!--` cannot occur,
@@ -43,10 +22,5 @@ public enum HTMLText {
             }
         }
         return out
-    }
-
-    private static func hex(_ v: UInt32) -> String {
-        let h = String(v, radix: 16)
-        return String(repeating: "0", count: max(0, 2 - h.count)) + h
     }
 }
