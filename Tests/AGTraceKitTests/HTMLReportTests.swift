@@ -66,6 +66,19 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertTrue(html.contains("<b>reran (caused by this write) (3): </b>"))
     }
 
+    /// A run named through a snapshot that lacks some of its attributes: said in the page and returned for stderr.
+    func testRunWithAPartlyMatchingSnapshotWarns() throws {
+        let f = try ReportFixture()
+        try f.run("r", [(.update, 3152, nil), (.update, 999_996, nil)])
+        var options = HTMLReport.Options(generator: "t", madeAt: "now", graphviz: nil)
+        options.tableRows = 10
+        let sink = StringSink()
+        let warnings = try HTMLReport.write(HTMLReport.Inputs(snapshot: "trip-1-before", run: "r"), options: options, in: f.db, to: sink)
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(warnings[0].contains("1 of 2 attributes"), warnings[0])
+        XCTAssertTrue(sink.text.contains("Warning: 1 of 2 attributes"))
+    }
+
     func testWithoutGraphvizListsAndSaysHowToGetPictures() throws {
         let f = try ReportFixture()
         let html = try page(f, HTMLReport.Inputs(snapshot: "planner-profiled"), graphviz: nil)
