@@ -85,6 +85,10 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertFalse(html.contains("<div class=\"picture\">"))
         XCTAssertTrue(html.contains("apt-get install graphviz"))
         XCTAssertTrue(html.contains("time by rule"))  // a profiled snapshot: time per rule
+        let tables = try dataBlock(html)["tables"] as! [String: [String: Any]]
+        let byView = tables.values.first { ($0["columns"] as? [String])?.first == "view" }
+        XCTAssertEqual((byView?["rows"] as? [[Any]])?.first?[0] as? String, "Editor")  // report updates --by view
+        XCTAssertEqual((byView?["rows"] as? [[Any]])?.first?[1] as? Int, 6)
         try assertSelfContained(html)
     }
 

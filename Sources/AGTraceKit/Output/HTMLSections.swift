@@ -143,6 +143,21 @@ enum HTMLSections {
             page.table(title: "updates per rule", columns: ["rule", "updates", "total_seconds"],
                        rows: keys.map { [.text($0.key), .integer($0.value.updates), $0.value.seconds.map(SQLValue.real) ?? .null] },
                        limit: options.tableRows)
+            // By view: `report updates --by view` (nodes' profiles through node_views), for
+            // snapshots where node_views answers quickly.
+            let nodes = try ReportRegistry.query("html-snapshot-facts").rows(in: db, ["snapshot": .integer(snapshot)]).rows.first?[6].intValue ?? 0
+            if nodes <= Int64(options.fullViewsNodes) {
+                let byView = try ReportRunner.rows(ReportRequest(name: "updates", options: ["snapshot": label], by: "view"), in: db)
+                let named = byView.rows.filter { $0[0] != .null }
+                page.bars(title: "updates by view (nodes' profiles)", named.map { ($0[0].description, Double($0[1].intValue ?? 0)) }, unit: "updates")
+                page.table(title: "updates per view (nodes' profiles; nodes no view names count under an empty view)",
+                           columns: byView.columns, rows: byView.rows, limit: options.tableRows)
+            } else {
+                page.html("<p class=\"note left-out\">")
+                page.text("Updates by view are left out of this page: the snapshot has \(nodes) nodes, and node_views takes longer than "
+                          + "the import at that size. agtrace report updates --snapshot \(label) --by view gives them.")
+                page.html("</p>\n")
+            }
         } else {
             page.html("<p class=\"note\">")
             page.text("Snapshot \(label) holds no profile data (it was dumped without AGGraphStartProfiling), so no update counts or times. Nodes per rule instead:")
