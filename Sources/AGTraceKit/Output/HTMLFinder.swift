@@ -20,13 +20,15 @@ extension HTMLSections {
             if graph.flags[i] & 1 == 1 { s += 100_000 }
             scores[i] = s
         }
+        // Small dumps get a picture of every node; bigger ones of the `pictureNodes` best.
+        let wanted = n <= options.pictureAllNodes ? n : options.pictureNodes
         var pictured: [Int] = []
         for i in 0..<n {
             // Keep the best `pictureNodes` (higher score, then lower attribute) in one pass.
-            guard pictured.count < options.pictureNodes || scores[i] > scores[pictured[pictured.count - 1]] else { continue }
+            guard pictured.count < wanted || scores[i] > scores[pictured[pictured.count - 1]] else { continue }
             let at = pictured.firstIndex { scores[$0] < scores[i] } ?? pictured.count
             pictured.insert(i, at: at)
-            if pictured.count > options.pictureNodes { pictured.removeLast() }
+            if pictured.count > wanted { pictured.removeLast() }
         }
 
         // What the finder holds: everything when small, else the pictured nodes' surroundings.
@@ -98,7 +100,7 @@ extension HTMLSections {
         }
         page.html("</section>\n")
 
-        let pictureNote = "No picture for this node: pictures were made for \(pictured.count) nodes (views' bodies, dirty nodes, the most read)"
+        let pictureNote = "No picture for this node: pictures were made for \(pictured.count) of the \(n) nodes (views' bodies, dirty nodes, the most read)"
             + (options.graphviz == nil ? " and only with Graphviz on the PATH" : "")
             + ". agtrace export dot --snapshot \(label) --focus ATTR draws any node's neighbourhood."
         let start: String = pictured.first.map { String(graph.attributes[$0]) } ?? "null"

@@ -28,6 +28,8 @@ public enum HTMLReport {
         public var finderNodes = 20_000
         public var finderEdges = 60_000
         public var pictureNodes = 24
+        /// Up to this many nodes, every node of the finder has a picture.
+        public var pictureAllNodes = 300
         /// Up to this many nodes the finder names nodes through node_views whole.
         public var fullViewsNodes = 100_000
         public var tableRows = 2000
