@@ -1,5 +1,5 @@
 -- name: updates
--- summary: rule runs per attribute, from a run's update hits or a snapshot's profile; --by rule sums per rule
+-- summary: rule runs per attribute, from a run's update hits or a snapshot's profile; --by rule or --by view sums per rule or per SwiftUI view
 -- description: update hits per attribute in a run, most first
 -- params: run (required)
 SELECT attribute, count(*) AS updates

@@ -21,7 +21,9 @@ enum BaselineCommand {
       rule       default for snapshots: ids change between builds, rule names do not. Counts
                  a profiled snapshot's rule runs per rule (per-type profile summed across
                  graphs; node profiles when a type has none). On a run, give --snapshot S as
-                 well: it names the run's attributes by their rules.
+                 well: it names the run's attributes by their rules. S must be a dump of the
+                 same process: when it lacks any counted attribute the baseline is refused
+                 (exit 2; "M of N attributes" on stderr), when it lacks all of them, exit 1.
     A snapshot needs profile data (dumped after AGGraphStartProfiling); a run needs update hits.
 
     Examples:

@@ -60,9 +60,7 @@ enum DiffCommand {
         defer { stop.cancel() }
         if args.has("details") {
             let rows = try SnapshotDiff.details(in: db, from: args.positionals[0], to: args.positionals[1])
-            RowWriter(format: format, out: context.out, wide: args.has("wide"))
-                .write(columns: SnapshotDiff.detailColumns, rows: Array(rows.prefix(limit ?? Int.max)))
-            context.noteMoreRows(rows.count > (limit ?? Int.max), command: name, limit: limit)
+            try context.writeRows(columns: SnapshotDiff.detailColumns, rows: rows, args: args, command: name)
             return 0
         }
         let diff = try SnapshotDiff.compute(in: db, from: args.positionals[0], to: args.positionals[1])

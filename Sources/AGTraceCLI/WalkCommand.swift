@@ -33,20 +33,17 @@ enum WalkCommand {
     ]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        let format = try args.format()
+        try args.checkRowOptions()
         let start = try StartingPoint.parse(args)
         guard let label = args.value("snapshot") else { throw UsageError(message: "--snapshot S is required") }
         let depth = try args.int("depth")
         if let depth, depth < 1 { throw UsageError(message: "--depth takes 1 or more") }
-        let limit = try args.limit()
         let db = try context.openDatabase(.read)
         let snapshot = try LabelLookup.snapshotId(label, in: db)
-        let views = try NodeViews(in: db, snapshot: snapshot)
+        let views = NodeViews(in: db, snapshot: snapshot)
         let roots = try start.attributes(views: views, snapshotLabel: label)
         let steps = try PushWalk.run(in: db, snapshot: snapshot, label: label, from: roots, maxDepth: depth, views: views)
-        RowWriter(format: format, out: context.out, wide: args.has("wide"))
-            .write(columns: PushWalk.columns, rows: Array(PushWalk.rows(steps).prefix(limit ?? Int.max)))
-        context.noteMoreRows(steps.count > (limit ?? Int.max), command: name, limit: limit)
+        try context.writeRows(columns: PushWalk.columns, rows: PushWalk.rows(steps), args: args, command: name)
         return 0
     }
 }

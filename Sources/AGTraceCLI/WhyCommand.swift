@@ -44,9 +44,8 @@ enum WhyCommand {
     ]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        let format = try args.format()
+        try args.checkRowOptions()
         let start = try StartingPoint.parse(args)
-        let limit = try args.limit()
         let runLabel = args.value("run"), snapshotLabel = args.value("snapshot")
         if runLabel == nil && snapshotLabel == nil {
             throw UsageError(message: "give --snapshot S (a dump) or --run R (a transcript) to explain from")
@@ -56,7 +55,7 @@ enum WhyCommand {
         }
         let db = try context.openDatabase(.read)
         let snapshot = try snapshotLabel.map { try LabelLookup.snapshotId($0, in: db) }
-        let views = try snapshot.map { try NodeViews(in: db, snapshot: $0) }
+        let views = snapshot.map { NodeViews(in: db, snapshot: $0) }
         let roots = try views.map { try start.attributes(views: $0, snapshotLabel: snapshotLabel!) }
             ?? start.attributes(views: NodeViews(), snapshotLabel: "")
         let columns: [String]
@@ -65,10 +64,10 @@ enum WhyCommand {
             let run = try LabelLookup.runId(runLabel, in: db)
             if let snapshot, let snapshotLabel {
                 let match = try RunSnapshotMatch.check(in: db, run: run, runLabel: runLabel, snapshot: snapshot, snapshotLabel: snapshotLabel)
-                if let warning = match.warning { context.err.write("agtrace why: warning: \(terminalSafe(warning))\n") }
+                if let warning = match.warning { context.note("agtrace why: warning: \(terminalSafe(warning))") }
             }
             let report = try RunWhy.report(in: db, run: run, snapshot: snapshot, attributes: roots)
-            if !report.causes.edgesKnown { context.err.write("agtrace why: warning: \(terminalSafe(RunCauses.noEdgesHint(run: runLabel)))\n") }
+            if !report.causes.edgesKnown { context.note("agtrace why: warning: \(terminalSafe(RunCauses.noEdgesHint(run: runLabel)))") }
             if report.rows.isEmpty {
                 context.err.write("agtrace why: run '\(terminalSafe(runLabel))' has no update of \(roots.map(String.init).joined(separator: ", "))\n")
             }
@@ -80,9 +79,7 @@ enum WhyCommand {
             }
             (columns, rows) = (DumpWhy.columns, DumpWhy.rows(steps))
         }
-        RowWriter(format: format, out: context.out, wide: args.has("wide"))
-            .write(columns: columns, rows: Array(rows.prefix(limit ?? Int.max)))
-        context.noteMoreRows(rows.count > (limit ?? Int.max), command: name, limit: limit)
+        try context.writeRows(columns: columns, rows: rows, args: args, command: name)
         return 0
     }
 }

@@ -108,7 +108,7 @@ public enum ReportRunner {
                 let ids = try variant.prepare(in: db, values)
                 guard try ids.step() else { throw ReportError("edge-churn: no snapshots") }
                 let comparison = try SnapshotComparison(in: db, from: ids.int64(0), to: ids.int64(1))
-                let views = (from: try NodeViews(in: db, snapshot: ids.int64(0)), to: try NodeViews(in: db, snapshot: ids.int64(1)))
+                let views = (from: NodeViews(in: db, snapshot: ids.int64(0)), to: NodeViews(in: db, snapshot: ids.int64(1)))
                 writer.begin(columns: SnapshotComparison.edgeChurnColumns)
                 let limit = request.limit ?? Int.max
                 var n = 0

@@ -22,7 +22,7 @@ public enum DumpWhy {
 
     public static func run(in db: Database, snapshot: Int64, label: String, from roots: [Int64],
                            views: NodeViews? = nil) throws -> [WhyStep] {
-        let views = try views ?? NodeViews(in: db, snapshot: snapshot)
+        let views = views ?? NodeViews(in: db, snapshot: snapshot)
         // Inputs of every reader, read once: the edges table is clustered by source, not reader.
         var inputs: [Int64: [(src: Int64, changed: Bool)]] = [:]
         let edges = try ReportRegistry.query("why-inputs").prepare(in: db, ["snapshot": .integer(snapshot)])
@@ -96,7 +96,7 @@ public enum RunWhy {
         throws -> (columns: [String], rows: [[SQLValue]], causes: RunCauses) {
         let causes = try RunCauses.compute(in: db, run: run, snapshot: snapshot)
         guard let snapshot else { return (columns, rows(causes, attributes: Set(attributes)), causes) }
-        let views = try NodeViews(in: db, snapshot: snapshot)
+        let views = NodeViews(in: db, snapshot: snapshot)
         var rules: [Int64: String] = [:]
         let info = ReportRegistry.query("node-info")
         for a in Set(attributes) {
