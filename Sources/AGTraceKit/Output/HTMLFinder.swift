@@ -7,8 +7,8 @@ extension HTMLSections {
         let readers = graph.adjacency(byReader: false), inputs = graph.adjacency(byReader: true)
         let n = graph.attributes.count
         // Views: node_views whole (rules' views and debug-tree names) for ordinary dumps; past
-        // `fullViewsNodes` only the rules' views, since node_views' tree names take longer
-        // than the import on a million nodes (the page says so).
+        // `fullViewsNodes` only the rules' views (types.view, read with the types), which keeps a
+        // million-node page well within the time of importing the snapshot (docs/performance.md).
         let fullViews = n <= options.fullViewsNodes ? try NodeViews(in: db, snapshot: snapshot) : nil
         func view(_ i: Int) -> String? { fullViews.map { $0[graph.attributes[i]] } ?? graph.bodyView(i) }
 

@@ -154,8 +154,8 @@ enum HTMLSections {
                            columns: byView.columns, rows: byView.rows, limit: options.tableRows)
             } else {
                 page.html("<p class=\"note left-out\">")
-                page.text("Updates by view are left out of this page: the snapshot has \(nodes) nodes, and node_views takes longer than "
-                          + "the import at that size. agtrace report updates --snapshot \(label) --by view gives them.")
+                page.text("Updates by view are left out of this page (the snapshot has \(nodes) nodes: past \(options.fullViewsNodes) "
+                          + "the page skips node_views to stay fast). agtrace report updates --snapshot \(label) --by view gives them.")
                 page.html("</p>\n")
             }
         } else {
