@@ -16,6 +16,7 @@ struct ReportCommand {
         ReportCommand(name: "diff A B", arguments: ["diff", "--db", "{db}", "{A}", "{B}"]),
         ReportCommand(name: "walk signal", arguments: ["walk", "{SIGNAL}", "--db", "{db}", "--snapshot", "{A}"]),
         ReportCommand(name: "walk environment hub", arguments: ["walk", "{HUB}", "--db", "{db}", "--snapshot", "{A}"]),
+        ReportCommand(name: "export html --snapshot", arguments: ["export", "html", "--db", "{db}", "--snapshot", "{A}"]),
     ]
 
     func resolved(_ values: [String: String]) -> [String] {
