@@ -3,6 +3,7 @@
 -- description: per rule name, summed over every graph of the snapshot: the per-type profile (types keep counting after their nodes are gone); a graph whose types carry no profile contributes its nodes' profiles instead
 -- params: snapshot (required)
 -- needs: profile
+-- units: total_seconds seconds, mean_seconds seconds, share fraction
 WITH
 typed_graphs AS MATERIALIZED (
     SELECT DISTINCT graph_index

@@ -1,5 +1,5 @@
 -- name: updates
--- summary: rule runs per attribute, from a run's update hits, a snapshot's profile or a trace's evaluations (with total and self time); --by rule sums per rule, --by view per SwiftUI view
+-- summary: rule runs per attribute, from a run's update hits, a snapshot's profile or a trace's evaluations (with total and self time); --by rule or --by view sums per rule or per SwiftUI view
 -- description: update hits per attribute in a run, most first
 -- params: run (required)
 SELECT attribute, count(*) AS updates

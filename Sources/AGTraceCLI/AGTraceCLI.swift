@@ -25,7 +25,8 @@ let commands: [Command] = [
     text += "  \("help".padding(toLength: width, withPad: " ", startingAt: 0))  Show help for a command\n"
     text += """
 
-    Every command takes --db PATH (or $AGTRACE_DB; default ./agtrace.db) and --help.
+    Every command takes --db PATH (or $AGTRACE_DB; default ./agtrace.db; it may also stand
+    before the command: agtrace --db x.db list) and --help.
     Exit status: 0 success, 1 bad input or a failed query, 2 usage error.
     'check' exits 1 when something regressed, 2 when its baseline cannot be used, and 3
     when the recording could not be counted (see 'agtrace help check').
@@ -34,6 +35,7 @@ let commands: [Command] = [
       agtrace import SampleArchives        # archives (.ag-json, .ag-gzon) and transcripts
       agtrace list                         # what is stored
       agtrace help import                  # any command's options and examples
+      agtrace why --view Editor --snapshot planner-after-invalidate   # why a view ran
 
     """
     return text

@@ -76,14 +76,36 @@ struct Context {
         writers.opened.removeAll()
     }
 
+    /// One line on stderr after what stdout holds so far (a terminal shows them in order).
+    func note(_ line: String) {
+        (out as? StreamSink)?.flush()
+        err.write(line + "\n")
+    }
+
+    /// Rows computed whole: at most `--limit` of them in `--format` (`--wide`), and the note
+    /// when some were left out.
+    func writeRows(columns: [String], rows: [[SQLValue]], args: ParsedArguments, command: String) throws {
+        let limit = try args.limit()
+        RowWriter(format: try args.format(), out: out, wide: args.has("wide"))
+            .write(columns: columns, rows: Array(rows.prefix(limit ?? Int.max)))
+        noteMoreRows(rows.count > (limit ?? Int.max), command: command, limit: limit)
+    }
+
     /// One line on stderr when `--limit` left rows out, so a cut table is not taken for all.
     func noteMoreRows(_ more: Bool, command: String, limit: Int?) {
         guard more, let limit else { return }
-        err.write("agtrace \(command): more rows exist than the \(limit) shown (--limit)\n")
+        note("agtrace \(command): more rows exist than the \(limit) shown (--limit)")
     }
 }
 
 extension ParsedArguments {
+    /// `--format` and `--limit` checked, so that their usage errors come before the database
+    /// is opened.
+    func checkRowOptions() throws {
+        _ = try format()
+        _ = try limit()
+    }
+
     /// `--limit N`: a number of rows, 1 or more.
     func limit() throws -> Int? {
         guard let limit = try int("limit") else { return nil }

@@ -7,7 +7,7 @@ enum DiffCommand {
 
     static let name = "diff"
     static let summary = "Compare two snapshots: nodes, edges, flags, values, graph counters"
-    static let usage = "agtrace diff S1 S2 [--format table|csv|json|markdown] [--top N]"
+    static let usage = "agtrace diff S1 S2 [--format table|csv|json|markdown] [--top N] [--details [--limit N] [--wide]]"
     static let discussion = """
     A node is the same node in both snapshots when it has the same attribute and the same rule
     (an id reused by a node of another rule is one removal plus one addition, and so are its
@@ -23,14 +23,25 @@ enum DiffCommand {
     --format csv prints one table: a total row, a row per graph, a row per changed rule.
     agtrace report edge-churn lists the edges themselves.
 
+    --details lists every change instead, one row each: change (added, removed, changed),
+    attribute, rule, view, field, before, after. field is `node` for a node added or
+    removed, `flags` or `value` for a node in both, `input SRC` (`input SRC+OFFSET`) for an
+    edge from SRC into the attribute: before/after are its copies on each side, or its
+    flags when only those changed (8: changed since the reader ran). Values are whole in
+    csv and json, cut in the middle in the table unless --wide.
+
     Examples:
       agtrace diff trip-1-before trip-4-after-body
       agtrace diff trip-2-after-write trip-3-after-invalidate --format json
       agtrace diff before after --format markdown --top 20
+      agtrace diff trip-2-after-write trip-3-after-invalidate --details
     """
     static let options = [
         formatOption,
         OptionSpec(name: "top", valueName: "N", help: "how many rules the summary lists (default 10; json and csv list all)"),
+        OptionSpec(name: "details", valueName: nil, help: "one row per changed node or edge instead of the summary"),
+        limitOption,
+        wideOption,
     ]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
@@ -40,9 +51,18 @@ enum DiffCommand {
         }
         let top = try args.int("top") ?? 10
         if top < 0 { throw UsageError(message: "--top takes 0 or more") }
+        let limit = try args.limit()
+        if !args.has("details") && (limit != nil || args.has("wide")) {
+            throw UsageError(message: "--limit and --wide go with --details")
+        }
         let db = try context.openDatabase(.read)
         let stop = InterruptHandler { db.interrupt() }
         defer { stop.cancel() }
+        if args.has("details") {
+            let rows = try SnapshotDiff.details(in: db, from: args.positionals[0], to: args.positionals[1])
+            try context.writeRows(columns: SnapshotDiff.detailColumns, rows: rows, args: args, command: name)
+            return 0
+        }
         let diff = try SnapshotDiff.compute(in: db, from: args.positionals[0], to: args.positionals[1])
         switch format {
         case .json:

@@ -7,7 +7,7 @@ enum ExportCommand {
 
     static let name = "export"
     static let summary = "Export a snapshot, or one node's neighbourhood, as Graphviz DOT"
-    static let usage = "agtrace export dot --snapshot S [--focus ATTR [--depth N]] [--output FILE]"
+    static let usage = "agtrace export dot --snapshot S [--focus ATTR [--depth N]] [--output FILE|-]"
     static let discussion = """
     Writes DOT (render it with Graphviz: dot -Tsvg). Arrows go from an input to the node that
     reads it. Dirty nodes (flags bit 0) are filled red; edges whose input changed since the

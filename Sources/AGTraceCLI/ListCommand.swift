@@ -6,10 +6,12 @@ enum ListCommand {
 
     static let name = "list"
     static let summary = "List the imported snapshots and runs with their counts"
-    static let usage = "agtrace list [--format table|csv|json|markdown]"
+    static let usage = "agtrace list [--format table|csv|json|markdown] [--wide]"
     static let discussion = """
     One row per snapshot (an archive) and per run (a transcript): its label, which you pass
-    to --snapshot and --run in other commands, and what it holds.
+    to --snapshot and --run in other commands, and what it holds: graphs, nodes and edges of
+    a snapshot; events, skipped_lines (lines that were no part of a hit) and incomplete_hits
+    (hits whose attribute could not be read) of a run.
     """
     static let options = [formatOption, wideOption]
 

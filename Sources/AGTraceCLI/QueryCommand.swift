@@ -8,15 +8,18 @@ enum QueryCommand {
 
     static let name = "query"
     static let summary = "Run read-only SQL against the database"
-    static let usage = "agtrace query [--format F] [--limit N] (SQL | @FILE.sql)"
+    static let usage = "agtrace query [--format F] [--limit N] [--wide] (SQL | @FILE.sql)"
     static let discussion = """
     The connection is read-only: a statement that would write is refused. SQLite's own
-    message is shown for bad SQL (exit 1). Ctrl-C stops a long query cleanly (exit 130). The
-    tables and views are documented in the README ("Schema").
+    message is shown for bad SQL (exit 1); empty SQL is a usage error (exit 2). Ctrl-C stops
+    a long query cleanly (exit 130). --limit N prints at most N rows and says on stderr when
+    more exist. The tables and views are documented in docs/schema.md (node_views names
+    nodes by SwiftUI view).
 
     Examples:
       agtrace query "SELECT label, format_version FROM snapshots"
       agtrace query --format json "SELECT rule, count(*) AS n FROM node_rules GROUP BY rule ORDER BY n DESC"
+      agtrace query "SELECT attribute, view FROM node_views WHERE view = 'Trip'"
       agtrace query @my-report.sql --format csv
     """
     static let options = [

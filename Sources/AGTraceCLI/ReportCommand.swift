@@ -7,12 +7,19 @@ enum ReportCommand {
 
     static let name = "report"
     static let summary = "Run a canned report (agtrace report --list shows them)"
-    static let usage = "agtrace report NAME [--run R] [--snapshot S] [--from S1 --to S2] [--trace T] [--by rule|view] [--format F] [--limit N]\n       agtrace report --list"
+    static let usage = "agtrace report NAME [--run R] [--snapshot S] [--from S1 --to S2] [--trace T] [--by rule|view] [--format F] [--limit N] [--wide]\n       agtrace report --list"
     static var discussion: String {
         var text = """
         Each report is one SQL file compiled into agtrace (Queries/ in the source); the options
         choose which of its variants runs. Labels (see agtrace list) are bound as parameters,
         never pasted into SQL. An unknown label is an error (exit 1) naming it.
+
+        A number that cannot be known is empty (null in json), never 0, and stderr says why.
+        A run named with --snapshot S is checked against S: when some of its attributes are
+        not in S, stderr warns "M of N attributes ... are not in snapshot S"; when none are,
+        the report is refused (exit 1): S is a dump of another process. --limit N prints at
+        most N rows (stderr says when more exist); tables cut long cells in the middle unless
+        --wide.
 
         Reports and the options they take:
 
@@ -30,6 +37,7 @@ enum ReportCommand {
           agtrace report --list
           agtrace report updates --run trip-frame-info --snapshot trip-1-before
           agtrace report updates --snapshot planner-profiled --by rule --format markdown
+          agtrace report updates --snapshot planner-profiled --by view
           agtrace report dirty-walks --run trip-frame-info --snapshot trip-1-before
           agtrace report dirty-walks --from trip-2-after-write --to trip-3-after-invalidate
           agtrace report edge-churn --from trip-1-before --to planner-profiled --format csv
@@ -48,7 +56,7 @@ enum ReportCommand {
         OptionSpec(name: "from", valueName: "S1", help: "the earlier snapshot of a comparison"),
         OptionSpec(name: "to", valueName: "S2", help: "the later snapshot of a comparison"),
         OptionSpec(name: "trace", valueName: "T", help: "the trace (an AttributeGraph trace file) to report on"),
-        OptionSpec(name: "by", valueName: "rule|view", help: "sum the rows per rule name (or, on a trace, per SwiftUI view)"),
+        OptionSpec(name: "by", valueName: "rule|view", help: "sum the rows per rule name, or per SwiftUI view"),
         formatOption,
         limitOption,
         wideOption,
@@ -85,7 +93,7 @@ enum ReportCommand {
         let stop = InterruptHandler { db.interrupt() }
         defer { stop.cancel() }
         let outcome = try ReportRunner.run(request, in: db, writer: RowWriter(format: format, out: context.out, wide: args.has("wide")))
-        for warning in outcome.warnings { context.err.write("agtrace report: warning: \(terminalSafe(warning))\n") }
+        for warning in outcome.warnings { context.note("agtrace report: warning: \(terminalSafe(warning))") }
         context.noteMoreRows(outcome.moreRows, command: name, limit: limit)
         if let trace = labels["trace"], let note = try TraceTiming.untimedNote(in: db, trace: trace) {
             context.err.write("agtrace report: note: " + terminalSafe(note) + "\n")

@@ -39,7 +39,7 @@ enum WalkCommand {
     ]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        let format = try args.format()
+        try args.checkRowOptions()
         let start = try StartingPoint.parse(args)
         let trace = args.value("trace")
         guard (args.value("snapshot") == nil) != (trace == nil) else {
@@ -47,7 +47,6 @@ enum WalkCommand {
         }
         let depth = try args.int("depth")
         if let depth, depth < 1 { throw UsageError(message: "--depth takes 1 or more") }
-        let limit = try args.limit()
         let db = try context.openDatabase(.read)
         if let trace {
             guard case .attribute(let attribute) = start else {
@@ -55,19 +54,15 @@ enum WalkCommand {
             }
             let rows = try TraceWalk.rows(in: db, trace: try LabelLookup.traceId(trace, in: db), label: trace, from: attribute,
                                           maxDepth: depth)
-            RowWriter(format: format, out: context.out, wide: args.has("wide"))
-                .write(columns: TraceWalk.columns, rows: Array(rows.prefix(limit ?? Int.max)))
-            context.noteMoreRows(rows.count > (limit ?? Int.max), command: name, limit: limit)
+            try context.writeRows(columns: TraceWalk.columns, rows: rows, args: args, command: name)
             return 0
         }
         let label = args.value("snapshot")!
         let snapshot = try LabelLookup.snapshotId(label, in: db)
-        let views = try NodeViews(in: db, snapshot: snapshot)
+        let views = NodeViews(in: db, snapshot: snapshot)
         let roots = try start.attributes(views: views, snapshotLabel: label)
         let steps = try PushWalk.run(in: db, snapshot: snapshot, label: label, from: roots, maxDepth: depth, views: views)
-        RowWriter(format: format, out: context.out, wide: args.has("wide"))
-            .write(columns: PushWalk.columns, rows: Array(PushWalk.rows(steps).prefix(limit ?? Int.max)))
-        context.noteMoreRows(steps.count > (limit ?? Int.max), command: name, limit: limit)
+        try context.writeRows(columns: PushWalk.columns, rows: PushWalk.rows(steps), args: args, command: name)
         return 0
     }
 }

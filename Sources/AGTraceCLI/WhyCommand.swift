@@ -1,39 +1,106 @@
 import AGTraceKit
+import Foundation
 
 enum WhyCommand {
     static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
                                  options: options, run: run)
 
     static let name = "why"
-    static let summary = "Why did a rule run: each evaluation of an attribute and the write that caused it"
-    static let usage = "agtrace why ATTR --trace T [--format F] [--limit N]"
+    static let summary = "Explain why a node (or every node of a view) ran or is dirty: the write behind it"
+    static let usage = "agtrace why (ATTR | --view NAME) (--snapshot S | --run R [--snapshot S]) [--format F] [--limit N] [--wide]\n       agtrace why ATTR --trace T [--format F] [--limit N] [--wide]"
     static let discussion = """
-    Over a trace: one row per evaluation of ATTR (a BeginValueUpdate): update_seq (the
-    event's seq), its rule and view, seconds (its duration; NULL when the trace's timestamps
+    Over a dump (--snapshot S, taken after an invalidation, before the body ran): the
+    explanation upstream of ATTR. Its dirty inputs (flag bit 0), recursively, down to the
+    causes: a clean input whose edge into a dirty reader carries the changed flag (8) — the
+    written state's signal, typically — or a dirty node with neither a dirty input nor an
+    input through a changed edge (it was invalidated itself). One row per node on those paths:
+    attribute, depth (edges upstream of ATTR), rule, view, dirty, changed_edge (its edge into
+    the node below changed), cause (1 or 0). Clean inputs without a changed edge explain
+    nothing and are not listed.
+
+    Over a transcript (--run R): one row per update of ATTR and invalidation that caused it:
+    update_seq, attribute, cause_seq, cause_root; with --snapshot S also rule and view (and
+    S's edges join the run's add_input edges). A cause is an invalidation after ATTR's
+    previous update whose push walk marks ATTR (or that invalidated ATTR). An update nothing
+    caused, such as a first build, has one row with an empty cause. Without add_input hits and
+    without --snapshot no walk is known: the causes are empty and stderr says so.
+
+    Over a trace (--trace T): one row per evaluation of ATTR (a BeginValueUpdate):
+    update_seq, its rule and view, seconds (its duration; empty when the trace's timestamps
     cannot time it), changed, and its cause: cause_seq, the write (BeginGraphInvalidation)
     whose dirty marks included ATTR since its previous evaluation, and cause_root, the
-    attribute that write set, with its rule and view. A first build, or a pull no write
-    explains, has a NULL cause. ATTR is decimal or 0x-hex.
+    attribute that write set, with cause_rule and cause_view. A first build has an empty
+    cause. The trace shows the marks: nothing is predicted.
+
+    --view NAME starts from every node the view names (node_views; with --run it needs
+    --snapshot to know them). ATTR is decimal or 0x-hex.
 
     Examples:
+      agtrace why 3216 --snapshot trip-3-after-invalidate
+      agtrace why --view Trip --snapshot trip-3-after-invalidate
+      agtrace why 3152 --run trip-frame-info
+      agtrace why --view Trip --run trip-frame-info --snapshot trip-1-before --format json
       agtrace why 1048 --trace trip-taps
-      agtrace why 0x418 --trace trip-taps --format json
     """
     static let options = [
-        OptionSpec(name: "trace", valueName: "T", help: "the trace whose evaluations to explain"),
+        OptionSpec(name: "snapshot", valueName: "S", help: "the dump to explain from, or (with --run) to name nodes and add edges"),
+        OptionSpec(name: "run", valueName: "R", help: "the transcript whose updates to explain"),
+        OptionSpec(name: "trace", valueName: "T", help: "the trace whose evaluations of ATTR to explain"),
+        OptionSpec(name: "view", valueName: "NAME", help: "explain every node of this view instead of ATTR"),
         formatOption,
-        OptionSpec(name: "limit", valueName: "N", help: "print at most N rows"),
+        limitOption,
+        wideOption,
     ]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        let format = try args.format()
-        let attribute = try args.attribute("explain (e.g. 1048)")
-        guard let trace = args.value("trace") else { throw UsageError(message: "--trace T is required") }
-        let limit = try args.int("limit")
-        if let limit, limit < 0 { throw UsageError(message: "--limit takes a number of rows, 0 or more") }
+        try args.checkRowOptions()
+        let start = try StartingPoint.parse(args)
+        if let trace = args.value("trace") {
+            guard args.value("run") == nil, args.value("snapshot") == nil else {
+                throw UsageError(message: "--trace T explains from the trace alone: give no --run or --snapshot with it")
+            }
+            guard case .attribute(let attribute) = start else {
+                throw UsageError(message: "--view starts from a snapshot's nodes; with --trace give an attribute")
+            }
+            let db = try context.openDatabase(.read)
+            let result = try TraceWhy.rows(in: db, trace: try LabelLookup.traceId(trace, in: db), label: trace, attribute: attribute)
+            try context.writeRows(columns: result.columns, rows: result.rows, args: args, command: name)
+            return 0
+        }
+        let runLabel = args.value("run"), snapshotLabel = args.value("snapshot")
+        if runLabel == nil && snapshotLabel == nil {
+            throw UsageError(message: "give --snapshot S (a dump) or --run R (a transcript) to explain from")
+        }
+        if case .view = start, runLabel != nil, snapshotLabel == nil {
+            throw UsageError(message: "--view with --run needs --snapshot S to know which nodes the view names")
+        }
         let db = try context.openDatabase(.read)
-        let result = try TraceWhy.rows(in: db, trace: try LabelLookup.traceId(trace, in: db), label: trace, attribute: attribute)
-        RowWriter(format: format, out: context.out).write(columns: result.columns, rows: Array(result.rows.prefix(limit ?? Int.max)))
+        let snapshot = try snapshotLabel.map { try LabelLookup.snapshotId($0, in: db) }
+        let views = snapshot.map { NodeViews(in: db, snapshot: $0) }
+        let roots = try views.map { try start.attributes(views: $0, snapshotLabel: snapshotLabel!) }
+            ?? start.attributes(views: NodeViews(), snapshotLabel: "")
+        let columns: [String]
+        let rows: [[SQLValue]]
+        if let runLabel {
+            let run = try LabelLookup.runId(runLabel, in: db)
+            if let snapshot, let snapshotLabel {
+                let match = try RunSnapshotMatch.check(in: db, run: run, runLabel: runLabel, snapshot: snapshot, snapshotLabel: snapshotLabel)
+                if let warning = match.warning { context.note("agtrace why: warning: \(terminalSafe(warning))") }
+            }
+            let report = try RunWhy.report(in: db, run: run, snapshot: snapshot, attributes: roots)
+            if !report.causes.edgesKnown { context.note("agtrace why: warning: \(terminalSafe(RunCauses.noEdgesHint(run: runLabel)))") }
+            if report.rows.isEmpty {
+                context.err.write("agtrace why: run '\(terminalSafe(runLabel))' has no update of \(roots.map(String.init).joined(separator: ", "))\n")
+            }
+            (columns, rows) = (report.columns, report.rows)
+        } else {
+            let steps = try DumpWhy.run(in: db, snapshot: snapshot!, label: snapshotLabel!, from: roots, views: views)
+            if !steps.contains(where: \.dirty) {
+                context.err.write("agtrace why: nothing is dirty there in snapshot '\(terminalSafe(snapshotLabel!))': dump the graph after the invalidation and before the body runs\n")
+            }
+            (columns, rows) = (DumpWhy.columns, DumpWhy.rows(steps))
+        }
+        try context.writeRows(columns: columns, rows: rows, args: args, command: name)
         return 0
     }
 }

@@ -162,9 +162,9 @@ final class ReportCLITests: XCTestCase {
             (["dirty-walks", "--run", "tap"], ["seq", "root", "marked", "updates", "reran", "line"], 1),
             (["dirty-walks", "--run", "tap", "--snapshot", "trip-1-before"], ["seq", "root", "marked", "updates", "reran", "line"], 1),
             (["dirty-walks", "--from", "trip-2-after-write", "--to", "trip-3-after-invalidate"],
-             ["attribute", "rule", "flags_from", "flags_to", "graph"], 5),
+             ["attribute", "rule", "view", "flags_from", "flags_to", "graph"], 5),
             (["edge-churn", "--from", "trip-1-before", "--to", "planner-profiled"],
-             ["change", "src_attribute", "dst_attribute", "offset", "src_rule", "dst_rule"], 32),
+             ["change", "src_attribute", "dst_attribute", "offset", "src_rule", "dst_rule", "src_view", "dst_view"], 32),
             (["rule-cost", "--snapshot", "planner-profiled"],
              ["rule", "nodes", "updates", "total_seconds", "mean_seconds", "share", "changes"], 5),
         ]

@@ -86,13 +86,13 @@ final class ReportDirtyWalksTests: XCTestCase {
     func testWalkObservedBetweenTwoDumps() throws {
         let f = try ReportFixture()
         let result = try f.report("dirty-walks", ["from": "trip-2-after-write", "to": "trip-3-after-invalidate"])
-        XCTAssertEqual(result.columns, ["attribute", "rule", "flags_from", "flags_to", "graph"])
+        XCTAssertEqual(result.columns, ["attribute", "rule", "view", "flags_from", "flags_to", "graph"])
         assertRows(result.rows, [
-            [.i(3152), .t("DynamicBody<ViewBodyAccessor<Trip>>"), .i(8), .i(9), .i(0)],
-            [.i(3216), .t("ViewLeafView<Text>"), .i(8), .i(9), .i(0)],
-            [.i(3256), .t("LeafLayoutComputer<Text>"), .i(8), .i(9), .i(0)],
-            [.i(3300), .t("RootDisplayList"), .i(8), .i(9), .i(0)],
-            [.i(3340), .t("RootGeometry"), .i(8), .i(9), .i(0)],
+            [.i(3152), .t("DynamicBody<ViewBodyAccessor<Trip>>"), .t("Trip"), .i(8), .i(9), .i(0)],
+            [.i(3216), .t("ViewLeafView<Text>"), .t("Text"), .i(8), .i(9), .i(0)],
+            [.i(3256), .t("LeafLayoutComputer<Text>"), .t("Text"), .i(8), .i(9), .i(0)],
+            [.i(3300), .t("RootDisplayList"), .null, .i(8), .i(9), .i(0)],
+            [.i(3340), .t("RootGeometry"), .null, .i(8), .i(9), .i(0)],
         ])
         // Before the write nothing was dirty, and after the body ran the bits are clear again.
         XCTAssertEqual(try f.report("dirty-walks", ["from": "trip-1-before", "to": "trip-2-after-write"]).rows.count, 0)
@@ -114,8 +114,8 @@ final class ReportDirtyWalksTests: XCTestCase {
             (20, "A", 9, nil),             // new: not in the first dump
         ], edges: [])]))
         assertRows(try f.report("dirty-walks", ["from": "one", "to": "two"]).rows, [
-            [.i(4), .t("External<()>"), .i(0), .i(1), .i(0)],
-            [.i(12), .t("A"), .i(8), .i(9), .i(0)],
+            [.i(4), .t("External<()>"), .null, .i(0), .i(1), .i(0)],
+            [.i(12), .t("A"), .null, .i(8), .i(9), .i(0)],
         ])
     }
 }

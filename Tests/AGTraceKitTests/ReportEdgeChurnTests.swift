@@ -36,22 +36,22 @@ final class ReportEdgeChurnTests: XCTestCase {
     func testIdentityAndMultisetRules() throws {
         let f = try fixture()
         let result = try f.report("edge-churn", ["from": "before", "to": "after"])
-        XCTAssertEqual(result.columns, ["change", "src_attribute", "dst_attribute", "offset", "src_rule", "dst_rule"])
+        XCTAssertEqual(result.columns, ["change", "src_attribute", "dst_attribute", "offset", "src_rule", "dst_rule", "src_view", "dst_view"])
         assertRows(result.rows, [
             // The recycled id: every edge of the new Body<B> is new...
-            [.t("added"), .i(100), .i(300), .i(0), .t("Body<B>"), .t("Leaf")],
-            [.t("added"), .i(100), .i(400), .i(0), .t("Body<B>"), .t("Root")],
-            [.t("added"), .i(200), .i(100), .i(0), .t("External<()>"), .t("Body<B>")],
+            [.t("added"), .i(100), .i(300), .i(0), .t("Body<B>"), .t("Leaf"), .null, .null],
+            [.t("added"), .i(100), .i(400), .i(0), .t("Body<B>"), .t("Root"), .null, .null],
+            [.t("added"), .i(200), .i(100), .i(0), .t("External<()>"), .t("Body<B>"), .null, .null],
             // ...a repeated read gained one copy...
-            [.t("added"), .i(200), .i(300), .i(16), .t("External<()>"), .t("Leaf")],
-            [.t("added"), .i(700), .i(400), .i(0), .t("External<()>"), .t("Root")],
+            [.t("added"), .i(200), .i(300), .i(16), .t("External<()>"), .t("Leaf"), .null, .null],
+            [.t("added"), .i(700), .i(400), .i(0), .t("External<()>"), .t("Root"), .null, .null],
             // ...and every edge of the old Body<A> is gone.
-            [.t("removed"), .i(100), .i(300), .i(0), .t("Body<A>"), .t("Leaf")],
-            [.t("removed"), .i(100), .i(400), .i(0), .t("Body<A>"), .t("Root")],
-            [.t("removed"), .i(200), .i(100), .i(0), .t("External<()>"), .t("Body<A>")],
+            [.t("removed"), .i(100), .i(300), .i(0), .t("Body<A>"), .t("Leaf"), .null, .null],
+            [.t("removed"), .i(100), .i(400), .i(0), .t("Body<A>"), .t("Root"), .null, .null],
+            [.t("removed"), .i(200), .i(100), .i(0), .t("External<()>"), .t("Body<A>"), .null, .null],
             // Three copies became two: one removal.
-            [.t("removed"), .i(200), .i(300), .i(0), .t("External<()>"), .t("Leaf")],
-            [.t("removed"), .i(500), .i(400), .i(0), .t("External<()>"), .t("Root")],
+            [.t("removed"), .i(200), .i(300), .i(0), .t("External<()>"), .t("Leaf"), .null, .null],
+            [.t("removed"), .i(500), .i(400), .i(0), .t("External<()>"), .t("Root"), .null, .null],
         ])
     }
 
@@ -76,9 +76,9 @@ final class ReportEdgeChurnTests: XCTestCase {
         try f.archive("one", g(1))
         try f.archive("none", g(0))
         assertRows(try f.report("edge-churn", ["from": "four", "to": "one"]).rows,
-                   Array(repeating: [.t("removed"), .i(4), .i(8), .i(0), .t("A"), .t("A")], count: 3))
+                   Array(repeating: [.t("removed"), .i(4), .i(8), .i(0), .t("A"), .t("A"), .null, .null], count: 3))
         assertRows(try f.report("edge-churn", ["from": "none", "to": "four"]).rows,
-                   Array(repeating: [.t("added"), .i(4), .i(8), .i(0), .t("A"), .t("A")], count: 4))
+                   Array(repeating: [.t("added"), .i(4), .i(8), .i(0), .t("A"), .t("A"), .null, .null], count: 4))
     }
 
     func testIdReusedByTheSameRuleInAnotherGraphIsTheSameNode() throws {
@@ -111,19 +111,19 @@ final class ReportEdgeChurnTests: XCTestCase {
         let rows = try f.report("edge-churn", ["from": "trip-1-before", "to": "planner-profiled"]).rows
         XCTAssertEqual(rows.filter { $0[0] == .t("removed") }.count, 22)
         assertRows(rows.filter { $0[0] == .t("added") }, [
-            [.t("added"), .i(536), .i(1760), .i(0), .t("External<Time>"), .t("RootDisplayList")],
-            [.t("added"), .i(1560), .i(1620), .i(0), .t("External<Planner>"), .t("DynamicBody<ViewBodyAccessor<Planner>>")],
-            [.t("added"), .i(1592), .i(1620), .i(0), .t("External<()>"), .t("DynamicBody<ViewBodyAccessor<Planner>>")],
-            [.t("added"), .i(1592), .i(1664), .i(0), .t("External<()>"), .t("DynamicBody<ViewBodyAccessor<Editor>>")],
-            [.t("added"), .i(1592), .i(1712), .i(0), .t("External<()>"), .t("DynamicBody<ViewBodyAccessor<Editor>>")],
-            [.t("added"), .i(1620), .i(1664), .i(0), .t("DynamicBody<ViewBodyAccessor<Planner>>"), .t("DynamicBody<ViewBodyAccessor<Editor>>")],
-            [.t("added"), .i(1620), .i(1712), .i(0), .t("DynamicBody<ViewBodyAccessor<Planner>>"), .t("DynamicBody<ViewBodyAccessor<Editor>>")],
-            [.t("added"), .i(1664), .i(1760), .i(0), .t("DynamicBody<ViewBodyAccessor<Editor>>"), .t("RootDisplayList")],
-            [.t("added"), .i(1712), .i(1760), .i(0), .t("DynamicBody<ViewBodyAccessor<Editor>>"), .t("RootDisplayList")],
-            [.t("added"), .i(4004), .i(4052), .i(0), .t("External<()>"), .t("DynamicBody<ViewBodyAccessor<Inspector>>")],
+            [.t("added"), .i(536), .i(1760), .i(0), .t("External<Time>"), .t("RootDisplayList"), .null, .null],
+            [.t("added"), .i(1560), .i(1620), .i(0), .t("External<Planner>"), .t("DynamicBody<ViewBodyAccessor<Planner>>"), .null, .t("Planner")],
+            [.t("added"), .i(1592), .i(1620), .i(0), .t("External<()>"), .t("DynamicBody<ViewBodyAccessor<Planner>>"), .null, .t("Planner")],
+            [.t("added"), .i(1592), .i(1664), .i(0), .t("External<()>"), .t("DynamicBody<ViewBodyAccessor<Editor>>"), .null, .t("Editor")],
+            [.t("added"), .i(1592), .i(1712), .i(0), .t("External<()>"), .t("DynamicBody<ViewBodyAccessor<Editor>>"), .null, .t("Editor")],
+            [.t("added"), .i(1620), .i(1664), .i(0), .t("DynamicBody<ViewBodyAccessor<Planner>>"), .t("DynamicBody<ViewBodyAccessor<Editor>>"), .t("Planner"), .t("Editor")],
+            [.t("added"), .i(1620), .i(1712), .i(0), .t("DynamicBody<ViewBodyAccessor<Planner>>"), .t("DynamicBody<ViewBodyAccessor<Editor>>"), .t("Planner"), .t("Editor")],
+            [.t("added"), .i(1664), .i(1760), .i(0), .t("DynamicBody<ViewBodyAccessor<Editor>>"), .t("RootDisplayList"), .t("Editor"), .null],
+            [.t("added"), .i(1712), .i(1760), .i(0), .t("DynamicBody<ViewBodyAccessor<Editor>>"), .t("RootDisplayList"), .t("Editor"), .null],
+            [.t("added"), .i(4004), .i(4052), .i(0), .t("External<()>"), .t("DynamicBody<ViewBodyAccessor<Inspector>>"), .null, .t("Inspector")],
         ])
         // The read through two offsets is two edges, both removed.
-        XCTAssertTrue(rows.contains([.t("removed"), .i(904), .i(3340), .i(16), .t("External<ViewSize>"), .t("RootGeometry")]))
-        XCTAssertTrue(rows.contains([.t("removed"), .i(904), .i(3340), .i(32), .t("External<ViewSize>"), .t("RootGeometry")]))
+        XCTAssertTrue(rows.contains([.t("removed"), .i(904), .i(3340), .i(16), .t("External<ViewSize>"), .t("RootGeometry"), .null, .null]))
+        XCTAssertTrue(rows.contains([.t("removed"), .i(904), .i(3340), .i(32), .t("External<ViewSize>"), .t("RootGeometry"), .null, .null]))
     }
 }

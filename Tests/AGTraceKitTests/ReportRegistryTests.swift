@@ -23,8 +23,8 @@ final class ReportRegistryTests: XCTestCase {
             ["--run R [--snapshot S]", "--trace T", "--from S1 --to S2"],
             ["--trace T", "--from S1 --to S2"],
             ["--trace T", "--snapshot S"],
-            ["--run R", "--snapshot S", "--trace T", "--snapshot S --by rule", "--trace T --by rule", "--trace T --by view",
-             "--run R --snapshot S", "--run R --snapshot S --by rule"],
+            ["--run R", "--snapshot S", "--trace T", "--snapshot S --by rule", "--trace T --by rule", "--snapshot S --by view",
+             "--trace T --by view", "--run R --snapshot S", "--run R --snapshot S --by rule", "--run R --snapshot S --by view"],
         ])
         for report in ReportRegistry.reports {
             XCTAssertEqual(report.variants.filter { $0.summary != nil }.count, 1, "\(report.name): one variant carries the summary")

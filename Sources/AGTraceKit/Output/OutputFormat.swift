@@ -5,6 +5,38 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     public static var names: String { allCases.map(\.rawValue).joined(separator: "|") }
 }
 
+/// What a number in a column measures, for showing it to people (table, markdown).
+public enum ColumnUnit: String, Sendable {
+    case seconds, fraction
+
+    /// `0.0002` seconds -> "200 µs"; `0.69` fraction -> "69.2%". Raw for anything else.
+    public func display(_ v: SQLValue) -> String {
+        let x: Double
+        switch v {
+        case .integer(let i): x = Double(i)
+        case .real(let d) where d.isFinite: x = d
+        default: return v.description
+        }
+        switch self {
+        case .fraction:
+            return Self.number(x * 100) + "%"
+        case .seconds:
+            let a = abs(x)
+            if a == 0 { return "0 s" }
+            if a >= 1 { return Self.number(x) + " s" }
+            if a >= 0.001 { return Self.number(x * 1000) + " ms" }
+            return Self.number(x * 1_000_000) + " µs"
+        }
+    }
+
+    /// Three significant digits, no exponent.
+    static func number(_ x: Double) -> String {
+        let a = abs(x)
+        let decimals = a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3
+        return String(format: "%.\(decimals)f", x)
+    }
+}
+
 /// Somewhere text goes: standard output in the CLI, a string in tests.
 public protocol TextSink: AnyObject {
     func write(_ text: String)
@@ -27,6 +59,9 @@ public final class RowWriter {
     private var rowCount = 0
     /// Table cells are whole rather than cut in the middle (`--wide`).
     public var wide = false
+    /// Units of columns by name: table and markdown show them for people (`ColumnUnit`).
+    public var units: [String: ColumnUnit] = [:]
+    private var columnUnits: [ColumnUnit?] = []
 
     public init(format: OutputFormat, out: TextSink, wide: Bool = false) {
         self.format = format
@@ -36,6 +71,7 @@ public final class RowWriter {
 
     public func begin(columns: [String]) {
         self.columns = columns
+        columnUnits = columns.map { units[$0] }
         switch format {
         case .csv:
             out.write(columns.map(Self.csvField).joined(separator: ",") + "\n")
@@ -61,9 +97,9 @@ public final class RowWriter {
             }
             out.write(object + "}")
         case .markdown:
-            out.write("| " + values.map { Self.markdownCell($0.description) }.joined(separator: " | ") + " |\n")
+            out.write("| " + values.enumerated().map { Self.markdownCell(shown($0.offset, $0.element)) }.joined(separator: " | ") + " |\n")
         case .table:
-            buffered.append(values.map { Self.tableEntry($0.description, wide: wide) })
+            buffered.append(values.enumerated().map { Self.tableEntry(shown($0.offset, $0.element), wide: wide) })
         }
         rowCount += 1
     }
@@ -77,6 +113,11 @@ public final class RowWriter {
         case .csv, .markdown:
             break
         }
+    }
+
+    private func shown(_ column: Int, _ value: SQLValue) -> String {
+        guard column < columnUnits.count, let unit = columnUnits[column] else { return value.description }
+        return unit.display(value)
     }
 
     /// Convenience: a whole result at once.

@@ -29,12 +29,16 @@ public struct QueryFile: Sendable, Equatable {
     public let needsProfile: Bool
     public let compute: String?
     public let isInternal: Bool
+    /// Column units for people (`units: total_seconds seconds, share fraction`): table and
+    /// markdown show seconds in s, ms or µs and fractions in percent; csv and json keep the
+    /// raw numbers.
+    public let units: [String: ColumnUnit]
     public let sql: String
 
     public var required: [String] { parameters.filter(\.required).map(\.name) }
     public var optional: [String] { parameters.filter { !$0.required }.map(\.name) }
 
-    static let knownKeys: Set<String> = ["name", "summary", "description", "params", "by", "needs", "compute", "internal"]
+    static let knownKeys: Set<String> = ["name", "summary", "description", "params", "by", "needs", "compute", "internal", "units"]
 
     public init(fileName: String, text: String) throws {
         self.fileName = fileName
@@ -68,6 +72,15 @@ public struct QueryFile: Sendable, Equatable {
         by = header["by"]
         compute = header["compute"]
         isInternal = header["internal"] == "yes"
+        var units: [String: ColumnUnit] = [:]
+        for item in (header["units"] ?? "").split(separator: ",") {
+            let words = item.split(separator: " ").map(String.init)
+            guard words.count == 2, let unit = ColumnUnit(rawValue: words[1]) else {
+                throw QueryFileError(fileName: fileName, message: "units: '\(item.trimmingCharacters(in: .whitespaces))' is not 'COLUMN seconds' or 'COLUMN fraction'")
+            }
+            units[words[0]] = unit
+        }
+        self.units = units
         switch header["needs"] {
         case nil: needsProfile = false
         case "profile": needsProfile = true

@@ -88,6 +88,7 @@ public enum ReportRunner {
             try requireProfile(snapshot: id, label: label, in: db)
         }
         var outcome = ReportOutcome()
+        (writer as? RowWriter)?.units = variant.units
         if let run = values["run"]?.intValue, let snapshot = values["snapshot"]?.intValue {
             let match = try RunSnapshotMatch.check(in: db, run: run, runLabel: request.options["run"] ?? "", snapshot: snapshot,
                                                    snapshotLabel: request.options["snapshot"] ?? "")
@@ -108,10 +109,11 @@ public enum ReportRunner {
                 let ids = try variant.prepare(in: db, values)
                 guard try ids.step() else { throw ReportError("edge-churn: no snapshots") }
                 let comparison = try SnapshotComparison(in: db, from: ids.int64(0), to: ids.int64(1))
+                let views = (from: NodeViews(in: db, snapshot: ids.int64(0)), to: NodeViews(in: db, snapshot: ids.int64(1)))
                 writer.begin(columns: SnapshotComparison.edgeChurnColumns)
                 let limit = request.limit ?? Int.max
                 var n = 0
-                comparison.edgeChurnRows(limit: limit == Int.max ? limit : limit + 1) { row in
+                comparison.edgeChurnRows(limit: limit == Int.max ? limit : limit + 1, views: views) { row in
                     n += 1
                     if n <= limit { writer.row(row) }
                 }

@@ -102,16 +102,19 @@ struct SnapshotComparison {
         edgeChanges = try Self.edges(db: db, fromId: fromId, toId: toId, recycled: recycled)
     }
 
-    static let edgeChurnColumns = ["change", "src_attribute", "dst_attribute", "offset", "src_rule", "dst_rule"]
+    static let edgeChurnColumns = ["change", "src_attribute", "dst_attribute", "offset", "src_rule", "dst_rule", "src_view", "dst_view"]
 
     /// edge-churn's rows, at most `limit`: one per edge copy added or removed.
-    func edgeChurnRows(limit: Int, _ body: ([SQLValue]) -> Void) {
+    /// `views` name the endpoints in the side each row comes from, like the rules.
+    func edgeChurnRows(limit: Int, views: (from: NodeViews, to: NodeViews), _ body: ([SQLValue]) -> Void) {
         var n = 0
         for c in edgeChanges {
             let side = c.change == .added ? to : from
+            let sideViews = c.change == .added ? views.to : views.from
             let row: [SQLValue] = [.text(c.change.rawValue), .integer(c.src), .integer(c.dst), .integer(c.offset),
                                    name(side.rule(ofAttribute: c.src)).map(SQLValue.text) ?? .null,
-                                   name(side.rule(ofAttribute: c.dst)).map(SQLValue.text) ?? .null]
+                                   name(side.rule(ofAttribute: c.dst)).map(SQLValue.text) ?? .null,
+                                   sideViews.value(c.src), sideViews.value(c.dst)]
             for _ in 0..<c.copies {
                 guard n < limit else { return }
                 body(row)

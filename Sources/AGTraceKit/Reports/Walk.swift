@@ -117,7 +117,7 @@ public enum PushWalk {
     public static func run(in db: Database, snapshot: Int64, label: String, from roots: [Int64],
                            maxDepth: Int? = nil, bulkThreshold: Int = PushWalk.bulkThreshold,
                            views: NodeViews? = nil) throws -> [WalkStep] {
-        let views = try views ?? NodeViews(in: db, snapshot: snapshot)
+        let views = views ?? NodeViews(in: db, snapshot: snapshot)
         guard let root = roots.first else { return [] }
         let ids: [String: SQLValue] = ["snapshot": .integer(snapshot)]
         let readersQuery = ReportRegistry.query("walk-readers")

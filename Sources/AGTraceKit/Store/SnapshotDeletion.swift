@@ -1,7 +1,7 @@
 /// Removes a snapshot, a run or a trace and every row that belongs to it (inside the caller's transaction).
 enum SnapshotDeletion {
     static let snapshotTables = ["graphs", "types", "node_rows", "subgraph_nodes", "edges", "subgraphs", "subgraph_children", "tree_items",
-                                 "tree_item_values", "tree_item_nodes", "profile_events", "profile_marks"]
+                                 "tree_item_values", "tree_item_nodes", "tree_views", "profile_events", "profile_marks"]
     /// A run's rows in these tables are the id range its row records (`first_event_id` …).
     static let runTables = [("events", "event"), ("frames", "frame")]
     static let traceTables = ["trace_event_rows", "trace_types", "trace_nodes", "trace_edges", "trace_subgraphs",

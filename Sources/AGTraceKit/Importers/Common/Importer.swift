@@ -152,6 +152,8 @@ public final class Importer {
                     try store.finishBulkInsert()
                     mark("indexes built")
                 }
+                try db.execute(Schema.treeViewsFill(filter: "snapshot_id = \(id)"))
+                mark("views named")
                 item.graphs = store.graphCount
                 item.nodes = store.nodeCount
                 item.edges = store.edgeCount

@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Writes SampleArchives/why/: the samples of `agtrace why` and of dirty-walks' `reran`, to the
+documented formats (../shared/formats: ag-archive-json.md, lldb-breakpoint-logs.md shape 5).
+
+- planner-after-invalidate.ag-json: the Planner window of make-sample-archives.py dumped right
+  after AGGraphInvalidateValue(1592) (its `nights` signal) and a direct invalidation of the
+  Inspector's body 4052, before anything reran: dirty bits on 1620, 1664, 1712, 1760 and 4052,
+  the changed flag (8) on the signal's edges into 1620, 1664 and 1712, and a debug tree
+  (Planner owning 1560, listing 1620 and the signal; two Editors listing 1664 and 1712).
+- trip-then-planner.txt: one line per hit. The Trip is built, `nights` written (3032); then
+  the Planner window's first build follows before the next write: the Trip write's walk
+  reaches 3152 and 3216 only, not the Planner's four first updates. Then the Planner's
+  `nights` (1592) is written and its four nodes rerun.
+
+Run it from the repository root: python3 Scripts/make-why-samples.py
+"""
+import json, os
+
+OUT = os.path.join("SampleArchives", "why")
+os.makedirs(OUT, exist_ok=True)
+
+TYPES = [  # (id, rule, value type, size, flags)
+    (1, "External<Time>", "Time", 8, 19),
+    (2, "External<()>", "()", 0, 19),
+    (3, "External<Planner>", "Planner", 24, 19),
+    (4, "DynamicBody<ViewBodyAccessor<Planner>>", "VStack<TupleView<(Editor, Editor)>>", 40, 10),
+    (5, "DynamicBody<ViewBodyAccessor<Editor>>", "Stepper<Text>", 56, 10),
+    (6, "RootDisplayList", "(DisplayList, Version)", 32, 2),
+    (7, "DynamicBody<ViewBodyAccessor<Inspector>>", "Text", 24, 10),
+]
+T = {name: i for i, (_, name, *_r) in enumerate(TYPES)}
+NODES = [  # attribute, rule, desc, flags (8 value exists, +1 dirty)
+    (536, "External<Time>", "Time", 8),
+    (1560, "External<Planner>", "Planner", 8),
+    (1592, "External<()>", "State<Int> nights", 8),
+    (1620, "DynamicBody<ViewBodyAccessor<Planner>>", "Planner.body", 9),
+    (1664, "DynamicBody<ViewBodyAccessor<Editor>>", "Editor.body \"from\"", 9),
+    (1712, "DynamicBody<ViewBodyAccessor<Editor>>", "Editor.body \"to\"", 9),
+    (1760, "RootDisplayList", "RootDisplayList", 9),
+    (4004, "External<()>", "State<Int> nights (binding)", 8),
+    (4052, "DynamicBody<ViewBodyAccessor<Inspector>>", "Inspector.body", 9),
+]
+IDX = {a: i for i, (a, *_r) in enumerate(NODES)}
+EDGES = [  # src, dst, flags: src is read by dst
+    (1592, 1620, 8), (1560, 1620, 0), (1592, 1664, 8), (1620, 1664, 0), (1592, 1712, 8),
+    (1620, 1712, 0), (1664, 1760, 0), (1712, 1760, 0), (536, 1760, 0), (4004, 4052, 16),
+]
+
+def edge(s, d, f):
+    e = {"src": IDX[s], "dst": IDX[d]}
+    if f:
+        e["flags"] = f  # the engine leaves zeros out
+    return e
+
+graph = {
+    "id": 7, "update_count": 9, "change_count": 7, "transaction_count": 3,
+    "types": [{"id": i, "name": n, "value": v, "size": s, "flags": f} for i, n, v, s, f in TYPES],
+    "nodes": [{"id": a, "type": T[r], "desc": d, "flags": f} for a, r, d, f in NODES],
+    "edges": [edge(*e) for e in EDGES],
+    "subgraphs": [{"id": 11, "context_id": 5, "nodes": list(range(len(NODES)))}],
+    "trees": [
+        {"node": IDX[1560], "desc": "Planner", "root": True, "children": [1, 2],
+         "values": {"nights": {"node": IDX[1592]}}, "nodes": [IDX[1620]]},
+        {"desc": "Editor", "nodes": [IDX[1664]]},
+        {"desc": "Editor", "nodes": [IDX[1712]]},
+    ],
+}
+with open(os.path.join(OUT, "planner-after-invalidate.ag-json"), "w", encoding="utf-8") as f:
+    json.dump({"version": 2, "graphs": [graph]}, f, indent=1)
+    f.write("\n")
+
+HITS = """Trip window opens
+AG::Graph::update_attribute 3216
+AG::Graph::add_input 3216 3152
+AG::Graph::update_attribute 3152
+AG::Graph::add_input 3152 3032
+AG::Graph::add_input 3152 800
+tap: nights += 1
+AGGraphInvalidateValue 3032
+AG::Graph::update_attribute 3152
+AG::Graph::update_attribute 3216
+Planner window opens
+AG::Graph::update_attribute 1760
+AG::Graph::add_input 1760 1664
+AG::Graph::update_attribute 1664
+AG::Graph::add_input 1664 1592
+AG::Graph::add_input 1664 1620
+AG::Graph::update_attribute 1620
+AG::Graph::add_input 1620 1592
+AG::Graph::add_input 1620 1560
+AG::Graph::add_input 1760 1712
+AG::Graph::update_attribute 1712
+AG::Graph::add_input 1712 1592
+AG::Graph::add_input 1712 1620
+tap: planner nights += 1
+AGGraphInvalidateValue 1592
+AG::Graph::update_attribute 1620
+AG::Graph::update_attribute 1664
+AG::Graph::update_attribute 1712
+AG::Graph::update_attribute 1760
+"""
+with open(os.path.join(OUT, "trip-then-planner.txt"), "w", encoding="utf-8") as f:
+    f.write(HITS)
