@@ -1,6 +1,7 @@
 -- name: rule-cost
 -- description: per rule, from a trace's own timestamps: evaluations, total seconds (nested evaluations included), self seconds (without them), mean, 95th percentile (nearest rank) and longest evaluation, and share (of all evaluations' self seconds); times are NULL for a rule with an evaluation that cannot be timed
 -- params: trace (required)
+-- units: total_seconds seconds, self_seconds seconds, mean_seconds seconds, p95_seconds seconds, max_seconds seconds, share fraction
 WITH
 ranked AS (
     SELECT rule, view, duration, self_duration,

@@ -1,6 +1,7 @@
 -- name: updates
 -- description: rule evaluations in a trace summed per SwiftUI view (the view whose body the rule runs; rules of no view are left out): attributes, evaluations, total and self seconds
 -- params: trace (required)
+-- units: total_seconds seconds, self_seconds seconds
 -- by: view
 SELECT view, count(DISTINCT attribute) AS attributes, count(*) AS updates, sum(changed) AS changes,
        CASE WHEN count(duration) = count(*) THEN sum(duration) END AS total_seconds,

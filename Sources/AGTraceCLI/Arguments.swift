@@ -33,19 +33,6 @@ struct ParsedArguments {
         return v
     }
 
-    /// The one positional argument naming an attribute (decimal or 0x-hex), as `walk` and `why`
-    /// take it.
-    func attribute(_ purpose: String) throws -> Int64 {
-        guard positionals.count == 1 else {
-            throw UsageError(message: positionals.isEmpty ? "give the attribute to \(purpose)"
-                                                          : "give one attribute; unexpected '\(positionals[1])'")
-        }
-        guard let attribute = LabelLookup.attribute(positionals[0]) else {
-            throw UsageError(message: "'\(positionals[0])' is not an attribute (a number, decimal or 0x-hex)")
-        }
-        return attribute
-    }
-
     func double(_ name: String) throws -> Double? {
         guard let text = value(name) else { return nil }
         guard let v = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), v.isFinite else {

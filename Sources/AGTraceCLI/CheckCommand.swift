@@ -58,7 +58,6 @@ enum CheckCommand {
       agtrace check --baseline Baselines/tap-stepper.json --transcript tap-stepper.lldb.log --format junit > agtrace-check.xml
       agtrace check --baseline Baselines/tap-stepper.json --run tap-stepper --tolerance 10% --min-count 3
       agtrace check --baseline Baselines/planner.json --snapshot planner --format markdown > comment.md
-      agtrace check --baseline Baselines/tap-stepper.json --run tap-stepper --format junit > agtrace-check.xml
       agtrace check --baseline Baselines/tap-stepper.json --transcript tap-stepper.lldb.log --update-baseline
       curl -s https://ci.example/baseline.json | agtrace check --baseline - --run tap-stepper
     """

@@ -7,7 +7,7 @@ enum WhyCommand {
 
     static let name = "why"
     static let summary = "Explain why a node (or every node of a view) ran or is dirty: the write behind it"
-    static let usage = "agtrace why (ATTR | --view NAME) (--snapshot S | --run R [--snapshot S]) [--format F]\n       agtrace why ATTR --trace T [--format F] [--limit N] [--wide]"
+    static let usage = "agtrace why (ATTR | --view NAME) (--snapshot S | --run R [--snapshot S]) [--format F] [--limit N] [--wide]\n       agtrace why ATTR --trace T [--format F] [--limit N] [--wide]"
     static let discussion = """
     Over a dump (--snapshot S, taken after an invalidation, before the body ran): the
     explanation upstream of ATTR. Its dirty inputs (flag bit 0), recursively, down to the
@@ -26,11 +26,11 @@ enum WhyCommand {
     without --snapshot no walk is known: the causes are empty and stderr says so.
 
     Over a trace (--trace T): one row per evaluation of ATTR (a BeginValueUpdate):
-    update_seq (the event's seq), its rule and view, seconds (its duration; NULL when the
-    trace's timestamps cannot time it), changed, and its cause: cause_seq, the write
-    (BeginGraphInvalidation) whose dirty marks included ATTR since its previous evaluation,
-    and cause_root, the attribute that write set, with its rule and view. A first build, or a
-    pull no write explains, has a NULL cause.
+    update_seq, its rule and view, seconds (its duration; empty when the trace's timestamps
+    cannot time it), changed, and its cause: cause_seq, the write (BeginGraphInvalidation)
+    whose dirty marks included ATTR since its previous evaluation, and cause_root, the
+    attribute that write set, with cause_rule and cause_view. A first build has an empty
+    cause. The trace shows the marks: nothing is predicted.
 
     --view NAME starts from every node the view names (node_views; with --run it needs
     --snapshot to know them). ATTR is decimal or 0x-hex.
@@ -45,7 +45,7 @@ enum WhyCommand {
     static let options = [
         OptionSpec(name: "snapshot", valueName: "S", help: "the dump to explain from, or (with --run) to name nodes and add edges"),
         OptionSpec(name: "run", valueName: "R", help: "the transcript whose updates to explain"),
-        OptionSpec(name: "trace", valueName: "T", help: "the trace whose evaluations to explain"),
+        OptionSpec(name: "trace", valueName: "T", help: "the trace whose evaluations of ATTR to explain"),
         OptionSpec(name: "view", valueName: "NAME", help: "explain every node of this view instead of ATTR"),
         formatOption,
         limitOption,

@@ -366,11 +366,16 @@ struct CheckingTraceSink: TraceSink {
         events += 1
         if e.seq != events { broken = "event seq \(e.seq), expected \(events)" }
         hasher.combine(e.seq); hasher.combine(e.type); hasher.combine(e.timestamp?.bitPattern); hasher.combine(e.p1)
-        hasher.combine(e.p2); hasher.combine(e.p3); hasher.combine(e.data)
+        hasher.combine(e.p2); hasher.combine(e.p3)
         timeline.event(e)
         if broken == nil { broken = timeline.finishedUpdates.lazy.compactMap(Self.problem).first }
         timeline.finishedUpdates.removeAll(keepingCapacity: true)
         timeline.finishedWrites.removeAll(keepingCapacity: true)
+    }
+
+    mutating func eventData(seq: Int, _ text: String) throws {
+        if seq != events + 1 { broken = "text of event \(seq) delivered before event \(events + 1)" }
+        hasher.combine(seq); hasher.combine(text)
     }
 
     mutating func type(_ t: TraceTypeRecord) throws {

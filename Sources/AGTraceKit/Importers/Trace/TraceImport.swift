@@ -1,15 +1,23 @@
 import Foundation
 
 /// The trace reader's sink during an import: records go through a `RecordPipeline` to a
-/// `TraceStore` on the writer thread.
+/// `TraceStore` on the writer thread. The pipeline carries plain values only (an event, or "the
+/// next side record"), so a batch is copied as bytes; the rare records that hold text or arrays
+/// (an event's text, types, subgraphs) wait in a FIFO of their own, taken in the same order.
 final class TracePipeline: TraceSink, ImportPipeline {
     enum Record {
         case event(TraceEvent)
+        case side
+    }
+
+    enum Side {
+        case data(seq: Int, String)
         case type(TraceTypeRecord)
         case subgraph(TraceSubgraphRecord)
     }
 
     private let pipeline: RecordPipeline<Record>
+    private let sides: SideQueue<Side>
     var tick: (() -> Void)? {
         get { pipeline.tick }
         set { pipeline.tick = newValue }
@@ -17,23 +25,62 @@ final class TracePipeline: TraceSink, ImportPipeline {
 
     init(store: TraceStore) {
         let target = UncheckedBox(store)
+        let sides = SideQueue<Side>()
+        self.sides = sides
         pipeline = RecordPipeline(batchSize: 1024, write: { records in
             let store = target.value
             for r in records {
                 switch r {
                 case .event(let e): try store.event(e)
-                case .type(let t): try store.type(t)
-                case .subgraph(let s): try store.subgraph(s)
+                case .side:
+                    switch sides.take() {
+                    case let .data(seq, text): store.eventData(seq: seq, text)
+                    case .type(let t): try store.type(t)
+                    case .subgraph(let s): try store.subgraph(s)
+                    }
                 }
             }
         }, close: { try target.value.finish() })
     }
 
     func event(_ e: TraceEvent) throws { try pipeline.add(.event(e)) }
-    func type(_ t: TraceTypeRecord) throws { try pipeline.add(.type(t)) }
-    func subgraph(_ s: TraceSubgraphRecord) throws { try pipeline.add(.subgraph(s)) }
+    func eventData(seq: Int, _ text: String) throws { try side(.data(seq: seq, text)) }
+    func type(_ t: TraceTypeRecord) throws { try side(.type(t)) }
+    func subgraph(_ s: TraceSubgraphRecord) throws { try side(.subgraph(s)) }
     func finish() throws { try pipeline.finish() }
     func abandon() { pipeline.abandon() }
+
+    private func side(_ s: Side) throws {
+        sides.put(s)
+        try pipeline.add(.side)
+    }
+}
+
+/// A FIFO between the reading and the writing thread, unbounded (it holds rare records; the
+/// pipeline beside it bounds how far the reader runs ahead).
+final class SideQueue<Element>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Element] = []
+    private var head = 0
+
+    func put(_ item: Element) {
+        lock.lock()
+        items.append(item)
+        lock.unlock()
+    }
+
+    /// The oldest item; the writer takes one for each `.side` record, so there always is one.
+    func take() -> Element {
+        lock.lock()
+        defer { lock.unlock() }
+        let item = items[head]
+        head += 1
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return item
+    }
 }
 
 /// What importing one trace stored.

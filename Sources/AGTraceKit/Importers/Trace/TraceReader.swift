@@ -62,9 +62,11 @@ public struct TraceReader {
                 switch field {
                 case 1:
                     summary.events += 1
-                    let e = try Self.event(&body, seq: summary.events, summary: &summary)
+                    var data: String?
+                    let e = try Self.event(&body, seq: summary.events, summary: &summary, data: &data)
                     // EndTrace: the file was finished, not cut at a record boundary.
                     if e.type == TraceEventTypes.endTrace { summary.ended = true }
+                    if let data { try sink.eventData(seq: e.seq, data) }
                     try sink.event(e)
                 case 2:
                     summary.subgraphRecords += 1
@@ -96,7 +98,7 @@ public struct TraceReader {
         buffer.consume(c.offset - at)
     }
 
-    static func event(_ c: inout WireCursor, seq: Int, summary: inout TraceSummary) throws -> TraceEvent {
+    static func event(_ c: inout WireCursor, seq: Int, summary: inout TraceSummary, data: inout String?) throws -> TraceEvent {
         var e = TraceEvent(seq: seq, type: 0)
         var p1: Int64?, p2: Int64?, p3: Int64?
         while !c.isAtEnd {
@@ -128,7 +130,7 @@ public struct TraceReader {
             case 4: p2 = try c.integer(wire)
             case 5: p3 = try c.integer(wire)
             case 9:
-                e.data = try c.text(wire)
+                data = try c.text(wire)
             case 6, 7, 8, 10:
                 try c.skip(wire)  // more named-event arguments, backtrace frames, named-event id
             default:
@@ -255,7 +257,8 @@ public struct TraceReader {
                 }
                 guard var body = try? c.message() else { return records > 0 }  // cut off by the head's end
                 if field == 1 {
-                    guard let e = try? event(&body, seq: 1, summary: &summary), e.type > 0 else { return records >= 2 }
+                    var data: String?
+                    guard let e = try? event(&body, seq: 1, summary: &summary, data: &data), e.type > 0 else { return records >= 2 }
                 } else if (try? check(&body, summary: &summary)) == nil {
                     return records >= 2
                 }

@@ -1,6 +1,7 @@
 /// One event of a trace (top-level field 1), as the file holds it. Payloads the file leaves
 /// out are 0 when the event type defines them (the wire format never writes zeros) and nil when
-/// it does not; the timestamp likewise.
+/// it does not; the timestamp likewise. Plain values only (its text, rare, comes through
+/// `TraceSink.eventData`): a million of them are copied between threads as bytes.
 public struct TraceEvent: Sendable, Equatable {
     /// Position in the file among events, from 1.
     public var seq: Int
@@ -13,18 +14,14 @@ public struct TraceEvent: Sendable, Equatable {
     public var p1: Int64?
     public var p2: Int64?
     public var p3: Int64?
-    /// Field 9 (a log message, a custom event's name, a named event's data), as UTF-8 text.
-    public var data: String?
 
-    public init(seq: Int, type: Int, timestamp: Double? = nil, p1: Int64? = nil, p2: Int64? = nil, p3: Int64? = nil,
-                data: String? = nil) {
+    public init(seq: Int, type: Int, timestamp: Double? = nil, p1: Int64? = nil, p2: Int64? = nil, p3: Int64? = nil) {
         self.seq = seq
         self.type = type
         self.timestamp = timestamp
         self.p1 = p1
         self.p2 = p2
         self.p3 = p3
-        self.data = data
     }
 }
 
@@ -59,8 +56,15 @@ public struct TraceSubgraphRecord: Sendable, Equatable {
 /// What a trace reader delivers, in file order.
 public protocol TraceSink {
     mutating func event(_ e: TraceEvent) throws
+    /// Field 9 of event `seq` (a log message, a custom event's name, a named event's data) as
+    /// UTF-8 text, delivered just before the event.
+    mutating func eventData(seq: Int, _ text: String) throws
     mutating func type(_ t: TraceTypeRecord) throws
     mutating func subgraph(_ s: TraceSubgraphRecord) throws
+}
+
+extension TraceSink {
+    public mutating func eventData(seq: Int, _ text: String) throws {}
 }
 
 /// Counts of what a trace held, by top-level record.

@@ -20,6 +20,8 @@ final class TraceStore {
     @exclusivity(unchecked) private var pendingEvents: [TraceEvent] = []
     @exclusivity(unchecked) private var pendingUpdates: [TraceUpdateRow] = []
     @exclusivity(unchecked) private var timeline = TraceTimeline()
+    /// The text (field 9) of events held in `pendingEvents`, by seq: rare.
+    private var pendingData: [Int: String] = [:]
 
     private(set) var eventCount = 0
     private(set) var updateCount = 0
@@ -115,6 +117,8 @@ final class TraceStore {
         }
     }
 
+    func eventData(seq: Int, _ text: String) { pendingData[seq] = text }
+
     func type(_ t: TraceTypeRecord) throws {
         typesSeen.insert(t.typeId)
         try typeRow.bindAndRun([.integer(traceId), .integer(t.typeId), t.rule.map(SQLValue.text) ?? .null,
@@ -204,12 +208,13 @@ final class TraceStore {
             s.bind(c + 4, e.p1)
             s.bind(c + 5, e.p2)
             s.bind(c + 6, e.p3)
-            s.bind(c + 7, e.data)
+            s.bind(c + 7, pendingData.isEmpty ? nil : pendingData[e.seq])
             c += 8
         }
         try s.run()
         eventCount += pendingEvents.count
         pendingEvents.removeAll(keepingCapacity: true)
+        if !pendingData.isEmpty { pendingData.removeAll() }
     }
 
     private func writeUpdates() throws {
