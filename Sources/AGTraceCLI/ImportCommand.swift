@@ -96,7 +96,13 @@ enum ImportCommand {
             case .archive:
                 return "\(verb) \(item.label) (\(how)): graphs \(item.graphs), nodes \(item.nodes), edges \(item.edges) in \(time)"
             case .transcript:
-                return "\(verb) \(item.label) (\(how)): events \(item.events), skipped lines \(item.skippedLines), incomplete hits \(item.incompleteHits) in \(time)"
+                var text = "\(verb) \(item.label) (\(how)): events \(item.events), skipped lines \(item.skippedLines), incomplete hits \(item.incompleteHits) in \(time)"
+                switch item.recordingStopped {
+                case true?: text += "; recording stopped normally"
+                case false?: text += "; recording cut short: no stop line (lldb quit or the app ended before 'agtrace record --stop')"
+                case nil: break
+                }
+                return text
             }
         case let .duplicate(path, kind, existing):
             return "unchanged \(path): the same bytes are already stored as \(kind == .archive ? "snapshot" : "run") '\(existing)' (--replace imports them again)"

@@ -330,6 +330,11 @@ public enum Schema {
             WHERE kind = 'add_input' AND attribute IS NOT NULL AND input_attribute IS NOT NULL
             GROUP BY run_id, input_attribute, attribute;
         """,
+        // 6: a clock on events. The lldb recorder (`agtrace record`) stamps every hit with the
+        // debugger's monotonic clock in nanoseconds; the other transcript shapes have none (NULL).
+        """
+        ALTER TABLE events ADD COLUMN time_ns INTEGER;
+        """,
     ]
 
     public static var latestVersion: Int { migrations.count }

@@ -19,6 +19,9 @@ public struct ImportedItem: Equatable, Sendable {
     public var events = 0
     public var skippedLines = 0
     public var incompleteHits = 0
+    /// A recorder file (`agtrace record`): whether it ended with its normal `stop` line; nil
+    /// for archives and the other transcript shapes.
+    public var recordingStopped: Bool?
     public var replaced = false
     public var seconds: Double = 0
     /// Where the time went (phase, seconds since the import started), for `import --timings`.
@@ -28,7 +31,7 @@ public struct ImportedItem: Equatable, Sendable {
         a.path == b.path && a.label == b.label && a.kind == b.kind && a.compressed == b.compressed
             && a.sha256 == b.sha256 && a.graphs == b.graphs && a.nodes == b.nodes && a.edges == b.edges
             && a.events == b.events && a.skippedLines == b.skippedLines && a.incompleteHits == b.incompleteHits
-            && a.replaced == b.replaced
+            && a.recordingStopped == b.recordingStopped && a.replaced == b.replaced
     }
 }
 
@@ -141,6 +144,7 @@ public final class Importer {
                 item.events = summary.summary.events
                 item.skippedLines = summary.summary.skippedLines
                 item.incompleteHits = summary.summary.incompleteHits
+                item.recordingStopped = summary.summary.recordingStopped
                 item.sha256 = summary.sha256
             }
             item.phases = phases

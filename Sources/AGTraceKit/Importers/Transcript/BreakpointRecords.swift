@@ -45,10 +45,13 @@ public struct BreakpointEvent: Equatable, Sendable {
     /// The input of an `add_input` (or the output of an `add_output`).
     public var inputAttribute: UInt32?
     public var frames: [BacktraceFrame]
+    /// When the hit happened, in ns of the recorder's monotonic clock (`agtrace record` files
+    /// only; nil for the other shapes, which carry no time).
+    public var timeNs: Int64?
 
     public init(seq: Int, line: Int, kind: EventKind, symbol: String, breakpoint: String? = nil,
                 thread: Int? = nil, attribute: UInt32? = nil, inputAttribute: UInt32? = nil,
-                frames: [BacktraceFrame] = []) {
+                frames: [BacktraceFrame] = [], timeNs: Int64? = nil) {
         self.seq = seq
         self.line = line
         self.kind = kind
@@ -58,6 +61,7 @@ public struct BreakpointEvent: Equatable, Sendable {
         self.attribute = attribute
         self.inputAttribute = inputAttribute
         self.frames = frames
+        self.timeNs = timeNs
     }
 }
 
@@ -74,9 +78,14 @@ public struct TranscriptSummary: Equatable, Sendable {
     public var skippedLines = 0
     /// Recognised hits whose attribute argument could not be read (kept with a nil attribute).
     public var incompleteHits = 0
-    public init(events: Int = 0, skippedLines: Int = 0, incompleteHits: Int = 0) {
+    /// For a file of the lldb recorder (`agtrace record`): whether it ends with the `stop` line
+    /// that `agtrace record --stop` writes (false: cut short, lldb or the app went away first).
+    /// nil for the other shapes, which have no such ending.
+    public var recordingStopped: Bool?
+    public init(events: Int = 0, skippedLines: Int = 0, incompleteHits: Int = 0, recordingStopped: Bool? = nil) {
         self.events = events
         self.skippedLines = skippedLines
         self.incompleteHits = incompleteHits
+        self.recordingStopped = recordingStopped
     }
 }
