@@ -245,7 +245,7 @@ def _kinds(text):
     if unknown or not names:
         raise UsageError("unknown kind %s: the kinds are %s (or all)"
                          % (", ".join(unknown) or "(none given)", ", ".join(k.name for k in KINDS)))
-    return [KINDS_BY_NAME[n] for n in names]
+    return [k for k in KINDS if k.name in names]  # in the canonical order
 
 
 def _start(debugger, options, out):
