@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+@testable import AGTraceKit
+
+/// The lldb recorder's file (`agtrace record`) as a transcript shape of its own. The real thing,
+/// written by lldb, is checked in AGTraceCLITests/RecorderCLITests; these are the edges.
+final class RecordingShapeTests: XCTestCase {
+    static let header = "agtrace-lldb-record 1 prefix=AG arch=arm64 clock=monotonic_ns kinds=invalidate,update,add_input,current\n"
+
+    func testHitsWithTimesThreadsAttributesAndInputs() throws {
+        let parsed = try ParsedTranscript(Self.header + """
+            1000 1 invalidate AGGraphInvalidateValue 3032 -
+            1500 1 add_input AG::Graph::add_input 3152 3032
+            2000 3 update AG::Graph::update_attribute 4294967292 -
+            2500 1 current AGGraphGetCurrentAttribute - -
+            stop 3000 hits=4
+
+            """)
+        XCTAssertEqual(parsed.summary, TranscriptSummary(events: 4, skippedLines: 0, incompleteHits: 0, recordingStopped: true))
+        XCTAssertEqual(parsed.events, [
+            BreakpointEvent(seq: 1, line: 2, kind: .invalidate, symbol: "AGGraphInvalidateValue", thread: 1, attribute: 3032, timeNs: 1000),
+            BreakpointEvent(seq: 2, line: 3, kind: .addInput, symbol: "AG::Graph::add_input", thread: 1, attribute: 3152,
+                            inputAttribute: 3032, timeNs: 1500),
+            BreakpointEvent(seq: 3, line: 4, kind: .update, symbol: "AG::Graph::update_attribute", thread: 3,
+                            attribute: 4_294_967_292, timeNs: 2000),
+            BreakpointEvent(seq: 4, line: 5, kind: .current, symbol: "AGGraphGetCurrentAttribute", thread: 1, timeNs: 2500),
+        ])
+    }
+
+    func testWithoutTheStopLineTheRecordingWasCutShort() throws {
+        // lldb quit mid-write: the last line is cut, and there is no stop line.
+        let parsed = try ParsedTranscript(Self.header + "1000 1 update AG::Graph::update_attribute 3152 -\n2000 1 upd")
+        XCTAssertEqual(parsed.summary, TranscriptSummary(events: 1, skippedLines: 1, incompleteHits: 0, recordingStopped: false))
+    }
+
+    func testMalformedAndUnreadableLinesAreCountedNotGuessed() throws {
+        let parsed = try ParsedTranscript(Self.header + """
+            1000 1 update AG::Graph::update_attribute - -
+            1100 1 add_input AG::Graph::add_input 3152 -
+            1200 1 teleport AG::Graph::teleport 1 -
+            1300 1 update AG::Graph::update_attribute 4294967296 -
+            1400 1 update AG::Graph::update_attribute 0x318 -
+            -5 1 update AG::Graph::update_attribute 792 -
+            1500 1 update AG::Graph::update_attribute 792
+            1600 1 update AG::Graph::update_attribute 792 - extra
+            stop 1700 hits=9
+            1800 1 update AG::Graph::update_attribute 792 -
+
+            """)
+        // Two kept with what is missing (nil, not 0); six refused; one after the stop line.
+        XCTAssertEqual(parsed.summary, TranscriptSummary(events: 2, skippedLines: 7, incompleteHits: 2, recordingStopped: true))
+        XCTAssertEqual(parsed.events.map(\.attribute), [nil, 3152])
+        XCTAssertEqual(parsed.events.map(\.inputAttribute), [nil, nil])
+    }
+
+    func testANewerVersionIsRefusedWithWhereAndWhy() {
+        XCTAssertThrowsError(try ParsedTranscript("agtrace-lldb-record 2 prefix=AG\n1 1 update X 1 -\n", path: "new.lldb")) { error in
+            XCTAssertEqual("\(error)", "new.lldb:1: agtrace-lldb-record version 2 is newer than this agtrace reads (1): update agtrace")
+        }
+        XCTAssertThrowsError(try ParsedTranscript("agtrace-lldb-record x\n", path: "bad.lldb")) { error in
+            XCTAssertEqual("\(error)", "bad.lldb:1: agtrace-lldb-record header without a version number")
+        }
+    }
+
+    func testOnlyTheFirstLineMakesTheShape() throws {
+        // The header further down is not this shape: the transcript parser reads the file.
+        let parsed = try ParsedTranscript("AGGraphInvalidateValue 3032\n" + Self.header)
+        XCTAssertNil(parsed.summary.recordingStopped)
+        XCTAssertEqual(parsed.events.map(\.kind), [.invalidate])
+        XCTAssertNil(parsed.events[0].timeNs)
+    }
+
+    func testImportStoresTimesAndNullForOtherShapes() throws {
+        let dir = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let recording = dir.appendingPathComponent("rec.lldb"), other = dir.appendingPathComponent("log.txt")
+        try (Self.header + "1000 1 invalidate AGGraphInvalidateValue 3032 -\n1700 2 update AG::Graph::update_attribute 3152 -\nstop 3000 hits=2\n")
+            .write(to: recording, atomically: true, encoding: .utf8)
+        try "AGGraphInvalidateValue 3032\n".write(to: other, atomically: true, encoding: .utf8)
+        let db = try DatabaseOpener.open(dir.appendingPathComponent("t.db").path, mode: .write)
+        let importer = Importer(database: db)
+        guard case .imported(let item) = try importer.importFile(recording.path) else { return XCTFail("not imported") }
+        XCTAssertEqual(item.kind, .transcript)
+        XCTAssertEqual(item.events, 2)
+        XCTAssertEqual(item.recordingStopped, true)
+        guard case .imported(let plain) = try importer.importFile(other.path) else { return XCTFail("not imported") }
+        XCTAssertNil(plain.recordingStopped)
+        let rows = try db.rows("SELECT r.label, e.seq, coalesce(e.thread, 'NULL'), coalesce(e.time_ns, 'NULL') FROM events e JOIN runs r ON r.id = e.run_id ORDER BY e.id")
+        XCTAssertEqual(rows.map { $0.map(\.description) }, [["rec", "1", "1", "1000"], ["rec", "2", "2", "1700"], ["log", "1", "NULL", "NULL"]])
+    }
+}
