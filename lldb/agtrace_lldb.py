@@ -399,7 +399,7 @@ def agtrace_command(debugger, command, exe_ctx, result, internal_dict):
             return
         for line in out:
             result.AppendMessage(line)
-        result.SetError("agtrace: %s\n%s" % (e.args[0], USAGE))
+        result.SetError("agtrace: %s (see 'agtrace help')" % e.args[0])
         return
     except ValueError as e:  # shlex: unbalanced quotes
         result.SetError("agtrace: %s" % e)

@@ -27,7 +27,8 @@ let commands: [Command] = [
 
     Every command takes --db PATH (or $AGTRACE_DB; default ./agtrace.db) and --help.
     Exit status: 0 success, 1 bad input or a failed query, 2 usage error.
-    'check' exits 1 when something regressed and 2 when its baseline cannot be used.
+    'check' exits 1 when something regressed, 2 when its baseline cannot be used, and 3
+    when the recording could not be counted (see 'agtrace help check').
 
     Start with:
       agtrace import SampleArchives        # archives (.ag-json, .ag-gzon) and transcripts
@@ -88,9 +89,11 @@ public enum AGTraceCLI {
         let environment = ProcessInfo.processInfo.environment
         let dbPath = parsed.value("db") ?? environment["AGTRACE_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? "agtrace.db"
         let context = Context(databasePath: dbPath, out: out, err: err, stderrIsTerminal: isatty(2) == 1)
+        defer { context.finishWriting() }
         return try command.run(parsed, context)
     } catch let e as UsageError {
         err.write("agtrace \(command.name): error: \(terminalSafe(e.message))\nUsage: \(command.usage)\nSee 'agtrace help \(command.name)'.\n")
+        command.reportFailure?(e.message, args, out)
         return 2
     } catch {
         err.write("agtrace \(command.name): error: " + terminalSafe("\(error)") + "\n")

@@ -7,7 +7,7 @@ enum BaselineCommand {
 
     static let name = "baseline"
     static let summary = "Record the update counts of a run or snapshot as a baseline file for 'check'"
-    static let usage = "agtrace baseline (--run R | --snapshot S) --output FILE [--key attribute|rule]"
+    static let usage = "agtrace baseline (--transcript FILE [--archive DUMP] | --archive DUMP | --run R | --snapshot S) --output FILE [--key attribute|rule|view]"
     static let discussion = """
     Writes a small JSON file meant to be committed next to the app: what it was taken from
     (label, sha256, import date), the key kind, the total, and one entry per key with its
@@ -15,40 +15,65 @@ enum BaselineCommand {
     reads well in review; writing the same counts again gives the same bytes. 'agtrace check'
     compares a later run or snapshot against it.
 
+    The input: files (--transcript, --archive), imported into a private temporary database
+    for this command alone (what a CI job wants), or labels of the database (--run, --snapshot).
+
     Keys:
-      attribute  default for runs: a scripted interaction replays with the same attribute ids.
-                 Counts the run's update_attribute hits per attribute.
-      rule       default for snapshots: ids change between builds, rule names do not. Counts
-                 a profiled snapshot's rule runs per rule (per-type profile summed across
-                 graphs; node profiles when a type has none). On a run, give --snapshot S as
-                 well: it names the run's attributes by their rules.
+      attribute  default for runs: counts the run's update_attribute hits per attribute id.
+                 Ids hold only while the build is the same: any change to the view
+                 structure shifts them.
+      rule       default for snapshots: per rule (type) name, which survives a rebuild.
+                 A profiled snapshot's rule runs (per-type profile summed across graphs;
+                 node profiles when a type has none). On a run, give the dump that names its
+                 attributes as well (--archive DUMP or --snapshot S).
+      view       per view name (node_views: the body's view type, or the debug tree's
+                 entry), which survives a rebuild and reads like the app's code. Needs a
+                 dump of the same build for a run, as for rule. Nodes of no view count as
+                 "(no view)"; a run's attributes the dump lacks as "(not in the dump)".
     A snapshot needs profile data (dumped after AGGraphStartProfiling); a run needs update hits.
 
     Examples:
+      agtrace baseline --transcript tap-stepper.lldb.log --archive tap-stepper.ag-json --key view --output Baselines/tap-stepper.json
+      agtrace baseline --transcript tap-stepper.lldb.log --output Baselines/tap-stepper.json
       agtrace baseline --run tap-stepper --output Baselines/tap-stepper.json
       agtrace baseline --snapshot planner --output Baselines/planner.json
       agtrace baseline --run tap-stepper --key rule --snapshot planner --output Baselines/tap-rules.json
       agtrace baseline --run tap-stepper --output -        # print instead of writing
     """
-    static let options = [
-        OptionSpec(name: "run", valueName: "R", help: "take the counts from the run labelled R"),
-        OptionSpec(name: "snapshot", valueName: "S",
-                   help: "take the counts from snapshot S (or, with --run and --key rule, name the run's attributes)"),
+    static let options = CountSources.options + [
         OptionSpec(name: "output", valueName: "FILE", help: "where to write the baseline (- for standard output)", short: "o"),
         OptionSpec(name: "key", valueName: BaselineKey.names,
                    help: "what to count per (default: attribute for runs, rule for snapshots)"),
+        OptionSpec(name: "allow-incomplete", valueName: nil,
+                   help: "take counts from a recording that crashed, failed or was cut (refused otherwise)"),
     ]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         guard args.positionals.isEmpty else {
-            throw UsageError(message: "unexpected argument '\(args.positionals[0])' (the input is given with --run or --snapshot)")
+            throw UsageError(message: "unexpected argument '\(args.positionals[0])' (the input is given with --transcript, --archive, --run or --snapshot)")
         }
         guard let output = args.value("output") else {
             throw UsageError(message: "give --output FILE (the baseline to write; - prints it)")
         }
-        let input = try CountInput.parse(args, key: args.value("key").map(parseKey))
-        let db = try context.openDatabase(.read)
+        let sources = try CountSources(args)
+        let key = try args.value("key").map(parseKey)
+        try validate(sources, key: key)
+        if output != "-", let problem = Baseline.outputProblem(writing: output, databasePath: sources.usesFiles ? nil : context.databasePath) {
+            context.err.write("agtrace baseline: error: " + terminalSafe(problem) + "\n")
+            return 2
+        }
+        let (db, runLabel, snapshotLabel, scratch) = try sources.open(context)
+        defer { scratch?.close() }
+        let input = try makeInput(run: runLabel, snapshot: snapshotLabel, key: key)
         let counts = try input.counts(in: db)
+        do {
+            if let note = try RecordingGate.check(counts.source, allowIncomplete: args.has("allow-incomplete")) {
+                context.err.write("agtrace baseline: note: " + terminalSafe(note) + "\n")
+            }
+        } catch let p as CheckProblem {
+            context.err.write("agtrace baseline: error: " + terminalSafe(p.message) + "\n")
+            return 1
+        }
         let baseline = Baseline(counts: counts)
         if output == "-" {
             context.out.write(baseline.rendered())
@@ -66,41 +91,29 @@ enum BaselineCommand {
         }
         return key
     }
-}
 
-/// The input of `baseline` and `check`: a run (optionally named through a snapshot) or a snapshot.
-struct CountInput {
-    var kind: MeasuredKind
-    var label: String
-    var key: BaselineKey
-    var namingSnapshot: String?
-
-    /// `--run R`, `--snapshot S`, or `--run R --snapshot S` with key `rule`.
-    static func parse(_ args: ParsedArguments, key explicitKey: BaselineKey?) throws -> CountInput {
-        let run = args.value("run"), snapshot = args.value("snapshot")
-        switch (run, snapshot) {
-        case (nil, nil):
-            throw UsageError(message: "give --run R or --snapshot S (labels as 'agtrace list' shows them)")
-        case let (run?, nil):
-            let key = explicitKey ?? .attribute
-            if key == .rule {
-                throw UsageError(message: "--key rule on a run needs --snapshot S to name its attributes by their rules")
+    static func validate(_ s: CountSources, key: BaselineKey?) throws {
+        switch (s.hasRun, s.hasSnapshot) {
+        case (false, false):
+            throw UsageError(message: "give --transcript FILE or --archive FILE (or --run R / --snapshot S: labels as 'agtrace list' shows them)")
+        case (true, false):
+            if let key, key != .attribute {
+                throw UsageError(message: "--key \(key.rawValue) on a run needs a dump of the same build to name its attributes (--archive FILE or --snapshot S)")
             }
-            return CountInput(kind: .run, label: run, key: key)
-        case let (nil, snapshot?):
-            return CountInput(kind: .snapshot, label: snapshot, key: explicitKey ?? .rule)
-        case let (run?, snapshot?):
-            guard explicitKey == .rule else {
-                throw UsageError(message: "give --run or --snapshot, not both (both only with --key rule: the snapshot names the run's attributes)")
+        case (false, true):
+            break
+        case (true, true):
+            guard key == .rule || key == .view else {
+                throw UsageError(message: "give \(s.runOption) or \(s.snapshotOption), not both (both only with --key rule or --key view: the dump names the run's attributes)")
             }
-            return CountInput(kind: .run, label: run, key: .rule, namingSnapshot: snapshot)
         }
     }
 
-    func counts(in db: Database) throws -> UpdateCounts {
-        switch kind {
-        case .run: return try UpdateCounts.run(label, key: key, namingSnapshot: namingSnapshot, in: db)
-        case .snapshot: return try UpdateCounts.snapshot(label, key: key, in: db)
+    /// Labels (already validated) to an input.
+    static func makeInput(run: String?, snapshot: String?, key: BaselineKey?) throws -> CountInput {
+        if let run {
+            return CountInput(kind: .run, label: run, key: key ?? .attribute, namingSnapshot: snapshot)
         }
+        return CountInput(kind: .snapshot, label: snapshot!, key: key ?? .rule)
     }
 }

@@ -3,118 +3,179 @@ import Foundation
 
 enum CheckCommand {
     static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
-                                 options: options, run: run)
+                                 options: options, run: run, reportFailure: reportFailure)
 
     static let name = "check"
-    static let summary = "Check a run or snapshot against a baseline: fail when SwiftUI does more work"
-    static let usage = "agtrace check --baseline FILE (--run R | --snapshot S) [--tolerance PCT] [--min-count N] [--format \(CheckFormat.names)] [--update-baseline]"
+    static let summary = "Check a recording against a baseline: fail when SwiftUI does more work"
+    static let usage = "agtrace check --baseline FILE (--transcript FILE [--archive DUMP] | --archive DUMP | --run R | --snapshot S) [--tolerance PCT] [--min-count N] [--max-drop PCT] [--allow-incomplete] [--format \(CheckFormat.names)] [--update-baseline]"
     static let discussion = """
-    Counts the updates (rule runs) of the run or snapshot the way the baseline was taken
-    (same key: attribute or rule), and compares the total and every key:
+    Counts the updates (rule runs) of the recording the way the baseline was taken (same key:
+    attribute, rule or view), and compares the total and every key:
 
       delta = current - baseline
       a key regresses  <=>  delta >= MIN-COUNT  and  delta > baseline * TOLERANCE / 100
 
-    A new key (baseline 0) regresses when its whole count is at least MIN-COUNT. Keys that
-    dropped or vanished are improvements. The total follows the same rule. The report starts
-    with the verdict, then the regressions worst first (largest delta, then largest percent),
-    then the improvements.
+    computed exactly (the tolerance is a decimal, compared in integers: 375 -> 444 passes at
+    --tolerance 18.4, 445 fails). A new key (baseline 0) regresses when its whole count is at
+    least MIN-COUNT. Keys that dropped or vanished are improvements. The total follows the
+    same rule, and a drop of the total by more than --max-drop percent (default 50) fails as
+    suspicious: a recording that lost work looks like an improvement.
 
-    Exit status: 0 nothing regressed; 1 something regressed (or the run or snapshot could not
-    be counted: unknown label, no profile data); 2 the baseline cannot be read or was taken
-    from the other kind of input (the message names the file), or a usage error.
+    The input: --transcript FILE (and --archive DUMP, the dump of the same build that names
+    the attributes for a baseline keyed by rule or view) are imported into a private
+    temporary database for this check alone: no labels, no database left by an earlier job.
+    --run R / --snapshot S read labels of the database instead.
+
+    A recording that crashed, failed (exited with a status other than 0) or was cut is
+    refused (exit 3) unless --allow-incomplete: its missing updates would pass as an
+    improvement. One whose end the transcript does not show ("no end seen") is checked, with
+    a warning.
+
+    Exit status:
+      0  nothing regressed (or --update-baseline rewrote the file)
+      1  something regressed, or the total dropped beyond --max-drop
+      2  a usage error, or the baseline cannot be used (missing, not a baseline, a key
+         named twice, a malformed key, a total that is not the sum of the entries, a count
+         outside 0 ... 2^53, taken from the other kind of input); the file and key are named
+      3  could not count: no database, no such run, snapshot or file, no update hits, no
+         profile data, a recording that did not end normally
+    On 2 and 3, --format junit still writes a valid report with an <error> test case, json a
+    {"verdict": "error"} object and markdown a note, so CI shows why.
 
     Formats: table (default, for people and CI logs); markdown (a pull-request comment);
     junit (JUnit XML, one testcase per key plus the total, a <failure> per regression, for CI
     test reports); json (the full comparison, every key with its status).
 
     --update-baseline rewrites FILE with the current counts after a deliberate change (same
-    key, current format version) and exits 0; review the diff and commit it.
+    key, current format version), prints what changed, and exits 0; review the diff and
+    commit it.
 
     Examples:
-      agtrace check --baseline Baselines/tap-stepper.json --run tap-stepper
+      agtrace check --baseline Baselines/tap-stepper.json --transcript tap-stepper.lldb.log --archive tap-stepper.ag-json
+      agtrace check --baseline Baselines/tap-stepper.json --transcript tap-stepper.lldb.log --format junit > agtrace-check.xml
       agtrace check --baseline Baselines/tap-stepper.json --run tap-stepper --tolerance 10% --min-count 3
       agtrace check --baseline Baselines/planner.json --snapshot planner --format markdown > comment.md
-      agtrace check --baseline Baselines/tap-stepper.json --run tap-stepper --format junit > agtrace-check.xml
-      agtrace check --baseline Baselines/tap-stepper.json --run tap-stepper --update-baseline
+      agtrace check --baseline Baselines/tap-stepper.json --transcript tap-stepper.lldb.log --update-baseline
     """
     static let options = [
         OptionSpec(name: "baseline", valueName: "FILE", help: "the baseline file written by 'agtrace baseline'", short: "b"),
-        OptionSpec(name: "run", valueName: "R", help: "check the run labelled R"),
-        OptionSpec(name: "snapshot", valueName: "S",
-                   help: "check snapshot S (or, with --run and a rule-keyed baseline, name the run's attributes)"),
+    ] + CountSources.options + [
         OptionSpec(name: "tolerance", valueName: "PCT",
-                   help: "growth allowed per key and for the total, in percent: 10 or 10% (default 0)"),
+                   help: "growth allowed per key and for the total, in percent: 10, 10% or 18.4 (default 0)"),
         OptionSpec(name: "min-count", valueName: "N",
                    help: "growth smaller than N updates never regresses (default 1)"),
+        OptionSpec(name: "max-drop", valueName: "PCT",
+                   help: "a drop of the total by more than PCT percent fails as suspicious (default 50; none: no limit)"),
+        OptionSpec(name: "allow-incomplete", valueName: nil,
+                   help: "check a recording that crashed, failed or was cut (refused with exit 3 otherwise)"),
         OptionSpec(name: "format", valueName: CheckFormat.names, help: "report format (default: table)"),
         OptionSpec(name: "update-baseline", valueName: nil,
                    help: "rewrite the baseline with the current counts (after a deliberate change); exit 0"),
     ]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        guard args.positionals.isEmpty else {
-            throw UsageError(message: "unexpected argument '\(args.positionals[0])' (the input is given with --run or --snapshot)")
+        let format = (try? parseFormat(args.value("format"))) ?? .table
+        do {
+            return try check(args, context, format: format)
+        } catch {
+            let problem = classify(error)
+            var message = "agtrace check: error: " + terminalSafe(problem.message) + "\n"
+            if problem.kind == .usage { message += "Usage: \(usage)\nSee 'agtrace help check'.\n" }
+            context.err.write(message)
+            if format != .table {
+                context.out.write(CheckReportFormatter.renderProblem(problem, format: format, baselinePath: args.value("baseline")))
+            }
+            return problem.exitStatus
         }
-        let format = try parseFormat(args.value("format"))
+    }
+
+    /// A command line that did not parse: the report still goes where the format asked for
+    /// (`--format junit` found in the raw arguments), so CI shows the usage error.
+    static func reportFailure(_ message: String, _ rawArguments: [String], _ out: TextSink) {
+        var format: CheckFormat?
+        var baseline: String?
+        for (i, a) in rawArguments.enumerated() {
+            let next = i + 1 < rawArguments.count ? rawArguments[i + 1] : nil
+            if a == "--format" { format = next.flatMap { CheckFormat(rawValue: $0.lowercased()) } }
+            if a.hasPrefix("--format=") { format = CheckFormat(rawValue: String(a.dropFirst(9)).lowercased()) }
+            if a == "--baseline" || a == "-b" { baseline = next }
+            if a.hasPrefix("--baseline=") { baseline = String(a.dropFirst(11)) }
+        }
+        guard let format, format != .table else { return }
+        out.write(CheckReportFormatter.renderProblem(CheckProblem(.usage, message), format: format, baselinePath: baseline))
+    }
+
+    static func classify(_ error: Error) -> CheckProblem {
+        switch error {
+        case let p as CheckProblem: return p
+        case let u as UsageError: return CheckProblem(.usage, u.message)
+        case let b as BaselineError: return CheckProblem(.baseline, b.description)
+        default: return CheckProblem(.notCounted, "\(error)")
+        }
+    }
+
+    static func check(_ args: ParsedArguments, _ context: Context, format: CheckFormat) throws -> Int32 {
+        guard args.positionals.isEmpty else {
+            throw UsageError(message: "unexpected argument '\(args.positionals[0])' (the input is given with --transcript, --archive, --run or --snapshot)")
+        }
+        _ = try parseFormat(args.value("format"))
         let limits = try parseLimits(args)
         guard let baselinePath = args.value("baseline") else {
             throw UsageError(message: "give --baseline FILE (written by 'agtrace baseline')")
         }
-        if args.value("run") == nil && args.value("snapshot") == nil {
-            throw UsageError(message: "give --run R or --snapshot S to check against the baseline")
+        let sources = try CountSources(args)
+        if !sources.hasRun && !sources.hasSnapshot {
+            throw UsageError(message: "give --transcript FILE or --archive FILE (or --run R / --snapshot S) to check against the baseline")
         }
+        let baseline = try Baseline.read(path: baselinePath)
+        try matchInput(sources, baseline: baseline, path: baselinePath)
 
-        let baseline: Baseline
-        let input: CountInput
-        do {
-            baseline = try Baseline.read(path: baselinePath)
-            input = try matchInput(args, baseline: baseline, path: baselinePath)
-        } catch let e as BaselineError {
-            context.err.write("agtrace check: error: " + terminalSafe("\(e)") + "\n")
-            return 2
-        }
-
-        let db = try context.openDatabase(.read)
+        let (db, runLabel, snapshotLabel, scratch) = try sources.open(context)
+        defer { scratch?.close() }
+        let key = baseline.counts.key
+        let input = baseline.counts.source.kind == .run
+            ? CountInput(kind: .run, label: runLabel!, key: key, namingSnapshot: key == .attribute ? nil : snapshotLabel)
+            : CountInput(kind: .snapshot, label: snapshotLabel!, key: key)
         let current = try input.counts(in: db)
+        var notes: [String] = []
+        if let note = try RecordingGate.check(current.source, allowIncomplete: args.has("allow-incomplete")) {
+            notes.append(note)
+            context.err.write("agtrace check: warning: " + terminalSafe(note) + "\n")
+        }
         let comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
-        context.out.write(CheckReportFormatter.render(comparison, format: format, baselinePath: baselinePath))
 
         if args.has("update-baseline") {
             try Baseline(counts: current).write(to: baselinePath)
-            context.err.write("agtrace check: updated \(terminalSafe(baselinePath)) with the counts of \(current.source.phrase) (\(current.entries.count) \(current.key.plural), \(current.total.updates) updates); review and commit it\n")
+            context.out.write(CheckReportFormatter.renderUpdate(comparison, baselinePath: baselinePath))
+            context.err.write("agtrace check: updated \(terminalSafe(baselinePath)) (\(current.entries.count) \(current.key.plural), \(current.total.updates) updates); review the diff and commit it\n")
             return 0
         }
+        context.out.write(CheckReportFormatter.render(comparison, format: format, baselinePath: baselinePath, notes: notes))
         return comparison.passed ? 0 : 1
     }
 
-    /// The input must be of the kind the baseline was taken from; a rule-keyed run baseline
-    /// needs a snapshot to name the run's attributes.
-    static func matchInput(_ args: ParsedArguments, baseline: Baseline, path: String) throws -> CountInput {
+    /// The input must be of the kind the baseline was taken from; a run baseline keyed by rule
+    /// or view needs the dump that names the run's attributes.
+    static func matchInput(_ s: CountSources, baseline: Baseline, path: String) throws {
         let source = baseline.counts.source
         let key = baseline.counts.key
-        let run = args.value("run"), snapshot = args.value("snapshot")
         switch source.kind {
         case .run:
-            guard let run else {
-                throw BaselineError(path: path, problem: "the baseline was taken from \(source.phrase), but --snapshot was given without --run: check a run against it (--run R)")
+            guard s.hasRun else {
+                throw BaselineError(path: path, problem: "the baseline was taken from \(source.phrase), but no run was given: check a recording against it (--transcript FILE or --run R)")
             }
-            if key == .rule {
-                guard let snapshot else {
+            if key != .attribute {
+                guard s.hasSnapshot else {
                     let namer = source.namedBy.map { " (it was named through snapshot '\($0.label)')" } ?? ""
-                    throw BaselineError(path: path, problem: "the baseline counts \(source.phrase) by rule\(namer): give --snapshot S as well, to name the run's attributes by their rules")
+                    throw BaselineError(path: path, problem: "the baseline counts \(source.phrase) by \(key.rawValue)\(namer): give the dump of the same build as well (--archive DUMP or --snapshot S), to name the run's attributes")
                 }
-                return CountInput(kind: .run, label: run, key: .rule, namingSnapshot: snapshot)
+            } else if s.hasSnapshot {
+                throw UsageError(message: "give \(s.runOption) or \(s.snapshotOption), not both (both only for a baseline keyed by rule or view; \(path) is keyed by \(key.rawValue))")
             }
-            if snapshot != nil {
-                throw UsageError(message: "give --run or --snapshot, not both (both only for a baseline keyed by rule; \(path) is keyed by \(key.rawValue))")
-            }
-            return CountInput(kind: .run, label: run, key: key)
         case .snapshot:
-            guard let snapshot, run == nil else {
-                throw BaselineError(path: path, problem: "the baseline was taken from \(source.phrase), but --run was given: check a snapshot against it (--snapshot S)")
+            guard s.hasSnapshot, !s.hasRun else {
+                throw BaselineError(path: path, problem: "the baseline was taken from \(source.phrase), but a run was given: check a dump against it (--archive DUMP or --snapshot S)")
             }
-            return CountInput(kind: .snapshot, label: snapshot, key: key)
         }
     }
 
@@ -128,17 +189,27 @@ enum CheckCommand {
 
     static func parseLimits(_ args: ParsedArguments) throws -> CheckLimits {
         var limits = CheckLimits()
-        if let tolerance = try args.double("tolerance") {
-            guard tolerance >= 0 else {
-                throw UsageError(message: "--tolerance is a percentage of growth allowed, 0 or more, not '\(args.value("tolerance")!)'")
+        if let text = args.value("tolerance") {
+            guard let tolerance = Tolerance(text) else {
+                throw UsageError(message: "--tolerance is a percentage of growth allowed: a decimal from 0 to \(Tolerance.maxPercent) with at most \(Tolerance.maxScale) digits after the point (10, 10%, 18.4), not '\(text)'")
             }
-            limits.tolerancePercent = tolerance
+            limits.tolerance = tolerance
         }
         if let minCount = try args.int("min-count") {
             guard minCount >= 0 else {
                 throw UsageError(message: "--min-count is a number of updates, 0 or more, not \(minCount)")
             }
             limits.minCount = Int64(minCount)
+        }
+        if let text = args.value("max-drop") {
+            if text == "none" {
+                limits.maxDrop = nil
+            } else {
+                guard let drop = Tolerance(text), drop.percent <= 100 else {
+                    throw UsageError(message: "--max-drop is a percentage from 0 to 100 (50, 75%, 12.5) or none, not '\(text)'")
+                }
+                limits.maxDrop = drop
+            }
         }
         return limits
     }

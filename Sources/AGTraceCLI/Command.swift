@@ -13,15 +13,20 @@ struct Command: Sendable {
     private var makeDiscussion: @Sendable () -> String
     var options: [OptionSpec]
     var run: @Sendable (ParsedArguments, Context) throws -> Int32
+    /// Called when the command line did not parse (exit 2), with the message and the raw
+    /// arguments: `check` still writes the report its `--format` asked for.
+    var reportFailure: (@Sendable (String, [String], TextSink) -> Void)?
 
     init(name: String, summary: String, usage: String, discussion: @autoclosure @escaping @Sendable () -> String,
-         options: [OptionSpec], run: @escaping @Sendable (ParsedArguments, Context) throws -> Int32) {
+         options: [OptionSpec], run: @escaping @Sendable (ParsedArguments, Context) throws -> Int32,
+         reportFailure: (@Sendable (String, [String], TextSink) -> Void)? = nil) {
         self.name = name
         self.summary = summary
         self.usage = usage
         makeDiscussion = discussion
         self.options = options
         self.run = run
+        self.reportFailure = reportFailure
     }
 }
 
@@ -40,9 +45,33 @@ struct Context {
     var out: TextSink
     var err: TextSink
     var stderrIsTerminal: Bool
+    /// The connections opened for writing, checkpointed when the command ends.
+    let writers = Writers()
+
+    final class Writers: @unchecked Sendable {
+        var opened: [Database] = []
+    }
 
     func openDatabase(_ mode: DatabaseOpener.Mode) throws -> Database {
-        try DatabaseOpener.open(databasePath, mode: mode, settings: .fromEnvironment())
+        let db = try DatabaseOpener.open(databasePath, mode: mode, settings: .fromEnvironment())
+        if mode == .write { writers.opened.append(db) }
+        return db
+    }
+
+    /// Every command that wrote ends here: the WAL is copied back into the database file and
+    /// emptied, so that `agtrace.db` alone is a complete copy (a CI cache or artifact of the
+    /// file alone holds everything). Then the connections close.
+    func finishWriting() {
+        for db in writers.opened {
+            do {
+                if try !db.checkpoint() {
+                    err.write("agtrace: note: another process still reads \(terminalSafe(databasePath)); part of the write-ahead log (\(terminalSafe(databasePath))-wal) stays until the last agtrace using it ends\n")
+                }
+            } catch {
+                err.write("agtrace: warning: could not fold the write-ahead log back into \(terminalSafe(databasePath)) (\(terminalSafe("\(error)"))); keep \(terminalSafe(databasePath))-wal beside it when copying\n")
+            }
+        }
+        writers.opened.removeAll()
     }
 }
 

@@ -69,6 +69,12 @@ enum ImportCommand {
                 let outcome = try importer.importItem(path, options: options)
                 progressLine.clear()
                 if !quiet { context.out.write(terminalSafe(describe(outcome)) + "\n") }
+                if case .imported(let item) = outcome, let end = item.end, !end.isComplete {
+                    let what = end == .noEndSeen
+                        ? "the transcript does not show how the process ended (no end seen); 'check' warns"
+                        : "the recording did not end normally (\(end.reason)); 'check' refuses it unless --allow-incomplete"
+                    context.err.write(terminalSafe("agtrace import: warning: \(item.label): \(what)") + "\n")
+                }
                 if args.has("timings"), case .imported(let item) = outcome {
                     for (phase, at) in item.phases {
                         context.out.write("  \(String(format: "%7.3f s", at))  \(phase)\n")
@@ -96,16 +102,14 @@ enum ImportCommand {
             case .archive:
                 return "\(verb) \(item.label) (\(how)): graphs \(item.graphs), nodes \(item.nodes), edges \(item.edges) in \(time)"
             case .transcript:
-                var text = "\(verb) \(item.label) (\(how)): events \(item.events), skipped lines \(item.skippedLines), incomplete hits \(item.incompleteHits) in \(time)"
-                switch item.recordingStopped {
-                case true?: text += "; recording stopped normally"
-                case false?: text += "; recording cut short: no stop line (lldb quit or the app ended before 'agtrace record --stop')"
-                case nil: break
-                }
-                return text
+                let ended = item.end.map { ", \($0.reason)" } ?? ""
+                return "\(verb) \(item.label) (\(how)): events \(item.events), skipped lines \(item.skippedLines), incomplete hits \(item.incompleteHits)\(ended) in \(time)"
             }
         case let .duplicate(path, kind, existing):
             return "unchanged \(path): the same bytes are already stored as \(kind == .archive ? "snapshot" : "run") '\(existing)' (--replace imports them again)"
+        case let .aliased(path, kind, existing, alias):
+            let noun = kind == .archive ? "snapshot" : "run"
+            return "aliased \(alias) -> \(existing): \(path) holds the same bytes as \(noun) '\(existing)', so '\(alias)' is now another name of it (nothing stored twice)"
         }
     }
 }

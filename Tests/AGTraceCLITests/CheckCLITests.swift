@@ -68,7 +68,8 @@ enum CheckCLI {
 
     /// Inserts a run with `counts[attribute] * multiplier` update hits, among other hits.
     static func insertRun(_ db: Database, label: String, counts: [Int64: Int], multiplier: Int = 1) throws {
-        let insertRun = try db.prepare("INSERT INTO runs(label, source, sha256, imported_at) VALUES (?1, 'test', ?2, '2026-05-01T09:30:00Z')")
+        // Recordings that ran to their end (`exited 0`), as a transcript with lldb's exit line imports.
+        let insertRun = try db.prepare("INSERT INTO runs(label, source, sha256, imported_at, complete, end_reason) VALUES (?1, 'test', ?2, '2026-05-01T09:30:00Z', 1, 'exited 0')")
         insertRun.bind([.text(label), .text(String(repeating: "ab", count: 32))])
         try insertRun.run()
         let runId = db.lastInsertRowid
@@ -279,11 +280,11 @@ final class CheckCLITests: XCTestCase {
         XCTAssertEqual(regressionRows(r.out).first?.first, "792")
     }
 
-    // MARK: Exit 1: the input
+    // MARK: Exit 3: the input cannot be counted
 
-    func testUnknownLabelExits1NamingIt() throws {
+    func testUnknownLabelExits3NamingIt() throws {
         let baseline = try writeTapBaseline()
-        var r = try agtrace("check", "--baseline", baseline, "--run", "no-such-run", status: 1)
+        var r = try agtrace("check", "--baseline", baseline, "--run", "no-such-run", status: 3)
         XCTAssertTrue(r.err.contains("'no-such-run'"), r.err)
         r = try agtrace("baseline", "--run", "no-such-run", "--output", path("x.json"), status: 1)
         XCTAssertTrue(r.err.contains("'no-such-run'"), r.err)
@@ -319,7 +320,7 @@ final class CheckCLITests: XCTestCase {
         let r = try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--snapshot", "planner", status: 1)
         XCTAssertEqual(regressionRows(r.out).first?.first, "(attribute")
         let missing = try agtrace("check", "--baseline", baseline, "--run", "tap", status: 2)
-        XCTAssertTrue(missing.err.contains("give --snapshot S as well"), missing.err)
+        XCTAssertTrue(missing.err.contains("give the dump of the same build as well (--archive DUMP or --snapshot S)"), missing.err)
     }
 
     // MARK: --update-baseline
@@ -328,13 +329,19 @@ final class CheckCLITests: XCTestCase {
         let baseline = try writeTapBaseline()
         let before = try String(contentsOfFile: baseline, encoding: .utf8)
         let r = try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--update-baseline", status: 0)
-        XCTAssertTrue(r.out.hasPrefix("FAIL: "), "the comparison is still shown: \(r.out)")
+        // What was updated, not a verdict.
+        XCTAssertTrue(r.out.hasPrefix("UPDATED \(baseline) with the counts of run 'tap-30x': total updates 10 -> 300 (+290, +2900.0%); 7 attributes grew, 0 dropped\n"), r.out)
+        XCTAssertFalse(r.out.contains("FAIL"), r.out)
+        XCTAssertTrue(r.out.contains("\nGrew:\n"), r.out)
         XCTAssertTrue(r.err.contains("updated \(baseline)"), r.err)
         let after = try String(contentsOfFile: baseline, encoding: .utf8)
         XCTAssertNotEqual(before, after)
         XCTAssertTrue(after.contains("    \"792\": {\"updates\": 90},\n"), after)
         try agtrace("check", "--baseline", baseline, "--run", "tap-30x", status: 0)
-        let improved = try agtrace("check", "--baseline", baseline, "--run", "tap", status: 0)
+        // 300 -> 10 is a drop of 96.7%: beyond --max-drop 50, suspicious.
+        let dropped = try agtrace("check", "--baseline", baseline, "--run", "tap", status: 1)
+        XCTAssertTrue(dropped.out.hasPrefix("FAIL: the total dropped by more than --max-drop 50%: total updates 300 -> 10"), dropped.out)
+        let improved = try agtrace("check", "--baseline", baseline, "--run", "tap", "--max-drop", "none", status: 0)
         XCTAssertTrue(improved.out.contains("\nImprovements:\n"), improved.out)
     }
 
@@ -374,12 +381,12 @@ final class CheckCLITests: XCTestCase {
 
     func testHelpTeachesWithExamples() throws {
         let check = try agtrace("check", "--help", status: 0)
-        for fragment in ["Usage: agtrace check --baseline FILE", "delta >= MIN-COUNT", "Exit status: 0", "Examples:",
-                         "--tolerance PCT", "--update-baseline", "junit"] {
+        for fragment in ["Usage: agtrace check --baseline FILE", "delta >= MIN-COUNT", "Exit status:", "3  could not count", "Examples:",
+                         "--tolerance PCT", "--update-baseline", "junit", "--transcript FILE", "--max-drop PCT", "--allow-incomplete"] {
             XCTAssertTrue(check.out.contains(fragment), "check --help lacks \(fragment)")
         }
         let baseline = try agtrace("help", "baseline", status: 0)
-        for fragment in ["Usage: agtrace baseline", "--key attribute|rule", "Examples:", "--output -"] {
+        for fragment in ["Usage: agtrace baseline", "--key attribute|rule|view", "Examples:", "--output -", "--transcript FILE"] {
             XCTAssertTrue(baseline.out.contains(fragment), "baseline --help lacks \(fragment)")
         }
         let top = try agtrace("--help", status: 0)

@@ -16,7 +16,7 @@ final class ImportCLITests: XCTestCase {
 
         let list = try CLI.run(["list", "--format", "csv", "--db", db])
         XCTAssertEqual(list.status, 0, list.stderr)
-        XCTAssertTrue(list.stdout.hasPrefix("kind,label,graphs,nodes,edges,events,imported_at,source\n"), list.stdout)
+        XCTAssertTrue(list.stdout.hasPrefix("kind,label,graphs,nodes,edges,events,end_reason,aliases,imported_at,source\n"), list.stdout)
         XCTAssertTrue(list.stdout.contains("snapshot,trip-3-after-invalidate,1,16,22,,"), list.stdout)
 
         // Options after the positional argument; json is an array of objects keyed by column.

@@ -173,8 +173,10 @@ final class RecorderCLITests: XCTestCase {
         let imported = try CLI.run(["import", recording.path, "--db", db])
         XCTAssertEqual(imported.status, 0, imported.stderr)
         XCTAssertEqual(imported.stdout.hasPrefix(
-            "imported tap (transcript): events 20, skipped lines 0, incomplete hits 0 in "), true, imported.stdout)
-        XCTAssertTrue(imported.stdout.hasSuffix("; recording stopped normally\n"), imported.stdout)
+            "imported tap (transcript): events 20, skipped lines 0, incomplete hits 0, stopped in "), true, imported.stdout)
+        XCTAssertEqual(imported.stderr, "")
+        let ended = try CLI.run(["query", "--db", db, "--format", "csv", "SELECT complete, end_reason FROM runs"])
+        XCTAssertEqual(ended.stdout, "complete,end_reason\n1,stopped\n")
         let events = try CLI.run(["query", "--db", db, "--format", "csv", """
             SELECT seq, thread, kind, symbol, coalesce(attribute, '-'), coalesce(input_attribute, '-'), time_ns
             FROM events ORDER BY seq
@@ -189,10 +191,11 @@ final class RecorderCLITests: XCTestCase {
             XCTAssertEqual(row.last, String(f[0]), "time_ns is the file's time")
         }
 
-        // The push walks: each write marks 3152, 3216, 3256; 3, 2 and 3 + 1 (the thread) rules reran.
+        // The push walks: each write marks 3152, 3216, 3256; 3, 2 and 3 + 1 (the thread) rules
+        // ran after it, all of them marked ones (so all explained by the write).
         let walks = try CLI.run(["report", "dirty-walks", "--run", "tap", "--db", db, "--format", "csv"])
         XCTAssertEqual(walks.status, 0, walks.stderr)
-        XCTAssertEqual(walks.stdout, "seq,root,marked,reran,line\n6,3032,3,3,7\n11,3096,3,2,12\n15,3032,3,4,16\n")
+        XCTAssertEqual(walks.stdout, "seq,root,marked,updates,reran,line\n6,3032,3,3,3,7\n11,3096,3,2,2,12\n15,3032,3,4,4,16\n")
 
         let dump = try CLI.run(["import", dir.appendingPathComponent("tap.ag-json").path, "--db", db])
         XCTAssertEqual(dump.status, 0, dump.stderr)
@@ -225,8 +228,10 @@ final class RecorderCLITests: XCTestCase {
         let db = dir.appendingPathComponent("a.db").path
         let imported = try CLI.run(["import", recording.path, "--db", db])
         XCTAssertEqual(imported.status, 0, imported.stderr)
-        XCTAssertTrue(imported.stdout.contains("events 12, skipped lines 0, incomplete hits 0"), imported.stdout)
-        XCTAssertTrue(imported.stdout.contains("recording cut short: no stop line"), imported.stdout)
+        XCTAssertTrue(imported.stdout.contains("events 12, skipped lines 0, incomplete hits 0, no end seen in "), imported.stdout)
+        XCTAssertTrue(imported.stderr.contains("agtrace import: warning: cut: "), imported.stderr)
+        let ended = try CLI.run(["query", "--db", db, "--format", "csv", "SELECT complete, end_reason FROM runs"])
+        XCTAssertEqual(ended.stdout, "complete,end_reason\n0,no end seen\n")
     }
 
     func testTheEmbeddedScriptIsTheRepositorysFile() throws {

@@ -99,7 +99,7 @@ final class ImporterTests: XCTestCase {
                 try count(db, "SELECT count(*) FROM types WHERE snapshot_id = \(s)"),
                 try count(db, "SELECT count(*) FROM nodes WHERE snapshot_id = \(s)"),
                 try count(db, "SELECT count(*) FROM edges WHERE snapshot_id = \(s)"),
-                try count(db, "SELECT count(*) FROM edges WHERE snapshot_id = \(s) AND offset IS NOT NULL"),
+                try count(db, "SELECT count(*) FROM edges WHERE snapshot_id = \(s) AND offset <> 0"),
                 try count(db, "SELECT count(*) FROM subgraphs WHERE snapshot_id = \(s)"),
                 try count(db, "SELECT count(*) FROM subgraph_children WHERE snapshot_id = \(s)"),
                 try count(db, "SELECT count(*) FROM trees WHERE snapshot_id = \(s)"),

@@ -5,10 +5,17 @@ import XCTest
 /// The lldb recorder's file (`agtrace record`) as a transcript shape of its own. The real thing,
 /// written by lldb, is checked in AGTraceCLITests/RecorderCLITests; these are the edges.
 final class RecordingShapeTests: XCTestCase {
+    /// The summary and how the recording ended.
+    func read(_ text: String, path: String = "test.lldb") throws -> (events: [BreakpointEvent], summary: TranscriptSummary, end: RecordingEnd) {
+        var sink = CollectingSink()
+        let (summary, end) = try TranscriptReader(source: MemorySource(Array(text.utf8)), path: path).readRecording(into: &sink)
+        return (sink.events, summary, end)
+    }
+
     static let header = "agtrace-lldb-record 1 prefix=AG arch=arm64 clock=monotonic_ns kinds=invalidate,update,add_input,current\n"
 
     func testHitsWithTimesThreadsAttributesAndInputs() throws {
-        let parsed = try ParsedTranscript(Self.header + """
+        let parsed = try read(Self.header + """
             1000 1 invalidate AGGraphInvalidateValue 3032 -
             1500 1 add_input AG::Graph::add_input 3152 3032
             2000 3 update AG::Graph::update_attribute 4294967292 -
@@ -16,7 +23,9 @@ final class RecordingShapeTests: XCTestCase {
             stop 3000 hits=4
 
             """)
-        XCTAssertEqual(parsed.summary, TranscriptSummary(events: 4, skippedLines: 0, incompleteHits: 0, recordingStopped: true))
+        XCTAssertEqual(parsed.summary, TranscriptSummary(events: 4, skippedLines: 0, incompleteHits: 0))
+        XCTAssertEqual(parsed.end, .stopped)
+        XCTAssertTrue(parsed.end.isComplete)
         XCTAssertEqual(parsed.events, [
             BreakpointEvent(seq: 1, line: 2, kind: .invalidate, symbol: "AGGraphInvalidateValue", thread: 1, attribute: 3032, timeNs: 1000),
             BreakpointEvent(seq: 2, line: 3, kind: .addInput, symbol: "AG::Graph::add_input", thread: 1, attribute: 3152,
@@ -29,12 +38,19 @@ final class RecordingShapeTests: XCTestCase {
 
     func testWithoutTheStopLineTheRecordingWasCutShort() throws {
         // lldb quit mid-write: the last line is cut, and there is no stop line.
-        let parsed = try ParsedTranscript(Self.header + "1000 1 update AG::Graph::update_attribute 3152 -\n2000 1 upd")
-        XCTAssertEqual(parsed.summary, TranscriptSummary(events: 1, skippedLines: 1, incompleteHits: 0, recordingStopped: false))
+        let cut = try read(Self.header + "1000 1 update AG::Graph::update_attribute 3152 -\n2000 1 upd")
+        XCTAssertEqual(cut.summary, TranscriptSummary(events: 1, skippedLines: 1, incompleteHits: 0))
+        XCTAssertEqual(cut.end, .cutMidHit)
+        // lldb quit between two hits: whole lines, no stop line.
+        let quit = try read(Self.header + "1000 1 update AG::Graph::update_attribute 3152 -\n\n")
+        XCTAssertEqual(quit.summary, TranscriptSummary(events: 1, skippedLines: 0, incompleteHits: 0))
+        XCTAssertEqual(quit.end, .noEndSeen)
+        XCTAssertFalse(quit.end.isComplete)
+        XCTAssertEqual(RecordingEnd(reason: RecordingEnd.stopped.reason), .stopped)
     }
 
     func testMalformedAndUnreadableLinesAreCountedNotGuessed() throws {
-        let parsed = try ParsedTranscript(Self.header + """
+        let parsed = try read(Self.header + """
             1000 1 update AG::Graph::update_attribute - -
             1100 1 add_input AG::Graph::add_input 3152 -
             1200 1 teleport AG::Graph::teleport 1 -
@@ -48,7 +64,8 @@ final class RecordingShapeTests: XCTestCase {
 
             """)
         // Two kept with what is missing (nil, not 0); six refused; one after the stop line.
-        XCTAssertEqual(parsed.summary, TranscriptSummary(events: 2, skippedLines: 7, incompleteHits: 2, recordingStopped: true))
+        XCTAssertEqual(parsed.summary, TranscriptSummary(events: 2, skippedLines: 7, incompleteHits: 2))
+        XCTAssertEqual(parsed.end, .stopped)
         XCTAssertEqual(parsed.events.map(\.attribute), [nil, 3152])
         XCTAssertEqual(parsed.events.map(\.inputAttribute), [nil, nil])
     }
@@ -64,8 +81,8 @@ final class RecordingShapeTests: XCTestCase {
 
     func testOnlyTheFirstLineMakesTheShape() throws {
         // The header further down is not this shape: the transcript parser reads the file.
-        let parsed = try ParsedTranscript("AGGraphInvalidateValue 3032\n" + Self.header)
-        XCTAssertNil(parsed.summary.recordingStopped)
+        let parsed = try read("AGGraphInvalidateValue 3032\n" + Self.header)
+        XCTAssertEqual(parsed.end, .noEndSeen)
         XCTAssertEqual(parsed.events.map(\.kind), [.invalidate])
         XCTAssertNil(parsed.events[0].timeNs)
     }
@@ -82,9 +99,11 @@ final class RecordingShapeTests: XCTestCase {
         guard case .imported(let item) = try importer.importFile(recording.path) else { return XCTFail("not imported") }
         XCTAssertEqual(item.kind, .transcript)
         XCTAssertEqual(item.events, 2)
-        XCTAssertEqual(item.recordingStopped, true)
+        XCTAssertEqual(item.end, .stopped)
         guard case .imported(let plain) = try importer.importFile(other.path) else { return XCTFail("not imported") }
-        XCTAssertNil(plain.recordingStopped)
+        XCTAssertEqual(plain.end, .noEndSeen)
+        XCTAssertEqual(try db.rows("SELECT label, complete, end_reason FROM runs ORDER BY id").map { $0.map(\.description) },
+                       [["rec", "1", "stopped"], ["log", "0", "no end seen"]])
         let rows = try db.rows("SELECT r.label, e.seq, coalesce(e.thread, 'NULL'), coalesce(e.time_ns, 'NULL') FROM events e JOIN runs r ON r.id = e.run_id ORDER BY e.id")
         XCTAssertEqual(rows.map { $0.map(\.description) }, [["rec", "1", "1", "1000"], ["rec", "2", "2", "1700"], ["log", "1", "NULL", "NULL"]])
     }

@@ -222,7 +222,8 @@ final class StoreRobustnessTests: XCTestCase {
     }
 
     /// Schema 4 clusters the edges of an existing database by (snapshot, source, reader),
-    /// keeping every row, repeated pairs included, and drops the index it replaces.
+    /// keeping every row, repeated pairs included, and drops the index it replaces; a later
+    /// migration stores the absent (NULL) offsets and flags as the 0 they mean.
     func testSchemaFourKeepsTheEdgesOfAnOlderDatabase() throws {
         do {
             let old = try Database(rawPath: dbPath, readOnly: false, create: true)
@@ -238,8 +239,8 @@ final class StoreRobustnessTests: XCTestCase {
         XCTAssertEqual(try db.scalar("PRAGMA user_version")?.intValue, Int64(Schema.latestVersion))
         XCTAssertEqual(try db.rows("SELECT snapshot_id, src_attribute, dst_attribute, graph_index, edge_index, offset, flags FROM edges")
                         .map { $0.map(\.description) },
-                       [["1", "4", "8", "0", "1", "16", ""], ["1", "4", "8", "0", "2", "16", ""],
-                        ["1", "4", "8", "1", "0", "0", "0"], ["1", "8", "4", "0", "0", "", "2"]])
+                       [["1", "4", "8", "0", "1", "16", "0"], ["1", "4", "8", "0", "2", "16", "0"],
+                        ["1", "4", "8", "1", "0", "0", "0"], ["1", "8", "4", "0", "0", "0", "2"]])
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'edges_by_src'")?.intValue, 0)
         XCTAssertEqual(try db.rows("PRAGMA integrity_check").map { $0[0].description }, ["ok"])
     }

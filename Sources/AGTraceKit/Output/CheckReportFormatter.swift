@@ -19,13 +19,71 @@ public enum CheckFormat: String, CaseIterable, Sendable {
 /// (JSON: `JSONText.quote`; table and markdown: `RowWriter`'s cell escaping; XML: entities,
 /// and characters XML 1.0 cannot carry at all are written as `\uXXXX`).
 public enum CheckReportFormatter {
-    public static func render(_ c: BaselineComparison, format: CheckFormat, baselinePath: String) -> String {
+    /// `notes`: warnings that do not change the verdict (a recording with no end seen), shown
+    /// in every format.
+    public static func render(_ c: BaselineComparison, format: CheckFormat, baselinePath: String,
+                              notes: [String] = []) -> String {
         switch format {
-        case .table: return table(c, baselinePath: baselinePath)
-        case .json: return json(c, baselinePath: baselinePath)
-        case .markdown: return markdown(c, baselinePath: baselinePath)
-        case .junit: return junit(c, baselinePath: baselinePath)
+        case .table: return table(c, baselinePath: baselinePath, notes: notes)
+        case .json: return json(c, baselinePath: baselinePath, notes: notes)
+        case .markdown: return markdown(c, baselinePath: baselinePath, notes: notes)
+        case .junit: return junit(c, baselinePath: baselinePath, notes: notes)
         }
+    }
+
+    /// The report when there is no verdict (exit 2 or 3): the reason in every format, so that
+    /// a CI page shows why instead of an empty file. JUnit: one `<testcase>` with an
+    /// `<error type="usage|baseline|not_counted">`; markdown: a heading and the reason; json:
+    /// `{"verdict": "error", …}`; table: `ERROR: …`.
+    public static func renderProblem(_ p: CheckProblem, format: CheckFormat, baselinePath: String?) -> String {
+        let what: String
+        switch p.kind {
+        case .usage: what = "usage error"
+        case .baseline: what = "the baseline cannot be used"
+        case .notCounted: what = "could not count"
+        }
+        switch format {
+        case .table:
+            return RowWriter.escapeForTable("ERROR (\(what), exit status \(p.exitStatus)): \(p.message)") + "\n"
+        case .json:
+            return "{\n  \"verdict\": \"error\",\n  \"exit_status\": \(p.exitStatus),\n  \"error\": {\"type\": \(JSONText.quote(p.kind.rawValue)), "
+                + "\"message\": \(JSONText.quote(p.message))},\n  \"baseline\": {\"file\": \(baselinePath.map(JSONText.quote) ?? "null")}\n}\n"
+        case .markdown:
+            var text = "### ⚠️ agtrace check could not run (\(what))\n\n"
+            text += markdownText(p.message) + "\n\n"
+            text += "Exit status \(p.exitStatus)" + (baselinePath.map { "; baseline " + markdownText($0) } ?? "") + ".\n"
+            return text
+        case .junit:
+            func x(_ s: String) -> String { xmlEscape(s) }
+            let suite = "agtrace check" + (baselinePath.map { " against \($0)" } ?? "")
+            var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            text += "<testsuites name=\"agtrace check\" tests=\"1\" failures=\"0\" errors=\"1\">\n"
+            text += "  <testsuite name=\"\(x(suite))\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
+            text += "    <properties>\n"
+            text += "      <property name=\"verdict\" value=\"error\"/>\n"
+            text += "      <property name=\"exit_status\" value=\"\(p.exitStatus)\"/>\n"
+            if let baselinePath { text += "      <property name=\"baseline\" value=\"\(x(baselinePath))\"/>\n" }
+            text += "    </properties>\n"
+            text += "    <testcase classname=\"agtrace.check\" name=\"\(x(what))\" time=\"0\">\n"
+            text += "      <error type=\"\(p.kind.rawValue)\" message=\"\(x(p.message))\">\(x(p.message))</error>\n"
+            text += "    </testcase>\n  </testsuite>\n</testsuites>\n"
+            return text
+        }
+    }
+
+    /// `check --update-baseline`: what changed in the file, for people (not a verdict).
+    public static func renderUpdate(_ c: BaselineComparison, baselinePath: String) -> String {
+        let sink = StringSink()
+        let key = c.baseline.counts.key.rawValue
+        sink.write(RowWriter.escapeForTable(updatedLine(c, baselinePath: baselinePath)) + "\n")
+        func section(_ title: String, _ rows: [KeyComparison]) {
+            guard !rows.isEmpty else { return }
+            sink.write("\n\(title):\n")
+            RowWriter(format: .table, out: sink).write(columns: [key] + columns, rows: rows.map(cells))
+        }
+        section("Grew", c.keys.filter { $0.current > $0.baseline }.sorted { $0.delta > $1.delta })
+        section("Dropped", c.keys.filter { $0.current < $0.baseline }.sorted { $0.delta < $1.delta })
+        return sink.text
     }
 
     // MARK: Words and numbers shared by the formats
@@ -60,10 +118,29 @@ public enum CheckReportFormatter {
         if c.passed {
             return "PASS: no regressions in \(c.keys.count) \(noun); \(total)"
         }
+        if c.suspiciousDrop, c.regressions.isEmpty {
+            return "FAIL: the total dropped by more than --max-drop \(c.limits.maxDrop!)%: \(total); lost work (a cut or crashed recording, breakpoints that did not resolve) looks like an improvement; look at the recording, or raise --max-drop if the drop is real"
+        }
         if c.regressions.isEmpty {
             return "FAIL: the total regressed: \(total); no single \(c.baseline.counts.key.rawValue) grew beyond the limits"
         }
         return "FAIL: \(c.regressions.count) of \(c.keys.count) \(noun) regressed; \(total)"
+    }
+
+    /// What the regressions section says when it lists none although the check failed.
+    static func noRegressionsLine(_ c: BaselineComparison) -> String {
+        let key = c.baseline.counts.key.rawValue
+        if c.passed { return "none" }
+        if c.suspiciousDrop { return "none; the check failed on the total's drop (see the verdict)" }
+        return "no single \(key) grew beyond the limits; the check failed on the total alone (many small increases)"
+    }
+
+    /// The first line of `--update-baseline`'s report: what was written, not a verdict.
+    static func updatedLine(_ c: BaselineComparison, baselinePath: String) -> String {
+        let grew = c.keys.filter { $0.current > $0.baseline }.count
+        let dropped = c.keys.filter { $0.current < $0.baseline }.count
+        let noun = c.baseline.counts.key.plural
+        return "UPDATED \(baselinePath) with the counts of \(c.current.source.phrase): total updates \(c.total.baseline) -> \(c.total.current) (\(change(c.total))); \(grew) \(noun) grew, \(dropped) dropped"
     }
 
     static func describe(_ s: MeasuredSource) -> String {
@@ -75,7 +152,7 @@ public enum CheckReportFormatter {
     }
 
     static func limitsText(_ l: CheckLimits) -> String {
-        "tolerance \(number(l.tolerancePercent))%, min-count \(l.minCount)"
+        "tolerance \(l.tolerance)%, min-count \(l.minCount), max-drop " + (l.maxDrop.map { "\($0)%" } ?? "none")
     }
 
     static let columns = ["baseline", "current", "delta", "percent"]
@@ -86,23 +163,24 @@ public enum CheckReportFormatter {
 
     // MARK: table
 
-    static func table(_ c: BaselineComparison, baselinePath: String) -> String {
+    static func table(_ c: BaselineComparison, baselinePath: String, notes: [String]) -> String {
         let sink = StringSink()
         let key = c.baseline.counts.key.rawValue
         sink.write(RowWriter.escapeForTable(verdict(c)) + "\n")
+        for note in notes { sink.write(RowWriter.escapeForTable("note: " + note) + "\n") }
         sink.write(RowWriter.escapeForTable("baseline: \(baselinePath), \(describe(c.baseline.counts.source)), key \(key)") + "\n")
         sink.write(RowWriter.escapeForTable("current:  \(describe(c.current.source))") + "\n")
-        sink.write("limits:   \(limitsText(c.limits)) (a key regresses when it grows by at least \(c.limits.minCount) and by more than \(number(c.limits.tolerancePercent))% of its baseline)\n")
-        func section(_ title: String, _ rows: [KeyComparison]) {
+        sink.write("limits:   \(limitsText(c.limits)) (a key regresses when it grows by at least \(c.limits.minCount) and by more than \(c.limits.tolerance)% of its baseline)\n")
+        func section(_ title: String, _ rows: [KeyComparison], empty: String = "none") {
             sink.write("\n")
             if rows.isEmpty {
-                sink.write("\(title): none\n")
+                sink.write("\(title): \(empty)\n")
                 return
             }
             sink.write("\(title):\n")
             RowWriter(format: .table, out: sink).write(columns: [key] + columns, rows: rows.map(cells))
         }
-        section("Regressions (worst first)", c.regressions)
+        section("Regressions (worst first)", c.regressions, empty: noRegressionsLine(c))
         section("Improvements", c.improvements)
         if !c.withinLimits.isEmpty { section("Grew within the limits", c.withinLimits) }
         return sink.text
@@ -110,7 +188,7 @@ public enum CheckReportFormatter {
 
     // MARK: json
 
-    static func json(_ c: BaselineComparison, baselinePath: String) -> String {
+    static func json(_ c: BaselineComparison, baselinePath: String, notes: [String]) -> String {
         func q(_ s: String) -> String { JSONText.quote(s) }
         func sourceObject(_ s: MeasuredSource) -> String {
             var fields = ["\"kind\": " + q(s.kind.rawValue), "\"label\": " + q(s.label)]
@@ -144,10 +222,12 @@ public enum CheckReportFormatter {
         }
         var text = "{\n"
         text += "  \"verdict\": \(q(c.passed ? "pass" : "fail")),\n"
+        text += "  \"suspicious_drop\": \(c.suspiciousDrop),\n"
+        text += "  \"notes\": [" + notes.map(q).joined(separator: ", ") + "],\n"
         text += "  \"baseline\": {\"file\": \(q(baselinePath)), \"format_version\": \(c.baseline.formatVersion), "
             + "\"key\": \(q(c.baseline.counts.key.rawValue)), \"source\": \(sourceObject(c.baseline.counts.source))},\n"
         text += "  \"current\": \(sourceObject(c.current.source)),\n"
-        text += "  \"limits\": {\"tolerance_percent\": \(number(c.limits.tolerancePercent)), \"min_count\": \(c.limits.minCount)},\n"
+        text += "  \"limits\": {\"tolerance_percent\": \(c.limits.tolerance), \"min_count\": \(c.limits.minCount), \"max_drop_percent\": \(c.limits.maxDrop.map { "\($0)" } ?? "null")},\n"
         text += "  \"total\": \(keyObject(c.total)),\n"
         text += list("regressions", c.regressions)
         text += list("improvements", c.improvements)
@@ -165,7 +245,9 @@ public enum CheckReportFormatter {
     /// Text for markdown prose and table cells: `RowWriter`'s cell escaping (pipes, `<`, `>`,
     /// `&`, backticks, newlines, control characters), plus the emphasis and link characters.
     static func markdownText(_ s: String) -> String {
-        let cell = RowWriter.markdownCell(s)
+        // Controls shown as visible escapes first (C0, C1, DEL, bidi overrides and isolates:
+        // a right-to-left override would make a key read backwards in the pull request).
+        let cell = RowWriter.markdownCell(RowWriter.escapeForTable(s))
         var out = ""
         for ch in cell {
             if "*_[]~#".contains(ch) { out += "\\" }
@@ -174,10 +256,11 @@ public enum CheckReportFormatter {
         return out
     }
 
-    static func markdown(_ c: BaselineComparison, baselinePath: String) -> String {
+    static func markdown(_ c: BaselineComparison, baselinePath: String, notes: [String]) -> String {
         let key = c.baseline.counts.key.rawValue
         var text = c.passed ? "### ✅ agtrace check passed\n\n" : "### ❌ agtrace check failed\n\n"
         text += "**" + markdownText(verdict(c)).replacingOccurrences(of: " -&gt; ", with: " → ") + "**\n\n"
+        for note in notes { text += "> ⚠️ " + markdownText(note) + "\n\n" }
         text += "Baseline " + markdownText(baselinePath) + ": " + markdownText(describe(c.baseline.counts.source))
         text += ", key " + key + ".<br>\n"
         text += "Current: " + markdownText(describe(c.current.source)) + ".<br>\n"
@@ -194,7 +277,7 @@ public enum CheckReportFormatter {
             return t
         }
         text += "\n#### Regressions (worst first)\n\n"
-        text += c.regressions.isEmpty ? "None.\n" : table(c.regressions)
+        text += c.regressions.isEmpty ? markdownText(noRegressionsLine(c).prefix(1).uppercased() + noRegressionsLine(c).dropFirst()) + ".\n" : table(c.regressions)
         if c.improvements.isEmpty {
             text += "\n#### Improvements\n\nNone.\n"
         } else {
@@ -226,7 +309,9 @@ public enum CheckReportFormatter {
             default:
                 let v = scalar.value
                 let allowed = (v >= 0x20 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
-                if allowed && v != 0x7F {
+                // XML allows C1 controls and bidi overrides, but a CI page would act on them
+                // (U+202E shows a key reversed): shown as escapes like the forbidden ones.
+                if allowed && !RowWriter.isControl(scalar) {
                     out.unicodeScalars.append(scalar)
                 } else {
                     let hex = String(v, radix: 16, uppercase: true)
@@ -237,11 +322,11 @@ public enum CheckReportFormatter {
         return out
     }
 
-    static func junit(_ c: BaselineComparison, baselinePath: String) -> String {
+    static func junit(_ c: BaselineComparison, baselinePath: String, notes: [String]) -> String {
         func x(_ s: String) -> String { xmlEscape(s) }
         let key = c.baseline.counts.key.rawValue
         let cases = [c.total] + c.keys
-        let failures = cases.filter { $0.status == .regressed }.count
+        let failures = cases.filter { $0.status == .regressed }.count + (c.suspiciousDrop && c.total.status != .regressed ? 1 : 0)
         let suiteName = "agtrace check: \(c.current.source.phrase) against \(baselinePath)"
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         text += "<testsuites name=\"agtrace check\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\">\n"
@@ -253,9 +338,10 @@ public enum CheckReportFormatter {
             ("baseline.source", describe(c.baseline.counts.source)),
             ("current", describe(c.current.source)),
             ("key", key),
-            ("tolerance_percent", number(c.limits.tolerancePercent)),
+            ("tolerance_percent", c.limits.tolerance.description),
             ("min_count", String(c.limits.minCount)),
-        ]
+            ("max_drop_percent", c.limits.maxDrop.map { "\($0)" } ?? "none"),
+        ] + notes.map { ("note", $0) }
         for (name, value) in properties {
             text += "      <property name=\"\(x(name))\" value=\"\(x(value))\"/>\n"
         }
@@ -267,6 +353,13 @@ public enum CheckReportFormatter {
             let what = isTotal ? "total updates" : "updates of \(key) \(k.key)"
             let summary = "\(what): \(k.baseline) -> \(k.current) (\(change(k)))"
             text += "    <testcase classname=\"\(classname)\" name=\"\(x(name))\" time=\"0\""
+            if isTotal && c.suspiciousDrop && k.status != .regressed {
+                let message = "\(summary); dropped by more than --max-drop \(c.limits.maxDrop!)%: lost work looks like an improvement"
+                text += ">\n      <failure type=\"suspicious-drop\" message=\"\(x(message))\">"
+                text += x("\(message) (\(limitsText(c.limits)); baseline \(baselinePath))")
+                text += "</failure>\n    </testcase>\n"
+                continue
+            }
             switch k.status {
             case .regressed:
                 let message = "\(summary); allowed up to \(c.limits.allowedCount(baseline: k.baseline))"

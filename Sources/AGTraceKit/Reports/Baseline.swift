@@ -23,8 +23,11 @@ import Foundation
 /// Snapshot entries also carry `"seconds"` (profile time). A run keyed by rule names the
 /// snapshot that named its attributes in `source.named_by`.
 ///
-/// The reader is tolerant: fields in any order, unknown fields ignored, `total` recomputed from
-/// the entries, an entry may be a bare count. It reads every version up to
+/// The reader is strict where a mistake would change a verdict: a key named twice (anywhere:
+/// an entry, `"version"`), an entry key that is not of the file's key kind, a `total` that is
+/// not the sum of the entries, a count that is not whole or outside 0 ... 2^53 are refused,
+/// with the line and key named. Fields may come in any order, unknown fields are ignored, an
+/// entry may be a bare count. It reads every version up to
 /// `currentFormatVersion`; version 1 (the first draft: `"run"`/`"snapshot"` label fields and a
 /// flat `"updates": {key: count}` object) is still read. A newer or unknown version is refused.
 public struct Baseline: Equatable, Sendable {
@@ -90,6 +93,32 @@ public struct Baseline: Equatable, Sendable {
         return s
     }
 
+    /// Why `path` must not be written as a baseline (nil when it may): it is the database in
+    /// use (or its `-wal`/`-shm`), or any SQLite file. A baseline written there would replace
+    /// every import with a few lines of JSON.
+    public static func outputProblem(writing path: String, databasePath: String?) -> String? {
+        let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        if let databasePath {
+            let db = URL(fileURLWithPath: databasePath).standardizedFileURL.resolvingSymlinksInPath().path
+            if target == db || target == db + "-wal" || target == db + "-shm" || sameFile(path, databasePath) {
+                return "\(path): refusing to write the baseline over the database in use (\(databasePath)); give the baseline its own file, e.g. Baselines/NAME.json"
+            }
+        }
+        if let handle = FileHandle(forReadingAtPath: path) {
+            defer { try? handle.close() }
+            if (try? handle.read(upToCount: 16)) == Data("SQLite format 3\0".utf8) {
+                return "\(path): refusing to write the baseline over a SQLite database (an agtrace database?); give the baseline its own file, e.g. Baselines/NAME.json"
+            }
+        }
+        return nil
+    }
+
+    private static func sameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+
     /// Writes the file atomically: a reader never sees half a baseline.
     public func write(to path: String) throws {
         do {
@@ -118,23 +147,30 @@ public struct Baseline: Equatable, Sendable {
         return try parse(data, path: path)
     }
 
+    /// The largest count a baseline may hold: 2^53, the largest whole number every JSON
+    /// reader (JavaScript's, Python's float path, jq) keeps exactly.
+    public static let maxCount: Int64 = 1 << 53
+
     public static func parse(_ data: Data, path: String) throws -> Baseline {
         func fail(_ problem: String) -> BaselineError { BaselineError(path: path, problem: problem) }
         if data.isEmpty { throw fail("the baseline file is empty") }
-        let object: Any
+        let root: BaselineJSON
         do {
-            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            throw fail("not a baseline: the file is not valid JSON")
+            root = try BaselineJSON.parse([UInt8](data))
+        } catch let e as JSONSyntaxError {
+            throw fail("not a baseline: the file is not valid JSON (\(e))")
+        } catch let d as BaselineJSON.DuplicateKey {
+            let inside = d.path.isEmpty ? "at the top level" : "in " + d.path.map(JSONText.quote).joined(separator: ".")
+            throw fail("line \(d.line): key \(JSONText.quote(d.key)) appears twice \(inside) (first on line \(d.firstLine)); a baseline names each key once (a merge gone wrong?): keep the right one")
         }
-        guard let root = object as? [String: Any] else {
+        guard root.members != nil else {
             throw fail("not a baseline: expected a JSON object")
         }
-        guard let format = root["format"] as? String, format == formatName else {
+        guard root["format"]?.string == formatName else {
             throw fail("not an agtrace baseline (no \"format\": \"\(formatName)\")")
         }
         guard let versionValue = root["version"] else { throw fail("the baseline has no \"version\"") }
-        guard let version = integer(versionValue) else {
+        guard case .number(let versionInteger, _) = versionValue, let version = versionInteger else {
             throw fail("the baseline's \"version\" is not a whole number")
         }
         if version > Int64(currentFormatVersion) {
@@ -147,108 +183,122 @@ public struct Baseline: Equatable, Sendable {
         }
     }
 
-    private static func parseVersion2(_ root: [String: Any], fail: (String) -> BaselineError) throws -> Baseline {
-        guard let sourceObject = root["source"] as? [String: Any] else { throw fail("the baseline has no \"source\" object") }
-        guard let kindText = sourceObject["kind"] as? String, let kind = MeasuredKind(rawValue: kindText) else {
+    private static func parseVersion2(_ root: BaselineJSON, fail: (String) -> BaselineError) throws -> Baseline {
+        guard let sourceObject = root["source"], sourceObject.members != nil else { throw fail("the baseline has no \"source\" object") }
+        guard let kindText = sourceObject["kind"]?.string, let kind = MeasuredKind(rawValue: kindText) else {
             throw fail("the baseline's source.kind must be \"run\" or \"snapshot\"")
         }
-        guard let label = sourceObject["label"] as? String else { throw fail("the baseline's source has no \"label\"") }
-        var source = MeasuredSource(kind: kind, label: label, sha256: sourceObject["sha256"] as? String,
-                                    importedAt: sourceObject["imported_at"] as? String)
-        if let namer = sourceObject["named_by"] as? [String: Any], let namerLabel = namer["label"] as? String {
-            source.namedBy = NamingSnapshot(label: namerLabel, sha256: namer["sha256"] as? String)
+        guard let label = sourceObject["label"]?.string else { throw fail("the baseline's source has no \"label\"") }
+        var source = MeasuredSource(kind: kind, label: label, sha256: sourceObject["sha256"]?.string,
+                                    importedAt: sourceObject["imported_at"]?.string)
+        if let namer = sourceObject["named_by"], let namerLabel = namer["label"]?.string {
+            source.namedBy = NamingSnapshot(label: namerLabel, sha256: namer["sha256"]?.string)
         }
         let key = try parseKey(root["key"], kind: kind, fail: fail)
-        guard let entriesObject = root["entries"] as? [String: Any] else {
+        guard let entriesObject = root["entries"], let members = entriesObject.members else {
             throw fail("the baseline has no \"entries\" object")
         }
-        let entries = try parseEntries(entriesObject, fail: fail)
+        let entries = try parseEntries(members, key: key, fail: fail)
+        if let total = root.member("total") {
+            let value: BaselineJSON
+            if let fields = total.value.members {
+                guard let updates = fields.first(where: { $0.key == "updates" }) else {
+                    throw fail("line \(total.line): the \"total\" has no \"updates\" count")
+                }
+                value = updates.value
+            } else {
+                value = total.value
+            }
+            try checkTotal(value, line: total.line, entries: entries, fail: fail)
+        }
         return Baseline(counts: UpdateCounts(source: source, key: key, entries: entries), formatVersion: 2)
     }
 
     /// Version 1, the first draft: `{"format": "agtrace-baseline", "version": 1, "run": "tap"
     /// (or "snapshot": "planner"), "sha256": "…", "key": "attribute", "total": 10,
     /// "updates": {"792": 3, …}}`. `key` defaults to the kind's default.
-    private static func parseVersion1(_ root: [String: Any], fail: (String) -> BaselineError) throws -> Baseline {
+    private static func parseVersion1(_ root: BaselineJSON, fail: (String) -> BaselineError) throws -> Baseline {
         let kind: MeasuredKind
         let label: String
-        if let run = root["run"] as? String {
+        if let run = root["run"]?.string {
             kind = .run
             label = run
-        } else if let snapshot = root["snapshot"] as? String {
+        } else if let snapshot = root["snapshot"]?.string {
             kind = .snapshot
             label = snapshot
         } else {
             throw fail("the version 1 baseline names neither a \"run\" nor a \"snapshot\"")
         }
-        let source = MeasuredSource(kind: kind, label: label, sha256: root["sha256"] as? String,
-                                    importedAt: root["imported_at"] as? String)
+        let source = MeasuredSource(kind: kind, label: label, sha256: root["sha256"]?.string,
+                                    importedAt: root["imported_at"]?.string)
         let key = try parseKey(root["key"], kind: kind, fail: fail)
-        guard let updates = root["updates"] as? [String: Any] else {
+        guard let updates = root["updates"], let members = updates.members else {
             throw fail("the version 1 baseline has no \"updates\" object")
         }
-        let entries = try parseEntries(updates, fail: fail)
+        let entries = try parseEntries(members, key: key, fail: fail)
+        if let total = root.member("total") {
+            try checkTotal(total.value, line: total.line, entries: entries, fail: fail)
+        }
         return Baseline(counts: UpdateCounts(source: source, key: key, entries: entries), formatVersion: 1)
     }
 
-    private static func parseKey(_ value: Any?, kind: MeasuredKind, fail: (String) -> BaselineError) throws -> BaselineKey {
+    private static func parseKey(_ value: BaselineJSON?, kind: MeasuredKind, fail: (String) -> BaselineError) throws -> BaselineKey {
         guard let value else { return BaselineKey.defaultKey(for: kind) }
-        guard let text = value as? String, let key = BaselineKey(rawValue: text) else {
+        guard let text = value.string, let key = BaselineKey(rawValue: text) else {
             throw fail("the baseline's \"key\" must be one of \(BaselineKey.names)")
         }
         return key
     }
 
-    private static func parseEntries(_ object: [String: Any], fail: (String) -> BaselineError) throws -> [String: UpdateEntry] {
+    /// A count: whole, 0 ... 2^53.
+    private static func count(_ value: BaselineJSON, what: String, line: Int, fail: (String) -> BaselineError) throws -> Int64 {
+        switch value.whole {
+        case .value(let n): return n
+        case .outOfRange(let text):
+            throw fail("line \(line): \(what) has the count \(text), outside 0 ... 2^53 (\(maxCount))")
+        case .notWhole:
+            throw fail("line \(line): \(what) has no whole \"updates\" count")
+        }
+    }
+
+    private static func parseEntries(_ members: [BaselineJSON.Member], key: BaselineKey,
+                                     fail: (String) -> BaselineError) throws -> [String: UpdateEntry] {
         var entries: [String: UpdateEntry] = [:]
-        for (key, value) in object {
-            let entry: UpdateEntry
-            if let count = integer(value) {
-                entry = UpdateEntry(updates: count)
-            } else if let fields = value as? [String: Any] {
-                guard let updatesValue = fields["updates"], let count = integer(updatesValue) else {
-                    throw fail("entry \(JSONText.quote(key)) has no whole \"updates\" count")
-                }
-                entry = UpdateEntry(updates: count, seconds: fields["seconds"].flatMap(number))
-            } else {
-                throw fail("entry \(JSONText.quote(key)) is neither a count nor an object with \"updates\"")
+        for member in members {
+            let name = "entry " + JSONText.quote(member.key)
+            if let problem = key.problem(withKey: member.key) {
+                throw fail("line \(member.line): \(name) is not a key of kind \(key.rawValue): \(problem)")
             }
-            guard entry.updates >= 0 else { throw fail("entry \(JSONText.quote(key)) has a negative count") }
-            if entry.updates > 0 { entries[key] = entry }
+            let entry: UpdateEntry
+            if let fields = member.value.members {
+                guard let updates = fields.first(where: { $0.key == "updates" }) else {
+                    throw fail("line \(member.line): \(name) has no whole \"updates\" count")
+                }
+                entry = UpdateEntry(updates: try count(updates.value, what: name, line: member.line, fail: fail),
+                                    seconds: fields.first(where: { $0.key == "seconds" })?.value.double)
+            } else if case .number = member.value {
+                entry = UpdateEntry(updates: try count(member.value, what: name, line: member.line, fail: fail))
+            } else {
+                throw fail("line \(member.line): \(name) is neither a count nor an object with \"updates\"")
+            }
+            if entry.updates > 0 { entries[member.key] = entry }
         }
         return entries
     }
 
-    /// A whole number from JSONSerialization's output (Int, Int64, NSNumber, or an integral Double).
-    static func integer(_ value: Any) -> Int64? {
-        if isBoolean(value) { return nil }
-        if let n = value as? NSNumber {
-            let type = String(cString: n.objCType)
-            if type == "d" || type == "f" {
-                let d = n.doubleValue
-                guard d.isFinite, d == d.rounded(), abs(d) < 9.0e15 else { return nil }
-                return Int64(d)
-            }
-            return n.int64Value
+    /// A written total must be the sum of the entries: an edited entry with a stale total is a
+    /// hand edit or a merge gone wrong, and nobody can tell which of the two was meant.
+    private static func checkTotal(_ value: BaselineJSON, line: Int, entries: [String: UpdateEntry],
+                                   fail: (String) -> BaselineError) throws {
+        let written = try count(value, what: "the \"total\"", line: line, fail: fail)
+        var sum: Int64 = 0
+        for e in entries.values {
+            sum += e.updates
+            if sum > maxCount { throw fail("the entries sum past 2^53 (\(maxCount)): not a count of updates") }
         }
-        if let i = value as? Int { return Int64(i) }
-        if let d = value as? Double, d.isFinite, d == d.rounded(), abs(d) < 9.0e15 { return Int64(d) }
-        return nil
-    }
-
-    static func number(_ value: Any) -> Double? {
-        if isBoolean(value) { return nil }
-        if let n = value as? NSNumber { return n.doubleValue.isFinite ? n.doubleValue : nil }
-        if let d = value as? Double { return d.isFinite ? d : nil }
-        if let i = value as? Int { return Double(i) }
-        return nil
-    }
-
-    /// JSON true/false. (`value is Bool` does not tell: Foundation bridges the numbers 0 and 1 to
-    /// Bool as well.)
-    static func isBoolean(_ value: Any) -> Bool {
-        if value is NSNumber { return String(describing: type(of: value)).contains("Boolean") }
-        return value is Bool
+        if written != sum {
+            throw fail("line \(line): the \"total\" is \(written) but the entries sum to \(sum); fix the entries or write the baseline again ('agtrace baseline')")
+        }
     }
 
     static func reason(_ error: Error) -> String {

@@ -6,10 +6,14 @@ public enum Catalog {
                    (SELECT count(*) FROM graphs g WHERE g.snapshot_id = s.id) AS graphs,
                    (SELECT coalesce(sum(node_count), 0) FROM graphs g WHERE g.snapshot_id = s.id) AS nodes,
                    (SELECT coalesce(sum(edge_count), 0) FROM graphs g WHERE g.snapshot_id = s.id) AS edges,
-                   NULL AS events, s.imported_at, s.source, s.id AS sort_id, 0 AS sort_kind
+                   NULL AS events, NULL AS end_reason,
+                   (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'snapshot' AND target_id = s.id ORDER BY label) a) AS aliases,
+                   s.imported_at, s.source, s.id AS sort_id, 0 AS sort_kind
             FROM snapshots s
             UNION ALL
-            SELECT 'run', r.label, NULL, NULL, NULL, r.event_count, r.imported_at, r.source, r.id, 1
+            SELECT 'run', r.label, NULL, NULL, NULL, r.event_count, r.end_reason,
+                   (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'run' AND target_id = r.id ORDER BY label) a),
+                   r.imported_at, r.source, r.id, 1
             FROM runs r
             ORDER BY sort_kind, sort_id
             """

@@ -15,6 +15,7 @@ enum EmbeddedQueries {
         ("node-info.sql", PackageResources.node_info_sql),
         ("profile-present.sql", PackageResources.profile_present_sql),
         ("rule-cost.sql", PackageResources.rule_cost_sql),
+        ("run-causes.sql", PackageResources.run_causes_sql),
         ("updates-run-by-rule.sql", PackageResources.updates_run_by_rule_sql),
         ("updates-run-snapshot.sql", PackageResources.updates_run_snapshot_sql),
         ("updates-run.sql", PackageResources.updates_run_sql),

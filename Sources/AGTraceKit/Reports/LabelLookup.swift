@@ -1,20 +1,30 @@
 /// Turns the labels users type into the ids the queries bind.
 public enum LabelLookup {
-    public static func snapshotId(_ label: String, in db: Database) throws -> Int64 {
-        if let id = try db.scalar("SELECT id FROM snapshots WHERE label = ?1", [.text(label)])?.intValue {
+    /// The id of the `kind` ("snapshot", "run", "trace") that `label` names: its own label, or
+    /// an alias (`aliases`: the same bytes imported again under another label).
+    public static func resolve(_ label: String, kind: String, in db: Database) throws -> Int64? {
+        let table = kind + "s"
+        if let id = try db.scalar("SELECT id FROM \(table) WHERE label = ?1", [.text(label)])?.intValue {
             return id
         }
-        if try db.scalar("SELECT 1 FROM runs WHERE label = ?1", [.text(label)]) != nil {
+        return try db.scalar("SELECT target_id FROM aliases WHERE label = ?1 AND kind = ?2", [.text(label), .text(kind)])?.intValue
+    }
+
+    public static func snapshotId(_ label: String, in db: Database) throws -> Int64 {
+        if let id = try resolve(label, kind: "snapshot", in: db) {
+            return id
+        }
+        if try resolve(label, kind: "run", in: db) != nil {
             throw ReportError("'\(label)' is a run, not a snapshot (see agtrace list)")
         }
         throw ReportError("no snapshot labelled '\(label)' (see agtrace list)")
     }
 
     public static func runId(_ label: String, in db: Database) throws -> Int64 {
-        if let id = try db.scalar("SELECT id FROM runs WHERE label = ?1", [.text(label)])?.intValue {
+        if let id = try resolve(label, kind: "run", in: db) {
             return id
         }
-        if try db.scalar("SELECT 1 FROM snapshots WHERE label = ?1", [.text(label)]) != nil {
+        if try resolve(label, kind: "snapshot", in: db) != nil {
             throw ReportError("'\(label)' is a snapshot, not a run (see agtrace list)")
         }
         throw ReportError("no run labelled '\(label)' (see agtrace list)")

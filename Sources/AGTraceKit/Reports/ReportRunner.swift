@@ -76,7 +76,9 @@ public enum ReportRunner {
             let result: (columns: [String], rows: [[SQLValue]])
             switch compute {
             case "dirty-walks":
-                result = try DirtyWalks.compute(try variant.prepare(in: db, values))
+                guard let run = values["run"]?.intValue else { throw ReportError("dirty-walks: no run") }
+                let causes = try RunCauses.compute(in: db, run: run, snapshot: values["snapshot"]?.intValue)
+                result = (DirtyWalks.columns, DirtyWalks.rows(causes))
             case "edge-churn":
                 // Streamed: two unrelated million-node snapshots differ by millions of rows.
                 let ids = try variant.prepare(in: db, values)

@@ -60,7 +60,12 @@ public struct UpdateCounts: Equatable, Sendable {
 
 /// What a baseline counts per.
 public enum BaselineKey: String, CaseIterable, Sendable {
-    case attribute, rule
+    /// Attribute ids: stable only while the build (the view structure) is the same.
+    case attribute
+    /// Rule (type) names: survive a rebuild; views of one type share a key.
+    case rule
+    /// View names (`node_views`): survive a rebuild, and read as the app's own code.
+    case view
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: "|") }
 
@@ -72,6 +77,26 @@ public enum BaselineKey: String, CaseIterable, Sendable {
 
     /// "attributes" / "rules", for sentences.
     public var plural: String { rawValue + "s" }
+
+    /// Why `key` cannot be a key of this kind (nil when it can): a baseline keyed by attribute
+    /// holds decimal ids, one keyed by rule or view holds names (never a bare number: that is
+    /// an attribute baseline's entry pasted into the wrong file).
+    public func problem(withKey key: String) -> String? {
+        if key == UpdateCounts.unknownAttributeKey { return nil }
+        let digits = !key.isEmpty && key.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+        switch self {
+        case .attribute:
+            guard digits, key == "0" || !key.hasPrefix("0"), let value = UInt64(key), value <= UInt64(UInt32.max) else {
+                return "an attribute key is a decimal attribute id from 0 to \(UInt32.max) without leading zeros (like \"792\"), or \"\(UpdateCounts.unknownAttributeKey)\""
+            }
+            return nil
+        case .rule, .view:
+            if key.isEmpty { return "a \(rawValue) key is a name, not empty" }
+            if digits { return "a \(rawValue) key is a name, not a bare number (an attribute id?)" }
+            if key.first!.isWhitespace || key.last!.isWhitespace { return "a \(rawValue) key has no blanks at its ends" }
+            return nil
+        }
+    }
 }
 
 public enum MeasuredKind: String, Sendable {
@@ -84,8 +109,11 @@ public struct MeasuredSource: Equatable, Sendable {
     public var label: String
     public var sha256: String?
     public var importedAt: String?
-    /// For a rule-keyed run: the snapshot that named its attributes.
+    /// For a rule- or view-keyed run: the snapshot that named its attributes.
     public var namedBy: NamingSnapshot?
+    /// For a run: how its recording ended (`runs.end_reason`; nil when imported by an agtrace
+    /// that did not record it). Never written to a baseline file.
+    public var end: RecordingEnd?
 
     public init(kind: MeasuredKind, label: String, sha256: String? = nil, importedAt: String? = nil,
                 namedBy: NamingSnapshot? = nil) {
@@ -133,11 +161,21 @@ extension UpdateCounts {
     /// Key used for an attribute the naming snapshot does not hold.
     public static func unnamedAttributeKey(_ attribute: Int64) -> String { "(attribute \(attribute))" }
 
+    /// Key (by view) for the updates of nodes that belong to no view (`node_views` has no row
+    /// for them: display lists, environment, the graph's own plumbing). One key for all of
+    /// them, so that it survives a rebuild like the view names do.
+    public static let noViewKey = "(no view)"
+
+    /// Key (by view) for a run's attributes that the naming dump does not hold: a dump of
+    /// another build or process, or nodes created after it was taken.
+    public static let notInDumpKey = "(not in the dump)"
+
     /// Counts a run's update hits. `namingSnapshot` is required for key `rule`.
     public static func run(_ label: String, key: BaselineKey, namingSnapshot: String? = nil,
                            in db: Database) throws -> UpdateCounts {
         let row = try lookUp(.run, label, in: db)
         var source = MeasuredSource(kind: .run, label: label, sha256: row.sha256, importedAt: row.importedAt)
+        source.end = row.end
         let rows: [[SQLValue]]
         switch key {
         case .attribute:
@@ -166,6 +204,24 @@ extension UpdateCounts {
                        sum(c.n)
                 FROM counts c GROUP BY key
                 """, [.integer(row.id), .integer(namer.id), .text(unknownAttributeKey)])
+        case .view:
+            guard let namingSnapshot else {
+                throw UpdateCountsError("a run keyed by view needs a dump of the same build to name its attributes (--snapshot S, or --archive FILE)")
+            }
+            let namer = try lookUp(.snapshot, namingSnapshot, in: db)
+            source.namedBy = NamingSnapshot(label: namingSnapshot, sha256: namer.sha256)
+            rows = try db.rows("""
+                WITH counts AS (
+                    SELECT attribute, count(*) AS n FROM events
+                    WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = ?1) AND (SELECT last_event_id FROM runs WHERE id = ?1) AND kind = 'update' GROUP BY attribute
+                )
+                SELECT CASE WHEN c.attribute IS NULL THEN ?3
+                            WHEN NOT EXISTS (SELECT 1 FROM nodes x WHERE x.snapshot_id = ?2 AND x.attribute = c.attribute) THEN ?4
+                            ELSE coalesce((SELECT min(v.view) FROM node_views v WHERE v.snapshot_id = ?2 AND v.attribute = c.attribute), ?5)
+                       END AS key,
+                       sum(c.n)
+                FROM counts c GROUP BY key
+                """, [.integer(row.id), .integer(namer.id), .text(unknownAttributeKey), .text(notInDumpKey), .text(noViewKey)])
         }
         let entries = collect(rows)
         if entries.isEmpty {
@@ -204,6 +260,13 @@ extension UpdateCounts {
                 SELECT CAST(attribute AS TEXT), sum(update_count), sum(update_total)
                 FROM nodes WHERE snapshot_id = ?1 GROUP BY attribute
                 """, [.integer(row.id)])
+        case .view:
+            rows = try db.rows("""
+                SELECT coalesce((SELECT min(v.view) FROM node_views v
+                                 WHERE v.snapshot_id = ?1 AND v.graph_index = n.graph_index AND v.attribute = n.attribute), ?2) AS key,
+                       sum(n.update_count), sum(n.update_total)
+                FROM nodes n WHERE n.snapshot_id = ?1 GROUP BY key
+                """, [.integer(row.id), .text(noViewKey)])
         }
         let entries = collect(rows)
         if entries.isEmpty {
@@ -211,8 +274,8 @@ extension UpdateCounts {
                 SELECT EXISTS(SELECT 1 FROM types WHERE snapshot_id = ?1 AND (update_count IS NOT NULL OR update_total IS NOT NULL))
                     OR EXISTS(SELECT 1 FROM nodes WHERE snapshot_id = ?1 AND (update_count IS NOT NULL OR update_total IS NOT NULL))
                 """, [.integer(row.id)])?.intValue == 1
-            if profiled && key == .attribute {
-                throw UpdateCountsError("snapshot '\(label)' has no per-node profile data to count by attribute (its types are profiled: use --key rule)")
+            if profiled && key != .rule {
+                throw UpdateCountsError("snapshot '\(label)' has no per-node profile data to count by \(key.rawValue) (its types are profiled: use --key rule)")
             }
             if profiled {
                 throw UpdateCountsError("snapshot '\(label)' is profiled but records no rule runs")
@@ -237,16 +300,20 @@ extension UpdateCounts {
         return entries
     }
 
-    private struct Row { var id: Int64; var sha256: String?; var importedAt: String? }
+    private struct Row { var id: Int64; var sha256: String?; var importedAt: String?; var end: RecordingEnd? }
 
+    /// The stored run or snapshot a label (or an alias) names.
     private static func lookUp(_ kind: MeasuredKind, _ label: String, in db: Database) throws -> Row {
         let table = kind == .run ? "runs" : "snapshots"
-        if let r = try db.rows("SELECT id, sha256, imported_at FROM \(table) WHERE label = ?1", [.text(label)]).first {
-            return Row(id: r[0].intValue ?? 0, sha256: r[1].stringValue, importedAt: r[2].stringValue)
+        if let id = try LabelLookup.resolve(label, kind: kind.rawValue, in: db) {
+            let end = kind == .run ? ", end_reason" : ""
+            if let r = try db.rows("SELECT id, sha256, imported_at\(end) FROM \(table) WHERE id = ?1", [.integer(id)]).first {
+                return Row(id: id, sha256: r[1].stringValue, importedAt: r[2].stringValue,
+                           end: kind == .run ? r[3].stringValue.flatMap(RecordingEnd.init(reason:)) : nil)
+            }
         }
         let other: MeasuredKind = kind == .run ? .snapshot : .run
-        let otherTable = other == .run ? "runs" : "snapshots"
-        if try db.scalar("SELECT 1 FROM \(otherTable) WHERE label = ?1", [.text(label)]) != nil {
+        if try LabelLookup.resolve(label, kind: other.rawValue, in: db) != nil {
             throw UpdateCountsError("no \(kind.rawValue) labelled '\(label)': it is a \(other.rawValue) (use --\(other.rawValue) \(label))")
         }
         throw UpdateCountsError("no \(kind.rawValue) labelled '\(label)' in \(db.path) ('agtrace list' shows the labels)")

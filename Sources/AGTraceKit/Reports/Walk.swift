@@ -3,6 +3,7 @@
 /// walk itself touches only arrays.
 struct ReadByGraph {
     private var number: [Int64: Int32] = [:]
+    private var attributes: [Int64] = []
     private var readers: [[Int32]] = []
     private var mark: [UInt32] = []
     private var stamp: UInt32 = 0
@@ -13,6 +14,7 @@ struct ReadByGraph {
         if let n = number[attribute] { return n }
         let n = Int32(readers.count)
         number[attribute] = n
+        attributes.append(attribute)
         readers.append([])
         mark.append(0)
         return n
@@ -24,10 +26,10 @@ struct ReadByGraph {
         version += 1
     }
 
-    /// The number of distinct nodes reachable from `root` (the root itself not counted, even
+    /// The distinct nodes reachable from `root`, sorted (the root itself not counted, even
     /// when a cycle leads back to it).
-    mutating func downstreamCount(from root: Int64) -> Int {
-        guard let start = number[root] else { return 0 }
+    mutating func downstream(from root: Int64) -> [Int64] {
+        guard let start = number[root] else { return [] }
         stamp &+= 1
         if stamp == 0 {
             for i in mark.indices { mark[i] = 0 }
@@ -45,74 +47,7 @@ struct ReadByGraph {
                 queue.append(r)
             }
         }
-        return queue.count - 1
-    }
-}
-
-/// `dirty-walks --run R [--snapshot S]`: replays a run in seq order. Each invalidate hit
-/// counts the nodes downstream of its attribute over the edges known at that moment (the
-/// snapshot's, plus the run's add_input hits before it), then the update hits until the next
-/// invalidate hit (or the end) are the rules that reran.
-enum DirtyWalks {
-    static let columns = ["seq", "root", "marked", "reran", "line"]
-
-    private enum Kind { case invalidate, update, addInput }
-
-    private struct Event {
-        var seq: Int64
-        var line: SQLValue
-        var kind: Kind
-        var input: Int64?
-        var attribute: Int64?
-    }
-
-    /// `stmt` yields dirty-walks-run.sql's rows: seq, line, kind, input_attribute, attribute.
-    static func compute(_ stmt: Statement) throws -> (columns: [String], rows: [[SQLValue]]) {
-        var graph = ReadByGraph()
-        var events: [Event] = []
-        while try stmt.step() {
-            let input: Int64? = stmt.isNull(3) ? nil : stmt.int64(3)
-            let attribute: Int64? = stmt.isNull(4) ? nil : stmt.int64(4)
-            let kind: Kind
-            switch stmt.string(2) {
-            case "edge":
-                if let input, let attribute { graph.add(input, attribute) }
-                continue
-            case "invalidate": kind = .invalidate
-            case "update": kind = .update
-            case "add_input": kind = .addInput
-            default: continue
-            }
-            events.append(Event(seq: stmt.int64(0), line: stmt.value(1), kind: kind, input: input, attribute: attribute))
-        }
-        events.sort { $0.seq < $1.seq }
-
-        var rows: [[SQLValue]] = []
-        var reran: [Int64] = []
-        var cache: [Int64: (version: Int, marked: Int)] = [:]
-        for e in events {
-            switch e.kind {
-            case .addInput:
-                if let input = e.input, let attribute = e.attribute { graph.add(input, attribute) }
-            case .update:
-                if !reran.isEmpty { reran[reran.count - 1] += 1 }
-            case .invalidate:
-                var marked: SQLValue = .null
-                if let root = e.attribute {
-                    if let hit = cache[root], hit.version == graph.version {
-                        marked = .integer(Int64(hit.marked))
-                    } else {
-                        let n = graph.downstreamCount(from: root)
-                        cache[root] = (graph.version, n)
-                        marked = .integer(Int64(n))
-                    }
-                }
-                rows.append([.integer(e.seq), e.attribute.map(SQLValue.integer) ?? .null, marked, .null, e.line])
-                reran.append(0)
-            }
-        }
-        for i in rows.indices { rows[i][3] = .integer(reran[i]) }
-        return (columns, rows)
+        return queue.dropFirst().map { attributes[Int($0)] }.sorted()
     }
 }
 

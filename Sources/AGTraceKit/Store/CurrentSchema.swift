@@ -46,7 +46,7 @@ extension Schema {
             update_count INTEGER,
             change_count INTEGER,
             update_total REAL,
-            changed_total REAL,
+            changed_total REAL, view TEXT,
             PRIMARY KEY(snapshot_id, graph_index, type_index)
         );
         CREATE TABLE node_rows(
@@ -173,8 +173,14 @@ extension Schema {
             event_count INTEGER,
             skipped_lines INTEGER,
             incomplete_hits INTEGER
-        , first_event_id INTEGER, last_event_id INTEGER, first_frame_id INTEGER, last_frame_id INTEGER);
+        , first_event_id INTEGER, last_event_id INTEGER, first_frame_id INTEGER, last_frame_id INTEGER, complete INTEGER, end_reason TEXT);
         CREATE INDEX runs_by_sha256 ON runs(sha256);
+        CREATE TABLE aliases(
+            label TEXT PRIMARY KEY,
+            kind TEXT NOT NULL CHECK (kind IN ('snapshot', 'run', 'trace')),
+            target_id INTEGER NOT NULL
+        );
+        CREATE INDEX aliases_by_target ON aliases(kind, target_id);
         CREATE TABLE subgraph_nodes(
             first_node_id INTEGER NOT NULL,
             last_node_id INTEGER NOT NULL,
@@ -219,5 +225,49 @@ extension Schema {
             FROM events
             WHERE kind = 'add_input' AND attribute IS NOT NULL AND input_attribute IS NOT NULL
             GROUP BY run_id, input_attribute, attribute;
+        CREATE VIEW node_views AS
+            WITH RECURSIVE
+            -- Debug-tree entries that name a node: as their own node (own = 1) or listed in
+            -- their nodes or values (own = 0).
+            claims(snapshot_id, graph_index, tree_index, node_id, own) AS (
+                SELECT snapshot_id, graph_index, tree_index, node_id, 1 FROM tree_items WHERE node_id IS NOT NULL
+                UNION ALL
+                SELECT snapshot_id, graph_index, tree_index, node_id, 0 FROM tree_item_nodes
+                UNION ALL
+                SELECT snapshot_id, graph_index, tree_index, node_id, 0 FROM tree_item_values WHERE node_id IS NOT NULL
+            ),
+            -- Each claiming entry's ancestors, counted up its parents (at most 10000: a damaged
+            -- tree may loop).
+            up(snapshot_id, graph_index, tree_index, at, depth) AS (
+                SELECT DISTINCT snapshot_id, graph_index, tree_index, tree_index, 0 FROM claims
+                UNION ALL
+                SELECT u.snapshot_id, u.graph_index, u.tree_index, p.parent_tree_index, u.depth + 1
+                FROM up u JOIN tree_items p
+                  ON p.snapshot_id = u.snapshot_id AND p.graph_index = u.graph_index AND p.tree_index = u.at
+                WHERE p.parent_tree_index IS NOT NULL AND u.depth < 10000
+            ),
+            depths AS (
+                SELECT snapshot_id, graph_index, tree_index, max(depth) AS depth FROM up
+                GROUP BY snapshot_id, graph_index, tree_index
+            ),
+            -- The entry that names a node: its own entry, else the nearest (deepest) listing it.
+            ranked AS (
+                SELECT c.node_id, t.description,
+                       row_number() OVER (PARTITION BY c.node_id ORDER BY c.own DESC, d.depth DESC, c.tree_index) AS r
+                FROM claims c
+                JOIN depths d ON d.snapshot_id = c.snapshot_id AND d.graph_index = c.graph_index AND d.tree_index = c.tree_index
+                JOIN tree_items t ON t.snapshot_id = c.snapshot_id AND t.graph_index = c.graph_index AND t.tree_index = c.tree_index
+                WHERE t.description IS NOT NULL
+            )
+            SELECT n.snapshot_id, n.graph_index, n.attribute, t.view, 'body' AS source
+            FROM node_rows n
+            JOIN types t ON t.snapshot_id = n.snapshot_id AND t.graph_index = n.graph_index AND t.type_index = n.type_index
+            WHERE t.view IS NOT NULL
+            UNION ALL
+            SELECT n.snapshot_id, n.graph_index, n.attribute, r.description, 'tree'
+            FROM ranked r
+            JOIN node_rows n ON n.id = r.node_id
+            LEFT JOIN types t ON t.snapshot_id = n.snapshot_id AND t.graph_index = n.graph_index AND t.type_index = n.type_index
+            WHERE r.r = 1 AND t.view IS NULL;
         """
 }

@@ -47,9 +47,20 @@ public final class Database: @unchecked Sendable {
         isReadOnly = readOnly
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, Database.busyTimeoutMilliseconds)
+        SQLFunctions.register(on: db)
     }
 
     deinit { sqlite3_close_v2(handle) }
+
+    /// Copies the write-ahead log back into the database file and empties it, so that the
+    /// database file alone is a complete copy (cache it, upload it, `cp` it). Returns false
+    /// when another connection still reads an older state and part of the log had to stay:
+    /// the last agtrace to finish folds it back.
+    @discardableResult
+    public func checkpoint() throws -> Bool {
+        let row = try withBusyRetry { try rows("PRAGMA wal_checkpoint(TRUNCATE)") }.first
+        return row?.first?.intValue == 0
+    }
 
     func error(_ rc: Int32, sql: String? = nil) -> DatabaseError {
         DatabaseError(path: path, code: rc, message: Self.explain(rc, String(cString: sqlite3_errmsg(handle))), sql: sql)

@@ -74,6 +74,9 @@ public enum DatabaseOpener {
         try configureWriter(writer, settings: settings)
         if needsMigration { try migrate(writer) }
         if mode == .write { return writer }
+        // A reader that created or migrated the database leaves no WAL behind (the file alone
+        // is complete, see `Database.checkpoint`).
+        try writer.checkpoint()
         let reader = try Database(rawPath: path, readOnly: true, create: false)
         reader.lockTimeout = settings.lockTimeout
         reader.denyWrites()

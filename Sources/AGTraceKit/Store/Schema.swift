@@ -330,7 +330,72 @@ public enum Schema {
             WHERE kind = 'add_input' AND attribute IS NOT NULL AND input_attribute IS NOT NULL
             GROUP BY run_id, input_attribute, attribute;
         """,
-        // 6: a clock on events. The lldb recorder (`agtrace record`) stamps every hit with the
+        // 6: nodes named by view. `types.view` holds the view whose body a rule runs
+        // (`ViewName.fromRule`, here through the SQL function agtrace_view_name); `node_views`
+        // names each node by it, or else by the debug tree (docs/schema.md). The engine leaves
+        // out zero edge offsets and flags; older imports stored them as NULL, now 0.
+        """
+        ALTER TABLE types ADD COLUMN view TEXT;
+        UPDATE types SET view = agtrace_view_name(name);
+        UPDATE edges SET offset = coalesce(offset, 0), flags = coalesce(flags, 0) WHERE offset IS NULL OR flags IS NULL;
+        CREATE VIEW node_views AS
+            WITH RECURSIVE
+            -- Debug-tree entries that name a node: as their own node (own = 1) or listed in
+            -- their nodes or values (own = 0).
+            claims(snapshot_id, graph_index, tree_index, node_id, own) AS (
+                SELECT snapshot_id, graph_index, tree_index, node_id, 1 FROM tree_items WHERE node_id IS NOT NULL
+                UNION ALL
+                SELECT snapshot_id, graph_index, tree_index, node_id, 0 FROM tree_item_nodes
+                UNION ALL
+                SELECT snapshot_id, graph_index, tree_index, node_id, 0 FROM tree_item_values WHERE node_id IS NOT NULL
+            ),
+            -- Each claiming entry's ancestors, counted up its parents (at most 10000: a damaged
+            -- tree may loop).
+            up(snapshot_id, graph_index, tree_index, at, depth) AS (
+                SELECT DISTINCT snapshot_id, graph_index, tree_index, tree_index, 0 FROM claims
+                UNION ALL
+                SELECT u.snapshot_id, u.graph_index, u.tree_index, p.parent_tree_index, u.depth + 1
+                FROM up u JOIN tree_items p
+                  ON p.snapshot_id = u.snapshot_id AND p.graph_index = u.graph_index AND p.tree_index = u.at
+                WHERE p.parent_tree_index IS NOT NULL AND u.depth < 10000
+            ),
+            depths AS (
+                SELECT snapshot_id, graph_index, tree_index, max(depth) AS depth FROM up
+                GROUP BY snapshot_id, graph_index, tree_index
+            ),
+            -- The entry that names a node: its own entry, else the nearest (deepest) listing it.
+            ranked AS (
+                SELECT c.node_id, t.description,
+                       row_number() OVER (PARTITION BY c.node_id ORDER BY c.own DESC, d.depth DESC, c.tree_index) AS r
+                FROM claims c
+                JOIN depths d ON d.snapshot_id = c.snapshot_id AND d.graph_index = c.graph_index AND d.tree_index = c.tree_index
+                JOIN tree_items t ON t.snapshot_id = c.snapshot_id AND t.graph_index = c.graph_index AND t.tree_index = c.tree_index
+                WHERE t.description IS NOT NULL
+            )
+            SELECT n.snapshot_id, n.graph_index, n.attribute, t.view, 'body' AS source
+            FROM node_rows n
+            JOIN types t ON t.snapshot_id = n.snapshot_id AND t.graph_index = n.graph_index AND t.type_index = n.type_index
+            WHERE t.view IS NOT NULL
+            UNION ALL
+            SELECT n.snapshot_id, n.graph_index, n.attribute, r.description, 'tree'
+            FROM ranked r
+            JOIN node_rows n ON n.id = r.node_id
+            LEFT JOIN types t ON t.snapshot_id = n.snapshot_id AND t.graph_index = n.graph_index AND t.type_index = n.type_index
+            WHERE r.r = 1 AND t.view IS NULL;
+        """,
+        // 7: how a recording ended (NULL for runs imported before: unknown), and labels that
+        // name stored bytes a second time (`import --label X` of bytes stored as L).
+        """
+        ALTER TABLE runs ADD COLUMN complete INTEGER;
+        ALTER TABLE runs ADD COLUMN end_reason TEXT;
+        CREATE TABLE aliases(
+            label TEXT PRIMARY KEY,
+            kind TEXT NOT NULL CHECK (kind IN ('snapshot', 'run', 'trace')),
+            target_id INTEGER NOT NULL
+        );
+        CREATE INDEX aliases_by_target ON aliases(kind, target_id);
+        """,
+        // 8: a clock on events. The lldb recorder (`agtrace record`) stamps every hit with the
         // debugger's monotonic clock in nanoseconds; the other transcript shapes have none (NULL).
         """
         ALTER TABLE events ADD COLUMN time_ns INTEGER;

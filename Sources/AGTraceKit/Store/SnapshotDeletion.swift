@@ -7,12 +7,15 @@ enum SnapshotDeletion {
 
     /// Deletes the snapshot or run labelled `label`; true if there was one.
     static func deleteLabel(_ label: String, in db: Database) throws -> Bool {
+        // An alias names what another label stores: deleting it removes the name only.
+        if try Aliases.remove(label, in: db) { return true }
         var deleted = false
         if let id = try db.scalar("SELECT id FROM snapshots WHERE label = ?1", [.text(label)]) {
             for table in snapshotTables {
                 try db.prepare("DELETE FROM \(table) WHERE snapshot_id = ?1").bindAndRun([id])
             }
             try db.prepare("DELETE FROM snapshots WHERE id = ?1").bindAndRun([id])
+            try Aliases.removeAll(naming: id.intValue ?? 0, kind: "snapshot", in: db)
             deleted = true
         }
         if let id = try db.scalar("SELECT id FROM runs WHERE label = ?1", [.text(label)]) {
@@ -23,6 +26,7 @@ enum SnapshotDeletion {
                     """).bindAndRun([id])
             }
             try db.prepare("DELETE FROM runs WHERE id = ?1").bindAndRun([id])
+            try Aliases.removeAll(naming: id.intValue ?? 0, kind: "run", in: db)
             deleted = true
         }
         return deleted

@@ -37,8 +37,8 @@ final class ArchiveStore: ArchiveSink {
         nextNodeId = (try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM node_rows")?.intValue) ?? 1
         insertType = try db.prepare("""
             INSERT INTO types(snapshot_id, graph_index, type_index, type_id, name, value_type, size, flags,
-                              update_count, change_count, update_total, changed_total)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+                              update_count, change_count, update_total, changed_total, view)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
             """)
         insertNodes = try MultiRowInsert(db: db, prefix: """
             INSERT INTO node_rows(id, snapshot_id, graph_index, node_index, attribute, type_index,
@@ -150,6 +150,7 @@ final class ArchiveStore: ArchiveSink {
         s.bind(7, r.size)
         s.bind(8, r.flags)
         bindProfile(s, from: 9, r.profile)
+        s.bind(13, r.name.flatMap(ViewName.fromRule))
         try s.run()
         counted()
     }

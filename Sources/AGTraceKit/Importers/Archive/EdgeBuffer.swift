@@ -1,9 +1,6 @@
 /// One edge in 24 bytes. While its graph's nodes are unknown, `src` and `dst` are node
 /// indices; then they are resolved in place to attribute ids.
 struct ResolvedEdge {
-    /// Marks an absent offset or flags value.
-    static let absent = UInt32.max
-
     var src: UInt32
     var dst: UInt32
     var graph: UInt32
@@ -44,8 +41,7 @@ struct EdgeBuffer {
         edges.withUnsafeMutableBufferPointer { EdgeSort.sort($0) }
         for e in edges {
             try sink.edge(EdgeRecord(graphIndex: Int(e.graph), edgeIndex: Int(e.index), srcAttribute: e.src, dstAttribute: e.dst,
-                                     offset: e.offset == ResolvedEdge.absent ? nil : Int64(e.offset),
-                                     flags: e.flags == ResolvedEdge.absent ? nil : Int64(e.flags)))
+                                     offset: Int64(e.offset), flags: Int64(e.flags)))
         }
         edges = []
     }

@@ -235,8 +235,9 @@ struct GraphReader {
             guard t == .objectStart else { throw error("edge \(count) must be an object") }
             var src = -1
             var dst = -1
-            var offset = ResolvedEdge.absent
-            var flags = ResolvedEdge.absent
+            // The engine leaves out zeros: an absent offset or flags value is 0.
+            var offset: UInt32 = 0
+            var flags: UInt32 = 0
             while try tokenizer.next() != .objectEnd {
                 if tokenizer.textEquals("src") {
                     src = try archive.index(tokenizer.next(), "edge src")
@@ -262,8 +263,8 @@ struct GraphReader {
 
     /// An edge offset or flags value: small non-negative numbers, stored compactly.
     func smallValue(_ what: String) throws -> UInt32 {
-        guard let v = try archive.integerValue(what) else { return ResolvedEdge.absent }
-        guard v >= 0 && v < Int64(ResolvedEdge.absent) else { throw error("\(what) \(v) is out of range") }
+        guard let v = try archive.integerValue(what) else { return 0 }
+        guard v >= 0 && v <= Int64(UInt32.max) else { throw error("\(what) \(v) is out of range") }
         return UInt32(v)
     }
 

@@ -5,6 +5,9 @@ public enum ImportOutcome: Equatable, Sendable {
     case imported(ImportedItem)
     /// The same bytes are already stored under `existingLabel`; nothing was written.
     case duplicate(path: String, kind: InputKind, existingLabel: String)
+    /// The same bytes are already stored under `existingLabel`, and the label asked for
+    /// (`--label`) now names them too (`aliases`): `check --run ALIAS` reads them.
+    case aliased(path: String, kind: InputKind, existingLabel: String, alias: String)
 }
 
 public struct ImportedItem: Equatable, Sendable {
@@ -19,9 +22,8 @@ public struct ImportedItem: Equatable, Sendable {
     public var events = 0
     public var skippedLines = 0
     public var incompleteHits = 0
-    /// A recorder file (`agtrace record`): whether it ended with its normal `stop` line; nil
-    /// for archives and the other transcript shapes.
-    public var recordingStopped: Bool?
+    /// How the recording ended (transcripts only).
+    public var end: RecordingEnd?
     public var replaced = false
     public var seconds: Double = 0
     /// Where the time went (phase, seconds since the import started), for `import --timings`.
@@ -31,7 +33,7 @@ public struct ImportedItem: Equatable, Sendable {
         a.path == b.path && a.label == b.label && a.kind == b.kind && a.compressed == b.compressed
             && a.sha256 == b.sha256 && a.graphs == b.graphs && a.nodes == b.nodes && a.edges == b.edges
             && a.events == b.events && a.skippedLines == b.skippedLines && a.incompleteHits == b.incompleteHits
-            && a.recordingStopped == b.recordingStopped && a.replaced == b.replaced
+            && a.end == b.end && a.replaced == b.replaced
     }
 }
 
@@ -144,7 +146,7 @@ public final class Importer {
                 item.events = summary.summary.events
                 item.skippedLines = summary.summary.skippedLines
                 item.incompleteHits = summary.summary.incompleteHits
-                item.recordingStopped = summary.summary.recordingStopped
+                item.end = summary.end
                 item.sha256 = summary.sha256
             }
             item.phases = phases
@@ -158,13 +160,19 @@ public final class Importer {
     }
 
     /// Imports one file, turning a duplicate into an outcome rather than an error.
+    /// Bytes stored before under another label, imported with an explicit `--label`, get that
+    /// label as an alias (see `Aliases`).
     public func importItem(_ path: String, options: ImportOptions = ImportOptions()) throws -> ImportOutcome {
         do {
             return try importFile(path, options: options)
         } catch let dup as DuplicateImport {
             let kind: InputKind = try db.scalar("SELECT 1 FROM snapshots WHERE label = ?1", [.text(dup.existingLabel)]) != nil
                 ? .archive : .transcript
-            return .duplicate(path: path, kind: kind, existingLabel: dup.existingLabel)
+            guard let label = options.label, label != dup.existingLabel else {
+                return .duplicate(path: path, kind: kind, existingLabel: dup.existingLabel)
+            }
+            try Aliases.add(label, naming: dup.existingLabel, kind: kind == .archive ? "snapshot" : "run", path: path, in: db)
+            return .aliased(path: path, kind: kind, existingLabel: dup.existingLabel, alias: label)
         }
     }
 

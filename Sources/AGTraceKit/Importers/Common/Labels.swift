@@ -19,8 +19,10 @@ public enum Labels {
     }
 
     static func isTaken(_ label: String, in db: Database) throws -> Bool {
-        try db.scalar("SELECT EXISTS(SELECT 1 FROM snapshots WHERE label = ?1) OR EXISTS(SELECT 1 FROM runs WHERE label = ?1)",
-                      [.text(label)])?.intValue == 1
+        try db.scalar("""
+            SELECT EXISTS(SELECT 1 FROM snapshots WHERE label = ?1) OR EXISTS(SELECT 1 FROM runs WHERE label = ?1)
+                OR EXISTS(SELECT 1 FROM aliases WHERE label = ?1)
+            """, [.text(label)])?.intValue == 1
     }
 
     /// `base`, or `base-2`, `base-3`… whichever is free.

@@ -17,6 +17,8 @@ public final class LineReader {
     @exclusivity(unchecked) public private(set) var lineNumber = 0
     /// How many lines were longer than `maxLineLength` and were cut.
     public private(set) var truncatedLines = 0
+    /// The stream ended without a newline after its last line: a recording cut mid-line.
+    public private(set) var lastLineUnterminated = false
 
     private let source: ByteSource
     private let buffer: UnsafeMutablePointer<UInt8>
@@ -89,6 +91,7 @@ public final class LineReader {
                     start = end
                     scanFrom = end
                     lineNumber += 1
+                    lastLineUnterminated = true
                     if inLongLine { return finishLongLine(tail: rest) }
                     return cut(rest)
                 }

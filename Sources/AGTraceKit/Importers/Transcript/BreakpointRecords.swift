@@ -78,14 +78,9 @@ public struct TranscriptSummary: Equatable, Sendable {
     public var skippedLines = 0
     /// Recognised hits whose attribute argument could not be read (kept with a nil attribute).
     public var incompleteHits = 0
-    /// For a file of the lldb recorder (`agtrace record`): whether it ends with the `stop` line
-    /// that `agtrace record --stop` writes (false: cut short, lldb or the app went away first).
-    /// nil for the other shapes, which have no such ending.
-    public var recordingStopped: Bool?
-    public init(events: Int = 0, skippedLines: Int = 0, incompleteHits: Int = 0, recordingStopped: Bool? = nil) {
+    public init(events: Int = 0, skippedLines: Int = 0, incompleteHits: Int = 0) {
         self.events = events
         self.skippedLines = skippedLines
         self.incompleteHits = incompleteHits
-        self.recordingStopped = recordingStopped
     }
 }

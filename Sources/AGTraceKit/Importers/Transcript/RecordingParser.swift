@@ -12,8 +12,10 @@
 ///
 /// Counting follows `TranscriptReader`: a line that is not a well-formed hit is a skipped line
 /// (a recording cut mid-write ends with one); a hit whose kind has an attribute argument (or an
-/// input) but that reads `-` is an incomplete hit. A file without the `stop` line was cut
-/// short: lldb quit, or the debugger or the app crashed, before `agtrace record --stop`.
+/// input) but that reads `-` is an incomplete hit. How it ended (`end`): `stopped` with the
+/// `stop` line; without it the recording was cut short (lldb quit, or the debugger or the app
+/// crashed, before `agtrace record --stop`): `cut mid-hit` when its last line is cut,
+/// else `no end seen`.
 struct RecordingParser {
     static let headerWord: StaticString = "agtrace-lldb-record"
     /// The newest version of the file this reader knows.
@@ -22,6 +24,8 @@ struct RecordingParser {
     private(set) var summary = TranscriptSummary()
     private var names = NameTable()
     private var stopped = false
+    /// The last non-blank line was not a well-formed hit (nor the stop line).
+    private var lastLineBad = false
     /// `hits=N` of the stop line.
     private(set) var recordedHits: Int?
 
@@ -41,7 +45,12 @@ struct RecordingParser {
             throw TranscriptError(path: path, line: 1, message:
                 "agtrace-lldb-record version \(version) is newer than this agtrace reads (\(Self.version)): update agtrace")
         }
-        summary.recordingStopped = false
+    }
+
+    /// How the recording ended; `lastLineCut`: the file's last line has no newline.
+    func end(lastLineCut: Bool) -> RecordingEnd {
+        if stopped { return .stopped }
+        return lastLineCut || lastLineBad ? .cutMidHit : .noEndSeen
     }
 
     mutating func consume(_ line: Bytes, lineNumber: Int, emit: TranscriptParser.Emit) throws {
@@ -49,8 +58,12 @@ struct RecordingParser {
         if fields.isEmpty { return }
         // Nothing counts after the stop line: the file was closed there.
         if stopped { summary.skippedLines += 1; return }
+        lastLineBad = false
         if try consumeHit(line, fields, lineNumber: lineNumber, emit: emit) { return }
-        if !consumeStop(line, fields) { summary.skippedLines += 1 }
+        if !consumeStop(line, fields) {
+            summary.skippedLines += 1
+            lastLineBad = true
+        }
     }
 
     /// `stop <ns> hits=N`.
@@ -60,7 +73,6 @@ struct RecordingParser {
         guard hits.hasPrefix("hits="), let n = Int(hits.dropFirst(5)) else { return false }
         stopped = true
         recordedHits = n
-        summary.recordingStopped = true
         return true
     }
 

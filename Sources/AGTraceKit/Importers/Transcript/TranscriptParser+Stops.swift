@@ -123,6 +123,7 @@ extension TranscriptParser {
             catalog.dropPending()
         } else if bytes.matches("Process ", at: start), bytes.find(" exited", from: start) != nil {
             try close(emit)
+            endTracker.processLine(bytes, from: start)
         }
     }
 }

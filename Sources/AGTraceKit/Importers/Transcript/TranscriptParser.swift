@@ -34,6 +34,8 @@ struct TranscriptParser {
     private(set) var skippedLineNumbers: [Int] = []
     /// The process stopped for another reason (attach, signal, step): its frames are no hit.
     var foreignStop = false
+    /// How the recorded process ended, as far as the lines seen so far tell.
+    var endTracker = RecordingEndTracker()
 
     /// A `breakpoint command add` body being read (lines until `DONE`).
     struct CommandBody {
@@ -80,6 +82,7 @@ struct TranscriptParser {
             if isOpen { open.outputInterrupted = true }
             used = false
         }
+        if case .threadHeader(_, nil) = line { endTracker.stopLine(bytes) }
         if !used {
             summary.skippedLines += 1
             if recordsSkippedLines { skippedLineNumbers.append(lineNumber) }
@@ -87,9 +90,16 @@ struct TranscriptParser {
         if case .threadHeader = line {} else if isOpen && open.afterHeader { open.afterHeader = false }
     }
 
-    mutating func finish(emit: Emit) throws {
+    /// Ends the text; returns how the recording ended. `lastLineCut`: the text's last line had
+    /// no newline.
+    @discardableResult
+    mutating func finish(emit: Emit, lastLineCut: Bool = false) throws -> RecordingEnd {
         if let pending = body { endBody(pending) }
+        let wasOpen = isOpen
+        let incompleteBefore = summary.incompleteHits
         try close(emit)
+        let cutInHit = lastLineCut || (wasOpen && summary.incompleteHits > incompleteBefore)
+        return endTracker.end(cutInHit: cutInHit)
     }
 
     // MARK: Definitions
@@ -171,6 +181,7 @@ struct TranscriptParser {
 
     private mutating func deliver(_ event: Hit, incomplete: Bool, emit: Emit) throws {
         summary.events += 1
+        endTracker.hit()
         if incomplete { summary.incompleteHits += 1 }
         if event.kind == .invalidate, let attribute = event.attribute, invalidated.count < 1 << 20 {
             invalidated.insert(attribute)

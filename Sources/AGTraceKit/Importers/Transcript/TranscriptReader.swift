@@ -87,14 +87,32 @@ public struct TranscriptReader {
         return (summary, parser.skippedLineNumbers)
     }
 
+    /// Like `read(into:)`, also telling how the recording ended (`RecordingEnd`).
+    public func readRecording<Sink: TranscriptSink>(into sink: inout Sink) throws -> (summary: TranscriptSummary, end: RecordingEnd) {
+        var parser = TranscriptParser()
+        var events = EventSink(sink: sink)
+        defer { sink = events.sink }
+        var end = RecordingEnd.noEndSeen
+        let summary = try read(into: &events, parser: &parser, end: &end)
+        return (summary, end)
+    }
+
     /// Reads the whole transcript, handing each hit to `sink` as the parser made it (names as
     /// ids): the importer's path, which spells out no name twice.
-    func read<Sink: HitSink>(hits sink: inout Sink) throws -> TranscriptSummary {
+    func read<Sink: HitSink>(hits sink: inout Sink) throws -> (summary: TranscriptSummary, end: RecordingEnd) {
         var parser = TranscriptParser()
-        return try read(into: &sink, parser: &parser)
+        var end = RecordingEnd.noEndSeen
+        let summary = try read(into: &sink, parser: &parser, end: &end)
+        return (summary, end)
     }
 
     private func read<Sink: HitSink>(into sink: inout Sink, parser: inout TranscriptParser) throws -> TranscriptSummary {
+        var end = RecordingEnd.noEndSeen
+        return try read(into: &sink, parser: &parser, end: &end)
+    }
+
+    private func read<Sink: HitSink>(into sink: inout Sink, parser: inout TranscriptParser,
+                                     end: inout RecordingEnd) throws -> TranscriptSummary {
         let lines = LineReader(source, maxLineLength: maxLineLength)
         // Captures nothing reference-counted: the parser is specialised for this closure and
         // would retain a captured string on every line.
@@ -116,6 +134,7 @@ public struct TranscriptReader {
                 while let raw = try lines.next() {
                     try recording.consume(raw, lineNumber: lines.lineNumber, emit: deliver)
                 }
+                end = recording.end(lastLineCut: lines.lastLineUnterminated)
                 return recording.summary
             }
             try parser.consume(cleanup.clean(first, lineNumber: 1), lineNumber: 1, emit: deliver)
@@ -123,7 +142,7 @@ public struct TranscriptReader {
                 let lineNumber = lines.lineNumber
                 try parser.consume(cleanup.clean(raw, lineNumber: lineNumber), lineNumber: lineNumber, emit: deliver)
             }
-            try parser.finish(emit: deliver)
+            end = try parser.finish(emit: deliver, lastLineCut: lines.lastLineUnterminated)
         } catch let failure as SinkFailure {
             let hit = failure.hit
             throw TranscriptError(path: path, line: hit.line, message: "cannot store hit #\(hit.seq) (\(hit.kind.rawValue)): \(failure.underlying)",

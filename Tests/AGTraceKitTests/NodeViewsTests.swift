@@ -1,0 +1,51 @@
+import XCTest
+@testable import AGTraceKit
+
+/// `ViewName.fromRule` and the `node_views` view built on it (docs/schema.md).
+final class NodeViewsTests: XCTestCase {
+    func testRuleNamesAViewOrModifierWithItsGenericArguments() {
+        XCTAssertEqual(ViewName.fromRule("StaticBody<ViewBodyAccessor<Trip>, MainThreadFlags>"), "Trip")
+        XCTAssertEqual(ViewName.fromRule("DynamicBody<ViewBodyAccessor<Planner>>"), "Planner")
+        XCTAssertEqual(ViewName.fromRule("DynamicBody<ViewBodyAccessor<List<Int, Row>>>"), "List<Int, Row>")
+        XCTAssertEqual(ViewName.fromRule("StaticBody<ViewBodyAccessor<Editor.Label>, Text>"), "Editor.Label")
+        XCTAssertEqual(ViewName.fromRule("DynamicBody<ModifierBodyAccessor<RootModifier>, MainThreadFlags>"), "RootModifier")
+        XCTAssertEqual(ViewName.fromRule("StaticBody<ViewBodyAccessor<TabView<Int, NavigationSplitView<AView, EmptyView, Text>>>, MainThreadFlags>"),
+                       "TabView<Int, NavigationSplitView<AView, EmptyView, Text>>")
+    }
+
+    func testOtherRulesNameNoView() {
+        for rule in ["External<Trip>", "ViewLeafView<Text>", "StaticBody<SceneBodyAccessor<WindowGroup<Text>>, MainThreadFlags>",
+                     "StaticBody<AppBodyAccessor<App>, MainThreadFlags>", "StaticBody<ViewBodyAccessor<Trip", "StaticBody<ViewBodyAccessor<>>",
+                     "Body<Int>", "", "StaticBody<ViewBodyAccessor<A>B>"] {
+            XCTAssertNil(ViewName.fromRule(rule), rule)
+        }
+    }
+
+    func testTheSQLFunctionIsTheSwiftOne() throws {
+        let db = try Database(rawPath: ":memory:", readOnly: false, create: true)
+        XCTAssertEqual(try db.scalar("SELECT agtrace_view_name('DynamicBody<ViewBodyAccessor<List<Int, Row>>>')"), .text("List<Int, Row>"))
+        XCTAssertEqual(try db.scalar("SELECT agtrace_view_name('External<()>')"), .null)
+        XCTAssertEqual(try db.scalar("SELECT agtrace_view_name(NULL)"), .null)
+    }
+
+    /// A body rule names its node; otherwise the debug-tree entry whose own node it is, else the
+    /// deepest entry listing it in `nodes` or `values`; nodes with neither are left out.
+    func testNodeViewsFromBodiesAndTheDebugTree() throws {
+        let f = try ReportFixture(samples: false)
+        try f.archive("tree", """
+            {"version": 2, "graphs": [{"id": 1,
+              "types": [{"id": 1, "name": "External<Row>"}, {"id": 2, "name": "DynamicBody<ViewBodyAccessor<List<Int, Row>>>"},
+                        {"id": 3, "name": "ViewLeafView<Text>"}],
+              "nodes": [{"id": 100, "type": 0}, {"id": 104, "type": 1}, {"id": 108, "type": 2}, {"id": 112, "type": 2},
+                        {"id": 116, "type": 2}, {"id": 120, "type": 0}],
+              "edges": [{"src": 0, "dst": 1}, {"src": 1, "dst": 2, "flags": 8}],
+              "trees": [{"desc": "Outer", "root": true, "children": [1], "nodes": [1, 3, 4]},
+                        {"desc": "Row", "node": 0, "children": [2], "nodes": [3]},
+                        {"desc": "Text", "node": 2, "values": {"x": {"node": 4}}}]}]}
+            """)
+        let rows = try f.db.rows("SELECT attribute, view, source FROM node_views ORDER BY attribute")
+            .map { $0.map(\.description).joined(separator: " ") }
+        XCTAssertEqual(rows, ["100 Row tree", "104 List<Int, Row> body", "108 Text tree", "112 Row tree", "116 Text tree"])
+        XCTAssertEqual(try f.db.scalar("SELECT count(*) FROM edges WHERE offset = 0 AND flags = 0"), .integer(1))
+    }
+}
