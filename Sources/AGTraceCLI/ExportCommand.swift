@@ -6,10 +6,14 @@ enum ExportCommand {
                                  options: options, run: run)
 
     static let name = "export"
-    static let summary = "Export a snapshot, or one node's neighbourhood, as Graphviz DOT"
-    static let usage = "agtrace export dot --snapshot S [--focus ATTR [--depth N]] [--output FILE]"
+    static let summary = "Export a Graphviz DOT picture, a Perfetto timeline, or a self-contained HTML report"
+    static let usage = """
+    agtrace export dot --snapshot S [--focus ATTR [--depth N]] [--output FILE|-]
+           agtrace export perfetto --run R [--snapshot S] | --trace T [--output FILE|-]
+           agtrace export html [--snapshot S] [--run R] [--trace T] [--compare A B] [--output FILE|-]
+    """
     static let discussion = """
-    Writes DOT (render it with Graphviz: dot -Tsvg). Arrows go from an input to the node that
+    dot: Graphviz DOT (render it with dot -Tsvg). Arrows go from an input to the node that
     reads it. Dirty nodes (flags bit 0) are filled red; edges whose input changed since the
     reader last ran (edge flag 8) are red and bold; an offset shows as the edge's label.
     Graphs of a multi-graph snapshot are boxed clusters. Node tooltips hold the values.
@@ -17,26 +21,77 @@ enum ExportCommand {
     downstream (default 2), and the edges among them. Labels are escaped: quotes,
     backslashes, newlines, <, >, & and control characters never break the file.
 
+    perfetto: Chrome trace-event JSON, which https://ui.perfetto.dev and chrome://tracing
+    open directly. A run recorded by `agtrace record` in lldb has a clock: each hit is at its
+    time, in µs from the first hit, drawn 1 µs long. The other transcripts have none: hit
+    order is the time axis (the hit with seq N is at N µs and lasts 1 µs). Each update hit is a slice named by its view, else its rule
+    (from --snapshot S, a dump of the same process), else "update ATTR"; each invalidation is
+    a "write" slice with an instant; args carry attribute, rule, view, seq, line. A trace has
+    the engine's timestamps (µs from its first; file order, 1 µs per event, when they are all
+    equal) and nests its slices as the engine did: graph update > subgraph update > node
+    update > the rule's run; writes are slices with an instant, value sets instants. Arrows
+    go from each write to every update it caused.
+
+    html: one file with its style, script, data and pictures inline (no network request;
+    opens from disk): what is in it, where the work went (sortable, filterable tables and bar
+    charts; a trace's own timings), cause -> effect per write of --run or --trace (the
+    written node, what it marked, what reran, a picture), a node finder over --snapshot
+    (why upstream, walk downstream), and with
+    --compare A B the nodes and edges added, removed and changed. Pictures are laid out by
+    Graphviz (dot) when it is on the PATH; without it the page lists the same nodes and says
+    how to get them. Big inputs are cut to keep the page near 5 MB at most, and the page says
+    what was left out. Every string from the inputs is shown as text, never run.
+
+    --output - (or no --output) writes to standard output.
+
     Examples:
       agtrace export dot --snapshot trip-3-after-invalidate > trip.dot && dot -Tsvg trip.dot -o trip.svg
       agtrace export dot --snapshot trip-3-after-invalidate --focus 3152 --depth 1
-      agtrace export dot --snapshot planner-profiled --output planner.dot
+      agtrace export perfetto --run trip-frame-info --snapshot trip-1-before -o trip.json
+      agtrace export html --snapshot trip-3-after-invalidate --run trip-frame-info -o trip.html
+      agtrace export html --compare trip-1-before trip-3-after-invalidate -o diff.html
+      agtrace export perfetto --trace trip-taps -o taps.json
+      agtrace export html --trace trip-taps -o taps.html
     """
     static let options = [
-        OptionSpec(name: "snapshot", valueName: "S", help: "the snapshot to export"),
-        OptionSpec(name: "focus", valueName: "ATTR", help: "only this node's neighbourhood"),
-        OptionSpec(name: "depth", valueName: "N", help: "neighbourhood radius in edges (default 2; needs --focus)"),
-        OptionSpec(name: "output", valueName: "FILE", help: "write to FILE instead of standard output", short: "o"),
+        OptionSpec(name: "snapshot", valueName: "S", help: "the snapshot to export (html, perfetto: names the run's nodes)"),
+        OptionSpec(name: "run", valueName: "R", help: "the run (transcript) to export (perfetto, html)"),
+        OptionSpec(name: "trace", valueName: "T", help: "the trace (.ag-trace) to export (perfetto, html)"),
+        OptionSpec(name: "compare", valueName: "A B", help: "html: compare snapshot A with snapshot B"),
+        OptionSpec(name: "focus", valueName: "ATTR", help: "dot: only this node's neighbourhood"),
+        OptionSpec(name: "depth", valueName: "N", help: "dot: neighbourhood radius in edges (default 2; needs --focus)"),
+        OptionSpec(name: "output", valueName: "FILE", help: "write to FILE instead of standard output (- is standard output)", short: "o"),
     ]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         guard let what = args.positionals.first else {
-            throw UsageError(message: "say what to export: dot")
+            throw UsageError(message: "say what to export: dot, perfetto or html")
         }
-        guard what == "dot" else { throw UsageError(message: "agtrace exports 'dot' (Graphviz), not '\(what)'") }
-        guard args.positionals.count == 1 else {
-            throw UsageError(message: "unexpected '\(args.positionals[1])'")
+        // `--compare A B`: B stands after the option as a positional.
+        var extra = Array(args.positionals.dropFirst())
+        var compare: (from: String, to: String)?
+        if let a = args.value("compare") {
+            guard what == "html" else { throw UsageError(message: "--compare A B is for export html") }
+            guard !extra.isEmpty else { throw UsageError(message: "--compare takes two snapshots: --compare A B") }
+            compare = (a, extra.removeFirst())
         }
+        guard extra.isEmpty else { throw UsageError(message: "unexpected '\(extra[0])'") }
+        switch what {
+        case "dot": return try dot(args, context)
+        case "perfetto": return try perfetto(args, context)
+        case "html": return try html(args, compare: compare, context)
+        default: throw UsageError(message: "agtrace exports dot (Graphviz), perfetto (a timeline) or html (a report), not '\(what)'")
+        }
+    }
+
+    private static func refuse(_ names: [String], for what: String, _ args: ParsedArguments) throws {
+        for n in names where args.value(n) != nil {
+            throw UsageError(message: "--\(n) is not an option of export \(what)")
+        }
+    }
+
+    static func dot(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
+        try refuse(["run", "trace", "compare"], for: "dot", args)
         guard let label = args.value("snapshot") else { throw UsageError(message: "--snapshot S is required") }
         var options = DotExport.Options()
         if let text = args.value("focus") {
@@ -52,17 +107,59 @@ enum ExportCommand {
         }
         let db = try context.openDatabase(.read)
         let snapshot = try LabelLookup.snapshotId(label, in: db)
-        if let path = args.value("output") {
-            let sink = StringSink()
-            try DotExport.write(in: db, snapshot: snapshot, label: label, options: options, to: sink)
-            do {
-                try sink.text.write(toFile: path, atomically: true, encoding: .utf8)
-            } catch {
-                throw InputError(path: path, message: "cannot write the DOT file (\(error.localizedDescription))")
-            }
-        } else {
-            try DotExport.write(in: db, snapshot: snapshot, label: label, options: options, to: context.out)
-        }
+        try write(args, context, what: "DOT file") { try DotExport.write(in: db, snapshot: snapshot, label: label, options: options, to: $0) }
         return 0
+    }
+
+    static func perfetto(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
+        try refuse(["focus", "depth", "compare"], for: "perfetto", args)
+        let timeline: Timeline
+        switch (args.value("run"), args.value("trace")) {
+        case (let runLabel?, nil):
+            let db = try context.openDatabase(.read)
+            let run = try LabelLookup.runId(runLabel, in: db)
+            let snapshot = try args.value("snapshot").map { try LabelLookup.snapshotId($0, in: db) }
+            timeline = try RunTimeline.make(in: db, run: run, label: runLabel, snapshot: snapshot)
+        case (nil, let traceLabel?):
+            guard args.value("snapshot") == nil else {
+                throw UsageError(message: "--snapshot names a run's nodes; a trace names its own (drop --snapshot)")
+            }
+            let db = try context.openDatabase(.read)
+            timeline = try TraceSlices.make(in: db, trace: try LabelLookup.traceId(traceLabel, in: db), label: traceLabel)
+        case (nil, nil): throw UsageError(message: "--run R or --trace T is required (what to lay out in time)")
+        default: throw UsageError(message: "give --run R or --trace T, not both")
+        }
+        try write(args, context, what: "timeline") { PerfettoExport.write(timeline, to: $0) }
+        return 0
+    }
+
+    static func html(_ args: ParsedArguments, compare: (from: String, to: String)?, _ context: Context) throws -> Int32 {
+        try refuse(["focus", "depth"], for: "html", args)
+        let inputs = HTMLReport.Inputs(snapshot: args.value("snapshot"), run: args.value("run"), trace: args.value("trace"), compare: compare)
+        guard inputs.snapshot != nil || inputs.run != nil || inputs.trace != nil || inputs.compare != nil else {
+            throw UsageError(message: "say what the page shows: --snapshot S, --run R, --trace T and/or --compare A B")
+        }
+        let db = try context.openDatabase(.read)
+        let options = HTMLReport.Options(generator: "agtrace \(version)", madeAt: HTMLReport.Options.isoNow())
+        if options.graphviz == nil {
+            context.err.write("agtrace export: Graphviz (dot) is not on the PATH: the page shows lists instead of pictures (install graphviz for them)\n")
+        }
+        try write(args, context, what: "HTML file") { try HTMLReport.write(inputs, options: options, in: db, to: $0) }
+        return 0
+    }
+
+    /// Writes to --output (whole, atomically: a failed export leaves no half file) or stdout.
+    private static func write(_ args: ParsedArguments, _ context: Context, what: String, _ body: (TextSink) throws -> Void) throws {
+        guard let path = args.value("output"), path != "-" else {
+            try body(context.out)
+            return
+        }
+        let sink = StringSink()
+        try body(sink)
+        do {
+            try sink.text.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw InputError(path: path, message: "cannot write the \(what) (\(error.localizedDescription))")
+        }
     }
 }

@@ -6,27 +6,29 @@ enum ImportCommand {
                                  options: options, run: run)
 
     static let name = "import"
-    static let summary = "Import AttributeGraph archives and lldb breakpoint transcripts"
+    static let summary = "Import AttributeGraph archives, lldb breakpoint transcripts and AttributeGraph traces"
     static let usage = "agtrace import [--label L] [--replace] PATH..."
     static let discussion = """
     Each PATH is a file, a directory (imported recursively, in sorted order; files that are
     neither kind are skipped there) or - for standard input. What a file holds is decided by
     its bytes: gzip (.ag-gzon) is undone, JSON is an archive (a snapshot), text with
-    breakpoint hits is a transcript (a run). Each file is imported in one transaction: a bad
+    breakpoint hits is a transcript (a run), protobuf records are a trace (AG_TRACE or
+    AGGraphStartTracing: .ag-trace, .iag-trace, gzip'd too). Each file is imported in one transaction: a bad
     file is refused with the reason and position, and leaves the database as it was.
 
     The label names the snapshot or run in every other command. It defaults to the file name
-    without .ag-gzon/.ag-json/.json/.gz/.lldb/.log/.txt; a taken label gets -2, -3…
+    without .ag-gzon/.ag-json/.json/.gz/.lldb/.log/.txt/.ag-trace/.iag-trace; a taken label gets -2, -3…
     Bytes imported before are not stored twice: agtrace says which label holds them.
 
     Examples:
       agtrace import SampleArchives
       agtrace import --label before trip-before.ag-json
+      agtrace import --label tap $TMPDIR/trace-0001.ag-trace
       gunzip -c graph.ag-gzon | agtrace import --label window -
       agtrace import --replace --label before trip-before.ag-json
     """
     static let options = [
-        OptionSpec(name: "label", valueName: "L", help: "label for the snapshot or run (one PATH only)"),
+        OptionSpec(name: "label", valueName: "L", help: "label for the snapshot, run or trace (one PATH only)"),
         OptionSpec(name: "replace", valueName: nil,
                    help: "replace what holds this label, and import even bytes already stored"),
         OptionSpec(name: "quiet", valueName: nil, help: "print nothing but errors", short: "q"),
@@ -69,6 +71,11 @@ enum ImportCommand {
                 let outcome = try importer.importItem(path, options: options)
                 progressLine.clear()
                 if !quiet { context.out.write(terminalSafe(describe(outcome)) + "\n") }
+                if case .imported(let item) = outcome {
+                    for warning in item.warnings {
+                        context.err.write("agtrace import: warning: " + terminalSafe("\(item.label): \(warning)") + "\n")
+                    }
+                }
                 if case .imported(let item) = outcome, let end = item.end, !end.isComplete {
                     let what = end == .noEndSeen
                         ? "the transcript does not show how the process ended (no end seen); 'check' warns"
@@ -104,11 +111,14 @@ enum ImportCommand {
             case .transcript:
                 let ended = item.end.map { ", \($0.reason)" } ?? ""
                 return "\(verb) \(item.label) (\(how)): events \(item.events), skipped lines \(item.skippedLines), incomplete hits \(item.incompleteHits)\(ended) in \(time)"
+            case .trace:
+                return "\(verb) \(item.label) (\(how)): events \(item.events), evaluations \(item.updates), writes \(item.writes) in \(time)"
             }
         case let .duplicate(path, kind, existing):
-            return "unchanged \(path): the same bytes are already stored as \(kind == .archive ? "snapshot" : "run") '\(existing)' (--replace imports them again)"
+            let what = kind == .archive ? "snapshot" : kind == .trace ? "trace" : "run"
+            return "unchanged \(path): the same bytes are already stored as \(what) '\(existing)' (--replace imports them again)"
         case let .aliased(path, kind, existing, alias):
-            let noun = kind == .archive ? "snapshot" : "run"
+            let noun = kind == .archive ? "snapshot" : kind == .trace ? "trace" : "run"
             return "aliased \(alias) -> \(existing): \(path) holds the same bytes as \(noun) '\(existing)', so '\(alias)' is now another name of it (nothing stored twice)"
         }
     }

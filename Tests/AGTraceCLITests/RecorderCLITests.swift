@@ -197,6 +197,26 @@ final class RecorderCLITests: XCTestCase {
         XCTAssertEqual(walks.status, 0, walks.stderr)
         XCTAssertEqual(walks.stdout, "seq,root,marked,updates,reran,line\n6,3032,3,3,3,7\n11,3096,3,2,2,12\n15,3032,3,4,4,16\n")
 
+        // Perfetto: the hits on the recorder's clock, µs from the first hit (update and
+        // invalidate hits only: 12 slices).
+        let perfetto = try CLI.run(["export", "perfetto", "--run", "tap", "--db", db])
+        XCTAssertEqual(perfetto.status, 0, perfetto.stderr)
+        let trace = try JSONSerialization.jsonObject(with: Data(perfetto.stdout.utf8)) as? [String: Any]
+        let slices = (trace?["traceEvents"] as? [[String: Any]] ?? []).filter { $0["ph"] as? String == "X" }
+        let times = lines.dropFirst().dropLast().map { UInt64($0.split(separator: " ")[0])! }
+        var wanted: [Int: Double] = [:]
+        for (k, want) in Self.expected.enumerated() where want.kind == "update" || want.kind == "invalidate" {
+            wanted[k + 1] = Double(times[k] - times[0]) / 1000
+        }
+        XCTAssertEqual(slices.count, 12)
+        for slice in slices {
+            guard let seq = (slice["args"] as? [String: Any])?["seq"] as? Int, let ts = (slice["ts"] as? NSNumber)?.doubleValue else {
+                XCTFail("slice without seq or ts: \(slice)")
+                continue
+            }
+            XCTAssertEqual(ts, wanted[seq] ?? -1, accuracy: 0.001, "seq \(seq)")
+        }
+
         let dump = try CLI.run(["import", dir.appendingPathComponent("tap.ag-json").path, "--db", db])
         XCTAssertEqual(dump.status, 0, dump.stderr)
         XCTAssertTrue(dump.stdout.contains("graphs 1, nodes 1, edges 0"), dump.stdout)

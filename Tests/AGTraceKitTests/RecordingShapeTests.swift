@@ -107,4 +107,42 @@ final class RecordingShapeTests: XCTestCase {
         let rows = try db.rows("SELECT r.label, e.seq, coalesce(e.thread, 'NULL'), coalesce(e.time_ns, 'NULL') FROM events e JOIN runs r ON r.id = e.run_id ORDER BY e.id")
         XCTAssertEqual(rows.map { $0.map(\.description) }, [["rec", "1", "1", "1000"], ["rec", "2", "2", "1700"], ["log", "1", "NULL", "NULL"]])
     }
+
+    /// `export perfetto --run` puts a recorded run's hits at their times (µs from the first);
+    /// the same hits without times keep hit order.
+    func testPerfettoUsesTheRecordersClock() throws {
+        let dir = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let hits = """
+            5000000000 1 invalidate AGGraphInvalidateValue 3032 -
+            5001500000 1 update AG::Graph::update_attribute 3152 -
+            5004250000 2 update AG::Graph::update_attribute 3216 -
+
+            """
+        let recording = dir.appendingPathComponent("rec.lldb")
+        try (Self.header + hits + "stop 5009000000 hits=3\n").write(to: recording, atomically: true, encoding: .utf8)
+        let db = try DatabaseOpener.open(dir.appendingPathComponent("t.db").path, mode: .write)
+        _ = try Importer(database: db).importFile(recording.path)
+        let timeline = try RunTimeline.make(in: db, run: try LabelLookup.runId("rec", in: db), label: "rec")
+        XCTAssertEqual(timeline.clock, .recorder)
+        let sink = StringSink()
+        PerfettoExport.write(timeline, to: sink)
+        let events = try PerfettoCheck.events(sink.text)
+        try PerfettoCheck.wellFormed(events)
+        let slices = events.filter { $0["ph"] as? String == "X" }
+        XCTAssertEqual(slices.map { $0["name"] as? String }, ["write 3032", "update 3152", "update 3216"])
+        XCTAssertEqual(slices.map { ($0["ts"] as? NSNumber)?.doubleValue }, [0, 1500, 4250])
+        XCTAssertEqual(slices.map { $0["tid"] as? Int }, [1, 1, 2])
+        let process = events.first { $0["name"] as? String == "process_name" }
+        XCTAssertEqual((process?["args"] as? [String: Any])?["name"] as? String,
+                       "run rec (time: the lldb recorder's clock, µs from the first hit; 1 µs per hit drawn)")
+
+        // The same hits as a Log Message transcript: no clock, hit order.
+        let plain = dir.appendingPathComponent("plain.txt")
+        try "AGGraphInvalidateValue 3032\nAG::Graph::update_attribute 3152\n".write(to: plain, atomically: true, encoding: .utf8)
+        _ = try Importer(database: db).importFile(plain.path)
+        let ordered = try RunTimeline.make(in: db, run: try LabelLookup.runId("plain", in: db), label: "plain")
+        XCTAssertEqual(ordered.clock, .hitOrder)
+        XCTAssertEqual(ordered.slices.map(\.start), [1, 2])
+    }
 }

@@ -1,4 +1,5 @@
-/// What `agtrace list` shows: every snapshot and run with its counts.
+/// What `agtrace list` shows: every snapshot, run and trace with its counts (a trace's nodes and
+/// its edges live at the end).
 public enum Catalog {
     public static func list(_ db: Database) throws -> (columns: [String], rows: [[SQLValue]]) {
         let sql = """
@@ -15,6 +16,14 @@ public enum Catalog {
                    (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'run' AND target_id = r.id ORDER BY label) a),
                    r.imported_at, r.source, r.id, 1
             FROM runs r
+            UNION ALL
+            SELECT 'trace', t.label, NULL,
+                   (SELECT count(*) FROM trace_nodes n WHERE n.trace_id = t.id),
+                   (SELECT count(*) FROM trace_edges e WHERE e.trace_id = t.id AND e.removed_seq IS NULL),
+                   t.event_count, NULL,
+                   (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'trace' AND target_id = t.id ORDER BY label) a),
+                   t.imported_at, t.source, t.id, 2
+            FROM traces t
             ORDER BY sort_kind, sort_id
             """
         let stmt = try db.prepare(sql)
@@ -30,11 +39,11 @@ public enum Catalog {
 /// A label that names no snapshot or run.
 public struct UnknownLabel: Error, CustomStringConvertible, Equatable {
     public var label: String
-    public var description: String { "no snapshot or run is labelled '\(label)' (see agtrace list)" }
+    public var description: String { "no snapshot, run or trace is labelled '\(label)' (see agtrace list)" }
 }
 
 extension Catalog {
-    /// Deletes the labelled snapshots and runs in one transaction; all or nothing.
+    /// Deletes the labelled snapshots, runs and traces in one transaction; all or nothing.
     public static func delete(labels: [String], in db: Database) throws -> [String] {
         try db.writeTransaction {
             for label in labels {

@@ -30,6 +30,19 @@ public enum LabelLookup {
         throw ReportError("no run labelled '\(label)' (see agtrace list)")
     }
 
+    public static func traceId(_ label: String, in db: Database) throws -> Int64 {
+        if let id = try db.scalar("SELECT id FROM traces WHERE label = ?1", [.text(label)])?.intValue {
+            return id
+        }
+        if try db.scalar("SELECT 1 FROM snapshots WHERE label = ?1", [.text(label)]) != nil {
+            throw ReportError("'\(label)' is a snapshot, not a trace (see agtrace list)")
+        }
+        if try db.scalar("SELECT 1 FROM runs WHERE label = ?1", [.text(label)]) != nil {
+            throw ReportError("'\(label)' is a run, not a trace (see agtrace list)")
+        }
+        throw ReportError("no trace labelled '\(label)' (see agtrace list)")
+    }
+
     /// `123`, or `0x7b`.
     public static func attribute(_ text: String) -> Int64? {
         let t = text.trimmingCharacters(in: .whitespaces).lowercased()

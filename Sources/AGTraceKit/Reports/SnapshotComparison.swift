@@ -68,7 +68,19 @@ struct SnapshotComparison {
 
     static func typeKey(_ graph: Int64, _ type: Int64) -> Int64 { graph << 32 | (type & 0xFFFF_FFFF) }
 
-    init(in db: Database, from fromId: Int64, to toId: Int64) throws {
+    /// One node added, removed, or present in both with other flags or value (the HTML
+    /// report's compare section lists them); `rule` indexes the rule names.
+    struct NodeDetail {
+        var change: String
+        var attribute: Int64
+        var rule: Int32
+        var flagsFrom: Int64?
+        var flagsTo: Int64?
+        var valueFrom: String?
+        var valueTo: String?
+    }
+
+    init(in db: Database, from fromId: Int64, to toId: Int64, details: ((NodeDetail) -> Void)? = nil) throws {
         var names: [String: Int32] = [:]
         var ruleNames: [String] = []
         func side(_ id: Int64) throws -> Side {
@@ -93,6 +105,7 @@ struct SnapshotComparison {
         var toSide = try side(toId)
         self.ruleNames = ruleNames
         var nodes = NodeMerge()
+        nodes.details = details
         try nodes.run(db: db, fromId: fromId, toId: toId, from: &fromSide, to: &toSide)
         from = fromSide
         to = toSide
@@ -225,6 +238,7 @@ private struct NodeMerge {
     var toTypes: [Int64: SnapshotComparison.TypeCounts] = [:]
     var fromTypes: [Int64: SnapshotComparison.TypeCounts] = [:]
     var recycled: Set<Int64> = []
+    var details: ((SnapshotComparison.NodeDetail) -> Void)?
 
     mutating func run(db: Database, fromId: Int64, toId: Int64,
                       from: inout SnapshotComparison.Side, to: inout SnapshotComparison.Side) throws {
@@ -235,10 +249,16 @@ private struct NodeMerge {
         try b.next(side: &to)
         while a.attribute != nil || b.attribute != nil {
             if let x = a.attribute, b.attribute == nil || x < b.attribute! {
-                for n in a.nodes { fromTypes[n.typeKey, default: .init()].removed += 1 }
+                for n in a.nodes {
+                    fromTypes[n.typeKey, default: .init()].removed += 1
+                    details?(.init(change: "removed", attribute: x, rule: n.rule, flagsFrom: n.flags, valueFrom: a.value(n)))
+                }
                 try a.next(side: &from)
             } else if let y = b.attribute, a.attribute == nil || y < a.attribute! {
-                for n in b.nodes { toTypes[n.typeKey, default: .init()].added += 1 }
+                for n in b.nodes {
+                    toTypes[n.typeKey, default: .init()].added += 1
+                    details?(.init(change: "added", attribute: y, rule: n.rule, flagsTo: n.flags, valueTo: b.value(n)))
+                }
                 try b.next(side: &to)
             } else {
                 pair(a, b)
@@ -255,17 +275,28 @@ private struct NodeMerge {
             var matched = false
             for x in a.nodes where x.rule == y.rule {
                 matched = true
+                let sameValue = b.sameValue(y, as: x, in: a)
                 if x.flags != y.flags { toTypes[y.typeKey, default: .init()].flagsChanged += 1 }
-                if !b.sameValue(y, as: x, in: a) { toTypes[y.typeKey, default: .init()].valuesChanged += 1 }
+                if !sameValue { toTypes[y.typeKey, default: .init()].valuesChanged += 1 }
+                if let details, x.flags != y.flags || !sameValue {
+                    details(.init(change: "changed", attribute: b.attribute!, rule: y.rule, flagsFrom: x.flags, flagsTo: y.flags,
+                                  valueFrom: a.value(x), valueTo: b.value(y)))
+                }
             }
-            if !matched { toTypes[y.typeKey, default: .init()].added += 1 }
+            if !matched {
+                toTypes[y.typeKey, default: .init()].added += 1
+                details?(.init(change: "added", attribute: b.attribute!, rule: y.rule, flagsTo: y.flags, valueTo: b.value(y)))
+            }
         }
         for x in a.nodes {
             var matched = false
             for y in b.nodes {
                 if x.rule == y.rule { matched = true } else { recycled.insert(b.attribute!) }
             }
-            if !matched { fromTypes[x.typeKey, default: .init()].removed += 1 }
+            if !matched {
+                fromTypes[x.typeKey, default: .init()].removed += 1
+                details?(.init(change: "removed", attribute: a.attribute!, rule: x.rule, flagsFrom: x.flags, valueFrom: a.value(x)))
+            }
         }
     }
 }
@@ -335,6 +366,12 @@ private struct NodeGroups {
             node.valueLength = bytes.count
         }
         nodes.append(node)
+    }
+
+    /// `node`'s value as text (nil for NULL).
+    func value(_ node: Node) -> String? {
+        guard node.valueLength >= 0 else { return nil }
+        return String(decoding: values[node.valueStart..<(node.valueStart + node.valueLength)], as: UTF8.self)
     }
 
     /// Whether `node`'s value equals `other`'s (of `otherSide`): `IS` semantics, NULL equal to NULL.

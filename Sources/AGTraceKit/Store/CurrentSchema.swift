@@ -269,5 +269,150 @@ extension Schema {
             JOIN node_rows n ON n.id = r.node_id
             LEFT JOIN types t ON t.snapshot_id = n.snapshot_id AND t.graph_index = n.graph_index AND t.type_index = n.type_index
             WHERE r.r = 1 AND t.view IS NULL;
+        CREATE TABLE traces(
+            id INTEGER PRIMARY KEY,
+            label TEXT UNIQUE NOT NULL,
+            source TEXT,
+            sha256 TEXT,
+            imported_at TEXT,
+            compressed INTEGER NOT NULL DEFAULT 0,
+            size_bytes INTEGER,
+            event_count INTEGER,
+            first_timestamp REAL,
+            last_timestamp REAL
+        );
+        CREATE INDEX traces_by_sha256 ON traces(sha256);
+        CREATE TABLE trace_kinds(
+            type INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            p1_is_attribute INTEGER NOT NULL
+        );
+        INSERT INTO trace_kinds(type, kind, p1_is_attribute) VALUES
+            (1, 'BeginTrace', 0),
+            (2, 'EndTrace', 0),
+            (3, 'BeginSubgraphUpdate', 0),
+            (4, 'EndSubgraphUpdate', 0),
+            (5, 'BeginNodeUpdate', 1),
+            (6, 'EndNodeUpdate', 1),
+            (7, 'BeginValueUpdate', 1),
+            (8, 'EndValueUpdate', 1),
+            (9, 'BeginGraphUpdate', 0),
+            (10, 'EndGraphUpdate', 0),
+            (11, 'BeginGraphInvalidation', 1),
+            (12, 'EndGraphInvalidation', 1),
+            (13, 'BeginModifyNode', 1),
+            (14, 'EndModifyNode', 1),
+            (15, 'BeginEvent', 1),
+            (16, 'EndEvent', 1),
+            (17, 'BeginSnapshot', 0),
+            (18, 'EndSnapshot', 0),
+            (32, 'GraphCreated', 0),
+            (33, 'GraphDestroy', 0),
+            (34, 'GraphNeedsUpdate', 0),
+            (35, 'SubgraphCreated', 0),
+            (36, 'SubgraphInvalidate', 0),
+            (37, 'SubgraphAddChild', 0),
+            (38, 'SubgraphRemoveChild', 0),
+            (39, 'NodeAdded', 1),
+            (40, 'NodeSetDirty', 1),
+            (41, 'NodeSetPending', 1),
+            (42, 'NodeSetValue', 1),
+            (43, 'NodeMarkValue', 1),
+            (44, 'IndirectNodeAdded', 1),
+            (45, 'IndirectNodeSetSource', 1),
+            (46, 'IndirectNodeSetDependency', 1),
+            (47, 'NodeAddEdge', 1),
+            (48, 'NodeRemoveEdge', 1),
+            (49, 'NodeSetEdgePending', 1),
+            (50, 'ProfileMark', 0),
+            (51, 'LogMessage', 0),
+            (52, 'CustomEvent', 0),
+            (53, 'SubgraphDestroy', 0),
+            (54, 'NamedEvent', 0),
+            (55, 'SetDeadline', 0),
+            (56, 'PassedDeadline', 0);
+        CREATE TABLE trace_event_rows(
+            trace_id INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            type INTEGER NOT NULL,
+            timestamp REAL,
+            p1 INTEGER,
+            p2 INTEGER,
+            p3 INTEGER,
+            data TEXT,
+            PRIMARY KEY(trace_id, seq)
+        ) WITHOUT ROWID;
+        CREATE VIEW trace_events AS
+            SELECT e.trace_id, e.seq, e.type, k.kind, e.timestamp,
+                   CASE WHEN k.p1_is_attribute = 1 THEN e.p1 END AS attribute, e.p1, e.p2, e.p3, e.data
+            FROM trace_event_rows e LEFT JOIN trace_kinds k ON k.type = e.type;
+        CREATE TABLE trace_types(
+            trace_id INTEGER NOT NULL,
+            type_id INTEGER NOT NULL,
+            rule TEXT,
+            value_type TEXT,
+            body_size INTEGER,
+            value_size INTEGER,
+            flags INTEGER,
+            PRIMARY KEY(trace_id, type_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE trace_nodes(
+            trace_id INTEGER NOT NULL,
+            attribute INTEGER NOT NULL,
+            subgraph_id INTEGER,
+            type_id INTEGER
+        );
+        CREATE INDEX trace_nodes_by_attribute ON trace_nodes(trace_id, attribute);
+        CREATE VIEW trace_node_rules AS
+            SELECT n.trace_id, n.attribute, n.subgraph_id, n.type_id, t.rule, t.value_type
+            FROM trace_nodes n LEFT JOIN trace_types t ON t.trace_id = n.trace_id AND t.type_id = n.type_id;
+        CREATE TABLE trace_edges(
+            trace_id INTEGER NOT NULL,
+            reader INTEGER NOT NULL,
+            input INTEGER NOT NULL,
+            added_seq INTEGER,
+            removed_seq INTEGER
+        );
+        CREATE INDEX trace_edges_by_input ON trace_edges(trace_id, input, reader);
+        CREATE TABLE trace_subgraphs(
+            trace_id INTEGER NOT NULL,
+            subgraph_id INTEGER NOT NULL,
+            context_id INTEGER,
+            parent_id INTEGER,
+            created_seq INTEGER,
+            invalidated_seq INTEGER,
+            destroyed_seq INTEGER,
+            PRIMARY KEY(trace_id, subgraph_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE trace_update_rows(
+            trace_id INTEGER NOT NULL,
+            begin_seq INTEGER NOT NULL,
+            end_seq INTEGER,
+            attribute INTEGER NOT NULL,
+            begin_time REAL,
+            end_time REAL,
+            duration REAL,
+            self_duration REAL,
+            depth INTEGER NOT NULL,
+            parent_attribute INTEGER,
+            changed INTEGER,
+            cause_seq INTEGER,
+            PRIMARY KEY(trace_id, begin_seq)
+        ) WITHOUT ROWID;
+        CREATE VIEW trace_updates AS
+            SELECT u.trace_id, u.begin_seq, u.end_seq, u.attribute,
+                   (SELECT r.rule FROM trace_node_rules r WHERE r.trace_id = u.trace_id AND r.attribute = u.attribute LIMIT 1) AS rule,
+                   u.begin_time, u.end_time, u.duration, u.self_duration, u.depth, u.parent_attribute, u.changed, u.cause_seq
+            FROM trace_update_rows u;
+        CREATE TABLE trace_writes(
+            trace_id INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            attribute INTEGER NOT NULL,
+            context INTEGER,
+            marked INTEGER NOT NULL,
+            updates INTEGER NOT NULL,
+            reran INTEGER NOT NULL,
+            PRIMARY KEY(trace_id, seq)
+        ) WITHOUT ROWID;
         """
 }

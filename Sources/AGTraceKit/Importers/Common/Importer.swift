@@ -24,6 +24,11 @@ public struct ImportedItem: Equatable, Sendable {
     public var incompleteHits = 0
     /// How the recording ended (transcripts only).
     public var end: RecordingEnd?
+    /// Traces: rule evaluations and writes found among the events.
+    public var updates = 0
+    public var writes = 0
+    /// Doubts about the input that did not stop the import, for stderr.
+    public var warnings: [String] = []
     public var replaced = false
     public var seconds: Double = 0
     /// Where the time went (phase, seconds since the import started), for `import --timings`.
@@ -33,7 +38,8 @@ public struct ImportedItem: Equatable, Sendable {
         a.path == b.path && a.label == b.label && a.kind == b.kind && a.compressed == b.compressed
             && a.sha256 == b.sha256 && a.graphs == b.graphs && a.nodes == b.nodes && a.edges == b.edges
             && a.events == b.events && a.skippedLines == b.skippedLines && a.incompleteHits == b.incompleteHits
-            && a.end == b.end && a.replaced == b.replaced
+            && a.end == b.end && a.updates == b.updates && a.writes == b.writes && a.warnings == b.warnings
+            && a.replaced == b.replaced
     }
 }
 
@@ -55,7 +61,7 @@ public struct ImportOptions {
     }
 }
 
-/// Imports archives and transcripts, each in one transaction: a refused or interrupted import
+/// Imports archives, transcripts and traces, each in one transaction: a refused or interrupted import
 /// leaves the database exactly as it was.
 public final class Importer {
     public let db: Database
@@ -89,7 +95,8 @@ public final class Importer {
         let totalBytes = path == "-" ? nil : fileSize(path)
         let hasher = HashingTap()
         let raw = PeekingSource(file, tap: { hasher.update($0) })
-        let input = try InputSniffer.sniff(raw, path: path, recognisesTranscript: TranscriptReader.looksLikeTranscript)
+        let input = try InputSniffer.sniff(raw, path: path, recognisesTranscript: TranscriptReader.looksLikeTranscript,
+                                           recognisesTrace: TraceReader.looksLikeTrace)
         hasher.hashElsewhere()
         defer { _ = hasher.finish() }  // the hashing thread ends with the import, whatever happens
         let progress: (() -> Void)? = options.progress.map { report in
@@ -148,6 +155,16 @@ public final class Importer {
                 item.incompleteHits = summary.summary.incompleteHits
                 item.end = summary.end
                 item.sha256 = summary.sha256
+            case .trace:
+                let trace = try TraceImport.run(source: input.source, path: path, label: label, compressed: input.compressed,
+                                                size: totalBytes, db: db, hash: { hasher.finish() }, replace: options.replace,
+                                                tick: progress, mark: mark)
+                item.events = trace.summary.events
+                item.updates = trace.updates
+                item.writes = trace.writes
+                item.edges = trace.edges
+                item.warnings = trace.warnings
+                item.sha256 = trace.sha256
             }
             item.phases = phases
             return .imported(item)
@@ -166,12 +183,19 @@ public final class Importer {
         do {
             return try importFile(path, options: options)
         } catch let dup as DuplicateImport {
-            let kind: InputKind = try db.scalar("SELECT 1 FROM snapshots WHERE label = ?1", [.text(dup.existingLabel)]) != nil
-                ? .archive : .transcript
+            let kind: InputKind
+            if try db.scalar("SELECT 1 FROM snapshots WHERE label = ?1", [.text(dup.existingLabel)]) != nil {
+                kind = .archive
+            } else if try db.scalar("SELECT 1 FROM traces WHERE label = ?1", [.text(dup.existingLabel)]) != nil {
+                kind = .trace
+            } else {
+                kind = .transcript
+            }
             guard let label = options.label, label != dup.existingLabel else {
                 return .duplicate(path: path, kind: kind, existingLabel: dup.existingLabel)
             }
-            try Aliases.add(label, naming: dup.existingLabel, kind: kind == .archive ? "snapshot" : "run", path: path, in: db)
+            let noun = kind == .archive ? "snapshot" : kind == .trace ? "trace" : "run"
+            try Aliases.add(label, naming: dup.existingLabel, kind: noun, path: path, in: db)
             return .aliased(path: path, kind: kind, existingLabel: dup.existingLabel, alias: label)
         }
     }

@@ -2,6 +2,7 @@
 public enum InputKind: String, Sendable {
     case archive
     case transcript
+    case trace
 }
 
 /// An opened input: the decoded byte stream positioned at its start, what it holds, and whether
@@ -17,12 +18,15 @@ public enum InputSniffer {
     public static let headSize = 64 * 1024
 
     /// Opens `raw` (a file or standard input), undoing gzip when the magic bytes say so.
-    /// `recognisesTranscript` decides whether non-JSON text holds breakpoint hits.
+    /// `recognisesTranscript` decides whether non-JSON text holds breakpoint hits;
+    /// `recognisesTrace` whether the bytes are a binary trace (tried first: a trace may start
+    /// with a byte that is also whitespace).
     public static func sniff(_ raw: PeekingSource, path: String,
-                             recognisesTranscript: ([UInt8]) -> Bool) throws -> SniffedInput {
+                             recognisesTranscript: ([UInt8]) -> Bool,
+                             recognisesTrace: ([UInt8]) -> Bool = { _ in false }) throws -> SniffedInput {
         let magic = try raw.peek(2)
         if magic.isEmpty {
-            throw InputError(path: path, message: "empty file: neither an archive nor a breakpoint transcript")
+            throw InputError(path: path, message: "empty file: neither an archive, a breakpoint transcript nor a trace")
         }
         var compressed = false
         var decoded: ByteSource = raw
@@ -32,13 +36,16 @@ public enum InputSniffer {
         }
         let inner = PeekingSource(decoded)
         let head = try inner.peek(headSize)
+        if recognisesTrace(head) {
+            return SniffedInput(kind: .trace, compressed: compressed, source: inner)
+        }
         var i = 0
         // A UTF-8 byte order mark and leading whitespace are allowed before JSON.
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
         while i < head.count, head[i] == 0x20 || head[i] == 0x0A || head[i] == 0x0D || head[i] == 0x09 { i += 1 }
         if i == head.count {
-            throw InputError(path: path, message: compressed ? "empty after decompression: no archive or transcript inside"
-                                                             : "blank file: neither an archive nor a breakpoint transcript")
+            throw InputError(path: path, message: compressed ? "empty after decompression: no archive, transcript or trace inside"
+                                                             : "blank file: neither an archive, a breakpoint transcript nor a trace")
         }
         if head[i] == UInt8(ascii: "{") || head[i] == UInt8(ascii: "[") {
             return SniffedInput(kind: .archive, compressed: compressed, source: inner)
@@ -48,7 +55,7 @@ public enum InputSniffer {
         }
         let binary = head.prefix(512).contains { $0 == 0 || ($0 < 0x09) }
         throw InputError(path: path, message: binary
-            ? "binary data: neither an AttributeGraph archive (JSON, optionally gzip) nor an lldb breakpoint transcript"
-            : "text with no breakpoint hits in a known shape and not JSON: neither an AttributeGraph archive nor an lldb breakpoint transcript")
+            ? "binary data: neither an AttributeGraph archive (JSON, optionally gzip), an lldb breakpoint transcript nor an AttributeGraph trace (protobuf records)"
+            : "text with no breakpoint hits in a known shape and not JSON: neither an AttributeGraph archive, an lldb breakpoint transcript nor a trace")
     }
 }

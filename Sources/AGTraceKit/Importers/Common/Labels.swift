@@ -1,7 +1,7 @@
-/// Snapshot and run labels: derived from file names, unique across both kinds so that a label
+/// Snapshot, run and trace labels: derived from file names, unique across the three kinds so that a label
 /// always names one thing.
 public enum Labels {
-    static let knownExtensions = [".ag-gzon", ".ag-json", ".json", ".gz", ".lldb", ".log", ".txt"]
+    static let knownExtensions = [".ag-gzon", ".ag-json", ".json", ".gz", ".lldb", ".log", ".txt", ".ag-trace", ".iag-trace", ".oag-trace"]
 
     /// The file name without its directory and without any of the known extensions.
     public static func defaultLabel(for path: String) -> String {
@@ -21,7 +21,7 @@ public enum Labels {
     static func isTaken(_ label: String, in db: Database) throws -> Bool {
         try db.scalar("""
             SELECT EXISTS(SELECT 1 FROM snapshots WHERE label = ?1) OR EXISTS(SELECT 1 FROM runs WHERE label = ?1)
-                OR EXISTS(SELECT 1 FROM aliases WHERE label = ?1)
+                OR EXISTS(SELECT 1 FROM traces WHERE label = ?1) OR EXISTS(SELECT 1 FROM aliases WHERE label = ?1)
             """, [.text(label)])?.intValue == 1
     }
 

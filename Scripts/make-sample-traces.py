@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""Writes agtrace's own sample traces in the AttributeGraph trace wire format (ag-trace.md).
+
+Two scenarios of the Trip/Planner windows of ../shared/formats/domain.md, encoded here field by
+field (nothing is copied from a real trace):
+- trip-taps.ag-trace: fixed64 (double) timestamps, a first build with evaluations nested three
+  deep, a write of `nights` with its dirty marks (one before the invalidation event, as engines
+  write them), a write of `favorite` after which the display list stops reading it (an edge
+  removed), an unknown event type (99) and unknown fields in events, a type record and at the
+  top level, a log message, and the types and the subgraph at the end;
+- planner-edit.ag-trace.gz: gzip'd, varint (whole-second) timestamps as the open-source engine
+  writes them, two graphs' contexts, one write fanning out to two editors.
+Run it from the repository root: python3 Scripts/make-sample-traces.py. The outputs are committed.
+"""
+import gzip, io, struct
+
+def varint(n):
+    out = bytearray()
+    n &= (1 << 64) - 1
+    while True:
+        b = n & 0x7F
+        n >>= 7
+        if n:
+            out.append(b | 0x80)
+        else:
+            out.append(b)
+            return bytes(out)
+
+def key(field, wire):
+    return varint(field << 3 | wire)
+
+def vfield(field, n):
+    return key(field, 0) + varint(n) if n else b""       # zeros are never written
+
+def dfield(field, x):
+    return key(field, 1) + struct.pack("<d", x)
+
+def bfield(field, data):
+    data = data.encode() if isinstance(data, str) else data
+    return key(field, 2) + varint(len(data)) + data if data else b""
+
+TIMED = set(range(1, 19)) | {50, 51, 52, 54, 55, 56}
+
+class Trace:
+    def __init__(self, double_time):
+        self.out = bytearray()
+        self.double_time = double_time
+        self.now = 0.0
+        self.events = 0
+
+    def record(self, field, body):
+        self.out += bfield(field, body) if body else key(field, 2) + b"\x00"
+
+    def event(self, type, p1=0, p2=0, p3=0, dt=0.0, data=None, extra=b""):
+        self.now += dt
+        body = vfield(1, type)
+        if type in TIMED:
+            body += dfield(2, self.now) if self.double_time else vfield(2, int(self.now))
+        body += vfield(3, p1) + vfield(4, p2) + vfield(5, p3)
+        if data:
+            body += bfield(9, data)
+        self.record(1, body + extra)
+        self.events += 1
+
+    def type(self, id, rule, value, body_size, value_size, flags, extra=b""):
+        self.record(3, vfield(1, id) + bfield(2, rule) + bfield(3, value) + vfield(4, body_size)
+                    + vfield(5, value_size) + vfield(6, flags) + extra)
+
+    def subgraph(self, id, context, nodes, parents=()):
+        body = vfield(1, id) + vfield(2, context)
+        for p in parents:
+            body += vfield(3, p)
+        for attribute, type_id, inputs in nodes:
+            node = vfield(1, type_id) + b"".join(bfield(3, vfield(1, i)) for i in inputs)
+            body += bfield(6, vfield(1, attribute) + bfield(2, node))
+        self.record(2, body)
+
+# Event numbers (ag-trace.md).
+BEGIN_TRACE, END_TRACE = 1, 2
+BEGIN_SUB, END_SUB, BEGIN_NODE, END_NODE, BEGIN_VALUE, END_VALUE = 3, 4, 5, 6, 7, 8
+BEGIN_GRAPH, END_GRAPH, BEGIN_INVAL, END_INVAL = 9, 10, 11, 12
+BEGIN_SNAP, END_SNAP = 17, 18
+GRAPH_CREATED, SUB_CREATED = 32, 35
+NODE_ADDED, SET_DIRTY, SET_VALUE, ADD_EDGE, REMOVE_EDGE = 39, 40, 42, 47, 48
+LOG = 51
+TICK = 1 / 1024  # binary fractions: durations come out exact
+
+def trip():
+    t = Trace(double_time=True)
+    NIGHTS, CITY, FAV, BODY, TEXT, DL = 536, 576, 624, 1048, 1088, 1120
+    t.now = 1000.0
+    t.event(GRAPH_CREATED, 4)
+    t.event(BEGIN_TRACE)
+    t.event(SUB_CREATED, 7, 4)
+    for a, ty in [(NIGHTS, 1), (CITY, 2), (FAV, 3), (BODY, 4), (TEXT, 5), (DL, 6)]:
+        t.event(NODE_ADDED, a, 7, ty)
+    # First build: the display list pulls the text, which pulls the body.
+    t.event(BEGIN_GRAPH, 4, dt=TICK)
+    t.event(BEGIN_SUB, 7, 1)
+    t.event(BEGIN_NODE, DL, 1)
+    t.event(BEGIN_VALUE, DL, dt=TICK)
+    t.event(ADD_EDGE, DL, TEXT)
+    t.event(BEGIN_VALUE, TEXT, dt=TICK)
+    t.event(ADD_EDGE, TEXT, BODY)
+    t.event(BEGIN_VALUE, BODY, dt=TICK)
+    for s in (NIGHTS, CITY, FAV):
+        t.event(ADD_EDGE, BODY, s)
+    t.event(SET_VALUE, BODY)
+    t.event(END_VALUE, BODY, 1, dt=4 * TICK)           # body: 4 ticks
+    t.event(SET_VALUE, TEXT)
+    t.event(END_VALUE, TEXT, 1, dt=2 * TICK)           # text: 7 ticks, 3 its own
+    t.event(ADD_EDGE, DL, FAV)
+    t.event(SET_VALUE, DL)
+    t.event(END_VALUE, DL, 1, dt=TICK)                 # display list: 9 ticks, 2 its own
+    t.event(END_NODE, DL, 1)
+    t.event(END_SUB, 7)
+    t.event(END_GRAPH, 4)
+    # nights += 1: the value set, one mark before the invalidation and two after.
+    t.event(SET_VALUE, NIGHTS, dt=16 * TICK)
+    t.event(SET_DIRTY, BODY, 1)
+    t.event(BEGIN_INVAL, NIGHTS, 4)
+    t.event(END_INVAL, NIGHTS, 4)
+    t.event(SET_DIRTY, TEXT, 1)
+    t.event(SET_DIRTY, DL, 1)
+    t.event(BEGIN_GRAPH, 4, dt=TICK)
+    t.event(BEGIN_VALUE, DL, dt=TICK)
+    t.event(BEGIN_VALUE, TEXT, dt=TICK)
+    t.event(BEGIN_VALUE, BODY, dt=TICK)
+    t.event(SET_DIRTY, BODY)                           # cleaned (p2 absent: false)
+    t.event(END_VALUE, BODY, 1, dt=8 * TICK)           # body: 8 ticks
+    t.event(END_VALUE, TEXT, 1, dt=TICK)               # text: 10, 2 its own
+    t.event(END_VALUE, DL, 1, dt=TICK)                 # display list: 12, 2 its own
+    t.event(END_GRAPH, 4)
+    # A newer engine's event: an unknown type with an unknown varint and bytes field.
+    t.event(99, 7, 8, dt=TICK, extra=vfield(12, 5) + bfield(13, b"future"))
+    # favorite.toggle(): afterwards the display list no longer reads favorite.
+    t.event(SET_VALUE, FAV, dt=16 * TICK)
+    t.event(BEGIN_INVAL, FAV, 4)
+    t.event(END_INVAL, FAV, 4)
+    t.event(SET_DIRTY, BODY, 1)
+    t.event(SET_DIRTY, DL, 1)
+    t.event(SET_DIRTY, TEXT, 1)
+    t.event(BEGIN_GRAPH, 4, dt=TICK)
+    t.event(BEGIN_VALUE, DL, dt=TICK)
+    t.event(BEGIN_VALUE, TEXT, dt=TICK)
+    t.event(BEGIN_VALUE, BODY, dt=TICK)
+    t.event(END_VALUE, BODY, dt=2 * TICK)              # body: 2 ticks, unchanged
+    t.event(END_VALUE, TEXT, dt=TICK)                  # text: 4, 2 its own, unchanged
+    t.event(REMOVE_EDGE, DL, FAV)
+    t.event(END_VALUE, DL, 1, dt=TICK)                 # display list: 6, 2 its own
+    t.event(END_GRAPH, 4)
+    t.event(LOG, dt=TICK, data="favorite toggled")
+    t.event(END_TRACE, dt=TICK)
+    t.event(BEGIN_SNAP)
+    t.event(END_SNAP)
+    t.subgraph(7, 4, [(NIGHTS, 1, []), (CITY, 2, []), (FAV, 3, []), (BODY, 4, [NIGHTS, CITY, FAV]),
+                      (TEXT, 5, [BODY]), (DL, 6, [TEXT])])
+    t.type(1, "_External", "Int", 0, 8, 19)
+    t.type(2, "_External", "String", 0, 16, 19)
+    t.type(3, "_External", "Bool", 0, 1, 19)
+    t.type(4, "TripBody", "String", 32, 16, 10, extra=vfield(15, 3))   # an unknown field
+    t.type(5, "TextRule", "String", 8, 16, 10)
+    t.type(6, "DisplayListRule", "Array<String>", 8, 8, 10)
+    t.out += vfield(20, 42)                                            # unknown top-level fields
+    t.out += bfield(21, vfield(1, 1))
+    return bytes(t.out), t.events
+
+def planner():
+    t = Trace(double_time=False)
+    SIG, ED1, ED2, T1, T2, DL = 536, 1048, 1096, 1144, 1176, 1208
+    t.now = 906
+    t.event(GRAPH_CREATED, 6)
+    t.event(BEGIN_TRACE)
+    t.event(GRAPH_CREATED, 8)
+    t.event(SUB_CREATED, 3, 6)
+    t.event(SUB_CREATED, 4, 8)
+    t.event(NODE_ADDED, SIG, 3, 1)
+    for a, ty in [(ED1, 2), (ED2, 2), (T1, 3), (T2, 3), (DL, 4)]:
+        t.event(NODE_ADDED, a, 4, ty)
+    def build(first):
+        t.event(BEGIN_SUB, 4, 1)
+        t.event(BEGIN_NODE, DL, 1)
+        t.event(BEGIN_VALUE, DL)
+        for text, editor in [(T1, ED1), (T2, ED2)]:
+            if first: t.event(ADD_EDGE, DL, text)
+            t.event(BEGIN_VALUE, text)
+            if first: t.event(ADD_EDGE, text, editor)
+            t.event(BEGIN_VALUE, editor)
+            if first: t.event(ADD_EDGE, editor, SIG)
+            t.event(END_VALUE, editor, 1)
+            t.event(END_VALUE, text, 1)
+        t.event(END_VALUE, DL, 1)
+        t.event(END_NODE, DL, 1)
+        t.event(END_SUB, 4)
+    build(True)
+    t.event(SET_VALUE, SIG)
+    t.event(BEGIN_INVAL, SIG, 8)
+    t.event(END_INVAL, SIG, 8)
+    for a in (ED1, ED2, T1, T2, DL):
+        t.event(SET_DIRTY, a, 1)
+    build(False)
+    t.event(END_TRACE)
+    t.subgraph(3, 6, [(SIG, 1, [])])
+    t.subgraph(4, 8, [(ED1, 2, [SIG]), (ED2, 2, [SIG]), (T1, 3, [ED1]), (T2, 3, [ED2]), (DL, 4, [T1, T2])])
+    t.type(1, "_External", "Int", 0, 8, 19)
+    t.type(2, "EditorBody", "String", 16, 16, 10)
+    t.type(3, "TextRule", "String", 4, 16, 10)
+    t.type(4, "PlannerDisplayList", "Array<String>", 8, 8, 10)
+    return bytes(t.out), t.events
+
+if __name__ == "__main__":
+    data, n = trip()
+    open("SampleArchives/traces/trip-taps.ag-trace", "wb").write(data)
+    print(f"trip-taps.ag-trace: {len(data)} bytes, {n} events")
+    data, n = planner()
+    buf = io.BytesIO()
+    with gzip.GzipFile(fileobj=buf, mode="wb", mtime=0, filename="") as gz:
+        gz.write(data)
+    open("SampleArchives/traces/planner-edit.ag-trace.gz", "wb").write(buf.getvalue())
+    print(f"planner-edit.ag-trace.gz: {len(data)} bytes before gzip, {len(buf.getvalue())} after, {n} events")

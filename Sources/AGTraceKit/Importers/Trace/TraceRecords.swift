@@ -1,0 +1,115 @@
+/// One event of a trace (top-level field 1), as the file holds it. Payloads the file leaves
+/// out are 0 when the event type defines them (the wire format never writes zeros) and nil when
+/// it does not; the timestamp likewise.
+public struct TraceEvent: Sendable, Equatable {
+    /// Position in the file among events, from 1.
+    public var seq: Int
+    /// The event type number (`TraceEventTypes`); unknown numbers are kept as they are.
+    public var type: Int
+    /// Seconds: a fixed64 double (Apple's files) or a varint of whole seconds.
+    public var timestamp: Double?
+    /// The timestamp was a varint of whole seconds: too coarse to time an evaluation.
+    public var wholeSeconds = false
+    public var p1: Int64?
+    public var p2: Int64?
+    public var p3: Int64?
+    /// Field 9 (a log message, a custom event's name, a named event's data), as UTF-8 text.
+    public var data: String?
+
+    public init(seq: Int, type: Int, timestamp: Double? = nil, p1: Int64? = nil, p2: Int64? = nil, p3: Int64? = nil,
+                data: String? = nil) {
+        self.seq = seq
+        self.type = type
+        self.timestamp = timestamp
+        self.p1 = p1
+        self.p2 = p2
+        self.p3 = p3
+        self.data = data
+    }
+}
+
+/// A type record (top-level field 3): what every node of this type id runs.
+public struct TraceTypeRecord: Sendable, Equatable {
+    public var typeId: Int64
+    /// The body type's name: the rule (`TripBody`, `_External`).
+    public var rule: String?
+    public var valueType: String?
+    public var bodySize: Int64
+    public var valueSize: Int64
+    public var flags: Int64
+}
+
+/// A subgraph record (top-level field 2), written at snapshots: the subgraph and its nodes
+/// with their input edges.
+public struct TraceSubgraphRecord: Sendable, Equatable {
+    public struct Node: Sendable, Equatable {
+        public var attribute: Int64
+        /// nil for an indirect node.
+        public var typeId: Int64?
+        /// The attributes this node reads.
+        public var inputs: [Int64]
+    }
+    public var subgraphId: Int64
+    public var contextId: Int64
+    public var parents: [Int64]
+    public var invalid: Bool
+    public var nodes: [Node]
+}
+
+/// What a trace reader delivers, in file order.
+public protocol TraceSink {
+    mutating func event(_ e: TraceEvent) throws
+    mutating func type(_ t: TraceTypeRecord) throws
+    mutating func subgraph(_ s: TraceSubgraphRecord) throws
+}
+
+/// Counts of what a trace held, by top-level record.
+public struct TraceSummary: Sendable, Equatable {
+    public var events = 0
+    public var subgraphRecords = 0
+    public var typeRecords = 0
+    /// Keys, update stacks, named-event definitions: read past, not stored.
+    public var otherRecords = 0
+    /// Fields of unknown number skipped, at any level.
+    public var unknownFields = 0
+    /// Events carrying a fixed64 (double) timestamp, and a varint (whole seconds) one.
+    public var doubleTimestamps = 0
+    public var integerTimestamps = 0
+    /// An EndTrace event was read (without one the file may have been cut between records).
+    public var ended = false
+    public var firstTimestamp: Double?
+    public var lastTimestamp: Double?
+    public init() {}
+}
+
+/// What each event type's fields mean, from `ag-trace.md`. The names (`kind`) live in the
+/// database (`trace_kinds`); here is only what reading needs.
+enum TraceEventTypes {
+    /// How many of p1, p2, p3 the type defines (absent ones read as 0).
+    static func payloads(_ type: Int) -> Int {
+        switch type {
+        case 1, 2, 17, 18, 50, 51, 52: return 0
+        case 4, 7, 9, 10, 13, 14, 32, 33, 34, 36, 42, 43, 53: return 1
+        case 3, 5, 6, 8, 11, 12, 15, 16, 35, 37, 38, 40, 41, 44, 47, 48, 54, 55, 56: return 2
+        case 39, 45, 46, 49: return 3
+        default: return 0
+        }
+    }
+
+    /// Whether the type carries a timestamp (absent one reads as 0).
+    static func isTimed(_ type: Int) -> Bool {
+        (1...18).contains(type) || (50...52).contains(type) || (54...56).contains(type)
+    }
+
+    static let beginTrace = 1, endTrace = 2, beginSubgraphUpdate = 3, beginNodeUpdate = 5
+    static let beginValueUpdate = 7, endValueUpdate = 8, beginGraphUpdate = 9
+    static let beginInvalidation = 11
+    static let subgraphCreated = 35, subgraphInvalidate = 36, subgraphAddChild = 37, subgraphDestroy = 53
+    static let nodeAdded = 39, nodeSetDirty = 40, nodeSetValue = 42, indirectNodeAdded = 44
+    static let addEdge = 47, removeEdge = 48
+
+    /// The begin events that start an update: a write's dirty marks end at the next one.
+    static func beginsUpdate(_ type: Int) -> Bool {
+        type == beginSubgraphUpdate || type == beginNodeUpdate || type == beginValueUpdate || type == beginGraphUpdate
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+
+/// Writes one trace's rows: every event into `trace_event_rows` (the `trace_events` view names
+/// them), the evaluations and writes `TraceTimeline` derives, and the graph the trace shows
+/// (types, nodes, edges, subgraphs). Runs on the pipeline's writer thread; events and
+/// evaluations go many rows to a statement.
+final class TraceStore {
+    let traceId: Int64
+    private let db: Database
+    private let events: MultiRowInsert
+    private let updates: MultiRowInsert
+    private let writeRow: Statement
+    private let typeRow: Statement
+    private let nodeRow: Statement
+    private let edgeRow: Statement
+    private let subgraphRow: Statement
+
+    static let rowsPerStatement = 64
+    // The writer thread's only: no dynamic exclusivity checks per row.
+    @exclusivity(unchecked) private var pendingEvents: [TraceEvent] = []
+    @exclusivity(unchecked) private var pendingUpdates: [TraceUpdateRow] = []
+    @exclusivity(unchecked) private var timeline = TraceTimeline()
+
+    private(set) var eventCount = 0
+    private(set) var updateCount = 0
+    private(set) var writeCount = 0
+    private(set) var edgeCount = 0
+
+    /// Attributes given a `trace_nodes` row (NodeAdded, IndirectNodeAdded, or a snapshot).
+    private var nodes: Set<Int64> = []
+    /// Edges added and not removed: (reader, input) -> the seqs of their NodeAddEdge, oldest first.
+    private var liveEdges: [EdgeKey: [Int]] = [:]
+    /// Edges a snapshot listed that no NodeAddEdge explained (present before tracing began).
+    private var snapshotEdges: Set<EdgeKey> = []
+    private var subgraphs: [Int64: Subgraph] = [:]
+    private var typesSeen: Set<Int64> = []
+
+    struct EdgeKey: Hashable {
+        var reader: Int64
+        var input: Int64
+    }
+
+    struct Subgraph {
+        var contextId: Int64?
+        var parentId: Int64?
+        var createdSeq: Int?
+        var invalidatedSeq: Int?
+        var destroyedSeq: Int?
+    }
+
+    /// Call with the write lock held (the trace's row is written last, under this id).
+    init(db: Database, traceId: Int64) throws {
+        self.db = db
+        self.traceId = traceId
+        events = try MultiRowInsert(db: db, prefix: """
+            INSERT INTO trace_event_rows(trace_id, seq, type, timestamp, p1, p2, p3, data) VALUES
+            """, columns: 8, rows: Self.rowsPerStatement)
+        updates = try MultiRowInsert(db: db, prefix: """
+            INSERT INTO trace_update_rows(trace_id, begin_seq, end_seq, attribute, begin_time, end_time, duration,
+                                          self_duration, depth, parent_attribute, changed, cause_seq) VALUES
+            """, columns: 12, rows: Self.rowsPerStatement)
+        writeRow = try db.prepare("""
+            INSERT INTO trace_writes(trace_id, seq, attribute, context, marked, updates, reran) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            """)
+        typeRow = try db.prepare("""
+            INSERT OR REPLACE INTO trace_types(trace_id, type_id, rule, value_type, body_size, value_size, flags)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            """)
+        nodeRow = try db.prepare("INSERT INTO trace_nodes(trace_id, attribute, subgraph_id, type_id) VALUES (?1, ?2, ?3, ?4)")
+        edgeRow = try db.prepare("INSERT INTO trace_edges(trace_id, reader, input, added_seq, removed_seq) VALUES (?1, ?2, ?3, ?4, ?5)")
+        subgraphRow = try db.prepare("""
+            INSERT INTO trace_subgraphs(trace_id, subgraph_id, context_id, parent_id, created_seq, invalidated_seq, destroyed_seq)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            """)
+        pendingEvents.reserveCapacity(Self.rowsPerStatement)
+        pendingUpdates.reserveCapacity(Self.rowsPerStatement)
+    }
+
+    func event(_ e: TraceEvent) throws {
+        pendingEvents.append(e)
+        if pendingEvents.count == Self.rowsPerStatement { try writeEvents() }
+        try timeline.event(e, update: update, write: write)
+        switch e.type {
+        case TraceEventTypes.nodeAdded, TraceEventTypes.indirectNodeAdded:
+            if let a = e.p1, nodes.insert(a).inserted {
+                try nodeRow.bindAndRun([.integer(traceId), .integer(a), e.p2.map(SQLValue.integer) ?? .null,
+                                        e.type == TraceEventTypes.nodeAdded ? e.p3.map(SQLValue.integer) ?? .null : .null])
+            }
+        case TraceEventTypes.addEdge:
+            liveEdges[EdgeKey(reader: e.p1 ?? 0, input: e.p2 ?? 0), default: []].append(e.seq)
+        case TraceEventTypes.removeEdge:
+            let key = EdgeKey(reader: e.p1 ?? 0, input: e.p2 ?? 0)
+            if var seqs = liveEdges[key], !seqs.isEmpty {
+                try edge(key, added: seqs.removeFirst(), removed: e.seq)
+                liveEdges[key] = seqs.isEmpty ? nil : seqs
+            } else if snapshotEdges.remove(key) != nil {
+                try edge(key, added: nil, removed: e.seq)
+            }
+        case TraceEventTypes.subgraphCreated:
+            if let id = e.p1 {
+                subgraphs[id, default: Subgraph()].createdSeq = e.seq
+                subgraphs[id]!.contextId = e.p2
+            }
+        case TraceEventTypes.subgraphInvalidate:
+            if let id = e.p1 { subgraphs[id, default: Subgraph()].invalidatedSeq = e.seq }
+        case TraceEventTypes.subgraphDestroy:
+            if let id = e.p1 { subgraphs[id, default: Subgraph()].destroyedSeq = e.seq }
+        case TraceEventTypes.subgraphAddChild:
+            if let parent = e.p1, let child = e.p2, subgraphs[child]?.parentId == nil {
+                subgraphs[child, default: Subgraph()].parentId = parent
+            }
+        default:
+            break
+        }
+    }
+
+    func type(_ t: TraceTypeRecord) throws {
+        typesSeen.insert(t.typeId)
+        try typeRow.bindAndRun([.integer(traceId), .integer(t.typeId), t.rule.map(SQLValue.text) ?? .null,
+                                t.valueType.map(SQLValue.text) ?? .null, .integer(t.bodySize), .integer(t.valueSize),
+                                .integer(t.flags)])
+    }
+
+    /// A snapshot's subgraph: its nodes and their inputs fill in what the events did not show
+    /// (with the Prepare flag they all did). The engine may list a node twice: once counts.
+    func subgraph(_ s: TraceSubgraphRecord) throws {
+        var sub = subgraphs[s.subgraphId, default: Subgraph()]
+        sub.contextId = sub.contextId ?? s.contextId
+        if sub.parentId == nil { sub.parentId = s.parents.first }
+        subgraphs[s.subgraphId] = sub
+        for node in s.nodes {
+            if nodes.insert(node.attribute).inserted {
+                try nodeRow.bindAndRun([.integer(traceId), .integer(node.attribute), .integer(s.subgraphId),
+                                        node.typeId.map(SQLValue.integer) ?? .null])
+            }
+            for input in node.inputs {
+                let key = EdgeKey(reader: node.attribute, input: input)
+                if liveEdges[key] == nil { snapshotEdges.insert(key) }
+            }
+        }
+    }
+
+    private func update(_ u: TraceUpdateRow) throws {
+        pendingUpdates.append(u)
+        if pendingUpdates.count == Self.rowsPerStatement { try writeUpdates() }
+    }
+
+    private func write(_ w: TraceWriteRow) throws {
+        writeCount += 1
+        try writeRow.bindAndRun([.integer(traceId), .integer(Int64(w.seq)), .integer(w.attribute),
+                                 w.context.map(SQLValue.integer) ?? .null, .integer(Int64(w.marked)),
+                                 .integer(Int64(w.updates)), .integer(Int64(w.reran))])
+    }
+
+    private func edge(_ key: EdgeKey, added: Int?, removed: Int?) throws {
+        edgeCount += 1
+        try edgeRow.bindAndRun([.integer(traceId), .integer(key.reader), .integer(key.input),
+                                added.map { .integer(Int64($0)) } ?? .null, removed.map { .integer(Int64($0)) } ?? .null])
+    }
+
+    /// Writes what is held back: the last rows, open evaluations, live edges, subgraphs.
+    func finish() throws {
+        try writeEvents()
+        try timeline.finish(update: update, write: write)
+        try writeUpdates()
+        for (key, seqs) in liveEdges.sorted(by: { ($0.value[0], $0.key.input) < ($1.value[0], $1.key.input) }) {
+            for seq in seqs { try edge(key, added: seq, removed: nil) }
+        }
+        for key in snapshotEdges.sorted(by: { ($0.reader, $0.input) < ($1.reader, $1.input) }) {
+            try edge(key, added: nil, removed: nil)
+        }
+        for (id, s) in subgraphs.sorted(by: { $0.key < $1.key }) {
+            func v(_ x: Int?) -> SQLValue { x.map { .integer(Int64($0)) } ?? .null }
+            try subgraphRow.bindAndRun([.integer(traceId), .integer(id), s.contextId.map(SQLValue.integer) ?? .null,
+                                        s.parentId.map(SQLValue.integer) ?? .null, v(s.createdSeq), v(s.invalidatedSeq),
+                                        v(s.destroyedSeq)])
+        }
+    }
+
+    private func writeEvents() throws {
+        guard !pendingEvents.isEmpty else { return }
+        let s = try events.statement(rows: pendingEvents.count)
+        var c: Int32 = 1
+        for e in pendingEvents {
+            s.bind(c, traceId)
+            s.bind(c + 1, e.seq)
+            s.bind(c + 2, e.type)
+            s.bind(c + 3, e.timestamp)
+            s.bind(c + 4, e.p1)
+            s.bind(c + 5, e.p2)
+            s.bind(c + 6, e.p3)
+            s.bind(c + 7, e.data)
+            c += 8
+        }
+        try s.run()
+        eventCount += pendingEvents.count
+        pendingEvents.removeAll(keepingCapacity: true)
+    }
+
+    private func writeUpdates() throws {
+        guard !pendingUpdates.isEmpty else { return }
+        let s = try updates.statement(rows: pendingUpdates.count)
+        var c: Int32 = 1
+        for u in pendingUpdates {
+            s.bind(c, traceId)
+            s.bind(c + 1, u.beginSeq)
+            s.bind(c + 2, u.endSeq)
+            s.bind(c + 3, u.attribute)
+            s.bind(c + 4, u.beginTime)
+            s.bind(c + 5, u.endTime)
+            s.bind(c + 6, u.duration)
+            s.bind(c + 7, u.selfDuration)
+            s.bind(c + 8, u.depth)
+            s.bind(c + 9, u.parentAttribute)
+            s.bind(c + 10, u.changed.map { $0 ? Int64(1) : 0 })
+            s.bind(c + 11, u.causeSeq)
+            c += 12
+        }
+        try s.run()
+        updateCount += pendingUpdates.count
+        pendingUpdates.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,144 @@
+/// One rule evaluation: a BeginValueUpdate and its EndValueUpdate (nil end fields when the
+/// trace stopped before the end).
+struct TraceUpdateRow: Equatable {
+    var beginSeq: Int
+    var endSeq: Int?
+    var attribute: Int64
+    var beginTime: Double?
+    var endTime: Double?
+    var duration: Double?
+    /// The duration minus the evaluations nested inside it (nil when either is unknown).
+    var selfDuration: Double?
+    /// 0 at the top; n inside n evaluations.
+    var depth: Int
+    var parentAttribute: Int64?
+    var changed: Bool?
+    /// The write whose dirty marks included this attribute since its previous evaluation.
+    var causeSeq: Int?
+}
+
+/// One write (BeginGraphInvalidation) and what followed it until the next write.
+struct TraceWriteRow: Equatable {
+    var seq: Int
+    var attribute: Int64
+    var context: Int64?
+    /// Nodes set dirty from the write's NodeSetValue until the next update begins.
+    var marked = 0
+    /// Evaluations before the next write.
+    var updates = 0
+    /// Of those, evaluations of marked nodes.
+    var reran = 0
+}
+
+/// Turns the event stream into evaluations (nested, timed) and writes (with the nodes they
+/// marked and the evaluations that followed), in one pass and without looking back: what
+/// `trace_updates` and `trace_writes` hold.
+struct TraceTimeline {
+    private struct Open {
+        var beginSeq: Int
+        var attribute: Int64
+        var beginTime: Double?
+        /// A timestamp precise enough to time with (not whole seconds).
+        var timed: Bool
+        var childTime: Double = 0
+        var childUnknown = false
+        var causeSeq: Int?
+    }
+
+    private struct OpenWrite {
+        var row: TraceWriteRow
+        var marked: Set<Int64> = []
+        /// Until the next update begins, NodeSetDirty marks belong to this write.
+        var marking = true
+    }
+
+    private var stack: [Open] = []
+    private var lastSetValue: [Int64: Int] = [:]
+    /// Dirty marks since the last update began or write (a write claims those after its NodeSetValue).
+    private var pendingMarks: [(seq: Int, attribute: Int64)] = []
+    private var boundarySeq = 0
+    private var write: OpenWrite?
+    /// Attributes marked by a write and not evaluated since: the write's seq.
+    private var causes: [Int64: Int] = [:]
+    /// EndValueUpdates that matched no open evaluation.
+    private(set) var unmatchedEnds = 0
+
+    mutating func event(_ e: TraceEvent, update: (TraceUpdateRow) throws -> Void, write emitWrite: (TraceWriteRow) throws -> Void) throws {
+        switch e.type {
+        case TraceEventTypes.nodeSetValue:
+            if let a = e.p1 { lastSetValue[a] = e.seq }
+        case TraceEventTypes.nodeSetDirty:
+            guard e.p2 == 1, let a = e.p1 else { break }
+            if write?.marking == true {
+                write!.marked.insert(a)
+                causes[a] = write!.row.seq
+            } else {
+                pendingMarks.append((e.seq, a))
+            }
+        case TraceEventTypes.beginInvalidation:
+            if let previous = write { try emitWrite(Self.closed(previous)) }
+            let a = e.p1 ?? 0
+            var w = OpenWrite(row: TraceWriteRow(seq: e.seq, attribute: a, context: e.p2))
+            let start = lastSetValue[a].flatMap { $0 > boundarySeq ? $0 : nil } ?? e.seq
+            for m in pendingMarks where m.seq > start {
+                w.marked.insert(m.attribute)
+                causes[m.attribute] = e.seq
+            }
+            pendingMarks.removeAll(keepingCapacity: true)
+            lastSetValue.removeAll(keepingCapacity: true)
+            boundarySeq = e.seq
+            write = w
+        default:
+            break
+        }
+        if TraceEventTypes.beginsUpdate(e.type) {
+            write?.marking = false
+            pendingMarks.removeAll(keepingCapacity: true)
+            boundarySeq = e.seq
+        }
+        if e.type == TraceEventTypes.beginValueUpdate {
+            let a = e.p1 ?? 0
+            if write != nil {
+                write!.row.updates += 1
+                if write!.marked.contains(a) { write!.row.reran += 1 }
+            }
+            stack.append(Open(beginSeq: e.seq, attribute: a, beginTime: e.timestamp, timed: e.timestamp != nil && !e.wholeSeconds, causeSeq: causes.removeValue(forKey: a)))
+        } else if e.type == TraceEventTypes.endValueUpdate {
+            let a = e.p1 ?? 0
+            guard let match = stack.lastIndex(where: { $0.attribute == a }) else {
+                unmatchedEnds += 1
+                return
+            }
+            // Evaluations opened inside this one and never ended: unknown ends.
+            while stack.count > match + 1 { try update(pop(endSeq: nil, endTime: nil, timed: false, changed: nil)) }
+            try update(pop(endSeq: e.seq, endTime: e.timestamp, timed: !e.wholeSeconds, changed: e.p2.map { $0 == 1 }))
+        }
+    }
+
+    private mutating func pop(endSeq: Int?, endTime: Double?, timed: Bool, changed: Bool?) -> TraceUpdateRow {
+        let open = stack.removeLast()
+        var duration: Double?
+        if open.timed, timed, let b = open.beginTime, let t = endTime { duration = t - b }
+        var selfDuration: Double?
+        if let duration, !open.childUnknown { selfDuration = duration - open.childTime }
+        if !stack.isEmpty {
+            if let duration { stack[stack.count - 1].childTime += duration } else { stack[stack.count - 1].childUnknown = true }
+        }
+        return TraceUpdateRow(beginSeq: open.beginSeq, endSeq: endSeq, attribute: open.attribute, beginTime: open.beginTime,
+                              endTime: endTime, duration: duration, selfDuration: selfDuration, depth: stack.count,
+                              parentAttribute: stack.last?.attribute, changed: changed, causeSeq: open.causeSeq)
+    }
+
+    private static func closed(_ w: OpenWrite) -> TraceWriteRow {
+        var row = w.row
+        row.marked = w.marked.count
+        return row
+    }
+
+    /// Evaluations still open at the end (innermost first), then the last write.
+    mutating func finish(update: (TraceUpdateRow) throws -> Void, write emitWrite: (TraceWriteRow) throws -> Void) throws {
+        while !stack.isEmpty { try update(pop(endSeq: nil, endTime: nil, timed: false, changed: nil)) }
+        if let w = write { try emitWrite(Self.closed(w)) }
+        write = nil
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// `agtrace export html`: one self-contained page (style, script, data and pictures inline; no
+/// network reference) over a snapshot, a run, and/or a comparison of two snapshots: what is in
+/// it, where the work went, cause -> effect per write, a node finder, the comparison.
+public enum HTMLReport {
+    public struct Inputs: Sendable {
+        public var snapshot: String?
+        public var run: String?
+        public var trace: String?
+        public var compare: (from: String, to: String)?
+        public init(snapshot: String? = nil, run: String? = nil, trace: String? = nil, compare: (from: String, to: String)? = nil) {
+            self.snapshot = snapshot
+            self.run = run
+            self.trace = trace
+            self.compare = compare
+        }
+    }
+
+    public struct Options: Sendable {
+        /// "agtrace 0.1.0": who made the page.
+        public var generator: String
+        /// When it was made (shown as is).
+        public var madeAt: String
+        /// nil: no pictures; the page says how to get them and keeps the lists.
+        public var graphviz: Graphviz?
+        /// Bounds that keep the page small (about 5 MB at most) whatever the input size.
+        public var finderNodes = 20_000
+        public var finderEdges = 60_000
+        public var pictureNodes = 24
+        public var tableRows = 2000
+
+        public init(generator: String, madeAt: String, graphviz: Graphviz? = Graphviz.find()) {
+            self.generator = generator
+            self.madeAt = madeAt
+            self.graphviz = graphviz
+        }
+
+        public static func isoNow() -> String {
+            let f = ISO8601DateFormatter()
+            return f.string(from: Date())
+        }
+    }
+
+    public static func write(_ inputs: Inputs, options: Options, in db: Database, to out: TextSink) throws {
+        guard inputs.snapshot != nil || inputs.run != nil || inputs.trace != nil || inputs.compare != nil else {
+            throw ReportError("say what the page shows: --snapshot S, --run R, --trace T and/or --compare A B")
+        }
+        let page = HTMLPage()
+        let snapshotId = try inputs.snapshot.map { try LabelLookup.snapshotId($0, in: db) }
+        let runId = try inputs.run.map { try LabelLookup.runId($0, in: db) }
+        let traceId = try inputs.trace.map { try LabelLookup.traceId($0, in: db) }
+        let compareIds = try inputs.compare.map { (try LabelLookup.snapshotId($0.from, in: db), try LabelLookup.snapshotId($0.to, in: db)) }
+        let title = "agtrace: " + ([inputs.snapshot, inputs.run, inputs.trace].compactMap { $0 }
+            + (inputs.compare.map { ["\($0.from) → \($0.to)"] } ?? [])).joined(separator: ", ")
+
+        page.html("<header><h1>"); page.text(title); page.html("</h1>\n<nav>")
+        var sections = [("inputs", "What is in it"), ("work", "Where the work went")]
+        if runId != nil || traceId != nil { sections.append(("writes", "Cause → effect")) }
+        if snapshotId != nil { sections.append(("finder-section", "Node finder")) }
+        if compareIds != nil { sections.append(("compare", "Compare")) }
+        for (id, name) in sections { page.html("<a href=\"#\(id)\">"); page.text(name); page.html("</a>") }
+        page.html("</nav></header>\n")
+
+        try HTMLSections.inputs(page, db: db, snapshot: snapshotId, run: runId, trace: traceId, compare: compareIds, options: options)
+        try HTMLSections.work(page, db: db, snapshot: snapshotId, snapshotLabel: inputs.snapshot, run: runId, trace: traceId, options: options)
+        if let runId { try HTMLSections.writes(page, db: db, run: runId, snapshot: snapshotId, options: options) }
+        if let traceId { try HTMLSections.writes(page, db: db, trace: traceId, options: options) }
+        if let snapshotId, let label = inputs.snapshot {
+            try HTMLSections.finder(page, db: db, snapshot: snapshotId, label: label, options: options)
+        }
+        if let compare = inputs.compare, let ids = compareIds {
+            try HTMLSections.compare(page, db: db, from: compare.from, to: compare.to, ids: ids, options: options)
+        }
+
+        var svg: [String]?
+        if let graphviz = options.graphviz, !page.pictures.isEmpty {
+            svg = try graphviz.svg(page.pictures)
+        }
+        let missing = "No picture: Graphviz (dot) was not on the PATH when this page was made. Install it "
+            + "(Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz) and export again; "
+            + "the lists beside show the same nodes."
+        out.write(page.document(title: title, svg: options.graphviz == nil ? nil : (svg ?? []), missing: missing))
+    }
+}

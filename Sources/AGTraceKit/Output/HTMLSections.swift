@@ -1,0 +1,154 @@
+/// The sections of the HTML report, each from the library's own reports.
+enum HTMLSections {
+    // MARK: What is in it
+
+    static func inputs(_ page: HTMLPage, db: Database, snapshot: Int64?, run: Int64?, trace: Int64?, compare: (Int64, Int64)?,
+                       options: HTMLReport.Options) throws {
+        page.html("<section id=\"inputs\"><h2>What is in it</h2>\n")
+        func facts(_ pairs: [(String, SQLValue)]) {
+            page.html("<dl class=\"facts\">")
+            for (k, v) in pairs {
+                page.html("<dt>"); page.text(k); page.html("</dt><dd>"); page.text(v == .null ? "—" : v.description); page.html("</dd>")
+            }
+            page.html("</dl>\n")
+        }
+        var snapshots: [(String, Int64)] = []
+        if let snapshot { snapshots.append(("snapshot", snapshot)) }
+        if let compare { snapshots += [("compared from", compare.0), ("compared to", compare.1)] }
+        for (role, id) in snapshots {
+            let r = try ReportRegistry.query("html-snapshot-facts").rows(in: db, ["snapshot": .integer(id)]).rows[0]
+            page.html("<h3>"); page.text("\(role) \(r[0].description)"); page.html("</h3>")
+            facts([("source", r[1]), ("sha256", r[2]), ("imported", r[3]), ("bytes", r[4]), ("graphs", r[5]),
+                   ("nodes", r[6]), ("edges", r[7])])
+        }
+        if let run {
+            let r = try ReportRegistry.query("html-run-facts").rows(in: db, ["run": .integer(run)]).rows[0]
+            page.html("<h3>"); page.text("run \(r[0].description)"); page.html("</h3>")
+            facts([("source", r[1]), ("sha256", r[2]), ("imported", r[3]), ("bytes", r[4]), ("breakpoint hits", r[5]),
+                   ("update hits", r[8]), ("invalidate hits (writes)", r[9]), ("add_input hits (edges)", r[10]),
+                   ("skipped lines", r[6]), ("incomplete hits", r[7])])
+        }
+        if let trace {
+            let r = try ReportRegistry.query("html-trace-facts").rows(in: db, ["trace": .integer(trace)]).rows[0]
+            page.html("<h3>"); page.text("trace \(r[0].description)"); page.html("</h3>")
+            facts([("source", r[1]), ("sha256", r[2]), ("imported", r[3]), ("bytes", r[4]), ("events", r[5]),
+                   ("evaluations (rule runs)", r[8]), ("writes", r[9]), ("first timestamp (s)", r[6]), ("last timestamp (s)", r[7])])
+        }
+        page.html("<p class=\"note\">")
+        page.text("Made by \(options.generator) at \(options.madeAt). "
+                  + (options.graphviz == nil ? "Graphviz was not on the PATH: no pictures, lists only."
+                     : "Pictures laid out by Graphviz (\(options.graphviz!.executable))."))
+        page.html("</p></section>\n")
+    }
+
+    // MARK: Where the work went
+
+    static func work(_ page: HTMLPage, db: Database, snapshot: Int64?, snapshotLabel: String?, run: Int64?, trace: Int64?,
+                     options: HTMLReport.Options) throws {
+        page.html("<section id=\"work\"><h2>Where the work went</h2>\n")
+        if let run {
+            try runWork(page, db: db, run: run, snapshot: snapshot, snapshotLabel: snapshotLabel, options: options)
+        }
+        if let snapshot, let snapshotLabel {
+            try snapshotWork(page, db: db, snapshot: snapshot, label: snapshotLabel, options: options)
+        }
+        if let trace { try traceWork(page, db: db, trace: trace, options: options) }
+        if run == nil && snapshot == nil && trace == nil {
+            page.html("<p class=\"note\">Give --snapshot, --run or --trace to see update counts.</p>")
+        }
+        page.html("</section>\n")
+    }
+
+    private static func runWork(_ page: HTMLPage, db: Database, run: Int64, snapshot: Int64?, snapshotLabel: String?,
+                                options: HTMLReport.Options) throws {
+        var names = try NodeNames(db: db, snapshot: snapshot)
+        var perAttribute: [[SQLValue]] = []
+        var perRule: [String: (updates: Int64, attributes: Int64)] = [:]
+        let counts = try ReportRegistry.report(named: "updates")!.variants.first { $0.fileName == "updates-run.sql" }!
+            .rows(in: db, ["run": .integer(run)]).rows
+        for row in counts {
+            let attribute = row[0].intValue
+            let n = row[1].intValue ?? 0
+            let name = try names.name(attribute)
+            perAttribute.append([row[0], name?.view.map(SQLValue.text) ?? .null, name?.rule.map(SQLValue.text) ?? .null, .integer(n)])
+            let key = name?.view ?? name?.rule ?? attribute.map { "(attribute \($0))" } ?? "(attribute not read)"
+            perRule[key, default: (0, 0)].updates += n
+            perRule[key, default: (0, 0)].attributes += 1
+        }
+        page.html("<h3>Updates in the run</h3>\n<p class=\"note\">")
+        page.text("Rule runs (update_attribute hits) per attribute"
+                  + (snapshotLabel.map { ", named by view and rule from snapshot \($0)." }
+                     ?? ". Give --snapshot S (a dump of the same process) to name them by view and rule."))
+        page.html("</p>\n")
+        let named = perRule.map { (label: $0.key, value: Double($0.value.updates)) }
+        page.bars(title: snapshot == nil ? "updates by attribute" : "updates by view (else rule)", named, unit: "updates")
+        page.table(title: "updates per attribute", columns: ["attribute", "view", "rule", "updates"], rows: perAttribute,
+                   limit: options.tableRows)
+        if snapshot != nil {
+            let rows = perRule.sorted { ($0.value.updates, $1.key) > ($1.value.updates, $0.key) }
+                .map { [SQLValue.text($0.key), .integer($0.value.updates), .integer($0.value.attributes)] }
+            page.table(title: "updates per view (else rule)", columns: ["view_or_rule", "updates", "attributes"], rows: rows,
+                       limit: options.tableRows)
+        }
+    }
+
+    private static func traceWork(_ page: HTMLPage, db: Database, trace: Int64, options: HTMLReport.Options) throws {
+        var perAttribute: [[SQLValue]] = []
+        var perName: [String: (evaluations: Int64, total: Double?, selfTime: Double?)] = [:]
+        let rows = try ReportRegistry.query("html-trace-work").prepare(in: db, ["trace": .integer(trace)])
+        while try rows.step() {
+            let rule = rows.string(1), view = rule.flatMap(ViewName.fromRule)
+            let total: Double? = rows.isNull(3) ? nil : rows.double(3), selfTime: Double? = rows.isNull(4) ? nil : rows.double(4)
+            let n = rows.int64(2)
+            perAttribute.append([.integer(rows.int64(0)), view.map(SQLValue.text) ?? .null, rule.map(SQLValue.text) ?? .null, .integer(n),
+                                 total.map(SQLValue.real) ?? .null, selfTime.map(SQLValue.real) ?? .null])
+            let key = view ?? rule ?? "(attribute \(rows.int64(0)))"
+            var e = perName[key] ?? (0, nil, nil)
+            e.evaluations += n
+            if let total { e.total = (e.total ?? 0) + total }
+            if let selfTime { e.selfTime = (e.selfTime ?? 0) + selfTime }
+            perName[key] = e
+        }
+        page.html("<h3>Evaluations in the trace</h3>\n<p class=\"note\">")
+        page.text("Rule runs (BeginValueUpdate..EndValueUpdate) per attribute, timed by the trace's own timestamps: total, and "
+                  + "self (minus the evaluations nested inside). Times are empty where the trace has no clock.")
+        page.html("</p>\n")
+        let sorted = perName.sorted { ($0.value.evaluations, $1.key) > ($1.value.evaluations, $0.key) }
+        page.bars(title: "evaluations by view (else rule)", sorted.map { ($0.key, Double($0.value.evaluations)) }, unit: "evaluations")
+        let timed = sorted.filter { ($0.value.selfTime ?? 0) > 0 }
+        if !timed.isEmpty {
+            page.bars(title: "self time by view (else rule)", timed.map { ($0.key, ($0.value.selfTime ?? 0) * 1e6) }, unit: "µs")
+        }
+        page.table(title: "evaluations per view (else rule)", columns: ["view_or_rule", "evaluations", "total_seconds", "self_seconds"],
+                   rows: sorted.map { [.text($0.key), .integer($0.value.evaluations), $0.value.total.map(SQLValue.real) ?? .null,
+                                       $0.value.selfTime.map(SQLValue.real) ?? .null] }, limit: options.tableRows)
+        page.table(title: "evaluations per attribute", columns: ["attribute", "view", "rule", "evaluations", "total_seconds", "self_seconds"],
+                   rows: perAttribute, limit: options.tableRows)
+    }
+
+    private static func snapshotWork(_ page: HTMLPage, db: Database, snapshot: Int64, label: String,
+                                     options: HTMLReport.Options) throws {
+        page.html("<h3>"); page.text("Snapshot \(label)"); page.html("</h3>\n")
+        let profiled = try ReportRegistry.query("profile-present").rows(in: db, ["snapshot": .integer(snapshot)]).rows.first?
+            .first?.intValue == 1
+        if profiled, let counts = try? UpdateCounts.snapshot(label, key: .rule, in: db) {
+            page.html("<p class=\"note\">Rule runs and time per rule from the snapshot's profile (AGGraphStartProfiling).</p>\n")
+            let keys = counts.entries.sorted { ($0.value.updates, $1.key) > ($1.value.updates, $0.key) }
+            page.bars(title: "updates by rule", keys.map { ($0.key, Double($0.value.updates)) }, unit: "updates")
+            let timed = keys.filter { $0.value.seconds != nil }
+            if !timed.isEmpty {
+                page.bars(title: "time by rule", timed.map { ($0.key, ($0.value.seconds ?? 0) * 1e6) }, unit: "µs")
+            }
+            page.table(title: "updates per rule", columns: ["rule", "updates", "total_seconds"],
+                       rows: keys.map { [.text($0.key), .integer($0.value.updates), $0.value.seconds.map(SQLValue.real) ?? .null] },
+                       limit: options.tableRows)
+        } else {
+            page.html("<p class=\"note\">")
+            page.text("Snapshot \(label) holds no profile data (it was dumped without AGGraphStartProfiling), so no update counts or times. Nodes per rule instead:")
+            page.html("</p>\n")
+            let rows = try ReportRegistry.query("html-nodes-per-rule").rows(in: db, ["snapshot": .integer(snapshot)]).rows
+            page.bars(title: "nodes by rule", rows.map { ($0[0].description, Double($0[1].intValue ?? 0)) }, unit: "nodes")
+            page.table(title: "nodes per rule", columns: ["rule", "nodes", "dirty"], rows: rows, limit: options.tableRows)
+        }
+    }
+}

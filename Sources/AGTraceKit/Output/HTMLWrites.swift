@@ -1,0 +1,170 @@
+/// The cause -> effect section of the HTML report: per write, the written node, the nodes its
+/// push walk marked, the updates it caused and the other updates that ran before the next
+/// write, with a picture of that neighbourhood (written node -> marked nodes, reran ones
+/// highlighted). From a run (`RunCauses`) or a trace (`trace_writes`, `trace_updates`).
+extension HTMLSections {
+    /// One write and its effects, whichever input it came from.
+    struct WriteEffect {
+        var root: Int64?
+        var seq: Int64
+        var line: Int64?
+        /// nil when unknown; `markedCount` may still be known (traces store the count).
+        var marked: [Int64]?
+        var markedCount: Int?
+        var reran: [Int64] = []
+        var alsoRan: [Int64] = []
+    }
+
+    static func writes(_ page: HTMLPage, db: Database, run: Int64, snapshot: Int64?, options: HTMLReport.Options) throws {
+        let causes = try RunCauses.compute(in: db, run: run, snapshot: snapshot)
+        var names = try NodeNames(db: db, snapshot: snapshot)
+        var effects = causes.invalidations.map {
+            WriteEffect(root: $0.root, seq: $0.seq, line: $0.line, marked: $0.marked, markedCount: $0.marked?.count)
+        }
+        // Updates in seq order: each belongs to the last write before it ("also ran" unless it caused it).
+        var w = -1
+        for update in causes.updates {
+            while w + 1 < effects.count && effects[w + 1].seq < update.seq { w += 1 }
+            for c in update.causes ?? [] { effects[c].reran.append(update.attribute ?? -1) }
+            if w >= 0, !(update.causes ?? []).contains(w) { effects[w].alsoRan.append(update.attribute ?? -1) }
+        }
+        var runEdges: [Int64: [Int64]] = [:]
+        let edgeRows = try ReportRegistry.query("html-run-edges").prepare(in: db, ["run": .integer(run)])
+        while try edgeRows.step() { runEdges[edgeRows.int64(0), default: []].append(edgeRows.int64(1)) }
+        let readersQuery = ReportRegistry.query("walk-readers")
+        var readersStmt: Statement?
+        let explanation = "Each write (an AGGraphInvalidateValue hit) marks the nodes downstream of the written node over the edges "
+            + "known at that moment (the run's add_input hits before it" + (snapshot == nil ? "" : ", plus the snapshot's edges")
+            + "). It caused an update when the updated node is the written one or one it marked, and had not run since. "
+            + "'Also ran': updates before the next write that this write does not explain."
+        let unknown = causes.edgesKnown ? nil
+            : "This run has no add_input hits and no snapshot was given: no edges are known, so marked sets and causes are "
+            + "unknown. Export again with --snapshot S (a dump of the same process), or record add_input."
+        try render(page, effects: effects, explanation: explanation, unknown: unknown, writeName: "an AGGraphInvalidateValue hit",
+                   name: { try names.name($0).map { ($0.rule, $0.view) } },
+                   readers: { a in
+                       var out = runEdges[a] ?? []
+                       guard let snapshot else { return out }
+                       let values: [String: SQLValue] = ["snapshot": .integer(snapshot), "attribute": .integer(a)]
+                       if let s = readersStmt { try readersQuery.bind(s, values) } else { readersStmt = try readersQuery.prepare(in: db, values) }
+                       while try readersStmt!.step() { out.append(readersStmt!.int64(0)) }
+                       return out
+                   })
+    }
+
+    static func writes(_ page: HTMLPage, db: Database, trace: Int64, options: HTMLReport.Options) throws {
+        let ids: [String: SQLValue] = ["trace": .integer(trace)]
+        let rules = try traceRules(db: db, trace: trace)
+        var effects: [WriteEffect] = []
+        var bySeq: [Int64: Int] = [:]
+        let rows = try ReportRegistry.query("html-trace-writes").prepare(in: db, ids)
+        while try rows.step() {
+            let seq = rows.int64(1), attribute = rows.int64(2)
+            if rows.string(0) == "write" {
+                bySeq[seq] = effects.count
+                effects.append(WriteEffect(root: attribute, seq: seq, marked: nil, markedCount: Int(rows.int64(3))))
+                continue
+            }
+            let cause: Int? = rows.isNull(4) ? nil : bySeq[rows.int64(4)]
+            if let cause { effects[cause].reran.append(attribute) }
+            if let last = effects.indices.last, cause != last { effects[last].alsoRan.append(attribute) }
+        }
+        var edges: [Int64: [Int64]] = [:]
+        let edgeRows = try ReportRegistry.query("html-trace-edges").prepare(in: db, ids)
+        while try edgeRows.step() { edges[edgeRows.int64(0), default: []].append(edgeRows.int64(1)) }
+        let explanation = "Each write (a GraphInvalidation) marks nodes dirty; the trace records how many (its NodeSetDirty "
+            + "events), and which evaluation each write caused (the write that marked the node since it last ran). The picture "
+            + "shows the written node and what lies downstream of it over the trace's edges, the caused evaluations highlighted. "
+            + "'Also ran': evaluations before the next write that this write did not cause."
+        try render(page, effects: effects, explanation: explanation, unknown: nil, writeName: "a GraphInvalidation",
+                   name: { a in a.flatMap { rules[$0] }.map { ($0, ViewName.fromRule($0)) } },
+                   readers: { edges[$0] ?? [] })
+    }
+
+    static func traceRules(db: Database, trace: Int64) throws -> [Int64: String] {
+        var rules: [Int64: String] = [:]
+        let stmt = try ReportRegistry.query("timeline-trace-rules").prepare(in: db, ["trace": .integer(trace)])
+        while try stmt.step() { if let r = stmt.string(1) { rules[stmt.int64(0)] = r } }
+        return rules
+    }
+
+    private static func render(_ page: HTMLPage, effects: [WriteEffect], explanation: String, unknown: String?, writeName: String,
+                               name: (Int64?) throws -> (rule: String?, view: String?)?,
+                               readers: (Int64) throws -> [Int64]) throws {
+        page.html("<section id=\"writes\"><h2>Cause → effect</h2>\n<p class=\"note\">")
+        page.text(explanation)
+        page.html("</p>\n")
+        if let unknown { page.html("<p class=\"note left-out\">"); page.text(unknown); page.html("</p>\n") }
+        if effects.isEmpty { page.html("<p class=\"note\">"); page.text("No write (\(writeName)) was recorded."); page.html("</p>\n") }
+        let shown = min(effects.count, 200)
+        if shown < effects.count {
+            page.html("<p class=\"note left-out\">")
+            page.text("The first \(shown) of \(effects.count) writes are shown (pictures for the first 30); agtrace report dirty-walks lists them all.")
+            page.html("</p>\n")
+        }
+        func title(_ a: Int64?) throws -> String {
+            guard let a, a >= 0 else { return "(attribute not read)" }
+            let n = try name(a)
+            return "\(a)" + (n.map { " " + ($0.view ?? $0.rule ?? "") } ?? "")
+        }
+        for (i, effect) in effects.prefix(shown).enumerated() {
+            page.html("<div class=\"write\"><h3>")
+            page.text("write \(i + 1): \(try title(effect.root)) — " + (effect.line == nil ? "event" : "hit") + " \(effect.seq)"
+                      + (effect.line.map { ", line \($0)" } ?? ""))
+            page.html("</h3>\n")
+            let reran = Set(effect.reran)
+            func chips(_ label: String, _ attributes: [Int64], count: Int? = nil, highlight: Set<Int64> = []) throws {
+                page.html("<p><b>"); page.text("\(label) (\(count ?? attributes.count)): "); page.html("</b>")
+                for a in attributes.prefix(300) {
+                    page.html(highlight.contains(a) ? "<span class=\"chip reran\">" : "<span class=\"chip\">")
+                    page.text(try title(a))
+                    page.html("</span>")
+                }
+                if attributes.count > 300 { page.html("<span class=\"note\">"); page.text(" … \(attributes.count - 300) more"); page.html("</span>") }
+                page.html("</p>\n")
+            }
+            if let marked = effect.marked {
+                try chips("marked", marked, highlight: reran)
+            } else if let count = effect.markedCount {
+                page.html("<p><b>"); page.text("marked: \(count) nodes"); page.html("</b></p>\n")
+            } else {
+                page.html("<p class=\"note\">marked: unknown (no edges known)</p>\n")
+            }
+            try chips("reran (caused by this write)", effect.reran)
+            try chips("also ran", effect.alsoRan)
+            guard let root = effect.root, i < 30 else { page.html("</div>\n"); continue }
+            // The written node and its marked set (or, unknown, what lies downstream of it), at most 40 nodes.
+            var members = [root]
+            var inPicture: Set<Int64> = [root]
+            if let marked = effect.marked {
+                for a in marked.prefix(39) where inPicture.insert(a).inserted { members.append(a) }
+            } else if effect.markedCount != nil {
+                var frontier = [root]
+                while !frontier.isEmpty && members.count < 40 {
+                    var next: [Int64] = []
+                    for a in frontier {
+                        for r in try readers(a) where members.count < 40 && inPicture.insert(r).inserted { members.append(r); next.append(r) }
+                    }
+                    frontier = next
+                }
+            }
+            guard members.count > 1 else { page.html("</div>\n"); continue }
+            var nodes: [PictureDOT.Node] = []
+            for a in members {
+                let n = try name(a)
+                nodes.append(PictureDOT.Node(id: a, label: label(a, view: n?.view, rule: n?.rule), dirty: false,
+                                             emphasis: a == root ? .written : (reran.contains(a) ? .reran : .none)))
+            }
+            var edges: [PictureDOT.Edge] = []
+            var seen = Set<[Int64]>()
+            for a in members {
+                for r in try readers(a) where inPicture.contains(r) && seen.insert([a, r]).inserted {
+                    edges.append(PictureDOT.Edge(src: a, dst: r, changed: false))
+                }
+            }
+            page.picture(PictureDOT.make(nodes: nodes, edges: edges))
+            page.html("</div>\n")
+        }
+        page.html("</section>\n")
+    }
+}

@@ -1,0 +1,41 @@
+/// The rule (and view, where one is known) of attributes in one snapshot, looked up once each:
+/// how runs, which only know attribute ids, get names.
+public struct NodeNames {
+    public struct Name: Equatable, Sendable {
+        public var rule: String?
+        public var view: String?
+    }
+
+    private let db: Database
+    private let snapshot: Int64?
+    private var cache: [Int64: Name?] = [:]
+    private var info: Statement?
+    private let views: NodeViews
+
+    /// `snapshot` nil names nothing.
+    public init(db: Database, snapshot: Int64?) throws {
+        self.db = db
+        self.snapshot = snapshot
+        views = try NodeViews(db: db, snapshot: snapshot)
+    }
+
+    /// The node's names in the snapshot (the lowest graph holding it), or nil when the
+    /// snapshot has no such node (or there is no snapshot).
+    public mutating func name(_ attribute: Int64?) throws -> Name? {
+        guard let attribute, let snapshot else { return nil }
+        if let known = cache[attribute] { return known }
+        let query = ReportRegistry.query("node-info")
+        let values: [String: SQLValue] = ["snapshot": .integer(snapshot), "attribute": .integer(attribute)]
+        if let info {
+            try query.bind(info, values)
+        } else {
+            info = try query.prepare(in: db, values)
+        }
+        var found: Name?
+        if try info!.step() {
+            found = Name(rule: info!.string(2), view: views.view(attribute))
+        }
+        cache[attribute] = found
+        return found
+    }
+}

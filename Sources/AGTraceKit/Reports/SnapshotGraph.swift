@@ -1,0 +1,82 @@
+/// A snapshot's nodes and read-by edges in memory as arrays (node numbers, not attribute ids):
+/// what the HTML report's node finder and pictures walk. Read in two ordered passes.
+struct SnapshotGraph {
+    /// Per node, in attribute order: attribute, rule (index into `ruleNames`, -1 none), flags.
+    var attributes: [Int64] = []
+    var rules: [Int32] = []
+    var flags: [Int64] = []
+    var ruleNames: [String] = []
+    /// Per edge: source and reader node numbers, edge flags.
+    var edgeSources: [Int32] = []
+    var edgeReaders: [Int32] = []
+    var edgeFlags: [Int64] = []
+
+    init(in db: Database, snapshot: Int64) throws {
+        let ids: [String: SQLValue] = ["snapshot": .integer(snapshot)]
+        var ruleOfType: [Int64: Int32] = [:]
+        var interned: [String: Int32] = [:]
+        let types = try ReportRegistry.query("walk-types").prepare(in: db, ids)
+        while try types.step() {
+            guard let name = types.string(2) else { continue }
+            let index: Int32
+            if let known = interned[name] {
+                index = known
+            } else {
+                index = Int32(ruleNames.count)
+                interned[name] = index
+                ruleNames.append(name)
+            }
+            ruleOfType[types.int64(0) << 32 | types.int64(1)] = index
+        }
+        // The same attribute in two graphs is one node here (its lowest graph's).
+        let nodes = try ReportRegistry.query("walk-nodes").prepare(in: db, ids)
+        while try nodes.step() {
+            let a = nodes.int64(0)
+            if attributes.last == a { continue }
+            attributes.append(a)
+            rules.append(ruleOfType[nodes.int64(1) << 32 | nodes.int64(2)] ?? -1)
+            flags.append(nodes.int64(3))
+        }
+        let edges = try ReportRegistry.query("export-edges").prepare(in: db, ids)
+        while try edges.step() {
+            guard let s = number(edges.int64(1)), let d = number(edges.int64(2)) else { continue }
+            edgeSources.append(Int32(s))
+            edgeReaders.append(Int32(d))
+            edgeFlags.append(edges.int64(4))
+        }
+    }
+
+    /// The node number of an attribute.
+    func number(_ attribute: Int64) -> Int? {
+        var lo = 0, hi = attributes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if attributes[mid] < attribute { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < attributes.count && attributes[lo] == attribute ? lo : nil
+    }
+
+    func rule(_ node: Int) -> String? { rules[node] < 0 ? nil : ruleNames[Int(rules[node])] }
+
+    /// Edge numbers by node, in both directions (compressed rows).
+    struct Adjacency {
+        var starts: [Int32]
+        var edges: [Int32]
+        func of(_ node: Int) -> ArraySlice<Int32> { edges[Int(starts[node])..<Int(starts[node + 1])] }
+    }
+
+    /// `byReader` false: the edges leaving each node (its readers); true: the edges into it (its inputs).
+    func adjacency(byReader: Bool) -> Adjacency {
+        let keys = byReader ? edgeReaders : edgeSources
+        var starts = [Int32](repeating: 0, count: attributes.count + 1)
+        for k in keys { starts[Int(k) + 1] += 1 }
+        for i in 0..<attributes.count { starts[i + 1] += starts[i] }
+        var fill = starts
+        var edges = [Int32](repeating: 0, count: keys.count)
+        for (e, k) in keys.enumerated() {
+            edges[Int(fill[Int(k)])] = Int32(e)
+            fill[Int(k)] += 1
+        }
+        return Adjacency(starts: starts, edges: edges)
+    }
+}

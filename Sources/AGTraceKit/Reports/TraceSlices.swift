@@ -1,0 +1,97 @@
+/// A trace (AttributeGraph's own trace file) as a timeline: the engine's Begin/End pairs as
+/// slices nested as it nested them (graph update > subgraph update > node update > value
+/// update, the rule's run), writes (GraphInvalidation) as slices with an instant, value sets as
+/// instants, and arrows from each write to the evaluations it caused (`trace_updates.cause_seq`).
+///
+/// Time: the engine's timestamps, in µs from the first, when the trace has a clock; a trace
+/// whose timestamps are all equal (whole seconds: the engine that wrote ../shared/real-traces)
+/// has none, and then file order is the time axis (one µs per event).
+public enum TraceSlices {
+    public static func make(in db: Database, trace: Int64, label: String) throws -> Timeline {
+        let ids: [String: SQLValue] = ["trace": .integer(trace)]
+        let range = try db.rows("SELECT first_timestamp, last_timestamp FROM traces WHERE id = ?1", [.integer(trace)]).first
+        let first = range?[0].doubleValue, last = range?[1].doubleValue
+        let clocked = first != nil && last != nil && last! > first!
+        var timeline = Timeline(process: "trace \(label)" + (clocked ? " (time: the engine's timestamps)" : " (time: event order, 1 µs per event; the trace's timestamps are all equal)"),
+                                clock: clocked ? .engine : .eventOrder)
+        timeline.threads[1] = "engine"
+        var rules: [Int64: String] = [:]
+        let ruleRows = try ReportRegistry.query("timeline-trace-rules").prepare(in: db, ids)
+        while try ruleRows.step() { if let r = ruleRows.string(1) { rules[ruleRows.int64(0)] = r } }
+
+        struct Open { var slice: Int; var type: Int; var attribute: Int64? }
+        var stack: [Open] = []
+        var sliceOfSeq: [Int64: Int] = [:]
+        var now = 0.0
+        func time(_ seq: Int64, _ stamp: Double?) -> Double {
+            if clocked {
+                if let stamp { now = (stamp - first!) * 1e6 }
+                return now
+            }
+            return Double(seq)
+        }
+        func names(_ a: Int64?) -> (rule: String?, view: String?) {
+            let rule = a.flatMap { rules[$0] }
+            return (rule, rule.flatMap(ViewName.fromRule))
+        }
+        func close(_ open: Open, at end: Double, endArgs: [(String, SQLValue)]) {
+            let s = timeline.slices[open.slice]
+            // A slice the engine timed at zero is drawn 1 ns long, so that arrows can bind to it.
+            timeline.slices[open.slice].duration = max(end - s.start, clocked ? 0.001 : 1)
+            timeline.slices[open.slice].args += endArgs
+        }
+        let stmt = try ReportRegistry.query("timeline-trace").prepare(in: db, ids)
+        while try stmt.step() {
+            let seq = stmt.int64(0), type = Int(stmt.int64(1))
+            let t = time(seq, stmt.isNull(2) ? nil : stmt.double(2))
+            let p1: Int64? = stmt.isNull(3) ? nil : stmt.int64(3)
+            let p2: Int64? = stmt.isNull(4) ? nil : stmt.int64(4)
+            if type == 42 {
+                let n = names(p1)
+                timeline.instants.append(Timeline.Instant(name: "value set \(p1.map(String.init) ?? "?")", category: "value", thread: 1, time: t,
+                                                          args: [("attribute", p1.map(SQLValue.integer) ?? .null), ("rule", n.rule.map(SQLValue.text) ?? .null),
+                                                                 ("view", n.view.map(SQLValue.text) ?? .null), ("seq", .integer(seq))]))
+                continue
+            }
+            if type % 2 == 1 {
+                // A begin: graph update (9), subgraph update (3), node update (5), value update (7), write (11).
+                let n = names(type == 9 || type == 3 ? nil : p1)
+                let name: String, category: String
+                var args: [(String, SQLValue)] = [("seq", .integer(seq))]
+                switch type {
+                case 9: name = "graph update"; category = "graph"; args.append(("context", p1.map(SQLValue.integer) ?? .null))
+                case 3: name = "subgraph update \(p1.map(String.init) ?? "?")"; category = "subgraph"; args.append(("subgraph", p1.map(SQLValue.integer) ?? .null))
+                case 5: name = "node update " + Timeline.name(attribute: p1, rule: n.rule, view: n.view); category = "node"
+                case 11: name = "write \(p1.map(String.init) ?? "?")" + (n.view.map { " (\($0))" } ?? ""); category = "write"
+                default: name = Timeline.name(attribute: p1, rule: n.rule, view: n.view); category = "update"
+                }
+                if type != 9 && type != 3 {
+                    args += [("attribute", p1.map(SQLValue.integer) ?? .null), ("rule", n.rule.map(SQLValue.text) ?? .null),
+                             ("view", n.view.map(SQLValue.text) ?? .null)]
+                }
+                if type == 11 {
+                    args.append(("context", p2.map(SQLValue.integer) ?? .null))
+                    timeline.instants.append(Timeline.Instant(name: "invalidate \(p1.map(String.init) ?? "?")", category: "write", thread: 1, time: t, args: args))
+                }
+                sliceOfSeq[seq] = timeline.slices.count
+                stack.append(Open(slice: timeline.slices.count, type: type, attribute: p1))
+                timeline.slices.append(Timeline.Slice(name: name, category: category, thread: 1, start: t, duration: 0, args: args))
+            } else {
+                // An end closes its begin, and whatever was left open inside it.
+                guard let match = stack.lastIndex(where: { $0.type == type - 1 && (type == 10 || type == 4 || $0.attribute == p1) }) else { continue }
+                var endArgs: [(String, SQLValue)] = [("end_seq", .integer(seq))]
+                if type == 8 { endArgs.append(("changed", p2.map { .integer($0 == 1 ? 1 : 0) } ?? .integer(0))) }
+                if type == 6 { endArgs.append(("status", p2.map(SQLValue.integer) ?? .integer(0))) }
+                while stack.count > match + 1 { close(stack.removeLast(), at: t, endArgs: [("end_seq", .null)]) }
+                close(stack.removeLast(), at: t + (clocked ? 0 : 1), endArgs: endArgs)
+            }
+        }
+        let end = clocked ? now : Double(stack.map { timeline.slices[$0.slice].start }.max() ?? 0) + 1
+        while let open = stack.popLast() { close(open, at: end, endArgs: [("end_seq", .null)]) }
+        let causes = try ReportRegistry.query("timeline-trace-causes").prepare(in: db, ids)
+        while try causes.step() {
+            if let to = sliceOfSeq[causes.int64(0)], let from = sliceOfSeq[causes.int64(1)] { timeline.addFlow(from: from, to: to) }
+        }
+        return timeline
+    }
+}
