@@ -29,23 +29,27 @@ struct RecordingParser {
     /// `hits=N` of the stop line.
     private(set) var recordedHits: Int?
 
-    /// Whether `line` (a file's first line) is the recorder's header.
+    /// Whether `line` (a file's first line) is the recorder's header: the word, a space, a
+    /// version number. (Anything else is left to the transcript parser.)
     static func isHeader(_ line: Bytes) -> Bool {
         let n = headerWord.utf8CodeUnitCount
-        return line.count > n && line.matches(headerWord, at: 0) && ASCII.isSpace(line[n])
+        return line.count > n + 1 && line.matches(headerWord, at: 0) && line[n] == ASCII.space && ASCII.isDigit(line[n + 1])
     }
 
-    /// Reads the header; refuses a version newer than this reader.
+    /// Reads the header; refuses a version newer than this reader (the one content a
+    /// transcript is refused for: its lines may mean something else).
     init(header line: Bytes, path: String) throws {
-        let start = line.skipSpaces(from: Self.headerWord.utf8CodeUnitCount)
-        guard let (value, _) = line.parseUnsigned(at: start), let version = value else {
-            throw TranscriptError(path: path, line: 1, message: "agtrace-lldb-record header without a version number")
-        }
-        guard version <= Self.version else {
+        let start = Self.headerWord.utf8CodeUnitCount + 1
+        let parsed = line.parseUnsigned(at: start)  // isHeader saw a digit there
+        guard let version = parsed?.value, version <= Self.version else {
+            let shown = line.string(start..<(parsed?.end ?? start))
             throw TranscriptError(path: path, line: 1, message:
-                "agtrace-lldb-record version \(version) is newer than this agtrace reads (\(Self.version)): update agtrace")
+                Self.newerVersionMessage + "\(shown) is newer than this agtrace reads (\(Self.version)): update agtrace")
         }
     }
+
+    /// The start of the refusal `init(header:path:)` gives a newer version.
+    static let newerVersionMessage = "agtrace-lldb-record version "
 
     /// How the recording ended; `lastLineCut`: the file's last line has no newline.
     func end(lastLineCut: Bool) -> RecordingEnd {

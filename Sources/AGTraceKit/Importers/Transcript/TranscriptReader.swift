@@ -55,7 +55,8 @@ public struct TranscriptError: Error, CustomStringConvertible {
 /// lists shared by several breakpoints are listed at `TranscriptParser.choose`.
 ///
 /// Content never throws: malformed lines are skipped and unreadable numbers give nil
-/// attributes. Only the source (I/O) and the sink can fail. Time is linear in the input and
+/// attributes. Only the source (I/O) and the sink can fail, and a recorder file of a newer
+/// format version than this reader's is refused (`RecordingParser`). Time is linear in the input and
 /// memory bounded (lines are capped at `maxLineLength`, caches and per-hit lists are capped).
 public struct TranscriptReader {
     public let path: String
