@@ -26,8 +26,6 @@ struct RecordingParser {
     private var stopped = false
     /// The last non-blank line was not a well-formed hit (nor the stop line).
     private var lastLineBad = false
-    /// `hits=N` of the stop line.
-    private(set) var recordedHits: Int?
 
     /// Whether `line` (a file's first line) is the recorder's header: the word, a space, a
     /// version number. (Anything else is left to the transcript parser.)
@@ -74,9 +72,8 @@ struct RecordingParser {
     private mutating func consumeStop(_ line: Bytes, _ fields: [Range<Int>]) -> Bool {
         guard fields.count == 3, line.string(fields[0]) == "stop", Self.number(line, fields[1]) != nil else { return false }
         let hits = line.string(fields[2])
-        guard hits.hasPrefix("hits="), let n = Int(hits.dropFirst(5)) else { return false }
+        guard hits.hasPrefix("hits="), Int(hits.dropFirst(5)) != nil else { return false }
         stopped = true
-        recordedHits = n
         return true
     }
 
