@@ -27,8 +27,9 @@ let package = Package(
             name: "AGTraceKit",
             dependencies: ["CSQLite", "CZlib", "CSHA256"],
             // `Queries` is a link to the top-level Queries/ folder: the canned reports' SQL is
-            // compiled into the binary, so agtrace works from any directory.
-            resources: [.embedInCode("Queries")]
+            // compiled into the binary, so agtrace works from any directory. The lldb recorder's
+            // script (lldb/agtrace_lldb.py, linked from Recorder/) is too: `agtrace lldb-script`.
+            resources: [.embedInCode("Queries"), .embedInCode("Recorder/agtrace_lldb.py")]
         ),
         // The command line: commands, their options, parsing and printing. A library, so tests
         // can run commands in-process; the executable only calls it.

@@ -22,10 +22,11 @@ module CSHA256 {
 }
 MAP
 
-# The canned reports' SQL, embedded the way SwiftPM's `.embedInCode("Queries")` does it.
+# The canned reports' SQL and the lldb recorder's script, embedded the way SwiftPM's
+# `.embedInCode("Queries")` and `.embedInCode("Recorder/agtrace_lldb.py")` do it.
 {
     echo "struct PackageResources {"
-    for f in Queries/*.sql; do
+    for f in Queries/*.sql lldb/agtrace_lldb.py; do
         name=$(basename "$f" | sed 's/[^A-Za-z0-9]/_/g')
         printf 'static let %s: [UInt8] = [' "$name"
         od -An -v -tu1 "$f" | tr -s ' \n' ',' | sed 's/^,//; s/,$//'

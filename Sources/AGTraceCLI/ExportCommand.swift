@@ -22,8 +22,9 @@ enum ExportCommand {
     backslashes, newlines, <, >, & and control characters never break the file.
 
     perfetto: Chrome trace-event JSON, which https://ui.perfetto.dev and chrome://tracing
-    open directly. A transcript has no clock: hit order is the time axis (the hit with seq N
-    is at N µs and lasts 1 µs). Each update hit is a slice named by its view, else its rule
+    open directly. A run recorded by `agtrace record` in lldb has a clock: each hit is at its
+    time, in µs from the first hit, drawn 1 µs long. The other transcripts have none: hit
+    order is the time axis (the hit with seq N is at N µs and lasts 1 µs). Each update hit is a slice named by its view, else its rule
     (from --snapshot S, a dump of the same process), else "update ATTR"; each invalidation is
     a "write" slice with an instant; args carry attribute, rule, view, seq, line. A trace has
     the engine's timestamps (µs from its first; file order, 1 µs per event, when they are all

@@ -14,6 +14,8 @@ do {
         try GenerateTraceCommand.run(Array(words.dropFirst(2)))
     case ("floor", _):
         try FloorCommand.run(Array(words.dropFirst()))
+    case ("lldb-overhead", _):
+        try LLDBOverheadCommand.run(Array(words.dropFirst()))
     case ("run", _):
         try RunCommand.run(Array(words.dropFirst()))
     case (nil, _), ("help", _), ("--help", _), ("-h", _):

@@ -101,7 +101,7 @@ final class BrowserTests: XCTestCase {
 
         let trace = try export("trace.html", ["--trace", "trip-taps"])
         let traceDOM = try assertLoads(trace)
-        XCTAssertTrue(traceDOM.contains("<td class=\"value\">TripBody</td><td class=\"num\">3</td>"))
+        XCTAssertTrue(traceDOM.contains("<td class=\"value\">StaticBody&lt;ViewBodyAccessor&lt;TripView&gt;, MainThreadFlags&gt;</td><td class=\"num\">3</td>"))
         XCTAssertTrue(traceDOM.contains("write 1: 536 _External — event 33"))
 
         if let dir = ProcessInfo.processInfo.environment["AGTRACE_DOCS_SCREENSHOTS"] {

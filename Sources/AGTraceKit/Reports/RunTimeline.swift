@@ -1,5 +1,8 @@
-/// A run (breakpoint transcript) as a timeline. A transcript has no clock, so hit order is the
-/// time axis: the hit with seq N is at N µs and lasts 1 µs. Each `update` hit is a slice named
+/// A run (breakpoint transcript) as a timeline. A run recorded by `agtrace record` has a clock
+/// (`events.time_ns`, the debugger's monotonic clock at each hit): a hit is at its time, in µs
+/// from the run's first hit, and is drawn 1 µs long (a breakpoint sees a function's entry, not
+/// its end). The other transcript shapes have no clock, so hit order is the time axis: the hit
+/// with seq N is at N µs and lasts 1 µs. Each `update` hit is a slice named
 /// by its view, else its rule (both from `snapshot`), else `update <attribute>`; each
 /// `invalidate` hit is a `write` slice with an instant on it; arrows go from each write to
 /// every update it caused (`RunCauses`: the update's node is the root or in the write's marked
@@ -7,6 +10,7 @@
 public enum RunTimeline {
     public static func make(in db: Database, run: Int64, label: String, snapshot: Int64? = nil) throws -> Timeline {
         var timeline = Timeline(process: "run \(label) (time: breakpoint hit order, 1 µs per hit)", clock: .hitOrder)
+        var clocked: Bool?
         var names = try NodeNames(db: db, snapshot: snapshot)
         var tids: [Int64?: Int] = [:]
         var sliceOfSeq: [Int64: Int] = [:]
@@ -15,6 +19,15 @@ public enum RunTimeline {
             let seq = stmt.int64(0)
             let thread: Int64? = stmt.isNull(3) ? nil : stmt.int64(3)
             let attribute: Int64? = stmt.isNull(4) ? nil : stmt.int64(4)
+            // The query gives every row a time, or none.
+            if clocked == nil {
+                clocked = !stmt.isNull(5)
+                if clocked == true {
+                    timeline.process = "run \(label) (time: the lldb recorder's clock, µs from the first hit; 1 µs per hit drawn)"
+                    timeline.clock = .recorder
+                }
+            }
+            let time = clocked == true ? stmt.double(5) : Double(seq)
             let tid: Int
             if let known = tids[thread] {
                 tid = known
@@ -38,10 +51,10 @@ public enum RunTimeline {
                 : Timeline.name(attribute: attribute, rule: name?.rule, view: name?.view)
             sliceOfSeq[seq] = timeline.slices.count
             timeline.slices.append(Timeline.Slice(name: title, category: write ? "write" : "update", thread: tid,
-                                                  start: Double(seq), duration: 1, args: args))
+                                                  start: time, duration: 1, args: args))
             if write {
                 timeline.instants.append(Timeline.Instant(name: "invalidate \(attribute.map(String.init) ?? "?")",
-                                                          category: "write", thread: tid, time: Double(seq), args: args))
+                                                          category: "write", thread: tid, time: time, args: args))
             }
         }
         // Cause -> effect: an arrow from each write to every update it caused.

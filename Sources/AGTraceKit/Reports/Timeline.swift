@@ -9,6 +9,8 @@ public struct Timeline: Sendable {
         case engine
         /// A trace without a clock (all timestamps equal): one microsecond per event, in file order.
         case eventOrder = "event order"
+        /// A run recorded by `agtrace record`: the debugger's monotonic clock at each hit.
+        case recorder = "lldb recorder"
     }
 
     public struct Slice: Sendable {

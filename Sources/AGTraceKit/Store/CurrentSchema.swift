@@ -210,7 +210,7 @@ extension Schema {
             thread INTEGER,
             attribute INTEGER,
             input_attribute INTEGER
-        );
+        , time_ns INTEGER);
         CREATE TABLE frames(
             id INTEGER PRIMARY KEY,
             run_id INTEGER NOT NULL,

@@ -520,6 +520,11 @@ public enum Schema {
             PRIMARY KEY(trace_id, seq)
         ) WITHOUT ROWID;
         """,
+        // 9: a clock on events. The lldb recorder (`agtrace record`) stamps every hit with the
+        // debugger's monotonic clock in nanoseconds; the other transcript shapes have none (NULL).
+        """
+        ALTER TABLE events ADD COLUMN time_ns INTEGER;
+        """,
     ]
 
     public static var latestVersion: Int { migrations.count }

@@ -12,6 +12,7 @@ enum Usage {
       agtrace-bench floor (--archive FILE | --trace FILE) --db DB [--repeat N]
       agtrace-bench run [--quick] [--out Benchmarks/results.md] [--agtrace PATH] [--python PATH]
                         [--scripts DIR] [--work DIR] [--repeat N] [--timeout SECONDS] [--regenerate]
+      agtrace-bench lldb-overhead --script FILE [--hits N] [--repeat R] [--lldb PATH] [--work DIR]
 
     GENERATE ARCHIVE
       Writes an AGGraphArchiveJSON-style document (version 2) shaped like real Apple dumps:
@@ -57,6 +58,15 @@ enum Usage {
       times only inserting its types, nodes and edges (edge ends resolved to attribute ids)
       with one prepared statement per table reused for every row, in one transaction, WAL,
       synchronous=NORMAL, no indexes. Prints the best insert time of --repeat runs in seconds.
+
+    LLDB-OVERHEAD
+      What one breakpoint hit costs the app under lldb, per way of capturing it: builds a C++
+      program (clang++ beside lldb) whose IAG::Graph::update_attribute runs --hits times
+      (default 2000), runs it under lldb --batch without breakpoints, with `agtrace record`
+      (--script: the file `agtrace lldb-script` writes), with -C "frame info" and with
+      -C "bt 1" -C "register read esi" (auto-continue), and prints each shape's median wall
+      time over --repeat runs (default 3) and (shape - no breakpoints) / hits. Checks that every
+      hit was captured. Needs lldb's Python: AGTRACE_LLDB_PYTHONHOME as .ci/run sets it.
 
     RUN
       Generates inputs into --work (default Benchmarks/out/, reused when already there), then

@@ -45,10 +45,13 @@ public struct BreakpointEvent: Equatable, Sendable {
     /// The input of an `add_input` (or the output of an `add_output`).
     public var inputAttribute: UInt32?
     public var frames: [BacktraceFrame]
+    /// When the hit happened, in ns of the recorder's monotonic clock (`agtrace record` files
+    /// only; nil for the other shapes, which carry no time).
+    public var timeNs: Int64?
 
     public init(seq: Int, line: Int, kind: EventKind, symbol: String, breakpoint: String? = nil,
                 thread: Int? = nil, attribute: UInt32? = nil, inputAttribute: UInt32? = nil,
-                frames: [BacktraceFrame] = []) {
+                frames: [BacktraceFrame] = [], timeNs: Int64? = nil) {
         self.seq = seq
         self.line = line
         self.kind = kind
@@ -58,6 +61,7 @@ public struct BreakpointEvent: Equatable, Sendable {
         self.attribute = attribute
         self.inputAttribute = inputAttribute
         self.frames = frames
+        self.timeNs = timeNs
     }
 }
 

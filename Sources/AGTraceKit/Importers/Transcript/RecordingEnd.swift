@@ -14,6 +14,9 @@
 ///   attribute was never printed) with no end before it.
 /// - `no end seen`: the text ends after a whole hit but says nothing of how the process ended
 ///   (a console copied before the end, or a recorder that does not print it).
+/// - `stopped`: the lldb recorder's own ending, the `stop` line `agtrace record --stop` writes
+///   (`RecordingParser`); its file without that line is `cut mid-hit` (its last line cut) or
+///   `no end seen` (lldb quit, or the debugger or the app crashed, between two hits).
 ///
 /// The last of these wins: a breakpoint hit after a stop for a signal (a `SIGSTOP` at attach,
 /// a handled signal) means the process went on, so the stop is forgotten.
@@ -23,6 +26,7 @@ public enum RecordingEnd: Equatable, Sendable {
     case signal(name: String)
     case cutMidHit
     case noEndSeen
+    case stopped
 
     /// The text of `runs.end_reason`.
     public var reason: String {
@@ -32,17 +36,20 @@ public enum RecordingEnd: Equatable, Sendable {
         case .signal(let name): return "signal \(name)"
         case .cutMidHit: return "cut mid-hit"
         case .noEndSeen: return "no end seen"
+        case .stopped: return "stopped"
         }
     }
 
     /// `runs.complete`: the process ran to its end and exited with status 0.
-    public var isComplete: Bool { self == .exited(status: 0) }
+    /// A recorder's file: it was stopped normally (the process may well run on).
+    public var isComplete: Bool { self == .exited(status: 0) || self == .stopped }
 
     /// The reverse of `reason` (for rows read back).
     public init?(reason: String) {
         switch reason {
         case "cut mid-hit": self = .cutMidHit
         case "no end seen": self = .noEndSeen
+        case "stopped": self = .stopped
         default:
             if reason.hasPrefix("exited "), let status = Int64(reason.dropFirst(7)) {
                 self = .exited(status: status)

@@ -47,8 +47,8 @@ final class RunStore {
         firstEventId = (try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM events")?.intValue) ?? 1
         firstFrameId = (try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM frames")?.intValue) ?? 1
         events = try MultiRowInsert(db: db, prefix: """
-            INSERT INTO events(id, run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute) VALUES
-            """, columns: 10, rows: Self.rowsPerStatement)
+            INSERT INTO events(id, run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute, time_ns) VALUES
+            """, columns: 11, rows: Self.rowsPerStatement)
         frames = try MultiRowInsert(db: db, prefix: """
             INSERT INTO frames(id, run_id, seq, depth, module, symbol, address) VALUES
             """, columns: 7, rows: Self.rowsPerStatement)
@@ -89,7 +89,7 @@ final class RunStore {
                                            address: f.address))
         }
         try hit(Hit(seq: e.seq, line: e.line, kind: e.kind, symbol: id(e.symbol), breakpoint: e.breakpoint.map(id) ?? -1,
-                    thread: e.thread, attribute: e.attribute, inputAttribute: e.inputAttribute))
+                    thread: e.thread, attribute: e.attribute, inputAttribute: e.inputAttribute, timeNs: e.timeNs))
     }
 
     /// Writes what is still held back.
@@ -139,7 +139,8 @@ final class RunStore {
             s.bind(column + 7, e.thread)
             s.bind(column + 8, e.attribute)
             s.bind(column + 9, e.inputAttribute)
-            column += 10
+            s.bind(column + 10, e.timeNs)
+            column += 11
         }
         try s.run()
         count += pendingEvents.count

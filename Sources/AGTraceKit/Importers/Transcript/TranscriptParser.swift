@@ -215,13 +215,15 @@ struct Hit {
     var thread: Int?
     var attribute: UInt32?
     var inputAttribute: UInt32?
+    /// ns of the recorder's clock (`RecordingParser`); nil for the other shapes.
+    var timeNs: Int64?
 
     /// The public form, names spelled out.
     func event(frames: UnsafeBufferPointer<FrameRef>, names: [String]) -> BreakpointEvent {
         BreakpointEvent(seq: seq, line: line, kind: kind, symbol: names[Int(symbol)],
                         breakpoint: breakpoint < 0 ? nil : names[Int(breakpoint)], thread: thread,
                         attribute: attribute, inputAttribute: inputAttribute,
-                        frames: frames.map { $0.frame(names: names) })
+                        frames: frames.map { $0.frame(names: names) }, timeNs: timeNs)
     }
 }
 

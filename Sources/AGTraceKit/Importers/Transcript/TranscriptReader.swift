@@ -16,8 +16,9 @@ public struct TranscriptError: Error, CustomStringConvertible {
     public var description: String { "\(path):\(line): \(message)" }
 }
 
-/// Reads an lldb breakpoint transcript (any of the five shapes of the format page, mixed) and
-/// hands each hit to a sink, in order.
+/// Reads an lldb breakpoint transcript (any of the five shapes of the format page, mixed; or,
+/// when its first line says so, a file of the lldb recorder: see `RecordingParser`) and hands
+/// each hit to a sink, in order.
 ///
 /// Counting, precisely:
 /// - `events`: hits delivered to the sink.
@@ -54,7 +55,8 @@ public struct TranscriptError: Error, CustomStringConvertible {
 /// lists shared by several breakpoints are listed at `TranscriptParser.choose`.
 ///
 /// Content never throws: malformed lines are skipped and unreadable numbers give nil
-/// attributes. Only the source (I/O) and the sink can fail. Time is linear in the input and
+/// attributes. Only the source (I/O) and the sink can fail, and a recorder file of a newer
+/// format version than this reader's is refused (`RecordingParser`). Time is linear in the input and
 /// memory bounded (lines are capped at `maxLineLength`, caches and per-hit lists are capped).
 public struct TranscriptReader {
     public let path: String
@@ -126,6 +128,17 @@ public struct TranscriptReader {
         defer { cleanup.release() }
         do {
             // No closure per line: the line reader hands out views that last until its next call.
+            guard let first = try lines.next() else { return parser.summary }
+            if RecordingParser.isHeader(first) {
+                // The lldb recorder's own shape: read by its own parser, start to end.
+                var recording = try RecordingParser(header: first, path: path)
+                while let raw = try lines.next() {
+                    try recording.consume(raw, lineNumber: lines.lineNumber, emit: deliver)
+                }
+                end = recording.end(lastLineCut: lines.lastLineUnterminated)
+                return recording.summary
+            }
+            try parser.consume(cleanup.clean(first, lineNumber: 1), lineNumber: 1, emit: deliver)
             while let raw = try lines.next() {
                 let lineNumber = lines.lineNumber
                 try parser.consume(cleanup.clean(raw, lineNumber: lineNumber), lineNumber: lineNumber, emit: deliver)
@@ -149,6 +162,7 @@ public struct TranscriptReader {
     /// known shape, or defines a breakpoint on a function of the symbol table. `head` is the
     /// first bytes of the file (64 KiB is plenty); a cut last line does no harm.
     public static func looksLikeTranscript(_ head: [UInt8]) -> Bool {
+        if head.withUnsafeBufferPointer({ RecordingParser.isHeader($0) }) { return true }
         var sink = NamedHitCounter()
         var parser = TranscriptParser()
         let reader = TranscriptReader(source: MemorySource(head), path: "")

@@ -1,0 +1,51 @@
+import AGTraceKit
+import Foundation
+
+enum LLDBScriptCommand {
+    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
+                                 options: options, run: run)
+
+    static let name = "lldb-script"
+    static let summary = "Write out the lldb recorder script (agtrace record / agtrace dump in lldb)"
+    static let usage = "agtrace lldb-script [--output FILE|-]"
+    static let discussion = """
+    Writes the Python command script that adds `agtrace record` and `agtrace dump` to lldb
+    (Xcode's console, or lldb on its own, on a device, simulator, Mac or Linux). With no
+    --output, or --output -, it goes to standard output.
+
+    Once, then in every lldb session (Xcode's too):
+      agtrace lldb-script --output ~/.lldb/agtrace_lldb.py
+      echo 'command script import ~/.lldb/agtrace_lldb.py' >> ~/.lldbinit
+
+    Then, with the app paused in lldb:
+      (lldb) agtrace record --output /tmp/tap.lldb
+      ... use the app ...
+      (lldb) agtrace record --stop
+      $ agtrace import /tmp/tap.lldb && agtrace report dirty-walks --run tap
+
+    In lldb, `agtrace help` lists the recorder's options (--kinds, --status, --stop --dump).
+    """
+    static let options = [
+        OptionSpec(name: "output", valueName: "FILE", help: "where to write the script (- or none: standard output)", short: "o"),
+    ]
+
+    static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
+        guard args.positionals.isEmpty else {
+            throw UsageError(message: "lldb-script takes no PATH; use --output FILE")
+        }
+        let text = RecorderScript.text
+        guard let path = args.value("output"), path != "-" else {
+            context.out.write(text)
+            return 0
+        }
+        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw InputError(path: path, message: "cannot write the script: \(error.localizedDescription)")
+        }
+        context.err.write("wrote \(url.path); load it in lldb with: command script import \(url.path)\n")
+        return 0
+    }
+}

@@ -1,0 +1,141 @@
+/// The transcript shape the lldb recorder writes (`agtrace record`, `lldb/agtrace_lldb.py`):
+/// a header line, one line per hit, and a `stop` line when the recording was stopped normally.
+///
+/// ```
+/// agtrace-lldb-record 1 prefix=IAG arch=x86_64 clock=monotonic_ns kinds=invalidate,update
+/// 354373026969 1 invalidate IAGGraphInvalidateValue 3032 -
+/// 354388176657 1 update IAG::Graph::update_attribute 3152 -
+/// stop 354442588634 hits=2
+/// ```
+/// Hit fields: time in ns (the debugger's monotonic clock), lldb's thread index, the kind, the
+/// symbol, the attribute and the input (decimal, `-` when the kind has none or it was unreadable).
+///
+/// Counting follows `TranscriptReader`: a line that is not a well-formed hit is a skipped line
+/// (a recording cut mid-write ends with one); a hit whose kind has an attribute argument (or an
+/// input) but that reads `-` is an incomplete hit. How it ended (`end`): `stopped` with the
+/// `stop` line; without it the recording was cut short (lldb quit, or the debugger or the app
+/// crashed, before `agtrace record --stop`): `cut mid-hit` when its last line is cut,
+/// else `no end seen`.
+struct RecordingParser {
+    static let headerWord: StaticString = "agtrace-lldb-record"
+    /// The newest version of the file this reader knows.
+    static let version: UInt64 = 1
+
+    private(set) var summary = TranscriptSummary()
+    private var names = NameTable()
+    private var stopped = false
+    /// The last non-blank line was not a well-formed hit (nor the stop line).
+    private var lastLineBad = false
+
+    /// Whether `line` (a file's first line) is the recorder's header: the word, a space, a
+    /// version number. (Anything else is left to the transcript parser.)
+    static func isHeader(_ line: Bytes) -> Bool {
+        let n = headerWord.utf8CodeUnitCount
+        return line.count > n + 1 && line.matches(headerWord, at: 0) && line[n] == ASCII.space && ASCII.isDigit(line[n + 1])
+    }
+
+    /// Reads the header; refuses a version newer than this reader (the one content a
+    /// transcript is refused for: its lines may mean something else).
+    init(header line: Bytes, path: String) throws {
+        let start = Self.headerWord.utf8CodeUnitCount + 1
+        let parsed = line.parseUnsigned(at: start)  // isHeader saw a digit there
+        guard let version = parsed?.value, version <= Self.version else {
+            let shown = line.string(start..<(parsed?.end ?? start))
+            throw TranscriptError(path: path, line: 1, message:
+                Self.newerVersionMessage + "\(shown) is newer than this agtrace reads (\(Self.version)): update agtrace")
+        }
+    }
+
+    /// The start of the refusal `init(header:path:)` gives a newer version.
+    static let newerVersionMessage = "agtrace-lldb-record version "
+
+    /// How the recording ended; `lastLineCut`: the file's last line has no newline.
+    func end(lastLineCut: Bool) -> RecordingEnd {
+        if stopped { return .stopped }
+        return lastLineCut || lastLineBad ? .cutMidHit : .noEndSeen
+    }
+
+    mutating func consume(_ line: Bytes, lineNumber: Int, emit: TranscriptParser.Emit) throws {
+        let fields = Self.fields(line)
+        if fields.isEmpty { return }
+        // Nothing counts after the stop line: the file was closed there.
+        if stopped { summary.skippedLines += 1; return }
+        lastLineBad = false
+        if try consumeHit(line, fields, lineNumber: lineNumber, emit: emit) { return }
+        if !consumeStop(line, fields) {
+            summary.skippedLines += 1
+            lastLineBad = true
+        }
+    }
+
+    /// `stop <ns> hits=N`.
+    private mutating func consumeStop(_ line: Bytes, _ fields: [Range<Int>]) -> Bool {
+        guard fields.count == 3, line.string(fields[0]) == "stop", Self.number(line, fields[1]) != nil else { return false }
+        let hits = line.string(fields[2])
+        guard hits.hasPrefix("hits="), Int(hits.dropFirst(5)) != nil else { return false }
+        stopped = true
+        return true
+    }
+
+    private mutating func consumeHit(_ line: Bytes, _ fields: [Range<Int>], lineNumber: Int,
+                                     emit: TranscriptParser.Emit) throws -> Bool {
+        guard fields.count == 6,
+              let time = Self.number(line, fields[0]), time <= UInt64(Int64.max),
+              let thread = Self.number(line, fields[1]), thread <= UInt64(Int.max),
+              let kind = EventKind(rawValue: line.string(fields[2])),
+              let attribute = Self.attribute(line, fields[4]),
+              let input = Self.attribute(line, fields[5]) else { return false }
+        let symbol = names.id(line, fields[3])
+        var hit = Hit(seq: summary.events + 1, line: lineNumber, kind: kind, symbol: symbol)
+        hit.thread = Int(thread)
+        hit.attribute = attribute
+        hit.inputAttribute = input
+        hit.timeNs = Int64(time)
+        summary.events += 1
+        let (wantsAttribute, wantsInput) = Self.arguments(kind)
+        if (wantsAttribute && hit.attribute == nil) || (wantsInput && hit.inputAttribute == nil) {
+            summary.incompleteHits += 1
+        }
+        try [FrameRef]().withUnsafeBufferPointer { try emit(hit, $0, names.strings) }
+        return true
+    }
+
+    /// Whether a kind has an attribute argument and an input argument (the symbol table's rule:
+    /// `current` and `create` return theirs, SwiftUI's kinds and `call` have none).
+    private static func arguments(_ kind: EventKind) -> (Bool, Bool) {
+        switch kind {
+        case .invalidate, .propagateDirty, .update, .read: return (true, false)
+        case .addInput, .addOutput: return (true, true)
+        case .current, .create, .stateWrite, .transaction, .call: return (false, false)
+        }
+    }
+
+    /// Decimal digits only, the whole field.
+    private static func number(_ line: Bytes, _ field: Range<Int>) -> UInt64? {
+        guard field.allSatisfy({ ASCII.isDigit(line[$0]) }) else { return nil }
+        return line.parseUnsigned(at: field.lowerBound, to: field.upperBound)?.value
+    }
+
+    /// `-` (none: `.some(nil)`) or a 32-bit id; nil when the field is neither.
+    private static func attribute(_ line: Bytes, _ field: Range<Int>) -> UInt32?? {
+        if field.count == 1 && line[field.lowerBound] == UInt8(ascii: "-") { return .some(nil) }
+        guard let value = number(line, field), let id = attributeValue(value) else { return nil }
+        return .some(id)
+    }
+
+    /// The line's space-separated fields (at most 7: a hit has 6, more is malformed anyway).
+    private static func fields(_ line: Bytes) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var i = 0
+        while i < line.count && out.count < 7 {
+            i = line.skipSpaces(from: i)
+            guard i < line.count else { break }
+            var j = i
+            while j < line.count && !ASCII.isSpace(line[j]) && line[j] != 0x0D { j += 1 }
+            if j > i { out.append(i..<j) }
+            i = j
+            if i < line.count && line[i] == 0x0D { break }
+        }
+        return out
+    }
+}

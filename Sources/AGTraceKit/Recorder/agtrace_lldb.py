@@ -1,0 +1,1 @@
+../../../lldb/agtrace_lldb.py

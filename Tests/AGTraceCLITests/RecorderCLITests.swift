@@ -1,0 +1,268 @@
+import Foundation
+import XCTest
+
+/// The lldb recorder for real: a small C++ program whose functions carry the engine's names
+/// (prefix IAG, mangled as the real ones), run under `lldb --batch` with the script that
+/// `agtrace lldb-script` writes and `agtrace record`; the file imported and reported.
+final class RecorderCLITests: XCTestCase {
+    /// The engine's functions, not inlined, and a known pattern of calls (comments give the
+    /// events each step must record).
+    static let program = #"""
+    #include <cstdint>
+    #include <cstdio>
+    #include <cstdlib>
+    #include <thread>
+
+    namespace IAG {
+    struct Node;
+    namespace data { template <typename T> struct ptr { uint32_t _offset; }; }
+    struct AttributeID { uint32_t _value; };
+    class Graph {
+    public:
+        void propagate_dirty(AttributeID attribute);
+        uint32_t update_attribute(data::ptr<Node> node, unsigned int options);
+        void add_input(data::ptr<Node> node, AttributeID input, bool allow_nil, unsigned char options);
+        uint64_t work = 0;
+    };
+    __attribute__((noinline)) void Graph::propagate_dirty(AttributeID attribute) { work += attribute._value; }
+    __attribute__((noinline)) uint32_t Graph::update_attribute(data::ptr<Node> node, unsigned int options) {
+        work += node._offset;
+        return options;
+    }
+    __attribute__((noinline)) void Graph::add_input(data::ptr<Node> node, AttributeID input, bool, unsigned char) {
+        work += node._offset ^ input._value;
+    }
+    }  // namespace IAG
+
+    static IAG::Graph graph;
+
+    extern "C" __attribute__((noinline)) void IAGGraphInvalidateValue(uint32_t attribute) {
+        graph.propagate_dirty({attribute});
+    }
+
+    // Writes a one-node archive where the real engine would (the temporary directory).
+    extern "C" __attribute__((noinline)) void IAGGraphArchiveJSON(const char *name) {
+        const char *dir = getenv("TMPDIR");
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir ? dir : "/tmp", name);
+        FILE *f = fopen(path, "w");
+        if (!f) return;
+        fputs("{\"version\": 2, \"graphs\": [{\"id\": 1, \"types\": [{\"id\": 1, \"name\": \"External<()>\", "
+              "\"value\": \"()\"}], \"nodes\": [{\"id\": 3032, \"type\": 0}], \"edges\": []}]}\n", f);
+        fclose(f);
+        printf("Wrote graph data to \"%s\".\n", path);
+        fflush(stdout);
+    }
+
+    extern "C" __attribute__((noinline)) void checkpoint() {}
+
+    int main() {
+        // Edges: 3152 reads 800, 3032 and 3096; 3216 and 3256 read 3152.
+        graph.add_input({3152}, {800}, false, 0);
+        graph.add_input({3152}, {3032}, false, 0);
+        graph.add_input({3152}, {3096}, false, 0);
+        graph.add_input({3216}, {3152}, false, 0);
+        graph.add_input({3256}, {3152}, false, 0);
+        // Three writes: nights, city, nights. Each invalidates (and so propagates), then rules rerun.
+        IAGGraphInvalidateValue(3032);
+        graph.update_attribute({3152}, 0);
+        graph.update_attribute({3216}, 0);
+        graph.update_attribute({3256}, 0);
+        IAGGraphInvalidateValue(3096);
+        graph.update_attribute({3152}, 0);
+        graph.update_attribute({3216}, 0);
+        IAGGraphInvalidateValue(3032);
+        graph.update_attribute({3152}, 0);
+        graph.update_attribute({3216}, 0);
+        graph.update_attribute({3256}, 0);
+        // One rule run on a second thread.
+        std::thread worker([] { graph.update_attribute({3256}, 1); });
+        worker.join();
+        checkpoint();
+        printf("work %llu\n", (unsigned long long)graph.work);
+        return 0;
+    }
+    """#
+
+    struct Expected {
+        var thread: Int
+        var kind: String
+        var symbol: String
+        var attribute: String
+        var input: String
+    }
+
+    static let expected: [Expected] = {
+        func e(_ kind: String, _ attribute: Int, _ input: Int? = nil, thread: Int = 1) -> Expected {
+            let symbol = ["invalidate": "IAGGraphInvalidateValue", "propagate_dirty": "IAG::Graph::propagate_dirty",
+                          "update": "IAG::Graph::update_attribute", "add_input": "IAG::Graph::add_input"][kind]!
+            return Expected(thread: thread, kind: kind, symbol: symbol, attribute: String(attribute),
+                            input: input.map(String.init) ?? "-")
+        }
+        return [
+            e("add_input", 3152, 800), e("add_input", 3152, 3032), e("add_input", 3152, 3096),
+            e("add_input", 3216, 3152), e("add_input", 3256, 3152),
+            e("invalidate", 3032), e("propagate_dirty", 3032), e("update", 3152), e("update", 3216), e("update", 3256),
+            e("invalidate", 3096), e("propagate_dirty", 3096), e("update", 3152), e("update", 3216),
+            e("invalidate", 3032), e("propagate_dirty", 3032), e("update", 3152), e("update", 3216), e("update", 3256),
+            e("update", 3256, thread: 2),
+        ]
+    }()
+
+    /// Compiles `program` into `dir/engine` (-O0 -g, nothing inlined).
+    func buildEngine(_ tools: LLDBToolchain, in dir: URL) throws -> URL {
+        let source = dir.appendingPathComponent("engine.cpp")
+        try Self.program.write(to: source, atomically: true, encoding: .utf8)
+        let binary = dir.appendingPathComponent("engine")
+        let built = LLDBToolchain.run(tools.clang, ["-O0", "-g", "-fno-inline", "-pthread", source.path, "-o", binary.path])
+        guard built.status == 0 else {
+            XCTFail("clang++ failed: \(built.output)")
+            throw LLDBToolchain.SkipReason(description: "no engine program")
+        }
+        return binary
+    }
+
+    func testRecordsTheEngineFromLLDBAndImports() throws {
+        let tools = try LLDBToolchain.require()
+        let dir = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let binary = try buildEngine(tools, in: dir)
+
+        // The script as a user with only the binary gets it.
+        let script = dir.appendingPathComponent("agtrace_lldb.py")
+        let written = try CLI.run(["lldb-script", "--output", script.path])
+        XCTAssertEqual(written.status, 0, written.stderr)
+        XCTAssertTrue(written.stderr.contains("command script import \(script.path)"), written.stderr)
+
+        let recording = dir.appendingPathComponent("tap.lldb")
+        var environment = tools.environment
+        environment["TMPDIR"] = dir.path
+        let session = LLDBToolchain.run(tools.lldb, [
+            "--batch", "--no-lldbinit",
+            "-o", "command script import \(script.path)",
+            "-o", "target create \(binary.path)",
+            "-o", "agtrace record --output \(recording.path)",
+            "-o", "breakpoint set -n checkpoint",
+            "-o", "run",
+            "-o", "agtrace record --status",
+            "-o", "agtrace record --stop --dump tap.ag-json",
+            "-o", "agtrace record --status",
+        ], environment: environment, directory: dir)
+        XCTAssertEqual(session.status, 0, session.output)
+        XCTAssertFalse(session.output.contains("error:"), session.output)
+        XCTAssertTrue(session.output.contains(
+            "agtrace: recording invalidate, propagate_dirty, update, add_input (IAG engine, x86_64) to \(recording.path)")
+            || session.output.contains("(IAG engine, arm64)"), session.output)
+        XCTAssertTrue(session.output.contains(
+            "20 hits (invalidate 3, propagate_dirty 3, update 9, add_input 5)"), session.output)
+        XCTAssertTrue(session.output.contains("agtrace: stopped: 20 hits"), session.output)
+        XCTAssertTrue(session.output.contains("agtrace: not recording"), session.output)
+        XCTAssertTrue(session.output.contains("IAGGraphArchiveJSON wrote \(dir.path)/tap.ag-json (found on this machine)"),
+                      session.output)
+
+        // The file, line by line.
+        let lines = try String(contentsOf: recording, encoding: .utf8).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first?.hasPrefix("agtrace-lldb-record 1 prefix=IAG arch="), true, lines.first ?? "")
+        XCTAssertEqual(lines.first?.hasSuffix(" clock=monotonic_ns kinds=invalidate,propagate_dirty,update,add_input"), true)
+        XCTAssertEqual(lines.count, Self.expected.count + 2, lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.last?.hasPrefix("stop ") == true && lines.last?.hasSuffix(" hits=20") == true, lines.last ?? "")
+        var previous: UInt64 = 0
+        for (line, want) in zip(lines.dropFirst().dropLast(), Self.expected) {
+            let f = line.split(separator: " ").map(String.init)
+            XCTAssertEqual(f.count, 6, line)
+            guard f.count == 6, let time = UInt64(f[0]) else { continue }
+            XCTAssertGreaterThanOrEqual(time, previous, "time goes forward: \(line)")
+            previous = time
+            XCTAssertEqual(Array(f[1...]), [String(want.thread), want.kind, want.symbol, want.attribute, want.input], line)
+        }
+
+        // Imported: a run with every event in order, times kept; the dump beside it.
+        let db = dir.appendingPathComponent("a.db").path
+        let imported = try CLI.run(["import", recording.path, "--db", db])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertEqual(imported.stdout.hasPrefix(
+            "imported tap (transcript): events 20, skipped lines 0, incomplete hits 0, stopped in "), true, imported.stdout)
+        XCTAssertEqual(imported.stderr, "")
+        let ended = try CLI.run(["query", "--db", db, "--format", "csv", "SELECT complete, end_reason FROM runs"])
+        XCTAssertEqual(ended.stdout, "complete,end_reason\n1,stopped\n")
+        let events = try CLI.run(["query", "--db", db, "--format", "csv", """
+            SELECT seq, thread, kind, symbol, coalesce(attribute, '-'), coalesce(input_attribute, '-'), time_ns
+            FROM events ORDER BY seq
+            """])
+        XCTAssertEqual(events.status, 0, events.stderr)
+        let rows = events.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
+        XCTAssertEqual(rows.count, Self.expected.count)
+        for (k, (row, want)) in zip(rows, Self.expected).enumerated() {
+            XCTAssertEqual(Array(row.prefix(6)), [String(k + 1), String(want.thread), want.kind, want.symbol,
+                                                  want.attribute, want.input])
+            let f = lines[k + 1].split(separator: " ")
+            XCTAssertEqual(row.last, String(f[0]), "time_ns is the file's time")
+        }
+
+        // The push walks: each write marks 3152, 3216, 3256; 3, 2 and 3 + 1 (the thread) rules
+        // ran after it, all of them marked ones (so all explained by the write).
+        let walks = try CLI.run(["report", "dirty-walks", "--run", "tap", "--db", db, "--format", "csv"])
+        XCTAssertEqual(walks.status, 0, walks.stderr)
+        XCTAssertEqual(walks.stdout, "seq,root,marked,updates,reran,line\n6,3032,3,3,3,7\n11,3096,3,2,2,12\n15,3032,3,4,4,16\n")
+
+        // Perfetto: the hits on the recorder's clock, µs from the first hit (update and
+        // invalidate hits only: 12 slices).
+        let perfetto = try CLI.run(["export", "perfetto", "--run", "tap", "--db", db])
+        XCTAssertEqual(perfetto.status, 0, perfetto.stderr)
+        let trace = try JSONSerialization.jsonObject(with: Data(perfetto.stdout.utf8)) as? [String: Any]
+        let slices = (trace?["traceEvents"] as? [[String: Any]] ?? []).filter { $0["ph"] as? String == "X" }
+        let times = lines.dropFirst().dropLast().map { UInt64($0.split(separator: " ")[0])! }
+        var wanted: [Int: Double] = [:]
+        for (k, want) in Self.expected.enumerated() where want.kind == "update" || want.kind == "invalidate" {
+            wanted[k + 1] = Double(times[k] - times[0]) / 1000
+        }
+        XCTAssertEqual(slices.count, 12)
+        for slice in slices {
+            guard let seq = (slice["args"] as? [String: Any])?["seq"] as? Int, let ts = (slice["ts"] as? NSNumber)?.doubleValue else {
+                XCTFail("slice without seq or ts: \(slice)")
+                continue
+            }
+            XCTAssertEqual(ts, wanted[seq] ?? -1, accuracy: 0.001, "seq \(seq)")
+        }
+
+        let dump = try CLI.run(["import", dir.appendingPathComponent("tap.ag-json").path, "--db", db])
+        XCTAssertEqual(dump.status, 0, dump.stderr)
+        XCTAssertTrue(dump.stdout.contains("graphs 1, nodes 1, edges 0"), dump.stdout)
+    }
+
+    /// A session that quits without `--stop`: the file keeps its hits, and the import says the
+    /// recording's end was not seen.
+    func testARecordingNotStoppedIsImportedAsNoEndSeen() throws {
+        let tools = try LLDBToolchain.require()
+        let dir = makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let binary = try buildEngine(tools, in: dir)
+        let script = dir.appendingPathComponent("recorder.py")
+        XCTAssertEqual(try CLI.run(["lldb-script", "-o", script.path]).status, 0)
+        let recording = dir.appendingPathComponent("cut.lldb")
+        let session = LLDBToolchain.run(tools.lldb, [
+            "--batch", "--no-lldbinit",
+            "-o", "command script import \(script.path)",
+            "-o", "target create \(binary.path)",
+            "-o", "agtrace record --kinds update,invalidate --output \(recording.path)",
+            "-o", "run",
+        ], environment: tools.environment, directory: dir)
+        XCTAssertEqual(session.status, 0, session.output)
+        XCTAssertTrue(session.output.contains("agtrace: recording invalidate, update (IAG engine"), session.output)
+        let db = dir.appendingPathComponent("a.db").path
+        let imported = try CLI.run(["import", recording.path, "--db", db])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(imported.stdout.contains("events 12, skipped lines 0, incomplete hits 0, no end seen in "), imported.stdout)
+        XCTAssertTrue(imported.stderr.contains("agtrace import: warning: cut: "), imported.stderr)
+        let ended = try CLI.run(["query", "--db", db, "--format", "csv", "SELECT complete, end_reason FROM runs"])
+        XCTAssertEqual(ended.stdout, "complete,end_reason\n0,no end seen\n")
+    }
+
+    func testTheEmbeddedScriptIsTheRepositorysFile() throws {
+        let result = try CLI.run(["lldb-script"])
+        XCTAssertEqual(result.status, 0)
+        let file = CLI.packageRoot.appendingPathComponent("lldb/agtrace_lldb.py")
+        XCTAssertEqual(result.stdout, try String(contentsOf: file, encoding: .utf8))
+        XCTAssertEqual(try CLI.run(["lldb-script", "extra"]).status, 2)
+    }
+}

@@ -1,0 +1,413 @@
+"""agtrace's lldb recorder: records AttributeGraph activity into a file `agtrace import` reads.
+
+Load it once per session (or from ~/.lldbinit):
+    command script import /path/to/agtrace_lldb.py
+(`agtrace lldb-script --output /path/to/agtrace_lldb.py` writes this file out of the binary.)
+
+Then, with the app stopped in lldb:
+    agtrace record --output /tmp/tap.lldb     breakpoints on the engine, one line per hit
+    agtrace record --status                   hits so far, per kind
+    agtrace record --stop [--dump [NAME]]     removes the breakpoints, closes the file
+    agtrace dump [NAME]                       calls the engine's ...GraphArchiveJSON(NAME)
+
+The file (format `agtrace-lldb-record`, version 1), one line each, fields separated by one space:
+    agtrace-lldb-record 1 prefix=IAG arch=x86_64 clock=monotonic_ns kinds=update,...
+    <time_ns> <thread> <kind> <symbol> <attribute|-> <input|->
+    ...
+    stop <time_ns> hits=<N>
+time_ns is the debugger's monotonic clock when the hit's callback ran; thread is lldb's thread
+index (`thread #N`); attribute and input are decimal 32-bit ids read from the argument
+registers at function entry (x86-64: rdi, rsi, rdx; arm64: x0, x1, x2). The `stop` line is
+written only by `agtrace record --stop`: a file without it was cut short (lldb quit, the
+debugger or the app crashed), and `agtrace import` says so.
+"""
+
+import os
+import shlex
+import time
+
+import lldb
+
+FORMAT = "agtrace-lldb-record"
+VERSION = 1
+PREFIXES = ("AG", "OAG", "IAG")
+
+
+class Kind:
+    """One event kind: where to break and which arguments hold the attribute and the input."""
+
+    def __init__(self, name, symbol, attribute=None, input=None, regex=None, engine=True):
+        self.name = name
+        self.symbol = symbol  # written into the file; `{P}` is the engine prefix
+        self.attribute = attribute  # 0-based argument index (a C++ member's argument 0 is `this`)
+        self.input = input
+        self.regex = regex  # set by regex instead of by name (templates, Swift)
+        self.engine = engine  # an engine function (prefixed) rather than SwiftUI's
+
+    def name_for(self, prefix):
+        return self.symbol.replace("{P}", prefix)
+
+
+# The functions of the breakpoint-log format page, in the order `--kinds` lists them.
+KINDS = [
+    Kind("invalidate", "{P}GraphInvalidateValue", attribute=0),
+    Kind("propagate_dirty", "{P}::Graph::propagate_dirty", attribute=1),
+    Kind("update", "{P}::Graph::update_attribute", attribute=1),
+    Kind("add_input", "{P}::Graph::add_input", attribute=1, input=2),
+    Kind("add_output", "{P}::Graph::add_output_edge", attribute=1, input=2, regex=r"^{P}::Graph::add_output_edge<"),
+    Kind("read", "{P}GraphGetValue", attribute=0),
+    # The attribute of these two is their return value, which a breakpoint at entry cannot see.
+    Kind("current", "{P}GraphGetCurrentAttribute"),
+    Kind("create", "{P}GraphCreateAttribute"),
+    Kind("state_write", "SwiftUI.StoredLocationBase.set", regex=r"^SwiftUI\.StoredLocationBase.*\.set\(", engine=False),
+    Kind("transaction", "SwiftUI.GraphHost.flushTransactions", regex=r"^SwiftUI\.GraphHost\.flushTransactions\(",
+         engine=False),
+]
+KINDS_BY_NAME = {k.name: k for k in KINDS}
+DEFAULT_KINDS = ["invalidate", "propagate_dirty", "update", "add_input"]
+
+ARGUMENT_REGISTERS = {
+    "x86_64": ("rdi", "rsi", "rdx", "rcx", "r8", "r9"),
+    "arm64": ("x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7"),
+}
+
+USAGE = """\
+agtrace record [--output FILE] [--kinds K,K,...] [--prefix AG|OAG|IAG]
+    Sets auto-continuing breakpoints on the engine's functions and appends one line per hit to
+    FILE (default: ./agtrace-YYYYmmdd-HHMMSS.lldb, or in $TMPDIR when . is not writable).
+    Kinds: {kinds} (default: {default}; `all` for every one).
+agtrace record --status           hits recorded so far, per kind
+agtrace record --stop [--dump [NAME]]
+    Removes the breakpoints, writes the final `stop` line and closes the file; with --dump,
+    first calls the engine's ...GraphArchiveJSON(NAME) so the run and the dump are of one moment.
+agtrace dump [NAME]               calls ...GraphArchiveJSON(NAME) (default agtrace-YYYYmmdd-HHMMSS.ag-json)
+Then: agtrace import FILE && agtrace report dirty-walks --run LABEL
+""".format(kinds=", ".join(k.name for k in KINDS), default=",".join(DEFAULT_KINDS))
+
+
+class UsageError(Exception):
+    pass
+
+
+class Recording:
+    """An open recording: its file, its breakpoints (by id) and its counts."""
+
+    def __init__(self, path, handle, prefix, arch, kinds):
+        self.path = path
+        self.file = handle
+        self.prefix = prefix
+        self.registers = ARGUMENT_REGISTERS[arch]
+        self.kinds = kinds
+        self.breakpoints = {}  # breakpoint id -> (Kind, symbol as written)
+        self.counts = {k.name: 0 for k in kinds}
+        self.hits = 0
+        self.started = time.monotonic_ns()
+
+
+_recording = None
+
+
+def _on_hit(frame, bp_loc, internal_dict):
+    """A breakpoint callback: one line, no output, and False so that the process goes on."""
+    rec = _recording
+    if rec is None:
+        return False
+    entry = rec.breakpoints.get(bp_loc.GetBreakpoint().GetID())
+    if entry is None:
+        return False
+    kind, symbol = entry
+    now = time.monotonic_ns()
+    attribute = _argument(frame, rec.registers, kind.attribute)
+    value = _argument(frame, rec.registers, kind.input)
+    thread = frame.GetThread().GetIndexID()
+    rec.file.write("%d %d %s %s %s %s\n" % (now, thread, kind.name, symbol, attribute, value))
+    rec.counts[kind.name] += 1
+    rec.hits += 1
+    return False
+
+
+def _argument(frame, registers, index):
+    """Argument `index` as a decimal 32-bit attribute id, or `-` (no such argument, unreadable)."""
+    if index is None:
+        return "-"
+    register = frame.FindRegister(registers[index])
+    if not register.IsValid():
+        return "-"
+    error = lldb.SBError()
+    value = register.GetValueAsUnsigned(error, 0)
+    if error.Fail():
+        return "-"
+    # An attribute is 32-bit: the register's upper half is whatever the caller left there.
+    return str(value & 0xFFFFFFFF)
+
+
+def _architecture(target):
+    triple = target.GetTriple() or ""
+    arch = triple.split("-")[0]
+    if arch in ("x86_64", "x86_64h"):
+        return "x86_64"
+    if arch.startswith("arm64") or arch == "aarch64":
+        return "arm64"
+    raise UsageError("the target's architecture (%s) is not one the recorder reads arguments on: "
+                     "x86_64 and arm64 only" % (triple or "unknown"))
+
+
+def _has_function(target, name):
+    if target.FindFunctions(name).GetSize() > 0:
+        return True
+    return target.FindSymbols(name).GetSize() > 0
+
+
+def _detect_prefix(target):
+    """The engine prefix whose functions the target has most of (AG, OAG or IAG), or None."""
+    best, best_count = None, 0
+    for prefix in PREFIXES:
+        count = sum(1 for k in KINDS if k.engine and k.regex is None and _has_function(target, k.name_for(prefix)))
+        if count > best_count:
+            best, best_count = prefix, count
+    return best
+
+
+def _default_path(extension):
+    name = time.strftime("agtrace-%Y%m%d-%H%M%S") + extension
+    directory = os.getcwd()
+    if not os.access(directory, os.W_OK):
+        directory = os.environ.get("TMPDIR") or "/tmp"
+    return os.path.join(directory, name)
+
+
+def _set_breakpoint(debugger, target, kind, prefix):
+    """Sets one breakpoint at the function's first instruction (-K false: arguments are still in
+    their registers there, debug info or not). Returns it, or None when nothing matched."""
+    if kind.regex:
+        spec = "-r %s" % shlex.quote(kind.regex.replace("{P}", prefix))
+    else:
+        spec = "-n %s" % shlex.quote(kind.name_for(prefix))
+    result = lldb.SBCommandReturnObject()
+    debugger.GetCommandInterpreter().HandleCommand("breakpoint set %s -K false" % spec, result)
+    if not result.Succeeded():
+        return None
+    text = result.GetOutput() or ""
+    if not text.startswith("Breakpoint "):
+        return None
+    try:
+        number = int(text[len("Breakpoint "):].split(":")[0])
+    except ValueError:
+        return None
+    breakpoint = target.FindBreakpointByID(number)
+    if not breakpoint.IsValid():
+        return None
+    if breakpoint.GetNumLocations() == 0:
+        target.BreakpointDelete(number)
+        return None
+    return breakpoint
+
+
+def _parse_record(args):
+    options = {"output": None, "kinds": None, "prefix": None, "stop": False, "status": False,
+               "dump": False, "dump_name": None}
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in ("--output", "-o", "--kinds", "-k", "--prefix"):
+            if i + 1 >= len(args):
+                raise UsageError("%s needs a value" % a)
+            key = {"-o": "output", "-k": "kinds"}.get(a, a[2:])
+            options[key] = args[i + 1]
+            i += 2
+            continue
+        if a == "--stop":
+            options["stop"] = True
+        elif a == "--status":
+            options["status"] = True
+        elif a == "--dump":
+            options["dump"] = True
+            if i + 1 < len(args) and not args[i + 1].startswith("-"):
+                options["dump_name"] = args[i + 1]
+                i += 1
+        elif a in ("--help", "-h", "help"):
+            raise UsageError(None)
+        else:
+            raise UsageError("unknown argument '%s' for 'agtrace record'" % a)
+        i += 1
+    if options["dump"] and not options["stop"]:
+        raise UsageError("--dump goes with --stop (or use 'agtrace dump [NAME]' on its own)")
+    return options
+
+
+def _kinds(text):
+    if text is None:
+        return [KINDS_BY_NAME[n] for n in DEFAULT_KINDS]
+    if text == "all":
+        return list(KINDS)
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    unknown = [n for n in names if n not in KINDS_BY_NAME]
+    if unknown or not names:
+        raise UsageError("unknown kind %s: the kinds are %s (or all)"
+                         % (", ".join(unknown) or "(none given)", ", ".join(k.name for k in KINDS)))
+    return [k for k in KINDS if k.name in names]  # in the canonical order
+
+
+def _start(debugger, options, out):
+    global _recording
+    if _recording is not None:
+        raise UsageError("already recording to %s: 'agtrace record --stop' first" % _recording.path)
+    target = debugger.GetSelectedTarget()
+    if not target.IsValid():
+        raise UsageError("no target: create one (file/target create) or attach first")
+    arch = _architecture(target)
+    kinds = _kinds(options["kinds"])
+    prefix = options["prefix"]
+    if prefix is not None and prefix not in PREFIXES:
+        raise UsageError("--prefix must be one of %s" % ", ".join(PREFIXES))
+    if prefix is None:
+        prefix = _detect_prefix(target)
+        if prefix is None:
+            raise UsageError("none of the engine's functions (AGGraphInvalidateValue, OAG…, IAG…) is in the "
+                             "target's loaded modules: stop the app once AttributeGraph is loaded, "
+                             "or name the prefix with --prefix")
+    path = os.path.abspath(os.path.expanduser(options["output"] or _default_path(".lldb")))
+    try:
+        handle = open(path, "w", buffering=1, encoding="utf-8")  # line-buffered: a crash keeps the hits
+    except OSError as e:
+        raise UsageError("cannot write %s: %s" % (path, e.strerror))
+    rec = Recording(path, handle, prefix, arch, kinds)
+    missing = []
+    for kind in kinds:
+        breakpoint = _set_breakpoint(debugger, target, kind, prefix)
+        if breakpoint is None:
+            missing.append(kind)
+            continue
+        breakpoint.SetScriptCallbackFunction(__name__ + "._on_hit")
+        rec.breakpoints[breakpoint.GetID()] = (kind, kind.name_for(prefix))
+    if not rec.breakpoints:
+        handle.close()
+        os.unlink(path)
+        raise UsageError("no breakpoint could be set: none of %s is in the target"
+                         % ", ".join(k.name_for(prefix) for k in kinds))
+    kinds_set = [k for k in kinds if k not in missing]
+    rec.kinds = kinds_set
+    rec.counts = {k.name: 0 for k in kinds_set}
+    handle.write("%s %d prefix=%s arch=%s clock=monotonic_ns kinds=%s\n"
+                 % (FORMAT, VERSION, prefix, arch, ",".join(k.name for k in kinds_set)))
+    _recording = rec
+    out.append("agtrace: recording %s (%s engine, %s) to %s" % (
+        ", ".join(k.name for k in kinds_set), prefix, arch, path))
+    for kind in missing:
+        out.append("agtrace: %s not recorded: %s is not in the target" % (kind.name, kind.name_for(prefix)))
+
+
+def _status(out):
+    rec = _recording
+    if rec is None:
+        out.append("agtrace: not recording")
+        return
+    seconds = (time.monotonic_ns() - rec.started) / 1e9
+    per_kind = ", ".join("%s %d" % (k, n) for k, n in rec.counts.items())
+    out.append("agtrace: recording to %s for %.1f s: %d hits (%s)" % (rec.path, seconds, rec.hits, per_kind))
+
+
+def _stop(debugger, out):
+    global _recording
+    rec = _recording
+    if rec is None:
+        raise UsageError("not recording")
+    target = debugger.GetSelectedTarget()
+    for number in rec.breakpoints:
+        if target.IsValid():
+            target.BreakpointDelete(number)
+    rec.file.write("stop %d hits=%d\n" % (time.monotonic_ns(), rec.hits))
+    rec.file.close()
+    _recording = None
+    per_kind = ", ".join("%s %d" % (k, n) for k, n in rec.counts.items())
+    out.append("agtrace: stopped: %d hits (%s) in %s" % (rec.hits, per_kind, rec.path))
+    out.append("agtrace: next: agtrace import %s && agtrace report dirty-walks --run %s"
+               % (shlex.quote(rec.path), shlex.quote(_label(rec.path))))
+
+
+def _label(path):
+    """The label `agtrace import` gives the file (its name without known extensions)."""
+    name = os.path.basename(path)
+    for ext in (".lldb", ".log", ".txt"):
+        if name.lower().endswith(ext) and len(name) > len(ext):
+            name = name[: -len(ext)]
+    return name
+
+
+def _dump(debugger, name, out):
+    """Calls the engine's ...GraphArchiveJSON(name) in the stopped process."""
+    target = debugger.GetSelectedTarget()
+    process = target.GetProcess() if target.IsValid() else None
+    if process is None or not process.IsValid() or process.GetState() != lldb.eStateStopped:
+        raise UsageError("dump needs a stopped process (pause the app first)")
+    prefix = _recording.prefix if _recording is not None else _detect_prefix(target)
+    if prefix is None:
+        raise UsageError("no engine in the target: none of AGGraphArchiveJSON, OAG…, IAG… found")
+    name = name or time.strftime("agtrace-%Y%m%d-%H%M%S.ag-json")
+    if "\"" in name or "\\" in name:
+        raise UsageError("the dump's name cannot hold quotes or backslashes")
+    options = lldb.SBExpressionOptions()
+    options.SetLanguage(lldb.eLanguageTypeC)
+    options.SetIgnoreBreakpoints(True)
+    options.SetUnwindOnError(True)
+    options.SetTryAllThreads(True)
+    # Cast: without debug info (Apple's framework) lldb knows no prototype.
+    value = target.EvaluateExpression('((void (*)(const char *))%sGraphArchiveJSON)("%s")' % (prefix, name), options)
+    error = value.GetError()
+    # A void expression reports "no value" (kNoResult) as an error; anything else failed.
+    if error.Fail() and error.GetError() != 0x1001:
+        raise UsageError("calling %sGraphArchiveJSON failed: %s" % (prefix, error.GetCString()))
+    if os.path.isabs(name):
+        where = name
+    else:
+        tmp = target.EvaluateExpression('(const char *)getenv("TMPDIR")', options).GetSummary()
+        directory = tmp.strip('"') if tmp and tmp != "0x0000000000000000" else "/tmp"
+        where = os.path.join(directory, name)
+    here = " (found on this machine)" if os.path.exists(where) else " (on the device; the app's console shows the engine's own line)"
+    out.append("agtrace: %sGraphArchiveJSON wrote %s%s" % (prefix, where, here))
+    out.append("agtrace: next: agtrace import %s" % shlex.quote(where))
+
+
+def agtrace_command(debugger, command, exe_ctx, result, internal_dict):
+    """agtrace record | agtrace record --stop | agtrace record --status | agtrace dump [NAME]"""
+    out = []
+    try:
+        args = shlex.split(command)
+        if not args or args[0] in ("help", "--help", "-h"):
+            raise UsageError(None)
+        sub, rest = args[0], args[1:]
+        if sub == "record":
+            options = _parse_record(rest)
+            if options["status"]:
+                _status(out)
+            elif options["stop"]:
+                if options["dump"]:
+                    _dump(debugger, options["dump_name"], out)
+                _stop(debugger, out)
+            else:
+                _start(debugger, options, out)
+        elif sub == "dump":
+            if len(rest) > 1:
+                raise UsageError("'agtrace dump' takes at most one NAME")
+            _dump(debugger, rest[0] if rest else None, out)
+        else:
+            raise UsageError("unknown subcommand '%s'" % sub)
+    except UsageError as e:
+        if e.args[0] is None:
+            result.AppendMessage(USAGE)
+            result.SetStatus(lldb.eReturnStatusSuccessFinishResult)
+            return
+        for line in out:
+            result.AppendMessage(line)
+        result.SetError("agtrace: %s (see 'agtrace help')" % e.args[0])
+        return
+    except ValueError as e:  # shlex: unbalanced quotes
+        result.SetError("agtrace: %s" % e)
+        return
+    for line in out:
+        result.AppendMessage(line)
+    result.SetStatus(lldb.eReturnStatusSuccessFinishResult)
+
+
+def __lldb_init_module(debugger, internal_dict):
+    debugger.HandleCommand('command script add -o -f %s.agtrace_command agtrace' % __name__)
