@@ -24,8 +24,25 @@ struct TreeNaming {
     /// Entries by graph index, then tree index.
     private var entries: [[Entry]] = []
     private var claims: [Claim] = []
+    /// Node row ids claimed so far, and what the nodes among them that came after their
+    /// claims (Apple writes `trees` before `nodes`) are: so that naming them needs no lookup.
+    private var claimed: Set<Int64> = []
+    private var nodes: [Int64: (graph: Int, attribute: Int64, typeIndex: Int)] = [:]
+    /// Types whose rule names a view (`graph << 32 | type index`): their nodes are named by it.
+    private var bodyTypes: Set<Int64> = []
 
     var isEmpty: Bool { claims.isEmpty }
+
+    mutating func type(graph: Int, typeIndex: Int, namesView: Bool) {
+        if namesView { bodyTypes.insert(Int64(graph) << 32 | Int64(typeIndex)) }
+    }
+
+    /// Called for every node: remembers a claimed one. One set lookup when trees came first.
+    @inline(__always)
+    mutating func node(id: Int64, graph: Int, attribute: Int64, typeIndex: Int) {
+        guard !claimed.isEmpty, claimed.contains(id) else { return }
+        nodes[id] = (graph, attribute, typeIndex)
+    }
 
     private mutating func touch(_ graph: Int, _ treeIndex: Int) {
         while entries.count <= graph { entries.append([]) }
@@ -48,6 +65,24 @@ struct TreeNaming {
 
     mutating func claim(graph: Int, treeIndex: Int, nodeId: Int64, own: Bool) {
         claims.append(Claim(graph: Int32(graph), treeIndex: Int32(treeIndex), nodeId: nodeId, own: own))
+        claimed.insert(nodeId)
+    }
+
+    /// The rows of `tree_views` for the named nodes this knows (those not named by a body
+    /// rule; one per graph and attribute, the smaller name when two nodes share both), and the
+    /// names of node rows it has not seen, for the caller to look up.
+    mutating func rows() -> (known: [(graph: Int, attribute: Int64, view: String)], unseen: [(nodeId: Int64, view: String)]) {
+        var byKey: [Int64: (graph: Int, attribute: Int64, view: String)] = [:]
+        var unseen: [(nodeId: Int64, view: String)] = []
+        for (id, view) in names() {
+            guard let n = nodes[id] else { unseen.append((id, view)); continue }
+            if bodyTypes.contains(Int64(n.graph) << 32 | Int64(n.typeIndex)) { continue }
+            let key = Int64(n.graph) << 40 ^ n.attribute
+            if let held = byKey[key], held.view <= view { continue }
+            byKey[key] = (n.graph, n.attribute, view)
+        }
+        let known = byKey.values.sorted { ($0.attribute, $0.graph) < ($1.attribute, $1.graph) }
+        return (known, unseen)
     }
 
     /// Ancestors of every entry of one graph, each counted once. An entry no root reaches (in a
