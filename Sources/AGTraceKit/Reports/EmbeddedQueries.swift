@@ -20,6 +20,7 @@ enum EmbeddedQueries {
         ("rule-cost.sql", PackageResources.rule_cost_sql),
         ("run-causes.sql", PackageResources.run_causes_sql),
         ("run-snapshot-match.sql", PackageResources.run_snapshot_match_sql),
+        ("tree-views.sql", PackageResources.tree_views_sql),
         ("updates-run-by-rule.sql", PackageResources.updates_run_by_rule_sql),
         ("updates-run-by-view.sql", PackageResources.updates_run_by_view_sql),
         ("updates-run-snapshot.sql", PackageResources.updates_run_snapshot_sql),

@@ -160,8 +160,8 @@ final class ArchiveStore: ArchiveSink {
     }
 
     func node(_ r: NodeRecord) throws {
-        naming.node(id: firstNodeId(r.graphIndex) + Int64(r.nodeIndex), graph: r.graphIndex, attribute: Int64(r.attribute),
-                    typeIndex: r.typeIndex)
+        naming.node(id: firstNodeId(r.graphIndex) + Int64(r.nodeIndex), graph: r.graphIndex, nodeIndex: r.nodeIndex,
+                    attribute: Int64(r.attribute), typeIndex: r.typeIndex)
         pendingNodes.append(r)
         nodeCount += 1
         counted()
@@ -273,7 +273,7 @@ final class ArchiveStore: ArchiveSink {
         try s.run()
         counted()
         naming.entry(graph: r.graphIndex, treeIndex: r.treeIndex, parent: r.parentTreeIndex, description: r.description)
-        if let n = r.nodeIndex { naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeId: base + Int64(n), own: true) }
+        if let n = r.nodeIndex { naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: n, nodeId: base + Int64(n), own: true) }
     }
 
     func treeParent(graphIndex: Int, treeIndex: Int, parentTreeIndex: Int) throws {
@@ -297,7 +297,7 @@ final class ArchiveStore: ArchiveSink {
         s.bind(6, r.offset)
         try s.run()
         counted()
-        if let n = r.nodeIndex { naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeId: base + Int64(n), own: false) }
+        if let n = r.nodeIndex { naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: n, nodeId: base + Int64(n), own: false) }
     }
 
     func treeNode(_ r: TreeNodeRecord) throws {
@@ -308,7 +308,8 @@ final class ArchiveStore: ArchiveSink {
         s.bind(4, firstNodeId(r.graphIndex) + Int64(r.nodeIndex))
         try s.run()
         counted()
-        naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeId: firstNodeId(r.graphIndex) + Int64(r.nodeIndex), own: false)
+        naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: r.nodeIndex,
+                     nodeId: firstNodeId(r.graphIndex) + Int64(r.nodeIndex), own: false)
     }
 
     func profileEvent(_ r: ProfileEventRecord) throws {
