@@ -27,10 +27,7 @@ enum WalkCommand {
         OptionSpec(name: "snapshot", valueName: "S", help: "the snapshot whose edges to walk"),
         OptionSpec(name: "view", valueName: "NAME", help: "start from every node of this view instead of ATTR"),
         OptionSpec(name: "depth", valueName: "N", help: "stop N edges away from ATTR (default: no limit)"),
-        formatOption,
-        limitOption,
-        wideOption,
-    ]
+    ] + rowOptions
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         try args.checkRowOptions()

@@ -38,10 +38,7 @@ enum WhyCommand {
         OptionSpec(name: "snapshot", valueName: "S", help: "the dump to explain from, or (with --run) to name nodes and add edges"),
         OptionSpec(name: "run", valueName: "R", help: "the transcript whose updates to explain"),
         OptionSpec(name: "view", valueName: "NAME", help: "explain every node of this view instead of ATTR"),
-        formatOption,
-        limitOption,
-        wideOption,
-    ]
+    ] + rowOptions
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         try args.checkRowOptions()
