@@ -40,6 +40,8 @@ let formatOption = OptionSpec(name: "format", valueName: OutputFormat.names,
                               help: "output format (default: table); json is an array of objects keyed by column")
 let limitOption = OptionSpec(name: "limit", valueName: "N", help: "print at most N rows (1 or more); stderr says when more exist")
 let wideOption = OptionSpec(name: "wide", valueName: nil, help: "table: print long cells whole (they are cut in the middle otherwise)")
+/// The options of every command that prints rows.
+let rowOptions = [formatOption, limitOption, wideOption]
 
 /// What a command needs from its surroundings.
 struct Context {

@@ -23,10 +23,7 @@ enum QueryCommand {
       agtrace query @my-report.sql --format csv
     """
     static let options = [
-        formatOption,
-        limitOption,
-        wideOption,
-    ]
+    ] + rowOptions
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         let format = try args.format()

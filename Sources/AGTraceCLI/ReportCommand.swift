@@ -57,10 +57,7 @@ enum ReportCommand {
         OptionSpec(name: "to", valueName: "S2", help: "the later snapshot of a comparison"),
         OptionSpec(name: "trace", valueName: "T", help: "the trace (an AttributeGraph trace file) to report on"),
         OptionSpec(name: "by", valueName: "rule|view", help: "sum the rows per rule name, or per SwiftUI view"),
-        formatOption,
-        limitOption,
-        wideOption,
-    ]
+    ] + rowOptions
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         let format = try args.format()

@@ -33,10 +33,7 @@ enum WalkCommand {
         OptionSpec(name: "view", valueName: "NAME", help: "start from every node of this view instead of ATTR (snapshots)"),
         OptionSpec(name: "trace", valueName: "T", help: "the trace whose edges (live at its end) to walk"),
         OptionSpec(name: "depth", valueName: "N", help: "stop N edges away from ATTR (default: no limit)"),
-        formatOption,
-        limitOption,
-        wideOption,
-    ]
+    ] + rowOptions
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         try args.checkRowOptions()

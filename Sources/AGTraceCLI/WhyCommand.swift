@@ -47,10 +47,7 @@ enum WhyCommand {
         OptionSpec(name: "run", valueName: "R", help: "the transcript whose updates to explain"),
         OptionSpec(name: "trace", valueName: "T", help: "the trace whose evaluations of ATTR to explain"),
         OptionSpec(name: "view", valueName: "NAME", help: "explain every node of this view instead of ATTR"),
-        formatOption,
-        limitOption,
-        wideOption,
-    ]
+    ] + rowOptions
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         try args.checkRowOptions()

@@ -4,7 +4,6 @@ extension HTMLSections {
     static func compare(_ page: HTMLPage, db: Database, from: String, to: String, ids: (Int64, Int64),
                         options: HTMLReport.Options) throws {
         let diff = try SnapshotDiff.compute(in: db, from: from, to: to)
-        let fromViews = try NodeViews(in: db, snapshot: ids.0), toViews = try NodeViews(in: db, snapshot: ids.1)
         // Nodes added, removed, or with other flags or value: diff --details's rows (its edge
         // rows are the edge table below, with both ends named).
         var nodeRows: [[SQLValue]] = []
@@ -17,7 +16,9 @@ extension HTMLSections {
         let comparison = try SnapshotComparison(in: db, from: ids.0, to: ids.1)
         var edgeRows: [[SQLValue]] = []
         var edgeTotal = 0
-        comparison.edgeChurnRows(limit: Int.max, views: (fromViews, toViews)) { row in
+        let treeViews = (from: try SnapshotComparison.treeViews(in: db, snapshot: ids.0),
+                         to: try SnapshotComparison.treeViews(in: db, snapshot: ids.1))
+        comparison.edgeChurnRows(limit: Int.max, treeViews: treeViews) { row in
             edgeTotal += 1
             guard edgeRows.count < options.tableRows else { return }
             edgeRows.append([row[0], row[1], row[6], row[4], row[2], row[7], row[5], row[3]])

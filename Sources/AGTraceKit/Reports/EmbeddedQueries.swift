@@ -38,6 +38,7 @@ enum EmbeddedQueries {
         ("timeline-trace.sql", PackageResources.timeline_trace_sql),
         ("trace-node-info.sql", PackageResources.trace_node_info_sql),
         ("trace-walk-edges.sql", PackageResources.trace_walk_edges_sql),
+        ("tree-views.sql", PackageResources.tree_views_sql),
         ("updates-run-by-rule.sql", PackageResources.updates_run_by_rule_sql),
         ("updates-run-by-view.sql", PackageResources.updates_run_by_view_sql),
         ("updates-run-snapshot.sql", PackageResources.updates_run_snapshot_sql),

@@ -109,11 +109,12 @@ public enum ReportRunner {
                 let ids = try variant.prepare(in: db, values)
                 guard try ids.step() else { throw ReportError("edge-churn: no snapshots") }
                 let comparison = try SnapshotComparison(in: db, from: ids.int64(0), to: ids.int64(1))
-                let views = (from: NodeViews(in: db, snapshot: ids.int64(0)), to: NodeViews(in: db, snapshot: ids.int64(1)))
+                let treeViews = (from: try SnapshotComparison.treeViews(in: db, snapshot: ids.int64(0)),
+                                 to: try SnapshotComparison.treeViews(in: db, snapshot: ids.int64(1)))
                 writer.begin(columns: SnapshotComparison.edgeChurnColumns)
                 let limit = request.limit ?? Int.max
                 var n = 0
-                comparison.edgeChurnRows(limit: limit == Int.max ? limit : limit + 1, views: views) { row in
+                comparison.edgeChurnRows(limit: limit == Int.max ? limit : limit + 1, treeViews: treeViews) { row in
                     n += 1
                     if n <= limit { writer.row(row) }
                 }

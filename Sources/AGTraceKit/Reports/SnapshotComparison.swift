@@ -105,16 +105,34 @@ struct SnapshotComparison {
     static let edgeChurnColumns = ["change", "src_attribute", "dst_attribute", "offset", "src_rule", "dst_rule", "src_view", "dst_view"]
 
     /// edge-churn's rows, at most `limit`: one per edge copy added or removed.
-    /// `views` name the endpoints in the side each row comes from, like the rules.
-    func edgeChurnRows(limit: Int, views: (from: NodeViews, to: NodeViews), _ body: ([SQLValue]) -> Void) {
+    /// A side's debug-tree names (`tree_views`), lowest graph first: with the rules already
+    /// read, all a `view` column needs (node_views' body names follow from the rule).
+    static func treeViews(in db: Database, snapshot: Int64) throws -> [Int64: String] {
+        var views: [Int64: String] = [:]
+        let stmt = try ReportRegistry.query("tree-views").prepare(in: db, ["snapshot": .integer(snapshot)])
+        while try stmt.step() {
+            let a = stmt.int64(0)
+            if views[a] == nil, let v = stmt.string(1) { views[a] = v }
+        }
+        return views
+    }
+
+    /// `treeViews` (see `treeViews(in:snapshot:)`) and the rules name the endpoints' views in
+    /// the side each row comes from, like the rules.
+    func edgeChurnRows(limit: Int, treeViews: (from: [Int64: String], to: [Int64: String]), _ body: ([SQLValue]) -> Void) {
+        var ruleViews: [Int32: String?] = [:]
+        func view(_ rule: Int32, _ attribute: Int64, _ tree: [Int64: String]) -> SQLValue {
+            if ruleViews[rule] == nil { ruleViews[rule] = .some(name(rule).flatMap(ViewName.fromRule)) }
+            return (ruleViews[rule]! ?? tree[attribute]).map(SQLValue.text) ?? .null
+        }
         var n = 0
         for c in edgeChanges {
             let side = c.change == .added ? to : from
-            let sideViews = c.change == .added ? views.to : views.from
+            let tree = c.change == .added ? treeViews.to : treeViews.from
+            let srcRule = side.rule(ofAttribute: c.src), dstRule = side.rule(ofAttribute: c.dst)
             let row: [SQLValue] = [.text(c.change.rawValue), .integer(c.src), .integer(c.dst), .integer(c.offset),
-                                   name(side.rule(ofAttribute: c.src)).map(SQLValue.text) ?? .null,
-                                   name(side.rule(ofAttribute: c.dst)).map(SQLValue.text) ?? .null,
-                                   sideViews.value(c.src), sideViews.value(c.dst)]
+                                   name(srcRule).map(SQLValue.text) ?? .null, name(dstRule).map(SQLValue.text) ?? .null,
+                                   view(srcRule, c.src, tree), view(dstRule, c.dst, tree)]
             for _ in 0..<c.copies {
                 guard n < limit else { return }
                 body(row)

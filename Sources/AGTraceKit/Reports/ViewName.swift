@@ -11,6 +11,9 @@ public enum ViewName {
 
     /// The view or modifier whose body `rule` runs, or nil when `rule` is no view body.
     public static func fromRule(_ rule: String) -> String? {
+        // Most rules are no body: told apart by their first byte before anything else.
+        guard let first = rule.utf8.first(where: { $0 != UInt8(ascii: " ") }),
+              first == UInt8(ascii: "S") || first == UInt8(ascii: "D") else { return nil }
         var rest = Substring(rule.trimmingCharacters(in: .whitespaces))
         guard let body = bodies.first(where: { rest.hasPrefix($0) }) else { return nil }
         rest = rest.dropFirst(body.count)

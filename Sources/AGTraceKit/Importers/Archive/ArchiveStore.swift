@@ -152,12 +152,16 @@ final class ArchiveStore: ArchiveSink {
         s.bind(7, r.size)
         s.bind(8, r.flags)
         bindProfile(s, from: 9, r.profile)
-        s.bind(13, r.name.flatMap(ViewName.fromRule))
+        let view = r.name.flatMap(ViewName.fromRule)
+        s.bind(13, view)
         try s.run()
         counted()
+        naming.type(graph: r.graphIndex, typeIndex: r.typeIndex, namesView: view != nil)
     }
 
     func node(_ r: NodeRecord) throws {
+        naming.node(id: firstNodeId(r.graphIndex) + Int64(r.nodeIndex), graph: r.graphIndex, nodeIndex: r.nodeIndex,
+                    attribute: Int64(r.attribute), typeIndex: r.typeIndex)
         pendingNodes.append(r)
         nodeCount += 1
         counted()
@@ -269,7 +273,7 @@ final class ArchiveStore: ArchiveSink {
         try s.run()
         counted()
         naming.entry(graph: r.graphIndex, treeIndex: r.treeIndex, parent: r.parentTreeIndex, description: r.description)
-        if let n = r.nodeIndex { naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeId: base + Int64(n), own: true) }
+        if let n = r.nodeIndex { naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: n, nodeId: base + Int64(n), own: true) }
     }
 
     func treeParent(graphIndex: Int, treeIndex: Int, parentTreeIndex: Int) throws {
@@ -293,7 +297,7 @@ final class ArchiveStore: ArchiveSink {
         s.bind(6, r.offset)
         try s.run()
         counted()
-        if let n = r.nodeIndex { naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeId: base + Int64(n), own: false) }
+        if let n = r.nodeIndex { naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: n, nodeId: base + Int64(n), own: false) }
     }
 
     func treeNode(_ r: TreeNodeRecord) throws {
@@ -304,7 +308,8 @@ final class ArchiveStore: ArchiveSink {
         s.bind(4, firstNodeId(r.graphIndex) + Int64(r.nodeIndex))
         try s.run()
         counted()
-        naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeId: firstNodeId(r.graphIndex) + Int64(r.nodeIndex), own: false)
+        naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: r.nodeIndex,
+                     nodeId: firstNodeId(r.graphIndex) + Int64(r.nodeIndex), own: false)
     }
 
     func profileEvent(_ r: ProfileEventRecord) throws {
@@ -378,11 +383,21 @@ final class ArchiveStore: ArchiveSink {
     /// rule names its view (source 'body' of node_views). After the nodes are written.
     func writeTreeNames() throws {
         guard !naming.isEmpty else { return }
-        let names = naming.names()
+        let rows = naming.rows()
         naming = TreeNaming()
+        let write = try db.prepare("INSERT INTO main.tree_views(snapshot_id, graph_index, attribute, view) VALUES (?1, ?2, ?3, ?4)")
+        for r in rows.known {
+            write.bind(1, snapshotId)
+            write.bind(2, r.graph)
+            write.bind(3, r.attribute)
+            write.bind(4, r.view)
+            try write.run()
+        }
+        // Nodes written before the tree named them: looked up among the rows.
+        guard !rows.unseen.isEmpty else { return }
         try db.execute("CREATE TEMP TABLE tree_names(node_id INTEGER PRIMARY KEY, view TEXT NOT NULL)")
         let insert = try db.prepare("INSERT INTO temp.tree_names(node_id, view) VALUES (?1, ?2)")
-        for (nodeId, view) in names {
+        for (nodeId, view) in rows.unseen {
             insert.bind(1, nodeId)
             insert.bind(2, view)
             try insert.run()
@@ -394,7 +409,8 @@ final class ArchiveStore: ArchiveSink {
             JOIN main.node_rows n ON n.id = t.node_id
             JOIN main.types ty ON ty.snapshot_id = n.snapshot_id AND ty.graph_index = n.graph_index AND ty.type_index = n.type_index
             WHERE ty.view IS NULL
-            GROUP BY n.snapshot_id, n.graph_index, n.attribute;
+            GROUP BY n.snapshot_id, n.graph_index, n.attribute
+            ON CONFLICT DO UPDATE SET view = min(view, excluded.view);
             DROP TABLE temp.tree_names;
             """)
     }

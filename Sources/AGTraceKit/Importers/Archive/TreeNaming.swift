@@ -24,8 +24,28 @@ struct TreeNaming {
     /// Entries by graph index, then tree index.
     private var entries: [[Entry]] = []
     private var claims: [Claim] = []
+    /// Node row ids claimed so far, and what the nodes among them that came after their
+    /// claims (Apple writes `trees` before `nodes`) are: so that naming them needs no lookup.
+    /// Claimed node indices, a bit each, per graph.
+    private var claimed: [[UInt64]] = []
+    private var anyClaimed = false
+    private var nodes: [Int64: (graph: Int, attribute: Int64, typeIndex: Int)] = [:]
+    /// Types whose rule names a view (`graph << 32 | type index`): their nodes are named by it.
+    private var bodyTypes: Set<Int64> = []
 
     var isEmpty: Bool { claims.isEmpty }
+
+    mutating func type(graph: Int, typeIndex: Int, namesView: Bool) {
+        if namesView { bodyTypes.insert(Int64(graph) << 32 | Int64(typeIndex)) }
+    }
+
+    /// Called for every node: remembers a claimed one. One set lookup when trees came first.
+    @inline(__always)
+    mutating func node(id: Int64, graph: Int, nodeIndex: Int, attribute: Int64, typeIndex: Int) {
+        guard anyClaimed, graph < claimed.count, nodeIndex >> 6 < claimed[graph].count,
+              claimed[graph][nodeIndex >> 6] & (1 << UInt64(nodeIndex & 63)) != 0 else { return }
+        nodes[id] = (graph, attribute, typeIndex)
+    }
 
     private mutating func touch(_ graph: Int, _ treeIndex: Int) {
         while entries.count <= graph { entries.append([]) }
@@ -46,8 +66,34 @@ struct TreeNaming {
         entries[graph][treeIndex].parent = parent
     }
 
-    mutating func claim(graph: Int, treeIndex: Int, nodeId: Int64, own: Bool) {
+    mutating func claim(graph: Int, treeIndex: Int, nodeIndex: Int, nodeId: Int64, own: Bool) {
         claims.append(Claim(graph: Int32(graph), treeIndex: Int32(treeIndex), nodeId: nodeId, own: own))
+        while claimed.count <= graph { claimed.append([]) }
+        let word = nodeIndex >> 6
+        if claimed[graph].count <= word { claimed[graph].append(contentsOf: repeatElement(0, count: word + 1 - claimed[graph].count)) }
+        claimed[graph][word] |= 1 << UInt64(nodeIndex & 63)
+        anyClaimed = true
+    }
+
+    /// The rows of `tree_views` for the named nodes this knows (those not named by a body
+    /// rule; one per graph and attribute, the smaller name when two nodes share both), and the
+    /// names of node rows it has not seen, for the caller to look up.
+    mutating func rows() -> (known: [(graph: Int, attribute: Int64, view: String)], unseen: [(nodeId: Int64, view: String)]) {
+        var all: [(graph: Int, attribute: Int64, view: String)] = []
+        var unseen: [(nodeId: Int64, view: String)] = []
+        for (id, view) in names() {
+            guard let n = nodes[id] else { unseen.append((id, view)); continue }
+            if bodyTypes.contains(Int64(n.graph) << 32 | Int64(n.typeIndex)) { continue }
+            all.append((n.graph, n.attribute, view))
+        }
+        // In the table's key order; of two nodes sharing graph and attribute, the smaller name.
+        all.sort { ($0.attribute, $0.graph, $0.view) < ($1.attribute, $1.graph, $1.view) }
+        var known: [(graph: Int, attribute: Int64, view: String)] = []
+        known.reserveCapacity(all.count)
+        for r in all where known.last.map({ $0.attribute != r.attribute || $0.graph != r.graph }) ?? true {
+            known.append(r)
+        }
+        return (known, unseen)
     }
 
     /// Ancestors of every entry of one graph, each counted once. An entry no root reaches (in a
