@@ -46,9 +46,9 @@ public enum DotExport {
                               nodes: &nodes, edges: &edges)
         } else {
             let ns = try ReportRegistry.query("export-nodes").prepare(in: db, ids)
-            while try ns.step() { nodes.append(node(ns)) }
+            try ns.forEachRow { ns in nodes.append(node(ns)) }
             let es = try ReportRegistry.query("export-edges").prepare(in: db, ids)
-            while try es.step() {
+            try es.forEachRow { es in
                 edges.append(Edge(graph: es.int64(0), src: es.int64(1), dst: es.int64(2), offset: es.int64(3), flags: es.int64(4)))
             }
         }
@@ -77,7 +77,7 @@ public enum DotExport {
             var next: [Int64] = []
             for a in frontier {
                 try readersQuery.bind(readers, values(a))
-                while try readers.step() {
+                try readers.forEachRow { readers in
                     if seen.insert(readers.int64(0)).inserted { next.append(readers.int64(0)) }
                 }
             }
@@ -93,7 +93,7 @@ public enum DotExport {
             let targets = Set(frontier)
             var next: [Int64] = []
             let scan = try allEdges.prepare(in: db, ["snapshot": .integer(snapshot)])
-            while try scan.step() {
+            try scan.forEachRow { scan in
                 if targets.contains(scan.int64(1)) && seen.insert(scan.int64(0)).inserted { next.append(scan.int64(0)) }
             }
             included.formUnion(next)
@@ -101,7 +101,7 @@ public enum DotExport {
         }
         for a in included.sorted() {
             try infoQuery.bind(info, values(a))
-            while try info.step() { nodes.append(node(info)) }
+            try info.forEachRow { info in nodes.append(node(info)) }
         }
         if nodes.isEmpty {
             throw ReportError("no node \(focus) in snapshot '\(label)'")
@@ -109,8 +109,8 @@ public enum DotExport {
         // Every edge out of an included node whose reader is included too.
         for a in included.sorted() {
             try readersQuery.bind(readers, values(a))
-            while try readers.step() {
-                guard included.contains(readers.int64(0)) else { continue }
+            try readers.forEachRow { readers in
+                guard included.contains(readers.int64(0)) else { return }
                 edges.append(Edge(graph: readers.int64(1), src: a, dst: readers.int64(0), offset: readers.int64(2),
                                   flags: readers.int64(3)))
             }

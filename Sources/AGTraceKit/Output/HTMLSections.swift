@@ -97,7 +97,7 @@ enum HTMLSections {
         var perAttribute: [[SQLValue]] = []
         var perName: [String: (evaluations: Int64, total: Double?, selfTime: Double?)] = [:]
         let rows = try ReportRegistry.query("html-trace-work").prepare(in: db, ["trace": .integer(trace)])
-        while try rows.step() {
+        try rows.forEachRow { rows in
             let rule = rows.string(1), view = rule.flatMap(ViewName.fromRule)
             let total: Double? = rows.isNull(3) ? nil : rows.double(3), selfTime: Double? = rows.isNull(4) ? nil : rows.double(4)
             let n = rows.int64(2)

@@ -30,7 +30,7 @@ extension HTMLSections {
         }
         var runEdges: [Int64: [Int64]] = [:]
         let edgeRows = try ReportRegistry.query("html-run-edges").prepare(in: db, ["run": .integer(run)])
-        while try edgeRows.step() { runEdges[edgeRows.int64(0), default: []].append(edgeRows.int64(1)) }
+        try edgeRows.forEachRow { edgeRows in runEdges[edgeRows.int64(0), default: []].append(edgeRows.int64(1)) }
         let readersQuery = ReportRegistry.query("walk-readers")
         var readersStmt: Statement?
         let explanation = "Each write (an AGGraphInvalidateValue hit) marks the nodes downstream of the written node over the edges "
@@ -47,7 +47,7 @@ extension HTMLSections {
                        guard let snapshot else { return out }
                        let values: [String: SQLValue] = ["snapshot": .integer(snapshot), "attribute": .integer(a)]
                        if let s = readersStmt { try readersQuery.bind(s, values) } else { readersStmt = try readersQuery.prepare(in: db, values) }
-                       while try readersStmt!.step() { out.append(readersStmt!.int64(0)) }
+                       try readersStmt!.forEachRow { readersStmt in out.append(readersStmt.int64(0)) }
                        return out
                    })
     }
@@ -58,12 +58,12 @@ extension HTMLSections {
         var effects: [WriteEffect] = []
         var bySeq: [Int64: Int] = [:]
         let rows = try ReportRegistry.query("html-trace-writes").prepare(in: db, ids)
-        while try rows.step() {
+        try rows.forEachRow { rows in
             let seq = rows.int64(1), attribute = rows.int64(2)
             if rows.string(0) == "write" {
                 bySeq[seq] = effects.count
                 effects.append(WriteEffect(root: attribute, seq: seq, marked: nil, markedCount: Int(rows.int64(3))))
-                continue
+                return
             }
             let cause: Int? = rows.isNull(4) ? nil : bySeq[rows.int64(4)]
             if let cause { effects[cause].reran.append(attribute) }
@@ -71,7 +71,7 @@ extension HTMLSections {
         }
         var edges: [Int64: [Int64]] = [:]
         let edgeRows = try ReportRegistry.query("html-trace-edges").prepare(in: db, ids)
-        while try edgeRows.step() { edges[edgeRows.int64(0), default: []].append(edgeRows.int64(1)) }
+        try edgeRows.forEachRow { edgeRows in edges[edgeRows.int64(0), default: []].append(edgeRows.int64(1)) }
         let explanation = "Each write (a GraphInvalidation) marks nodes dirty; the trace records how many (its NodeSetDirty "
             + "events), and which evaluation each write caused (the write that marked the node since it last ran). The picture "
             + "shows the written node and what lies downstream of it over the trace's edges, the caused evaluations highlighted. "
@@ -84,7 +84,7 @@ extension HTMLSections {
     static func traceRules(db: Database, trace: Int64) throws -> [Int64: String] {
         var rules: [Int64: String] = [:]
         let stmt = try ReportRegistry.query("timeline-trace-rules").prepare(in: db, ["trace": .integer(trace)])
-        while try stmt.step() { if let r = stmt.string(1) { rules[stmt.int64(0)] = r } }
+        try stmt.forEachRow { stmt in if let r = stmt.string(1) { rules[stmt.int64(0)] = r } }
         return rules
     }
 

@@ -29,7 +29,7 @@ public enum Catalog {
         let stmt = try db.prepare(sql)
         let columns = (0..<(stmt.columnCount - 2)).map { stmt.columnName($0) }
         var rows: [[SQLValue]] = []
-        while try stmt.step() {
+        try stmt.forEachRow { stmt in
             rows.append((0..<columns.count).map { stmt.value($0) })
         }
         return (columns, rows)

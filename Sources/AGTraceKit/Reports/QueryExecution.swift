@@ -31,7 +31,7 @@ extension QueryFile {
         let stmt = try prepare(in: db, values)
         let columns = (0..<stmt.columnCount).map { stmt.columnName($0) }
         var rows: [[SQLValue]] = []
-        while try stmt.step() {
+        try stmt.forEachRow { stmt in
             rows.append((0..<columns.count).map { stmt.value($0) })
         }
         return (columns, rows)

@@ -64,7 +64,7 @@ public struct RunCauses: Sendable {
     init(replaying stmt: Statement) throws {
         var graph = ReadByGraph()
         var hits: [Hit] = []
-        while try stmt.step() {
+        try stmt.forEachRow { stmt in
             let input: Int64? = stmt.isNull(3) ? nil : stmt.int64(3)
             let attribute: Int64? = stmt.isNull(4) ? nil : stmt.int64(4)
             let kind: Kind
@@ -72,11 +72,11 @@ public struct RunCauses: Sendable {
             case "edge":
                 if let input, let attribute { graph.add(input, attribute) }
                 edgesKnown = true
-                continue
+                return
             case "invalidate": kind = .invalidate
             case "update": kind = .update
             case "add_input": kind = .addInput; edgesKnown = true
-            default: continue
+            default: return
             }
             hits.append(Hit(seq: stmt.int64(0), line: stmt.isNull(1) ? nil : stmt.int64(1), kind: kind,
                             input: input, attribute: attribute))

@@ -15,7 +15,7 @@ public enum RunTimeline {
         var tids: [Int64?: Int] = [:]
         var sliceOfSeq: [Int64: Int] = [:]
         let stmt = try ReportRegistry.query("timeline-run").prepare(in: db, ["run": .integer(run)])
-        while try stmt.step() {
+        try stmt.forEachRow { stmt in
             let seq = stmt.int64(0)
             let thread: Int64? = stmt.isNull(3) ? nil : stmt.int64(3)
             let attribute: Int64? = stmt.isNull(4) ? nil : stmt.int64(4)

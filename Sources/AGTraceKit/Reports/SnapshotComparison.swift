@@ -74,7 +74,7 @@ struct SnapshotComparison {
         func side(_ id: Int64) throws -> Side {
             var s = Side()
             let stmt = try ReportRegistry.query("compare-types").prepare(in: db, ["snapshot": .integer(id)])
-            while try stmt.step() {
+            try stmt.forEachRow { stmt in
                 var rule: Int32 = -1
                 if let name = stmt.string(2) {
                     if let known = names[name] {
@@ -110,7 +110,7 @@ struct SnapshotComparison {
     static func treeViews(in db: Database, snapshot: Int64) throws -> [Int64: String] {
         var views: [Int64: String] = [:]
         let stmt = try ReportRegistry.query("tree-views").prepare(in: db, ["snapshot": .integer(snapshot)])
-        while try stmt.step() {
+        try stmt.forEachRow { stmt in
             let a = stmt.int64(0)
             if views[a] == nil, let v = stmt.string(1) { views[a] = v }
         }

@@ -20,8 +20,8 @@ struct SnapshotGraph {
         var ruleOfType: [Int64: Int32] = [:]
         var interned: [String: Int32] = [:]
         let types = try ReportRegistry.query("walk-types").prepare(in: db, ids)
-        while try types.step() {
-            guard let name = types.string(2) else { continue }
+        try types.forEachRow { types in
+            guard let name = types.string(2) else { return }
             let index: Int32
             if let known = interned[name] {
                 index = known
@@ -35,16 +35,16 @@ struct SnapshotGraph {
         var viewOfType: [Int64: Int32] = [:]
         var internedViews: [String: Int32] = [:]
         let typeViews = try ReportRegistry.query("snapshot-type-views").prepare(in: db, ids)
-        while try typeViews.step() {
-            guard let name = typeViews.string(2) else { continue }
+        try typeViews.forEachRow { typeViews in
+            guard let name = typeViews.string(2) else { return }
             if internedViews[name] == nil { internedViews[name] = Int32(viewNames.count); viewNames.append(name) }
             viewOfType[typeViews.int64(0) << 32 | typeViews.int64(1)] = internedViews[name]!
         }
         // The same attribute in two graphs is one node here (its lowest graph's).
         let nodes = try ReportRegistry.query("walk-nodes").prepare(in: db, ids)
-        while try nodes.step() {
+        try nodes.forEachRow { nodes in
             let a = nodes.int64(0)
-            if attributes.last == a { continue }
+            if attributes.last == a { return }
             attributes.append(a)
             let typeKey = nodes.int64(1) << 32 | nodes.int64(2)
             rules.append(ruleOfType[typeKey] ?? -1)
@@ -52,8 +52,8 @@ struct SnapshotGraph {
             flags.append(nodes.int64(3))
         }
         let edges = try ReportRegistry.query("export-edges").prepare(in: db, ids)
-        while try edges.step() {
-            guard let s = number(edges.int64(1)), let d = number(edges.int64(2)) else { continue }
+        try edges.forEachRow { edges in
+            guard let s = number(edges.int64(1)), let d = number(edges.int64(2)) else { return }
             edgeSources.append(Int32(s))
             edgeReaders.append(Int32(d))
             edgeFlags.append(edges.int64(4))

@@ -17,7 +17,7 @@ public enum TraceSlices {
         timeline.threads[1] = "engine"
         var rules: [Int64: String] = [:]
         let ruleRows = try ReportRegistry.query("timeline-trace-rules").prepare(in: db, ids)
-        while try ruleRows.step() { if let r = ruleRows.string(1) { rules[ruleRows.int64(0)] = r } }
+        try ruleRows.forEachRow { ruleRows in if let r = ruleRows.string(1) { rules[ruleRows.int64(0)] = r } }
 
         struct Open { var slice: Int; var type: Int; var attribute: Int64? }
         var stack: [Open] = []
@@ -89,7 +89,7 @@ public enum TraceSlices {
         let end = clocked ? now : Double(stack.map { timeline.slices[$0.slice].start }.max() ?? 0) + 1
         while let open = stack.popLast() { close(open, at: end, endArgs: [("end_seq", .null)]) }
         let causes = try ReportRegistry.query("timeline-trace-causes").prepare(in: db, ids)
-        while try causes.step() {
+        try causes.forEachRow { causes in
             if let to = sliceOfSeq[causes.int64(0)], let from = sliceOfSeq[causes.int64(1)] { timeline.addFlow(from: from, to: to) }
         }
         return timeline

@@ -9,7 +9,7 @@ public enum TraceWalk {
         let ids: [String: SQLValue] = ["trace": .integer(trace)]
         var readers: [Int64: [Int64]] = [:]
         let edges = try ReportRegistry.query("trace-walk-edges").prepare(in: db, ids)
-        while try edges.step() { readers[edges.int64(0), default: []].append(edges.int64(1)) }
+        try edges.forEachRow { edges in readers[edges.int64(0), default: []].append(edges.int64(1)) }
         let names = try TraceNames(in: db, trace: trace)
         if readers[root] == nil && names.node(root) == nil {
             throw ReportError("no node \(root) in trace '\(label)' (it adds, lists or reads no such attribute)")
@@ -28,7 +28,7 @@ struct TraceNames {
 
     init(in db: Database, trace: Int64) throws {
         let stmt = try ReportRegistry.query("trace-node-info").prepare(in: db, ["trace": .integer(trace)])
-        while try stmt.step() { nodes[stmt.int64(0)] = (stmt.string(1), stmt.string(2)) }
+        try stmt.forEachRow { stmt in nodes[stmt.int64(0)] = (stmt.string(1), stmt.string(2)) }
     }
 
     func node(_ attribute: Int64) -> (rule: String?, view: String?)? { nodes[attribute] }

@@ -85,7 +85,7 @@ public enum PushWalk {
 
         init(db: Database, snapshot: Int64) throws {
             let stmt = try ReportRegistry.query("walk-edges").prepare(in: db, ["snapshot": .integer(snapshot)])
-            while try stmt.step() {
+            try stmt.forEachRow { stmt in
                 let src = stmt.int64(0)
                 if srcs.last != src {
                     srcs.append(src)
@@ -135,7 +135,7 @@ public enum PushWalk {
             }
             try readersQuery.bind(readersStmt, ids.merging(["attribute": .integer(a)]) { $1 })
             var out: [Int64] = []
-            while try readersStmt.step() { out.append(readersStmt.int64(0)) }
+            try readersStmt.forEachRow { readersStmt in out.append(readersStmt.int64(0)) }
             return out
         }
         func info(_ a: Int64) throws -> (rule: String?, flags: Int64)? {
@@ -157,7 +157,7 @@ public enum PushWalk {
         } else {
             var names: [Int64: String] = [:]
             let types = try ReportRegistry.query("walk-types").prepare(in: db, ids)
-            while try types.step() { names[types.int64(0) << 32 | types.int64(1)] = types.string(2) }
+            try types.forEachRow { types in names[types.int64(0) << 32 | types.int64(1)] = types.string(2) }
             let wanted = reached.map(\.attribute).sorted()
             var k = 0
             let nodes = try ReportRegistry.query("walk-nodes").prepare(in: db, ids)

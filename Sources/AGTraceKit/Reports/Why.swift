@@ -26,7 +26,7 @@ public enum DumpWhy {
         // Inputs of every reader, read once: the edges table is clustered by source, not reader.
         var inputs: [Int64: [(src: Int64, changed: Bool)]] = [:]
         let edges = try ReportRegistry.query("why-inputs").prepare(in: db, ["snapshot": .integer(snapshot)])
-        while try edges.step() {
+        try edges.forEachRow { edges in
             inputs[edges.int64(0), default: []].append((edges.int64(1), (edges.int64(2) & 8) != 0))
         }
         let infoQuery = ReportRegistry.query("node-info")

@@ -68,22 +68,22 @@ public final class Database: @unchecked Sendable {
 
     /// SQLite's message, with what it means for agtrace where that is not obvious.
     static func explain(_ rc: Int32, _ message: String) -> String {
-        switch rc & 0xFF {
-        case SQLITE_FULL:
+        switch SQLiteResultCode(rc) {
+        case .full:
             return "the disk is full (\(message)); nothing from this import was kept"
-        case SQLITE_AUTH:
+        case .auth:
             return "refused: queries are read-only and this statement would change the database (\(message))"
-        case SQLITE_READONLY:
+        case .readOnly:
             return "the database is read-only (\(message)); nothing was changed"
-        case SQLITE_BUSY, SQLITE_LOCKED:
+        case .busy, .locked:
             return "the database stayed locked by another process (\(message)); nothing was changed"
-        case SQLITE_INTERRUPT:
+        case .interrupt:
             return "interrupted (\(message))"
-        case SQLITE_NOTADB, SQLITE_CORRUPT:
+        case .notADatabase, .corrupt:
             return "\(message): the file is damaged or not a SQLite database"
-        case SQLITE_IOERR:
+        case .ioError:
             return "I/O error (\(message))"
-        case SQLITE_CANTOPEN:
+        case .cantOpen:
             return "\(message): check that the path is a file in an existing directory that agtrace may write to"
         default:
             return message
@@ -142,11 +142,7 @@ public final class Database: @unchecked Sendable {
     public func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [[SQLValue]] {
         let stmt = try prepare(sql)
         stmt.bind(values)
-        var out: [[SQLValue]] = []
-        while try stmt.step() {
-            out.append((0..<stmt.columnCount).map { stmt.value($0) })
-        }
-        return out
+        return try stmt.rows { row in (0..<row.columnCount).map { row.value($0) } }
     }
 
     public var lastInsertRowid: Int64 { sqlite3_last_insert_rowid(handle) }

@@ -13,10 +13,15 @@ public struct DatabaseError: Error, CustomStringConvertible, Equatable {
         self.sql = sql
     }
 
+    /// SQLite's primary result code (the extended code's low byte), typed.
+    public var resultCode: SQLiteResultCode { SQLiteResultCode(code) }
+
     /// Another process held the lock for longer than agtrace waits.
-    public var isBusy: Bool { code & 0xFF == 5 || code & 0xFF == 6 }
+    public var isBusy: Bool { resultCode == .busy || resultCode == .locked }
     /// The statement was stopped by `Database.interrupt()` (Ctrl-C in `agtrace query`).
-    public var isInterrupt: Bool { code & 0xFF == 9 }
+    public var isInterrupt: Bool { resultCode == .interrupt }
+    /// The file is not a SQLite database, or its pages are damaged.
+    public var isNotADatabase: Bool { resultCode == .notADatabase || resultCode == .corrupt }
 
     public var description: String {
         var text = "\(path): \(message)"

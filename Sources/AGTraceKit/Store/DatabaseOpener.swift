@@ -97,7 +97,7 @@ public enum DatabaseOpener {
                 let objects = try db.rows("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name LIMIT 6")
                 return Probe(applicationId: appId, version: version, objects: objects.map { $0[0].description })
             }
-        } catch let e as DatabaseError where e.code & 0xFF == SQLITE_NOTADB || e.code & 0xFF == SQLITE_CORRUPT {
+        } catch let e as DatabaseError where e.isNotADatabase {
             throw DatabaseRefusal(path: path, reason: "not a usable SQLite database (\(e.message)); refusing to touch it")
         }
     }

@@ -117,6 +117,21 @@ public final class Statement {
         throw error
     }
 
+    /// Calls `body` once per row, with the statement positioned on that row (read its columns
+    /// there: text and bytes stay valid only until the next step). Streams: nothing is kept.
+    @inline(__always)
+    public func forEachRow(_ body: (Statement) throws -> Void) throws {
+        while try step() { try body(self) }
+    }
+
+    /// Every row, mapped by `map` (results that fit in memory).
+    @inline(__always)
+    public func rows<T>(map: (Statement) throws -> T) throws -> [T] {
+        var out: [T] = []
+        while try step() { out.append(try map(self)) }
+        return out
+    }
+
     /// Runs a statement that returns no rows, then resets it for the next use.
     @inline(__always)
     public func run() throws {
