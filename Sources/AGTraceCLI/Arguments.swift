@@ -3,7 +3,6 @@ import AGTraceKit
 /// A usage error: exit status 2, with the command's usage line.
 struct UsageError: Error, CustomStringConvertible {
     var message: String
-    var command: String?
     var description: String { message }
 }
 
@@ -50,7 +49,7 @@ struct ParsedArguments {
             let suggestion = options.map(\.name).min { Suggestion.distance($0, name) < Suggestion.distance($1, name) }
             var message = "unknown option '--\(name)' for '\(command)'"
             if let suggestion, Suggestion.distance(suggestion, name) <= 3 { message += " (did you mean '--\(suggestion)'?)" }
-            throw UsageError(message: message, command: command)
+            throw UsageError(message: message)
         }
         while i < args.count {
             let arg = args[i]
@@ -71,13 +70,13 @@ struct ParsedArguments {
             } else {
                 let ch = arg.dropFirst().first!
                 guard arg.count == 2, let s = options.first(where: { $0.short == ch }) else {
-                    throw UsageError(message: "unknown option '\(arg)' for '\(command)'", command: command)
+                    throw UsageError(message: "unknown option '\(arg)' for '\(command)'")
                 }
                 name = s.name
             }
             let s = try spec(name)
             if s.valueName == nil {
-                if inline != nil { throw UsageError(message: "--\(name) takes no value", command: command) }
+                if inline != nil { throw UsageError(message: "--\(name) takes no value") }
                 parsed.flags.insert(name)
                 continue
             }
@@ -87,13 +86,13 @@ struct ParsedArguments {
             } else {
                 // A following option is not a value: `--label --db x` forgot the label.
                 guard i < args.count, !(args[i].hasPrefix("--") && args[i].count > 2) else {
-                    throw UsageError(message: "--\(name) needs a value (\(s.valueName!))", command: command)
+                    throw UsageError(message: "--\(name) needs a value (\(s.valueName!))")
                 }
                 value = args[i]
                 i += 1
             }
             if !s.repeatable && parsed.values[name] != nil {
-                throw UsageError(message: "--\(name) given twice", command: command)
+                throw UsageError(message: "--\(name) given twice")
             }
             parsed.values[name, default: []].append(value)
         }

@@ -2,15 +2,12 @@
 public enum QueryRunner {
     /// Returns whether `limit` left rows out.
     @discardableResult
-    public static func run(_ sql: String, in db: Database, limit: Int? = nil, parameters: [String: SQLValue] = [:],
+    public static func run(_ sql: String, in db: Database, limit: Int? = nil,
                            writer: RowWriter) throws -> Bool {
         let stmt = try db.prepare(sql)
         if db.containsStatement(stmt.tail) {
             throw DatabaseError(path: db.path, code: 1,
                                 message: "only one statement runs at a time, and this SQL holds more after the first ';' (nothing was run)")
-        }
-        for (name, value) in parameters {
-            _ = stmt.bind(named: name, value)
         }
         let columns = (0..<stmt.columnCount).map { stmt.columnName($0) }
         writer.begin(columns: columns)

@@ -15,7 +15,6 @@ final class ArchiveStore: ArchiveSink {
     private(set) var nodeCount = 0
     private(set) var edgeCount = 0
     private(set) var graphCount = 0
-    private(set) var rowCount = 0
 
     private var nextNodeId: Int64
     private var graphFirstNodeId: [Int: Int64] = [:]
@@ -128,11 +127,6 @@ final class ArchiveStore: ArchiveSink {
         return nextNodeId
     }
 
-    @inline(__always)
-    private func counted() {
-        rowCount += 1
-    }
-
     private func bindProfile(_ s: Statement, from index: Int32, _ p: ProfileCounts) {
         s.bind(index, p.updateCount)
         s.bind(index + 1, p.changeCount)
@@ -155,7 +149,6 @@ final class ArchiveStore: ArchiveSink {
         let view = r.name.flatMap(ViewName.fromRule)
         s.bind(13, view)
         try s.run()
-        counted()
         naming.type(graph: r.graphIndex, typeIndex: r.typeIndex, namesView: view != nil)
     }
 
@@ -164,14 +157,12 @@ final class ArchiveStore: ArchiveSink {
                     attribute: Int64(r.attribute), typeIndex: r.typeIndex)
         pendingNodes.append(r)
         nodeCount += 1
-        counted()
         if pendingNodes.count == Self.nodesPerStatement { try writeNodes() }
     }
 
     func edge(_ r: EdgeRecord) throws {
         pendingEdges.append(r)
         edgeCount += 1
-        counted()
         if pendingEdges.count == Self.edgesPerStatement { try writeEdges() }
     }
 
@@ -244,7 +235,6 @@ final class ArchiveStore: ArchiveSink {
         s.bind(5, r.contextId)
         s.bind(6, r.invalid)
         try s.run()
-        counted()
     }
 
     func subgraphMembers(graphIndex: Int, subgraphId: Int64?, nodeIndices: ClosedRange<Int>) throws {
@@ -271,7 +261,6 @@ final class ArchiveStore: ArchiveSink {
         s.bind(8, r.flags)
         s.bind(9, r.isRoot)
         try s.run()
-        counted()
         naming.entry(graph: r.graphIndex, treeIndex: r.treeIndex, parent: r.parentTreeIndex, description: r.description)
         if let n = r.nodeIndex { naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: n, nodeId: base + Int64(n), own: true) }
     }
@@ -296,7 +285,6 @@ final class ArchiveStore: ArchiveSink {
         s.bind(5, r.nodeIndex.map { base + Int64($0) })
         s.bind(6, r.offset)
         try s.run()
-        counted()
         if let n = r.nodeIndex { naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: n, nodeId: base + Int64(n), own: false) }
     }
 
@@ -307,7 +295,6 @@ final class ArchiveStore: ArchiveSink {
         s.bind(3, r.treeIndex)
         s.bind(4, firstNodeId(r.graphIndex) + Int64(r.nodeIndex))
         try s.run()
-        counted()
         naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: r.nodeIndex,
                      nodeId: firstNodeId(r.graphIndex) + Int64(r.nodeIndex), own: false)
     }
@@ -322,7 +309,6 @@ final class ArchiveStore: ArchiveSink {
         s.bind(5, r.category)
         bindProfile(s, from: 6, r.counts)
         try s.run()
-        counted()
     }
 
     func profileMark(_ r: ProfileMarkRecord) throws {
@@ -337,7 +323,6 @@ final class ArchiveStore: ArchiveSink {
         s.bind(7, r.timestamp)
         bindProfile(s, from: 8, r.counts)
         try s.run()
-        counted()
     }
 
     func graph(_ r: GraphRecord) throws {

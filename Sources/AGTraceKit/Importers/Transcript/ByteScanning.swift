@@ -47,12 +47,6 @@ enum ASCII {
         let l = (b | 0x20) &- 0x61
         return l < 6 ? l &+ 10 : 0xFF
     }
-    @inline(__always) static func hexValue(_ b: UInt8) -> UInt8? {
-        if isDigit(b) { return b &- 0x30 }
-        let lower = b | 0x20
-        if lower >= 0x61 && lower <= 0x66 { return lower &- 0x61 &+ 10 }
-        return nil
-    }
 }
 
 extension UnsafeBufferPointer where Element == UInt8 {
