@@ -51,6 +51,8 @@ let package = Package(
                 .linkedLibrary("swiftSynchronization", .when(platforms: [.linux], configuration: .release)),
             ]
         ),
+        // Writes docs/cli.md and docs/schema.md from the code (`swift run agtrace-docs`).
+        .executableTarget(name: "agtrace-docs", dependencies: ["AGTraceCLI", "AGTraceKit"]),
         // Generator of synthetic archives and transcripts, and the side-by-side benchmark.
         .executableTarget(name: "agtrace-bench", dependencies: ["AGTraceKit", "CSQLite", "CZlib"]),
         .testTarget(name: "AGTraceKitTests", dependencies: ["AGTraceKit", "CSHA256"]),
@@ -58,5 +60,8 @@ let package = Package(
         // They do not depend on its target: a test bundle links the code of the executables it
         // depends on, with their linker settings, and a static runtime cannot join XCTest.
         .testTarget(name: "AGTraceCLITests", dependencies: ["AGTraceKit"]),
+        // docs/cli.md and docs/schema.md are what agtrace-docs writes now, and every table,
+        // view and column is described.
+        .testTarget(name: "AGTraceDocsTests", dependencies: ["AGTraceCLI", "AGTraceKit"]),
     ]
 )

@@ -1,0 +1,195 @@
+import Foundation
+
+/// docs/schema.md: the hand-written prose below, with each `{{section}}` replaced by the
+/// reference of that section's tables, views and columns, read from a fresh database's own
+/// schema and described by `SchemaReference`. Regenerate with `swift run agtrace-docs`.
+public enum SchemaDocument {
+    /// A table or view of the database and its columns, as SQLite reports them.
+    public struct Object: Equatable, Sendable {
+        public var name: String
+        public var kind: String  // "table" or "view"
+        public var columns: [(name: String, type: String)]
+        public init(name: String, kind: String, columns: [(name: String, type: String)]) {
+            self.name = name
+            self.kind = kind
+            self.columns = columns
+        }
+        public static func == (a: Object, b: Object) -> Bool {
+            a.name == b.name && a.kind == b.kind && a.columns.map(\.name) == b.columns.map(\.name) && a.columns.map(\.type) == b.columns.map(\.type)
+        }
+    }
+
+    /// Every table and view of `db` (SQLite's own excepted), in creation order.
+    public static func objects(in db: Database) throws -> [Object] {
+        let stmt = try db.prepare("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY rowid")
+        let names = try stmt.rows { ($0.string(0) ?? "", $0.string(1) ?? "") }
+        return try names.map { name, kind in
+            let info = try db.prepare("SELECT name, type FROM pragma_table_info(?)")
+            info.bind(1, name)
+            return Object(name: name, kind: kind, columns: try info.rows { ($0.string(0) ?? "", $0.string(1) ?? "") })
+        }
+    }
+
+    /// The tables, views and columns of `objects` that `SchemaReference` does not describe,
+    /// and the described tables the schema no longer has.
+    public static func undescribed(_ objects: [Object]) -> [String] {
+        var missing: [String] = []
+        for o in objects {
+            guard SchemaReference.table(o.name) != nil else { missing.append(o.name); continue }
+            for c in o.columns where SchemaReference.describe(o.name, c.name) == nil { missing.append("\(o.name).\(c.name)") }
+        }
+        let present = Set(objects.map(\.name))
+        for t in SchemaReference.tables where !present.contains(t.name) { missing.append("\(t.name) (described, not in the schema)") }
+        return missing
+    }
+
+    /// The document for a database with `objects`.
+    public static func render(_ objects: [Object]) -> String {
+        var text = template
+        for section in SchemaReference.Section.allCases {
+            var block = ""
+            for t in SchemaReference.tables where t.section == section {
+                guard let o = objects.first(where: { $0.name == t.name }) else { continue }
+                block += "### `\(o.name)` (\(o.kind))\n\nOne row per \(t.row).\n\n| column | type | meaning |\n|---|---|---|\n"
+                for c in o.columns {
+                    let meaning = SchemaReference.describe(o.name, c.name) ?? "(undescribed)"
+                    block += "| `\(c.name)` | \(c.type.isEmpty ? "" : "`\(c.type)`") | \(meaning.replacingOccurrences(of: "|", with: "\\|")) |\n"
+                }
+                block += "\n"
+            }
+            text = text.replacingOccurrences(of: "{{\(section.rawValue)}}\n", with: block)
+        }
+        let listed = Set(SchemaReference.tables.map(\.name))
+        let others = objects.filter { !listed.contains($0.name) }
+        if !others.isEmpty { text += "\n(undescribed: \(others.map(\.name).joined(separator: ", ")))\n" }
+        return text
+    }
+
+    static let template = """
+    # Schema
+
+    The database is the users' API: these tables and views are stable, and changes come as
+    forward migrations (`PRAGMA user_version`; the file is marked with `PRAGMA application_id`
+    0x41475472, "AGTr"); a database of an older agtrace is migrated when a writer opens it, a new
+    one is created at the latest version directly. agtrace refuses — and leaves untouched — a file that is not SQLite, a SQLite
+    database of another application, or one written by a newer agtrace. The database runs in WAL
+    mode with a busy timeout, so several agtrace processes can share it and readers work during
+    imports.
+
+    Attributes are always stored as their ids (the `id` in the archive), never as array indices.
+    `graph_index` is a graph's position in the archive's `graphs` array. Profile columns
+    (`update_count`, `change_count`, `update_total`, `changed_total`; totals in seconds) are NULL
+    when the archive had no profile data. Flags are kept raw: bit 0 (value 1) of a node's `flags`
+    is the dirty bit; bit 3 (value 8) of an edge's `flags` means "changed since the reader last ran".
+    The engine leaves out an edge's zero `offset` and `flags`; they are stored as 0 (databases of
+    older agtrace versions, which stored NULL, are fixed by the migration).
+
+    ## Archives
+
+    {{archives}}
+
+    **`node_views`** names a node the way a SwiftUI developer knows it:
+    - `source = 'body'`: the node's rule runs a body, `StaticBody<ViewBodyAccessor<V>, …>`,
+      `DynamicBody<ViewBodyAccessor<V>, …>` or the same with `ModifierBodyAccessor<M>`; `view` is
+      `V` (or `M`) with its own generic arguments (`List<Int, Row>`). The importer stores it in
+      `types.view` (`ViewName.fromRule` in AGTraceKit; the SQL function `agtrace_view_name(rule)`
+      in agtrace's own connections).
+    - `source = 'tree'`: otherwise, the debug-tree entry whose own node (`"node"`) is this node
+      names it by its description; failing that, the nearest entry that lists the node in its
+      `nodes` or `values`: the deepest one, ties to the smaller `tree_index`.
+      Among several entries owning the node, the deepest too. These names are computed once, at
+      import, into the table `tree_views` (a `WITHOUT ROWID` table keyed by `(snapshot_id,
+      attribute, graph_index)`): walking the tree in every query that names nodes was too slow.
+
+    `nodes.id` is `graphs.first_node_id + node_index`. `nodes` is a view over the table
+    `node_rows` (the same columns but `subgraph_id`) and `subgraph_nodes(snapshot_id, graph_index,
+    subgraph_id, first_node_id, last_node_id)`, subgraph membership as runs of node ids: archives
+    list membership after the nodes, and keeping it apart saves rewriting every node row. The tree
+    views are built on `tree_items`, `tree_item_values` and `tree_item_nodes`, which refer to nodes
+    by id. Indexes: `nodes_by_attribute` on `node_rows(snapshot_id, attribute)`. `edges` is a
+    `WITHOUT ROWID` table keyed by `(snapshot_id, src_attribute, dst_attribute, graph_index,
+    edge_index)`: it is its own index by source.
+
+    ## Breakpoint transcripts
+
+    {{transcripts}}
+
+    `complete` is 1 when the recording ran to its end (the process exited with status 0, or the
+    lldb recorder stopped normally), else 0; `end_reason` says how it ended: `exited N`,
+    `crashed: EXC_…` (a stop for a Mach exception), `signal SIG…`, `cut mid-hit` (the text ends
+    inside a hit) or `no end seen`. Both are NULL for runs imported by an agtrace that did not
+    record them (unknown, not incomplete). `check` refuses a run whose `complete` is 0 unless
+    `--allow-incomplete` (`no end seen` only warns); see [ci.md](ci.md).
+
+    `kind` is one of `invalidate, propagate_dirty, update, add_input, add_output, read, current,
+    create, state_write, transaction, call`; `attribute` is the node the hit is about (for
+    `add_input`, the reader), `input_attribute` the input of an `add_input`. `time_ns` is when the
+    hit happened, in ns of the debugger's monotonic clock, for runs recorded with `agtrace record`
+    (its origin is arbitrary: compare times within a run); NULL for the other transcript shapes,
+    which carry no time. Events and frames are
+    stored in hit order, a run's rows under consecutive ids, and have no other index: the range
+    `first_event_id … last_event_id` of the run's row is how to read one run quickly
+    (`WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE label = 'tap') AND (SELECT
+    last_event_id FROM runs WHERE label = 'tap')`), as the reports do; `WHERE run_id = …` works
+    too, by reading every run's rows.
+
+    ## Labels
+
+    {{labels}}
+
+    `agtrace import --label X` of bytes already stored as `L` stores nothing twice and makes `X`
+    another name of `L`'s row. Every command that takes a label reads aliases too; `list` shows
+    them in its `aliases` column; deleting an alias removes the name only, deleting its target
+    removes its aliases.
+
+    ## Traces
+
+    An AttributeGraph trace (`AG_TRACE`, `AGGraphStartTracing`; see [importing.md](importing.md))
+    is a film of the engine: every event in file order, and what agtrace derives from them.
+
+    {{traces}}
+
+    **`trace_events`**: `type` is the event number as the file has it (unknown numbers are kept;
+    their `kind` is NULL); `kind` the event's name from `trace_kinds`; `timestamp` in seconds (a
+    fixed64 double in Apple's files, a varint of whole seconds in some engines; NULL on event
+    types that carry none); `attribute` is `p1` where the event's first payload is an attribute;
+    `p1`, `p2`, `p3` the payloads (the format never writes zeros: a payload the event type defines
+    and the file leaves out is 0, one it does not define is NULL); `data` field 9 as text (a log
+    message, a custom event's name). The view reads the table `trace_event_rows` (the same columns
+    but `kind` and `attribute`), a `WITHOUT ROWID` table keyed by `(trace_id, seq)`.
+
+    **`trace_updates`**: `duration = end_time - begin_time`; `self_duration` is the duration
+    minus the evaluations nested inside it (a body pulling its inputs); `depth` 0 at the top, n
+    inside n evaluations; `parent_attribute` the evaluation it ran inside (NULL at the top);
+    `changed` 1 when the EndValueUpdate says the value changed. Unknown is NULL: an evaluation the
+    trace never ends has NULL `end_seq`, `end_time`, `duration`, `changed`, and its parent's
+    `self_duration` is NULL; whole-second (varint) timestamps time nothing, so their durations are
+    NULL (`import` says so). `cause_seq` is the write (`trace_writes.seq`) whose dirty marks
+    included this attribute since its previous evaluation (NULL for a first build, or a pull no
+    write explains). The view reads `trace_update_rows` (the same columns but `rule` and `view`).
+
+    **`trace_writes`**: `attribute` the written node (the invalidation's p1), `context` the
+    context whose invalidation callback ran (p2); `marked` the distinct nodes set dirty
+    (NodeSetDirty with p2 = 1) from the write's NodeSetValue until the next update begins (a
+    Begin{Graph,Subgraph,Node,Value}Update) — engines write the first mark before the invalidation
+    event; `updates` the evaluations until the next write; `reran` those of marked nodes.
+    Indexes: `trace_nodes_by_attribute` on `trace_nodes(trace_id, attribute)`, `trace_edges_by_input`
+    on `trace_edges(trace_id, input, reader)`; `trace_types`, `trace_subgraphs`,
+    `trace_update_rows` and `trace_writes` are keyed by trace and id or seq.
+
+    Labels are unique across snapshots, runs and traces; `aliases.kind` may be `trace`.
+
+    """
+}
+
+extension SchemaDocument {
+    /// The document for a new database made now (in a temporary directory, removed after),
+    /// and what in it has no description.
+    public static func freshDocument() throws -> (text: String, undescribed: [String]) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-docs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let found = try Self.objects(in: DatabaseOpener.open(dir.appendingPathComponent("fresh.db").path, mode: .write))
+        return (render(found), undescribed(found))
+    }
+}

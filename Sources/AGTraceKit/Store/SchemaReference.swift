@@ -1,0 +1,217 @@
+/// What every table, view and column of the database means: the source of docs/schema.md's
+/// reference (`agtrace-docs` joins it with a fresh database's own schema; a test fails when a
+/// table, view or column has no description here).
+public enum SchemaReference {
+    /// The part of docs/schema.md a table is listed in.
+    public enum Section: String, CaseIterable, Sendable {
+        case archives, transcripts, labels, traces
+    }
+
+    public struct Table: Sendable {
+        public var name: String
+        public var section: Section
+        /// What one row is.
+        public var row: String
+        /// Column name -> meaning; columns not here take `common`'s meaning.
+        public var columns: [String: String]
+    }
+
+    /// Meanings shared by every table that has the column.
+    public static let common: [String: String] = [
+        "snapshot_id": "the snapshot (`snapshots.id`)",
+        "graph_index": "the graph's position in the archive's `graphs` array",
+        "update_count": "profile: updates counted (NULL without profile data)",
+        "change_count": "profile: updates that changed the value (NULL without profile data)",
+        "update_total": "profile: seconds spent updating (NULL without profile data)",
+        "changed_total": "profile: seconds spent in updates that changed the value (NULL without profile data)",
+        "run_id": "the run (`runs.id`)",
+        "trace_id": "the trace (`traces.id`)",
+        "label": "the unique name other commands use (snapshots, runs and traces share one namespace)",
+        "source": "the imported file's path as given",
+        "sha256": "SHA-256 of the file's bytes as read (compressed, if it is): the same bytes are stored once",
+        "imported_at": "when it was imported (ISO 8601, UTC)",
+        "compressed": "1 when the file was gzip-compressed, else 0",
+        "size_bytes": "the file's size in bytes (NULL when unknown, e.g. read from standard input)",
+        "tree_index": "the entry's position in the graph's debug `tree` list",
+        "node_index": "the node's position in the graph's `nodes` array",
+        "type_index": "the type's position in the graph's `types` array",
+        "subgraph_id": "the subgraph's id as the archive gives it",
+        "attribute": "the attribute id (the `id` in the archive)",
+        "node_id": "the node (`nodes.id`)",
+        "offset": "byte offset into the attribute's value",
+        "rule": "the node's rule (its type's `name`, e.g. `StaticBody<ViewBodyAccessor<V>, …>`)",
+        "value_type": "the type of the value the rule computes",
+        "view": "the SwiftUI view the rule's body belongs to (`ViewName.fromRule`; NULL when not a body rule)",
+        "description": "the engine's description text",
+        "value": "the value's description as the archive prints it",
+        "flags": "raw flags as the engine gives them",
+        "seq": "position in the file's order (from 1)",
+    ]
+
+    public static let tables: [Table] = [
+        // Archives
+        Table(name: "snapshots", section: .archives, row: "imported archive", columns: [
+            "id": "row id", "format_version": "the archive's `version`",
+            "counter_bytes": "the archive's `counters.bytes` (NULL when absent)",
+            "counter_max_bytes": "the archive's `counters.max_bytes` (NULL when absent)",
+        ]),
+        Table(name: "graphs", section: .archives, row: "graph of an archive", columns: [
+            "graph_id": "the graph's `id`", "transaction_count": "the graph's `transaction_count` (NULL when absent)",
+            "counters": "the graph's newer `counters` object as JSON (NULL when absent)",
+            "first_node_id": "`nodes.id` of the graph's first node", "node_count": "nodes in the graph",
+            "edge_count": "input edges in the graph",
+        ]),
+        Table(name: "types", section: .archives, row: "type (types can outlive their nodes when profiling)", columns: [
+            "type_id": "the type's `id`", "name": "the rule", "size": "the value's size in bytes",
+            "flags": "the type's raw flags", "view": "the SwiftUI view the rule's body belongs to (see `node_views`; NULL when not a body rule)",
+        ]),
+        Table(name: "node_rows", section: .archives, row: "node (the table behind `nodes`, without `subgraph_id`)", columns: [
+            "id": "row id: `graphs.first_node_id + node_index`", "flags": "raw node flags: bit 0 (1) is the dirty bit",
+            "subgraph_flags": "the node's subgraph flags",
+        ]),
+        Table(name: "nodes", section: .archives, row: "node", columns: [
+            "id": "`graphs.first_node_id + node_index`", "flags": "raw node flags: bit 0 (1) is the dirty bit",
+            "subgraph_flags": "the node's subgraph flags", "subgraph_id": "the subgraph the node belongs to (from `subgraph_nodes`)",
+        ]),
+        Table(name: "edges", section: .archives, row: "input edge: src is read by dst; repeated pairs are kept", columns: [
+            "src_attribute": "the input", "dst_attribute": "the reader",
+            "edge_index": "position in the graph's `edges` array", "offset": "byte offset into the input's value (0 when the archive leaves it out)",
+            "flags": "raw edge flags: bit 3 (8) means changed since the reader last ran (0 when left out)",
+        ]),
+        Table(name: "subgraphs", section: .archives, row: "subgraph", columns: [
+            "subgraph_index": "position in the graph's `subgraphs` array", "context_id": "the subgraph's context",
+            "invalid": "1 when the subgraph is invalidated, else 0",
+        ]),
+        Table(name: "subgraph_nodes", section: .archives, row: "run of consecutive node ids that belong to one subgraph", columns: [
+            "first_node_id": "first `nodes.id` of the run", "last_node_id": "last `nodes.id` of the run (inclusive)",
+        ]),
+        Table(name: "subgraph_children", section: .archives, row: "parent→child subgraph link (a `children` entry and the other end's `parents` entry are one link), across graphs too", columns: [
+            "parent_graph_index": "the parent's graph", "parent_subgraph_id": "the parent subgraph",
+            "child_graph_index": "the child's graph", "child_subgraph_id": "the child subgraph",
+        ]),
+        Table(name: "tree_items", section: .archives, row: "debug view-tree entry (the table behind `trees`)", columns: [
+            "parent_tree_index": "the parent entry's `tree_index` (NULL at a root)", "node_id": "the entry's own node (`nodes.id`; NULL when none)",
+            "is_root": "1 for a root entry, else 0", "flags": "the entry's raw flags",
+        ]),
+        Table(name: "tree_item_values", section: .archives, row: "named value of a tree entry (the table behind `tree_values`)", columns: [
+            "key": "the value's name", "node_id": "the node holding it (`nodes.id`)",
+        ]),
+        Table(name: "tree_item_nodes", section: .archives, row: "node listed by a tree entry (the table behind `tree_nodes`)", columns: [:]),
+        Table(name: "trees", section: .archives, row: "debug view-tree entry", columns: [
+            "parent_tree_index": "the parent entry's `tree_index` (NULL at a root)", "attribute": "the entry's own node (NULL when none)",
+            "is_root": "1 for a root entry, else 0", "flags": "the entry's raw flags", "node_index": "the entry's own node's `node_index`",
+        ]),
+        Table(name: "tree_values", section: .archives, row: "named value of a tree entry", columns: ["key": "the value's name"]),
+        Table(name: "tree_nodes", section: .archives, row: "node listed by a tree entry", columns: [:]),
+        Table(name: "profile_events", section: .archives, row: "named `events` category of a profile", columns: [
+            "scope": "`graph`, `type` or `node`: whose profile it is", "scope_key": "the type index or attribute (NULL for `graph`)",
+            "category": "the category's name",
+        ]),
+        Table(name: "profile_marks", section: .archives, row: "entry of a profile's `marks`", columns: [
+            "scope": "`graph`, `type` or `node`: whose profile it is", "scope_key": "the type index or attribute (NULL for `graph`)",
+            "category": "the `events` category the mark is in (NULL outside `events`)", "name": "the mark's name",
+            "timestamp": "the mark's timestamp as the archive gives it",
+        ]),
+        Table(name: "node_rules", section: .archives, row: "node, named by its rule", columns: [
+            "flags": "raw node flags: bit 0 (1) is the dirty bit",
+        ]),
+        Table(name: "tree_views", section: .archives, row: "node the debug tree names and no body rule does (`node_views`' `tree` rows, computed at import)", columns: [
+            "view": "the name from the debug tree",
+        ]),
+        Table(name: "node_views", section: .archives, row: "node named by a SwiftUI view (nodes without one are not in it)", columns: [
+            "view": "the view's name", "source": "`body` (from the rule) or `tree` (from the debug tree)",
+        ]),
+        // Breakpoint transcripts
+        Table(name: "runs", section: .transcripts, row: "imported transcript", columns: [
+            "id": "row id", "event_count": "breakpoint hits stored", "skipped_lines": "lines that were not part of a hit",
+            "incomplete_hits": "hits cut short (their fields partly missing)",
+            "first_event_id": "`events.id` of the run's first hit (NULL without hits)", "last_event_id": "`events.id` of its last hit",
+            "first_frame_id": "`frames.id` of the run's first frame (NULL without frames)", "last_frame_id": "`frames.id` of its last frame",
+            "complete": "1 when the recording ran to its end, 0 when not, NULL when not recorded",
+            "end_reason": "how it ended: `exited N`, `crashed: EXC_…`, `signal SIG…`, `cut mid-hit` or `no end seen` (NULL when not recorded)",
+        ]),
+        Table(name: "events", section: .transcripts, row: "breakpoint hit", columns: [
+            "id": "row id (a run's hits are consecutive)", "seq": "the hit's position in the run (from 1)",
+            "line": "the transcript line the hit starts at", "kind": "what the hit is: `invalidate`, `update`, `add_input`, …",
+            "symbol": "the function the breakpoint stopped in", "breakpoint": "lldb's breakpoint id",
+            "thread": "the thread that hit it (NULL when not printed)", "attribute": "the node the hit is about (for `add_input`, the reader)",
+            "input_attribute": "the input of an `add_input` (NULL otherwise)",
+            "time_ns": "when, in ns of the debugger's monotonic clock (runs of `agtrace record`; NULL otherwise)",
+        ]),
+        Table(name: "frames", section: .transcripts, row: "backtrace frame printed at a hit", columns: [
+            "id": "row id (a run's frames are consecutive)", "seq": "the hit's `events.seq`", "depth": "frame number (0 innermost)",
+            "module": "the frame's module", "symbol": "the frame's function", "address": "the frame's address as printed",
+        ]),
+        Table(name: "run_edges", section: .transcripts, row: "distinct edge (input → reader) the run's `add_input` hits revealed", columns: [
+            "src_attribute": "the input", "dst_attribute": "the reader", "first_seq": "the first hit that added it",
+        ]),
+        // Labels
+        Table(name: "aliases", section: .labels, row: "a label that names stored bytes a second time", columns: [
+            "label": "the second name", "kind": "`snapshot`, `run` or `trace`", "target_id": "the row it names",
+        ]),
+        // Traces
+        Table(name: "traces", section: .traces, row: "imported trace", columns: [
+            "id": "row id", "event_count": "events in the trace",
+            "first_timestamp": "the first event timestamp, seconds (NULL when none)", "last_timestamp": "the last event timestamp, seconds (NULL when none)",
+        ]),
+        Table(name: "trace_kinds", section: .traces, row: "event type of `ag-trace.md` (`BeginValueUpdate`, `NodeSetDirty`, …)", columns: [
+            "type": "the event number", "kind": "the event's name", "p1_is_attribute": "1 when its first payload is an attribute",
+        ]),
+        Table(name: "trace_event_rows", section: .traces, row: "event, in file order (the table behind `trace_events`)", columns: [
+            "type": "the event number as the file has it", "timestamp": "seconds (NULL on event types that carry none)",
+            "p1": "first payload (0 when defined and left out, NULL when not defined)", "p2": "second payload (likewise)",
+            "p3": "third payload (likewise)", "data": "field 9 as text (a log message, a custom event's name)",
+        ]),
+        Table(name: "trace_events", section: .traces, row: "event, in file order (`seq` from 1)", columns: [
+            "type": "the event number as the file has it", "kind": "the event's name from `trace_kinds` (NULL for unknown numbers)",
+            "timestamp": "seconds (NULL on event types that carry none)", "attribute": "`p1` where the event's first payload is an attribute",
+            "p1": "first payload (0 when defined and left out, NULL when not defined)", "p2": "second payload (likewise)",
+            "p3": "third payload (likewise)", "data": "field 9 as text (a log message, a custom event's name)",
+        ]),
+        Table(name: "trace_types", section: .traces, row: "type record (the trace's types, written at its end)", columns: [
+            "type_id": "the type's id", "body_size": "size of the rule's body in bytes", "value_size": "size of the value in bytes",
+            "flags": "the type's raw flags",
+        ]),
+        Table(name: "trace_nodes", section: .traces, row: "node the trace added or listed in a snapshot record", columns: [
+            "subgraph_id": "the subgraph it was added to", "type_id": "its type (`trace_types.type_id`; NULL for an indirect node)",
+        ]),
+        Table(name: "trace_node_rules", section: .traces, row: "node with its rule and view", columns: [
+            "subgraph_id": "the subgraph it was added to", "type_id": "its type (NULL for an indirect node)",
+        ]),
+        Table(name: "trace_edges", section: .traces, row: "edge input → reader added (NodeAddEdge) or listed while tracing", columns: [
+            "reader": "the node that reads", "input": "the node read",
+            "added_seq": "the event that added it (NULL when a snapshot record lists it from before tracing)",
+            "removed_seq": "the event that removed it (NULL when never removed)",
+        ]),
+        Table(name: "trace_subgraphs", section: .traces, row: "subgraph the trace mentions", columns: [
+            "context_id": "its context (NULL when unknown)", "parent_id": "its parent subgraph (NULL when none or unknown)",
+            "created_seq": "the event that created it (NULL when unseen)", "invalidated_seq": "the event that invalidated it (NULL when unseen)",
+            "destroyed_seq": "the event that destroyed it (NULL when unseen)",
+        ]),
+        Table(name: "trace_update_rows", section: .traces, row: "rule evaluation (the table behind `trace_updates`)", columns: Self.updateColumns),
+        Table(name: "trace_updates", section: .traces, row: "rule evaluation: a BeginValueUpdate and its EndValueUpdate", columns: Self.updateColumns),
+        Table(name: "trace_writes", section: .traces, row: "write: a BeginGraphInvalidation", columns: [
+            "seq": "the invalidation event's `seq`", "attribute": "the written node (the invalidation's p1)",
+            "context": "the context whose invalidation callback ran (p2)", "marked": "distinct nodes set dirty by the write",
+            "updates": "evaluations until the next write", "reran": "those evaluations of marked nodes",
+        ]),
+    ]
+
+    static let updateColumns: [String: String] = [
+        "begin_seq": "the BeginValueUpdate's `seq`", "end_seq": "the EndValueUpdate's `seq` (NULL when the trace never ends it)",
+        "attribute": "the node evaluated", "begin_time": "seconds at the begin", "end_time": "seconds at the end (NULL when never ended)",
+        "duration": "`end_time - begin_time` (NULL when unknown)",
+        "self_duration": "the duration minus the evaluations nested inside it (NULL when unknown)",
+        "depth": "0 at the top, n inside n evaluations", "parent_attribute": "the evaluation it ran inside (NULL at the top)",
+        "changed": "1 when the value changed, 0 when not (NULL when never ended)",
+        "cause_seq": "the write (`trace_writes.seq`) whose dirty marks explain it (NULL when none does)",
+    ]
+
+    public static func table(_ name: String) -> Table? { tables.first { $0.name == name } }
+
+    /// The meaning of `column` in `table`, nil when nobody wrote one.
+    public static func describe(_ table: String, _ column: String) -> String? {
+        guard let t = self.table(table) else { return nil }
+        return t.columns[column] ?? common[column]
+    }
+}

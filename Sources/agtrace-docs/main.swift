@@ -1,0 +1,22 @@
+// Writes docs/cli.md (every command's --help) and docs/schema.md (the prose of
+// SchemaDocument with the reference of a fresh database's tables, views and columns).
+// Run from the repository's root: `swift run agtrace-docs`. DocsTests fail when they are stale.
+import AGTraceCLI
+import AGTraceKit
+import Foundation
+
+let root = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : FileManager.default.currentDirectoryPath
+do {
+    let cli = AGTraceCLI.referenceDocument()
+    let schema = try SchemaDocument.freshDocument()
+    try cli.write(toFile: root + "/docs/cli.md", atomically: true, encoding: .utf8)
+    try schema.text.write(toFile: root + "/docs/schema.md", atomically: true, encoding: .utf8)
+    if !schema.undescribed.isEmpty {
+        FileHandle.standardError.write(Data("agtrace-docs: warning: no description in SchemaReference.swift for: \(schema.undescribed.joined(separator: ", "))\n".utf8))
+        exit(1)
+    }
+    print("wrote \(root)/docs/cli.md and \(root)/docs/schema.md")
+} catch {
+    FileHandle.standardError.write(Data("agtrace-docs: error: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,38 @@
+import AGTraceCLI
+import AGTraceKit
+import Foundation
+import XCTest
+
+/// The generated reference docs match the code: regenerate with `swift run agtrace-docs`.
+final class DocsTests: XCTestCase {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func read(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    @MainActor func testCLIReferenceIsCurrent() throws {
+        XCTAssertEqual(try read("docs/cli.md"), AGTraceCLI.referenceDocument(),
+                       "docs/cli.md is stale: run `swift run agtrace-docs` and commit the result")
+    }
+
+    func testSchemaReferenceIsCurrent() throws {
+        let fresh = try SchemaDocument.freshDocument()
+        XCTAssertEqual(try read("docs/schema.md"), fresh.text,
+                       "docs/schema.md is stale: run `swift run agtrace-docs` and commit the result")
+    }
+
+    func testEveryTableViewAndColumnIsDescribed() throws {
+        let fresh = try SchemaDocument.freshDocument()
+        XCTAssertEqual(fresh.undescribed, [], "describe these in Sources/AGTraceKit/Store/SchemaReference.swift")
+    }
+
+    func testAMissingDescriptionIsFound() {
+        let objects = [SchemaDocument.Object(name: "snapshots", kind: "table", columns: [("id", "INTEGER"), ("brand_new", "TEXT")]),
+                       SchemaDocument.Object(name: "mystery", kind: "view", columns: [("x", "")])]
+        let missing = SchemaDocument.undescribed(objects)
+        XCTAssertTrue(missing.contains("snapshots.brand_new"))
+        XCTAssertTrue(missing.contains("mystery"))
+        XCTAssertFalse(missing.contains("snapshots.id"))
+    }
+}
