@@ -1,5 +1,6 @@
-// Writes docs/cli.md (every command's --help) and docs/schema.md (the prose of
-// SchemaDocument with the reference of a fresh database's tables, views and columns).
+// Writes docs/cli.md (every command's --help), docs/schema.md (the prose of SchemaDocument
+// with the reference of a fresh database's tables, views and columns) and
+// Sources/AGTraceKit/Store/CurrentSchema.swift (the migrations replayed, written whole).
 // Run from the repository's root: `swift run agtrace-docs`. DocsTests fail when they are stale.
 import AGTraceCLI
 import AGTraceKit
@@ -11,11 +12,12 @@ do {
     let schema = try SchemaDocument.freshDocument()
     try cli.write(toFile: root + "/docs/cli.md", atomically: true, encoding: .utf8)
     try schema.text.write(toFile: root + "/docs/schema.md", atomically: true, encoding: .utf8)
+    try Schema.generatedCurrentSchemaFile().write(toFile: root + "/Sources/AGTraceKit/Store/CurrentSchema.swift", atomically: true, encoding: .utf8)
     if !schema.undescribed.isEmpty {
         FileHandle.standardError.write(Data("agtrace-docs: warning: no description in SchemaReference.swift for: \(schema.undescribed.joined(separator: ", "))\n".utf8))
         exit(1)
     }
-    print("wrote \(root)/docs/cli.md and \(root)/docs/schema.md")
+    print("wrote docs/cli.md, docs/schema.md and Sources/AGTraceKit/Store/CurrentSchema.swift under \(root)")
 } catch {
     FileHandle.standardError.write(Data("agtrace-docs: error: \(error)\n".utf8))
     exit(1)

@@ -22,6 +22,11 @@ final class DocsTests: XCTestCase {
                        "docs/schema.md is stale: run `swift run agtrace-docs` and commit the result")
     }
 
+    func testCurrentSchemaIsTheMigrationsReplayed() throws {
+        XCTAssertEqual(try read("Sources/AGTraceKit/Store/CurrentSchema.swift"), try Schema.generatedCurrentSchemaFile(),
+                       "CurrentSchema.swift is stale: run `swift run agtrace-docs` and commit the result")
+    }
+
     func testEveryTableViewAndColumnIsDescribed() throws {
         let fresh = try SchemaDocument.freshDocument()
         XCTAssertEqual(fresh.undescribed, [], "describe these in Sources/AGTraceKit/Store/SchemaReference.swift")
