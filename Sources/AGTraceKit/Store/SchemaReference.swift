@@ -65,14 +65,12 @@ public enum SchemaReference {
             "type_id": "the type's `id`", "name": "the rule", "size": "the value's size in bytes",
             "flags": "the type's raw flags", "view": "the SwiftUI view the rule's body belongs to (see `node_views`; NULL when not a body rule)",
         ]),
-        Table(name: "node_rows", section: .archives, row: "node (the table behind `nodes`, without `subgraph_id`)", columns: [
-            "id": "row id: `graphs.first_node_id + node_index`", "flags": "raw node flags: bit 0 (1) is the dirty bit",
-            "subgraph_flags": "the node's subgraph flags",
-        ]),
-        Table(name: "nodes", section: .archives, row: "node", columns: [
-            "id": "`graphs.first_node_id + node_index`", "flags": "raw node flags: bit 0 (1) is the dirty bit",
-            "subgraph_flags": "the node's subgraph flags", "subgraph_id": "the subgraph the node belongs to (from `subgraph_nodes`)",
-        ]),
+        Table(name: "node_rows", section: .archives, row: "node (the table behind `nodes`, without `subgraph_id`)", columns: Self.nodeColumns.merging([
+            "id": "row id: `graphs.first_node_id + node_index`",
+        ]) { $1 }),
+        Table(name: "nodes", section: .archives, row: "node", columns: Self.nodeColumns.merging([
+            "id": "`graphs.first_node_id + node_index`", "subgraph_id": "the subgraph the node belongs to (from `subgraph_nodes`)",
+        ]) { $1 }),
         Table(name: "edges", section: .archives, row: "input edge: src is read by dst; repeated pairs are kept", columns: [
             "src_attribute": "the input", "dst_attribute": "the reader",
             "edge_index": "position in the graph's `edges` array", "offset": "byte offset into the input's value (0 when the archive leaves it out)",
@@ -132,10 +130,10 @@ public enum SchemaReference {
         ]),
         Table(name: "events", section: .transcripts, row: "breakpoint hit", columns: [
             "id": "row id (a run's hits are consecutive)", "seq": "the hit's position in the run (from 1)",
-            "line": "the transcript line the hit starts at", "kind": "what the hit is: `invalidate`, `update`, `add_input`, …",
-            "symbol": "the function the breakpoint stopped in", "breakpoint": "lldb's breakpoint id",
-            "thread": "the thread that hit it (NULL when not printed)", "attribute": "the node the hit is about (for `add_input`, the reader)",
-            "input_attribute": "the input of an `add_input` (NULL otherwise)",
+            "line": "the 1-based transcript line the hit starts at", "kind": "what the hit is: `invalidate`, `update`, `add_input`, …",
+            "symbol": "the function, as printed (engine prefix kept), e.g. `IAG::Graph::update_attribute`", "breakpoint": "`N.M` from `stop reason = breakpoint N.M`, or `N` when only the breakpoint is known (NULL when neither)",
+            "thread": "the thread that hit it (NULL when not printed)", "attribute": "the node the hit is about (for `add_input`, the reader; NULL when it could not be read)",
+            "input_attribute": "the input of an `add_input` (or the output of an `add_output`; NULL otherwise)",
             "time_ns": "when, in ns of the debugger's monotonic clock (runs of `agtrace record`; NULL otherwise)",
         ]),
         Table(name: "frames", section: .transcripts, row: "backtrace frame printed at a hit", columns: [
@@ -157,17 +155,11 @@ public enum SchemaReference {
         Table(name: "trace_kinds", section: .traces, row: "event type of `ag-trace.md` (`BeginValueUpdate`, `NodeSetDirty`, …)", columns: [
             "type": "the event number", "kind": "the event's name", "p1_is_attribute": "1 when its first payload is an attribute",
         ]),
-        Table(name: "trace_event_rows", section: .traces, row: "event, in file order (the table behind `trace_events`)", columns: [
-            "type": "the event number as the file has it", "timestamp": "seconds (NULL on event types that carry none)",
-            "p1": "first payload (0 when defined and left out, NULL when not defined)", "p2": "second payload (likewise)",
-            "p3": "third payload (likewise)", "data": "field 9 as text (a log message, a custom event's name)",
-        ]),
-        Table(name: "trace_events", section: .traces, row: "event, in file order (`seq` from 1)", columns: [
-            "type": "the event number as the file has it", "kind": "the event's name from `trace_kinds` (NULL for unknown numbers)",
-            "timestamp": "seconds (NULL on event types that carry none)", "attribute": "`p1` where the event's first payload is an attribute",
-            "p1": "first payload (0 when defined and left out, NULL when not defined)", "p2": "second payload (likewise)",
-            "p3": "third payload (likewise)", "data": "field 9 as text (a log message, a custom event's name)",
-        ]),
+        Table(name: "trace_event_rows", section: .traces, row: "event, in file order (the table behind `trace_events`)", columns: Self.eventColumns),
+        Table(name: "trace_events", section: .traces, row: "event, in file order (`seq` from 1)", columns: Self.eventColumns.merging([
+            "kind": "the event's name from `trace_kinds` (NULL for unknown numbers)",
+            "attribute": "`p1` where the event's first payload is an attribute",
+        ]) { $1 }),
         Table(name: "trace_types", section: .traces, row: "type record (the trace's types, written at its end)", columns: [
             "type_id": "the type's id", "body_size": "size of the rule's body in bytes", "value_size": "size of the value in bytes",
             "flags": "the type's raw flags",
@@ -195,6 +187,16 @@ public enum SchemaReference {
             "context": "the context whose invalidation callback ran (p2)", "marked": "distinct nodes set dirty by the write",
             "updates": "evaluations until the next write", "reran": "those evaluations of marked nodes",
         ]),
+    ]
+
+    static let eventColumns: [String: String] = [
+        "type": "the event number as the file has it", "timestamp": "seconds (NULL on event types that carry none)",
+        "p1": "first payload (0 when defined and left out, NULL when not defined)", "p2": "second payload (likewise)",
+        "p3": "third payload (likewise)", "data": "field 9 as text (a log message, a custom event's name)",
+    ]
+
+    static let nodeColumns: [String: String] = [
+        "flags": "raw node flags: bit 0 (1) is the dirty bit", "subgraph_flags": "the node's subgraph flags",
     ]
 
     static let updateColumns: [String: String] = [
