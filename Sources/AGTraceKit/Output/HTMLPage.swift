@@ -37,7 +37,8 @@ final class HTMLPage {
 
     /// A horizontal bar chart (inline SVG) of the largest values.
     func bars(title: String, _ items: [(label: String, value: Double)], unit: String, limit: Int = 15) {
-        let top = Array(items.sorted { $0.value > $1.value }.prefix(limit))
+        // Ties by label, so the page is the same on every run (callers may pass dictionary order).
+        let top = Array(items.sorted { ($0.value, $1.label) > ($1.value, $0.label) }.prefix(limit))
         guard let maxValue = top.first?.value, maxValue > 0 else { return }
         let rowHeight = 22, labelWidth = 360, barWidth = 420
         let height = top.count * rowHeight + 8
