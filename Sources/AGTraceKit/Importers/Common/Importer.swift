@@ -125,6 +125,8 @@ public final class Importer {
         var phases: [(String, Double)] = []
         func mark(_ phase: String) { phases.append((phase, Date().timeIntervalSince(started))) }
         try DatabaseOpener.checkpointIfLarge(db)
+        let rollbackJournal = FirstImportJournal.begin(db)
+        defer { if rollbackJournal { FirstImportJournal.end(db) } }
         let outcome: ImportOutcome = try db.writeTransaction {
             mark("write lock")
             let base = options.label ?? Labels.defaultLabel(for: path)
