@@ -159,7 +159,7 @@ public enum DatabaseOpener {
             throw DatabaseError(path: db.path, code: SQLITE_CANTOPEN,
                                 message: "cannot switch the database to WAL mode (journal mode stays '\(journal ?? "?")'); is its directory writable?")
         }
-        try db.execute("PRAGMA synchronous=NORMAL; PRAGMA temp_store=MEMORY")
+        try db.execute("PRAGMA synchronous=NORMAL; PRAGMA temp_store=FILE")
         // Checkpoints (copying the WAL back into the database, with two fsyncs) would double
         // the cost of a large import if run at its commit or on close. Writers instead fold
         // back what earlier imports left before they start (see `checkpointIfLarge`).
