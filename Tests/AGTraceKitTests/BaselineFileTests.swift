@@ -83,7 +83,7 @@ final class BaselineFileTests: XCTestCase {
     }
 
     func testWriteAndReadAFile() throws {
-        let dir = try BaselineFixtures.temporaryDirectory()
+        let dir = makeTemporaryDirectory("agtrace-baseline-tests")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("tap.json").path
         let b = BaselineFixtures.baseline(["792": 3, "712": 1])
@@ -168,7 +168,7 @@ final class BaselineFileTests: XCTestCase {
     }
 
     func testMissingFileAndDirectoryAreRefusedByName() throws {
-        let dir = try BaselineFixtures.temporaryDirectory()
+        let dir = makeTemporaryDirectory("agtrace-baseline-tests")
         defer { try? FileManager.default.removeItem(at: dir) }
         let missing = dir.appendingPathComponent("nope.json").path
         XCTAssertThrowsError(try Baseline.read(path: missing)) { error in

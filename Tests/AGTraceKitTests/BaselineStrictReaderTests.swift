@@ -74,7 +74,7 @@ final class BaselineStrictReaderTests: XCTestCase {
     /// or a BaselineError.
     func testMutationsNeverCrash() throws {
         let good = Array(Baseline(counts: BaselineFixtures.counts(.run, "tap", key: .attribute, ["792": 3, "712": 1])).rendered().utf8)
-        var random = SystemRandomNumberGenerator()
+        var random = SeededRandom(seed: 13)
         let pieces: [[UInt8]] = ["9223372036854775808", "-", "\"", "{", "}", "[", "]", ",", ":", "1e999", "\\u0000", "null", "\"version\": 2,",
                                  "\"792\": 1,", "\u{202E}", "\u{85}"].map { Array($0.utf8) }
         for _ in 0..<3000 {

@@ -6,20 +6,6 @@ import XCTest
 /// transcript reader is not needed), snapshots by importing the project's SampleArchives or by
 /// inserting rows.
 enum BaselineFixtures {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
-    static func sampleArchive(_ name: String) -> String {
-        repositoryRoot.appendingPathComponent("SampleArchives").appendingPathComponent(name).path
-    }
-
-    static func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory
-            .appendingPathComponent("agtrace-baseline-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     static func database(in dir: URL) throws -> Database {
         try DatabaseOpener.open(dir.appendingPathComponent("test.db").path, mode: .write)
     }
@@ -61,7 +47,7 @@ enum BaselineFixtures {
     }
 
     static func importSample(_ db: Database, _ name: String, label: String) throws {
-        _ = try Importer(database: db).importFile(sampleArchive(name), options: ImportOptions(label: label))
+        _ = try Importer(database: db).importFile(TestPaths.sample(name), options: ImportOptions(label: label))
     }
 
     /// A snapshot whose types carry no profile but whose nodes do, in two graphs that share a

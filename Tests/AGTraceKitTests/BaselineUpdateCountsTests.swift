@@ -6,7 +6,7 @@ final class BaselineUpdateCountsTests: XCTestCase {
     var db: Database!
 
     override func setUpWithError() throws {
-        dir = try BaselineFixtures.temporaryDirectory()
+        dir = makeTemporaryDirectory("agtrace-baseline-tests")
         db = try BaselineFixtures.database(in: dir)
     }
 

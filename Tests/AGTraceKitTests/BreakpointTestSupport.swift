@@ -4,18 +4,12 @@ import XCTest
 
 /// Shared helpers of the breakpoint-transcript tests.
 enum BreakpointFixtures {
-    /// The package root, found from this file's location.
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-    static var sampleTranscripts: URL { packageRoot.appendingPathComponent("SampleArchives/transcripts") }
+    static var sampleTranscripts: URL { TestPaths.sampleArchives.appendingPathComponent("transcripts") }
     static let sampleNames = ["trip-frame-info.lldb.log", "trip-interactive.lldb.log", "trip-bt-registers.lldb.log",
                               "trip-expressions.lldb.log", "trip-log-message.txt", "trip-mixed.lldb.log"]
     static func sampleBytes(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: sampleTranscripts.appendingPathComponent(name)))
     }
-    /// `<package root>/../shared/real-logs`: present on developer machines and CI, not in the repo.
-    static var realLogs: URL { packageRoot.deletingLastPathComponent().appendingPathComponent("shared/real-logs") }
 }
 
 struct ParsedTranscript {

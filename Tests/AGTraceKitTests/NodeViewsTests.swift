@@ -56,7 +56,7 @@ final class NodeViewsTests: XCTestCase {
         for name in ["planner-after-invalidate.ag-json"] {
             _ = try Importer(database: f.db).importFile(ReportFixture.sampleArchives.appendingPathComponent("why/" + name).path)
         }
-        let shared = ReportFixture.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/real-archives")
+        let shared = TestPaths.shared.appendingPathComponent("real-archives")
         for name in ["gesture-window.ag-json", "text-window.ag-json"] {
             let path = shared.appendingPathComponent(name).path
             if FileManager.default.fileExists(atPath: path) { _ = try Importer(database: f.db).importFile(path) }
@@ -72,11 +72,11 @@ final class NodeViewsTests: XCTestCase {
                         {"desc": "Deep", "node": 1, "nodes": [2]}]}]}
             """)
         let query = "SELECT snapshot_id, graph_index, attribute, view FROM tree_views ORDER BY 1, 2, 3"
-        let imported = try f.db.rows(query).map { $0.map(\.description) }
+        let imported = try f.db.textRows(query)
         XCTAssertTrue(imported.contains { $0[3] == "Deep" }, "\(imported)")
         try f.db.execute("DELETE FROM tree_views")
         try f.db.execute(Schema.treeViewsFill(filter: "1"))
-        XCTAssertEqual(try f.db.rows(query).map { $0.map(\.description) }, imported)
+        XCTAssertEqual(try f.db.textRows(query), imported)
         XCTAssertGreaterThan(imported.count, 10)
     }
 }

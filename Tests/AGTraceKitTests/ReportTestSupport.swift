@@ -8,14 +8,10 @@ final class ReportFixture {
     let directory: URL
     let db: Database
 
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let sampleArchives = repositoryRoot.appendingPathComponent("SampleArchives")
+    static let sampleArchives = TestPaths.sampleArchives
 
     init(samples: Bool = true) throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("agtrace-report-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = makeTemporaryDirectory("agtrace-report-tests")
         db = try DatabaseOpener.open(directory.appendingPathComponent("t.db").path, mode: .write)
         if samples {
             let importer = Importer(database: db)
