@@ -6,6 +6,12 @@ import XCTest
 /// The target is well under a second for 10 MB in release builds; debug builds read 1 MB and
 /// only report.
 final class BreakpointThroughputTests: XCTestCase {
+    #if DEBUG
+    static let size = 1 << 20
+    #else
+    static let size = 10 << 20
+    #endif
+
     /// About `targetBytes` of transcript, its hits cycling through shapes 1, 3, 4 and 5 (x86-64, IAG).
     static func generatedTranscript(targetBytes: Int) -> [UInt8] {
         var text = """
@@ -66,12 +72,7 @@ final class BreakpointThroughputTests: XCTestCase {
     }
 
     func testThroughput() throws {
-        #if DEBUG
-        let size = 1 << 20
-        #else
-        let size = 10 << 20
-        #endif
-        let bytes = Self.generatedTranscript(targetBytes: size)
+        let bytes = Self.generatedTranscript(targetBytes: Self.size)
         let summary = try measure("generated", bytes: bytes, source: MemorySource(bytes))
         XCTAssertEqual(summary.incompleteHits, 0)
         XCTAssertGreaterThan(summary.events, 0)
@@ -91,15 +92,10 @@ final class BreakpointThroughputTests: XCTestCase {
 
     /// The six sample transcripts over and over, from a file: every shape, listings and noise.
     func testThroughputOfRepeatedSamplesFromAFile() throws {
-        #if DEBUG
-        let size = 1 << 20
-        #else
-        let size = 10 << 20
-        #endif
         let unit = try BreakpointFixtures.sampleNames.flatMap(BreakpointFixtures.sampleBytes)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(size + unit.count)
-        while bytes.count < size { bytes += unit }
+        bytes.reserveCapacity(Self.size + unit.count)
+        while bytes.count < Self.size { bytes += unit }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-throughput-\(getpid()).lldb.log")
         try Data(bytes).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }

@@ -4,13 +4,16 @@ import XCTest
 /// `ViewName.fromRule` and the `node_views` view built on it (docs/schema.md).
 final class NodeViewsTests: XCTestCase {
     func testRuleNamesAViewOrModifierWithItsGenericArguments() {
-        XCTAssertEqual(ViewName.fromRule("StaticBody<ViewBodyAccessor<Trip>, MainThreadFlags>"), "Trip")
-        XCTAssertEqual(ViewName.fromRule("DynamicBody<ViewBodyAccessor<Planner>>"), "Planner")
-        XCTAssertEqual(ViewName.fromRule("DynamicBody<ViewBodyAccessor<List<Int, Row>>>"), "List<Int, Row>")
-        XCTAssertEqual(ViewName.fromRule("StaticBody<ViewBodyAccessor<Editor.Label>, Text>"), "Editor.Label")
-        XCTAssertEqual(ViewName.fromRule("DynamicBody<ModifierBodyAccessor<RootModifier>, MainThreadFlags>"), "RootModifier")
-        XCTAssertEqual(ViewName.fromRule("StaticBody<ViewBodyAccessor<TabView<Int, NavigationSplitView<AView, EmptyView, Text>>>, MainThreadFlags>"),
-                       "TabView<Int, NavigationSplitView<AView, EmptyView, Text>>")
+        let cases = [
+            ("StaticBody<ViewBodyAccessor<Trip>, MainThreadFlags>", "Trip"),
+            ("DynamicBody<ViewBodyAccessor<Planner>>", "Planner"),
+            ("DynamicBody<ViewBodyAccessor<List<Int, Row>>>", "List<Int, Row>"),
+            ("StaticBody<ViewBodyAccessor<Editor.Label>, Text>", "Editor.Label"),
+            ("DynamicBody<ModifierBodyAccessor<RootModifier>, MainThreadFlags>", "RootModifier"),
+            ("StaticBody<ViewBodyAccessor<TabView<Int, NavigationSplitView<AView, EmptyView, Text>>>, MainThreadFlags>",
+             "TabView<Int, NavigationSplitView<AView, EmptyView, Text>>"),
+        ]
+        for (rule, view) in cases { XCTAssertEqual(ViewName.fromRule(rule), view, rule) }
     }
 
     func testOtherRulesNameNoView() {

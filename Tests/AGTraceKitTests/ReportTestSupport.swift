@@ -56,6 +56,13 @@ final class ReportFixture {
         return runId
     }
 
+    /// A fixture holding the samples (unless `samples` is false) and `frameInfoHits` as run "tap".
+    static func withFrameInfoRun(samples: Bool = true) throws -> ReportFixture {
+        let f = try ReportFixture(samples: samples)
+        try f.run("tap", frameInfoHits)
+        return f
+    }
+
     func report(_ name: String, _ options: [String: String], by: String? = nil, limit: Int? = nil) throws
         -> (columns: [String], rows: [[SQLValue]]) {
         try ReportRunner.rows(ReportRequest(name: name, options: options, by: by, limit: limit), in: db)
