@@ -53,32 +53,17 @@ final class CIExampleTests: XCTestCase {
         XCTAssertTrue(script.contains("--transcript \"$TRANSCRIPT\" --archive \"$DUMP\""), script)
         for name in ["agtrace-check.xml", "summary.md"] { try? FileManager.default.removeItem(at: dir.appendingPathComponent(name)) }
         FileManager.default.createFile(atPath: dir.appendingPathComponent("summary.md").path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-e", "-c", script]
-        process.currentDirectoryURL = dir
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "AGTRACE_DB")
-        env["PATH"] = CLI.binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-        env["BASELINE"] = baseline
-        env["TRANSCRIPT"] = ci + "/" + transcript
-        env["DUMP"] = ci + "/" + dump
-        env["GITHUB_STEP_SUMMARY"] = dir.appendingPathComponent("summary.md").path
-        process.environment = env
-        let out = dir.appendingPathComponent("step.out"), err = dir.appendingPathComponent("step.err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        try process.run()
-        process.waitUntilExit()
-        try outHandle.close()
-        try errHandle.close()
+        let step = try CLI.run(URL(fileURLWithPath: "/bin/bash"), ["-e", "-c", script], environment: [
+            "PATH": CLI.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+            "BASELINE": baseline,
+            "TRANSCRIPT": ci + "/" + transcript,
+            "DUMP": ci + "/" + dump,
+            "GITHUB_STEP_SUMMARY": dir.appendingPathComponent("summary.md").path,
+        ], directory: dir)
         func read(_ name: String) -> String {
             (try? String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)) ?? ""
         }
-        return StepResult(status: process.terminationStatus, stdout: read("step.out"), stderr: read("step.err"),
+        return StepResult(status: step.status, stdout: step.stdout, stderr: step.stderr,
                           junit: read("agtrace-check.xml"), summary: read("summary.md"))
     }
 

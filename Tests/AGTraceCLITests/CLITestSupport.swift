@@ -13,10 +13,11 @@ enum CLI {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let samples = packageRoot.appendingPathComponent("SampleArchives").path
 
-    /// The binary SwiftPM built beside the test bundle.
+    /// The binary SwiftPM built beside the test bundle, or `$AGTRACE_BIN` when set.
     /// Looks beside the test bundle and beside the test executable (on Linux the bundle is the
     /// executable), so that `swift test --scratch-path DIR` finds the binary in DIR.
     static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["AGTRACE_BIN"], !path.isEmpty { return URL(fileURLWithPath: path) }
         let starts = [Bundle(for: Marker.self).bundleURL, Bundle.main.executableURL,
                       URL(fileURLWithPath: CommandLine.arguments[0])].compactMap { $0 }
         for start in starts {
@@ -32,18 +33,33 @@ enum CLI {
 
     final class Marker {}
 
-    @discardableResult
-    static func run(_ args: [String], stdin: Data? = nil, environment: [String: String] = [:],
-                    directory: URL? = nil) throws -> CLIResult {
+    /// A process for `executable`, in this process's environment without `AGTRACE_DB` (each test
+    /// names its database) plus `environment`.
+    static func process(_ executable: URL, _ args: [String], environment: [String: String] = [:],
+                        directory: URL? = nil) -> Process {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = args
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "AGTRACE_DB")
         for (k, v) in environment { env[k] = v }
         process.environment = env
         if let directory { process.currentDirectoryURL = directory }
-        // Output goes to files, so that large outputs cannot fill a pipe and deadlock.
+        return process
+    }
+
+    /// Runs the agtrace binary and waits for it.
+    @discardableResult
+    static func run(_ args: [String], stdin: Data? = nil, environment: [String: String] = [:],
+                    directory: URL? = nil) throws -> CLIResult {
+        try run(binary, args, stdin: stdin, environment: environment, directory: directory)
+    }
+
+    /// Runs `executable` and waits for it. Output goes to files, so that large outputs cannot
+    /// fill a pipe and deadlock.
+    static func run(_ executable: URL, _ args: [String], stdin: Data? = nil, environment: [String: String] = [:],
+                    directory: URL? = nil) throws -> CLIResult {
+        let process = process(executable, args, environment: environment, directory: directory)
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-cli-out-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }

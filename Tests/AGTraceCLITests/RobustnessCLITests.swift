@@ -60,7 +60,7 @@ final class RobustnessCLITests: XCTestCase {
 
     /// Starts the binary without waiting; output goes to files.
     final class Running {
-        let process = Process()
+        let process: Process
         let out: URL, err: URL
         init(_ args: [String], environment: [String: String] = [:], executable: URL = CLI.binary, prefix: [String] = []) throws {
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-run-\(UUID().uuidString)")
@@ -69,17 +69,9 @@ final class RobustnessCLITests: XCTestCase {
             err = scratch.appendingPathComponent("err")
             FileManager.default.createFile(atPath: out.path, contents: nil)
             FileManager.default.createFile(atPath: err.path, contents: nil)
-            if prefix.isEmpty {
-                process.executableURL = executable
-                process.arguments = args
-            } else {
-                process.executableURL = URL(fileURLWithPath: prefix[0])
-                process.arguments = Array(prefix.dropFirst()) + [executable.path] + args
-            }
-            var env = ProcessInfo.processInfo.environment
-            env.removeValue(forKey: "AGTRACE_DB")
-            for (k, v) in environment { env[k] = v }
-            process.environment = env
+            process = prefix.isEmpty
+                ? CLI.process(executable, args, environment: environment)
+                : CLI.process(URL(fileURLWithPath: prefix[0]), Array(prefix.dropFirst()) + [executable.path] + args, environment: environment)
             process.standardOutput = try FileHandle(forWritingTo: out)
             process.standardError = try FileHandle(forWritingTo: err)
             process.standardInput = FileHandle.nullDevice
