@@ -8,22 +8,17 @@ import FoundationXML
 /// the docs say, then the "Check against the baseline" step of docs/examples/swiftui-work.yml
 /// run as it is written (bash, `agtrace` on PATH, the workflow's environment) on the
 /// recordings of SampleArchives/ci/.
-final class CIExampleTests: XCTestCase {
-    var dir: URL!
+final class CIExampleTests: CLITestCase {
     let ci = CLI.samples + "/ci"
 
     override func setUpWithError() throws {
-        dir = makeTemporaryDirectory()
+        try super.setUpWithError()
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("Baselines"), withIntermediateDirectories: true)
         // Recording a baseline, as docs/ci.md does it (build A).
         let r = try CLI.run(["baseline", "--transcript", ci + "/tap-stepper.lldb.log", "--archive", ci + "/planner-a.ag-json",
                              "--key", "view", "--output", "Baselines/tap-stepper.json"], directory: dir)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout, "wrote Baselines/tap-stepper.json: run 'tap-stepper' keyed by view, 4 views, 14 updates\n")
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: dir)
     }
 
     /// The `run: |` block of the workflow step named `name`, as bash text.

@@ -83,6 +83,38 @@ enum CLI {
     }
 }
 
+/// A test case with a fresh directory (`dir`) made before each test and removed after it, and
+/// a database path in it (`db`, not yet created). Subclasses that override `setUpWithError`
+/// call `super` first.
+class CLITestCase: XCTestCase {
+    var dir: URL!
+    /// The database's file name; `agtrace.db` (the default database) only where a test means it.
+    class var databaseName: String { "test.db" }
+    var db: String { dir.appendingPathComponent(Self.databaseName).path }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        dir = makeTemporaryDirectory()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: dir)
+        try super.tearDownWithError()
+    }
+
+    /// Runs the binary in `dir` with `args` as they are; checks the exit status when one is given.
+    @discardableResult
+    func runAgtrace(_ args: [String], status: Int32?, stdin: Data? = nil,
+                    file: StaticString = #filePath, line: UInt = #line) throws -> CLIResult {
+        let r = try CLI.run(args, stdin: stdin, directory: dir)
+        if let status {
+            XCTAssertEqual(r.status, status, "agtrace \(args.joined(separator: " "))\nstdout:\n\(r.stdout)\nstderr:\n\(r.stderr)",
+                           file: file, line: line)
+        }
+        return r
+    }
+}
+
 func makeTemporaryDirectory() -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-cli-\(UUID().uuidString)")
     try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -2,16 +2,12 @@ import Foundation
 import XCTest
 
 /// `agtrace baseline`: the file it writes.
-final class CheckBaselineCLITests: XCTestCase {
-    var dir: URL!
-    var db: String!
+final class CheckBaselineCLITests: CLITestCase {
+    override class var databaseName: String { "agtrace.db" }
 
     override func setUpWithError() throws {
-        (dir, db) = try CheckCLI.makeWorkspace()
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: dir)
+        try super.setUpWithError()
+        try CheckCLI.makeWorkspace(in: dir, db: db)
     }
 
     func run(_ args: String...) throws -> CLIResult { try CheckCLI.run(args, db: db, in: dir) }

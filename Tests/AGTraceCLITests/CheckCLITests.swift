@@ -39,12 +39,10 @@ enum CheckCLI {
         try db.execute("UPDATE runs SET first_event_id = (SELECT min(id) FROM events WHERE run_id = runs.id), last_event_id = (SELECT max(id) FROM events WHERE run_id = runs.id) WHERE id = \(runId)")
     }
 
-    /// A scratch directory with agtrace.db holding runs tap, tap-30x, tap-shifted (712 gone,
-    /// 9999 new), planner-tap and planner-tap-30x (the Planner's attributes only) and snapshots planner (profiled) and trip (no profile).
-    static func makeWorkspace() throws -> (dir: URL, db: String) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-check-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let dbPath = dir.appendingPathComponent("agtrace.db").path
+    /// Database `dbPath` in `dir` holding runs tap, tap-30x, tap-shifted (712 gone, 9999 new),
+    /// planner-tap and planner-tap-30x (the Planner's attributes only) and snapshots planner
+    /// (profiled) and trip (no profile).
+    static func makeWorkspace(in dir: URL, db dbPath: String) throws {
         do {
             let db = try DatabaseOpener.open(dbPath, mode: .write)
             try db.writeTransaction {
@@ -65,31 +63,21 @@ enum CheckCLI {
             let r = try run(["import", "--quiet", "--label", label, samples.appendingPathComponent(file).path], db: dbPath, in: dir)
             guard r.status == 0 else { throw NSError(domain: "import", code: Int(r.status), userInfo: [NSLocalizedDescriptionKey: r.stderr]) }
         }
-        return (dir, dbPath)
     }
 }
 
-final class CheckCLITests: XCTestCase {
-    var dir: URL!
-    var db: String!
+final class CheckCLITests: CLITestCase {
+    override class var databaseName: String { "agtrace.db" }
 
     override func setUpWithError() throws {
+        try super.setUpWithError()
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: CLI.binary.path), "no agtrace binary at \(CLI.binary.path)")
-        (dir, db) = try CheckCLI.makeWorkspace()
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: dir)
+        try CheckCLI.makeWorkspace(in: dir, db: db)
     }
 
     @discardableResult
     func agtrace(_ args: String..., status: Int32? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> CLIResult {
-        let r = try CheckCLI.run(args, db: db, in: dir)
-        if let status {
-            XCTAssertEqual(r.status, status, "agtrace \(args.joined(separator: " "))\nstdout:\n\(r.stdout)\nstderr:\n\(r.stderr)",
-                           file: file, line: line)
-        }
-        return r
+        try runAgtrace(args + ["--db", db], status: status, file: file, line: line)
     }
 
     func path(_ name: String) -> String { dir.appendingPathComponent(name).path }

@@ -4,19 +4,16 @@ import XCTest
 
 /// End-to-end: the built `agtrace` binary on a database of SampleArchives (plus one run stored
 /// directly, as transcripts are read by another part of agtrace).
-final class ReportCLITests: XCTestCase {
-    var directory: URL!
-    var dbPath: String { directory.appendingPathComponent("cli.db").path }
-
-    /// Runs the binary, on the test's database unless `db` is false, in `cwd` (else the test's directory).
+final class ReportCLITests: CLITestCase {
+    /// Runs the binary, on the test's database unless `db` is false, in `cwd` (else the test's dir).
     @discardableResult
-    func agtrace(_ args: [String], db: Bool = true, cwd: URL? = nil) throws -> CLIResult {
-        try CLI.run(args + (db ? ["--db", dbPath] : []), directory: cwd ?? directory)
+    func agtrace(_ args: [String], db useDatabase: Bool = true, cwd: URL? = nil) throws -> CLIResult {
+        try CLI.run(args + (useDatabase ? ["--db", db] : []), directory: cwd ?? dir)
     }
 
     override func setUpWithError() throws {
+        try super.setUpWithError()
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: CLI.binary.path), "no agtrace binary at \(CLI.binary.path)")
-        directory = makeTemporaryDirectory()
         // The archive files only (transcripts may live in SampleArchives/ too).
         let samples = URL(fileURLWithPath: CLI.samples)
         let archives = try FileManager.default.contentsOfDirectory(atPath: samples.path)
@@ -26,7 +23,7 @@ final class ReportCLITests: XCTestCase {
         let imported = try agtrace(["import", "-q"] + archives)
         XCTAssertEqual(imported.status, 0, imported.stderr)
         // The run of the Trip write: edges seen as the body ran, then the write of nights.
-        let db = try DatabaseOpener.open(dbPath, mode: .write)
+        let db = try DatabaseOpener.open(db, mode: .write)
         try db.execute("INSERT INTO runs(label, event_count) VALUES ('tap', 8)")
         let run = db.lastInsertRowid
         try db.execute("""
@@ -41,10 +38,6 @@ final class ReportCLITests: XCTestCase {
               (\(run), 8, 17, 'update', 'AG::Graph::update_attribute', 3300, NULL);
             UPDATE runs SET first_event_id = (SELECT min(id) FROM events WHERE run_id = runs.id), last_event_id = (SELECT max(id) FROM events WHERE run_id = runs.id) WHERE id = \(run);
             """)
-    }
-
-    override func tearDownWithError() throws {
-        if let directory { try? FileManager.default.removeItem(at: directory) }
     }
 
     func testListAndHelp() throws {
@@ -66,7 +59,7 @@ final class ReportCLITests: XCTestCase {
     }
 
     func testUsageErrorsExitTwoBeforeTouchingTheDatabase() throws {
-        let missing = directory.appendingPathComponent("none.db").path
+        let missing = dir.appendingPathComponent("none.db").path
         let cases: [([String], String)] = [
             (["report"], "name a report"),
             (["report", "nope"], "no report named 'nope'"),
@@ -218,7 +211,7 @@ final class ReportCLITests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("digraph \"trip-3-after-invalidate\" {"))
         XCTAssertTrue(r.stdout.contains("\"g0_3032\" -> \"g0_3152\" [color=\"#cc0000\", penwidth=2, style=bold];"))
-        let file = directory.appendingPathComponent("trip.dot")
+        let file = dir.appendingPathComponent("trip.dot")
         let w = try agtrace(["export", "dot", "--snapshot", "trip-3-after-invalidate", "--output", file.path])
         XCTAssertEqual(w.status, 0, w.stderr)
         XCTAssertEqual(w.stdout, "")
@@ -228,7 +221,7 @@ final class ReportCLITests: XCTestCase {
         if let dot = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].first(where: FileManager.default.isExecutableFile) {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: dot)
-            p.arguments = ["-Tsvg", file.path, "-o", directory.appendingPathComponent("trip.svg").path]
+            p.arguments = ["-Tsvg", file.path, "-o", dir.appendingPathComponent("trip.svg").path]
             try p.run()
             p.waitUntilExit()
             XCTAssertEqual(p.terminationStatus, 0)

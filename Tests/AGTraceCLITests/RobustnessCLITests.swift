@@ -5,12 +5,7 @@ import XCTest
 
 /// agtrace as CI uses it: parallel jobs on one database, jobs killed half-way, files from
 /// anywhere, full disks and read-only databases. Each test runs the built binary.
-final class RobustnessCLITests: XCTestCase {
-    var dir: URL!
-    var db: String { dir.appendingPathComponent("ci.db").path }
-    override func setUp() { dir = makeTemporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
+final class RobustnessCLITests: CLITestCase {
     // MARK: Helpers
 
     /// A synthetic archive: `nodes` nodes over 20 rule types, two edges per node, one subgraph.
