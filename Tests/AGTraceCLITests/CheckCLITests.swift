@@ -80,6 +80,12 @@ final class CheckCLITests: CLITestCase {
         try runAgtrace(args + ["--db", db], status: status, file: file, line: line)
     }
 
+    /// `agtrace check --baseline BASELINE ARGS...` on the test's database.
+    @discardableResult
+    func check(_ baseline: String, _ args: String..., status: Int32, file: StaticString = #filePath, line: UInt = #line) throws -> CLIResult {
+        try runAgtrace(["check", "--baseline", baseline] + args + ["--db", db], status: status, file: file, line: line)
+    }
+
     func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
 
     func writeTapBaseline() throws -> String {
@@ -99,14 +105,14 @@ final class CheckCLITests: CLITestCase {
 
     func testRunAgainstItsOwnBaselinePasses() throws {
         let baseline = try writeTapBaseline()
-        let r = try agtrace("check", "--baseline", baseline, "--run", "tap", status: 0)
+        let r = try check(baseline, "--run", "tap", status: 0)
         XCTAssertTrue(r.stdout.hasPrefix("PASS: no regressions in 7 attributes; total updates 10 -> 10 (0)\n"), r.stdout)
         XCTAssertEqual(r.stderr, "")
     }
 
     func testThirtyTimesTheUpdatesFailsNamingTheWorstAttributesFirst() throws {
         let baseline = try writeTapBaseline()
-        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-30x", status: 1)
+        let r = try check(baseline, "--run", "tap-30x", status: 1)
         XCTAssertTrue(r.stdout.hasPrefix("FAIL: 7 of 7 attributes regressed; total updates 10 -> 300 (+290, +2900.0%), regressed\n"), r.stdout)
         let rows = regressionRows(r.stdout)
         XCTAssertEqual(rows.map { $0[0] }, ["792", "1760", "712", "760", "1620", "1664", "1712"])
@@ -115,30 +121,30 @@ final class CheckCLITests: CLITestCase {
 
     func testToleranceAndMinCountThroughTheCommandLine() throws {
         let baseline = try writeTapBaseline()
-        try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--tolerance", "3000", status: 0)
-        try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--tolerance=2900%", status: 0)  // exactly the growth
-        try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--tolerance", "2899.5", status: 1)
+        try check(baseline, "--run", "tap-30x", "--tolerance", "3000", status: 0)
+        try check(baseline, "--run", "tap-30x", "--tolerance=2900%", status: 0)  // exactly the growth
+        try check(baseline, "--run", "tap-30x", "--tolerance", "2899.5", status: 1)
         // Per key the largest growth is 87, but the total grew by 290.
-        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--min-count", "88", status: 1)
+        let r = try check(baseline, "--run", "tap-30x", "--min-count", "88", status: 1)
         XCTAssertTrue(r.stdout.hasPrefix("FAIL: the total regressed"), r.stdout)
-        try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--min-count", "291", status: 0)
-        try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--min-count", "290", status: 1)
+        try check(baseline, "--run", "tap-30x", "--min-count", "291", status: 0)
+        try check(baseline, "--run", "tap-30x", "--min-count", "290", status: 1)
     }
 
     func testNewAndVanishedKeys() throws {
         let baseline = try writeTapBaseline()
-        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-shifted", status: 1)
+        let r = try check(baseline, "--run", "tap-shifted", status: 1)
         XCTAssertEqual(regressionRows(r.stdout).first, ["9999", "0", "2", "+2", "new"])
         XCTAssertTrue(r.stdout.contains("\nImprovements:\n"), r.stdout)
         XCTAssertTrue(r.stdout.split(separator: "\n").contains { $0.hasPrefix("712 ") && $0.hasSuffix("vanished") }, r.stdout)
-        try agtrace("check", "--baseline", baseline, "--run", "tap-shifted", "--min-count", "3", status: 0)
+        try check(baseline, "--run", "tap-shifted", "--min-count", "3", status: 0)
     }
 
     // MARK: Formats
 
     func testJUnitIsValidXMLWithFailures() throws {
         let baseline = try writeTapBaseline()
-        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--format", "junit", status: 1)
+        let r = try check(baseline, "--run", "tap-30x", "--format", "junit", status: 1)
         let delegate = JUnitCounter()
         let parser = XMLParser(data: Data(r.stdout.utf8))
         parser.delegate = delegate
@@ -146,7 +152,7 @@ final class CheckCLITests: CLITestCase {
         XCTAssertEqual(delegate.testcases, 8, "the total and seven attributes")
         XCTAssertEqual(delegate.failures, 8)
         XCTAssertEqual(delegate.failureMessages.first, "total updates: 10 -> 300 (+290, +2900.0%); allowed up to 10")
-        let passing = try agtrace("check", "--baseline", baseline, "--run", "tap", "--format", "junit", status: 0)
+        let passing = try check(baseline, "--run", "tap", "--format", "junit", status: 0)
         let passDelegate = JUnitCounter()
         let passParser = XMLParser(data: Data(passing.stdout.utf8))
         passParser.delegate = passDelegate
@@ -157,7 +163,7 @@ final class CheckCLITests: CLITestCase {
 
     func testMarkdownIsATable() throws {
         let baseline = try writeTapBaseline()
-        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--format", "markdown", status: 1)
+        let r = try check(baseline, "--run", "tap-30x", "--format", "markdown", status: 1)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "### ❌ agtrace check failed")
         let header = try XCTUnwrap(lines.firstIndex(of: "| attribute | baseline | current | delta | percent |"))
@@ -168,7 +174,7 @@ final class CheckCLITests: CLITestCase {
 
     func testJSONIsTheFullComparison() throws {
         let baseline = try writeTapBaseline()
-        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-shifted", "--format", "json", status: 1)
+        let r = try check(baseline, "--run", "tap-shifted", "--format", "json", status: 1)
         let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(object["verdict"] as? String, "fail")
         XCTAssertEqual((object["regressions"] as? [[String: Any]])?.map { $0["key"] as? String }, ["9999"])
@@ -181,33 +187,33 @@ final class CheckCLITests: CLITestCase {
 
     func testUnreadableBaselineExits2NamingTheFile() throws {
         let missing = path("missing.json")
-        var r = try agtrace("check", "--baseline", missing, "--run", "tap", status: 2)
+        var r = try check(missing, "--run", "tap", status: 2)
         XCTAssertTrue(r.stderr.contains(missing), r.stderr)
         XCTAssertTrue(r.stderr.contains("no such baseline file"), r.stderr)
 
         let garbage = path("garbage.json")
         try "this is not json".write(toFile: garbage, atomically: true, encoding: .utf8)
-        r = try agtrace("check", "--baseline", garbage, "--run", "tap", status: 2)
+        r = try check(garbage, "--run", "tap", status: 2)
         XCTAssertTrue(r.stderr.contains("\(garbage): not a baseline"), r.stderr)
 
         let newer = path("newer.json")
         try #"{"format": "agtrace-baseline", "version": 99, "source": {"kind": "run", "label": "tap"}, "entries": {}}"#
             .write(toFile: newer, atomically: true, encoding: .utf8)
-        r = try agtrace("check", "--baseline", newer, "--run", "tap", status: 2)
+        r = try check(newer, "--run", "tap", status: 2)
         XCTAssertTrue(r.stderr.contains("\(newer): written by a newer agtrace"), r.stderr)
 
-        r = try agtrace("check", "--baseline", dir.path, "--run", "tap", status: 2)
+        r = try check(dir.path, "--run", "tap", status: 2)
         XCTAssertTrue(r.stderr.contains("is a directory"), r.stderr)
         XCTAssertEqual(r.stdout, "")
     }
 
     func testBaselineOfTheOtherKindExits2() throws {
         let runBaseline = try writeTapBaseline()
-        var r = try agtrace("check", "--baseline", runBaseline, "--snapshot", "planner", status: 2)
+        var r = try check(runBaseline, "--snapshot", "planner", status: 2)
         XCTAssertTrue(r.stderr.contains("\(runBaseline): the baseline was taken from run 'tap'"), r.stderr)
         let snapshotBaseline = path("planner.json")
         try agtrace("baseline", "--snapshot", "planner", "--output", snapshotBaseline, status: 0)
-        r = try agtrace("check", "--baseline", snapshotBaseline, "--run", "tap", status: 2)
+        r = try check(snapshotBaseline, "--run", "tap", status: 2)
         XCTAssertTrue(r.stderr.contains("\(snapshotBaseline): the baseline was taken from snapshot 'planner'"), r.stderr)
     }
 
@@ -217,8 +223,8 @@ final class CheckCLITests: CLITestCase {
             {"format": "agtrace-baseline", "version": 1, "run": "tap", "total": 10,
              "updates": {"792": 3, "760": 1, "712": 1, "1760": 2, "1712": 1, "1664": 1, "1620": 1}}
             """.write(toFile: old, atomically: true, encoding: .utf8)
-        try agtrace("check", "--baseline", old, "--run", "tap", status: 0)
-        let r = try agtrace("check", "--baseline", old, "--run", "tap-30x", status: 1)
+        try check(old, "--run", "tap", status: 0)
+        let r = try check(old, "--run", "tap-30x", status: 1)
         XCTAssertEqual(regressionRows(r.stdout).first?.first, "792")
     }
 
@@ -226,7 +232,7 @@ final class CheckCLITests: CLITestCase {
 
     func testUnknownLabelExits3NamingIt() throws {
         let baseline = try writeTapBaseline()
-        var r = try agtrace("check", "--baseline", baseline, "--run", "no-such-run", status: 3)
+        var r = try check(baseline, "--run", "no-such-run", status: 3)
         XCTAssertTrue(r.stderr.contains("'no-such-run'"), r.stderr)
         r = try agtrace("baseline", "--run", "no-such-run", "--output", path("x.json"), status: 1)
         XCTAssertTrue(r.stderr.contains("'no-such-run'"), r.stderr)
@@ -242,7 +248,7 @@ final class CheckCLITests: CLITestCase {
         let text = try String(contentsOfFile: baseline, encoding: .utf8)
         XCTAssertTrue(text.contains("\"key\": \"rule\""), text)
         XCTAssertTrue(text.contains("    \"DynamicBody<ViewBodyAccessor<Editor>>\": {\"updates\": 6, \"seconds\": 2.75e-05},\n"), text)
-        let r = try agtrace("check", "--baseline", baseline, "--snapshot", "planner", status: 0)
+        let r = try check(baseline, "--snapshot", "planner", status: 0)
         XCTAssertTrue(r.stdout.hasPrefix("PASS: no regressions in 5 rules; total updates 16 -> 16 (0)"), r.stdout)
     }
 
@@ -265,14 +271,14 @@ final class CheckCLITests: CLITestCase {
         let text = try String(contentsOfFile: baseline, encoding: .utf8)
         XCTAssertTrue(text.contains("\"named_by\": {\"label\": \"planner\""), text)
         XCTAssertTrue(text.contains("\"RootDisplayList\": {\"updates\": 2}"), text)
-        try agtrace("check", "--baseline", baseline, "--run", "planner-tap", "--snapshot", "planner", status: 0)
-        let r = try agtrace("check", "--baseline", baseline, "--run", "planner-tap-30x", "--snapshot", "planner", status: 1)
+        try check(baseline, "--run", "planner-tap", "--snapshot", "planner", status: 0)
+        let r = try check(baseline, "--run", "planner-tap-30x", "--snapshot", "planner", status: 1)
         XCTAssertEqual(Set(regressionRows(r.stdout).compactMap(\.first)),
                        ["DynamicBody<ViewBodyAccessor<Editor>>", "DynamicBody<ViewBodyAccessor<Planner>>", "RootDisplayList"])
         // check warns about a partly matching snapshot (and still compares).
-        let partial = try agtrace("check", "--baseline", baseline, "--run", "tap", "--snapshot", "planner", status: 1)
+        let partial = try check(baseline, "--run", "tap", "--snapshot", "planner", status: 1)
         XCTAssertTrue(partial.stderr.contains("warning: 3 of 7 attributes of run 'tap' are not in snapshot 'planner'"), partial.stderr)
-        let missing = try agtrace("check", "--baseline", baseline, "--run", "tap", status: 2)
+        let missing = try check(baseline, "--run", "tap", status: 2)
         XCTAssertTrue(missing.stderr.contains("give the dump of the same build as well (--archive DUMP or --snapshot S)"), missing.stderr)
     }
 
@@ -281,7 +287,7 @@ final class CheckCLITests: CLITestCase {
     func testUpdateBaselineRewritesTheFile() throws {
         let baseline = try writeTapBaseline()
         let before = try String(contentsOfFile: baseline, encoding: .utf8)
-        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--update-baseline", status: 0)
+        let r = try check(baseline, "--run", "tap-30x", "--update-baseline", status: 0)
         // What was updated, not a verdict.
         XCTAssertTrue(r.stdout.hasPrefix("UPDATED \(baseline) with the counts of run 'tap-30x': total updates 10 -> 300 (+290, +2900.0%); 7 attributes grew, 0 dropped\n"), r.stdout)
         XCTAssertFalse(r.stdout.contains("FAIL"), r.stdout)
@@ -290,11 +296,11 @@ final class CheckCLITests: CLITestCase {
         let after = try String(contentsOfFile: baseline, encoding: .utf8)
         XCTAssertNotEqual(before, after)
         XCTAssertTrue(after.contains("    \"792\": {\"updates\": 90},\n"), after)
-        try agtrace("check", "--baseline", baseline, "--run", "tap-30x", status: 0)
+        try check(baseline, "--run", "tap-30x", status: 0)
         // 300 -> 10 is a drop of 96.7%: beyond --max-drop 50, suspicious.
-        let dropped = try agtrace("check", "--baseline", baseline, "--run", "tap", status: 1)
+        let dropped = try check(baseline, "--run", "tap", status: 1)
         XCTAssertTrue(dropped.stdout.hasPrefix("FAIL: the total dropped by more than --max-drop 50%: total updates 300 -> 10"), dropped.stdout)
-        let improved = try agtrace("check", "--baseline", baseline, "--run", "tap", "--max-drop", "none", status: 0)
+        let improved = try check(baseline, "--run", "tap", "--max-drop", "none", status: 0)
         XCTAssertTrue(improved.stdout.contains("\nImprovements:\n"), improved.stdout)
     }
 
@@ -302,7 +308,7 @@ final class CheckCLITests: CLITestCase {
         let old = path("v1.json")
         try #"{"format": "agtrace-baseline", "version": 1, "run": "tap", "updates": {"792": 3}}"#
             .write(toFile: old, atomically: true, encoding: .utf8)
-        try agtrace("check", "--baseline", old, "--run", "tap", "--update-baseline", status: 0)
+        try check(old, "--run", "tap", "--update-baseline", status: 0)
         XCTAssertTrue(try String(contentsOfFile: old, encoding: .utf8).contains("\"version\": 2,"))
     }
 
