@@ -1,8 +1,5 @@
 import Foundation
 import XCTest
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// The CI example of docs/ci.md, end to end with the built binary: the baseline recorded as
 /// the docs say, then the "Check against the baseline" step of docs/examples/swiftui-work.yml
@@ -62,20 +59,11 @@ final class CIExampleTests: CLITestCase {
                           junit: read("agtrace-check.xml"), summary: read("summary.md"))
     }
 
-    /// Counts JUnit elements, checking the XML parses.
-    func junit(_ xml: String, file: StaticString = #filePath, line: UInt = #line) -> JUnitReport {
-        let report = JUnitReport()
-        let parser = XMLParser(data: Data(xml.utf8))
-        parser.delegate = report
-        XCTAssertTrue(parser.parse(), "invalid JUnit: \(String(describing: parser.parserError))\n\(xml)", file: file, line: line)
-        return report
-    }
-
     func testARebuildDoingTheSameWorkPasses() throws {
         let r = try runCheckStep(transcript: "tap-stepper-rebuilt.lldb.log")
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         XCTAssertTrue(r.stdout.hasPrefix("PASS: no regressions in 4 views; total updates 14 -> 14 (0)\n"), r.stdout)
-        let report = junit(r.junit)
+        let report = JUnitReport(r.junit)
         XCTAssertEqual(report.testcases, 5, "the total and four views")
         XCTAssertEqual(report.failures + report.errors, 0)
         XCTAssertTrue(r.summary.hasPrefix("### ✅ agtrace check passed"), r.summary)
@@ -93,7 +81,7 @@ final class CIExampleTests: CLITestCase {
         XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
         XCTAssertTrue(r.stdout.hasPrefix("FAIL: 1 of 4 views regressed; total updates 14 -> 17 (+3, +21.4%), regressed\n"), r.stdout)
         XCTAssertTrue(r.stdout.contains("\nSummary  1         4        +3     +300.0%\n"), r.stdout)
-        let report = junit(r.junit)
+        let report = JUnitReport(r.junit)
         XCTAssertEqual(report.failures, 2, "the total and Summary")
         XCTAssertEqual(report.errors, 0)
         XCTAssertEqual(report.failureMessages, ["total updates: 14 -> 17 (+3, +21.4%); allowed up to 14",
@@ -107,7 +95,7 @@ final class CIExampleTests: CLITestCase {
         XCTAssertEqual(r.status, 3, r.stdout + r.stderr)
         XCTAssertEqual(r.stdout, "", "the table format says it on stderr only")
         XCTAssertTrue(r.stderr.contains("run 'tap-stepper-crashed' did not end normally (crashed: EXC_BAD_ACCESS)"), r.stderr)
-        let report = junit(r.junit)
+        let report = JUnitReport(r.junit)
         XCTAssertEqual(report.errors, 1)
         XCTAssertEqual(report.failures, 0)
         XCTAssertEqual(report.errorTypes, ["not_counted"])
@@ -144,34 +132,10 @@ final class CIExampleTests: CLITestCase {
             let r = try runCheckStep(transcript: "tap-stepper-rebuilt.lldb.log", baseline: path)
             XCTAssertEqual(r.status, 2, "\(name): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains("\(path): \(fragment)"), "\(name): \(r.stderr)")
-            let report = junit(r.junit)
+            let report = JUnitReport(r.junit)
             XCTAssertEqual(report.errorTypes, ["baseline"], name)
             XCTAssertEqual(report.failures, 0, name)
             XCTAssertTrue(r.summary.hasPrefix("### ⚠️ agtrace check could not run (the baseline cannot be used)"), "\(name): \(r.summary)")
-        }
-    }
-}
-
-final class JUnitReport: NSObject, XMLParserDelegate {
-    var testcases = 0
-    var failures = 0
-    var errors = 0
-    var failureMessages: [String] = []
-    var errorMessages: [String] = []
-    var errorTypes: [String] = []
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
-        switch name {
-        case "testcase": testcases += 1
-        case "failure":
-            failures += 1
-            failureMessages.append(attributes["message"] ?? "")
-        case "error":
-            errors += 1
-            errorMessages.append(attributes["message"] ?? "")
-            errorTypes.append(attributes["type"] ?? "")
-        default: break
         }
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import XCTest
 
 /// Runs the built `agtrace` binary, as a user would.
@@ -119,4 +122,37 @@ func makeTemporaryDirectory() -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-cli-\(UUID().uuidString)")
     try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+}
+
+/// The testcases, failures and errors of a JUnit report.
+final class JUnitReport: NSObject, XMLParserDelegate {
+    var testcases = 0
+    var failures = 0
+    var errors = 0
+    var failureMessages: [String] = []
+    var errorMessages: [String] = []
+    var errorTypes: [String] = []
+
+    /// Counts the elements of `xml`; a test failure when it does not parse.
+    convenience init(_ xml: String, file: StaticString = #filePath, line: UInt = #line) {
+        self.init()
+        let parser = XMLParser(data: Data(xml.utf8))
+        parser.delegate = self
+        XCTAssertTrue(parser.parse(), "invalid JUnit: \(String(describing: parser.parserError))\n\(xml)", file: file, line: line)
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        switch name {
+        case "testcase": testcases += 1
+        case "failure":
+            failures += 1
+            failureMessages.append(attributes["message"] ?? "")
+        case "error":
+            errors += 1
+            errorMessages.append(attributes["message"] ?? "")
+            errorTypes.append(attributes["type"] ?? "")
+        default: break
+        }
+    }
 }

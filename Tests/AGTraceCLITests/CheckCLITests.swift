@@ -1,8 +1,5 @@
 import AGTraceKit
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import XCTest
 
 /// Runs the built `agtrace` binary against a scratch database: runs are inserted as
@@ -145,20 +142,14 @@ final class CheckCLITests: CLITestCase {
     func testJUnitIsValidXMLWithFailures() throws {
         let baseline = try writeTapBaseline()
         let r = try check(baseline, "--run", "tap-30x", "--format", "junit", status: 1)
-        let delegate = JUnitCounter()
-        let parser = XMLParser(data: Data(r.stdout.utf8))
-        parser.delegate = delegate
-        XCTAssertTrue(parser.parse(), "invalid XML: \(String(describing: parser.parserError))\n\(r.stdout)")
-        XCTAssertEqual(delegate.testcases, 8, "the total and seven attributes")
-        XCTAssertEqual(delegate.failures, 8)
-        XCTAssertEqual(delegate.failureMessages.first, "total updates: 10 -> 300 (+290, +2900.0%); allowed up to 10")
+        let report = JUnitReport(r.stdout)
+        XCTAssertEqual(report.testcases, 8, "the total and seven attributes")
+        XCTAssertEqual(report.failures, 8)
+        XCTAssertEqual(report.failureMessages.first, "total updates: 10 -> 300 (+290, +2900.0%); allowed up to 10")
         let passing = try check(baseline, "--run", "tap", "--format", "junit", status: 0)
-        let passDelegate = JUnitCounter()
-        let passParser = XMLParser(data: Data(passing.stdout.utf8))
-        passParser.delegate = passDelegate
-        XCTAssertTrue(passParser.parse())
-        XCTAssertEqual(passDelegate.failures, 0)
-        XCTAssertEqual(passDelegate.testcases, 8)
+        let passed = JUnitReport(passing.stdout)
+        XCTAssertEqual(passed.failures, 0)
+        XCTAssertEqual(passed.testcases, 8)
     }
 
     func testMarkdownIsATable() throws {
@@ -351,20 +342,5 @@ final class CheckCLITests: CLITestCase {
         let top = try agtrace("--help", status: 0)
         XCTAssertTrue(top.stdout.contains("  check "), top.stdout)
         XCTAssertTrue(top.stdout.contains("  baseline "), top.stdout)
-    }
-}
-
-final class JUnitCounter: NSObject, XMLParserDelegate {
-    var testcases = 0
-    var failures = 0
-    var failureMessages: [String] = []
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
-        if name == "testcase" { testcases += 1 }
-        if name == "failure" {
-            failures += 1
-            failureMessages.append(attributes["message"] ?? "")
-        }
     }
 }

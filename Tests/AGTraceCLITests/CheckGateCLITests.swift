@@ -1,8 +1,5 @@
 import Foundation
 import XCTest
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// `check`'s exit statuses and error reports, aliases, the self-contained database file and
 /// `baseline --output`'s refusals, with the built binary.
@@ -23,10 +20,7 @@ final class CheckGateCLITests: CLITestCase {
     }
 
     func junitErrors(_ xml: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
-        let report = JUnitReport()
-        let parser = XMLParser(data: Data(xml.utf8))
-        parser.delegate = report
-        XCTAssertTrue(parser.parse(), "invalid JUnit:\n\(xml)", file: file, line: line)
+        let report = JUnitReport(xml, file: file, line: line)
         XCTAssertEqual(report.failures, 0, file: file, line: line)
         return report.errorTypes
     }
