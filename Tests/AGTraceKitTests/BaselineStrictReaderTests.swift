@@ -4,14 +4,10 @@ import XCTest
 
 /// The baseline reader refuses what would change a verdict without a word.
 final class BaselineStrictReaderTests: XCTestCase {
-    func parse(_ text: String) throws -> Baseline { try Baseline.parse(Data(text.utf8), path: "b.json") }
+    func parse(_ text: String) throws -> Baseline { try parseBaseline(text) }
 
     func assertRefused(_ text: String, _ fragment: String, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertThrowsError(try parse(text), file: file, line: line) { error in
-            guard let e = error as? BaselineError else { return XCTFail("not a BaselineError: \(error)", file: file, line: line) }
-            XCTAssertEqual(e.path, "b.json", file: file, line: line)
-            XCTAssertTrue(e.problem.contains(fragment), "'\(e.problem)' lacks '\(fragment)'", file: file, line: line)
-        }
+        assertBaselineRefused(text, fragment, file: file, line: line)
     }
 
     func v2(key: String = "attribute", total: String? = nil, entries: String) -> String {

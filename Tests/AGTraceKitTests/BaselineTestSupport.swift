@@ -90,3 +90,20 @@ enum BaselineFixtures {
         Baseline(counts: counts(kind, "before", key: key, entries))
     }
 }
+
+/// Parses baseline text as the file `path`.
+func parseBaseline(_ text: String, path: String = "b.json") throws -> Baseline {
+    try Baseline.parse(Data(text.utf8), path: path)
+}
+
+/// The reader refuses `text` (read as `path`) with a BaselineError naming the file and whose
+/// problem contains `fragment`.
+func assertBaselineRefused(_ text: String, _ fragment: String, path: String = "b.json",
+                           file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertThrowsError(try parseBaseline(text, path: path), file: file, line: line) { error in
+        guard let e = error as? BaselineError else { return XCTFail("not a BaselineError: \(error)", file: file, line: line) }
+        XCTAssertEqual(e.path, path, file: file, line: line)
+        XCTAssertTrue(e.description.hasPrefix("\(path): "), e.description, file: file, line: line)
+        XCTAssertTrue(e.problem.contains(fragment), "'\(e.problem)' lacks '\(fragment)'", file: file, line: line)
+    }
+}
