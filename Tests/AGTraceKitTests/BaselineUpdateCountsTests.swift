@@ -1,18 +1,17 @@
 import XCTest
 @testable import AGTraceKit
 
-final class BaselineUpdateCountsTests: XCTestCase {
-    var dir: URL!
+final class BaselineUpdateCountsTests: TemporaryDirectoryTestCase {
     var db: Database!
 
     override func setUpWithError() throws {
-        dir = makeTemporaryDirectory("agtrace-baseline-tests")
-        db = try BaselineFixtures.database(in: dir)
+        try super.setUpWithError()
+        db = try DatabaseOpener.open(dbPath, mode: .write)
     }
 
     override func tearDownWithError() throws {
-        db = nil
-        try? FileManager.default.removeItem(at: dir)
+        db = nil  // closed before its directory goes
+        try super.tearDownWithError()
     }
 
     private func updates(_ c: UpdateCounts) -> [String: Int64] { c.entries.mapValues(\.updates) }
