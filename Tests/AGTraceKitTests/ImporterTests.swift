@@ -43,8 +43,7 @@ final class ImporterTests: TemporaryDirectoryTestCase {
     }
 
     func testRealArchivesMatchTheirREADME() throws {
-        let real = TestPaths.shared.appendingPathComponent("real-archives")
-        guard FileManager.default.fileExists(atPath: real.path) else { throw XCTSkip("../shared/real-archives is not here") }
+        let real = URL(fileURLWithPath: try TestPaths.sharedFile("real-archives"))
         let imp = try importer()
         // file: graph id, types, nodes, edges, edges with offset, subgraphs, child links, trees, tree values,
         // tree node refs, dirty nodes, max attribute, update / change / transaction count
@@ -163,8 +162,7 @@ final class TranscriptImportTests: TemporaryDirectoryTestCase {
     }
 
     func testRealTranscriptsMatchTheirREADME() throws {
-        let real = TestPaths.shared.appendingPathComponent("real-logs")
-        guard FileManager.default.fileExists(atPath: real.path) else { throw XCTSkip("../shared/real-logs is not here") }
+        let real = URL(fileURLWithPath: try TestPaths.sharedFile("real-logs"))
         let imp = try importer()
         for name in ["frame-info", "interactive-stops"] {
             guard case .imported(let item) = try imp.importItem(real.appendingPathComponent("\(name).lldb.log").path) else {
