@@ -29,7 +29,7 @@ def json_text(doc, indent=None, newline=False):
 
 def write_bytes(path, data, gz=False):
     """Writes `data` to `path` (its folder made), gzip'd with no time or name when `gz`: the
-    same bytes on every run."""
+    same bytes on every run (gzip.compress: the header's OS byte is zlib's)."""
     folder = os.path.dirname(path)
     if folder:
         os.makedirs(folder, exist_ok=True)
