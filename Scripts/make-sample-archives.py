@@ -5,7 +5,7 @@ The Trip window of ../shared/formats/domain.md dumped four times around one writ
 and a profiled Planner with two Editors in two graphs. Run it from SampleArchives/ (python3 ../Scripts/make-sample-archives.py); the outputs are
 committed, so nothing needs Python to use them.
 """
-from samplefiles import json_text, node_index, type_index, type_objects, write_text
+from samplefiles import PLANNER_TYPES, json_text, node_index, type_index, type_objects, write_text
 
 # ---- Trip -----------------------------------------------------------------------------------
 TYPES = [  # (id, rule, value type, size, flags)
@@ -114,13 +114,7 @@ write("trip-3-after-invalidate.ag-json", trip("after-invalidate"))
 write("trip-4-after-body.ag-json", trip("after-body"))
 
 # ---- Planner with two Editors, profiled, in two graphs -----------------------------------------
-P_TYPES = [
-    (1, "External<Time>", "Time", 8, 19),
-    (2, "External<()>", "()", 0, 19),
-    (3, "External<Planner>", "Planner", 24, 19),
-    (4, "DynamicBody<ViewBodyAccessor<Planner>>", "VStack<TupleView<(Editor, Editor)>>", 40, 10),
-    (5, "DynamicBody<ViewBodyAccessor<Editor>>", "Stepper<Text>", 56, 10),
-    (6, "RootDisplayList", "(DisplayList, Version)", 32, 2),
+P_TYPES = PLANNER_TYPES + [
     (7, "StaticBody<ViewBodyAccessor<Editor.Label>, Text>", "Text", 32, 10),  # profiled, no node left
 ]
 PT = type_index(P_TYPES)

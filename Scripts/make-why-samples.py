@@ -16,18 +16,12 @@ Run it from the repository root: python3 Scripts/make-why-samples.py
 """
 import os
 
-from samplefiles import json_text, node_index, type_index, type_objects, write_text
+from samplefiles import PLANNER_TYPES, json_text, node_index, type_index, type_objects, write_text
 
 OUT = os.path.join("SampleArchives", "why")
 os.makedirs(OUT, exist_ok=True)
 
-TYPES = [  # (id, rule, value type, size, flags)
-    (1, "External<Time>", "Time", 8, 19),
-    (2, "External<()>", "()", 0, 19),
-    (3, "External<Planner>", "Planner", 24, 19),
-    (4, "DynamicBody<ViewBodyAccessor<Planner>>", "VStack<TupleView<(Editor, Editor)>>", 40, 10),
-    (5, "DynamicBody<ViewBodyAccessor<Editor>>", "Stepper<Text>", 56, 10),
-    (6, "RootDisplayList", "(DisplayList, Version)", 32, 2),
+TYPES = PLANNER_TYPES + [
     (7, "DynamicBody<ViewBodyAccessor<Inspector>>", "Text", 24, 10),
 ]
 T = type_index(TYPES)

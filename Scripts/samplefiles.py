@@ -5,6 +5,17 @@ import gzip, json, os
 # A type row is (id, rule, value type, size, flags); the archive names the rule "name".
 TYPE_FIELDS = ("id", "name", "value", "size", "flags")
 
+# The Planner window's types (a Planner with two Editors), as both the profiled Planner of
+# make-sample-archives.py and the why/ samples dump them; each script adds its seventh.
+PLANNER_TYPES = [
+    (1, "External<Time>", "Time", 8, 19),
+    (2, "External<()>", "()", 0, 19),
+    (3, "External<Planner>", "Planner", 24, 19),
+    (4, "DynamicBody<ViewBodyAccessor<Planner>>", "VStack<TupleView<(Editor, Editor)>>", 40, 10),
+    (5, "DynamicBody<ViewBodyAccessor<Editor>>", "Stepper<Text>", 56, 10),
+    (6, "RootDisplayList", "(DisplayList, Version)", 32, 2),
+]
+
 
 def type_index(types):
     """Rule name -> the type's index in the archive's `types` list."""
