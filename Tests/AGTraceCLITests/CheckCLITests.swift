@@ -177,25 +177,16 @@ final class CheckCLITests: CLITestCase {
     // MARK: Exit 2: the baseline
 
     func testUnreadableBaselineExits2NamingTheFile() throws {
-        let missing = path("missing.json")
-        var r = try check(missing, "--run", "tap", status: 2)
-        XCTAssertTrue(r.stderr.contains(missing), r.stderr)
-        XCTAssertTrue(r.stderr.contains("no such baseline file"), r.stderr)
-
-        let garbage = path("garbage.json")
+        let missing = path("missing.json"), garbage = path("garbage.json"), newer = path("newer.json")
         try "this is not json".write(toFile: garbage, atomically: true, encoding: .utf8)
-        r = try check(garbage, "--run", "tap", status: 2)
-        XCTAssertTrue(r.stderr.contains("\(garbage): not a baseline"), r.stderr)
-
-        let newer = path("newer.json")
         try #"{"format": "agtrace-baseline", "version": 99, "source": {"kind": "run", "label": "tap"}, "entries": {}}"#
             .write(toFile: newer, atomically: true, encoding: .utf8)
-        r = try check(newer, "--run", "tap", status: 2)
-        XCTAssertTrue(r.stderr.contains("\(newer): written by a newer agtrace"), r.stderr)
-
-        r = try check(dir.path, "--run", "tap", status: 2)
-        XCTAssertTrue(r.stderr.contains("is a directory"), r.stderr)
-        XCTAssertEqual(r.stdout, "")
+        for (baseline, fragments) in [(missing, [missing, "no such baseline file"]), (garbage, ["\(garbage): not a baseline"]),
+                                      (newer, ["\(newer): written by a newer agtrace"]), (dir.path, ["is a directory"])] {
+            let r = try check(baseline, "--run", "tap", status: 2)
+            for fragment in fragments { XCTAssertTrue(r.stderr.contains(fragment), r.stderr) }
+            XCTAssertEqual(r.stdout, "", baseline)
+        }
     }
 
     func testBaselineOfTheOtherKindExits2() throws {
