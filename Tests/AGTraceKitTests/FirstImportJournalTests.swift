@@ -2,12 +2,9 @@
 import Foundation
 import XCTest
 
-final class FirstImportJournalTests: XCTestCase {
+final class FirstImportJournalTests: TemporaryDirectoryTestCase {
     func testTheFirstImportUsesARollbackJournalAndLeavesWALMode() throws {
-        let dir = makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("a.db").path
-        let db = try DatabaseOpener.open(path, mode: .write)
+        let db = try DatabaseOpener.open(dbPath, mode: .write)
         XCTAssertTrue(FirstImportJournal.begin(db))
         XCTAssertEqual(try db.scalar("PRAGMA journal_mode")?.description, "delete")
         FirstImportJournal.end(db)
@@ -15,21 +12,15 @@ final class FirstImportJournalTests: XCTestCase {
     }
 
     func testNotWhileAnotherConnectionHasTheDatabaseOpen() throws {
-        let dir = makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("a.db").path
-        let db = try DatabaseOpener.open(path, mode: .write)
-        let other = try DatabaseOpener.open(path, mode: .read)
+        let db = try DatabaseOpener.open(dbPath, mode: .write)
+        let other = try DatabaseOpener.open(dbPath, mode: .read)
         XCTAssertEqual(try other.scalar("SELECT count(*) FROM snapshots")?.intValue, 0)
         XCTAssertFalse(FirstImportJournal.begin(db))
         XCTAssertEqual(try db.scalar("PRAGMA journal_mode")?.description, "wal")
     }
 
     func testNotIntoADatabaseThatHoldsSomething() throws {
-        let dir = makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("a.db").path
-        let db = try DatabaseOpener.open(path, mode: .write)
+        let db = try DatabaseOpener.open(dbPath, mode: .write)
         try db.execute("INSERT INTO runs(label) VALUES ('r')")
         XCTAssertFalse(FirstImportJournal.begin(db))
         XCTAssertEqual(try db.scalar("PRAGMA journal_mode")?.description, "wal")
