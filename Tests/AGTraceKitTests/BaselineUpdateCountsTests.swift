@@ -1,19 +1,7 @@
 import XCTest
 @testable import AGTraceKit
 
-final class BaselineUpdateCountsTests: TemporaryDirectoryTestCase {
-    var db: Database!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        db = try DatabaseOpener.open(dbPath, mode: .write)
-    }
-
-    override func tearDownWithError() throws {
-        db = nil  // closed before its directory goes
-        try super.tearDownWithError()
-    }
-
+final class BaselineUpdateCountsTests: DatabaseTestCase {
     private func updates(_ c: UpdateCounts) -> [String: Int64] { c.entries.mapValues(\.updates) }
 
     // MARK: Runs

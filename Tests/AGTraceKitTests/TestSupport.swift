@@ -77,6 +77,22 @@ class TemporaryDirectoryTestCase: XCTestCase {
     }
 }
 
+/// A TemporaryDirectoryTestCase whose database (`db`, at `dbPath`) is open for each test and
+/// closed before its directory goes.
+class DatabaseTestCase: TemporaryDirectoryTestCase {
+    var db: Database!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        db = try DatabaseOpener.open(dbPath, mode: .write)
+    }
+
+    override func tearDownWithError() throws {
+        db = nil
+        try super.tearDownWithError()
+    }
+}
+
 extension Database {
     /// Every row of `sql` as text, for comparing with a literal table.
     func textRows(_ sql: String, _ parameters: [SQLValue] = []) throws -> [[String]] {

@@ -3,22 +3,15 @@ import XCTest
 
 /// Reports, walk, why and baseline counts over the sample traces (numbers from
 /// `SampleArchives/traces/README.md`; one tick is 1/1024 s).
-final class TraceReportTests: TemporaryDirectoryTestCase {
-    var db: Database!
+final class TraceReportTests: DatabaseTestCase {
     let tick = 1.0 / 1024
     let body = "StaticBody<ViewBodyAccessor<TripView>, MainThreadFlags>"
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        let importer = try importer()
-        db = importer.db
+        let importer = Importer(database: db)
         _ = try importer.importItem(TestPaths.sample("traces/trip-taps.ag-trace"))
         _ = try importer.importItem(TestPaths.sample("traces/planner-edit.ag-trace.gz"))
-    }
-
-    override func tearDownWithError() throws {
-        db = nil  // closed before its directory goes
-        try super.tearDownWithError()
     }
 
     func report(_ name: String, _ trace: String, by: String? = nil) throws -> (columns: [String], rows: [[SQLValue]]) {
