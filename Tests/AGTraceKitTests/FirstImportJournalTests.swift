@@ -2,15 +2,7 @@
 import Foundation
 import XCTest
 
-final class FirstImportJournalTests: XCTestCase {
-    var dir: URL!
-    var db: Database!
-    override func setUpWithError() throws {
-        dir = makeTemporaryDirectory()
-        db = try DatabaseOpener.open(dir.appendingPathComponent("a.db").path, mode: .write)
-    }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
+final class FirstImportJournalTests: DatabaseTestCase {
     func journalMode() throws -> String? { try db.scalar("PRAGMA journal_mode")?.description }
 
     func testTheFirstImportUsesARollbackJournalAndLeavesWALMode() throws {
@@ -21,7 +13,7 @@ final class FirstImportJournalTests: XCTestCase {
     }
 
     func testNotWhileAnotherConnectionHasTheDatabaseOpen() throws {
-        let other = try DatabaseOpener.open(db.path, mode: .read)
+        let other = try DatabaseOpener.open(dbPath, mode: .read)
         XCTAssertEqual(try other.scalar("SELECT count(*) FROM snapshots")?.intValue, 0)
         XCTAssertFalse(FirstImportJournal.begin(db))
         XCTAssertEqual(try journalMode(), "wal")
