@@ -54,16 +54,9 @@ struct BenchInputs {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         func archive(_ name: String, nodes: Int, gzip: Bool = false, graphs: Int = 1, profile: Bool = false, variant: Int = 0,
                      treeHeavy: Bool = false) throws -> GeneratedInput {
-            var options = ArchiveOptions()
-            options.treeHeavy = treeHeavy
-            options.nodes = nodes
-            options.seed = seed
-            options.gzip = gzip
-            options.graphs = graphs
-            options.profile = profile
-            options.variant = variant
-            options.output = "\(directory)/\(name)"
-            options.manifest = options.output + ".manifest.json"
+            let path = "\(directory)/\(name)"
+            let options = ArchiveOptions(nodes: nodes, seed: seed, gzip: gzip, graphs: graphs, profile: profile, output: path,
+                                         variant: variant, treeHeavy: treeHeavy, manifest: path + ".manifest.json")
             if !regenerate, let reused = reuse(name: name, path: options.output, manifest: options.manifest!, items: nodes) {
                 log("reusing \(options.output)")
                 return reused

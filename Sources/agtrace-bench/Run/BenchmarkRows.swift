@@ -10,7 +10,7 @@ extension BenchmarkRun {
         row.target = "≥ 250 MB/s"
         if let seconds = reader.medianSeconds {
             let speed = Double(input.fileBytes) / seconds / 1e6
-            row.subject = "\(Format.throughput(bytes: input.fileBytes, seconds: seconds)) (\(reader.text))"
+            row.subject = "\(Format.throughput(bytes: input.fileBytes, seconds: seconds)) in \(reader.text)"
             let records = Int(reader.result?.value("records") ?? -1)
             let least = ["types", "nodes", "edges", "subgraphs", "trees", "tree_values", "tree_node_refs"]
                 .reduce(0) { $0 + Int(input.manifest[$1] ?? 0) }
@@ -23,7 +23,8 @@ extension BenchmarkRun {
             }
         }
         if let seconds = scan.medianSeconds {
-            row.baseline = "C byte scan: \(Format.throughput(bytes: input.fileBytes, seconds: seconds)) (\(scan.text))"
+            row.baseline = "C byte scan: \(Format.throughput(bytes: input.fileBytes, seconds: seconds)) in \(scan.text)"
+            row.addNote("ratio: the reader's time / the scan's")
         }
         return row
     }
@@ -38,10 +39,10 @@ extension BenchmarkRun {
         for (i, input) in inputs.enumerated() {
             let outcome = outcomes[i]
             var row = ResultRow.peakRSS(id: "4.\(input.items / 1000)k",
-                                        "import \(input.items / 1000)k-node plain archive (\(ByteSize.format(input.fileBytes))): peak RSS, time per million nodes",
+                                        "import \(input.items / 1000)k-node plain archive (\(ByteSize.format(input.fileBytes))): peak RSS; time per million nodes, ratio to the smallest",
                                         of: outcome, limitMB: 80)
             if outcome.medianSeconds != nil {
-                row.baseline = String(format: "%.2f s per M nodes (%@)", Stats.median(perMillion(outcome, input)), outcome.text)
+                row.baseline = String(format: "%.2f s per M nodes: ", Stats.median(perMillion(outcome, input))) + outcome.text
                 row.ratio = Format.ratio(Stats.median(Stats.roundRatios(perMillion(outcome, input), perMillion(outcomes[0], inputs[0]))))
             }
             rows.append(checkRows(outcome, databases[i], expected: input.manifest).apply(to: row))
