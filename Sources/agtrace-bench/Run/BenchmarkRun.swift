@@ -48,6 +48,7 @@ struct BenchmarkRun {
         // Rows 1 and 2 on both archive shapes: each round runs agtrace, python_import.py and the
         // floor on one file; on the benchmark archive also the gzip import (row 8) and the
         // re-import into a database that already holds the file (row 7).
+        contenders.warm([inputs.archive.path, inputs.treeArchive.path, inputs.archiveGzip.path])
         let reimportDB = db + "/reimport.db"
         Contenders.removeDatabase(reimportDB)
         let reimportSetup = contenders.once(contenders.agtraceJob("agtrace-import-for-reimport", ["import", "--db", reimportDB, inputs.archive.path]))
@@ -92,6 +93,7 @@ struct BenchmarkRun {
 
         // 4. Cost growth: plain imports of growing archives, sizes taking turns.
         log("4. scaling: importing \(inputs.scaling.map { "\($0.items / 1000)k" }.joined(separator: ", ")) nodes, \(scalingRounds) rounds")
+        contenders.warm(inputs.scaling.map(\.path))
         let scaleDBs = inputs.scaling.map { db + "/scale-\($0.items / 1000)k.db" }
         let scaled = contenders.rounds(zip(inputs.scaling, scaleDBs).map { input, path in
             contenders.agtraceJob("agtrace-import-\(input.items / 1000)k", ["import", "--db", path, input.path], freshDatabase: path)
@@ -100,6 +102,7 @@ struct BenchmarkRun {
 
         // 5. Transcript import against a plain regex pass counting the hits.
         log("5. the \(ByteSize.format(inputs.transcript.fileBytes)) transcript: agtrace, python, \(pairs) rounds")
+        contenders.warm([inputs.transcript.path])
         let transcriptRound = contenders.rounds([
             contenders.agtraceJob("agtrace-import-transcript", ["import", "--db", db + "/transcript.db", inputs.transcript.path],
                                   freshDatabase: db + "/transcript.db"),
@@ -112,6 +115,7 @@ struct BenchmarkRun {
         // 6. Every report, walk, diff and export on two big snapshots against importing one:
         //    each round imports A into a fresh database, then runs every command once.
         log("6. importing the \(big)-node gzip archives A and B into one database (setup, not timed)")
+        contenders.warm([inputs.bigA.path, inputs.bigB.path])
         let two = db + "/two-snapshots.db"
         Contenders.removeDatabase(two)
         let setupA = contenders.once(contenders.agtraceJob("agtrace-import-A", ["import", "--db", two, "--label", "A", inputs.bigA.path]))
@@ -154,6 +158,7 @@ struct BenchmarkRun {
         // 9. Trace import: against the floor of its event rows, a Python walk of the wire format
         //    that stores nothing, and in memory.
         log("9. the \(ByteSize.format(inputs.trace.fileBytes)) trace (\(inputs.trace.items) events): agtrace, python, floor, \(pairs) rounds")
+        contenders.warm([inputs.trace.path])
         let traceRound = contenders.rounds([
             contenders.agtraceJob("agtrace-import-trace", ["import", "--db", db + "/trace.db", inputs.trace.path],
                                   freshDatabase: db + "/trace.db"),
