@@ -59,14 +59,13 @@ struct BenchmarkRun {
             log("1\(letter)/2\(letter). the \(small)-node \(shape) archive: agtrace, python, floor\(letter == "a" ? ", gzip, re-import" : ""), \(pairs) rounds")
             let fresh = db + "/import-\(shape).db"
             var jobs = [
-                contenders.agtraceJob("agtrace-import-\(shape)", ["import", "--db", fresh, input.path], freshDatabase: fresh),
+                contenders.freshImport("agtrace-import-\(shape)", input.path, db: fresh),
                 contenders.pythonJob("python-import-\(shape)", script: "python_import.py", ["--db", db + "/python.db", input.path],
                                      freshDatabase: db + "/python.db"),
                 contenders.floorJob("floor-\(shape)", ["--archive", input.path]),
             ]
             if letter == "a" {
-                jobs.append(contenders.agtraceJob("agtrace-import-gzip", ["import", "--db", db + "/gzip.db", inputs.archiveGzip.path],
-                                                  freshDatabase: db + "/gzip.db"))
+                jobs.append(contenders.freshImport("agtrace-import-gzip", inputs.archiveGzip.path, db: db + "/gzip.db"))
                 jobs.append(reimportSetup.result == nil ? .unavailable("the first import failed: \(reimportSetup.text)")
                             : contenders.agtraceJob("agtrace-reimport", ["import", "--db", reimportDB, inputs.archive.path]))
             }
@@ -96,7 +95,7 @@ struct BenchmarkRun {
         contenders.warm(inputs.scaling.map(\.path))
         let scaleDBs = inputs.scaling.map { db + "/scale-\($0.items / 1000)k.db" }
         let scaled = contenders.rounds(zip(inputs.scaling, scaleDBs).map { input, path in
-            contenders.agtraceJob("agtrace-import-\(input.items / 1000)k", ["import", "--db", path, input.path], freshDatabase: path)
+            contenders.freshImport("agtrace-import-\(input.items / 1000)k", input.path, db: path)
         }, count: scalingRounds)
         scalingRows(scaled, inputs: inputs.scaling, databases: scaleDBs).forEach(add)
 
@@ -104,8 +103,7 @@ struct BenchmarkRun {
         log("5. the \(ByteSize.format(inputs.transcript.fileBytes)) transcript: agtrace, python, \(pairs) rounds")
         contenders.warm([inputs.transcript.path])
         let transcriptRound = contenders.rounds([
-            contenders.agtraceJob("agtrace-import-transcript", ["import", "--db", db + "/transcript.db", inputs.transcript.path],
-                                  freshDatabase: db + "/transcript.db"),
+            contenders.freshImport("agtrace-import-transcript", inputs.transcript.path, db: db + "/transcript.db"),
             contenders.pythonJob("python-count-hits", script: "python_count_hits.py", [inputs.transcript.path]),
         ], count: pairs)
         add(.ratio(id: "5", "import \(ByteSize.format(inputs.transcript.fileBytes)) lldb transcript vs python_count_hits.py",
@@ -130,7 +128,7 @@ struct BenchmarkRun {
         log("6. every report on the two-snapshot database, with a fresh import of A in each round, \(pairs) rounds")
         let one = db + "/one-snapshot.db"
         let reportRound = contenders.rounds(
-            [contenders.agtraceJob("agtrace-import-A-fresh", ["import", "--db", one, "--label", "A", inputs.bigA.path], freshDatabase: one)]
+            [contenders.freshImport("agtrace-import-A-fresh", inputs.bigA.path, db: one, snapshot: "A")]
             + ReportCommand.all.map { command in
                 ready ? contenders.agtraceJob(command.name, command.resolved(values))
                     : .unavailable(setupB.result == nil ? "snapshots not imported" : "snapshot A lost rows")
@@ -160,8 +158,7 @@ struct BenchmarkRun {
         log("9. the \(ByteSize.format(inputs.trace.fileBytes)) trace (\(inputs.trace.items) events): agtrace, python, floor, \(pairs) rounds")
         contenders.warm([inputs.trace.path])
         let traceRound = contenders.rounds([
-            contenders.agtraceJob("agtrace-import-trace", ["import", "--db", db + "/trace.db", inputs.trace.path],
-                                  freshDatabase: db + "/trace.db"),
+            contenders.freshImport("agtrace-import-trace", inputs.trace.path, db: db + "/trace.db"),
             contenders.pythonJob("python-trace-walk", script: "python_trace_walk.py", [inputs.trace.path]),
             contenders.floorJob("floor-trace", ["--trace", inputs.trace.path]),
         ], count: pairs)

@@ -57,6 +57,11 @@ final class Contenders {
         return .run(label: label, arguments: [agtrace] + arguments, freshDatabase: freshDatabase, timeKey: nil)
     }
 
+    /// `agtrace import --db DB FILE [--label L]` into a fresh database (removed before every run).
+    func freshImport(_ label: String, _ file: String, db path: String, snapshot: String? = nil) -> Job {
+        agtraceJob(label, ["import", "--db", path] + (snapshot.map { ["--label", $0] } ?? []) + [file], freshDatabase: path)
+    }
+
     func pythonJob(_ label: String, script: String, _ arguments: [String], freshDatabase: String? = nil) -> Job {
         if let pythonProblem { return .unavailable(pythonProblem) }
         let path = "\(options.scripts)/\(script)"
