@@ -44,8 +44,11 @@ public final class ArchiveReader {
         var index = -1
         var offset = 0
         var what = ""
-        mutating func note(_ index: Int, at offset: Int, _ what: String) {
-            if index > self.index { self.index = index; self.offset = offset; self.what = what }
+        /// `what` is made only for a new largest index: formatting it for every edge cost 4%
+        /// of reading an archive.
+        @inline(__always)
+        mutating func note(_ index: Int, at offset: Int, _ what: @autoclosure () -> String) {
+            if index > self.index { self.index = index; self.offset = offset; self.what = what() }
         }
     }
 

@@ -311,6 +311,17 @@ public final class JSONTokenizer {
     private func scanString() throws {
         let startOffset = base + pos - 1
         var i = pos
+        // Eight bytes at a time while none is a quote, a backslash or a control character
+        // (each test is exact about whether such a byte is in the word); the loop below
+        // then finds which.
+        while end - i >= 8 {
+            let w = UnsafeRawPointer(buffer + i).loadUnaligned(as: UInt64.self)
+            let quote = w ^ 0x2222_2222_2222_2222, backslash = w ^ 0x5C5C_5C5C_5C5C_5C5C
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let special = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((w &- 0x2020_2020_2020_2020) & ~w)
+            if special & highs != 0 { break }
+            i += 8
+        }
         while true {
             if i == end {
                 let keep = pos
@@ -451,6 +462,34 @@ public final class JSONTokenizer {
     /// Scans a number per RFC 8259. Integers are accumulated directly; anything with a
     /// fraction or exponent goes through `strtod`.
     private func scanNumber() throws {
+        // Fast path: an integer of at most 18 digits (no overflow possible) whose end is in
+        // the buffer, followed by none of . e E + -; anything else, including
+        // every malformed number, takes the general path below.
+        do {
+            var i = pos
+            let negative = buffer[i] == UInt8(ascii: "-")
+            if negative { i += 1 }
+            let first = i
+            var magnitude: UInt64 = 0
+            while i < end && i - first < 19 {
+                let d = buffer[i] &- 48
+                if d > 9 { break }
+                magnitude = magnitude &* 10 &+ UInt64(d)
+                i += 1
+            }
+            let digits = i - first
+            if digits > 0 && digits <= 18 && i < end && !(digits > 1 && buffer[first] == UInt8(ascii: "0")) {
+                let c = buffer[i]
+                if c != UInt8(ascii: ".") && c != UInt8(ascii: "e") && c != UInt8(ascii: "E") && c != UInt8(ascii: "+")
+                    && c != UInt8(ascii: "-") {
+                    let v = negative ? -Int64(magnitude) : Int64(magnitude)
+                    integer = v
+                    double = Double(v)
+                    pos = i
+                    return
+                }
+            }
+        }
         var i = pos
         var isInteger = true
         var negative = false
