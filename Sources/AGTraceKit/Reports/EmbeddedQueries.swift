@@ -25,7 +25,6 @@ enum EmbeddedQueries {
         ("html-trace-writes.sql", PackageResources.html_trace_writes_sql),
         ("node-info.sql", PackageResources.node_info_sql),
         ("node-view.sql", PackageResources.node_view_sql),
-        ("node-views.sql", PackageResources.node_views_sql),
         ("profile-present.sql", PackageResources.profile_present_sql),
         ("rule-cost-trace.sql", PackageResources.rule_cost_trace_sql),
         ("rule-cost.sql", PackageResources.rule_cost_sql),

@@ -41,20 +41,22 @@ struct SnapshotGraph {
             viewOfType[typeViews.int64(0) << 32 | typeViews.int64(1)] = internedViews[name]!
         }
         // The same attribute in two graphs is one node here (its lowest graph's).
-        let nodes = try ReportRegistry.query("walk-nodes").prepare(in: db, ids)
-        try nodes.forEachRow { nodes in
-            let a = nodes.int64(0)
-            if attributes.last == a { return }
-            attributes.append(a)
-            let typeKey = nodes.int64(1) << 32 | nodes.int64(2)
-            rules.append(ruleOfType[typeKey] ?? -1)
-            bodyViews.append(viewOfType[typeKey] ?? -1)
-            flags.append(nodes.int64(3))
+        for node in try SnapshotNodeList(in: db, snapshot: snapshot).nodes where attributes.last != node.attribute {
+            attributes.append(node.attribute)
+            rules.append(ruleOfType[node.typeKey] ?? -1)
+            bodyViews.append(viewOfType[node.typeKey] ?? -1)
+            flags.append(node.flags)
         }
+        // Edges come in source order (the table's key): the source's number is found by
+        // moving forward, only the reader's by a search.
+        var source = 0
         let edges = try ReportRegistry.query("export-edges").prepare(in: db, ids)
         try edges.forEachRow { edges in
-            guard let s = number(edges.int64(1)), let d = number(edges.int64(2)) else { return }
-            edgeSources.append(Int32(s))
+            let src = edges.int64(1)
+            if source >= attributes.count || attributes[source] > src { source = 0 }
+            while source < attributes.count && attributes[source] < src { source += 1 }
+            guard source < attributes.count, attributes[source] == src, let d = number(edges.int64(2)) else { return }
+            edgeSources.append(Int32(source))
             edgeReaders.append(Int32(d))
             edgeFlags.append(edges.int64(4))
         }

@@ -160,12 +160,12 @@ public enum PushWalk {
             try types.forEachRow { types in names[types.int64(0) << 32 | types.int64(1)] = types.string(2) }
             let wanted = reached.map(\.attribute).sorted()
             var k = 0
-            let nodes = try ReportRegistry.query("walk-nodes").prepare(in: db, ids)
-            while k < wanted.count, try nodes.step() {
-                let a = nodes.int64(0)
+            for node in try SnapshotNodeList(in: db, snapshot: snapshot).nodes {
+                guard k < wanted.count else { break }
+                let a = node.attribute
                 while k < wanted.count, wanted[k] < a { k += 1 }
                 if k < wanted.count, wanted[k] == a, named[a] == nil {
-                    named[a] = (names[nodes.int64(1) << 32 | nodes.int64(2)], nodes.int64(3))
+                    named[a] = (names[node.typeKey], node.flags)
                 }
             }
         }
