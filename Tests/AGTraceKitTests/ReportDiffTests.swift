@@ -43,6 +43,42 @@ final class ReportDiffTests: XCTestCase {
         XCTAssertEqual([leaf.edgesAdded, leaf.edgesRemoved, leaf.flagsChanged, leaf.valuesChanged], [2, 2, 1, 1])
     }
 
+    /// Node rows stored out of attribute order (nodes listed backwards) send the comparison
+    /// from its storage-order read back to the ordered query: the same answers.
+    func testNodesStoredOutOfAttributeOrderCompareTheSame() throws {
+        func reversed(_ document: String) throws -> String {
+            var json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(document.utf8)) as? [String: Any])
+            var graphs = try XCTUnwrap(json["graphs"] as? [[String: Any]])
+            let nodes = try XCTUnwrap(graphs[0]["nodes"] as? [[String: Any]])
+            let edges = try XCTUnwrap(graphs[0]["edges"] as? [[String: Any]])
+            // Node i becomes node n-1-i; edges name nodes by index.
+            let n = nodes.count
+            graphs[0]["nodes"] = Array(nodes.reversed())
+            graphs[0]["edges"] = edges.map { e -> [String: Any] in
+                var e = e
+                e["src"] = n - 1 - (e["src"] as! Int)
+                e["dst"] = n - 1 - (e["dst"] as! Int)
+                return e
+            }
+            json["graphs"] = graphs
+            return String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
+        }
+        let f = try ReportFixture(samples: false)
+        try f.archive("before", ReportEdgeChurnTests.before)
+        try f.archive("after", ReportEdgeChurnTests.after)
+        try f.archive("before-backwards", try reversed(ReportEdgeChurnTests.before))
+        try f.archive("after-backwards", try reversed(ReportEdgeChurnTests.after))
+        XCTAssertEqual(try f.db.rows("SELECT attribute FROM node_rows n JOIN snapshots s ON s.id = n.snapshot_id WHERE s.label = 'before-backwards' ORDER BY n.id")
+                        .map { $0[0].intValue }, [500, 400, 300, 200, 100])
+        let ordered = try SnapshotDiff.compute(in: f.db, from: "before", to: "after")
+        for (from, to) in [("before-backwards", "after"), ("before", "after-backwards"), ("before-backwards", "after-backwards")] {
+            var d = try SnapshotDiff.compute(in: f.db, from: from, to: to)
+            d.from = ordered.from
+            d.to = ordered.to
+            XCTAssertEqual(d, ordered, "\(from) -> \(to)")
+        }
+    }
+
     func testGraphsPairByIdAndMissingCountersAreZero() throws {
         let f = try ReportFixture(samples: false)
         try f.archive("x", ArchiveJSON.document([

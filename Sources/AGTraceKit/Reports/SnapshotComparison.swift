@@ -1,5 +1,5 @@
 /// Two snapshots compared node by node and edge by edge, by merging ordered streams
-/// (compare-nodes.sql in attribute order, compare-edges.sql in the table's (source, reader)
+/// (compare-nodes-stored.sql, else compare-nodes.sql, in attribute order; compare-edges.sql in the table's (source, reader)
 /// order) rather than by joins: on two million-node snapshots SQLite's joins and grouping sorts
 /// cost several seconds, a merge costs one pass over each side. `edge-churn` and `diff` are
 /// built on it.
@@ -93,7 +93,16 @@ struct SnapshotComparison {
         var toSide = try side(toId)
         self.ruleNames = ruleNames
         var nodes = NodeMerge()
-        try nodes.run(db: db, fromId: fromId, toId: toId, from: &fromSide, to: &toSide)
+        do {
+            try nodes.run(db: db, query: "compare-nodes-stored", fromId: fromId, toId: toId, from: &fromSide, to: &toSide)
+        } catch is NodeGroups.OutOfOrder {
+            // A side's rows are not in attribute order (graphs whose ranges interleave): the
+            // merge starts over from the ordered query.
+            fromSide = try side(fromId)
+            toSide = try side(toId)
+            nodes = NodeMerge()
+            try nodes.run(db: db, query: "compare-nodes", fromId: fromId, toId: toId, from: &fromSide, to: &toSide)
+        }
         from = fromSide
         to = toSide
         toTypes = nodes.toTypes
@@ -247,9 +256,9 @@ private struct NodeMerge {
     var fromTypes: [Int64: SnapshotComparison.TypeCounts] = [:]
     var recycled: Set<Int64> = []
 
-    mutating func run(db: Database, fromId: Int64, toId: Int64,
+    mutating func run(db: Database, query name: String, fromId: Int64, toId: Int64,
                       from: inout SnapshotComparison.Side, to: inout SnapshotComparison.Side) throws {
-        let query = ReportRegistry.query("compare-nodes")
+        let query = ReportRegistry.query(name)
         var a = NodeGroups(try query.prepare(in: db, ["snapshot": .integer(fromId)]))
         var b = NodeGroups(try query.prepare(in: db, ["snapshot": .integer(toId)]))
         try a.next(side: &from)
@@ -294,6 +303,9 @@ private struct NodeMerge {
 /// One side's nodes, an attribute at a time. Their values are copied into a buffer reused for
 /// every attribute, so the comparison allocates nothing per node.
 private struct NodeGroups {
+    /// Rows that are not in attribute order: an attribute smaller than the one before.
+    struct OutOfOrder: Error {}
+
     struct Node {
         var typeKey: Int64
         var rule: Int32
@@ -332,6 +344,7 @@ private struct NodeGroups {
             if try stmt.step() {
                 let next = stmt.int64(0)
                 if next != current {
+                    if next < current { throw OutOfOrder() }
                     pendingAttribute = next
                     break
                 }
