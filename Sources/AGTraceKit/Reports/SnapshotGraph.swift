@@ -18,28 +18,21 @@ struct SnapshotGraph {
     init(in db: Database, snapshot: Int64) throws {
         let ids: [String: SQLValue] = ["snapshot": .integer(snapshot)]
         var ruleOfType: [Int64: Int32] = [:]
-        var interned: [String: Int32] = [:]
+        var ruleTable = InternedNames()
         let types = try ReportRegistry.query("walk-types").prepare(in: db, ids)
         try types.forEachRow { types in
             guard let name = types.string(2) else { return }
-            let index: Int32
-            if let known = interned[name] {
-                index = known
-            } else {
-                index = Int32(ruleNames.count)
-                interned[name] = index
-                ruleNames.append(name)
-            }
-            ruleOfType[types.int64(0) << 32 | types.int64(1)] = index
+            ruleOfType[types.int64(0) << 32 | types.int64(1)] = ruleTable.number(name)
         }
+        ruleNames = ruleTable.names
         var viewOfType: [Int64: Int32] = [:]
-        var internedViews: [String: Int32] = [:]
+        var viewTable = InternedNames()
         let typeViews = try ReportRegistry.query("snapshot-type-views").prepare(in: db, ids)
         try typeViews.forEachRow { typeViews in
             guard let name = typeViews.string(2) else { return }
-            if internedViews[name] == nil { internedViews[name] = Int32(viewNames.count); viewNames.append(name) }
-            viewOfType[typeViews.int64(0) << 32 | typeViews.int64(1)] = internedViews[name]!
+            viewOfType[typeViews.int64(0) << 32 | typeViews.int64(1)] = viewTable.number(name)
         }
+        viewNames = viewTable.names
         // The same attribute in two graphs is one node here (its lowest graph's).
         let nodes = try ReportRegistry.query("walk-nodes").prepare(in: db, ids)
         try nodes.forEachRow { nodes in
