@@ -89,7 +89,7 @@ enum ExportCommand {
     }
 
     static func dot(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        try refuse([run, trace, compare], for: "dot", args)
+        try refuse([Self.run, Self.trace, Self.compare], for: "dot", args)
         guard let label = args.value(Self.snapshot) else { throw UsageError(message: "--snapshot S is required") }
         var options = DotExport.Options()
         if let text = args.value(Self.focus) {
@@ -110,7 +110,7 @@ enum ExportCommand {
     }
 
     static func perfetto(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        try refuse([focus, depth, compare], for: "perfetto", args)
+        try refuse([Self.focus, Self.depth, Self.compare], for: "perfetto", args)
         let timeline: Timeline
         switch (args.value(Self.run), args.value(Self.trace)) {
         case (let runLabel?, nil):
@@ -136,7 +136,7 @@ enum ExportCommand {
     }
 
     static func html(_ args: ParsedArguments, compare: (from: String, to: String)?, _ context: Context) throws -> Int32 {
-        try refuse([focus, depth], for: "html", args)
+        try refuse([Self.focus, Self.depth], for: "html", args)
         let inputs = HTMLReport.Inputs(snapshot: args.value(Self.snapshot), run: args.value(Self.run), trace: args.value(Self.trace), compare: compare)
         guard inputs.snapshot != nil || inputs.run != nil || inputs.trace != nil || inputs.compare != nil else {
             throw UsageError(message: "say what the page shows: --snapshot S, --run R, --trace T and/or --compare A B")

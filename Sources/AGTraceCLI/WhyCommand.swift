@@ -51,8 +51,8 @@ enum WhyCommand {
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         try args.checkRowOptions()
         let start = try StartingPoint.parse(args)
-        let runLabel = args.value(run), snapshotLabel = args.value(snapshot)
-        if let traceLabel = args.value(trace) {
+        let runLabel = args.value(Self.run), snapshotLabel = args.value(Self.snapshot)
+        if let traceLabel = args.value(Self.trace) {
             guard runLabel == nil, snapshotLabel == nil else {
                 throw UsageError(message: "--trace explains from the trace alone: give it without --run or --snapshot")
             }
