@@ -54,6 +54,7 @@ public enum DatabaseOpener {
         }
         var needsMigration = !exists
         if exists {
+            try rollBackHotJournal(path, lockTimeout: settings.lockTimeout)
             let probe = try self.probe(path, lockTimeout: settings.lockTimeout)
             try refuseForeignOrNewer(probe, path: path)
             needsMigration = probe.applicationId != Schema.applicationId || probe.version < Int64(Schema.latestVersion)
@@ -81,6 +82,26 @@ public enum DatabaseOpener {
         reader.lockTimeout = settings.lockTimeout
         reader.denyWrites()
         return reader
+    }
+
+    /// An import killed during its rollback-journal phase (`FirstImportJournal`) leaves a hot
+    /// journal, which only a connection that may write can roll back: a read-only one fails
+    /// with "attempt to write a readonly database". A read through a writable connection rolls
+    /// it back (SQLite does so before any read); a journal that belongs to a live import is not
+    /// hot, and the read just waits for its lock.
+    static func rollBackHotJournal(_ path: String, lockTimeout: TimeInterval) throws {
+        guard FileManager.default.fileExists(atPath: path + "-journal"),
+              FileManager.default.isWritableFile(atPath: path) else { return }
+        let db = try Database(rawPath: path, readOnly: false, create: false)
+        db.lockTimeout = lockTimeout
+        _ = try db.withBusyRetry { try db.scalar("SELECT count(*) FROM sqlite_master") }
+        // A journal killed before its first sync has a zeroed header: not hot, so SQLite
+        // ignores it, but leaves the file. Once every other writer is locked out, any journal
+        // still there is such a leftover (a live one belongs to a lock holder).
+        guard FileManager.default.fileExists(atPath: path + "-journal") else { return }
+        try db.withBusyRetry { try db.execute("BEGIN EXCLUSIVE") }
+        defer { _ = try? db.execute("COMMIT") }
+        try? FileManager.default.removeItem(atPath: path + "-journal")
     }
 
     /// Reads the header fields and the first few object names in one read transaction, so
@@ -138,7 +159,7 @@ public enum DatabaseOpener {
             throw DatabaseError(path: db.path, code: SQLITE_CANTOPEN,
                                 message: "cannot switch the database to WAL mode (journal mode stays '\(journal ?? "?")'); is its directory writable?")
         }
-        try db.execute("PRAGMA synchronous=NORMAL; PRAGMA temp_store=MEMORY")
+        try db.execute("PRAGMA synchronous=NORMAL; PRAGMA temp_store=FILE")
         // Checkpoints (copying the WAL back into the database, with two fsyncs) would double
         // the cost of a large import if run at its commit or on close. Writers instead fold
         // back what earlier imports left before they start (see `checkpointIfLarge`).

@@ -6,12 +6,16 @@
 public final class ArchiveReader {
     let tokenizer: JSONTokenizer
     let path: String
+    let edgeRunCapacity: Int
 
-    /// `bufferSize` is the tokenizer's read size; tests make it tiny to cross every boundary.
+    /// `bufferSize` is the tokenizer's read size and `edgeRunCapacity` the edges held in memory
+    /// before sorted runs go to a temporary file (`EdgeBuffer`); tests make both tiny to cross
+    /// every boundary.
     public init(source: ByteSource, path: String, bufferSize: Int = 1 << 20,
-                maxDepth: Int = JSONTokenizer.defaultMaxDepth) {
+                maxDepth: Int = JSONTokenizer.defaultMaxDepth, edgeRunCapacity: Int = EdgeBuffer.runCapacity) {
         tokenizer = JSONTokenizer(source: source, bufferSize: bufferSize, maxDepth: maxDepth)
         self.path = path
+        self.edgeRunCapacity = edgeRunCapacity
     }
 
     /// Reads the whole document. Throws `ArchiveFormatError` for bad JSON or a wrong shape,
@@ -57,7 +61,7 @@ public final class ArchiveReader {
         var summary = ArchiveSummaryRecord(version: nil, counterBytes: nil, counterMaxBytes: nil, graphCount: 0)
         var sawGraphs = false
         var links = LinkCollector()
-        var edges = EdgeBuffer()
+        var edges = EdgeBuffer(runCapacity: edgeRunCapacity)
         while true {
             let t = try tokenizer.next()
             if t == .objectEnd { break }

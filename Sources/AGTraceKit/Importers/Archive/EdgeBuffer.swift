@@ -16,17 +16,43 @@ struct ResolvedEdge {
 }
 
 /// The archive's edges, held until its end and delivered sorted by (src, dst, graph, index),
-/// which lets the store append them to a table clustered that way. 24 bytes an edge, sorted in
-/// place: no second copy at any point.
-struct EdgeBuffer {
+/// which lets the store append them to a table clustered that way.
+///
+/// At most `runCapacity` resolved edges are held in memory (12 MB), sorted in place; beyond
+/// that, each full run is sorted and written to an unlinked temporary file (`EdgeRuns`), and
+/// delivery merges the runs. Memory then stays flat whatever the archive's size: at 3M nodes
+/// the edges alone were 110 MB, held whole. Edges read before their graph's nodes (keys in
+/// another order) wait in memory, unresolved, until the nodes are known.
+public struct EdgeBuffer {
+    public static let runCapacity = 1 << 19
+
     private var edges: [ResolvedEdge] = []
+    /// Edges from this index on still name nodes by index.
+    private var unresolvedFrom: Int?
+    private var runs: EdgeRuns?
+    private let runCapacity: Int
 
-    var count: Int { edges.count }
+    /// Every edge appended.
+    private(set) var count = 0
 
-    mutating func append(_ edge: ResolvedEdge) { edges.append(edge) }
+    init(runCapacity: Int = EdgeBuffer.runCapacity) {
+        self.runCapacity = max(1, runCapacity)
+    }
 
-    /// Turns node indices into attribute ids for the edges from `start` on (indices checked).
-    mutating func resolve(from start: Int, attributes: [UInt32]) {
+    /// The edges appended from now on name nodes by index, until `resolve`.
+    mutating func holdUnresolved() {
+        if unresolvedFrom == nil { unresolvedFrom = edges.count }
+    }
+
+    mutating func append(_ edge: ResolvedEdge) throws {
+        edges.append(edge)
+        count += 1
+        if unresolvedFrom == nil && edges.count >= runCapacity { try spill() }
+    }
+
+    /// Turns node indices into attribute ids for the held edges (indices checked by the caller).
+    mutating func resolve(attributes: [UInt32]) throws {
+        guard let start = unresolvedFrom else { return }
         attributes.withUnsafeBufferPointer { ids in
             edges.withUnsafeMutableBufferPointer { all in
                 for i in start..<all.count {
@@ -35,101 +61,31 @@ struct EdgeBuffer {
                 }
             }
         }
+        unresolvedFrom = nil
+        if edges.count >= runCapacity { try spill() }
+    }
+
+    private mutating func spill() throws {
+        if runs == nil { runs = try EdgeRuns() }
+        edges.withUnsafeMutableBufferPointer { EdgeSort.sort($0) }
+        try edges.withUnsafeBufferPointer { try runs!.write($0) }
+        edges.removeAll(keepingCapacity: true)
     }
 
     mutating func deliver<Sink: ArchiveSink>(into sink: inout Sink) throws {
         edges.withUnsafeMutableBufferPointer { EdgeSort.sort($0) }
-        for e in edges {
-            try sink.edge(EdgeRecord(graphIndex: Int(e.graph), edgeIndex: Int(e.index), srcAttribute: e.src, dstAttribute: e.dst,
-                                     offset: Int64(e.offset), flags: Int64(e.flags)))
+        if let runs {
+            try runs.merge(with: edges) { e in try sink.edge(Self.record(e)) }
+        } else {
+            for e in edges { try sink.edge(Self.record(e)) }
         }
         edges = []
-    }
-}
-
-/// In-place introsort (quicksort, heapsort past a depth limit, insertion sort for short runs):
-/// Swift's own sort is stable and needs a buffer as large as the input.
-enum EdgeSort {
-    static func sort(_ a: UnsafeMutableBufferPointer<ResolvedEdge>) {
-        guard a.count > 1 else { return }
-        var depth = 0
-        var n = a.count
-        while n > 0 { depth += 2; n >>= 1 }
-        quicksort(a, 0, a.count - 1, depth)
+        runs = nil
     }
 
-    private static func quicksort(_ a: UnsafeMutableBufferPointer<ResolvedEdge>, _ low: Int, _ high: Int, _ depth: Int) {
-        var lo = low, hi = high, depth = depth
-        while hi - lo > 16 {
-            if depth == 0 {
-                heapsort(a, lo, hi)
-                return
-            }
-            depth -= 1
-            // Median of three as the pivot.
-            let mid = lo + (hi - lo) / 2
-            if a[mid] < a[lo] { a.swapAt(mid, lo) }
-            if a[hi] < a[lo] { a.swapAt(hi, lo) }
-            if a[hi] < a[mid] { a.swapAt(hi, mid) }
-            let pivot = a[mid]
-            var i = lo, j = hi
-            while i <= j {
-                while a[i] < pivot { i += 1 }
-                while pivot < a[j] { j -= 1 }
-                if i <= j {
-                    a.swapAt(i, j)
-                    i += 1
-                    j -= 1
-                }
-            }
-            // Recurse into the smaller side, loop on the larger: stack depth stays logarithmic.
-            if j - lo < hi - i {
-                if lo < j { quicksort(a, lo, j, depth) }
-                lo = i
-            } else {
-                if i < hi { quicksort(a, i, hi, depth) }
-                hi = j
-            }
-        }
-        insertionSort(a, lo, hi)
-    }
-
-    private static func insertionSort(_ a: UnsafeMutableBufferPointer<ResolvedEdge>, _ lo: Int, _ hi: Int) {
-        guard lo < hi else { return }
-        for i in (lo + 1)...hi {
-            let x = a[i]
-            var j = i - 1
-            while j >= lo && x < a[j] {
-                a[j + 1] = a[j]
-                j -= 1
-            }
-            a[j + 1] = x
-        }
-    }
-
-    private static func heapsort(_ a: UnsafeMutableBufferPointer<ResolvedEdge>, _ lo: Int, _ hi: Int) {
-        let n = hi - lo + 1
-        func siftDown(_ start: Int, _ end: Int) {
-            var root = start
-            while true {
-                var child = 2 * root + 1
-                if child >= end { return }
-                if child + 1 < end && a[lo + child] < a[lo + child + 1] { child += 1 }
-                if a[lo + root] < a[lo + child] {
-                    a.swapAt(lo + root, lo + child)
-                    root = child
-                } else {
-                    return
-                }
-            }
-        }
-        var start = n / 2 - 1
-        while start >= 0 { siftDown(start, n); start -= 1 }
-        var end = n - 1
-        while end > 0 {
-            a.swapAt(lo, lo + end)
-            siftDown(0, end)
-            end -= 1
-        }
+    @inline(__always)
+    private static func record(_ e: ResolvedEdge) -> EdgeRecord {
+        EdgeRecord(graphIndex: Int(e.graph), edgeIndex: Int(e.index), srcAttribute: e.src, dstAttribute: e.dst,
+                   offset: Int64(e.offset), flags: Int64(e.flags))
     }
 }

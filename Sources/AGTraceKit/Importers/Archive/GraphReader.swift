@@ -17,10 +17,10 @@ struct GraphReader {
     var nodeRefs = ArchiveReader.DeferredIndexCheck()
     var treeRefs = ArchiveReader.DeferredIndexCheck()
 
-    /// This graph's edges in the archive's edge buffer still name nodes by index (from
-    /// `unresolvedFrom` on), until the nodes are known; `edgeRefs` is the largest index they
-    /// use and where, so that an out-of-range one is reported at its position.
-    var unresolvedFrom: Int?
+    /// Whether this graph's edges in the archive's edge buffer still name nodes by index (read
+    /// before the nodes); `edgeRefs` is the largest index they use and where, so that an
+    /// out-of-range one is reported at its position.
+    var edgesUnresolved = false
     var edgeRefs = ArchiveReader.DeferredIndexCheck()
     var subgraphIds: [Int64?] = []
 
@@ -209,22 +209,27 @@ struct GraphReader {
         if nodeRefs.index >= nodes.count {
             throw error("\(nodeRefs.what) refers to node index \(nodeRefs.index), but the graph has \(nodes.count) nodes", at: nodeRefs.offset)
         }
-        guard let from = unresolvedFrom else { return }
         if edgeRefs.index >= nodes.count {
             throw error("\(edgeRefs.what) refers to node index \(edgeRefs.index), but the graph has \(nodes.count) nodes", at: edgeRefs.offset)
         }
-        edges.resolve(from: from, attributes: nodes)
-        unresolvedFrom = nil
+        guard edgesUnresolved else { return }
+        try edges.resolve(attributes: nodes)
+        edgesUnresolved = false
     }
 
-    /// Reads the edges into the archive's buffer, naming nodes by index until the nodes are
-    /// known (resolved at once if the nodes came first).
+    /// Reads the edges into the archive's buffer: resolved to attribute ids as they are read if
+    /// the nodes came first, else naming nodes by index until the nodes are known.
     mutating func readEdges(into edges: inout EdgeBuffer) throws {
         let tokenizer = self.tokenizer
         let first = try tokenizer.next()
         guard first != .null else { return }
         guard first == .arrayStart else { throw archive.shapeError("'edges' must be an array") }
-        unresolvedFrom = edges.count
+        let attributes = nodeAttributes ?? []
+        let resolving = nodeAttributes != nil
+        if !resolving {
+            edgesUnresolved = true
+            edges.holdUnresolved()
+        }
         var count = 0
         let graph = UInt32(graphIndex)
         // Explicit loops rather than the closure helpers: this runs once per edge.
@@ -253,8 +258,14 @@ struct GraphReader {
             }
             guard src >= 0, dst >= 0 else { throw error("edge \(count) needs both 'src' and 'dst'", at: at) }
             edgeRefs.note(max(src, dst), at: at, "edge \(count)")
-            edges.append(ResolvedEdge(src: UInt32(src), dst: UInt32(dst), graph: graph, index: UInt32(count),
-                                      offset: offset, flags: flags))
+            var edge = ResolvedEdge(src: UInt32(src), dst: UInt32(dst), graph: graph, index: UInt32(count),
+                                    offset: offset, flags: flags)
+            // Out of range, it stays as read: `nodesKnown` below refuses the archive.
+            if resolving && src < attributes.count && dst < attributes.count {
+                edge.src = attributes[src]
+                edge.dst = attributes[dst]
+            }
+            try edges.append(edge)
             count += 1
         }
         record.edgeCount = count

@@ -110,6 +110,9 @@ public final class Importer {
     /// Imports one file (or standard input for "-").
     public func importFile(_ path: String, options: ImportOptions = ImportOptions()) throws -> ImportOutcome {
         let started = Date()
+        if !options.replace, path != "-", let existing = try StoredCopy.label(ofFileAt: path, in: db) {
+            throw DuplicateImport(existingLabel: existing)
+        }
         let file = try FileSource(path: path)
         let totalBytes = path == "-" ? nil : fileSize(path)
         let hasher = HashingTap()
@@ -125,6 +128,8 @@ public final class Importer {
         var phases: [(String, Double)] = []
         func mark(_ phase: String) { phases.append((phase, Date().timeIntervalSince(started))) }
         try DatabaseOpener.checkpointIfLarge(db)
+        let rollbackJournal = FirstImportJournal.begin(db)
+        defer { if rollbackJournal { FirstImportJournal.end(db) } }
         let outcome: ImportOutcome = try db.writeTransaction {
             mark("write lock")
             let base = options.label ?? Labels.defaultLabel(for: path)
@@ -164,7 +169,8 @@ public final class Importer {
                 }
                 try db.prepare("UPDATE snapshots SET sha256 = ?2 WHERE id = ?1").bindAndRun([.integer(id), .text(item.sha256)])
             case .transcript:
-                let summary = try RunImport.run(source: input.source, path: path, label: label, db: db,
+                let summary = try RunImport.run(source: input.source, path: path, label: label, compressed: input.compressed,
+                                                size: totalBytes, db: db,
                                                 hash: { hasher.finish() }, replace: options.replace, tick: progress,
                                                 mark: mark)
                 item.events = summary.summary.events

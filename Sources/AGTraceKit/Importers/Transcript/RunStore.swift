@@ -234,7 +234,7 @@ final class TranscriptPipeline: HitSink {
 
 /// The transcript half of `Importer`: one run row, its events, the duplicate check.
 enum RunImport {
-    static func run(source: ByteSource, path: String, label: String, db: Database, hash: () -> String,
+    static func run(source: ByteSource, path: String, label: String, compressed: Bool, size: Int?, db: Database, hash: () -> String,
                     replace: Bool, tick: (() -> Void)?, mark: (String) -> Void = { _ in }) throws -> (summary: TranscriptSummary, end: RecordingEnd, sha256: String) {
         let sourcePath = path == "-" ? "-" : URL(fileURLWithPath: path).standardizedFileURL.path
         // The run's row is written last, complete, under the id SQLite would give it (the write
@@ -268,12 +268,14 @@ enum RunImport {
         }
         try db.prepare("""
             INSERT INTO runs(id, label, source, imported_at, sha256, event_count, skipped_lines, incomplete_hits,
-                             first_event_id, last_event_id, first_frame_id, last_frame_id, complete, end_reason)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+                             first_event_id, last_event_id, first_frame_id, last_frame_id, complete, end_reason,
+                             compressed, size_bytes)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
             """).bindAndRun([.integer(runId), .text(label), .text(sourcePath), .text(Importer.timestamp()), .text(sha),
                              .integer(Int64(summary.events)), .integer(Int64(summary.skippedLines)),
                              .integer(Int64(summary.incompleteHits))] + ends(store.eventIds) + ends(store.frameIds)
-                             + [.integer(end.isComplete ? 1 : 0), .text(end.reason)])
+                             + [.integer(end.isComplete ? 1 : 0), .text(end.reason), .integer(compressed ? 1 : 0),
+                                size.map { .integer(Int64($0)) } ?? .null])
         return (summary, end, sha)
     }
 }

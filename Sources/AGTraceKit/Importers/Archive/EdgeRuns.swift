@@ -1,0 +1,108 @@
+import Foundation
+
+/// Sorted runs of edges in a temporary file, merged back in order. The file is unlinked as
+/// soon as it is made, so nothing is left behind however the import ends.
+final class EdgeRuns {
+    private let fd: Int32
+    private var runs: [(start: Int, count: Int)] = []
+    private var end = 0
+    /// Edges read from a run at a time during the merge (192 KB).
+    static let readBatch = 8192
+
+    init() throws {
+        var template = Array((NSTemporaryDirectory() + "/agtrace-edges-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw EdgeSpillError(message: "cannot create a temporary file in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))") }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        self.fd = fd
+    }
+
+    deinit { close(fd) }
+
+    func write(_ edges: UnsafeBufferPointer<ResolvedEdge>) throws {
+        let bytes = UnsafeRawBufferPointer(edges)
+        var done = 0
+        while done < bytes.count {
+            let n = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(end + done))
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { throw EdgeSpillError(message: "cannot write the temporary edge file: \(String(cString: strerror(errno)))") }
+            done += n
+        }
+        runs.append((end, edges.count))
+        end += bytes.count
+    }
+
+    /// Calls `body` with every edge of the runs and of `last` (sorted too), in order.
+    func merge(with last: [ResolvedEdge], _ body: (ResolvedEdge) throws -> Void) throws {
+        var sources = try runs.map { try RunReader(fd: fd, start: $0.start, count: $0.count) }
+        var lastIndex = 0
+        // A few dozen runs at most: the smallest head is found by a linear scan.
+        while true {
+            var best = -1
+            var bestEdge: ResolvedEdge?
+            for i in sources.indices {
+                guard let head = sources[i].head else { continue }
+                if bestEdge == nil || head < bestEdge! { best = i; bestEdge = head }
+            }
+            if lastIndex < last.count, bestEdge == nil || last[lastIndex] < bestEdge! {
+                try body(last[lastIndex])
+                lastIndex += 1
+                continue
+            }
+            guard let edge = bestEdge else { return }
+            try body(edge)
+            try sources[best].advance()
+        }
+    }
+
+    /// One run, read a batch at a time.
+    struct RunReader {
+        let fd: Int32
+        var next: Int
+        var left: Int
+        var batch: [ResolvedEdge] = []
+        var position = 0
+
+        init(fd: Int32, start: Int, count: Int) throws {
+            self.fd = fd
+            next = start
+            left = count
+            try refill()
+        }
+
+        var head: ResolvedEdge? { position < batch.count ? batch[position] : nil }
+
+        mutating func advance() throws {
+            position += 1
+            if position == batch.count { try refill() }
+        }
+
+        private mutating func refill() throws {
+            let n = min(left, EdgeRuns.readBatch)
+            batch = [ResolvedEdge](unsafeUninitializedCapacity: n) { buffer, initialized in
+                initialized = 0
+                let bytes = n * MemoryLayout<ResolvedEdge>.stride
+                var done = 0
+                while done < bytes {
+                    let r = pread(fd, UnsafeMutableRawPointer(buffer.baseAddress!) + done, bytes - done, off_t(next + done))
+                    if r < 0 && errno == EINTR { continue }
+                    guard r > 0 else { return }
+                    done += r
+                }
+                initialized = n
+            }
+            guard batch.count == n else {
+                throw EdgeSpillError(message: "cannot read the temporary edge file back: \(String(cString: strerror(errno)))")
+            }
+            next += n * MemoryLayout<ResolvedEdge>.stride
+            left -= n
+            position = 0
+        }
+    }
+}
+
+/// The temporary file that holds sorted edges of a large archive could not be written or read.
+struct EdgeSpillError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

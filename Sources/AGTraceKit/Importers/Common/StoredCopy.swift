@@ -1,0 +1,50 @@
+import Foundation
+
+/// Whether a file's bytes are stored already, answered from its SHA-256 before anything is
+/// parsed: re-importing a folder of inputs costs a hash of each file, not an import.
+///
+/// The file is hashed only when something stored has its size (or an unknown size, from older
+/// versions): a new file is then parsed at once, its hash computed on the side as before, and
+/// the check inside the import's transaction (`Importer`) still catches a copy that another
+/// process stored meanwhile.
+enum StoredCopy {
+    /// The label holding the same bytes as the regular file at `path`, or nil.
+    static func label(ofFileAt path: String, in db: Database) throws -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = SQLValue.integer(Int64(info.st_size))
+        guard try db.scalar("""
+            SELECT EXISTS(SELECT 1 FROM snapshots WHERE sha256 IS NOT NULL AND coalesce(size_bytes, ?1) = ?1)
+                OR EXISTS(SELECT 1 FROM runs WHERE sha256 IS NOT NULL AND coalesce(size_bytes, ?1) = ?1)
+                OR EXISTS(SELECT 1 FROM traces WHERE sha256 IS NOT NULL AND coalesce(size_bytes, ?1) = ?1)
+            """, [size])?.intValue == 1 else { return nil }
+        guard let digest = hash(path) else { return nil }
+        return try db.scalar("""
+            SELECT label FROM snapshots WHERE sha256 = ?1
+            UNION ALL SELECT label FROM runs WHERE sha256 = ?1
+            UNION ALL SELECT label FROM traces WHERE sha256 = ?1
+            LIMIT 1
+            """, [.text(digest)])?.description
+    }
+
+    /// The file's SHA-256 in hex; nil if it cannot be read (the import then says why).
+    static func hash(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        let size = 1 << 20
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
+        defer { buffer.deallocate() }
+        var sha = SHA256()
+        while true {
+            let n = read(fd, buffer, size)
+            if n == 0 { break }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            sha.update(UnsafeRawBufferPointer(start: buffer, count: n))
+        }
+        return sha.finalizeHex()
+    }
+}

@@ -1,0 +1,42 @@
+import AGTraceKit
+import Foundation
+import XCTest
+
+/// The first import into an empty database runs with a rollback journal (`FirstImportJournal`):
+/// killed at any moment it must leave a database that readers open and that holds nothing,
+/// and once done the database is back in WAL mode with the file alone complete.
+extension RobustnessCLITests {
+    func testAFirstImportKilledAtAnyMomentLeavesAnEmptyDatabaseThatReadersOpen() throws {
+        let big = try writeArchive("first.ag-json", nodes: 100_000, seed: 5)
+        let full = try timeOfImport(big, after: [])
+        var killedMidway = 0
+        for fraction in [0.2, 0.5, 0.8] {
+            try? FileManager.default.removeItem(atPath: db)
+            let job = try Running(["import", "--db", db, big])
+            usleep(UInt32(full * fraction * 1_000_000))
+            kill(job.process.processIdentifier, SIGKILL)
+            _ = job.wait()
+            guard job.wasKilledBySignal else { continue }
+            guard FileManager.default.fileExists(atPath: db) else { continue }
+            killedMidway += 1
+            // A reader (read-only connection) first: it must roll back what the kill left.
+            let list = try CLI.run(["list", "--db", db, "--format", "csv"])
+            XCTAssertEqual(list.status, 0, "list after a kill at \(fraction): \(list.stderr)")
+            XCTAssertEqual(try rows("SELECT count(*) FROM snapshots"), [["0"]], "after a kill at \(fraction)")
+            XCTAssertEqual(try orphans(), [:], "after a kill at \(fraction)")
+            XCTAssertEqual(try integrity(), ["ok"], "after a kill at \(fraction)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: db + "-journal"), "the hot journal was rolled back")
+        }
+        XCTAssertGreaterThanOrEqual(killedMidway, 2, "the first import of \(full) s was killed midway \(killedMidway) times of 3")
+        let again = try CLI.run(["import", "--db", db, big])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stdout.hasPrefix("imported first (archive): graphs 1, nodes 100000"), again.stdout)
+        XCTAssertEqual(try rows("PRAGMA journal_mode"), [["wal"]])
+        XCTAssertEqual(fileSizeOrZero(db + "-wal"), 0, "the file alone is complete")
+        XCTAssertEqual(try integrity(), ["ok"])
+    }
+
+    private func fileSizeOrZero(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    }
+}

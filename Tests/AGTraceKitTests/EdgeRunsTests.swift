@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+@testable import AGTraceKit
+
+/// Edges beyond `EdgeBuffer.runCapacity` go to sorted runs in a temporary file and are merged
+/// back: whatever the capacity, the store receives the same edges in the same order.
+final class EdgeRunsTests: XCTestCase {
+    struct EdgeSink: ArchiveSink {
+        var edges: [EdgeRecord] = []
+        mutating func edge(_ r: EdgeRecord) throws { edges.append(r) }
+        mutating func type(_ r: TypeRecord) throws {}
+        mutating func node(_ r: NodeRecord) throws {}
+        mutating func subgraph(_ r: SubgraphRecord) throws {}
+        mutating func subgraphMembers(graphIndex: Int, subgraphId: Int64?, nodeIndices: ClosedRange<Int>) throws {}
+        mutating func tree(_ r: TreeRecord) throws {}
+        mutating func treeParent(graphIndex: Int, treeIndex: Int, parentTreeIndex: Int) throws {}
+        mutating func treeValue(_ r: TreeValueRecord) throws {}
+        mutating func treeNode(_ r: TreeNodeRecord) throws {}
+        mutating func profileEvent(_ r: ProfileEventRecord) throws {}
+        mutating func profileMark(_ r: ProfileMarkRecord) throws {}
+        mutating func graph(_ r: GraphRecord) throws {}
+        mutating func subgraphLink(_ r: SubgraphLinkRecord) throws {}
+        mutating func archive(_ r: ArchiveSummaryRecord) throws {}
+    }
+
+    func testRunsOfAnySizeMergeIntoTheSortedOrder() throws {
+        var generator = SeededRandom(seed: 42)
+        for capacity in [1, 2, 7, 100, 1 << 20] {
+            var buffer = EdgeBuffer(runCapacity: capacity)
+            var all: [ResolvedEdge] = []
+            for graph in 0..<3 {
+                let attributes = (0..<50).map { _ in UInt32(generator.next() % 1000) }
+                // Graph 1's edges come before its nodes: held unresolved, then resolved.
+                if graph == 1 { buffer.holdUnresolved() }
+                for i in 0..<(200 + graph * 37) {
+                    let src = Int(generator.next() % 50), dst = Int(generator.next() % 50)
+                    let resolved = ResolvedEdge(src: attributes[src], dst: attributes[dst], graph: UInt32(graph),
+                                                index: UInt32(i), offset: UInt32(i % 3), flags: UInt32(i % 5))
+                    all.append(resolved)
+                    var read = resolved
+                    if graph == 1 { read.src = UInt32(src); read.dst = UInt32(dst) }
+                    try buffer.append(read)
+                }
+                if graph == 1 { try buffer.resolve(attributes: attributes) }
+            }
+            var sink = EdgeSink()
+            try buffer.deliver(into: &sink)
+            let expected = all.sorted { $0 < $1 }
+            let got: [[Int]] = sink.edges.map { e in
+                [Int(e.srcAttribute), Int(e.dstAttribute), e.graphIndex, e.edgeIndex, Int(e.offset ?? -1), Int(e.flags ?? -1)]
+            }
+            let want: [[Int]] = expected.map { e in
+                [Int(e.src), Int(e.dst), Int(e.graph), Int(e.index), Int(e.offset), Int(e.flags)]
+            }
+            XCTAssertEqual(got, want, "run capacity \(capacity)")
+        }
+    }
+
+    func testEverySampleArchiveReadsTheSameWithTinyRuns() throws {
+        let dir = TestPaths.sampleArchives.path
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".ag-json") || $0.hasSuffix(".ag-gzon") }
+        XCTAssertGreaterThan(names.count, 3)
+        for name in names {
+            func read(_ capacity: Int) throws -> [EdgeRecord] {
+                let input = try InputSniffer.sniff(PeekingSource(try FileSource(path: dir + "/" + name)), path: name,
+                                                   recognisesTranscript: { _ in false }, recognisesTrace: { _ in false })
+                var sink = EdgeSink()
+                try ArchiveReader(source: input.source, path: name, edgeRunCapacity: capacity).read(into: &sink)
+                return sink.edges
+            }
+            let whole = try read(EdgeBuffer.runCapacity)
+            XCTAssertGreaterThan(whole.count, 0, name)
+            XCTAssertEqual(try read(3), whole, name)
+        }
+    }
+}
