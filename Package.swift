@@ -55,6 +55,9 @@ let package = Package(
         .executableTarget(name: "agtrace-docs", dependencies: ["AGTraceCLI", "AGTraceKit"]),
         // Generator of synthetic archives and transcripts, and the side-by-side benchmark.
         .executableTarget(name: "agtrace-bench", dependencies: ["AGTraceKit", "CSQLite", "CZlib"]),
+        // The benchmark's byte-scan yardstick (row 3): reads a file in large chunks and touches
+        // every byte; agtrace-bench runs it beside its reader-only mode.
+        .executableTarget(name: "CByteScan"),
         .testTarget(name: "AGTraceKitTests", dependencies: ["AGTraceKit", "CSHA256"]),
         // End-to-end tests run the built `agtrace` binary (`swift test` builds every target).
         // They do not depend on its target: a test bundle links the code of the executables it

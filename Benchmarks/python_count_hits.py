@@ -49,19 +49,17 @@ def count(path):
                 if kind and commands and not commands[0].startswith(('frame info', 'bt')):
                     expression_kinds[commands[0]] = kind
                 continue
+            # A frame line, else an echoed expression, else a log line: the same tests in the
+            # same order; frame and log lines both name their symbol in group 1.
             m = FRAME.search(line)
-            if m:
-                kind = kind_of(m.group(1))
-                if kind:
-                    counts[kind] += 1
-                continue
-            m = ECHO.match(line)
-            if m:
-                kind = expression_kinds.get(m.group(1).strip())
-                if kind:
-                    counts[kind] += 1
-                continue
-            m = LOG_LINE.match(line)
+            if not m:
+                m = ECHO.match(line)
+                if m:
+                    kind = expression_kinds.get(m.group(1).strip())
+                    if kind:
+                        counts[kind] += 1
+                    continue
+                m = LOG_LINE.match(line)
             if m:
                 kind = kind_of(m.group(1))
                 if kind:

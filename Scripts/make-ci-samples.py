@@ -24,7 +24,9 @@ entry, a duplicated "version", a malformed key, a total that is not the sum, a c
 a count past 2^53). Run from the repository root: python3 Scripts/make-ci-samples.py. The
 outputs are committed.
 """
-import hashlib, json, os
+import hashlib, os
+
+from samplefiles import json_text, type_index, type_objects, write_text
 
 OUT = "SampleArchives/ci"
 
@@ -37,7 +39,7 @@ TYPES = [  # (id, rule, value type, size, flags)
     (6, "ViewLeafView<Text>", "DisplayList", 40, 10),
     (7, "RootDisplayList", "(DisplayList, Version)", 32, 2),
 ]
-T = {name: i for i, (_, name, *_r) in enumerate(TYPES)}
+T = type_index(TYPES)
 
 # (role, rule, desc, value); ids per build below.
 ROLES = [
@@ -63,7 +65,7 @@ def dump(build):
     graph = {
         "id": 1,
         "update_count": 14, "change_count": 9, "transaction_count": 4,
-        "types": [{"id": i, "name": n, "value": v, "size": s, "flags": f} for i, n, v, s, f in TYPES],
+        "types": type_objects(TYPES),
         "nodes": [{"id": ids[role], "type": T[rule], "desc": desc, "value": value, "flags": 8}
                   for role, rule, desc, value in ROLES],
         "edges": [{"src": index[s], "dst": index[d]} for s, d in EDGES],
@@ -110,15 +112,11 @@ def recording(build, taps, summary_each_tap=False, crash_after=None):
 
 
 def write(name, text):
-    path = os.path.join(OUT, name)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-    return path
+    return write_text(os.path.join(OUT, name), text)
 
 
-write("planner-a.ag-json", json.dumps(dump("A"), indent=1) + "\n")
-write("planner-b.ag-json", json.dumps(dump("B"), indent=1) + "\n")
+write("planner-a.ag-json", json_text(dump("A"), indent=1, newline=True))
+write("planner-b.ag-json", json_text(dump("B"), indent=1, newline=True))
 baseline_log = recording("A", 3)
 write("tap-stepper.lldb.log", baseline_log)
 write("tap-stepper-rebuilt.lldb.log", recording("B", 3))
@@ -127,7 +125,7 @@ write("tap-stepper-crashed.lldb.log", recording("B", 3, crash_after=1))
 
 # The view-keyed baseline of build A, as `agtrace baseline --key view` writes it, and broken copies.
 sha = hashlib.sha256(baseline_log.encode()).hexdigest()
-dump_sha = hashlib.sha256((json.dumps(dump("A"), indent=1) + "\n").encode()).hexdigest()
+dump_sha = hashlib.sha256(json_text(dump("A"), indent=1, newline=True).encode()).hexdigest()
 HEAD = ('{\n  "format": "agtrace-baseline",\n  "version": 2,\n'
         f'  "source": {{"kind": "run", "label": "tap-stepper", "sha256": "{sha}", "imported_at": "2026-11-30T09:30:00Z", '
         f'"named_by": {{"label": "planner-a", "sha256": "{dump_sha}"}}}},\n'

@@ -5,7 +5,7 @@ The Trip window of ../shared/formats/domain.md dumped four times around one writ
 and a profiled Planner with two Editors in two graphs. Run it from SampleArchives/ (python3 ../Scripts/make-sample-archives.py); the outputs are
 committed, so nothing needs Python to use them.
 """
-import copy, gzip, json
+from samplefiles import PLANNER_TYPES, json_text, node_index, type_index, type_objects, write_text
 
 # ---- Trip -----------------------------------------------------------------------------------
 TYPES = [  # (id, rule, value type, size, flags)
@@ -24,7 +24,7 @@ TYPES = [  # (id, rule, value type, size, flags)
     (13, "RootGeometry", "ViewGeometry", 80, 2),
     (14, "PreferenceCombiner<HostPreferencesKey>", "PreferenceList", 24, 2),
 ]
-T = {name: i for i, (_, name, *_r) in enumerate(TYPES)}
+T = type_index(TYPES)
 
 NODES = [  # (attribute, rule, desc, value)
     (536, "External<Time>", "Time", "Time(seconds: 0.0)"),
@@ -44,7 +44,7 @@ NODES = [  # (attribute, rule, desc, value)
     (3340, "RootGeometry", "RootGeometry", "ViewGeometry(origin: (110.0, 416.0), dimensions: (173.0, 20.3))"),
     (3380, "PreferenceCombiner<HostPreferencesKey>", "PreferenceCombiner", "PreferenceList(keys: [])"),
 ]
-IDX = {a: i for i, (a, *_r) in enumerate(NODES)}
+IDX = node_index(NODES)
 
 EDGES = [  # (src, dst, offset, flags): src is read by dst
     (624, 3152, None, None), (800, 3152, None, None), (3032, 3152, None, None),
@@ -85,7 +85,7 @@ def trip(stage):
         "update_count": 14 + (5 if body_ran else 0),
         "change_count": 22 + (3 if body_ran else 0),
         "id": 1,
-        "types": [{"size": s, "id": i, "value": v, "flags": f, "name": n} for i, n, v, s, f in TYPES],
+        "types": type_objects(TYPES, order=("size", "id", "value", "flags", "name")),
         "transaction_count": 3 + (1 if stage != "before" else 0),
         "trees": [
             {"node": IDX[3152], "desc": "Trip", "root": True, "children": [1],
@@ -105,14 +105,7 @@ def trip(stage):
     return {"version": 2, "graphs": [graph]}
 
 def write(path, doc, gz=False, indent=None):
-    text = json.dumps(doc, ensure_ascii=False, indent=indent, separators=None if indent else (",", ":"))
-    data = text.encode("utf-8")
-    if gz:
-        with open(path, "wb") as f:
-            f.write(gzip.compress(data, mtime=0))
-    else:
-        with open(path, "wb") as f:
-            f.write(data)
+    write_text(path, json_text(doc, indent), gz)
 
 write("trip-1-before.ag-json", trip("before"))
 # Right after the write nothing in the graph changed; this dump is the gzip one.
@@ -121,16 +114,10 @@ write("trip-3-after-invalidate.ag-json", trip("after-invalidate"))
 write("trip-4-after-body.ag-json", trip("after-body"))
 
 # ---- Planner with two Editors, profiled, in two graphs -----------------------------------------
-P_TYPES = [
-    (1, "External<Time>", "Time", 8, 19),
-    (2, "External<()>", "()", 0, 19),
-    (3, "External<Planner>", "Planner", 24, 19),
-    (4, "DynamicBody<ViewBodyAccessor<Planner>>", "VStack<TupleView<(Editor, Editor)>>", 40, 10),
-    (5, "DynamicBody<ViewBodyAccessor<Editor>>", "Stepper<Text>", 56, 10),
-    (6, "RootDisplayList", "(DisplayList, Version)", 32, 2),
+P_TYPES = PLANNER_TYPES + [
     (7, "StaticBody<ViewBodyAccessor<Editor.Label>, Text>", "Text", 32, 10),  # profiled, no node left
 ]
-PT = {n: i for i, (_, n, *_r) in enumerate(P_TYPES)}
+PT = type_index(P_TYPES)
 
 def prof(updates, changes, seconds):
     p = {}
@@ -149,7 +136,7 @@ p_nodes = [  # attribute, rule, desc, value, (updates, changes, seconds)
     (1712, "DynamicBody<ViewBodyAccessor<Editor>>", "Editor.body \"to\"", "Stepper(label: Text(\"to: 5\"))", (3, 1, 1.5e-05)),
     (1760, "RootDisplayList", "RootDisplayList", "(DisplayList(items: 2), Version(value: 4))", (4, 4, 2.0e-04)),
 ]
-p_idx = {a: i for i, (a, *_r) in enumerate(p_nodes)}
+p_idx = node_index(p_nodes)
 p_edges = [(1592, 1620), (1560, 1620), (1592, 1664), (1620, 1664), (1592, 1712), (1620, 1712),
            (1664, 1760), (1712, 1760), (536, 1760)]
 type_prof = {
@@ -166,8 +153,8 @@ planner_graph = {
                  "max_subgraphs": 2, "updates": 15, "changes": 11, "transactions": 2},
     "marks": [{"name": "tap stepper", "timestamp": 12.5, "update_count": 8, "update_total": 1.1e-04}],
     "events": {"layout": {"update_count": 2, "update_total": 3.0e-05}},
-    "types": [dict({"size": s, "id": i, "value": v, "flags": f, "name": n},
-                   **({"profile": type_prof[n]} if n in type_prof else {})) for i, n, v, s, f in P_TYPES],
+    "types": [dict(t, **({"profile": type_prof[t["name"]]} if t["name"] in type_prof else {}))
+              for t in type_objects(P_TYPES, order=("size", "id", "value", "flags", "name"))],
     "subgraphs": [
         {"id": 11, "context_id": 5, "nodes": [0, 1, 2, 3], "children": [1, {"graph": 1, "subgraph_id": 21}]},
         {"id": 12, "context_id": 5, "nodes": [4, 5, 6], "parents": [0]},

@@ -14,6 +14,8 @@ Run it from the repository root: python3 Scripts/make-sample-traces.py. The outp
 """
 import gzip, io, struct
 
+from samplefiles import write_bytes
+
 def varint(n):
     out = bytearray()
     n &= (1 << 64) - 1
@@ -66,6 +68,18 @@ class Trace:
         self.record(3, vfield(1, id) + bfield(2, rule) + bfield(3, value) + vfield(4, body_size)
                     + vfield(5, value_size) + vfield(6, flags) + extra)
 
+    def begin(self, graphs, subgraphs, nodes):
+        """The opening: the first graph created before BeginTrace and the others after, then each
+        subgraph (id, graph) and node (attribute, subgraph, type) created."""
+        self.event(GRAPH_CREATED, graphs[0])
+        self.event(BEGIN_TRACE)
+        for g in graphs[1:]:
+            self.event(GRAPH_CREATED, g)
+        for s, g in subgraphs:
+            self.event(SUB_CREATED, s, g)
+        for a, s, ty in nodes:
+            self.event(NODE_ADDED, a, s, ty)
+
     def subgraph(self, id, context, nodes, parents=()):
         body = vfield(1, id) + vfield(2, context)
         for p in parents:
@@ -89,11 +103,7 @@ def trip():
     t = Trace(double_time=True)
     NIGHTS, CITY, FAV, BODY, TEXT, DL = 536, 576, 624, 1048, 1088, 1120
     t.now = 1000.0
-    t.event(GRAPH_CREATED, 4)
-    t.event(BEGIN_TRACE)
-    t.event(SUB_CREATED, 7, 4)
-    for a, ty in [(NIGHTS, 1), (CITY, 2), (FAV, 3), (BODY, 4), (TEXT, 5), (DL, 6)]:
-        t.event(NODE_ADDED, a, 7, ty)
+    t.begin([4], [(7, 4)], [(a, 7, ty) for a, ty in [(NIGHTS, 1), (CITY, 2), (FAV, 3), (BODY, 4), (TEXT, 5), (DL, 6)]])
     # First build: the display list pulls the text, which pulls the body.
     t.event(BEGIN_GRAPH, 4, dt=TICK)
     t.event(BEGIN_SUB, 7, 1)
@@ -115,17 +125,23 @@ def trip():
     t.event(END_NODE, DL, 1)
     t.event(END_SUB, 7)
     t.event(END_GRAPH, 4)
+
+    def write_and_rerun(signal, marked_before, marked_after):
+        """A write of `signal`: the value set, the dirty marks written before and after its
+        invalidation, then the graph's update opening the display list, text and body in turn."""
+        t.event(SET_VALUE, signal, dt=16 * TICK)
+        for a in marked_before:
+            t.event(SET_DIRTY, a, 1)
+        t.event(BEGIN_INVAL, signal, 4)
+        t.event(END_INVAL, signal, 4)
+        for a in marked_after:
+            t.event(SET_DIRTY, a, 1)
+        t.event(BEGIN_GRAPH, 4, dt=TICK)
+        for a in (DL, TEXT, BODY):
+            t.event(BEGIN_VALUE, a, dt=TICK)
+
     # nights += 1: the value set, one mark before the invalidation and two after.
-    t.event(SET_VALUE, NIGHTS, dt=16 * TICK)
-    t.event(SET_DIRTY, BODY, 1)
-    t.event(BEGIN_INVAL, NIGHTS, 4)
-    t.event(END_INVAL, NIGHTS, 4)
-    t.event(SET_DIRTY, TEXT, 1)
-    t.event(SET_DIRTY, DL, 1)
-    t.event(BEGIN_GRAPH, 4, dt=TICK)
-    t.event(BEGIN_VALUE, DL, dt=TICK)
-    t.event(BEGIN_VALUE, TEXT, dt=TICK)
-    t.event(BEGIN_VALUE, BODY, dt=TICK)
+    write_and_rerun(NIGHTS, [BODY], [TEXT, DL])
     t.event(SET_DIRTY, BODY)                           # cleaned (p2 absent: false)
     t.event(END_VALUE, BODY, 1, dt=8 * TICK)           # body: 8 ticks
     t.event(END_VALUE, TEXT, 1, dt=TICK)               # text: 10, 2 its own
@@ -134,16 +150,7 @@ def trip():
     # A newer engine's event: an unknown type with an unknown varint and bytes field.
     t.event(99, 7, 8, dt=TICK, extra=vfield(12, 5) + bfield(13, b"future"))
     # favorite.toggle(): afterwards the display list no longer reads favorite.
-    t.event(SET_VALUE, FAV, dt=16 * TICK)
-    t.event(BEGIN_INVAL, FAV, 4)
-    t.event(END_INVAL, FAV, 4)
-    t.event(SET_DIRTY, BODY, 1)
-    t.event(SET_DIRTY, DL, 1)
-    t.event(SET_DIRTY, TEXT, 1)
-    t.event(BEGIN_GRAPH, 4, dt=TICK)
-    t.event(BEGIN_VALUE, DL, dt=TICK)
-    t.event(BEGIN_VALUE, TEXT, dt=TICK)
-    t.event(BEGIN_VALUE, BODY, dt=TICK)
+    write_and_rerun(FAV, [], [BODY, DL, TEXT])
     t.event(END_VALUE, BODY, dt=2 * TICK)              # body: 2 ticks, unchanged
     t.event(END_VALUE, TEXT, dt=TICK)                  # text: 4, 2 its own, unchanged
     t.event(REMOVE_EDGE, DL, FAV)
@@ -170,14 +177,7 @@ def planner():
     t = Trace(double_time=False)
     SIG, ED1, ED2, T1, T2, DL = 536, 1048, 1096, 1144, 1176, 1208
     t.now = 906
-    t.event(GRAPH_CREATED, 6)
-    t.event(BEGIN_TRACE)
-    t.event(GRAPH_CREATED, 8)
-    t.event(SUB_CREATED, 3, 6)
-    t.event(SUB_CREATED, 4, 8)
-    t.event(NODE_ADDED, SIG, 3, 1)
-    for a, ty in [(ED1, 2), (ED2, 2), (T1, 3), (T2, 3), (DL, 4)]:
-        t.event(NODE_ADDED, a, 4, ty)
+    t.begin([6, 8], [(3, 6), (4, 8)], [(SIG, 3, 1)] + [(a, 4, ty) for a, ty in [(ED1, 2), (ED2, 2), (T1, 3), (T2, 3), (DL, 4)]])
     def build(first):
         t.event(BEGIN_SUB, 4, 1)
         t.event(BEGIN_NODE, DL, 1)
@@ -211,11 +211,12 @@ def planner():
 
 if __name__ == "__main__":
     data, n = trip()
-    open("SampleArchives/traces/trip-taps.ag-trace", "wb").write(data)
+    write_bytes("SampleArchives/traces/trip-taps.ag-trace", data)
     print(f"trip-taps.ag-trace: {len(data)} bytes, {n} events")
     data, n = planner()
+    # GzipFile, not gzip.compress: its header names no operating system (0xff), as committed.
     buf = io.BytesIO()
     with gzip.GzipFile(fileobj=buf, mode="wb", mtime=0, filename="") as gz:
         gz.write(data)
-    open("SampleArchives/traces/planner-edit.ag-trace.gz", "wb").write(buf.getvalue())
+    write_bytes("SampleArchives/traces/planner-edit.ag-trace.gz", buf.getvalue())
     print(f"planner-edit.ag-trace.gz: {len(data)} bytes before gzip, {len(buf.getvalue())} after, {n} events")

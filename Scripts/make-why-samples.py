@@ -14,21 +14,17 @@ documented formats (../shared/formats: ag-archive-json.md, lldb-breakpoint-logs.
 
 Run it from the repository root: python3 Scripts/make-why-samples.py
 """
-import json, os
+import os
+
+from samplefiles import PLANNER_TYPES, json_text, node_index, type_index, type_objects, write_text
 
 OUT = os.path.join("SampleArchives", "why")
 os.makedirs(OUT, exist_ok=True)
 
-TYPES = [  # (id, rule, value type, size, flags)
-    (1, "External<Time>", "Time", 8, 19),
-    (2, "External<()>", "()", 0, 19),
-    (3, "External<Planner>", "Planner", 24, 19),
-    (4, "DynamicBody<ViewBodyAccessor<Planner>>", "VStack<TupleView<(Editor, Editor)>>", 40, 10),
-    (5, "DynamicBody<ViewBodyAccessor<Editor>>", "Stepper<Text>", 56, 10),
-    (6, "RootDisplayList", "(DisplayList, Version)", 32, 2),
+TYPES = PLANNER_TYPES + [
     (7, "DynamicBody<ViewBodyAccessor<Inspector>>", "Text", 24, 10),
 ]
-T = {name: i for i, (_, name, *_r) in enumerate(TYPES)}
+T = type_index(TYPES)
 NODES = [  # attribute, rule, desc, flags (8 value exists, +1 dirty)
     (536, "External<Time>", "Time", 8),
     (1560, "External<Planner>", "Planner", 8),
@@ -40,7 +36,7 @@ NODES = [  # attribute, rule, desc, flags (8 value exists, +1 dirty)
     (4004, "External<()>", "State<Int> nights (binding)", 8),
     (4052, "DynamicBody<ViewBodyAccessor<Inspector>>", "Inspector.body", 9),
 ]
-IDX = {a: i for i, (a, *_r) in enumerate(NODES)}
+IDX = node_index(NODES)
 EDGES = [  # src, dst, flags: src is read by dst
     (1592, 1620, 8), (1560, 1620, 0), (1592, 1664, 8), (1620, 1664, 0), (1592, 1712, 8),
     (1620, 1712, 0), (1664, 1760, 0), (1712, 1760, 0), (536, 1760, 0), (4004, 4052, 16),
@@ -54,7 +50,7 @@ def edge(s, d, f):
 
 graph = {
     "id": 7, "update_count": 9, "change_count": 7, "transaction_count": 3,
-    "types": [{"id": i, "name": n, "value": v, "size": s, "flags": f} for i, n, v, s, f in TYPES],
+    "types": type_objects(TYPES),
     "nodes": [{"id": a, "type": T[r], "desc": d, "flags": f} for a, r, d, f in NODES],
     "edges": [edge(*e) for e in EDGES],
     "subgraphs": [{"id": 11, "context_id": 5, "nodes": list(range(len(NODES)))}],
@@ -65,9 +61,7 @@ graph = {
         {"desc": "Editor", "nodes": [IDX[1712]]},
     ],
 }
-with open(os.path.join(OUT, "planner-after-invalidate.ag-json"), "w", encoding="utf-8") as f:
-    json.dump({"version": 2, "graphs": [graph]}, f, indent=1)
-    f.write("\n")
+write_text(os.path.join(OUT, "planner-after-invalidate.ag-json"), json_text({"version": 2, "graphs": [graph]}, indent=1, newline=True))
 
 HITS = """Trip window opens
 AG::Graph::update_attribute 3216
@@ -99,5 +93,4 @@ AG::Graph::update_attribute 1664
 AG::Graph::update_attribute 1712
 AG::Graph::update_attribute 1760
 """
-with open(os.path.join(OUT, "trip-then-planner.txt"), "w", encoding="utf-8") as f:
-    f.write(HITS)
+write_text(os.path.join(OUT, "trip-then-planner.txt"), HITS)

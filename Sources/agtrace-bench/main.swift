@@ -16,6 +16,8 @@ do {
         try FloorCommand.run(Array(words.dropFirst()))
     case ("lldb-overhead", _):
         try LLDBOverheadCommand.run(Array(words.dropFirst()))
+    case ("read-archive", _):
+        try ReadArchiveCommand.run(Array(words.dropFirst()))
     case ("run", _):
         try RunCommand.run(Array(words.dropFirst()))
     case (nil, _), ("help", _), ("--help", _), ("-h", _):

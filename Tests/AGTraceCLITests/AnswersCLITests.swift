@@ -4,20 +4,13 @@ import XCTest
 /// The command line of issue "answers an app developer can trust": every exit status of the
 /// label refusal, partly matching snapshots, unknown marked sets, the why command, and the
 /// command-line fixes, run through the built binary on the project's samples.
-final class AnswersCLITests: XCTestCase {
-    var dir: URL!
-    var db: String { dir.appendingPathComponent("t.db").path }
+final class AnswersCLITests: CLITestCase {
     let transcripts = CLI.samples + "/transcripts"
     let why = CLI.samples + "/why"
 
-    override func setUp() { dir = makeTemporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
     @discardableResult
-    func agtrace(_ args: String..., status: Int32, stdin: Data? = nil) throws -> CLIResult {
-        let r = try CLI.run(args + ["--db", db], stdin: stdin, directory: dir)
-        XCTAssertEqual(r.status, status, "\(args): \(r.stderr)")
-        return r
+    func agtrace(_ args: String..., status: Int32, stdin: Data? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> CLIResult {
+        try runAgtrace(args + ["--db", db], status: status, stdin: stdin, file: file, line: line)
     }
 
     func importSamples() throws {

@@ -1,29 +1,21 @@
 import Foundation
 import XCTest
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// The CI example of docs/ci.md, end to end with the built binary: the baseline recorded as
 /// the docs say, then the "Check against the baseline" step of docs/examples/swiftui-work.yml
 /// run as it is written (bash, `agtrace` on PATH, the workflow's environment) on the
 /// recordings of SampleArchives/ci/.
-final class CIExampleTests: XCTestCase {
-    var dir: URL!
+final class CIExampleTests: CLITestCase {
     let ci = CLI.samples + "/ci"
 
     override func setUpWithError() throws {
-        dir = makeTemporaryDirectory()
+        try super.setUpWithError()
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("Baselines"), withIntermediateDirectories: true)
         // Recording a baseline, as docs/ci.md does it (build A).
         let r = try CLI.run(["baseline", "--transcript", ci + "/tap-stepper.lldb.log", "--archive", ci + "/planner-a.ag-json",
                              "--key", "view", "--output", "Baselines/tap-stepper.json"], directory: dir)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout, "wrote Baselines/tap-stepper.json: run 'tap-stepper' keyed by view, 4 views, 14 updates\n")
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: dir)
     }
 
     /// The `run: |` block of the workflow step named `name`, as bash text.
@@ -53,49 +45,25 @@ final class CIExampleTests: XCTestCase {
         XCTAssertTrue(script.contains("--transcript \"$TRANSCRIPT\" --archive \"$DUMP\""), script)
         for name in ["agtrace-check.xml", "summary.md"] { try? FileManager.default.removeItem(at: dir.appendingPathComponent(name)) }
         FileManager.default.createFile(atPath: dir.appendingPathComponent("summary.md").path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-e", "-c", script]
-        process.currentDirectoryURL = dir
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "AGTRACE_DB")
-        env["PATH"] = CLI.binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-        env["BASELINE"] = baseline
-        env["TRANSCRIPT"] = ci + "/" + transcript
-        env["DUMP"] = ci + "/" + dump
-        env["GITHUB_STEP_SUMMARY"] = dir.appendingPathComponent("summary.md").path
-        process.environment = env
-        let out = dir.appendingPathComponent("step.out"), err = dir.appendingPathComponent("step.err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        try process.run()
-        process.waitUntilExit()
-        try outHandle.close()
-        try errHandle.close()
+        let step = try CLI.run(URL(fileURLWithPath: "/bin/bash"), ["-e", "-c", script], environment: [
+            "PATH": CLI.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+            "BASELINE": baseline,
+            "TRANSCRIPT": ci + "/" + transcript,
+            "DUMP": ci + "/" + dump,
+            "GITHUB_STEP_SUMMARY": dir.appendingPathComponent("summary.md").path,
+        ], directory: dir)
         func read(_ name: String) -> String {
             (try? String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)) ?? ""
         }
-        return StepResult(status: process.terminationStatus, stdout: read("step.out"), stderr: read("step.err"),
+        return StepResult(status: step.status, stdout: step.stdout, stderr: step.stderr,
                           junit: read("agtrace-check.xml"), summary: read("summary.md"))
-    }
-
-    /// Counts JUnit elements, checking the XML parses.
-    func junit(_ xml: String, file: StaticString = #filePath, line: UInt = #line) -> JUnitReport {
-        let report = JUnitReport()
-        let parser = XMLParser(data: Data(xml.utf8))
-        parser.delegate = report
-        XCTAssertTrue(parser.parse(), "invalid JUnit: \(String(describing: parser.parserError))\n\(xml)", file: file, line: line)
-        return report
     }
 
     func testARebuildDoingTheSameWorkPasses() throws {
         let r = try runCheckStep(transcript: "tap-stepper-rebuilt.lldb.log")
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
         XCTAssertTrue(r.stdout.hasPrefix("PASS: no regressions in 4 views; total updates 14 -> 14 (0)\n"), r.stdout)
-        let report = junit(r.junit)
+        let report = JUnitReport(r.junit)
         XCTAssertEqual(report.testcases, 5, "the total and four views")
         XCTAssertEqual(report.failures + report.errors, 0)
         XCTAssertTrue(r.summary.hasPrefix("### ✅ agtrace check passed"), r.summary)
@@ -113,7 +81,7 @@ final class CIExampleTests: XCTestCase {
         XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
         XCTAssertTrue(r.stdout.hasPrefix("FAIL: 1 of 4 views regressed; total updates 14 -> 17 (+3, +21.4%), regressed\n"), r.stdout)
         XCTAssertTrue(r.stdout.contains("\nSummary  1         4        +3     +300.0%\n"), r.stdout)
-        let report = junit(r.junit)
+        let report = JUnitReport(r.junit)
         XCTAssertEqual(report.failures, 2, "the total and Summary")
         XCTAssertEqual(report.errors, 0)
         XCTAssertEqual(report.failureMessages, ["total updates: 14 -> 17 (+3, +21.4%); allowed up to 14",
@@ -127,7 +95,7 @@ final class CIExampleTests: XCTestCase {
         XCTAssertEqual(r.status, 3, r.stdout + r.stderr)
         XCTAssertEqual(r.stdout, "", "the table format says it on stderr only")
         XCTAssertTrue(r.stderr.contains("run 'tap-stepper-crashed' did not end normally (crashed: EXC_BAD_ACCESS)"), r.stderr)
-        let report = junit(r.junit)
+        let report = JUnitReport(r.junit)
         XCTAssertEqual(report.errors, 1)
         XCTAssertEqual(report.failures, 0)
         XCTAssertEqual(report.errorTypes, ["not_counted"])
@@ -164,34 +132,10 @@ final class CIExampleTests: XCTestCase {
             let r = try runCheckStep(transcript: "tap-stepper-rebuilt.lldb.log", baseline: path)
             XCTAssertEqual(r.status, 2, "\(name): \(r.stderr)")
             XCTAssertTrue(r.stderr.contains("\(path): \(fragment)"), "\(name): \(r.stderr)")
-            let report = junit(r.junit)
+            let report = JUnitReport(r.junit)
             XCTAssertEqual(report.errorTypes, ["baseline"], name)
             XCTAssertEqual(report.failures, 0, name)
             XCTAssertTrue(r.summary.hasPrefix("### ⚠️ agtrace check could not run (the baseline cannot be used)"), "\(name): \(r.summary)")
-        }
-    }
-}
-
-final class JUnitReport: NSObject, XMLParserDelegate {
-    var testcases = 0
-    var failures = 0
-    var errors = 0
-    var failureMessages: [String] = []
-    var errorMessages: [String] = []
-    var errorTypes: [String] = []
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
-        switch name {
-        case "testcase": testcases += 1
-        case "failure":
-            failures += 1
-            failureMessages.append(attributes["message"] ?? "")
-        case "error":
-            errors += 1
-            errorMessages.append(attributes["message"] ?? "")
-            errorTypes.append(attributes["type"] ?? "")
-        default: break
         }
     }
 }

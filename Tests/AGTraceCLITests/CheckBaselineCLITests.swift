@@ -2,26 +2,22 @@ import Foundation
 import XCTest
 
 /// `agtrace baseline`: the file it writes.
-final class CheckBaselineCLITests: XCTestCase {
-    var dir: URL!
-    var db: String!
+final class CheckBaselineCLITests: CLITestCase {
+    override class var databaseName: String { "agtrace.db" }
 
     override func setUpWithError() throws {
-        (dir, db) = try CheckCLI.makeWorkspace()
+        try super.setUpWithError()
+        try CheckCLI.makeWorkspace(in: dir, db: db)
     }
 
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: dir)
-    }
-
-    func run(_ args: String...) throws -> CheckCLI.Result { try CheckCLI.run(args, db: db, in: dir) }
+    func run(_ args: String...) throws -> CLIResult { try CheckCLI.run(args, db: db, in: dir) }
 
     func testRunBaselineFileIsSmallSortedAndStable() throws {
         let file = dir.appendingPathComponent("Baselines/tap.json").path
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("Baselines"), withIntermediateDirectories: true)
         let w = try run("baseline", "--run", "tap", "-o", file)
-        XCTAssertEqual(w.status, 0, w.err)
-        XCTAssertEqual(w.out, "wrote \(file): run 'tap' keyed by attribute, 7 attributes, 10 updates\n")
+        XCTAssertEqual(w.status, 0, w.stderr)
+        XCTAssertEqual(w.stdout, "wrote \(file): run 'tap' keyed by attribute, 7 attributes, 10 updates\n")
         let text = try String(contentsOfFile: file, encoding: .utf8)
         XCTAssertEqual(text, """
             {
@@ -47,20 +43,20 @@ final class CheckBaselineCLITests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), text)
         let printed = try run("baseline", "--output", "-", "--run", "tap")
         XCTAssertEqual(printed.status, 0)
-        XCTAssertEqual(printed.out, text)
+        XCTAssertEqual(printed.stdout, text)
     }
 
     func testSnapshotKeyedByAttributeUsesNodeProfiles() throws {
         let r = try run("baseline", "--snapshot", "planner", "--key", "attribute", "--output", "-")
-        XCTAssertEqual(r.status, 0, r.err)
-        XCTAssertTrue(r.out.contains("\"key\": \"attribute\""))
-        XCTAssertTrue(r.out.contains("  \"total\": {\"updates\": 14, \"seconds\": 0.0002815},\n"), r.out)
-        XCTAssertTrue(r.out.contains("    \"4052\": {\"updates\": 2, \"seconds\": 9e-06}\n"), r.out)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("\"key\": \"attribute\""))
+        XCTAssertTrue(r.stdout.contains("  \"total\": {\"updates\": 14, \"seconds\": 0.0002815},\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("    \"4052\": {\"updates\": 2, \"seconds\": 9e-06}\n"), r.stdout)
     }
 
     func testUnwritableOutputIsAnError() throws {
         let r = try run("baseline", "--run", "tap", "--output", dir.appendingPathComponent("no/such/dir/b.json").path)
         XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.err.contains("cannot write the baseline"), r.err)
+        XCTAssertTrue(r.stderr.contains("cannot write the baseline"), r.stderr)
     }
 }

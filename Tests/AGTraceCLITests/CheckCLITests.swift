@@ -1,66 +1,13 @@
 import AGTraceKit
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import XCTest
 
 /// Runs the built `agtrace` binary against a scratch database: runs are inserted as
 /// `runs`/`events` rows, snapshots imported from the project's SampleArchives.
 enum CheckCLI {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The binary next to the test bundle (where `swift test` builds it), else .build/debug.
-    static let binary: String = {
-        var candidates: [URL] = []
-        if let path = ProcessInfo.processInfo.environment["AGTRACE_BIN"], !path.isEmpty {
-            candidates.append(URL(fileURLWithPath: path))
-        }
-        candidates.append(Bundle(for: CheckCLITests.self).bundleURL.deletingLastPathComponent().appendingPathComponent("agtrace"))
-        if let main = Bundle.main.executableURL {
-            candidates.append(main.deletingLastPathComponent().appendingPathComponent("agtrace"))
-        }
-        candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("agtrace"))
-        candidates.append(repositoryRoot.appendingPathComponent(".build/debug/agtrace"))
-        for url in candidates where FileManager.default.isExecutableFile(atPath: url.path) {
-            return url.path
-        }
-        return candidates.last!.path
-    }()
-
-    struct Result {
-        var status: Int32
-        var out: String
-        var err: String
-    }
-
-    static func run(_ arguments: [String], db: String, in dir: URL) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments + ["--db", db]
-        process.currentDirectoryURL = dir
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "AGTRACE_DB")
-        process.environment = environment
-        let outURL = dir.appendingPathComponent("stdout-\(UUID().uuidString)")
-        let errURL = dir.appendingPathComponent("stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let outHandle = try FileHandle(forWritingTo: outURL), errHandle = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        try process.run()
-        process.waitUntilExit()
-        try outHandle.close()
-        try errHandle.close()
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        return Result(status: process.terminationStatus,
-                      out: try String(contentsOf: outURL, encoding: .utf8),
-                      err: try String(contentsOf: errURL, encoding: .utf8))
+    /// Runs the binary on database `db`, in `dir`.
+    static func run(_ arguments: [String], db: String, in dir: URL) throws -> CLIResult {
+        try CLI.run(arguments + ["--db", db], directory: dir)
     }
 
     /// Update counts of the real Trip + Planner transcript (shared/real-logs/README.md).
@@ -89,12 +36,10 @@ enum CheckCLI {
         try db.execute("UPDATE runs SET first_event_id = (SELECT min(id) FROM events WHERE run_id = runs.id), last_event_id = (SELECT max(id) FROM events WHERE run_id = runs.id) WHERE id = \(runId)")
     }
 
-    /// A scratch directory with agtrace.db holding runs tap, tap-30x, tap-shifted (712 gone,
-    /// 9999 new), planner-tap and planner-tap-30x (the Planner's attributes only) and snapshots planner (profiled) and trip (no profile).
-    static func makeWorkspace() throws -> (dir: URL, db: String) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-check-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let dbPath = dir.appendingPathComponent("agtrace.db").path
+    /// Database `dbPath` in `dir` holding runs tap, tap-30x, tap-shifted (712 gone, 9999 new),
+    /// planner-tap and planner-tap-30x (the Planner's attributes only) and snapshots planner
+    /// (profiled) and trip (no profile).
+    static func makeWorkspace(in dir: URL, db dbPath: String) throws {
         do {
             let db = try DatabaseOpener.open(dbPath, mode: .write)
             try db.writeTransaction {
@@ -110,36 +55,32 @@ enum CheckCLI {
                 try insertRun(db, label: "planner-tap-30x", counts: planner, multiplier: 30)
             }
         }
-        let samples = repositoryRoot.appendingPathComponent("SampleArchives")
+        let samples = URL(fileURLWithPath: CLI.samples)
         for (label, file) in [("planner", "planner-profiled.ag-json"), ("trip", "trip-1-before.ag-json")] {
             let r = try run(["import", "--quiet", "--label", label, samples.appendingPathComponent(file).path], db: dbPath, in: dir)
-            guard r.status == 0 else { throw NSError(domain: "import", code: Int(r.status), userInfo: [NSLocalizedDescriptionKey: r.err]) }
+            guard r.status == 0 else { throw NSError(domain: "import", code: Int(r.status), userInfo: [NSLocalizedDescriptionKey: r.stderr]) }
         }
-        return (dir, dbPath)
     }
 }
 
-final class CheckCLITests: XCTestCase {
-    var dir: URL!
-    var db: String!
+final class CheckCLITests: CLITestCase {
+    override class var databaseName: String { "agtrace.db" }
 
     override func setUpWithError() throws {
-        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: CheckCLI.binary), "no agtrace binary at \(CheckCLI.binary)")
-        (dir, db) = try CheckCLI.makeWorkspace()
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: dir)
+        try super.setUpWithError()
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: CLI.binary.path), "no agtrace binary at \(CLI.binary.path)")
+        try CheckCLI.makeWorkspace(in: dir, db: db)
     }
 
     @discardableResult
-    func agtrace(_ args: String..., status: Int32? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> CheckCLI.Result {
-        let r = try CheckCLI.run(args, db: db, in: dir)
-        if let status {
-            XCTAssertEqual(r.status, status, "agtrace \(args.joined(separator: " "))\nstdout:\n\(r.out)\nstderr:\n\(r.err)",
-                           file: file, line: line)
-        }
-        return r
+    func agtrace(_ args: String..., status: Int32? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> CLIResult {
+        try runAgtrace(args + ["--db", db], status: status, file: file, line: line)
+    }
+
+    /// `agtrace check --baseline BASELINE ARGS...` on the test's database.
+    @discardableResult
+    func check(_ baseline: String, _ args: String..., status: Int32, file: StaticString = #filePath, line: UInt = #line) throws -> CLIResult {
+        try runAgtrace(["check", "--baseline", baseline] + args + ["--db", db], status: status, file: file, line: line)
     }
 
     func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
@@ -161,66 +102,60 @@ final class CheckCLITests: XCTestCase {
 
     func testRunAgainstItsOwnBaselinePasses() throws {
         let baseline = try writeTapBaseline()
-        let r = try agtrace("check", "--baseline", baseline, "--run", "tap", status: 0)
-        XCTAssertTrue(r.out.hasPrefix("PASS: no regressions in 7 attributes; total updates 10 -> 10 (0)\n"), r.out)
-        XCTAssertEqual(r.err, "")
+        let r = try check(baseline, "--run", "tap", status: 0)
+        XCTAssertTrue(r.stdout.hasPrefix("PASS: no regressions in 7 attributes; total updates 10 -> 10 (0)\n"), r.stdout)
+        XCTAssertEqual(r.stderr, "")
     }
 
     func testThirtyTimesTheUpdatesFailsNamingTheWorstAttributesFirst() throws {
         let baseline = try writeTapBaseline()
-        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-30x", status: 1)
-        XCTAssertTrue(r.out.hasPrefix("FAIL: 7 of 7 attributes regressed; total updates 10 -> 300 (+290, +2900.0%), regressed\n"), r.out)
-        let rows = regressionRows(r.out)
+        let r = try check(baseline, "--run", "tap-30x", status: 1)
+        XCTAssertTrue(r.stdout.hasPrefix("FAIL: 7 of 7 attributes regressed; total updates 10 -> 300 (+290, +2900.0%), regressed\n"), r.stdout)
+        let rows = regressionRows(r.stdout)
         XCTAssertEqual(rows.map { $0[0] }, ["792", "1760", "712", "760", "1620", "1664", "1712"])
         XCTAssertEqual(rows[0], ["792", "3", "90", "+87", "+2900.0%"])
     }
 
     func testToleranceAndMinCountThroughTheCommandLine() throws {
         let baseline = try writeTapBaseline()
-        try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--tolerance", "3000", status: 0)
-        try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--tolerance=2900%", status: 0)  // exactly the growth
-        try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--tolerance", "2899.5", status: 1)
+        try check(baseline, "--run", "tap-30x", "--tolerance", "3000", status: 0)
+        try check(baseline, "--run", "tap-30x", "--tolerance=2900%", status: 0)  // exactly the growth
+        try check(baseline, "--run", "tap-30x", "--tolerance", "2899.5", status: 1)
         // Per key the largest growth is 87, but the total grew by 290.
-        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--min-count", "88", status: 1)
-        XCTAssertTrue(r.out.hasPrefix("FAIL: the total regressed"), r.out)
-        try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--min-count", "291", status: 0)
-        try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--min-count", "290", status: 1)
+        let r = try check(baseline, "--run", "tap-30x", "--min-count", "88", status: 1)
+        XCTAssertTrue(r.stdout.hasPrefix("FAIL: the total regressed"), r.stdout)
+        try check(baseline, "--run", "tap-30x", "--min-count", "291", status: 0)
+        try check(baseline, "--run", "tap-30x", "--min-count", "290", status: 1)
     }
 
     func testNewAndVanishedKeys() throws {
         let baseline = try writeTapBaseline()
-        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-shifted", status: 1)
-        XCTAssertEqual(regressionRows(r.out).first, ["9999", "0", "2", "+2", "new"])
-        XCTAssertTrue(r.out.contains("\nImprovements:\n"), r.out)
-        XCTAssertTrue(r.out.split(separator: "\n").contains { $0.hasPrefix("712 ") && $0.hasSuffix("vanished") }, r.out)
-        try agtrace("check", "--baseline", baseline, "--run", "tap-shifted", "--min-count", "3", status: 0)
+        let r = try check(baseline, "--run", "tap-shifted", status: 1)
+        XCTAssertEqual(regressionRows(r.stdout).first, ["9999", "0", "2", "+2", "new"])
+        XCTAssertTrue(r.stdout.contains("\nImprovements:\n"), r.stdout)
+        XCTAssertTrue(r.stdout.split(separator: "\n").contains { $0.hasPrefix("712 ") && $0.hasSuffix("vanished") }, r.stdout)
+        try check(baseline, "--run", "tap-shifted", "--min-count", "3", status: 0)
     }
 
     // MARK: Formats
 
     func testJUnitIsValidXMLWithFailures() throws {
         let baseline = try writeTapBaseline()
-        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--format", "junit", status: 1)
-        let delegate = JUnitCounter()
-        let parser = XMLParser(data: Data(r.out.utf8))
-        parser.delegate = delegate
-        XCTAssertTrue(parser.parse(), "invalid XML: \(String(describing: parser.parserError))\n\(r.out)")
-        XCTAssertEqual(delegate.testcases, 8, "the total and seven attributes")
-        XCTAssertEqual(delegate.failures, 8)
-        XCTAssertEqual(delegate.failureMessages.first, "total updates: 10 -> 300 (+290, +2900.0%); allowed up to 10")
-        let passing = try agtrace("check", "--baseline", baseline, "--run", "tap", "--format", "junit", status: 0)
-        let passDelegate = JUnitCounter()
-        let passParser = XMLParser(data: Data(passing.out.utf8))
-        passParser.delegate = passDelegate
-        XCTAssertTrue(passParser.parse())
-        XCTAssertEqual(passDelegate.failures, 0)
-        XCTAssertEqual(passDelegate.testcases, 8)
+        let r = try check(baseline, "--run", "tap-30x", "--format", "junit", status: 1)
+        let report = JUnitReport(r.stdout)
+        XCTAssertEqual(report.testcases, 8, "the total and seven attributes")
+        XCTAssertEqual(report.failures, 8)
+        XCTAssertEqual(report.failureMessages.first, "total updates: 10 -> 300 (+290, +2900.0%); allowed up to 10")
+        let passing = try check(baseline, "--run", "tap", "--format", "junit", status: 0)
+        let passed = JUnitReport(passing.stdout)
+        XCTAssertEqual(passed.failures, 0)
+        XCTAssertEqual(passed.testcases, 8)
     }
 
     func testMarkdownIsATable() throws {
         let baseline = try writeTapBaseline()
-        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--format", "markdown", status: 1)
-        let lines = r.out.split(separator: "\n").map(String.init)
+        let r = try check(baseline, "--run", "tap-30x", "--format", "markdown", status: 1)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "### ❌ agtrace check failed")
         let header = try XCTUnwrap(lines.firstIndex(of: "| attribute | baseline | current | delta | percent |"))
         XCTAssertEqual(lines[header + 1], "| --- | ---: | ---: | ---: | ---: |")
@@ -230,8 +165,8 @@ final class CheckCLITests: XCTestCase {
 
     func testJSONIsTheFullComparison() throws {
         let baseline = try writeTapBaseline()
-        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-shifted", "--format", "json", status: 1)
-        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        let r = try check(baseline, "--run", "tap-shifted", "--format", "json", status: 1)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(object["verdict"] as? String, "fail")
         XCTAssertEqual((object["regressions"] as? [[String: Any]])?.map { $0["key"] as? String }, ["9999"])
         XCTAssertEqual((object["improvements"] as? [[String: Any]])?.map { $0["key"] as? String }, ["712"])
@@ -242,35 +177,26 @@ final class CheckCLITests: XCTestCase {
     // MARK: Exit 2: the baseline
 
     func testUnreadableBaselineExits2NamingTheFile() throws {
-        let missing = path("missing.json")
-        var r = try agtrace("check", "--baseline", missing, "--run", "tap", status: 2)
-        XCTAssertTrue(r.err.contains(missing), r.err)
-        XCTAssertTrue(r.err.contains("no such baseline file"), r.err)
-
-        let garbage = path("garbage.json")
+        let missing = path("missing.json"), garbage = path("garbage.json"), newer = path("newer.json")
         try "this is not json".write(toFile: garbage, atomically: true, encoding: .utf8)
-        r = try agtrace("check", "--baseline", garbage, "--run", "tap", status: 2)
-        XCTAssertTrue(r.err.contains("\(garbage): not a baseline"), r.err)
-
-        let newer = path("newer.json")
         try #"{"format": "agtrace-baseline", "version": 99, "source": {"kind": "run", "label": "tap"}, "entries": {}}"#
             .write(toFile: newer, atomically: true, encoding: .utf8)
-        r = try agtrace("check", "--baseline", newer, "--run", "tap", status: 2)
-        XCTAssertTrue(r.err.contains("\(newer): written by a newer agtrace"), r.err)
-
-        r = try agtrace("check", "--baseline", dir.path, "--run", "tap", status: 2)
-        XCTAssertTrue(r.err.contains("is a directory"), r.err)
-        XCTAssertEqual(r.out, "")
+        for (baseline, fragments) in [(missing, [missing, "no such baseline file"]), (garbage, ["\(garbage): not a baseline"]),
+                                      (newer, ["\(newer): written by a newer agtrace"]), (dir.path, ["is a directory"])] {
+            let r = try check(baseline, "--run", "tap", status: 2)
+            for fragment in fragments { XCTAssertTrue(r.stderr.contains(fragment), r.stderr) }
+            XCTAssertEqual(r.stdout, "", baseline)
+        }
     }
 
     func testBaselineOfTheOtherKindExits2() throws {
         let runBaseline = try writeTapBaseline()
-        var r = try agtrace("check", "--baseline", runBaseline, "--snapshot", "planner", status: 2)
-        XCTAssertTrue(r.err.contains("\(runBaseline): the baseline was taken from run 'tap'"), r.err)
+        var r = try check(runBaseline, "--snapshot", "planner", status: 2)
+        XCTAssertTrue(r.stderr.contains("\(runBaseline): the baseline was taken from run 'tap'"), r.stderr)
         let snapshotBaseline = path("planner.json")
         try agtrace("baseline", "--snapshot", "planner", "--output", snapshotBaseline, status: 0)
-        r = try agtrace("check", "--baseline", snapshotBaseline, "--run", "tap", status: 2)
-        XCTAssertTrue(r.err.contains("\(snapshotBaseline): the baseline was taken from snapshot 'planner'"), r.err)
+        r = try check(snapshotBaseline, "--run", "tap", status: 2)
+        XCTAssertTrue(r.stderr.contains("\(snapshotBaseline): the baseline was taken from snapshot 'planner'"), r.stderr)
     }
 
     func testOlderFormatVersionBaselineStillChecks() throws {
@@ -279,19 +205,19 @@ final class CheckCLITests: XCTestCase {
             {"format": "agtrace-baseline", "version": 1, "run": "tap", "total": 10,
              "updates": {"792": 3, "760": 1, "712": 1, "1760": 2, "1712": 1, "1664": 1, "1620": 1}}
             """.write(toFile: old, atomically: true, encoding: .utf8)
-        try agtrace("check", "--baseline", old, "--run", "tap", status: 0)
-        let r = try agtrace("check", "--baseline", old, "--run", "tap-30x", status: 1)
-        XCTAssertEqual(regressionRows(r.out).first?.first, "792")
+        try check(old, "--run", "tap", status: 0)
+        let r = try check(old, "--run", "tap-30x", status: 1)
+        XCTAssertEqual(regressionRows(r.stdout).first?.first, "792")
     }
 
     // MARK: Exit 3: the input cannot be counted
 
     func testUnknownLabelExits3NamingIt() throws {
         let baseline = try writeTapBaseline()
-        var r = try agtrace("check", "--baseline", baseline, "--run", "no-such-run", status: 3)
-        XCTAssertTrue(r.err.contains("'no-such-run'"), r.err)
+        var r = try check(baseline, "--run", "no-such-run", status: 3)
+        XCTAssertTrue(r.stderr.contains("'no-such-run'"), r.stderr)
         r = try agtrace("baseline", "--run", "no-such-run", "--output", path("x.json"), status: 1)
-        XCTAssertTrue(r.err.contains("'no-such-run'"), r.err)
+        XCTAssertTrue(r.stderr.contains("'no-such-run'"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("x.json")))
     }
 
@@ -300,42 +226,42 @@ final class CheckCLITests: XCTestCase {
     func testProfiledSnapshotChecksAgainstItsOwnRuleKeyedBaseline() throws {
         let baseline = path("planner.json")
         let w = try agtrace("baseline", "--snapshot", "planner", "--output", baseline, status: 0)
-        XCTAssertEqual(w.out, "wrote \(baseline): snapshot 'planner' keyed by rule, 5 rules, 16 updates\n")
+        XCTAssertEqual(w.stdout, "wrote \(baseline): snapshot 'planner' keyed by rule, 5 rules, 16 updates\n")
         let text = try String(contentsOfFile: baseline, encoding: .utf8)
         XCTAssertTrue(text.contains("\"key\": \"rule\""), text)
         XCTAssertTrue(text.contains("    \"DynamicBody<ViewBodyAccessor<Editor>>\": {\"updates\": 6, \"seconds\": 2.75e-05},\n"), text)
-        let r = try agtrace("check", "--baseline", baseline, "--snapshot", "planner", status: 0)
-        XCTAssertTrue(r.out.hasPrefix("PASS: no regressions in 5 rules; total updates 16 -> 16 (0)"), r.out)
+        let r = try check(baseline, "--snapshot", "planner", status: 0)
+        XCTAssertTrue(r.stdout.hasPrefix("PASS: no regressions in 5 rules; total updates 16 -> 16 (0)"), r.stdout)
     }
 
     func testSnapshotWithoutProfileCannotBeBaselined() throws {
         let r = try agtrace("baseline", "--snapshot", "trip", "--output", path("trip.json"), status: 1)
-        XCTAssertTrue(r.err.contains("snapshot 'trip' has no profile data"), r.err)
+        XCTAssertTrue(r.stderr.contains("snapshot 'trip' has no profile data"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("trip.json")))
     }
 
     func testRunKeyedByRuleNamedThroughASnapshot() throws {
         // The Trip's 792, 760, 712 are no nodes of planner: a rule-keyed baseline is refused.
         let refused = try agtrace("baseline", "--run", "tap", "--key", "rule", "--snapshot", "planner", "--output", path("x.json"), status: 2)
-        XCTAssertTrue(refused.err.contains("3 of 7 attributes of run 'tap' are not in snapshot 'planner'"), refused.err)
+        XCTAssertTrue(refused.stderr.contains("3 of 7 attributes of run 'tap' are not in snapshot 'planner'"), refused.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("x.json")))
         let unrelated = try agtrace("baseline", "--run", "tap", "--key", "rule", "--snapshot", "trip", "--output", path("x.json"), status: 1)
-        XCTAssertTrue(unrelated.err.contains("none of the 7 attributes of run 'tap' is in snapshot 'trip'"), unrelated.err)
+        XCTAssertTrue(unrelated.stderr.contains("none of the 7 attributes of run 'tap' is in snapshot 'trip'"), unrelated.stderr)
 
         let baseline = path("tap-rules.json")
         try agtrace("baseline", "--run", "planner-tap", "--key", "rule", "--snapshot", "planner", "--output", baseline, status: 0)
         let text = try String(contentsOfFile: baseline, encoding: .utf8)
         XCTAssertTrue(text.contains("\"named_by\": {\"label\": \"planner\""), text)
         XCTAssertTrue(text.contains("\"RootDisplayList\": {\"updates\": 2}"), text)
-        try agtrace("check", "--baseline", baseline, "--run", "planner-tap", "--snapshot", "planner", status: 0)
-        let r = try agtrace("check", "--baseline", baseline, "--run", "planner-tap-30x", "--snapshot", "planner", status: 1)
-        XCTAssertEqual(Set(regressionRows(r.out).compactMap(\.first)),
+        try check(baseline, "--run", "planner-tap", "--snapshot", "planner", status: 0)
+        let r = try check(baseline, "--run", "planner-tap-30x", "--snapshot", "planner", status: 1)
+        XCTAssertEqual(Set(regressionRows(r.stdout).compactMap(\.first)),
                        ["DynamicBody<ViewBodyAccessor<Editor>>", "DynamicBody<ViewBodyAccessor<Planner>>", "RootDisplayList"])
         // check warns about a partly matching snapshot (and still compares).
-        let partial = try agtrace("check", "--baseline", baseline, "--run", "tap", "--snapshot", "planner", status: 1)
-        XCTAssertTrue(partial.err.contains("warning: 3 of 7 attributes of run 'tap' are not in snapshot 'planner'"), partial.err)
-        let missing = try agtrace("check", "--baseline", baseline, "--run", "tap", status: 2)
-        XCTAssertTrue(missing.err.contains("give the dump of the same build as well (--archive DUMP or --snapshot S)"), missing.err)
+        let partial = try check(baseline, "--run", "tap", "--snapshot", "planner", status: 1)
+        XCTAssertTrue(partial.stderr.contains("warning: 3 of 7 attributes of run 'tap' are not in snapshot 'planner'"), partial.stderr)
+        let missing = try check(baseline, "--run", "tap", status: 2)
+        XCTAssertTrue(missing.stderr.contains("give the dump of the same build as well (--archive DUMP or --snapshot S)"), missing.stderr)
     }
 
     // MARK: --update-baseline
@@ -343,28 +269,28 @@ final class CheckCLITests: XCTestCase {
     func testUpdateBaselineRewritesTheFile() throws {
         let baseline = try writeTapBaseline()
         let before = try String(contentsOfFile: baseline, encoding: .utf8)
-        let r = try agtrace("check", "--baseline", baseline, "--run", "tap-30x", "--update-baseline", status: 0)
+        let r = try check(baseline, "--run", "tap-30x", "--update-baseline", status: 0)
         // What was updated, not a verdict.
-        XCTAssertTrue(r.out.hasPrefix("UPDATED \(baseline) with the counts of run 'tap-30x': total updates 10 -> 300 (+290, +2900.0%); 7 attributes grew, 0 dropped\n"), r.out)
-        XCTAssertFalse(r.out.contains("FAIL"), r.out)
-        XCTAssertTrue(r.out.contains("\nGrew:\n"), r.out)
-        XCTAssertTrue(r.err.contains("updated \(baseline)"), r.err)
+        XCTAssertTrue(r.stdout.hasPrefix("UPDATED \(baseline) with the counts of run 'tap-30x': total updates 10 -> 300 (+290, +2900.0%); 7 attributes grew, 0 dropped\n"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("FAIL"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("\nGrew:\n"), r.stdout)
+        XCTAssertTrue(r.stderr.contains("updated \(baseline)"), r.stderr)
         let after = try String(contentsOfFile: baseline, encoding: .utf8)
         XCTAssertNotEqual(before, after)
         XCTAssertTrue(after.contains("    \"792\": {\"updates\": 90},\n"), after)
-        try agtrace("check", "--baseline", baseline, "--run", "tap-30x", status: 0)
+        try check(baseline, "--run", "tap-30x", status: 0)
         // 300 -> 10 is a drop of 96.7%: beyond --max-drop 50, suspicious.
-        let dropped = try agtrace("check", "--baseline", baseline, "--run", "tap", status: 1)
-        XCTAssertTrue(dropped.out.hasPrefix("FAIL: the total dropped by more than --max-drop 50%: total updates 300 -> 10"), dropped.out)
-        let improved = try agtrace("check", "--baseline", baseline, "--run", "tap", "--max-drop", "none", status: 0)
-        XCTAssertTrue(improved.out.contains("\nImprovements:\n"), improved.out)
+        let dropped = try check(baseline, "--run", "tap", status: 1)
+        XCTAssertTrue(dropped.stdout.hasPrefix("FAIL: the total dropped by more than --max-drop 50%: total updates 300 -> 10"), dropped.stdout)
+        let improved = try check(baseline, "--run", "tap", "--max-drop", "none", status: 0)
+        XCTAssertTrue(improved.stdout.contains("\nImprovements:\n"), improved.stdout)
     }
 
     func testUpdateBaselineUpgradesAnOlderVersion() throws {
         let old = path("v1.json")
         try #"{"format": "agtrace-baseline", "version": 1, "run": "tap", "updates": {"792": 3}}"#
             .write(toFile: old, atomically: true, encoding: .utf8)
-        try agtrace("check", "--baseline", old, "--run", "tap", "--update-baseline", status: 0)
+        try check(old, "--run", "tap", "--update-baseline", status: 0)
         XCTAssertTrue(try String(contentsOfFile: old, encoding: .utf8).contains("\"version\": 2,"))
     }
 
@@ -389,8 +315,8 @@ final class CheckCLITests: XCTestCase {
             ["baseline", "--run", "tap", "--snapshot", "planner", "--output", path("x.json")],
         ] {
             let r = try CheckCLI.run(args, db: db, in: dir)
-            XCTAssertEqual(r.status, 2, "\(args): \(r.err)")
-            XCTAssertTrue(r.err.contains("Usage: agtrace \(args[0])"), "\(args): \(r.err)")
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("Usage: agtrace \(args[0])"), "\(args): \(r.stderr)")
         }
     }
 
@@ -398,29 +324,14 @@ final class CheckCLITests: XCTestCase {
         let check = try agtrace("check", "--help", status: 0)
         for fragment in ["Usage: agtrace check --baseline FILE", "delta >= MIN-COUNT", "Exit status:", "3  could not count", "Examples:",
                          "--tolerance PCT", "--update-baseline", "junit", "--transcript FILE", "--max-drop PCT", "--allow-incomplete"] {
-            XCTAssertTrue(check.out.contains(fragment), "check --help lacks \(fragment)")
+            XCTAssertTrue(check.stdout.contains(fragment), "check --help lacks \(fragment)")
         }
         let baseline = try agtrace("help", "baseline", status: 0)
         for fragment in ["Usage: agtrace baseline", "--key attribute|rule|view", "Examples:", "--output -", "--transcript FILE"] {
-            XCTAssertTrue(baseline.out.contains(fragment), "baseline --help lacks \(fragment)")
+            XCTAssertTrue(baseline.stdout.contains(fragment), "baseline --help lacks \(fragment)")
         }
         let top = try agtrace("--help", status: 0)
-        XCTAssertTrue(top.out.contains("  check "), top.out)
-        XCTAssertTrue(top.out.contains("  baseline "), top.out)
-    }
-}
-
-final class JUnitCounter: NSObject, XMLParserDelegate {
-    var testcases = 0
-    var failures = 0
-    var failureMessages: [String] = []
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
-        if name == "testcase" { testcases += 1 }
-        if name == "failure" {
-            failures += 1
-            failureMessages.append(attributes["message"] ?? "")
-        }
+        XCTAssertTrue(top.stdout.contains("  check "), top.stdout)
+        XCTAssertTrue(top.stdout.contains("  baseline "), top.stdout)
     }
 }

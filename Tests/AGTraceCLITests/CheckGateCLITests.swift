@@ -1,24 +1,16 @@
 import Foundation
 import XCTest
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// `check`'s exit statuses and error reports, aliases, the self-contained database file and
 /// `baseline --output`'s refusals, with the built binary.
-final class CheckGateCLITests: XCTestCase {
-    var dir: URL!
-    var db: String { dir.appendingPathComponent("agtrace.db").path }
+final class CheckGateCLITests: CLITestCase {
+    /// The default database's name: the tests write `agtrace.db` and `./agtrace.db` for it.
+    override class var databaseName: String { "agtrace.db" }
     let ci = CLI.samples + "/ci"
-
-    override func setUpWithError() throws { dir = makeTemporaryDirectory() }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
 
     @discardableResult
     func agtrace(_ args: String..., status: Int32, file: StaticString = #filePath, line: UInt = #line) throws -> CLIResult {
-        let r = try CLI.run(args, directory: dir)
-        XCTAssertEqual(r.status, status, "agtrace \(args.joined(separator: " "))\nstdout:\n\(r.stdout)\nstderr:\n\(r.stderr)", file: file, line: line)
-        return r
+        try runAgtrace(args, status: status, file: file, line: line)
     }
 
     func write(_ name: String, _ text: String) throws -> String {
@@ -28,10 +20,7 @@ final class CheckGateCLITests: XCTestCase {
     }
 
     func junitErrors(_ xml: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
-        let report = JUnitReport()
-        let parser = XMLParser(data: Data(xml.utf8))
-        parser.delegate = report
-        XCTAssertTrue(parser.parse(), "invalid JUnit:\n\(xml)", file: file, line: line)
+        let report = JUnitReport(xml, file: file, line: line)
         XCTAssertEqual(report.failures, 0, file: file, line: line)
         return report.errorTypes
     }

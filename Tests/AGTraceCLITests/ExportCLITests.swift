@@ -2,17 +2,14 @@ import Foundation
 import XCTest
 
 /// `agtrace export perfetto|html` as a user runs them: exit statuses, --output, warnings.
-final class ExportCLITests: XCTestCase {
-    var dir: URL!
+final class ExportCLITests: CLITestCase {
     var env: [String: String] = [:]
 
     override func setUpWithError() throws {
-        dir = makeTemporaryDirectory()
-        env = ["AGTRACE_DB": dir.appendingPathComponent("e.db").path]
+        try super.setUpWithError()
+        env = ["AGTRACE_DB": db]
         XCTAssertEqual(try CLI.run(["import", CLI.samples], environment: env).status, 0)
     }
-
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
 
     func testUsageErrorsExitTwo() throws {
         for args in [["export"], ["export", "svg"], ["export", "perfetto"], ["export", "perfetto", "--run", "trip-frame-info", "--trace", "trip-taps"],

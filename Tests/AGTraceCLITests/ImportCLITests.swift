@@ -1,12 +1,7 @@
 import XCTest
 
 /// `agtrace import`, `list`, `query`, help and exit codes, end to end.
-final class ImportCLITests: XCTestCase {
-    var dir: URL!
-    var db: String { dir.appendingPathComponent("cli.db").path }
-    override func setUp() { dir = makeTemporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
+final class ImportCLITests: CLITestCase {
     func testImportSamplesListAndQuery() throws {
         let r = try CLI.run(["import", "--db", db, CLI.samples])
         XCTAssertEqual(r.status, 0, r.stderr)

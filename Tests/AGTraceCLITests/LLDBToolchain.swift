@@ -78,14 +78,7 @@ struct LLDBToolchain {
     /// Runs a tool, output (stdout and stderr together) through a file.
     static func run(_ tool: URL, _ args: [String], environment extra: [String: String] = [:],
                     directory: URL? = nil) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = args
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "AGTRACE_DB")
-        for (k, v) in extra { env[k] = v }
-        process.environment = env
-        if let directory { process.currentDirectoryURL = directory }
+        let process = CLI.process(tool, args, environment: extra, directory: directory)
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-tool-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }

@@ -4,7 +4,7 @@ import XCTest
 /// The lldb recorder for real: a small C++ program whose functions carry the engine's names
 /// (prefix IAG, mangled as the real ones), run under `lldb --batch` with the script that
 /// `agtrace lldb-script` writes and `agtrace record`; the file imported and reported.
-final class RecorderCLITests: XCTestCase {
+final class RecorderCLITests: CLITestCase {
     /// The engine's functions, not inlined, and a known pattern of calls (comments give the
     /// events each step must record).
     static let program = #"""
@@ -110,7 +110,7 @@ final class RecorderCLITests: XCTestCase {
     }()
 
     /// Compiles `program` into `dir/engine` (-O0 -g, nothing inlined).
-    func buildEngine(_ tools: LLDBToolchain, in dir: URL) throws -> URL {
+    func buildEngine(_ tools: LLDBToolchain) throws -> URL {
         let source = dir.appendingPathComponent("engine.cpp")
         try Self.program.write(to: source, atomically: true, encoding: .utf8)
         let binary = dir.appendingPathComponent("engine")
@@ -124,9 +124,7 @@ final class RecorderCLITests: XCTestCase {
 
     func testRecordsTheEngineFromLLDBAndImports() throws {
         let tools = try LLDBToolchain.require()
-        let dir = makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let binary = try buildEngine(tools, in: dir)
+        let binary = try buildEngine(tools)
 
         // The script as a user with only the binary gets it.
         let script = dir.appendingPathComponent("agtrace_lldb.py")
@@ -177,7 +175,6 @@ final class RecorderCLITests: XCTestCase {
         }
 
         // Imported: a run with every event in order, times kept; the dump beside it.
-        let db = dir.appendingPathComponent("a.db").path
         let imported = try CLI.run(["import", recording.path, "--db", db])
         XCTAssertEqual(imported.status, 0, imported.stderr)
         XCTAssertEqual(imported.stdout.hasPrefix(
@@ -234,9 +231,7 @@ final class RecorderCLITests: XCTestCase {
     /// recording's end was not seen.
     func testARecordingNotStoppedIsImportedAsNoEndSeen() throws {
         let tools = try LLDBToolchain.require()
-        let dir = makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let binary = try buildEngine(tools, in: dir)
+        let binary = try buildEngine(tools)
         let script = dir.appendingPathComponent("recorder.py")
         XCTAssertEqual(try CLI.run(["lldb-script", "-o", script.path]).status, 0)
         let recording = dir.appendingPathComponent("cut.lldb")
@@ -249,7 +244,6 @@ final class RecorderCLITests: XCTestCase {
         ], environment: tools.environment, directory: dir)
         XCTAssertEqual(session.status, 0, session.output)
         XCTAssertTrue(session.output.contains("agtrace: recording invalidate, update (IAG engine"), session.output)
-        let db = dir.appendingPathComponent("a.db").path
         let imported = try CLI.run(["import", recording.path, "--db", db])
         XCTAssertEqual(imported.status, 0, imported.stderr)
         XCTAssertTrue(imported.stdout.contains("events 12, skipped lines 0, incomplete hits 0, no end seen in "), imported.stdout)

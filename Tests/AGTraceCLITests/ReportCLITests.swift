@@ -4,66 +4,26 @@ import XCTest
 
 /// End-to-end: the built `agtrace` binary on a database of SampleArchives (plus one run stored
 /// directly, as transcripts are read by another part of agtrace).
-final class ReportCLITests: XCTestCase {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
-    struct Result {
-        var status: Int32
-        var out: String
-        var err: String
-    }
-
-    var directory: URL!
-    var dbPath: String { directory.appendingPathComponent("cli.db").path }
-
-    static func binary() throws -> URL {
-        var candidates = [
-            Bundle(for: ReportCLITests.self).bundleURL.deletingLastPathComponent(),
-            Bundle.main.bundleURL,
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-        ].map { $0.appendingPathComponent("agtrace") }
-        candidates.append(repositoryRoot.appendingPathComponent(".build/debug/agtrace"))
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw XCTSkip("the agtrace binary is not next to the tests (looked in \(candidates.map(\.path)))")
-        }
-        return found
-    }
-
+final class ReportCLITests: CLITestCase {
+    /// Runs the binary, on the test's database unless `db` is false, in `cwd` (else the test's dir).
     @discardableResult
-    func agtrace(_ args: [String], db: Bool = true, cwd: URL? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = try Self.binary()
-        process.arguments = args + (db ? ["--db", dbPath] : [])
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "AGTRACE_DB")
-        process.environment = environment
-        process.currentDirectoryURL = cwd ?? directory
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-                      err: String(decoding: errData, as: UTF8.self))
+    func agtrace(_ args: [String], db useDatabase: Bool = true, cwd: URL? = nil) throws -> CLIResult {
+        try CLI.run(args + (useDatabase ? ["--db", db] : []), directory: cwd ?? dir)
     }
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try super.setUpWithError()
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: CLI.binary.path), "no agtrace binary at \(CLI.binary.path)")
         // The archive files only (transcripts may live in SampleArchives/ too).
-        let samples = Self.repositoryRoot.appendingPathComponent("SampleArchives")
+        let samples = URL(fileURLWithPath: CLI.samples)
         let archives = try FileManager.default.contentsOfDirectory(atPath: samples.path)
             .filter { $0.hasSuffix(".ag-json") || $0.hasSuffix(".ag-gzon") }.sorted()
             .map { samples.appendingPathComponent($0).path }
         XCTAssertEqual(archives.count, 5)
         let imported = try agtrace(["import", "-q"] + archives)
-        XCTAssertEqual(imported.status, 0, imported.err)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
         // The run of the Trip write: edges seen as the body ran, then the write of nights.
-        let db = try DatabaseOpener.open(dbPath, mode: .write)
+        let db = try DatabaseOpener.open(db, mode: .write)
         try db.execute("INSERT INTO runs(label, event_count) VALUES ('tap', 8)")
         let run = db.lastInsertRowid
         try db.execute("""
@@ -80,30 +40,26 @@ final class ReportCLITests: XCTestCase {
             """)
     }
 
-    override func tearDownWithError() throws {
-        if let directory { try? FileManager.default.removeItem(at: directory) }
-    }
-
     func testListAndHelp() throws {
         let list = try agtrace(["report", "--list"])
         XCTAssertEqual(list.status, 0)
-        XCTAssertEqual(list.out.split(separator: "\n").map { String($0.split(separator: " ")[0]) },
+        XCTAssertEqual(list.stdout.split(separator: "\n").map { String($0.split(separator: " ")[0]) },
                        ["dirty-walks", "edge-churn", "rule-cost", "updates"])
         let help = try agtrace(["help", "report"], db: false)
         XCTAssertEqual(help.status, 0)
-        XCTAssertTrue(help.out.contains("agtrace report updates --run R --snapshot S --by rule"))
-        XCTAssertTrue(help.out.contains("Examples"))
+        XCTAssertTrue(help.stdout.contains("agtrace report updates --run R --snapshot S --by rule"))
+        XCTAssertTrue(help.stdout.contains("Examples"))
         for command in ["report", "diff", "walk", "export"] {
             let r = try agtrace([command, "--help"], db: false)
             XCTAssertEqual(r.status, 0, command)
-            XCTAssertTrue(r.out.contains("Examples"), command)
+            XCTAssertTrue(r.stdout.contains("Examples"), command)
         }
         let top = try agtrace(["help"], db: false)
-        for command in ["report", "diff", "walk", "export"] { XCTAssertTrue(top.out.contains("  \(command) "), command) }
+        for command in ["report", "diff", "walk", "export"] { XCTAssertTrue(top.stdout.contains("  \(command) "), command) }
     }
 
     func testUsageErrorsExitTwoBeforeTouchingTheDatabase() throws {
-        let missing = directory.appendingPathComponent("none.db").path
+        let missing = dir.appendingPathComponent("none.db").path
         let cases: [([String], String)] = [
             (["report"], "name a report"),
             (["report", "nope"], "no report named 'nope'"),
@@ -125,10 +81,10 @@ final class ReportCLITests: XCTestCase {
         ]
         for (args, message) in cases {
             let r = try agtrace(args + ["--db", missing], db: false)
-            XCTAssertEqual(r.status, 2, "\(args): \(r.err)")
-            XCTAssertTrue(r.err.contains(message), "\(args): \(r.err)")
-            XCTAssertTrue(r.err.contains("Usage: agtrace"), "\(args)")
-            XCTAssertEqual(r.out, "")
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(message), "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("Usage: agtrace"), "\(args)")
+            XCTAssertEqual(r.stdout, "")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: missing))
     }
@@ -146,8 +102,8 @@ final class ReportCLITests: XCTestCase {
         ]
         for (args, message) in cases {
             let r = try agtrace(args)
-            XCTAssertEqual(r.status, 1, "\(args): \(r.err)")
-            XCTAssertTrue(r.err.contains(message), "\(args): \(r.err)")
+            XCTAssertEqual(r.status, 1, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains(message), "\(args): \(r.stderr)")
         }
     }
 
@@ -170,28 +126,28 @@ final class ReportCLITests: XCTestCase {
         ]
         for (args, columns, count) in cases {
             let json = try agtrace(["report"] + args + ["--format", "json"])
-            XCTAssertEqual(json.status, 0, "\(args): \(json.err)")
-            let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]], "\(args)")
+            XCTAssertEqual(json.status, 0, "\(args): \(json.stderr)")
+            let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]], "\(args)")
             XCTAssertEqual(rows.count, count, "\(args)")
             for row in rows { XCTAssertEqual(Set(row.keys), Set(columns), "\(args)") }
             let csv = try agtrace(["report"] + args + ["--format", "csv"])
-            XCTAssertEqual(csv.out.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init),
+            XCTAssertEqual(csv.stdout.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init),
                            columns.joined(separator: ","), "\(args)")
-            XCTAssertEqual(csv.out.split(separator: "\n").count, count + 1, "\(args)")
+            XCTAssertEqual(csv.stdout.split(separator: "\n").count, count + 1, "\(args)")
             let markdown = try agtrace(["report"] + args + ["--format", "markdown"])
-            XCTAssertEqual(markdown.out.split(separator: "\n").first.map(String.init),
+            XCTAssertEqual(markdown.stdout.split(separator: "\n").first.map(String.init),
                            "| " + columns.joined(separator: " | ") + " |", "\(args)")
-            XCTAssertEqual(markdown.out.split(separator: "\n").count, count + 2, "\(args)")
+            XCTAssertEqual(markdown.stdout.split(separator: "\n").count, count + 2, "\(args)")
             let table = try agtrace(["report"] + args)
-            XCTAssertEqual(table.out.split(separator: "\n").first?.split(separator: " ").map(String.init), columns, "\(args)")
-            XCTAssertEqual(table.out.split(separator: "\n").count, count + 2, "\(args)")
+            XCTAssertEqual(table.stdout.split(separator: "\n").first?.split(separator: " ").map(String.init), columns, "\(args)")
+            XCTAssertEqual(table.stdout.split(separator: "\n").count, count + 2, "\(args)")
             let limited = try agtrace(["report"] + args + ["--format", "json", "--limit", "1"])
-            XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(limited.out.utf8)) as? [Any])?.count, 1, "\(args)")
+            XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(limited.stdout.utf8)) as? [Any])?.count, 1, "\(args)")
         }
     }
 
     func testRunReportsExactly() throws {
-        XCTAssertEqual(try agtrace(["report", "updates", "--run", "tap", "--snapshot", "trip-1-before", "--format", "csv"]).out, """
+        XCTAssertEqual(try agtrace(["report", "updates", "--run", "tap", "--snapshot", "trip-1-before", "--format", "csv"]).stdout, """
             attribute,updates,rule
             3152,2,DynamicBody<ViewBodyAccessor<Trip>>
             3216,2,ViewLeafView<Text>
@@ -200,25 +156,25 @@ final class ReportCLITests: XCTestCase {
             """)
         // The run alone knows 3032 -> 3152 -> 3216, so of the 3 updates after the write only 2
         // are known to be its doing; the dump adds 3256, 3300, 3340, and 3300 reran too.
-        XCTAssertEqual(try agtrace(["report", "dirty-walks", "--run", "tap", "--format", "csv"]).out,
+        XCTAssertEqual(try agtrace(["report", "dirty-walks", "--run", "tap", "--format", "csv"]).stdout,
                        "seq,root,marked,updates,reran,line\n5,3032,2,3,2,11\n")
-        XCTAssertEqual(try agtrace(["report", "dirty-walks", "--run", "tap", "--snapshot", "trip-1-before", "--format", "csv"]).out,
+        XCTAssertEqual(try agtrace(["report", "dirty-walks", "--run", "tap", "--snapshot", "trip-1-before", "--format", "csv"]).stdout,
                        "seq,root,marked,updates,reran,line\n5,3032,5,3,3,11\n")
     }
 
     func testOptionsAnywhereAndFromAnotherDirectory() throws {
         let root = URL(fileURLWithPath: "/")
         let a = try agtrace(["report", "--format", "csv", "--snapshot", "planner-profiled", "rule-cost", "--limit", "1"], cwd: root)
-        XCTAssertEqual(a.status, 0, a.err)
-        XCTAssertTrue(a.out.hasPrefix("rule,nodes,updates,total_seconds,mean_seconds,share,changes\nRootDisplayList,1,4,0.0002,5e-05,"), a.out)
+        XCTAssertEqual(a.status, 0, a.stderr)
+        XCTAssertTrue(a.stdout.hasPrefix("rule,nodes,updates,total_seconds,mean_seconds,share,changes\nRootDisplayList,1,4,0.0002,5e-05,"), a.stdout)
         let b = try agtrace(["walk", "--snapshot", "trip-1-before", "--depth", "1", "3032", "--format", "csv"], cwd: root)
-        XCTAssertEqual(b.out, "attribute,depth,rule,view,via,dirty\n3152,1,DynamicBody<ViewBodyAccessor<Trip>>,Trip,3032,0\n")
+        XCTAssertEqual(b.stdout, "attribute,depth,rule,view,via,dirty\n3152,1,DynamicBody<ViewBodyAccessor<Trip>>,Trip,3032,0\n")
     }
 
     func testWalk() throws {
         let r = try agtrace(["walk", "0xbd8", "--snapshot", "trip-3-after-invalidate"])
         XCTAssertEqual(r.status, 0)
-        XCTAssertEqual(r.out, """
+        XCTAssertEqual(r.stdout, """
             attribute  depth  rule                                 view  via   dirty
             ---------  -----  -----------------------------------  ----  ----  -----
             3152       1      DynamicBody<ViewBodyAccessor<Trip>>  Trip  3032  1
@@ -229,43 +185,43 @@ final class ReportCLITests: XCTestCase {
 
             """)
         let json = try agtrace(["walk", "3300", "--snapshot", "trip-1-before", "--format", "json"])
-        XCTAssertEqual(json.out, "[]\n")
+        XCTAssertEqual(json.stdout, "[]\n")
     }
 
     func testDiffFormats() throws {
         let json = try agtrace(["diff", "trip-1-before", "trip-4-after-body", "--format", "json"])
-        XCTAssertEqual(json.status, 0, json.err)
-        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let counts = ["nodes_added", "nodes_removed", "edges_added", "edges_removed", "flags_changed", "values_changed"]
             .map { object[$0] as? Int }
         XCTAssertEqual(counts, [0, 0, 0, 0, 0, 3])
         let graph = try XCTUnwrap((object["graphs"] as? [[String: Any]])?.first)
         XCTAssertEqual([graph["update_count"], graph["change_count"], graph["transaction_count"]].map { $0 as? Int }, [5, 3, 1])
         let table = try agtrace(["diff", "trip-2-after-write", "trip-3-after-invalidate"])
-        XCTAssertTrue(table.out.hasPrefix("trip-2-after-write → trip-3-after-invalidate\n"))
-        XCTAssertTrue(table.out.contains("node flags                             5"))
+        XCTAssertTrue(table.stdout.hasPrefix("trip-2-after-write → trip-3-after-invalidate\n"))
+        XCTAssertTrue(table.stdout.contains("node flags                             5"))
         let csv = try agtrace(["diff", "trip-2-after-write", "trip-3-after-invalidate", "--format", "csv"])
-        XCTAssertTrue(csv.out.hasPrefix("scope,name,nodes_added,nodes_removed,edges_added,edges_removed,flags_changed,values_changed,update_count,change_count,transaction_count\ntotal,,0,0,0,0,5,0,0,0,0\n"))
+        XCTAssertTrue(csv.stdout.hasPrefix("scope,name,nodes_added,nodes_removed,edges_added,edges_removed,flags_changed,values_changed,update_count,change_count,transaction_count\ntotal,,0,0,0,0,5,0,0,0,0\n"))
         let markdown = try agtrace(["diff", "trip-2-after-write", "trip-3-after-invalidate", "--format", "markdown"])
-        XCTAssertTrue(markdown.out.contains("| node flags |  |  |  |  | 5 |"))
+        XCTAssertTrue(markdown.stdout.contains("| node flags |  |  |  |  | 5 |"))
     }
 
     func testExportDot() throws {
         let r = try agtrace(["export", "dot", "--snapshot", "trip-3-after-invalidate", "--focus", "3152", "--depth", "1"])
-        XCTAssertEqual(r.status, 0, r.err)
-        XCTAssertTrue(r.out.contains("digraph \"trip-3-after-invalidate\" {"))
-        XCTAssertTrue(r.out.contains("\"g0_3032\" -> \"g0_3152\" [color=\"#cc0000\", penwidth=2, style=bold];"))
-        let file = directory.appendingPathComponent("trip.dot")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("digraph \"trip-3-after-invalidate\" {"))
+        XCTAssertTrue(r.stdout.contains("\"g0_3032\" -> \"g0_3152\" [color=\"#cc0000\", penwidth=2, style=bold];"))
+        let file = dir.appendingPathComponent("trip.dot")
         let w = try agtrace(["export", "dot", "--snapshot", "trip-3-after-invalidate", "--output", file.path])
-        XCTAssertEqual(w.status, 0, w.err)
-        XCTAssertEqual(w.out, "")
+        XCTAssertEqual(w.status, 0, w.stderr)
+        XCTAssertEqual(w.stdout, "")
         let text = try String(contentsOf: file, encoding: .utf8)
         XCTAssertEqual(text.split(separator: "\n").filter { $0.contains(" -> ") }.count, 22)
         // Graphviz is not required; when it is installed, it must read the file.
         if let dot = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].first(where: FileManager.default.isExecutableFile) {
             let p = Process()
             p.executableURL = URL(fileURLWithPath: dot)
-            p.arguments = ["-Tsvg", file.path, "-o", directory.appendingPathComponent("trip.svg").path]
+            p.arguments = ["-Tsvg", file.path, "-o", dir.appendingPathComponent("trip.svg").path]
             try p.run()
             p.waitUntilExit()
             XCTAssertEqual(p.terminationStatus, 0)
@@ -275,12 +231,12 @@ final class ReportCLITests: XCTestCase {
     func testLabelsAreBoundNotPasted() throws {
         let label = "it's \"odd\"; DROP TABLE nodes; --"
         let imported = try agtrace(["import", "-q", "--label", label,
-                                    Self.repositoryRoot.appendingPathComponent("SampleArchives/planner-profiled.ag-json").path, "--replace"])
-        XCTAssertEqual(imported.status, 0, imported.err)
+                                    CLI.packageRoot.appendingPathComponent("SampleArchives/planner-profiled.ag-json").path, "--replace"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
         let r = try agtrace(["report", "rule-cost", "--snapshot", label, "--format", "csv", "--limit", "1"])
-        XCTAssertEqual(r.status, 0, r.err)
-        XCTAssertTrue(r.out.hasPrefix("rule,nodes,updates,total_seconds,mean_seconds,share,changes\nRootDisplayList,1,4,"))
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("rule,nodes,updates,total_seconds,mean_seconds,share,changes\nRootDisplayList,1,4,"))
         let dot = try agtrace(["export", "dot", "--snapshot", label, "--focus", "1592", "--depth", "1"])
-        XCTAssertTrue(dot.out.contains("digraph \"it's \\\"odd\\\"; DROP TABLE nodes; --\" {"), dot.out)
+        XCTAssertTrue(dot.stdout.contains("digraph \"it's \\\"odd\\\"; DROP TABLE nodes; --\" {"), dot.stdout)
     }
 }

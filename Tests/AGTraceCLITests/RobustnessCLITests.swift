@@ -5,12 +5,7 @@ import XCTest
 
 /// agtrace as CI uses it: parallel jobs on one database, jobs killed half-way, files from
 /// anywhere, full disks and read-only databases. Each test runs the built binary.
-final class RobustnessCLITests: XCTestCase {
-    var dir: URL!
-    var db: String { dir.appendingPathComponent("ci.db").path }
-    override func setUp() { dir = makeTemporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
+final class RobustnessCLITests: CLITestCase {
     // MARK: Helpers
 
     /// A synthetic archive: `nodes` nodes over 20 rule types, two edges per node, one subgraph.
@@ -60,7 +55,7 @@ final class RobustnessCLITests: XCTestCase {
 
     /// Starts the binary without waiting; output goes to files.
     final class Running {
-        let process = Process()
+        let process: Process
         let out: URL, err: URL
         init(_ args: [String], environment: [String: String] = [:], executable: URL = CLI.binary, prefix: [String] = []) throws {
             let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-run-\(UUID().uuidString)")
@@ -69,17 +64,9 @@ final class RobustnessCLITests: XCTestCase {
             err = scratch.appendingPathComponent("err")
             FileManager.default.createFile(atPath: out.path, contents: nil)
             FileManager.default.createFile(atPath: err.path, contents: nil)
-            if prefix.isEmpty {
-                process.executableURL = executable
-                process.arguments = args
-            } else {
-                process.executableURL = URL(fileURLWithPath: prefix[0])
-                process.arguments = Array(prefix.dropFirst()) + [executable.path] + args
-            }
-            var env = ProcessInfo.processInfo.environment
-            env.removeValue(forKey: "AGTRACE_DB")
-            for (k, v) in environment { env[k] = v }
-            process.environment = env
+            process = prefix.isEmpty
+                ? CLI.process(executable, args, environment: environment)
+                : CLI.process(URL(fileURLWithPath: prefix[0]), Array(prefix.dropFirst()) + [executable.path] + args, environment: environment)
             process.standardOutput = try FileHandle(forWritingTo: out)
             process.standardError = try FileHandle(forWritingTo: err)
             process.standardInput = FileHandle.nullDevice

@@ -1,14 +1,9 @@
 import XCTest
 
 /// Traces through the built binary: what a user types, with its exit statuses.
-final class TraceCLITests: XCTestCase {
-    var dir: URL!
-    var db: String { dir.appendingPathComponent("t.db").path }
+final class TraceCLITests: CLITestCase {
     let trip = CLI.samples + "/traces/trip-taps.ag-trace"
     let planner = CLI.samples + "/traces/planner-edit.ag-trace.gz"
-
-    override func setUp() { dir = makeTemporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
 
     func testImportReportsAndExitStatuses() throws {
         let imported = try CLI.run(["import", "--db", db, trip, planner])

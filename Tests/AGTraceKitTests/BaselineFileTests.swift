@@ -3,17 +3,10 @@ import XCTest
 @testable import AGTraceKit
 
 final class BaselineFileTests: XCTestCase {
-    private func parse(_ text: String, path: String = "b.json") throws -> Baseline {
-        try Baseline.parse(Data(text.utf8), path: path)
-    }
+    private func parse(_ text: String, path: String = "b.json") throws -> Baseline { try parseBaseline(text, path: path) }
 
     private func assertRefused(_ text: String, _ fragment: String, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertThrowsError(try parse(text, path: "Baselines/tap.json"), file: file, line: line) { error in
-            guard let e = error as? BaselineError else { return XCTFail("not a BaselineError: \(error)", file: file, line: line) }
-            XCTAssertEqual(e.path, "Baselines/tap.json", file: file, line: line)
-            XCTAssertTrue(e.description.hasPrefix("Baselines/tap.json: "), e.description, file: file, line: line)
-            XCTAssertTrue(e.problem.contains(fragment), "'\(e.problem)' lacks '\(fragment)'", file: file, line: line)
-        }
+        assertBaselineRefused(text, fragment, path: "Baselines/tap.json", file: file, line: line)
     }
 
     // MARK: Writing
@@ -83,7 +76,7 @@ final class BaselineFileTests: XCTestCase {
     }
 
     func testWriteAndReadAFile() throws {
-        let dir = try BaselineFixtures.temporaryDirectory()
+        let dir = makeTemporaryDirectory("agtrace-baseline-tests")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("tap.json").path
         let b = BaselineFixtures.baseline(["792": 3, "712": 1])
@@ -168,7 +161,7 @@ final class BaselineFileTests: XCTestCase {
     }
 
     func testMissingFileAndDirectoryAreRefusedByName() throws {
-        let dir = try BaselineFixtures.temporaryDirectory()
+        let dir = makeTemporaryDirectory("agtrace-baseline-tests")
         defer { try? FileManager.default.removeItem(at: dir) }
         let missing = dir.appendingPathComponent("nope.json").path
         XCTAssertThrowsError(try Baseline.read(path: missing)) { error in

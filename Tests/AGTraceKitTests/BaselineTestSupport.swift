@@ -6,20 +6,6 @@ import XCTest
 /// transcript reader is not needed), snapshots by importing the project's SampleArchives or by
 /// inserting rows.
 enum BaselineFixtures {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
-    static func sampleArchive(_ name: String) -> String {
-        repositoryRoot.appendingPathComponent("SampleArchives").appendingPathComponent(name).path
-    }
-
-    static func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory
-            .appendingPathComponent("agtrace-baseline-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     static func database(in dir: URL) throws -> Database {
         try DatabaseOpener.open(dir.appendingPathComponent("test.db").path, mode: .write)
     }
@@ -61,7 +47,7 @@ enum BaselineFixtures {
     }
 
     static func importSample(_ db: Database, _ name: String, label: String) throws {
-        _ = try Importer(database: db).importFile(sampleArchive(name), options: ImportOptions(label: label))
+        _ = try Importer(database: db).importFile(TestPaths.sample(name), options: ImportOptions(label: label))
     }
 
     /// A snapshot whose types carry no profile but whose nodes do, in two graphs that share a
@@ -102,5 +88,22 @@ enum BaselineFixtures {
 
     static func baseline(_ entries: [String: Int64], kind: MeasuredKind = .run, key: BaselineKey? = nil) -> Baseline {
         Baseline(counts: counts(kind, "before", key: key, entries))
+    }
+}
+
+/// Parses baseline text as the file `path`.
+func parseBaseline(_ text: String, path: String = "b.json") throws -> Baseline {
+    try Baseline.parse(Data(text.utf8), path: path)
+}
+
+/// The reader refuses `text` (read as `path`) with a BaselineError naming the file and whose
+/// problem contains `fragment`.
+func assertBaselineRefused(_ text: String, _ fragment: String, path: String = "b.json",
+                           file: StaticString = #filePath, line: UInt = #line) {
+    XCTAssertThrowsError(try parseBaseline(text, path: path), file: file, line: line) { error in
+        guard let e = error as? BaselineError else { return XCTFail("not a BaselineError: \(error)", file: file, line: line) }
+        XCTAssertEqual(e.path, path, file: file, line: line)
+        XCTAssertTrue(e.description.hasPrefix("\(path): "), e.description, file: file, line: line)
+        XCTAssertTrue(e.problem.contains(fragment), "'\(e.problem)' lacks '\(fragment)'", file: file, line: line)
     }
 }

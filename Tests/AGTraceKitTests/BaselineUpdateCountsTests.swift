@@ -1,20 +1,7 @@
 import XCTest
 @testable import AGTraceKit
 
-final class BaselineUpdateCountsTests: XCTestCase {
-    var dir: URL!
-    var db: Database!
-
-    override func setUpWithError() throws {
-        dir = try BaselineFixtures.temporaryDirectory()
-        db = try BaselineFixtures.database(in: dir)
-    }
-
-    override func tearDownWithError() throws {
-        db = nil
-        try? FileManager.default.removeItem(at: dir)
-    }
-
+final class BaselineUpdateCountsTests: DatabaseTestCase {
     private func updates(_ c: UpdateCounts) -> [String: Int64] { c.entries.mapValues(\.updates) }
 
     // MARK: Runs

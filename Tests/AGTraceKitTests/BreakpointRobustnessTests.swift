@@ -4,18 +4,6 @@ import XCTest
 
 /// Arbitrary input must never trap, and every event must stay within the record's rules.
 final class BreakpointRobustnessTests: XCTestCase {
-    /// SplitMix64: deterministic, so a failure reproduces.
-    private struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private func read(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) throws {
         let parsed = try ParsedTranscript(bytes: bytes)
         XCTAssertEqual(parsed.summary.events, parsed.events.count, file: file, line: line)
@@ -35,7 +23,7 @@ final class BreakpointRobustnessTests: XCTestCase {
     }
 
     func testRandomBytes() throws {
-        var random = Generator(state: 1)
+        var random = SeededRandom(state: 1)
         for round in 0..<200 {
             let count = Int(random.next() % 4096)
             var bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: random.next()) }
@@ -50,7 +38,7 @@ final class BreakpointRobustnessTests: XCTestCase {
     }
 
     func testMutatedSamples() throws {
-        var random = Generator(state: 42)
+        var random = SeededRandom(state: 42)
         for sample in try samples {
             for _ in 0..<60 {
                 var bytes = sample

@@ -226,16 +226,9 @@ final class BreakpointShapeTests: XCTestCase {
 
     /// The held-back shape: IAG, x86-64, `p/d` only, propagate_dirty and update sharing `p/d $esi`.
     func testExpressionsOnly() throws {
-        var text = """
-        (lldb) breakpoint set -n IAGGraphInvalidateValue -G true -C "p/d $edi"
-        Breakpoint 1: where = agdriver`::IAGGraphInvalidateValue(IAGAttribute) + 11 at IAGGraph.cpp:614:42, address = 0x000000000006753b
-        (lldb) breakpoint set -n IAG::Graph::propagate_dirty -G true -C "p/d $esi"
-        Breakpoint 2: where = agdriver`IAG::Graph::propagate_dirty(IAG::AttributeID) + 29 at Graph.cpp:1688:19, address = 0x0000000000051c0d
-        (lldb) breakpoint set -n IAG::Graph::update_attribute -G true -C "p/d $esi"
-        Breakpoint 3: where = agdriver`IAG::Graph::update_attribute(IAG::data::ptr<IAG::Node>, unsigned int) + 32 at Graph.cpp:1150:11, address = 0x0000000000054090
-        (lldb) breakpoint set -n IAG::Graph::add_input -G true -C "p/d $esi" -C "p/d $edx"
-        Breakpoint 4: where = agdriver`IAG::Graph::add_input(IAG::data::ptr<IAG::Node>, IAG::AttributeID, bool, unsigned char) + 44 at Graph.cpp:634:33, address = 0x000000000005003c
-        (lldb) run
+        var text = BreakpointFixtures.agdriverSession(invalidate: #"-C "p/d $edi""#, propagateDirty: #"-C "p/d $esi""#,
+                                                      update: #"-C "p/d $esi""#, addInput: #"-C "p/d $esi" -C "p/d $edx""#)
+        text += """
         (lldb)  p/d $esi
         (unsigned int) 3152
         (lldb)  p/d $esi

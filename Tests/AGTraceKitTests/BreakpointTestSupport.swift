@@ -4,18 +4,30 @@ import XCTest
 
 /// Shared helpers of the breakpoint-transcript tests.
 enum BreakpointFixtures {
-    /// The package root, found from this file's location.
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-    static var sampleTranscripts: URL { packageRoot.appendingPathComponent("SampleArchives/transcripts") }
+    static var sampleTranscripts: URL { TestPaths.sampleArchives.appendingPathComponent("transcripts") }
     static let sampleNames = ["trip-frame-info.lldb.log", "trip-interactive.lldb.log", "trip-bt-registers.lldb.log",
                               "trip-expressions.lldb.log", "trip-log-message.txt", "trip-mixed.lldb.log"]
     static func sampleBytes(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: sampleTranscripts.appendingPathComponent(name)))
     }
-    /// `<package root>/../shared/real-logs`: present on developer machines and CI, not in the repo.
-    static var realLogs: URL { packageRoot.deletingLastPathComponent().appendingPathComponent("shared/real-logs") }
+
+    /// An x86-64 session on `agdriver` (the IAG engine) up to `(lldb) run`: auto-continuing
+    /// breakpoints 1 to 4 on invalidate, propagate_dirty, update_attribute and add_input, each
+    /// with its `-C` commands (e.g. `-C "p/d $edi"`), and lldb's answers.
+    static func agdriverSession(invalidate: String, propagateDirty: String, update: String, addInput: String) -> String {
+        """
+        (lldb) breakpoint set -n IAGGraphInvalidateValue -G true \(invalidate)
+        Breakpoint 1: where = agdriver`::IAGGraphInvalidateValue(IAGAttribute) + 11 at IAGGraph.cpp:614:42, address = 0x000000000006753b
+        (lldb) breakpoint set -n IAG::Graph::propagate_dirty -G true \(propagateDirty)
+        Breakpoint 2: where = agdriver`IAG::Graph::propagate_dirty(IAG::AttributeID) + 29 at Graph.cpp:1688:19, address = 0x0000000000051c0d
+        (lldb) breakpoint set -n IAG::Graph::update_attribute -G true \(update)
+        Breakpoint 3: where = agdriver`IAG::Graph::update_attribute(IAG::data::ptr<IAG::Node>, unsigned int) + 32 at Graph.cpp:1150:11, address = 0x0000000000054090
+        (lldb) breakpoint set -n IAG::Graph::add_input -G true \(addInput)
+        Breakpoint 4: where = agdriver`IAG::Graph::add_input(IAG::data::ptr<IAG::Node>, IAG::AttributeID, bool, unsigned char) + 44 at Graph.cpp:634:33, address = 0x000000000005003c
+        (lldb) run
+
+        """
+    }
 }
 
 struct ParsedTranscript {

@@ -6,20 +6,16 @@ import XCTest
 /// The target is well under a second for 10 MB in release builds; debug builds read 1 MB and
 /// only report.
 final class BreakpointThroughputTests: XCTestCase {
+    #if DEBUG
+    static let size = 1 << 20
+    #else
+    static let size = 10 << 20
+    #endif
+
     /// About `targetBytes` of transcript, its hits cycling through shapes 1, 3, 4 and 5 (x86-64, IAG).
     static func generatedTranscript(targetBytes: Int) -> [UInt8] {
-        var text = """
-        (lldb) breakpoint set -n IAGGraphInvalidateValue -G true -C "p/d $edi"
-        Breakpoint 1: where = agdriver`::IAGGraphInvalidateValue(IAGAttribute) + 11 at IAGGraph.cpp:614:42, address = 0x000000000006753b
-        (lldb) breakpoint set -n IAG::Graph::propagate_dirty -G true -C "bt 1" -C "register read esi"
-        Breakpoint 2: where = agdriver`IAG::Graph::propagate_dirty(IAG::AttributeID) + 29 at Graph.cpp:1688:19, address = 0x0000000000051c0d
-        (lldb) breakpoint set -n IAG::Graph::update_attribute -G true -C "frame info"
-        Breakpoint 3: where = agdriver`IAG::Graph::update_attribute(IAG::data::ptr<IAG::Node>, unsigned int) + 32 at Graph.cpp:1150:11, address = 0x0000000000054090
-        (lldb) breakpoint set -n IAG::Graph::add_input -G true -C "p/d $esi" -C "p/d $edx"
-        Breakpoint 4: where = agdriver`IAG::Graph::add_input(IAG::data::ptr<IAG::Node>, IAG::AttributeID, bool, unsigned char) + 44 at Graph.cpp:634:33, address = 0x000000000005003c
-        (lldb) run
-
-        """
+        var text = BreakpointFixtures.agdriverSession(invalidate: #"-C "p/d $edi""#, propagateDirty: #"-C "bt 1" -C "register read esi""#,
+                                                      update: #"-C "frame info""#, addInput: #"-C "p/d $esi" -C "p/d $edx""#)
         var bytes = Array(text.utf8)
         bytes.reserveCapacity(targetBytes + 4096)
         var i = 0
@@ -66,12 +62,7 @@ final class BreakpointThroughputTests: XCTestCase {
     }
 
     func testThroughput() throws {
-        #if DEBUG
-        let size = 1 << 20
-        #else
-        let size = 10 << 20
-        #endif
-        let bytes = Self.generatedTranscript(targetBytes: size)
+        let bytes = Self.generatedTranscript(targetBytes: Self.size)
         let summary = try measure("generated", bytes: bytes, source: MemorySource(bytes))
         XCTAssertEqual(summary.incompleteHits, 0)
         XCTAssertGreaterThan(summary.events, 0)
@@ -91,15 +82,10 @@ final class BreakpointThroughputTests: XCTestCase {
 
     /// The six sample transcripts over and over, from a file: every shape, listings and noise.
     func testThroughputOfRepeatedSamplesFromAFile() throws {
-        #if DEBUG
-        let size = 1 << 20
-        #else
-        let size = 10 << 20
-        #endif
         let unit = try BreakpointFixtures.sampleNames.flatMap(BreakpointFixtures.sampleBytes)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(size + unit.count)
-        while bytes.count < size { bytes += unit }
+        bytes.reserveCapacity(Self.size + unit.count)
+        while bytes.count < Self.size { bytes += unit }
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-throughput-\(getpid()).lldb.log")
         try Data(bytes).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }

@@ -2,11 +2,7 @@ import XCTest
 @testable import AGTraceKit
 
 /// Files agtrace must refuse untouched, and schema migration.
-final class DatabaseOpenerTests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = makeTemporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
+final class DatabaseOpenerTests: TemporaryDirectoryTestCase {
     func bytes(_ path: String) -> Data { FileManager.default.contents(atPath: path) ?? Data() }
 
     func assertRefused(_ path: String, _ text: String, file: StaticString = #filePath, line: UInt = #line) {

@@ -5,24 +5,6 @@ import XCTest
 /// Edges beyond `EdgeBuffer.runCapacity` go to sorted runs in a temporary file and are merged
 /// back: whatever the capacity, the store receives the same edges in the same order.
 final class EdgeRunsTests: XCTestCase {
-    struct EdgeSink: ArchiveSink {
-        var edges: [EdgeRecord] = []
-        mutating func edge(_ r: EdgeRecord) throws { edges.append(r) }
-        mutating func type(_ r: TypeRecord) throws {}
-        mutating func node(_ r: NodeRecord) throws {}
-        mutating func subgraph(_ r: SubgraphRecord) throws {}
-        mutating func subgraphMembers(graphIndex: Int, subgraphId: Int64?, nodeIndices: ClosedRange<Int>) throws {}
-        mutating func tree(_ r: TreeRecord) throws {}
-        mutating func treeParent(graphIndex: Int, treeIndex: Int, parentTreeIndex: Int) throws {}
-        mutating func treeValue(_ r: TreeValueRecord) throws {}
-        mutating func treeNode(_ r: TreeNodeRecord) throws {}
-        mutating func profileEvent(_ r: ProfileEventRecord) throws {}
-        mutating func profileMark(_ r: ProfileMarkRecord) throws {}
-        mutating func graph(_ r: GraphRecord) throws {}
-        mutating func subgraphLink(_ r: SubgraphLinkRecord) throws {}
-        mutating func archive(_ r: ArchiveSummaryRecord) throws {}
-    }
-
     func testRunsOfAnySizeMergeIntoTheSortedOrder() throws {
         var generator = SeededRandom(seed: 42)
         for capacity in [1, 2, 7, 100, 1 << 20] {
@@ -43,7 +25,7 @@ final class EdgeRunsTests: XCTestCase {
                 }
                 if graph == 1 { try buffer.resolve(attributes: attributes) }
             }
-            var sink = EdgeSink()
+            var sink = ArchiveCollectingSink()
             try buffer.deliver(into: &sink)
             let expected = all.sorted { $0 < $1 }
             let got: [[Int]] = sink.edges.map { e in
@@ -64,7 +46,7 @@ final class EdgeRunsTests: XCTestCase {
             func read(_ capacity: Int) throws -> [EdgeRecord] {
                 let input = try InputSniffer.sniff(PeekingSource(try FileSource(path: dir + "/" + name)), path: name,
                                                    recognisesTranscript: { _ in false }, recognisesTrace: { _ in false })
-                var sink = EdgeSink()
+                var sink = ArchiveCollectingSink()
                 try ArchiveReader(source: input.source, path: name, edgeRunCapacity: capacity).read(into: &sink)
                 return sink.edges
             }

@@ -2,36 +2,26 @@
 import Foundation
 import XCTest
 
-final class FirstImportJournalTests: XCTestCase {
+final class FirstImportJournalTests: DatabaseTestCase {
+    func journalMode() throws -> String? { try db.scalar("PRAGMA journal_mode")?.description }
+
     func testTheFirstImportUsesARollbackJournalAndLeavesWALMode() throws {
-        let dir = makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("a.db").path
-        let db = try DatabaseOpener.open(path, mode: .write)
         XCTAssertTrue(FirstImportJournal.begin(db))
-        XCTAssertEqual(try db.scalar("PRAGMA journal_mode")?.description, "delete")
+        XCTAssertEqual(try journalMode(), "delete")
         FirstImportJournal.end(db)
-        XCTAssertEqual(try db.scalar("PRAGMA journal_mode")?.description, "wal")
+        XCTAssertEqual(try journalMode(), "wal")
     }
 
     func testNotWhileAnotherConnectionHasTheDatabaseOpen() throws {
-        let dir = makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("a.db").path
-        let db = try DatabaseOpener.open(path, mode: .write)
-        let other = try DatabaseOpener.open(path, mode: .read)
+        let other = try DatabaseOpener.open(dbPath, mode: .read)
         XCTAssertEqual(try other.scalar("SELECT count(*) FROM snapshots")?.intValue, 0)
         XCTAssertFalse(FirstImportJournal.begin(db))
-        XCTAssertEqual(try db.scalar("PRAGMA journal_mode")?.description, "wal")
+        XCTAssertEqual(try journalMode(), "wal")
     }
 
     func testNotIntoADatabaseThatHoldsSomething() throws {
-        let dir = makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("a.db").path
-        let db = try DatabaseOpener.open(path, mode: .write)
         try db.execute("INSERT INTO runs(label) VALUES ('r')")
         XCTAssertFalse(FirstImportJournal.begin(db))
-        XCTAssertEqual(try db.scalar("PRAGMA journal_mode")?.description, "wal")
+        XCTAssertEqual(try journalMode(), "wal")
     }
 }

@@ -3,43 +3,8 @@ import XCTest
 
 /// The store through the importer: transactions, labels, re-imports, the samples and the real
 /// archives when they are beside the checkout.
-final class ImporterTests: XCTestCase {
-    var dir: URL!
-    var dbPath: String { dir.appendingPathComponent("test.db").path }
-
-    override func setUp() { dir = makeTemporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
-    func write(_ name: String, _ text: String) -> String {
-        let path = dir.appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-        return path
-    }
-
-    func write(_ name: String, bytes: [UInt8]) -> String {
-        let path = dir.appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
-        return path
-    }
-
-    func importer() throws -> Importer { Importer(database: try DatabaseOpener.open(dbPath, mode: .write)) }
-
+final class ImporterTests: TemporaryDirectoryTestCase {
     func count(_ db: Database, _ sql: String) throws -> Int64 { try db.scalar(sql)?.intValue ?? -1 }
-
-    /// Every row of every table, to prove a refused import changed nothing.
-    func fingerprint(_ db: Database) throws -> [String] {
-        var out: [String] = []
-        for table in ["snapshots", "graphs", "types", "node_rows", "subgraph_nodes", "edges", "subgraphs", "subgraph_children", "tree_items",
-                      "tree_item_values", "tree_item_nodes", "profile_events", "profile_marks", "runs", "events", "frames"] {
-            for row in try db.rows("SELECT * FROM \(table)") { out.append(table + ":" + row.map(\.description).joined(separator: "|")) }
-        }
-        return out.sorted()
-    }
-
-    func imported(_ outcome: ImportOutcome, file: StaticString = #filePath, line: UInt = #line) -> ImportedItem? {
-        guard case .imported(let item) = outcome else { XCTFail("not imported: \(outcome)", file: file, line: line); return nil }
-        return item
-    }
 
     func testSampleArchivesImportWithExpectedCounts() throws {
         let imp = try importer()
@@ -49,14 +14,14 @@ final class ImporterTests: XCTestCase {
             _ = try imp.importItem(path)
         }
         let db = imp.db
-        XCTAssertEqual(try db.rows("SELECT label, compressed, format_version FROM snapshots ORDER BY label").map { $0.map(\.description) }, [
+        XCTAssertEqual(try db.textRows("SELECT label, compressed, format_version FROM snapshots ORDER BY label"), [
             ["planner-profiled", "0", "2"], ["trip-1-before", "0", "2"], ["trip-2-after-write", "1", "2"],
             ["trip-3-after-invalidate", "0", "2"], ["trip-4-after-body", "0", "2"],
         ])
-        XCTAssertEqual(try db.rows("""
+        XCTAssertEqual(try db.textRows("""
             SELECT s.label, count(*), sum(n.flags & 1), count(n.subgraph_id) FROM nodes n JOIN snapshots s ON s.id = n.snapshot_id
             GROUP BY s.label ORDER BY s.label
-            """).map { $0.map(\.description) }, [
+            """), [
             ["planner-profiled", "9", "0", "9"], ["trip-1-before", "16", "0", "16"], ["trip-2-after-write", "16", "0", "16"],
             ["trip-3-after-invalidate", "16", "5", "16"], ["trip-4-after-body", "16", "0", "16"],
         ])
@@ -64,26 +29,21 @@ final class ImporterTests: XCTestCase {
         XCTAssertEqual(try count(db, "SELECT count(*) FROM edges WHERE snapshot_id = \(trip)"), 22)
         XCTAssertEqual(try count(db, "SELECT flags FROM edges WHERE snapshot_id = \(trip) AND src_attribute = 3032"), 8)
         XCTAssertEqual(try count(db, "SELECT count(*) FROM edges WHERE snapshot_id = \(trip) AND src_attribute = 904 AND dst_attribute = 3340"), 2)
-        XCTAssertEqual(try db.rows("SELECT tree_index, parent_tree_index, attribute, is_root FROM trees WHERE snapshot_id = \(trip) ORDER BY tree_index")
-            .map { $0.map(\.description) }, [["0", "", "3152", "1"], ["1", "0", "3216", "0"]])
-        XCTAssertEqual(try db.rows("SELECT key, attribute, offset FROM tree_values WHERE snapshot_id = \(trip) ORDER BY tree_index, key")
-            .map { $0.map(\.description) }, [["city", "3096", ""], ["favorite", "3124", ""], ["nights", "3032", ""],
+        XCTAssertEqual(try db.textRows("SELECT tree_index, parent_tree_index, attribute, is_root FROM trees WHERE snapshot_id = \(trip) ORDER BY tree_index"), [["0", "", "3152", "1"], ["1", "0", "3216", "0"]])
+        XCTAssertEqual(try db.textRows("SELECT key, attribute, offset FROM tree_values WHERE snapshot_id = \(trip) ORDER BY tree_index, key"), [["city", "3096", ""], ["favorite", "3124", ""], ["nights", "3032", ""],
                                               ["displayList", "3216", ""], ["layoutComputer", "3256", "8"]])
         XCTAssertEqual(try db.rows("SELECT attribute FROM tree_nodes WHERE snapshot_id = \(trip) ORDER BY tree_index, attribute")
             .map { $0[0].description }, ["800", "3152", "3216", "3256"])
         XCTAssertEqual(try db.rows("SELECT rule FROM node_rules WHERE snapshot_id = \(trip) AND attribute = 3152")[0][0], .text("DynamicBody<ViewBodyAccessor<Trip>>"))
         let planner = "(SELECT id FROM snapshots WHERE label = 'planner-profiled')"
-        XCTAssertEqual(try db.rows("SELECT parent_graph_index, parent_subgraph_id, child_graph_index, child_subgraph_id FROM subgraph_children WHERE snapshot_id = \(planner) ORDER BY 1, 2, 3, 4")
-            .map { $0.map(\.description) }, [["0", "11", "0", "12"], ["0", "11", "1", "21"]])
-        XCTAssertEqual(try db.rows("SELECT graph_index, graph_id, update_count, update_total, first_node_id IS NOT NULL FROM graphs WHERE snapshot_id = \(planner) ORDER BY 1")
-            .map { $0.map(\.description) }, [["0", "7", "15", "0.0002675", "1"], ["1", "8", "2", "", "1"]])
+        XCTAssertEqual(try db.textRows("SELECT parent_graph_index, parent_subgraph_id, child_graph_index, child_subgraph_id FROM subgraph_children WHERE snapshot_id = \(planner) ORDER BY 1, 2, 3, 4"), [["0", "11", "0", "12"], ["0", "11", "1", "21"]])
+        XCTAssertEqual(try db.textRows("SELECT graph_index, graph_id, update_count, update_total, first_node_id IS NOT NULL FROM graphs WHERE snapshot_id = \(planner) ORDER BY 1"), [["0", "7", "15", "0.0002675", "1"], ["1", "8", "2", "", "1"]])
         XCTAssertEqual(try count(db, "SELECT count(*) FROM types WHERE snapshot_id = \(planner) AND update_count IS NOT NULL"), 5)
         XCTAssertEqual(try count(db, "SELECT counter_max_bytes FROM snapshots WHERE id = \(planner)"), 65536)
     }
 
     func testRealArchivesMatchTheirREADME() throws {
-        let real = TestPaths.shared.appendingPathComponent("real-archives")
-        guard FileManager.default.fileExists(atPath: real.path) else { throw XCTSkip("../shared/real-archives is not here") }
+        let real = URL(fileURLWithPath: try TestPaths.sharedFile("real-archives"))
         let imp = try importer()
         // file: graph id, types, nodes, edges, edges with offset, subgraphs, child links, trees, tree values,
         // tree node refs, dirty nodes, max attribute, update / change / transaction count
@@ -191,15 +151,7 @@ final class ImporterTests: XCTestCase {
 }
 
 /// Transcripts through the importer: runs, events, frames and the run_edges view.
-final class TranscriptImportTests: XCTestCase {
-    var dir: URL!
-    override func setUp() { dir = makeTemporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
-    func importer() throws -> Importer {
-        Importer(database: try DatabaseOpener.open(dir.appendingPathComponent("t.db").path, mode: .write))
-    }
-
+final class TranscriptImportTests: TemporaryDirectoryTestCase {
     func kinds(_ db: Database, _ label: String) throws -> [String: Int64] {
         var out: [String: Int64] = [:]
         for row in try db.rows("SELECT kind, count(*) FROM events WHERE run_id = (SELECT id FROM runs WHERE label = ?1) GROUP BY kind",
@@ -210,8 +162,7 @@ final class TranscriptImportTests: XCTestCase {
     }
 
     func testRealTranscriptsMatchTheirREADME() throws {
-        let real = TestPaths.shared.appendingPathComponent("real-logs")
-        guard FileManager.default.fileExists(atPath: real.path) else { throw XCTSkip("../shared/real-logs is not here") }
+        let real = URL(fileURLWithPath: try TestPaths.sharedFile("real-logs"))
         let imp = try importer()
         for name in ["frame-info", "interactive-stops"] {
             guard case .imported(let item) = try imp.importItem(real.appendingPathComponent("\(name).lldb.log").path) else {

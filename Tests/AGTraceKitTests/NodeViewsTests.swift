@@ -4,13 +4,16 @@ import XCTest
 /// `ViewName.fromRule` and the `node_views` view built on it (docs/schema.md).
 final class NodeViewsTests: XCTestCase {
     func testRuleNamesAViewOrModifierWithItsGenericArguments() {
-        XCTAssertEqual(ViewName.fromRule("StaticBody<ViewBodyAccessor<Trip>, MainThreadFlags>"), "Trip")
-        XCTAssertEqual(ViewName.fromRule("DynamicBody<ViewBodyAccessor<Planner>>"), "Planner")
-        XCTAssertEqual(ViewName.fromRule("DynamicBody<ViewBodyAccessor<List<Int, Row>>>"), "List<Int, Row>")
-        XCTAssertEqual(ViewName.fromRule("StaticBody<ViewBodyAccessor<Editor.Label>, Text>"), "Editor.Label")
-        XCTAssertEqual(ViewName.fromRule("DynamicBody<ModifierBodyAccessor<RootModifier>, MainThreadFlags>"), "RootModifier")
-        XCTAssertEqual(ViewName.fromRule("StaticBody<ViewBodyAccessor<TabView<Int, NavigationSplitView<AView, EmptyView, Text>>>, MainThreadFlags>"),
-                       "TabView<Int, NavigationSplitView<AView, EmptyView, Text>>")
+        let cases = [
+            ("StaticBody<ViewBodyAccessor<Trip>, MainThreadFlags>", "Trip"),
+            ("DynamicBody<ViewBodyAccessor<Planner>>", "Planner"),
+            ("DynamicBody<ViewBodyAccessor<List<Int, Row>>>", "List<Int, Row>"),
+            ("StaticBody<ViewBodyAccessor<Editor.Label>, Text>", "Editor.Label"),
+            ("DynamicBody<ModifierBodyAccessor<RootModifier>, MainThreadFlags>", "RootModifier"),
+            ("StaticBody<ViewBodyAccessor<TabView<Int, NavigationSplitView<AView, EmptyView, Text>>>, MainThreadFlags>",
+             "TabView<Int, NavigationSplitView<AView, EmptyView, Text>>"),
+        ]
+        for (rule, view) in cases { XCTAssertEqual(ViewName.fromRule(rule), view, rule) }
     }
 
     func testOtherRulesNameNoView() {
@@ -56,7 +59,7 @@ final class NodeViewsTests: XCTestCase {
         for name in ["planner-after-invalidate.ag-json"] {
             _ = try Importer(database: f.db).importFile(ReportFixture.sampleArchives.appendingPathComponent("why/" + name).path)
         }
-        let shared = ReportFixture.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/real-archives")
+        let shared = TestPaths.shared.appendingPathComponent("real-archives")
         for name in ["gesture-window.ag-json", "text-window.ag-json"] {
             let path = shared.appendingPathComponent(name).path
             if FileManager.default.fileExists(atPath: path) { _ = try Importer(database: f.db).importFile(path) }
@@ -72,11 +75,11 @@ final class NodeViewsTests: XCTestCase {
                         {"desc": "Deep", "node": 1, "nodes": [2]}]}]}
             """)
         let query = "SELECT snapshot_id, graph_index, attribute, view FROM tree_views ORDER BY 1, 2, 3"
-        let imported = try f.db.rows(query).map { $0.map(\.description) }
+        let imported = try f.db.textRows(query)
         XCTAssertTrue(imported.contains { $0[3] == "Deep" }, "\(imported)")
         try f.db.execute("DELETE FROM tree_views")
         try f.db.execute(Schema.treeViewsFill(filter: "1"))
-        XCTAssertEqual(try f.db.rows(query).map { $0.map(\.description) }, imported)
+        XCTAssertEqual(try f.db.textRows(query), imported)
         XCTAssertGreaterThan(imported.count, 10)
     }
 }

@@ -266,21 +266,6 @@ enum MarkdownTable {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so that failures reproduce from their seed.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
-    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
-}
-
 /// Reads one DOT double-quoted string the way Graphviz would, refusing anything that would
 /// mean more than text: an escape other than \" \\ \n, a raw quote, newline or control
 /// character, a raw < or >, an entity other than &lt; &gt; &amp;.

@@ -192,12 +192,9 @@ final class PerfettoTraceTests: XCTestCase {
     }
 
     func testRealTracesWithoutAClockUseFileOrder() throws {
-        let dir = TestPaths.shared.appendingPathComponent("real-traces")
-        guard FileManager.default.fileExists(atPath: dir.appendingPathComponent("trip.ag-trace").path) else {
-            throw XCTSkip("../shared/real-traces is not here")
-        }
+        let trip = try TestPaths.sharedFile("real-traces/trip.ag-trace")
         let f = try ReportFixture(samples: false)
-        try importTrace(f, dir.appendingPathComponent("trip.ag-trace").path, label: "trip")
+        try importTrace(f, trip, label: "trip")
         let events = try export(f, "trip")
         try PerfettoCheck.wellFormed(events)
         XCTAssertEqual(events.filter { $0["ph"] as? String == "X" && $0["cat"] as? String == "update" }.count, 12)  // README: 12 evaluations

@@ -10,37 +10,36 @@ final class RecordPipelineTests: XCTestCase {
         var written = 0
     }
 
+    /// Where the test watches the store go: only a weak reference.
+    final class Released { weak var store: Store? }
+
+    /// A pipeline whose writer alone holds a new store; `released` watches it.
+    func pipeline(released: Released, write: @escaping (Store, [Int]) throws -> Void) -> RecordPipeline<Int> {
+        let store = Store()
+        released.store = store
+        let box = UncheckedBox(store)
+        return RecordPipeline(batchSize: 4, write: { try write(box.value, $0) })
+    }
+
     func testTheWriterLetsGoOfItsStoreBeforeFinishReturns() throws {
         for round in 0..<200 {
-            weak var released: Store?
-            let pipeline: RecordPipeline<Int>
-            do {
-                let store = Store()
-                released = store
-                let box = UncheckedBox(store)
-                pipeline = RecordPipeline(batchSize: 4, write: { box.value.written += $0.count })
-            }
+            let released = Released()
+            let pipeline = pipeline(released: released) { store, batch in store.written += batch.count }
             for i in 0..<10 { try pipeline.add(i) }
             try pipeline.finish()
-            XCTAssertNil(released, "round \(round): the writer thread still held the store after finish()")
+            XCTAssertNil(released.store, "round \(round): the writer thread still held the store after finish()")
         }
     }
 
     func testAfterAFailureAbandonReturnsAndTheStoreIsReleased() throws {
         struct Failure: Error {}
         for round in 0..<200 {
-            weak var released: Store?
-            let pipeline: RecordPipeline<Int>
-            do {
-                let store = Store()
-                released = store
-                let box = UncheckedBox(store)
-                pipeline = RecordPipeline(batchSize: 4, write: { _ in _ = box.value; throw Failure() })
-            }
+            let released = Released()
+            let pipeline = pipeline(released: released) { _, _ in throw Failure() }
             for i in 0..<3 { try pipeline.add(i) }
             XCTAssertThrowsError(try pipeline.finish())
             pipeline.abandon()  // after finish threw: must not wait a second time
-            XCTAssertNil(released, "round \(round)")
+            XCTAssertNil(released.store, "round \(round)")
         }
     }
 }

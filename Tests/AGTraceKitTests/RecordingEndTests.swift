@@ -112,7 +112,7 @@ final class RecordingEndTests: XCTestCase {
     }
 
     func testTheImporterStoresTheEnd() throws {
-        let dir = try BaselineFixtures.temporaryDirectory()
+        let dir = makeTemporaryDirectory("agtrace-baseline-tests")
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = try BaselineFixtures.database(in: dir)
         let importer = Importer(database: db)

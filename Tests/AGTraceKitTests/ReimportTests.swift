@@ -4,15 +4,7 @@ import XCTest
 
 /// Re-importing bytes already stored is answered from the file's hash, before any parsing
 /// (`StoredCopy`), for every kind of input, with the same outcomes as before.
-final class ReimportTests: XCTestCase {
-    var dir: URL!
-    var db: Database!
-    override func setUpWithError() throws {
-        dir = makeTemporaryDirectory()
-        db = try DatabaseOpener.open(dir.appendingPathComponent("a.db").path, mode: .write)
-    }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
+final class ReimportTests: DatabaseTestCase {
     static let inputs = ["trip-1-before.ag-json", "trip-2-after-write.ag-gzon", "transcripts/trip-frame-info.lldb.log",
                          "traces/trip-taps.ag-trace", "traces/planner-edit.ag-trace.gz"]
 

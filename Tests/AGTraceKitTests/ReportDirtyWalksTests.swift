@@ -8,8 +8,7 @@ final class ReportDirtyWalksTests: XCTestCase {
     /// and the Planner's write, the Trip's display list reran (reran 1) and the Planner was
     /// built (updates 5): the build is not charged to the city write.
     func testRunWalksPerInvalidation() throws {
-        let f = try ReportFixture()
-        try f.run("tap", ReportFixture.frameInfoHits)
+        let f = try ReportFixture.withFrameInfoRun()
         let result = try f.report("dirty-walks", ["run": "tap"])
         XCTAssertEqual(result.columns, ["seq", "root", "marked", "updates", "reran", "line"])
         assertRows(result.rows, [

@@ -10,12 +10,15 @@ final class ReportDotTests: XCTestCase {
     }
 
     func testQuoting() {
-        XCTAssertEqual(DotExport.quote("DynamicBody<ViewBodyAccessor<Trip>>"), "\"DynamicBody&lt;ViewBodyAccessor&lt;Trip&gt;&gt;\"")
-        XCTAssertEqual(DotExport.quote("a \"b\" \\N"), "\"a \\\"b\\\" \\\\N\"")
-        XCTAssertEqual(DotExport.quote("one\ntwo\r\n"), "\"one\\ntwo\\n\"")
-        XCTAssertEqual(DotExport.quote("&amp; \u{07}\u{1B}"), "\"&amp;amp; \\\\x07\\\\x1b\"")
-        XCTAssertEqual(DotExport.quote("\"]; x -> y [label=\""), "\"\\\"]; x -&gt; y [label=\\\"\"")
-        XCTAssertEqual(DotExport.quote("→ …"), "\"→ …\"")
+        let cases = [
+            ("DynamicBody<ViewBodyAccessor<Trip>>", "\"DynamicBody&lt;ViewBodyAccessor&lt;Trip&gt;&gt;\""),
+            ("a \"b\" \\N", "\"a \\\"b\\\" \\\\N\""),
+            ("one\ntwo\r\n", "\"one\\ntwo\\n\""),
+            ("&amp; \u{07}\u{1B}", "\"&amp;amp; \\\\x07\\\\x1b\""),
+            ("\"]; x -> y [label=\"", "\"\\\"]; x -&gt; y [label=\\\"\""),
+            ("→ …", "\"→ …\""),
+        ]
+        for (text, quoted) in cases { XCTAssertEqual(DotExport.quote(text), quoted, text) }
     }
 
     func testTripAfterInvalidationMarksDirtyNodesAndTheChangedEdge() throws {

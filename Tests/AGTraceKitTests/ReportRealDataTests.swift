@@ -3,32 +3,15 @@ import XCTest
 @testable import AGTraceKit
 
 /// The real files of ../shared (not part of the project): used when present, with their
-/// exact counts (the READMEs beside them, and an independent computation from the JSON);
-/// skipped otherwise.
+/// exact counts (the READMEs beside them, and an independent computation from the JSON).
+/// Skipped only when ../shared is absent: a present file that does not import fails.
 final class ReportRealDataTests: XCTestCase {
-    static let shared = ReportFixture.repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
-
-    func sharedFile(_ path: String) throws -> String {
-        let url = Self.shared.appendingPathComponent(path)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw XCTSkip("\(url.path) is not here")
-        }
-        return url.path
-    }
-
-    /// Imports a real transcript; skips when this build's transcript reader does not read it
-    /// (the reader lands separately).
+    /// Imports a real transcript under the label "log"; an error or an empty import fails the test.
     func importLog(_ f: ReportFixture, _ name: String) throws {
-        let path = try sharedFile("real-logs/\(name)")
-        let outcome: ImportOutcome
-        do {
-            outcome = try Importer(database: f.db).importFile(path, options: ImportOptions(label: "log"))
-        } catch {
-            throw XCTSkip("this build does not read transcripts yet: \(error)")
-        }
-        guard case .imported(let item) = outcome, item.events > 0 else {
-            throw XCTSkip("this build's transcript reader found no events")
-        }
+        let path = try TestPaths.sharedFile("real-logs/\(name)")
+        let outcome = try Importer(database: f.db).importFile(path, options: ImportOptions(label: "log"))
+        guard case .imported(let item) = outcome else { return XCTFail("\(name) not imported: \(outcome)") }
+        XCTAssertGreaterThan(item.events, 0, "\(name): the transcript reader found no events")
     }
 
     func checkLog(_ name: String, marked: [Int64?]) throws {
@@ -59,11 +42,13 @@ final class ReportRealDataTests: XCTestCase {
     }
 
     func testRealArchives() throws {
-        let text = try sharedFile("real-archives/text-window.ag-json")
-        let gesture = try sharedFile("real-archives/gesture-window.ag-json")
+        let text = try TestPaths.sharedFile("real-archives/text-window.ag-json")
+        let gesture = try TestPaths.sharedFile("real-archives/gesture-window.ag-json")
         let f = try ReportFixture(samples: false)
-        _ = try Importer(database: f.db).importFile(text, options: ImportOptions(label: "text"))
-        _ = try Importer(database: f.db).importFile(gesture, options: ImportOptions(label: "gesture"))
+        for (path, label) in [(text, "text"), (gesture, "gesture")] {
+            let outcome = try Importer(database: f.db).importFile(path, options: ImportOptions(label: label))
+            guard case .imported = outcome else { return XCTFail("\(path) not imported: \(outcome)") }
+        }
 
         for label in ["text", "gesture"] {
             XCTAssertEqual(try f.report("edge-churn", ["from": label, "to": label]).rows.count, 0)

@@ -3,7 +3,7 @@ import XCTest
 @testable import AGTraceKit
 
 final class ReportRegistryTests: XCTestCase {
-    static let queriesFolder = ReportFixture.repositoryRoot.appendingPathComponent("Queries")
+    static let queriesFolder = TestPaths.packageRoot.appendingPathComponent("Queries")
 
     /// Scripts/gen-embedded-queries.sh keeps EmbeddedQueries.swift in step with Queries/.
     func testEveryQueryFileIsEmbedded() throws {

@@ -8,14 +8,10 @@ final class ReportFixture {
     let directory: URL
     let db: Database
 
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let sampleArchives = repositoryRoot.appendingPathComponent("SampleArchives")
+    static let sampleArchives = TestPaths.sampleArchives
 
     init(samples: Bool = true) throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("agtrace-report-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        directory = makeTemporaryDirectory("agtrace-report-tests")
         db = try DatabaseOpener.open(directory.appendingPathComponent("t.db").path, mode: .write)
         if samples {
             let importer = Importer(database: db)
@@ -58,6 +54,13 @@ final class ReportFixture {
             .bindAndRun([.integer(runId), store.eventIds.map { .integer($0.lowerBound) } ?? .null,
                          store.eventIds.map { .integer($0.upperBound) } ?? .null])
         return runId
+    }
+
+    /// A fixture holding the samples (unless `samples` is false) and `frameInfoHits` as run "tap".
+    static func withFrameInfoRun(samples: Bool = true) throws -> ReportFixture {
+        let f = try ReportFixture(samples: samples)
+        try f.run("tap", frameInfoHits)
+        return f
     }
 
     func report(_ name: String, _ options: [String: String], by: String? = nil, limit: Int? = nil) throws

@@ -4,8 +4,7 @@ import XCTest
 
 final class ReportUpdatesTests: XCTestCase {
     func testRunUpdatesPerAttributeMostFirst() throws {
-        let f = try ReportFixture()
-        try f.run("tap", ReportFixture.frameInfoHits)
+        let f = try ReportFixture.withFrameInfoRun()
         let result = try f.report("updates", ["run": "tap"])
         XCTAssertEqual(result.columns, ["attribute", "updates"])
         assertRows(result.rows, [
@@ -15,8 +14,7 @@ final class ReportUpdatesTests: XCTestCase {
     }
 
     func testRunUpdatesNamedBySnapshot() throws {
-        let f = try ReportFixture()
-        try f.run("tap", ReportFixture.frameInfoHits)
+        let f = try ReportFixture.withFrameInfoRun()
         let result = try f.report("updates", ["run": "tap", "snapshot": "planner-profiled"])
         XCTAssertEqual(result.columns, ["attribute", "updates", "rule"])
         assertRows(result.rows, [
@@ -31,8 +29,7 @@ final class ReportUpdatesTests: XCTestCase {
     }
 
     func testRunUpdatesByRule() throws {
-        let f = try ReportFixture()
-        try f.run("tap", ReportFixture.frameInfoHits)
+        let f = try ReportFixture.withFrameInfoRun()
         let result = try f.report("updates", ["run": "tap", "snapshot": "planner-profiled"], by: "rule")
         XCTAssertEqual(result.columns, ["rule", "updates", "attributes"])
         assertRows(result.rows, [
@@ -83,8 +80,7 @@ final class ReportUpdatesTests: XCTestCase {
     }
 
     func testUnknownLabelsNameThemselves() throws {
-        let f = try ReportFixture()
-        try f.run("tap", ReportFixture.frameInfoHits)
+        let f = try ReportFixture.withFrameInfoRun()
         XCTAssertThrowsError(try f.report("updates", ["run": "nope"])) {
             XCTAssertEqual($0 as? ReportError, ReportError("no run labelled 'nope' (see agtrace list)"))
         }
@@ -154,16 +150,14 @@ final class ReportUpdatesTests: XCTestCase {
     }
 
     func testLimit() throws {
-        let f = try ReportFixture()
-        try f.run("tap", ReportFixture.frameInfoHits)
+        let f = try ReportFixture.withFrameInfoRun()
         assertRows(try f.report("updates", ["run": "tap"], limit: 2).rows, [[.i(792), .i(3)], [.i(1760), .i(2)]])
         // dirty-walks is computed in Swift; the limit applies to its rows too.
         XCTAssertEqual(try f.report("dirty-walks", ["run": "tap"], limit: 1).rows.count, 1)
     }
 
     func testFourFormats() throws {
-        let f = try ReportFixture()
-        try f.run("tap", ReportFixture.frameInfoHits)
+        let f = try ReportFixture.withFrameInfoRun()
         let options = ["run": "tap", "snapshot": "planner-profiled"]
         let json = try f.text("updates", options, format: .json)
         let objects = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])

@@ -4,27 +4,7 @@ import XCTest
 
 /// The store under failure: a full disk, a read-only file, a lock held by someone else, odd
 /// archives the parser accepts; and a database that must pass SQLite's integrity check.
-final class StoreRobustnessTests: XCTestCase {
-    var dir: URL!
-    var dbPath: String { dir.appendingPathComponent("test.db").path }
-    override func setUp() { dir = makeTemporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
-    func write(_ name: String, _ text: String) -> String {
-        let path = dir.appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-        return path
-    }
-
-    /// Every row of every table.
-    func fingerprint(_ db: Database) throws -> [String] {
-        var out: [String] = []
-        for table in FuzzImportHarness.tables {
-            for row in try db.rows("SELECT * FROM \(table)") { out.append(table + ":" + row.map(\.description).joined(separator: "|")) }
-        }
-        return out.sorted()
-    }
-
+final class StoreRobustnessTests: TemporaryDirectoryTestCase {
     /// Runs `body` on another thread and fails (rather than hanging the suite) if it has not
     /// returned after `seconds`.
     func withinSeconds<T>(_ seconds: Double, _ body: @escaping () throws -> T) -> Result<T, Error>? {
@@ -179,7 +159,7 @@ final class StoreRobustnessTests: XCTestCase {
         let result = withinSeconds(20) { try Importer(database: db).importItem(path) }
         guard case .success(.imported)? = result else { return XCTFail("\(String(describing: result))") }
         // Each node gets one of the subgraphs that list it.
-        let rows = try db.rows("SELECT attribute, subgraph_id FROM nodes ORDER BY attribute").map { $0.map(\.description) }
+        let rows = try db.textRows("SELECT attribute, subgraph_id FROM nodes ORDER BY attribute")
         XCTAssertEqual(rows.map { $0[0] }, ["4", "8"])
         XCTAssertTrue(["10", "12"].contains(rows[0][1]), "\(rows)")
         XCTAssertTrue(["10", "11"].contains(rows[1][1]), "\(rows)")
@@ -201,21 +181,15 @@ final class StoreRobustnessTests: XCTestCase {
 
     /// Schema 3 rebuilds subgraph_nodes of an existing database, keeping its rows.
     func testSchemaThreeKeepsSubgraphMembershipOfAnOlderDatabase() throws {
-        do {
-            let old = try Database(rawPath: dbPath, readOnly: false, create: true)
-            try old.execute(Schema.migrations[0])
-            try old.execute(Schema.migrations[1])
-            try old.execute("PRAGMA application_id = \(Schema.applicationId); PRAGMA user_version = 2")
-            try old.execute("""
-                INSERT INTO snapshots(id, label) VALUES (1, 'old');
-                INSERT INTO types(snapshot_id, graph_index, type_index, name) VALUES (1, 0, 0, 'A');
-                INSERT INTO node_rows(id, snapshot_id, graph_index, node_index, attribute, type_index) VALUES (1, 1, 0, 0, 4, 0), (2, 1, 0, 1, 8, 0);
-                INSERT INTO subgraph_nodes(snapshot_id, graph_index, subgraph_id, first_node_id, last_node_id) VALUES (1, 0, 77, 1, 2);
-                """)
-        }
+        try makeOldDatabase(version: 2, rows: """
+            INSERT INTO snapshots(id, label) VALUES (1, 'old');
+            INSERT INTO types(snapshot_id, graph_index, type_index, name) VALUES (1, 0, 0, 'A');
+            INSERT INTO node_rows(id, snapshot_id, graph_index, node_index, attribute, type_index) VALUES (1, 1, 0, 0, 4, 0), (2, 1, 0, 1, 8, 0);
+            INSERT INTO subgraph_nodes(snapshot_id, graph_index, subgraph_id, first_node_id, last_node_id) VALUES (1, 0, 77, 1, 2);
+            """)
         let db = try DatabaseOpener.open(dbPath, mode: .write)
         XCTAssertEqual(try db.scalar("PRAGMA user_version")?.intValue, Int64(Schema.latestVersion))
-        XCTAssertEqual(try db.rows("SELECT attribute, subgraph_id FROM node_rules ORDER BY attribute").map { $0.map(\.description) },
+        XCTAssertEqual(try db.textRows("SELECT attribute, subgraph_id FROM node_rules ORDER BY attribute"),
                        [["4", "77"], ["8", "77"]])
         XCTAssertEqual(try db.rows("PRAGMA integrity_check").map { $0[0].description }, ["ok"])
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM sqlite_temp_master")?.intValue, 0, "the migration's copy is gone")
@@ -225,20 +199,14 @@ final class StoreRobustnessTests: XCTestCase {
     /// keeping every row, repeated pairs included, and drops the index it replaces; a later
     /// migration stores the absent (NULL) offsets and flags as the 0 they mean.
     func testSchemaFourKeepsTheEdgesOfAnOlderDatabase() throws {
-        do {
-            let old = try Database(rawPath: dbPath, readOnly: false, create: true)
-            for m in Schema.migrations.prefix(3) { try old.execute(m) }
-            try old.execute("PRAGMA application_id = \(Schema.applicationId); PRAGMA user_version = 3")
-            try old.execute("""
-                INSERT INTO snapshots(id, label) VALUES (1, 'old');
-                INSERT INTO edges(snapshot_id, graph_index, src_attribute, dst_attribute, offset, flags, edge_index)
-                VALUES (1, 0, 8, 4, NULL, 2, 0), (1, 0, 4, 8, 16, NULL, 1), (1, 0, 4, 8, 16, NULL, 2), (1, 1, 4, 8, 0, 0, 0);
-                """)
-        }
+        try makeOldDatabase(version: 3, rows: """
+            INSERT INTO snapshots(id, label) VALUES (1, 'old');
+            INSERT INTO edges(snapshot_id, graph_index, src_attribute, dst_attribute, offset, flags, edge_index)
+            VALUES (1, 0, 8, 4, NULL, 2, 0), (1, 0, 4, 8, 16, NULL, 1), (1, 0, 4, 8, 16, NULL, 2), (1, 1, 4, 8, 0, 0, 0);
+            """)
         let db = try DatabaseOpener.open(dbPath, mode: .write)
         XCTAssertEqual(try db.scalar("PRAGMA user_version")?.intValue, Int64(Schema.latestVersion))
-        XCTAssertEqual(try db.rows("SELECT snapshot_id, src_attribute, dst_attribute, graph_index, edge_index, offset, flags FROM edges")
-                        .map { $0.map(\.description) },
+        XCTAssertEqual(try db.textRows("SELECT snapshot_id, src_attribute, dst_attribute, graph_index, edge_index, offset, flags FROM edges"),
                        [["1", "4", "8", "0", "1", "16", "0"], ["1", "4", "8", "0", "2", "16", "0"],
                         ["1", "4", "8", "1", "0", "0", "0"], ["1", "8", "4", "0", "0", "0", "2"]])
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'edges_by_src'")?.intValue, 0)
@@ -248,25 +216,19 @@ final class StoreRobustnessTests: XCTestCase {
     /// Schema 5 appends each run's events and frames under consecutive ids and records the
     /// ranges in its row, keeping every row; the reports then find them by range.
     func testSchemaFiveKeepsTheEventsOfAnOlderDatabase() throws {
-        do {
-            let old = try Database(rawPath: dbPath, readOnly: false, create: true)
-            for m in Schema.migrations.prefix(4) { try old.execute(m) }
-            try old.execute("PRAGMA application_id = \(Schema.applicationId); PRAGMA user_version = 4")
-            // Stored as schema 2 wrote them: by (kind, attribute), the runs interleaved.
-            try old.execute("""
-                INSERT INTO runs(id, label) VALUES (1, 'a'), (2, 'b'), (3, 'empty');
-                INSERT INTO events(run_id, seq, kind, attribute) VALUES
-                  (2, 2, 'invalidate', 4), (1, 3, 'update', 8), (2, 1, 'update', 4), (1, 1, 'update', 8), (1, 2, 'invalidate', 8);
-                INSERT INTO frames(run_id, seq, depth, symbol) VALUES (2, 1, 0, 'f'), (1, 1, 1, 'g'), (1, 1, 0, 'h');
-                """)
-        }
+        // Stored as schema 2 wrote them: by (kind, attribute), the runs interleaved.
+        try makeOldDatabase(version: 4, rows: """
+            INSERT INTO runs(id, label) VALUES (1, 'a'), (2, 'b'), (3, 'empty');
+            INSERT INTO events(run_id, seq, kind, attribute) VALUES
+              (2, 2, 'invalidate', 4), (1, 3, 'update', 8), (2, 1, 'update', 4), (1, 1, 'update', 8), (1, 2, 'invalidate', 8);
+            INSERT INTO frames(run_id, seq, depth, symbol) VALUES (2, 1, 0, 'f'), (1, 1, 1, 'g'), (1, 1, 0, 'h');
+            """)
         let db = try DatabaseOpener.open(dbPath, mode: .write)
         XCTAssertEqual(try db.scalar("PRAGMA user_version")?.intValue, Int64(Schema.latestVersion))
-        XCTAssertEqual(try db.rows("SELECT id, run_id, seq, kind FROM events ORDER BY id").map { $0.map(\.description) },
+        XCTAssertEqual(try db.textRows("SELECT id, run_id, seq, kind FROM events ORDER BY id"),
                        [["1", "1", "1", "update"], ["2", "1", "2", "invalidate"], ["3", "1", "3", "update"],
                         ["4", "2", "1", "update"], ["5", "2", "2", "invalidate"]])
-        XCTAssertEqual(try db.rows("SELECT label, first_event_id, last_event_id, first_frame_id, last_frame_id FROM runs ORDER BY id")
-                        .map { $0.map(\.description) },
+        XCTAssertEqual(try db.textRows("SELECT label, first_event_id, last_event_id, first_frame_id, last_frame_id FROM runs ORDER BY id"),
                        [["a", "1", "3", "1", "2"], ["b", "4", "5", "3", "3"], ["empty", "", "", "", ""]])
         XCTAssertEqual(try db.rows("SELECT symbol FROM frames ORDER BY id").map { $0[0].description }, ["h", "g", "f"])
         XCTAssertEqual(try db.rows("SELECT run_id, src_attribute FROM run_edges").count, 0, "the view is back")

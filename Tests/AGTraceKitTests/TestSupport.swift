@@ -12,6 +12,109 @@ enum TestPaths {
     static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
 
     static func sample(_ name: String) -> String { sampleArchives.appendingPathComponent(name).path }
+
+    /// A real file of `../shared` (e.g. `real-logs/frame-info.lldb.log`); skips the test when it
+    /// is not on this machine. A present file that does not read must fail, not skip.
+    static func sharedFile(_ relative: String) throws -> String {
+        let path = shared.appendingPathComponent(relative).path
+        guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("../shared/\(relative) is not here") }
+        return path
+    }
+}
+
+/// A test case with a fresh directory (`dir`) made before each test and removed after it.
+/// Subclasses that override `setUpWithError` call `super` first.
+class TemporaryDirectoryTestCase: XCTestCase {
+    var dir: URL!
+    var dbPath: String { dir.appendingPathComponent("test.db").path }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        dir = makeTemporaryDirectory()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: dir)
+        try super.tearDownWithError()
+    }
+
+    /// Writes `bytes` to `dir/name` and returns its path.
+    @discardableResult
+    func write(_ name: String, bytes: [UInt8]) -> String {
+        let path = dir.appendingPathComponent(name).path
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) -> String { write(name, bytes: Array(text.utf8)) }
+
+    /// The item an import stored, or a test failure naming what happened instead.
+    func imported(_ outcome: ImportOutcome, file: StaticString = #filePath, line: UInt = #line) -> ImportedItem? {
+        guard case .imported(let item) = outcome else { XCTFail("not imported: \(outcome)", file: file, line: line); return nil }
+        return item
+    }
+
+    /// Every row of every table, to prove a refused or failed import changed nothing.
+    func fingerprint(_ db: Database) throws -> [String] {
+        var out: [String] = []
+        for table in FuzzImportHarness.tables {
+            for row in try db.rows("SELECT * FROM \(table)") { out.append(table + ":" + row.map(\.description).joined(separator: "|")) }
+        }
+        return out.sorted()
+    }
+
+    /// An importer over a (new) database at `dbPath`.
+    func importer() throws -> Importer { Importer(database: try DatabaseOpener.open(dbPath, mode: .write)) }
+
+    /// A database at `dbPath` left at schema `version` (its first `version` migrations), holding
+    /// the rows `sql` inserts: what an older agtrace wrote, for the migration tests.
+    func makeOldDatabase(version: Int, rows sql: String) throws {
+        let old = try Database(rawPath: dbPath, readOnly: false, create: true)
+        for m in Schema.migrations.prefix(version) { try old.execute(m) }
+        try old.execute("PRAGMA application_id = \(Schema.applicationId); PRAGMA user_version = \(version)")
+        try old.execute(sql)
+    }
+}
+
+/// A TemporaryDirectoryTestCase whose database (`db`, at `dbPath`) is open for each test and
+/// closed before its directory goes.
+class DatabaseTestCase: TemporaryDirectoryTestCase {
+    var db: Database!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        db = try DatabaseOpener.open(dbPath, mode: .write)
+    }
+
+    override func tearDownWithError() throws {
+        db = nil
+        try super.tearDownWithError()
+    }
+}
+
+extension Database {
+    /// Every row of `sql` as text, for comparing with a literal table.
+    func textRows(_ sql: String, _ parameters: [SQLValue] = []) throws -> [[String]] {
+        try rows(sql, parameters).map { $0.map(\.description) }
+    }
+}
+
+/// The tests' one random generator (SplitMix64): deterministic, so a failure reproduces from its seed.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    /// Starts from exactly this SplitMix64 state (the first `next()` advances it once).
+    init(state: UInt64) { self.state = state }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+    mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
 }
 
 /// A fresh directory under the system temp folder, removed by the caller's teardown.

@@ -3,32 +3,9 @@ import XCTest
 
 /// Traces through the importer: the samples of `SampleArchives/traces` (their README gives every
 /// number checked here), refusals with byte offsets, labels, re-imports and deletion.
-final class TraceImportTests: XCTestCase {
-    var dir: URL!
-    var dbPath: String { dir.appendingPathComponent("test.db").path }
-
-    override func setUp() { dir = makeTemporaryDirectory() }
-    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
-
+final class TraceImportTests: TemporaryDirectoryTestCase {
     static let trip = TestPaths.sample("traces/trip-taps.ag-trace")
     static let planner = TestPaths.sample("traces/planner-edit.ag-trace.gz")
-
-    func importer() throws -> Importer { Importer(database: try DatabaseOpener.open(dbPath, mode: .write)) }
-
-    func write(_ name: String, _ bytes: [UInt8]) -> String {
-        let path = dir.appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
-        return path
-    }
-
-    func rows(_ db: Database, _ sql: String) throws -> [[String]] {
-        try db.rows(sql).map { $0.map(\.description) }
-    }
-
-    func imported(_ outcome: ImportOutcome, file: StaticString = #filePath, line: UInt = #line) -> ImportedItem? {
-        guard case .imported(let item) = outcome else { XCTFail("not imported: \(outcome)", file: file, line: line); return nil }
-        return item
-    }
 
     func testTripSampleEventsEvaluationsAndWrites() throws {
         let imp = try importer()
@@ -39,20 +16,20 @@ final class TraceImportTests: XCTestCase {
         XCTAssertEqual([item.events, item.updates, item.writes], [65, 9, 2])
         XCTAssertEqual(item.warnings, [], "fixed64 timestamps time every evaluation; EndTrace is there")
         let db = imp.db
-        XCTAssertEqual(try rows(db, "SELECT label, compressed, size_bytes, event_count, first_timestamp, last_timestamp FROM traces"),
+        XCTAssertEqual(try db.textRows("SELECT label, compressed, size_bytes, event_count, first_timestamp, last_timestamp FROM traces"),
                        [["trip-taps", "0", "1193", "65", "1000.0", "1000.06640625"]])
         // Every event is a row in file order; the unknown type 99 is kept with its number and no name.
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM trace_events")?.intValue, 65)
         XCTAssertEqual(try db.scalar("SELECT group_concat(seq) FROM (SELECT seq FROM trace_events ORDER BY seq)")?.description,
                        (1...65).map(String.init).joined(separator: ","))
-        XCTAssertEqual(try rows(db, "SELECT seq, type, kind, timestamp, attribute, p1, p2, p3 FROM trace_events WHERE type = 99"),
+        XCTAssertEqual(try db.textRows("SELECT seq, type, kind, timestamp, attribute, p1, p2, p3 FROM trace_events WHERE type = 99"),
                        [["46", "99", "", "", "", "7", "8", ""]])
-        XCTAssertEqual(try rows(db, "SELECT kind, data FROM trace_events WHERE data IS NOT NULL"), [["LogMessage", "favorite toggled"]])
-        XCTAssertEqual(try rows(db, "SELECT kind, count(*) FROM trace_events GROUP BY kind HAVING kind IN ('BeginValueUpdate', 'NodeSetDirty', 'NodeAddEdge', 'NodeRemoveEdge') ORDER BY kind"),
+        XCTAssertEqual(try db.textRows("SELECT kind, data FROM trace_events WHERE data IS NOT NULL"), [["LogMessage", "favorite toggled"]])
+        XCTAssertEqual(try db.textRows("SELECT kind, count(*) FROM trace_events GROUP BY kind HAVING kind IN ('BeginValueUpdate', 'NodeSetDirty', 'NodeAddEdge', 'NodeRemoveEdge') ORDER BY kind"),
                        [["BeginValueUpdate", "9"], ["NodeAddEdge", "6"], ["NodeRemoveEdge", "1"], ["NodeSetDirty", "7"]])
         // attribute is p1 only where p1 is one; a cleared dirty bit (p2 absent) reads 0.
-        XCTAssertEqual(try rows(db, "SELECT attribute, p1, p2 FROM trace_events WHERE seq = 41"), [["1048", "1048", "0"]])
-        XCTAssertEqual(try rows(db, "SELECT attribute, p1 FROM trace_events WHERE kind = 'GraphCreated'"), [["", "4"]])
+        XCTAssertEqual(try db.textRows("SELECT attribute, p1, p2 FROM trace_events WHERE seq = 41"), [["1048", "1048", "0"]])
+        XCTAssertEqual(try db.textRows("SELECT attribute, p1 FROM trace_events WHERE kind = 'GraphCreated'"), [["", "4"]])
 
         // Evaluations, nested: durations from the trace's own clock (1/1024 s ticks), self time
         // without the evaluations inside, the write that caused each.
@@ -78,24 +55,24 @@ final class TraceImportTests: XCTestCase {
                                  .integer(w.6), w.7.map(SQLValue.integer) ?? .null, .integer(w.8), w.9.map(SQLValue.integer) ?? .null])
         }
         // Writes: nights marks body (before its invalidation event), text and display list.
-        XCTAssertEqual(try rows(db, "SELECT seq, attribute, context, marked, updates, reran FROM trace_writes ORDER BY seq"),
+        XCTAssertEqual(try db.textRows("SELECT seq, attribute, context, marked, updates, reran FROM trace_writes ORDER BY seq"),
                        [["33", "536", "4", "3", "3", "3"], ["48", "624", "4", "3", "3", "3"]])
         // The graph: six typed nodes, edges with when they came and went.
-        XCTAssertEqual(try rows(db, "SELECT attribute, subgraph_id, rule, view FROM trace_node_rules ORDER BY attribute"), [
+        XCTAssertEqual(try db.textRows("SELECT attribute, subgraph_id, rule, view FROM trace_node_rules ORDER BY attribute"), [
             ["536", "7", "_External", ""], ["576", "7", "_External", ""], ["624", "7", "_External", ""],
             ["1048", "7", "StaticBody<ViewBodyAccessor<TripView>, MainThreadFlags>", "TripView"], ["1088", "7", "TextRule", ""],
             ["1120", "7", "DisplayListRule", ""],
         ])
-        XCTAssertEqual(try rows(db, "SELECT reader, input, added_seq, removed_seq FROM trace_edges ORDER BY reader, input"), [
+        XCTAssertEqual(try db.textRows("SELECT reader, input, added_seq, removed_seq FROM trace_edges ORDER BY reader, input"), [
             ["1048", "536", "18", ""], ["1048", "576", "19", ""], ["1048", "624", "20", ""],
             ["1088", "1048", "16", ""], ["1120", "624", "25", "59"], ["1120", "1088", "14", ""],
         ])
-        XCTAssertEqual(try rows(db, "SELECT type_id, rule, value_type, body_size, value_size, flags FROM trace_types ORDER BY type_id"), [
+        XCTAssertEqual(try db.textRows("SELECT type_id, rule, value_type, body_size, value_size, flags FROM trace_types ORDER BY type_id"), [
             ["1", "_External", "Int", "0", "8", "19"], ["2", "_External", "String", "0", "16", "19"],
             ["3", "_External", "Bool", "0", "1", "19"], ["4", "StaticBody<ViewBodyAccessor<TripView>, MainThreadFlags>", "Text", "32", "16", "10"],
             ["5", "TextRule", "String", "8", "16", "10"], ["6", "DisplayListRule", "Array<String>", "8", "8", "10"],
         ])
-        XCTAssertEqual(try rows(db, "SELECT subgraph_id, context_id, parent_id, created_seq, invalidated_seq, destroyed_seq FROM trace_subgraphs"),
+        XCTAssertEqual(try db.textRows("SELECT subgraph_id, context_id, parent_id, created_seq, invalidated_seq, destroyed_seq FROM trace_subgraphs"),
                        [["7", "4", "", "3", "", ""]])
     }
 
@@ -108,17 +85,17 @@ final class TraceImportTests: XCTestCase {
         XCTAssertEqual(item.warnings.count, 1)
         XCTAssertTrue(item.warnings[0].contains("whole-second"), item.warnings[0])
         let db = imp.db
-        XCTAssertEqual(try rows(db, "SELECT compressed, event_count, first_timestamp, last_timestamp FROM traces"),
+        XCTAssertEqual(try db.textRows("SELECT compressed, event_count, first_timestamp, last_timestamp FROM traces"),
                        [["1", "54", "906.0", "906.0"]])
         // Whole seconds cannot time an evaluation: durations are unknown, not 0.
-        XCTAssertEqual(try rows(db, "SELECT count(*), count(duration), count(self_duration), count(end_seq) FROM trace_updates"),
+        XCTAssertEqual(try db.textRows("SELECT count(*), count(duration), count(self_duration), count(end_seq) FROM trace_updates"),
                        [["10", "0", "0", "10"]])
-        XCTAssertEqual(try rows(db, "SELECT attribute, count(*), count(cause_seq) FROM trace_updates GROUP BY attribute ORDER BY attribute"), [
+        XCTAssertEqual(try db.textRows("SELECT attribute, count(*), count(cause_seq) FROM trace_updates GROUP BY attribute ORDER BY attribute"), [
             ["1048", "2", "1"], ["1096", "2", "1"], ["1144", "2", "1"], ["1176", "2", "1"], ["1208", "2", "1"],
         ])
-        XCTAssertEqual(try rows(db, "SELECT seq, attribute, context, marked, updates, reran FROM trace_writes"),
+        XCTAssertEqual(try db.textRows("SELECT seq, attribute, context, marked, updates, reran FROM trace_writes"),
                        [["33", "536", "8", "5", "5", "5"]])
-        XCTAssertEqual(try rows(db, "SELECT subgraph_id, context_id, created_seq FROM trace_subgraphs ORDER BY subgraph_id"),
+        XCTAssertEqual(try db.textRows("SELECT subgraph_id, context_id, created_seq FROM trace_subgraphs ORDER BY subgraph_id"),
                        [["3", "6", "4"], ["4", "8", "5"]])
     }
 
@@ -137,7 +114,7 @@ final class TraceImportTests: XCTestCase {
             boundaries.insert(at)
         }
         for cut in stride(from: 7, to: bytes.count, by: 37) where !boundaries.contains(cut) {
-            let path = write("cut-\(cut).ag-trace", Array(bytes[..<cut]))
+            let path = write("cut-\(cut).ag-trace", bytes: Array(bytes[..<cut]))
             do {
                 _ = try imp.importFile(path)
             } catch let e as TraceFormatError {
@@ -157,7 +134,7 @@ final class TraceImportTests: XCTestCase {
 
     func testCutAtARecordBoundaryIsFlagged() throws {
         let bytes = Array(FileManager.default.contents(atPath: Self.trip)!)
-        let path = write("cut.ag-trace", Array(bytes[..<(6 + 13)]))  // GraphCreated, BeginTrace
+        let path = write("cut.ag-trace", bytes: Array(bytes[..<(6 + 13)]))  // GraphCreated, BeginTrace
         let item = try XCTUnwrap(imported(try importer().importItem(path)))
         XCTAssertEqual(item.events, 2)
         XCTAssertTrue(item.warnings.contains { $0.contains("no EndTrace") }, "\(item.warnings)")
@@ -174,7 +151,7 @@ final class TraceImportTests: XCTestCase {
             record += 1
         }
         bytes[offset + 2] = 0x0F
-        let path = write("corrupt.ag-trace", bytes)
+        let path = write("corrupt.ag-trace", bytes: bytes)
         let imp = try importer()
         XCTAssertThrowsError(try imp.importFile(path)) { error in
             guard let e = error as? TraceFormatError else { return XCTFail("\(error)") }
@@ -186,7 +163,7 @@ final class TraceImportTests: XCTestCase {
 
     func testGzipOffsetsAreInTheDecompressedStream() throws {
         let plain = Array(FileManager.default.contents(atPath: Self.trip)!)
-        let path = write("cut.ag-trace.gz", gzip(Array(plain[..<600])))
+        let path = write("cut.ag-trace.gz", bytes: gzip(Array(plain[..<600])))
         XCTAssertThrowsError(try importer().importFile(path)) { error in
             guard let e = error as? TraceFormatError else { return XCTFail("\(error)") }
             XCTAssertTrue(e.compressed)
@@ -198,12 +175,12 @@ final class TraceImportTests: XCTestCase {
         let imp = try importer()
         XCTAssertNotNil(imported(try imp.importItem(Self.trip)))
         // The same bytes under another name: not stored twice.
-        let copy = write("renamed.bin", Array(FileManager.default.contents(atPath: Self.trip)!))
+        let copy = write("renamed.bin", bytes: Array(FileManager.default.contents(atPath: Self.trip)!))
         XCTAssertEqual(try imp.importItem(copy), .duplicate(path: copy, kind: .trace, existingLabel: "trip-taps"))
         // A label is unique across snapshots, runs and traces.
         _ = try imp.importItem(TestPaths.sample("trip-1-before.ag-json"), options: ImportOptions(label: "t"))
         XCTAssertEqual(imported(try imp.importItem(copy, options: ImportOptions(label: "t", replace: true)))?.replaced, true)
-        XCTAssertEqual(try rows(imp.db, "SELECT label FROM traces ORDER BY id"), [["trip-taps"], ["t"]])
+        XCTAssertEqual(try imp.db.textRows("SELECT label FROM traces ORDER BY id"), [["trip-taps"], ["t"]])
         XCTAssertEqual(try imp.db.scalar("SELECT count(*) FROM snapshots")?.intValue, 0)
         XCTAssertEqual(try imp.db.scalar("SELECT count(*) FROM trace_event_rows")?.intValue, 130)
         let listed = try Catalog.list(imp.db)
@@ -213,7 +190,7 @@ final class TraceImportTests: XCTestCase {
         for table in SnapshotDeletion.traceTables {
             XCTAssertEqual(try imp.db.scalar("SELECT count(DISTINCT trace_id) FROM \(table)")?.intValue, 1, table)
         }
-        XCTAssertEqual(try rows(imp.db, "SELECT label FROM traces"), [["t"]])
+        XCTAssertEqual(try imp.db.textRows("SELECT label FROM traces"), [["t"]])
     }
 
     func testRecognisedByContentNotName() {

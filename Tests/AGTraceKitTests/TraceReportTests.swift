@@ -3,23 +3,15 @@ import XCTest
 
 /// Reports, walk, why and baseline counts over the sample traces (numbers from
 /// `SampleArchives/traces/README.md`; one tick is 1/1024 s).
-final class TraceReportTests: XCTestCase {
-    var dir: URL!
-    var db: Database!
+final class TraceReportTests: DatabaseTestCase {
     let tick = 1.0 / 1024
     let body = "StaticBody<ViewBodyAccessor<TripView>, MainThreadFlags>"
 
     override func setUpWithError() throws {
-        dir = makeTemporaryDirectory()
-        db = try DatabaseOpener.open(dir.appendingPathComponent("t.db").path, mode: .write)
+        try super.setUpWithError()
         let importer = Importer(database: db)
         _ = try importer.importItem(TestPaths.sample("traces/trip-taps.ag-trace"))
         _ = try importer.importItem(TestPaths.sample("traces/planner-edit.ag-trace.gz"))
-    }
-
-    override func tearDown() {
-        db = nil
-        try? FileManager.default.removeItem(at: dir)
     }
 
     func report(_ name: String, _ trace: String, by: String? = nil) throws -> (columns: [String], rows: [[SQLValue]]) {

@@ -146,6 +146,12 @@ public final class Database: @unchecked Sendable {
     }
 
     public var lastInsertRowid: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// The id SQLite would give the next row of `table` (an INTEGER PRIMARY KEY `id`), for a
+    /// row written last under the write lock.
+    func nextRowId(in table: String) throws -> Int64 {
+        try scalar("SELECT coalesce(max(id), 0) + 1 FROM \(table)")?.intValue ?? 1
+    }
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
     /// Runs `body` in one write transaction (BEGIN IMMEDIATE: the write lock is taken up front,

@@ -12,6 +12,9 @@ struct ArchiveOptions {
     /// 0 is the base snapshot; 1, 2… are the same graph after a write: some subgraphs dirty,
     /// some edges flagged changed, a few values, edges and types different.
     var variant = 0
+    /// The tree-heavy shape: about one debug-tree entry per 3 nodes, each a view entry with one
+    /// named value, and ~400 types (the default: one entry per 12 nodes, a few thousand types).
+    var treeHeavy = false
     /// Where to write the counts as JSON (optional).
     var manifest: String?
 }

@@ -33,7 +33,8 @@ struct GraphPlan {
         let seed = options.seed
         var random = SeededRandom(keys: seed, UInt64(index), 100)
         // Real windows: ~1 type per 2 nodes when small; big apps saturate at a few thousand.
-        let typeCount = max(TypeCatalog.rootCount + 4, min(nodeCount / 2, 3000 + nodeCount / 200))
+        let typeCount = options.treeHeavy ? max(TypeCatalog.rootCount + 4, min(nodeCount / 2, 400))
+            : max(TypeCatalog.rootCount + 4, min(nodeCount / 2, 3000 + nodeCount / 200))
         catalog = TypeCatalog(count: typeCount, random: &random)
 
         subgraphs = GraphPlan.layoutSubgraphs(nodeCount: nodeCount, random: &random, firstId: firstSubgraphId)
@@ -46,7 +47,7 @@ struct GraphPlan {
 
         nodeTypes = GraphPlan.assignTypes(nodeCount: nodeCount, catalog: catalog, seed: seed, graph: index,
                                           variant: options.variant)
-        treeCount = max(1, nodeCount / 12)
+        treeCount = max(1, nodeCount / (options.treeHeavy ? 3 : 12))
     }
 
     /// Root inputs first (one node per root type), then rule and external nodes with a skewed

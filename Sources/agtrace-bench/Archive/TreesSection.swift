@@ -23,6 +23,8 @@ extension GraphWriter {
         }
         let descs = treeDescriptions(&r)
         let names = Vocabulary.treeValueNames.map { Array($0.utf8) }
+        // Tree-heavy: every entry is a view entry with exactly one named value.
+        let heavy = options.treeHeavy
 
         for i in 0..<count {
             comma(i)
@@ -35,7 +37,7 @@ extension GraphWriter {
                 fields += 1
                 out.raw(k)
             }
-            if r.chance(0.5) {
+            if !heavy && r.chance(0.5) {
                 // A tree made by a rule rather than a view: `creator` instead of node/desc.
                 key("\"creator\":"); out.int(anchor)
                 let refs = nearby(anchor, r.within(1...4), &r)
@@ -48,9 +50,9 @@ extension GraphWriter {
                     key("\"nodes\":"); intList(refs)
                     counts.treeNodeRefs += refs.count
                 }
-                if r.chance(12) {
+                if heavy || r.chance(12) {
                     key("\"values\":{")
-                    let valueCount = r.within(1...5)
+                    let valueCount = heavy ? 1 : r.within(1...5)
                     for v in 0..<valueCount {
                         comma(v)
                         out.raw("\""); out.bytes(names[(i + v) % names.count]); out.raw("\":{\"node\":")

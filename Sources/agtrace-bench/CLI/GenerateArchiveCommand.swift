@@ -4,7 +4,7 @@ import Foundation
 enum GenerateArchiveCommand {
     static func run(_ words: [String]) throws {
         let args = try Arguments(words, options: ["nodes", "seed", "graphs", "output", "id-bits", "variant", "manifest"],
-                                 flags: ["gzip", "profile", "help"])
+                                 flags: ["gzip", "profile", "tree-heavy", "help"])
         if args.flag("help") { print(Usage.text); return }
         var options = ArchiveOptions()
         options.output = try args.required("output")
@@ -15,6 +15,7 @@ enum GenerateArchiveCommand {
         options.variant = try args.int("variant") ?? 0
         options.gzip = args.flag("gzip")
         options.profile = args.flag("profile")
+        options.treeHeavy = args.flag("tree-heavy")
         options.manifest = args.string("manifest")
         guard options.nodes >= TypeCatalog.rootCount else { throw UsageError("--nodes must be at least \(TypeCatalog.rootCount)") }
         guard (20...32).contains(options.idBits) else { throw UsageError("--id-bits must be between 20 and 32") }

@@ -5,13 +5,14 @@ enum Usage {
 
     USAGE
       agtrace-bench generate archive --nodes N --output FILE [--seed S] [--gzip] [--graphs G]
-                                     [--profile] [--id-bits 26|32] [--variant V] [--manifest FILE]
+                                     [--profile] [--id-bits 26|32] [--variant V] [--tree-heavy]
+                                     [--manifest FILE]
       agtrace-bench generate transcript (--hits N | --bytes SIZE) --output FILE [--seed S]
                                      [--shape frame-info|interactive|bt-registers|expressions|mixed]
       agtrace-bench generate trace --events N --output FILE [--seed S]
       agtrace-bench floor (--archive FILE | --trace FILE) --db DB [--repeat N]
       agtrace-bench run [--quick] [--out Benchmarks/results.md] [--agtrace PATH] [--python PATH]
-                        [--scripts DIR] [--work DIR] [--repeat N] [--timeout SECONDS] [--regenerate]
+                        [--scripts DIR] [--work DIR] [--pairs N] [--timeout SECONDS] [--regenerate]
       agtrace-bench lldb-overhead --script FILE [--hits N] [--repeat R] [--lldb PATH] [--work DIR]
 
     GENERATE ARCHIVE
@@ -31,6 +32,9 @@ enum Usage {
         --variant V  the same graph after a write: ~3% of subgraphs dirty, their input edges
                      flagged changed (8), ~2% of values rewritten, a few edges and types
                      changed; same seed + variant 0 vs 1 gives a before/after pair for diff
+        --tree-heavy about one debug-tree entry per 3 nodes, each a view entry with one
+                     named value, and ~400 types (default: one per 12 nodes, a few
+                     thousand types)
         --manifest F write the exact counts as JSON (they are also printed to stderr)
 
     GENERATE TRANSCRIPT
@@ -54,10 +58,13 @@ enum Usage {
     FLOOR
       With --trace: decodes the trace's events into memory (not timed), then times only
       inserting them as rows of a table shaped like agtrace's trace_event_rows, one prepared
-      statement, one transaction. With --archive, the SQLite floor for an archive: parses the archive fully into memory (not timed), then
-      times only inserting its types, nodes and edges (edge ends resolved to attribute ids)
-      with one prepared statement per table reused for every row, in one transaction, WAL,
-      synchronous=NORMAL, no indexes. Prints the best insert time of --repeat runs in seconds.
+      statement, one transaction. With --archive, the SQLite floor for an archive: parses it
+      fully into memory (not timed), then times only inserting the rows agtrace stores from it
+      (types, nodes, edges with their ends resolved to attribute ids, subgraphs, debug-tree
+      entries, their named values and node lists) with one prepared statement per table
+      reused for every row, in one transaction, WAL, synchronous=NORMAL, no indexes, and
+      closing the connection (its WAL checkpoint). Prints floor_seconds (BEGIN to closed) and
+      commit_seconds (BEGIN to COMMIT), the best of --repeat runs.
 
     LLDB-OVERHEAD
       What one breakpoint hit costs the app under lldb, per way of capturing it: builds a C++
@@ -71,20 +78,28 @@ enum Usage {
     RUN
       Generates inputs into --work (default Benchmarks/out/, reused when already there), then
       times agtrace against the obvious alternatives, each as a child process (wall clock,
-      peak RSS from wait4), best of --repeat (default 3) for the short timings:
-        1. import of a 300k-node archive: agtrace vs Benchmarks/python_import.py (≤ 0.33x)
-           and vs the floor (≤ 1.5x)
-        2. peak RSS of agtrace importing a 1M-node gzip archive (≤ 150 MB)
-        3. transcript import vs Benchmarks/python_count_hits.py (≤ 0.25x)
-        4. gzip vs plain import of the same 300k archive (≤ 1.3x)
-        5. every canned report, walk and diff on two 1M-node snapshots vs one import (≤ 1.0x)
-        6. import of a ~20 MB, 1.5M-event trace vs the floor of its event rows (≤ 1.5x), vs
-           Benchmarks/python_trace_walk.py walking the wire format storing nothing (≤ 0.33x),
-           and its peak RSS (≤ 64 MB)
+      peak RSS from wait4), in --pairs N alternating rounds (default 5): every round runs each
+      contender of a comparison once, a ratio is taken per round and the median of the round
+      ratios is reported, with each side's median time. Rows (targets of issue #16):
+        1a/1b import of the 300k-node benchmark archive / a tree-heavy one of the same node
+              count vs Benchmarks/python_import.py (≤ 0.25x)
+        2a/2b the same imports vs the floor of the rows they store (≤ 1.25x)
+        3     agtrace's archive reader alone (read-archive) in MB/s (≥ 250), beside a C byte
+              scan of the same file
+        4     imports of 100k, 300k, 1M, 3M-node plain archives: s per M nodes and peak RSS
+              (≤ 80 MB each), largest vs smallest per-node time (≤ 1.3x); at most 3 rounds
+        5     10 MB lldb transcript import vs Benchmarks/python_count_hits.py (≤ 0.15x)
+        6.x   every canned report, walk, diff and export on two 1M-node snapshots vs a fresh
+              import of one (≤ 0.5x each)
+        7     `agtrace import --db DB FILE` of the 300k archive a second time vs a fresh
+              import (≤ 0.1x)
+        8     gzip vs plain import of the same 300k archive (≤ 1.3x)
+        9a-c  import of a ~20 MB, 1.5M-event trace vs the floor of its event rows (≤ 1.5x),
+              vs Benchmarks/python_trace_walk.py (≤ 0.33x), its peak RSS (≤ 64 MB)
       agtrace is .build/release/agtrace unless --agtrace is given; the Python scripts are read
       from --scripts (default Benchmarks/). The rows agtrace imported are counted and checked.
       Prints PASS/FAIL per target and writes a Markdown table to --out. --quick uses smaller
-      inputs and one repetition (a smoke test, not comparable numbers). A missing or failing
-      agtrace is reported as such; the Python and floor numbers are still measured.
+      inputs and 1 round unless --pairs is given (a smoke test, not comparable numbers). A
+      missing or failing agtrace is reported as such; the baselines are still measured.
     """
 }

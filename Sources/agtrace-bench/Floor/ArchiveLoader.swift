@@ -56,11 +56,14 @@ enum ArchiveLoader {
         }
         let nodes = (graph["nodes"] as? [Any]) ?? []
         var subgraphOf = [Int?](repeating: nil, count: nodes.count)
-        for item in (graph["subgraphs"] as? [Any]) ?? [] {
+        for (k, item) in ((graph["subgraphs"] as? [Any]) ?? []).enumerated() {
             guard let subgraph = item as? [String: Any] else { continue }
             for case let n as NSNumber in (subgraph["nodes"] as? [Any]) ?? [] where n.intValue < nodes.count {
                 subgraphOf[n.intValue] = int(subgraph["id"])
             }
+            rows.subgraphs.append(SubgraphRow(graph: g, subgraphIndex: k, subgraphId: int(subgraph["id"]),
+                                              contextId: int(subgraph["context_id"]),
+                                              invalid: (subgraph["invalid"] as? Bool) == true ? 1 : 0))
         }
         var ids = [Int](repeating: 0, count: nodes.count)
         for (i, item) in nodes.enumerated() {
@@ -80,6 +83,42 @@ enum ArchiveLoader {
             }
             rows.edges.append(EdgeRow(graph: g, src: ids[src], dst: ids[dst], offset: int(edge["offset"]) ?? 0,
                                       flags: int(edge["flags"]) ?? 0))
+        }
+        try addTrees(graph, index: g, ids: ids, to: &rows, path: path)
+    }
+
+    /// The debug tree: entries (parents from the `children` lists), their named values and
+    /// their `nodes` lists, node indices resolved to attributes.
+    private static func addTrees(_ graph: [String: Any], index g: Int, ids: [Int], to rows: inout FloorRows, path: String) throws {
+        let trees = (graph["trees"] as? [Any]) ?? []
+        func attribute(_ value: Any?, _ what: String) throws -> Int? {
+            guard let index = int(value) else { return nil }
+            guard ids.indices.contains(index) else { throw FloorError("\(path): graph \(g) \(what) names node \(index)") }
+            return ids[index]
+        }
+        var parent = [Int?](repeating: nil, count: trees.count)
+        for (i, item) in trees.enumerated() {
+            for case let child as NSNumber in ((item as? [String: Any])?["children"] as? [Any]) ?? []
+            where parent.indices.contains(child.intValue) {
+                parent[child.intValue] = i
+            }
+        }
+        for (i, item) in trees.enumerated() {
+            guard let tree = item as? [String: Any] else { throw FloorError("\(path): graph \(g) tree \(i) is not an object") }
+            rows.trees.append(TreeRow(graph: g, treeIndex: i, parentTreeIndex: parent[i], node: try attribute(tree["node"], "tree \(i)"),
+                                      offset: int(tree["offset"]), description: rows.store(tree["desc"] as? String),
+                                      flags: int(tree["flags"]), isRoot: (tree["root"] as? Bool) == true ? 1 : 0))
+            for (key, item) in (tree["values"] as? [String: Any]) ?? [:] {
+                let value = item as? [String: Any]
+                rows.treeValues.append(TreeValueRow(graph: g, treeIndex: i, key: rows.store(key),
+                                                    node: try attribute(value?["node"], "tree \(i) value \(key)"),
+                                                    offset: int(value?["offset"])))
+            }
+            for item in (tree["nodes"] as? [Any]) ?? [] {
+                if let node = try attribute(item, "tree \(i) nodes") {
+                    rows.treeNodes.append(TreeNodeRow(graph: g, treeIndex: i, node: node))
+                }
+            }
         }
     }
 }

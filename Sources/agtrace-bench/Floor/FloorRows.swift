@@ -14,36 +14,104 @@ struct ProfileColumns {
     var changedTotal: Double?
 }
 
-struct TypeRow {
-    var graph: Int
-    var typeIndex: Int
+/// One value of a row, in column order: what the insert loop binds.
+enum FloorValue {
+    case int(Int?)
+    case real(Double?)
+    case text(TextRef)
+}
+
+/// A row of one floor table: its values in the table's column order (after snapshot_id).
+protocol FloorRow {
+    func forEachValue(_ body: (FloorValue) throws -> Void) rethrows
+}
+
+extension ProfileColumns {
+    func forEachValue(_ body: (FloorValue) throws -> Void) rethrows {
+        try body(.int(updateCount)); try body(.int(changeCount))
+        try body(.real(updateTotal)); try body(.real(changedTotal))
+    }
+}
+
+struct TypeRow: FloorRow {
+    var graph, typeIndex: Int
     var typeId: Int?
-    var name: TextRef
-    var valueType: TextRef
+    var name, valueType: TextRef
     var size: Int?
     var flags: Int
     var profile: ProfileColumns
+
+    func forEachValue(_ body: (FloorValue) throws -> Void) rethrows {
+        try body(.int(graph)); try body(.int(typeIndex)); try body(.int(typeId)); try body(.text(name))
+        try body(.text(valueType)); try body(.int(size)); try body(.int(flags)); try profile.forEachValue(body)
+    }
 }
 
-struct NodeRow {
-    var graph: Int
-    var nodeIndex: Int
-    var attribute: Int
-    var typeIndex: Int?
-    var subgraphId: Int?
-    var description: TextRef
-    var value: TextRef
-    var flags: Int
-    var subgraphFlags: Int
+struct NodeRow: FloorRow {
+    var graph, nodeIndex, attribute: Int
+    var typeIndex, subgraphId: Int?
+    var description, value: TextRef
+    var flags, subgraphFlags: Int
     var profile: ProfileColumns
+
+    func forEachValue(_ body: (FloorValue) throws -> Void) rethrows {
+        try body(.int(graph)); try body(.int(nodeIndex)); try body(.int(attribute)); try body(.int(typeIndex))
+        try body(.int(subgraphId)); try body(.text(description)); try body(.text(value)); try body(.int(flags))
+        try body(.int(subgraphFlags)); try profile.forEachValue(body)
+    }
 }
 
-struct EdgeRow {
-    var graph: Int
-    var src: Int
-    var dst: Int
-    var offset: Int
-    var flags: Int
+struct EdgeRow: FloorRow {
+    var graph, src, dst, offset, flags: Int
+
+    func forEachValue(_ body: (FloorValue) throws -> Void) rethrows {
+        try body(.int(graph)); try body(.int(src)); try body(.int(dst)); try body(.int(offset)); try body(.int(flags))
+    }
+}
+
+struct SubgraphRow: FloorRow {
+    var graph, subgraphIndex: Int
+    var subgraphId, contextId: Int?
+    var invalid: Int
+
+    func forEachValue(_ body: (FloorValue) throws -> Void) rethrows {
+        try body(.int(graph)); try body(.int(subgraphIndex)); try body(.int(subgraphId)); try body(.int(contextId))
+        try body(.int(invalid))
+    }
+}
+
+/// A debug-tree entry; `node` is its node's attribute (agtrace stores its node row id).
+struct TreeRow: FloorRow {
+    var graph, treeIndex: Int
+    var parentTreeIndex, node, offset: Int?
+    var description: TextRef
+    var flags: Int?
+    var isRoot: Int
+
+    func forEachValue(_ body: (FloorValue) throws -> Void) rethrows {
+        try body(.int(graph)); try body(.int(treeIndex)); try body(.int(parentTreeIndex)); try body(.int(node))
+        try body(.int(offset)); try body(.text(description)); try body(.int(flags)); try body(.int(isRoot))
+    }
+}
+
+/// One named value of a tree entry (`values: {"name": {"node": i, "offset": o}}`).
+struct TreeValueRow: FloorRow {
+    var graph, treeIndex: Int
+    var key: TextRef
+    var node, offset: Int?
+
+    func forEachValue(_ body: (FloorValue) throws -> Void) rethrows {
+        try body(.int(graph)); try body(.int(treeIndex)); try body(.text(key)); try body(.int(node)); try body(.int(offset))
+    }
+}
+
+/// One entry of a tree's `nodes` list.
+struct TreeNodeRow: FloorRow {
+    var graph, treeIndex, node: Int
+
+    func forEachValue(_ body: (FloorValue) throws -> Void) rethrows {
+        try body(.int(graph)); try body(.int(treeIndex)); try body(.int(node))
+    }
 }
 
 /// Every row of an archive, ready to bind: the untimed result of parsing.
@@ -51,6 +119,10 @@ struct FloorRows {
     var types: [TypeRow] = []
     var nodes: [NodeRow] = []
     var edges: [EdgeRow] = []
+    var subgraphs: [SubgraphRow] = []
+    var trees: [TreeRow] = []
+    var treeValues: [TreeValueRow] = []
+    var treeNodes: [TreeNodeRow] = []
     var text: [UInt8] = []
 
     mutating func store(_ string: String?) -> TextRef {
@@ -58,5 +130,11 @@ struct FloorRows {
         let offset = text.count
         text.append(contentsOf: string.utf8)
         return TextRef(offset: offset, length: text.count - offset)
+    }
+
+    /// "… types, … nodes, …" for logs and the floor's stdout.
+    var counts: [(String, Int)] {
+        [("types", types.count), ("nodes", nodes.count), ("edges", edges.count), ("subgraphs", subgraphs.count),
+         ("trees", trees.count), ("tree_values", treeValues.count), ("tree_nodes", treeNodes.count)]
     }
 }

@@ -16,7 +16,15 @@ final class SQLiteDatabase {
         }
     }
 
-    deinit { sqlite3_close(handle) }
+    deinit { if handle != nil { sqlite3_close(handle) } }
+
+    /// Closes the connection now (with WAL, the last connection's close checkpoints the log
+    /// into the database file); fails if a statement is still open.
+    func close() throws {
+        let status = sqlite3_close(handle)
+        guard status == SQLITE_OK else { throw SQLiteError(path: path, message: "cannot close: \(lastError)") }
+        handle = nil
+    }
 
     func execute(_ sql: String) throws {
         var error: UnsafeMutablePointer<CChar>?
@@ -36,9 +44,9 @@ final class SQLiteDatabase {
     }
 
     /// Steps an INSERT and resets it for the next row.
-    @inline(__always) func stepInsert(_ statement: OpaquePointer, table: StaticString) throws {
+    @inline(__always) func stepInsert(_ statement: OpaquePointer, table: @autoclosure () -> String) throws {
         if sqlite3_step(statement) != SQLITE_DONE {
-            throw SQLiteError(path: path, message: "insert into \(table) failed: \(lastError)")
+            throw SQLiteError(path: path, message: "insert into \(table()) failed: \(lastError)")
         }
         sqlite3_reset(statement)
     }

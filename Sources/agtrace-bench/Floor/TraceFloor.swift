@@ -18,18 +18,13 @@ enum TraceFloor {
         let parseStarted = Date()
         var loaded = Loaded()
         _ = try TraceReader(source: FileSource(path: trace), path: trace).read(into: &loaded)
-        log("decoded \(trace) in \(String(format: "%.2f", Date().timeIntervalSince(parseStarted))) s (untimed): \(loaded.events.count) events")
-        var best = Double.infinity
-        for run in 1...max(1, repeats) {
-            let seconds = try insert(loaded.events, into: path)
-            log("insert run \(run): \(String(format: "%.3f", seconds)) s")
-            best = min(best, seconds)
-        }
+        FloorTiming.log("decoded \(trace) in \(String(format: "%.2f", Date().timeIntervalSince(parseStarted))) s (untimed): \(loaded.events.count) events")
+        let timing = try FloorTiming.best(of: repeats) { try insert(loaded.events, into: path) }
         print("events \(loaded.events.count)")
-        print("floor_seconds \(String(format: "%.4f", best))")
+        timing.print()
     }
 
-    static func insert(_ events: [TraceEvent], into path: String) throws -> Double {
+    static func insert(_ events: [TraceEvent], into path: String) throws -> FloorInserter.Timing {
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
         let db = try SQLiteDatabase(path: path)
         try db.execute("PRAGMA journal_mode=WAL")
@@ -39,7 +34,6 @@ enum TraceFloor {
                 timestamp REAL, p1 INTEGER, p2 INTEGER, p3 INTEGER, data TEXT, PRIMARY KEY(trace_id, seq)) WITHOUT ROWID
             """)
         let s = try db.prepare("INSERT INTO trace_event_rows VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
-        defer { sqlite3_finalize(s) }
         @inline(__always) func bind(_ i: Int32, _ v: Int64?) {
             if let v { sqlite3_bind_int64(s, i, v) } else { sqlite3_bind_null(s, i) }
         }
@@ -57,10 +51,10 @@ enum TraceFloor {
             try db.stepInsert(s, table: "trace_event_rows")
         }
         try db.execute("COMMIT")
-        return Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-    }
-
-    private static func log(_ text: String) {
-        FileHandle.standardError.write((text + "\n").data(using: .utf8)!)
+        let committed = DispatchTime.now().uptimeNanoseconds
+        sqlite3_finalize(s)
+        try db.close()
+        let closed = DispatchTime.now().uptimeNanoseconds
+        return FloorInserter.Timing(commitSeconds: Double(committed - started) / 1e9, seconds: Double(closed - started) / 1e9)
     }
 }

@@ -18,12 +18,16 @@ struct GeneratedInput {
 /// Sizes of the benchmark's inputs: the full run and the --quick smoke test.
 struct InputSizes {
     var archiveNodes: Int
+    /// Row 4's series of plain archives, smallest first (the one of `archiveNodes` is reused).
+    var scalingNodes: [Int]
     var bigNodes: Int
     var transcriptBytes: Int
     var traceEvents: Int
 
-    static let full = InputSizes(archiveNodes: 300_000, bigNodes: 1_000_000, transcriptBytes: 10_000_000, traceEvents: 1_500_000)
-    static let quick = InputSizes(archiveNodes: 30_000, bigNodes: 100_000, transcriptBytes: 1_000_000, traceEvents: 150_000)
+    static let full = InputSizes(archiveNodes: 300_000, scalingNodes: [100_000, 300_000, 1_000_000, 3_000_000],
+                                 bigNodes: 1_000_000, transcriptBytes: 10_000_000, traceEvents: 1_500_000)
+    static let quick = InputSizes(archiveNodes: 30_000, scalingNodes: [10_000, 30_000, 100_000, 300_000],
+                                  bigNodes: 100_000, transcriptBytes: 1_000_000, traceEvents: 150_000)
 }
 
 /// Makes (or reuses) the inputs in the work directory. A file counts as present only when its
@@ -31,31 +35,33 @@ struct InputSizes {
 /// is written after the data, so an interrupted or outdated generation is redone.
 struct BenchInputs {
     var archive: GeneratedInput
+    /// The same node count, tree-heavy (`--tree-heavy`): rows 1 and 2 run on both.
+    var treeArchive: GeneratedInput
     var archiveGzip: GeneratedInput
+    var scaling: [GeneratedInput]
     var bigA: GeneratedInput
     var bigB: GeneratedInput
     var transcript: GeneratedInput
     var trace: GeneratedInput
 
+    var all: [GeneratedInput] {
+        [archive, treeArchive, archiveGzip] + scaling.filter { $0.path != archive.path } + [bigA, bigB, transcript, trace]
+    }
+
     static let seed: UInt64 = 1
 
     static func prepare(sizes: InputSizes, directory: String, regenerate: Bool, log: (String) -> Void) throws -> BenchInputs {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        func archive(_ name: String, nodes: Int, gzip: Bool, graphs: Int, profile: Bool, variant: Int) throws -> GeneratedInput {
-            var options = ArchiveOptions()
-            options.nodes = nodes
-            options.seed = seed
-            options.gzip = gzip
-            options.graphs = graphs
-            options.profile = profile
-            options.variant = variant
-            options.output = "\(directory)/\(name)"
-            options.manifest = options.output + ".manifest.json"
+        func archive(_ name: String, nodes: Int, gzip: Bool = false, graphs: Int = 1, profile: Bool = false, variant: Int = 0,
+                     treeHeavy: Bool = false) throws -> GeneratedInput {
+            let path = "\(directory)/\(name)"
+            let options = ArchiveOptions(nodes: nodes, seed: seed, gzip: gzip, graphs: graphs, profile: profile, output: path,
+                                         variant: variant, treeHeavy: treeHeavy, manifest: path + ".manifest.json")
             if !regenerate, let reused = reuse(name: name, path: options.output, manifest: options.manifest!, items: nodes) {
                 log("reusing \(options.output)")
                 return reused
             }
-            log("generating \(options.output) (\(nodes) nodes\(gzip ? ", gzip" : "")\(profile ? ", profile" : ""))")
+            log("generating \(options.output) (\(nodes) nodes\(gzip ? ", gzip" : "")\(profile ? ", profile" : "")\(treeHeavy ? ", tree-heavy" : ""))")
             let counts = try ArchiveGenerator.run(options)
             return GeneratedInput(name: name, path: options.output, items: nodes, jsonBytes: counts.jsonBytes,
                                   fileBytes: counts.fileBytes, generationSeconds: counts.seconds,
@@ -63,15 +69,20 @@ struct BenchInputs {
         }
         let small = sizes.archiveNodes / 1000
         let big = sizes.bigNodes / 1000
-        let plain = try archive("archive-\(small)k.ag-json", nodes: sizes.archiveNodes, gzip: false, graphs: 1, profile: false, variant: 0)
-        let gzip = try archive("archive-\(small)k.ag-gzon", nodes: sizes.archiveNodes, gzip: true, graphs: 1, profile: false, variant: 0)
+        let plain = try archive("archive-\(small)k.ag-json", nodes: sizes.archiveNodes)
+        let trees = try archive("archive-\(small)k-trees.ag-json", nodes: sizes.archiveNodes, treeHeavy: true)
+        let gzip = try archive("archive-\(small)k.ag-gzon", nodes: sizes.archiveNodes, gzip: true)
+        let scaling = try sizes.scalingNodes.map { nodes in
+            nodes == sizes.archiveNodes ? plain : try archive("archive-\(nodes / 1000)k.ag-json", nodes: nodes)
+        }
         // The pair for reports: same app before (A) and after (B) a write, with profiling on so
         // rule-cost has data.
-        let a = try archive("app-\(big)k-A.ag-gzon", nodes: sizes.bigNodes, gzip: true, graphs: 4, profile: true, variant: 0)
+        let a = try archive("app-\(big)k-A.ag-gzon", nodes: sizes.bigNodes, gzip: true, graphs: 4, profile: true)
         let b = try archive("app-\(big)k-B.ag-gzon", nodes: sizes.bigNodes, gzip: true, graphs: 4, profile: true, variant: 1)
         let transcript = try makeTranscript(bytes: sizes.transcriptBytes, directory: directory, regenerate: regenerate, log: log)
         let trace = try makeTrace(events: sizes.traceEvents, directory: directory, regenerate: regenerate, log: log)
-        return BenchInputs(archive: plain, archiveGzip: gzip, bigA: a, bigB: b, transcript: transcript, trace: trace)
+        return BenchInputs(archive: plain, treeArchive: trees, archiveGzip: gzip, scaling: scaling, bigA: a, bigB: b,
+                           transcript: transcript, trace: trace)
     }
 
     /// A trace of about `events` events (fixed64 timestamps); its counts file is its manifest.

@@ -1,8 +1,9 @@
 import Foundation
 
-/// `run`: inputs, then the six comparisons of the brief, each printed as soon as it is
-/// known, then the Markdown table. A contender that is missing or fails is reported as such
-/// and the run goes on.
+/// `run`: inputs, then the comparisons of Benchmarks/README.md (rows 1-7 of issue #16, gzip
+/// and the trace rows), each printed as soon as it is known, then the Markdown table. A
+/// contender that is missing or fails is reported as such and the run goes on.
+
 /// Result of counting an import's rows; a wrong count turns its measurement into a FAIL.
 struct RowCheck {
     var ok: Bool
@@ -23,16 +24,19 @@ struct BenchmarkRun {
         let machine = MachineInfo.current()
         log("machine: \(machine.summary)")
         let sizes = options.quick ? InputSizes.quick : InputSizes.full
-        let repeats = options.quick ? 1 : options.repeats
+        let pairs = options.pairs ?? (options.quick ? 1 : 5)
+        // The scaling series' 3M-node import alone takes ~15 s: at most 3 rounds of it.
+        let scalingRounds = min(pairs, 3)
         let inputs = try BenchInputs.prepare(sizes: sizes, directory: options.work + "/inputs",
                                              regenerate: options.regenerate, log: log)
         let contenders = try Contenders(options: options)
         let db = contenders.dbDirectory
+        let mode = "median of \(pairs) alternating round\(pairs == 1 ? "" : "s") per comparison (row 4: \(scalingRounds))"
         var report = ResultsReport(machine: machine,
-                                   mode: options.quick ? "quick (small inputs, 1 run: a smoke test, not comparable)" : "full, best of \(repeats)",
+                                   mode: options.quick ? "quick (small inputs: a smoke test, not comparable), \(mode)" : "full, \(mode)",
                                    agtrace: contenders.agtraceDetail)
         if contenders.agtrace == nil { log(contenders.agtraceDetail + "; measuring the baselines only") }
-        report.inputs = [inputs.archive, inputs.archiveGzip, inputs.bigA, inputs.bigB, inputs.transcript, inputs.trace]
+        report.inputs = inputs.all
         func add(_ row: ResultRow) {
             report.rows.append(row)
             // Unbuffered, so results and progress lines interleave in order.
@@ -41,110 +45,132 @@ struct BenchmarkRun {
         let small = "\(sizes.archiveNodes / 1000)k"
         let big = "\(sizes.bigNodes / 1000)k"
 
-        // 1. Archive import against the obvious Python script and against the SQLite floor.
-        log("1. importing the \(small)-node archive: python, agtrace (plain and gzip), floor")
-        // Python and agtrace take turns, plain and gzip too (gzip is item 4, reported below).
-        let firstRound = contenders.measure([
-            contenders.pythonJob("python-import", script: "python_import.py", ["--db", db + "/python.db", inputs.archive.path],
-                                 freshDatabase: db + "/python.db"),
-            contenders.agtraceJob("agtrace-import-plain", ["import", "--db", db + "/plain.db", inputs.archive.path],
-                                  freshDatabase: db + "/plain.db"),
-            contenders.agtraceJob("agtrace-import-gzip", ["import", "--db", db + "/gzip.db", inputs.archiveGzip.path],
-                                  freshDatabase: db + "/gzip.db"),
-        ], runs: repeats)
-        let (python, plain, gzip) = (firstRound[0], firstRound[1], firstRound[2])
-        let floor = contenders.floor(archive: inputs.archive.path, runs: repeats)
-        let plainRows = checkRows(plain, db + "/plain.db", expected: inputs.archive.manifest)
-        add(plainRows.apply(to: .ratio(id: "1a", "import \(small)-node archive vs python_import.py", subject: plain,
-                                       baseline: python, baselineName: "python", limit: 0.33)))
-        add(plainRows.apply(to: .ratio(id: "1b", "import \(small)-node archive vs SQLite floor", subject: plain,
-                                       baseline: floor, baselineName: "floor (inserts only)", limit: 1.5)))
+        // Rows 1 and 2 on both archive shapes: each round runs agtrace, python_import.py and the
+        // floor on one file; on the benchmark archive also the gzip import (row 8) and the
+        // re-import into a database that already holds the file (row 7).
+        contenders.warm([inputs.archive.path, inputs.treeArchive.path, inputs.archiveGzip.path])
+        let reimportDB = db + "/reimport.db"
+        Contenders.removeDatabase(reimportDB)
+        let reimportSetup = contenders.once(contenders.agtraceJob("agtrace-import-for-reimport", ["import", "--db", reimportDB, inputs.archive.path]))
+        var plainImport: Outcome = .unavailable("not measured")
+        var extra: [Outcome] = []
+        var rows1: [ResultRow] = [], rows2: [ResultRow] = []
+        for (letter, shape, input) in [("a", "benchmark", inputs.archive), ("b", "tree-heavy", inputs.treeArchive)] {
+            log("1\(letter)/2\(letter). the \(small)-node \(shape) archive: agtrace, python, floor\(letter == "a" ? ", gzip, re-import" : ""), \(pairs) rounds")
+            let fresh = db + "/import-\(shape).db"
+            var jobs = [
+                contenders.freshImport("agtrace-import-\(shape)", input.path, db: fresh),
+                contenders.pythonJob("python-import-\(shape)", script: "python_import.py", ["--db", db + "/python.db", input.path],
+                                     freshDatabase: db + "/python.db"),
+                contenders.floorJob("floor-\(shape)", ["--archive", input.path]),
+            ]
+            if letter == "a" {
+                jobs.append(contenders.freshImport("agtrace-import-gzip", inputs.archiveGzip.path, db: db + "/gzip.db"))
+                jobs.append(reimportSetup.result == nil ? .unavailable("the first import failed: \(reimportSetup.text)")
+                            : contenders.agtraceJob("agtrace-reimport", ["import", "--db", reimportDB, inputs.archive.path]))
+            }
+            let outcomes = contenders.rounds(jobs, count: pairs)
+            let check = checkRows(outcomes[0], fresh, expected: input.manifest)
+            let what = "import \(small)-node \(shape) archive (\(ByteSize.format(input.fileBytes)))"
+            rows1.append(check.apply(to: .ratio(id: "1\(letter)", "\(what) vs python_import.py", subject: outcomes[0],
+                                                baseline: outcomes[1], baselineName: "python", limit: 0.25)))
+            rows2.append(check.apply(to: .ratio(id: "2\(letter)", "\(what) vs SQLite floor", subject: outcomes[0],
+                                                baseline: outcomes[2], baselineName: "floor (inserts only)", limit: 1.25,
+                                                note: floorRowsNote(outcomes[2]))))
+            if letter == "a" {
+                plainImport = outcomes[0]
+                extra = Array(outcomes[3...])
+            }
+        }
+        (rows1 + rows2).forEach(add)
 
-        // 2. Memory: streaming import of a 1M-node gzip archive; this is also snapshot A for 5.
-        log("2. importing the \(big)-node gzip archives A and B into one database")
+        // 3. The archive reader alone against a C scan of the same bytes.
+        log("3. reading the \(small)-node archive without storing: agtrace's reader, C byte scan, \(pairs) rounds")
+        let readRound = contenders.rounds([contenders.benchJob("read-archive", ["read-archive", inputs.archive.path]),
+                                           contenders.byteScanJob(inputs.archive.path)], count: pairs)
+        add(readerRow(reader: readRound[0], scan: readRound[1], input: inputs.archive))
+
+        // 4. Cost growth: plain imports of growing archives, sizes taking turns.
+        log("4. scaling: importing \(inputs.scaling.map { "\($0.items / 1000)k" }.joined(separator: ", ")) nodes, \(scalingRounds) rounds")
+        contenders.warm(inputs.scaling.map(\.path))
+        let scaleDBs = inputs.scaling.map { db + "/scale-\($0.items / 1000)k.db" }
+        let scaled = contenders.rounds(zip(inputs.scaling, scaleDBs).map { input, path in
+            contenders.freshImport("agtrace-import-\(input.items / 1000)k", input.path, db: path)
+        }, count: scalingRounds)
+        scalingRows(scaled, inputs: inputs.scaling, databases: scaleDBs).forEach(add)
+
+        // 5. Transcript import against a plain regex pass counting the hits.
+        log("5. the \(ByteSize.format(inputs.transcript.fileBytes)) transcript: agtrace, python, \(pairs) rounds")
+        contenders.warm([inputs.transcript.path])
+        let transcriptRound = contenders.rounds([
+            contenders.freshImport("agtrace-import-transcript", inputs.transcript.path, db: db + "/transcript.db"),
+            contenders.pythonJob("python-count-hits", script: "python_count_hits.py", [inputs.transcript.path]),
+        ], count: pairs)
+        add(.ratio(id: "5", "import \(ByteSize.format(inputs.transcript.fileBytes)) lldb transcript vs python_count_hits.py",
+                   subject: transcriptRound[0], baseline: transcriptRound[1], baselineName: "python", limit: 0.15,
+                   note: hitCheck(transcriptRound[1], expected: inputs.transcript.items)))
+
+        // 6. Every report, walk, diff and export on two big snapshots against importing one:
+        //    each round imports A into a fresh database, then runs every command once.
+        log("6. importing the \(big)-node gzip archives A and B into one database (setup, not timed)")
+        contenders.warm([inputs.bigA.path, inputs.bigB.path])
         let two = db + "/two-snapshots.db"
         Contenders.removeDatabase(two)
-        let importA = contenders.measure(contenders.agtraceJob("agtrace-import-A", ["import", "--db", two, "--label", "A", inputs.bigA.path]), runs: 1)
-        var rss = ResultRow(id: "2", measurement: "peak RSS importing the \(big)-node gzip archive (\(ByteSize.format(inputs.bigA.jsonBytes)) JSON)",
-                            subject: importA.text, baseline: "—", ratio: "—", target: "≤ 150 MB",
-                            verdict: .notRun("missing measurement"))
-        switch importA {
-        case .measured(let result, _):
-            rss.subject = "\(result.peakRSSIsUpperBound ? "≤ " : "")\(Format.megabytes(result.peakRSSBytes)) (import took \(Format.seconds(result.seconds)))"
-            rss.verdict = result.peakRSSBytes <= 150 * 1_048_576 ? .pass : .fail
-        case .failed: rss.verdict = .fail
-        case .unavailable(let why): rss.verdict = .notRun(why)
-        }
-        add(checkRows(importA, two, expected: inputs.bigA.manifest).apply(to: rss))
-        let importB: Outcome = importA.result == nil ? .unavailable("snapshot A was not imported")
-            : contenders.measure(contenders.agtraceJob("agtrace-import-B", ["import", "--db", two, "--label", "B", inputs.bigB.path]), runs: 1)
-        log("   snapshot B: \(importB.text)")
-
-        // 3. Transcript import against a plain regex pass counting the hits.
-        log("3. importing the \(ByteSize.format(inputs.transcript.fileBytes)) transcript")
-        let thirdRound = contenders.measure([
-            contenders.pythonJob("python-count-hits", script: "python_count_hits.py", [inputs.transcript.path]),
-            contenders.agtraceJob("agtrace-import-transcript", ["import", "--db", db + "/transcript.db", inputs.transcript.path],
-                                  freshDatabase: db + "/transcript.db"),
-        ], runs: repeats)
-        let (countHits, transcript) = (thirdRound[0], thirdRound[1])
-        add(.ratio(id: "3", "import \(ByteSize.format(inputs.transcript.fileBytes)) lldb transcript vs python_count_hits.py",
-                   subject: transcript, baseline: countHits, baselineName: "python", limit: 0.25,
-                   note: hitCheck(countHits, expected: inputs.transcript.items)))
-
-        // 4. gzip must cost little over plain (inflate is cheap next to parsing and inserting).
-        log("4. the same archive gzip-compressed (measured with 1)")
-        add(checkRows(gzip, db + "/gzip.db", expected: inputs.archiveGzip.manifest)
-            .apply(to: .ratio(id: "4", "import gzip vs plain (same \(small) archive)", subject: gzip, baseline: plain,
-                              baselineName: "plain", limit: 1.3)))
-
-        // 5. Every report, walk and diff on two big snapshots against importing one of them.
-        log("5. reports on the two-snapshot database, against one import (\(importA.text))")
+        let setupA = contenders.once(contenders.agtraceJob("agtrace-import-A", ["import", "--db", two, "--label", "A", inputs.bigA.path]))
+        let setupB: Outcome = setupA.result == nil ? .unavailable("snapshot A was not imported: \(setupA.text)")
+            : contenders.once(contenders.agtraceJob("agtrace-import-B", ["import", "--db", two, "--label", "B", inputs.bigB.path]))
+        let setupCheck = checkRows(setupA, two, expected: inputs.bigA.manifest, snapshot: "A")
+        log("   A: \(setupA.text), B: \(setupB.text); \(setupCheck.note)")
         let values = ["db": two, "A": "A", "B": "B",
                       "SIGNAL": "\(Int(inputs.bigA.manifest["signal_attribute"] ?? 0))",
                       "HUB": "\(Int(inputs.bigA.manifest["hub_attribute"] ?? 0))"]
+        let ready = setupB.result != nil && setupCheck.ok
+        log("6. every report on the two-snapshot database, with a fresh import of A in each round, \(pairs) rounds")
+        let one = db + "/one-snapshot.db"
+        let reportRound = contenders.rounds(
+            [contenders.freshImport("agtrace-import-A-fresh", inputs.bigA.path, db: one, snapshot: "A")]
+            + ReportCommand.all.map { command in
+                ready ? contenders.agtraceJob(command.name, command.resolved(values))
+                    : .unavailable(setupB.result == nil ? "snapshots not imported" : "snapshot A lost rows")
+            }, count: pairs)
         for (i, command) in ReportCommand.all.enumerated() {
-            let outcome: Outcome
-            if contenders.agtrace == nil {
-                outcome = .unavailable(contenders.agtraceProblem)
-            } else if importA.result == nil {
-                outcome = .unavailable("snapshot A was not imported")
-            } else if importB.result == nil {
-                outcome = .unavailable("snapshot B was not imported")
-            } else {
-                outcome = contenders.measure(contenders.agtraceJob(command.name, command.resolved(values)), runs: repeats)
-            }
-            add(.ratio(id: "5.\(i + 1)", "\(command.name) (\(big) + \(big) nodes)", subject: outcome, baseline: importA,
-                       baselineName: "import of A", limit: 1.0,
+            add(.ratio(id: "6.\(i + 1)", "\(command.name) (\(big) + \(big) nodes)", subject: reportRound[i + 1],
+                       baseline: reportRound[0], baselineName: "import of A", limit: 0.5,
                        note: "`agtrace \(command.resolved(values).joined(separator: " ").replacingOccurrences(of: two, with: "DB"))`"))
         }
 
-        // 6. Trace import: against the floor of its event rows, a Python walk of the wire format
+        // 7. Importing a file the database already holds must be answered without parsing it.
+        log("7. re-importing the \(small)-node archive into the database that holds it (measured with 1a)")
+        add(checkReimport(extra.count > 1 ? extra[1] : .unavailable("not measured"), reimportDB, expected: inputs.archive.manifest)
+            .apply(to: .ratio(id: "7", "re-import the \(small)-node archive (`agtrace import --db DB FILE` again) vs a fresh import",
+                              subject: extra.count > 1 ? extra[1] : .unavailable("not measured"), baseline: plainImport,
+                              baselineName: "fresh import", limit: 0.1)))
+
+        // 8. gzip must cost little over plain (inflate is cheap next to parsing and inserting).
+        log("8. the same archive gzip-compressed (measured with 1a)")
+        let gzip = extra.first ?? .unavailable("not measured")
+        add(checkRows(gzip, db + "/gzip.db", expected: inputs.archiveGzip.manifest)
+            .apply(to: .ratio(id: "8", "import gzip vs plain (same \(small) archive)", subject: gzip, baseline: plainImport,
+                              baselineName: "plain", limit: 1.3)))
+
+        // 9. Trace import: against the floor of its event rows, a Python walk of the wire format
         //    that stores nothing, and in memory.
-        log("6. importing the \(ByteSize.format(inputs.trace.fileBytes)) trace (\(inputs.trace.items) events)")
-        let traceRound = contenders.measure([
+        log("9. the \(ByteSize.format(inputs.trace.fileBytes)) trace (\(inputs.trace.items) events): agtrace, python, floor, \(pairs) rounds")
+        contenders.warm([inputs.trace.path])
+        let traceRound = contenders.rounds([
+            contenders.freshImport("agtrace-import-trace", inputs.trace.path, db: db + "/trace.db"),
             contenders.pythonJob("python-trace-walk", script: "python_trace_walk.py", [inputs.trace.path]),
-            contenders.agtraceJob("agtrace-import-trace", ["import", "--db", db + "/trace.db", inputs.trace.path],
-                                  freshDatabase: db + "/trace.db"),
-        ], runs: repeats)
-        let (walk, trace) = (traceRound[0], traceRound[1])
-        let traceFloor = contenders.floor(trace: inputs.trace.path, runs: repeats)
+            contenders.floorJob("floor-trace", ["--trace", inputs.trace.path]),
+        ], count: pairs)
+        let trace = traceRound[0]
         let traceRows = checkTraceRows(trace, db + "/trace.db", events: inputs.trace.items,
                                        evaluations: Int(inputs.trace.manifest["evaluations"] ?? -1))
-        add(traceRows.apply(to: .ratio(id: "6a", "import \(ByteSize.format(inputs.trace.fileBytes)) trace vs SQLite floor (its event rows)",
-                                       subject: trace, baseline: traceFloor, baselineName: "floor (inserts only)", limit: 1.5)))
-        add(.ratio(id: "6b", "import \(ByteSize.format(inputs.trace.fileBytes)) trace vs python_trace_walk.py (stores nothing)",
-                   subject: trace, baseline: walk, baselineName: "python", limit: 0.33))
-        var traceRSS = ResultRow(id: "6c", measurement: "peak RSS importing the \(ByteSize.format(inputs.trace.fileBytes)) trace",
-                                 subject: trace.text, baseline: "—", ratio: "—", target: "≤ 64 MB", verdict: .notRun("missing measurement"))
-        switch trace {
-        case .measured(let result, _):
-            traceRSS.subject = "\(result.peakRSSIsUpperBound ? "≤ " : "")\(Format.megabytes(result.peakRSSBytes))"
-            traceRSS.verdict = result.peakRSSBytes <= 64 * 1_048_576 ? .pass : .fail
-        case .failed: traceRSS.verdict = .fail
-        case .unavailable(let why): traceRSS.verdict = .notRun(why)
-        }
-        add(traceRSS)
+        let traceSize = ByteSize.format(inputs.trace.fileBytes)
+        add(traceRows.apply(to: .ratio(id: "9a", "import \(traceSize) trace vs SQLite floor (its event rows)",
+                                       subject: trace, baseline: traceRound[2], baselineName: "floor (inserts only)", limit: 1.5)))
+        add(.ratio(id: "9b", "import \(traceSize) trace vs python_trace_walk.py (stores nothing)",
+                   subject: trace, baseline: traceRound[1], baselineName: "python", limit: 0.33))
+        add(.peakRSS(id: "9c", "peak RSS importing the \(traceSize) trace", of: trace, limitMB: 64))
 
         try write(report.markdown(), to: options.out)
         let passed = report.rows.filter { $0.verdict == .pass }.count
@@ -152,26 +178,30 @@ struct BenchmarkRun {
         log("\(passed) passed, \(failed) failed, \(report.rows.count - passed - failed) not run; results in \(options.out)")
     }
 
-    /// Did agtrace import every node and edge? Counted straight from its (fresh) database: a
-    /// fast import that lost rows, or wrote none, must not pass.
-    private func checkRows(_ outcome: Outcome, _ path: String, expected manifest: [String: Double]) -> RowCheck {
+    /// Did agtrace import every node, edge, tree entry and tree value? Counted straight from
+    /// its database (one snapshot's rows when `snapshot` is given): a fast import that lost
+    /// rows, or wrote none, must not pass.
+    func checkRows(_ outcome: Outcome, _ path: String, expected manifest: [String: Double], snapshot: String? = nil) -> RowCheck {
         guard outcome.result != nil else { return RowCheck(ok: true, note: "") }
         do {
             let database = try SQLiteDatabase(path: path, readOnly: true)
-            let nodes = try database.scalar("SELECT count(*) FROM nodes")
-            let edges = try database.scalar("SELECT count(*) FROM edges")
-            let wantNodes = Int(manifest["nodes"] ?? -1), wantEdges = Int(manifest["edges"] ?? -1)
-            if nodes == wantNodes && edges == wantEdges {
-                return RowCheck(ok: true, note: "rows checked: \(nodes) nodes, \(edges) edges")
+            let filter = snapshot.map { " WHERE snapshot_id = (SELECT id FROM snapshots WHERE label = '\($0)')" } ?? ""
+            var found: [String] = [], wrong: [String] = []
+            for (table, key) in [("nodes", "nodes"), ("edges", "edges"), ("tree_items", "trees"), ("tree_item_values", "tree_values")] {
+                let count = try database.scalar("SELECT count(*) FROM \(table)\(filter)")
+                let want = Int(manifest[key] ?? -1)
+                found.append("\(count) \(key)")
+                if count != want { wrong.append("\(count) \(key) (expected \(want))") }
             }
-            return RowCheck(ok: false, note: "wrong row counts: \(nodes) nodes (expected \(wantNodes)), \(edges) edges (expected \(wantEdges))")
+            if wrong.isEmpty { return RowCheck(ok: true, note: "rows checked: " + found.joined(separator: ", ")) }
+            return RowCheck(ok: false, note: "wrong row counts: " + wrong.joined(separator: ", "))
         } catch {
             return RowCheck(ok: false, note: "imported rows not found: \(error)")
         }
     }
 
     /// Did agtrace store every event of the trace, and find every evaluation?
-    private func checkTraceRows(_ outcome: Outcome, _ path: String, events: Int, evaluations: Int) -> RowCheck {
+    func checkTraceRows(_ outcome: Outcome, _ path: String, events: Int, evaluations: Int) -> RowCheck {
         guard outcome.result != nil else { return RowCheck(ok: true, note: "") }
         do {
             let database = try SQLiteDatabase(path: path, readOnly: true)
@@ -186,7 +216,7 @@ struct BenchmarkRun {
         }
     }
 
-    private func hitCheck(_ outcome: Outcome, expected: Int) -> String {
+    func hitCheck(_ outcome: Outcome, expected: Int) -> String {
         guard let result = outcome.result else { return "" }
         let line = result.stdoutText().split(separator: "\n").first { $0.hasPrefix("hits ") }
         let counted = line.flatMap { Int($0.dropFirst(5)) }
@@ -203,7 +233,7 @@ struct BenchmarkRun {
         }
     }
 
-    private func log(_ text: String) {
+    func log(_ text: String) {
         FileHandle.standardError.write(("bench: " + text + "\n").data(using: .utf8)!)
     }
 }

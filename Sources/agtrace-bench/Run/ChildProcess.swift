@@ -30,6 +30,21 @@ struct ChildResult {
     }
 
     func stdoutText() -> String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+
+    /// The number after `key ` on a line of stdout, or after `key ` anywhere on one line of
+    /// stderr (agtrace and the scripts report counts as `key value` pairs).
+    func value(_ key: String) -> Double? {
+        let stderrText = (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? ""
+        for text in [stdoutText(), stderrText] {
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                if let at = words.firstIndex(of: Substring(key)), at + 1 < words.count, let value = Double(words[at + 1]) {
+                    return value
+                }
+            }
+        }
+        return nil
+    }
 }
 
 /// Runs a command as a child with posix_spawn (PATH lookup), output to files, and waits with

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Runs the contenders (agtrace, the Python scripts, the floor) as child processes the same
-/// way, best of N, with databases removed before each run.
+/// Runs the contenders (agtrace, the Python scripts, the floor, the reader alone, the C scan)
+/// as child processes the same way, in rounds, with databases removed before each run.
 final class Contenders {
     let options: RunOptions
     let agtrace: String?
@@ -45,15 +45,21 @@ final class Contenders {
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
     }
 
-    /// Something to measure, or why it cannot be.
+    /// Something to measure, or why it cannot be. `timeKey`: the time is the number the child
+    /// prints after this key on stdout (the floor times only its inserts), not its wall clock.
     enum Job {
-        case run(label: String, arguments: [String], freshDatabase: String?)
+        case run(label: String, arguments: [String], freshDatabase: String?, timeKey: String?)
         case unavailable(String)
     }
 
     func agtraceJob(_ label: String, _ arguments: [String], freshDatabase: String? = nil) -> Job {
         guard let agtrace else { return .unavailable(agtraceProblem) }
-        return .run(label: label, arguments: [agtrace] + arguments, freshDatabase: freshDatabase)
+        return .run(label: label, arguments: [agtrace] + arguments, freshDatabase: freshDatabase, timeKey: nil)
+    }
+
+    /// `agtrace import --db DB FILE [--label L]` into a fresh database (removed before every run).
+    func freshImport(_ label: String, _ file: String, db path: String, snapshot: String? = nil) -> Job {
+        agtraceJob(label, ["import", "--db", path] + (snapshot.map { ["--label", $0] } ?? []) + [file], freshDatabase: path)
     }
 
     func pythonJob(_ label: String, script: String, _ arguments: [String], freshDatabase: String? = nil) -> Job {
@@ -62,39 +68,65 @@ final class Contenders {
         guard FileManager.default.fileExists(atPath: path) else {
             return .unavailable("\(path) not found (run from the package root or pass --scripts DIR)")
         }
-        return .run(label: label, arguments: [options.python, path] + arguments, freshDatabase: freshDatabase)
+        return .run(label: label, arguments: [options.python, path] + arguments, freshDatabase: freshDatabase, timeKey: nil)
     }
 
-    /// Best of `runs` for each job, taking turns (a, b, a, b…) so the sides of a ratio see the
-    /// same machine load. A job stops repeating after a run over 20 s or its first failure.
-    func measure(_ jobs: [Job], runs: Int) -> [Outcome] {
+    /// This binary's own subcommands: the floor (timed by what it prints) and the reader alone.
+    func benchJob(_ label: String, _ arguments: [String], timeKey: String? = nil) -> Job {
+        .run(label: label, arguments: [selfPath] + arguments, freshDatabase: nil, timeKey: timeKey)
+    }
+
+    /// The floor: parses (untimed), inserts once, prints `floor_seconds`.
+    func floorJob(_ label: String, _ input: [String]) -> Job {
+        benchJob(label, ["floor"] + input + ["--db", dbDirectory + "/floor.db"], timeKey: "floor_seconds")
+    }
+
+    /// The C byte scan, built beside this binary.
+    func byteScanJob(_ file: String) -> Job {
+        let path = (selfPath as NSString).deletingLastPathComponent + "/CByteScan"
+        guard access(path, X_OK) == 0 else { return .unavailable("no CByteScan beside agtrace-bench (swift build -c release builds it)") }
+        return .run(label: "c-byte-scan", arguments: [path, file], freshDatabase: nil, timeKey: nil)
+    }
+
+    /// `count` rounds, each running every job once in the given order, so the contenders of a
+    /// comparison take turns and a ratio can be taken round by round, each round's sides having
+    /// seen the same machine load. A job that fails is not run again.
+    func rounds(_ jobs: [Job], count: Int) -> [Outcome] {
         var outcomes: [Outcome?] = jobs.map { job in
             if case .unavailable(let why) = job { return .unavailable(why) }
             return nil
         }
-        var best: [ChildResult?] = Array(repeating: nil, count: jobs.count)
-        var done = Array(repeating: 0, count: jobs.count)
-        for _ in 0..<max(1, runs) {
+        var runs: [[ChildResult]] = Array(repeating: [], count: jobs.count)
+        for _ in 0..<max(1, count) {
             for (i, job) in jobs.enumerated() where outcomes[i] == nil {
-                guard case .run(let label, let arguments, let freshDatabase) = job else { continue }
-                switch runOnce(label, arguments, freshDatabase: freshDatabase) {
-                case .failure(let why):
-                    outcomes[i] = .failed(why.why)
-                case .success(let result):
-                    done[i] += 1
-                    if best[i] == nil || result.seconds < best[i]!.seconds { best[i] = result }
-                    if result.seconds > 20 { outcomes[i] = .measured(best[i]!, runs: done[i]) }
+                guard case .run(let label, let arguments, let freshDatabase, let timeKey) = job else { continue }
+                switch runOnce(label, arguments, freshDatabase: freshDatabase, timeKey: timeKey) {
+                case .failure(let why): outcomes[i] = .failed(why.why)
+                case .success(let result): runs[i].append(result)
                 }
             }
         }
-        return jobs.indices.map { i in outcomes[i] ?? .measured(best[i]!, runs: done[i]) }
+        return jobs.indices.map { i in outcomes[i] ?? .measured(runs[i]) }
     }
 
-    func measure(_ job: Job, runs: Int) -> Outcome { measure([job], runs: runs)[0] }
+    /// Reads the files once, untimed, so the first round does not pay for a cold page cache
+    /// that later rounds (and the other contenders) do not.
+    func warm(_ paths: [String]) {
+        var buffer = [UInt8](repeating: 0, count: 4 << 20)
+        for path in paths {
+            let fd = open(path, O_RDONLY)
+            guard fd >= 0 else { continue }
+            while buffer.withUnsafeMutableBytes({ read(fd, $0.baseAddress, $0.count) }) > 0 {}
+            close(fd)
+        }
+    }
+
+    /// One run, for setup steps whose time is not a result (importing what reports then read).
+    func once(_ job: Job) -> Outcome { rounds([job], count: 1)[0] }
 
     private struct RunFailure: Error { var why: String }
 
-    private func runOnce(_ label: String, _ arguments: [String], freshDatabase: String?) -> Result<ChildResult, RunFailure> {
+    private func runOnce(_ label: String, _ arguments: [String], freshDatabase: String?, timeKey: String?) -> Result<ChildResult, RunFailure> {
         if let db = freshDatabase { Contenders.removeDatabase(db) }
         counter += 1
         let stem = "\(logDirectory)/\(counter)-\(label.replacingOccurrences(of: " ", with: "-"))"
@@ -108,30 +140,16 @@ final class Contenders {
             let tail = result.stderrTail()
             return .failure(RunFailure(why: "\(result.ending)\(tail.isEmpty ? "" : ": \(tail)") [\(arguments.joined(separator: " "))]"))
         }
-        return .success(result)
-    }
-
-    /// The floor runs in this same binary; its insert time comes from its own output, since the
-    /// parse before it is deliberately not counted.
-    func floor(archive: String, runs: Int) -> Outcome { floor(["--archive", archive], runs: runs) }
-
-    /// The floor of a trace: its event rows only.
-    func floor(trace: String, runs: Int) -> Outcome { floor(["--trace", trace], runs: runs) }
-
-    private func floor(_ input: [String], runs: Int) -> Outcome {
-        let db = dbDirectory + "/floor.db"
-        let outcome = measure(.run(label: "floor", arguments: [selfPath(), "floor"] + input + ["--db", db, "--repeat", "\(runs)"],
-                                   freshDatabase: nil), runs: 1)
-        guard case .measured(var result, _) = outcome else { return outcome }
-        let line = result.stdoutText().split(separator: "\n").first { $0.hasPrefix("floor_seconds ") }
-        guard let seconds = line.flatMap({ Double($0.dropFirst("floor_seconds ".count)) }) else {
-            return .failed("floor printed no floor_seconds line")
+        guard let timeKey else { return .success(result) }
+        var timed = result
+        guard let seconds = result.value(timeKey) else {
+            return .failure(RunFailure(why: "printed no \(timeKey) line [\(arguments.joined(separator: " "))]"))
         }
-        result.seconds = seconds
-        return .measured(result, runs: runs)
+        timed.seconds = seconds
+        return .success(timed)
     }
 
-    private func selfPath() -> String {
+    private var selfPath: String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }
 }

@@ -7,7 +7,8 @@ struct RunOptions {
     var python = "python3"
     var scripts = "Benchmarks"
     var work = "Benchmarks/out"
-    var repeats = 3
+    /// Rounds per comparison (`--pairs`); nil: 5, or 1 with --quick.
+    var pairs: Int?
     var timeout = 600.0
     var regenerate = false
 }

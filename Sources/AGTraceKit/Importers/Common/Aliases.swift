@@ -22,19 +22,19 @@ public enum Aliases {
                 throw InputError(path: path, message: "the label '\(alias)' is taken by something that is not a \(kind); these bytes are stored as '\(target)'")
             }
             try db.prepare("INSERT INTO aliases(label, kind, target_id) VALUES (?1, ?2, ?3)")
-                .bindAndRun([.text(alias), .text(kind), .integer(targetId)])
+                .runRow(alias, kind, targetId)
         }
     }
 
     /// Removes an alias (not what it names). Returns whether `label` was one.
     static func remove(_ label: String, in db: Database) throws -> Bool {
         let existed = try db.scalar("SELECT 1 FROM aliases WHERE label = ?1", [.text(label)]) != nil
-        if existed { try db.prepare("DELETE FROM aliases WHERE label = ?1").bindAndRun([.text(label)]) }
+        if existed { try db.prepare("DELETE FROM aliases WHERE label = ?1").runRow(label) }
         return existed
     }
 
     /// Removes every alias of a deleted run, snapshot or trace.
     static func removeAll(naming id: Int64, kind: String, in db: Database) throws {
-        try db.prepare("DELETE FROM aliases WHERE kind = ?1 AND target_id = ?2").bindAndRun([.text(kind), .integer(id)])
+        try db.prepare("DELETE FROM aliases WHERE kind = ?1 AND target_id = ?2").runRow(kind, id)
     }
 }

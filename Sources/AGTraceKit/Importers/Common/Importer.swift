@@ -141,12 +141,14 @@ public final class Importer {
             // An explicit label that is taken is refused (below, once the bytes are known not to
             // be stored already): suffixing it would let `check --run L` compare the old run.
             let refused = options.label != nil && label != base
+            let source = ImportSource(path: path, label: label, compressed: input.compressed, size: totalBytes,
+                                      replace: options.replace)
             var item = ImportedItem(path: path, label: label, kind: input.kind, compressed: input.compressed, sha256: "")
             item.replaced = replaced
             if label != base { item.takenLabel = base }
             switch input.kind {
             case .archive:
-                let id = try insertSnapshot(label: label, path: path, compressed: input.compressed, size: totalBytes)
+                let id = try insertSnapshot(source)
                 let store = try ArchiveStore(db: db, snapshotId: id)
                 let bulk = try store.beginBulkInsert()
                 // The reader parses here while the pipeline's thread writes rows.
@@ -163,24 +165,18 @@ public final class Importer {
                 item.nodes = store.nodeCount
                 item.edges = store.edgeCount
                 item.sha256 = hasher.finish()
-                if !options.replace, let existing = try db.scalar(
-                    "SELECT label FROM snapshots WHERE sha256 = ?1 AND id <> ?2 LIMIT 1", [.text(item.sha256), .integer(id)]) {
-                    throw DuplicateImport(existingLabel: existing.description)
-                }
-                try db.prepare("UPDATE snapshots SET sha256 = ?2 WHERE id = ?1").bindAndRun([.integer(id), .text(item.sha256)])
+                try source.refuseStored(item.sha256, in: "snapshots", db: db, except: id)
+                try db.prepare("UPDATE snapshots SET sha256 = ?2 WHERE id = ?1").runRow(id, item.sha256)
             case .transcript:
-                let summary = try RunImport.run(source: input.source, path: path, label: label, compressed: input.compressed,
-                                                size: totalBytes, db: db,
-                                                hash: { hasher.finish() }, replace: options.replace, tick: progress,
-                                                mark: mark)
+                let summary = try RunImport.run(source: input.source, file: source, db: db, hash: { hasher.finish() },
+                                                tick: progress, mark: mark)
                 item.events = summary.summary.events
                 item.skippedLines = summary.summary.skippedLines
                 item.incompleteHits = summary.summary.incompleteHits
                 item.end = summary.end
                 item.sha256 = summary.sha256
             case .trace:
-                let trace = try TraceImport.run(source: input.source, path: path, label: label, compressed: input.compressed,
-                                                size: totalBytes, db: db, hash: { hasher.finish() }, replace: options.replace,
+                let trace = try TraceImport.run(source: input.source, file: source, db: db, hash: { hasher.finish() },
                                                 tick: progress, mark: mark)
                 item.events = trace.summary.events
                 item.updates = trace.updates
@@ -223,12 +219,10 @@ public final class Importer {
         }
     }
 
-    private func insertSnapshot(label: String, path: String, compressed: Bool, size: Int?) throws -> Int64 {
-        let source = path == "-" ? "-" : URL(fileURLWithPath: path).standardizedFileURL.path
+    private func insertSnapshot(_ file: ImportSource) throws -> Int64 {
         try db.prepare("""
             INSERT INTO snapshots(label, source, imported_at, compressed, size_bytes) VALUES (?1, ?2, ?3, ?4, ?5)
-            """).bindAndRun([.text(label), .text(source), .text(Self.timestamp()), .integer(compressed ? 1 : 0),
-                             size.map { .integer(Int64($0)) } ?? .null])
+            """).runRow(file.label, file.storedPath, Self.timestamp(), file.compressed, file.size)
         return db.lastInsertRowid
     }
 
@@ -338,12 +332,5 @@ final class HashingTap: @unchecked Sendable {
             filled.close()
             done.wait()
         }
-    }
-}
-
-extension Statement {
-    func bindAndRun(_ values: [SQLValue]) throws {
-        bind(values)
-        try run()
     }
 }

@@ -98,15 +98,24 @@ final class RecordPipeline<Record> {
 }
 
 /// An importer's sink: a reader fills it on the importing thread while its `RecordPipeline`'s
-/// writer thread stores the records.
-protocol ImportPipeline {
-    /// Waits for the writer to store everything; rethrows its error.
-    func finish() throws
-    /// Stops the writer after an error (the caller's transaction rolls back what it wrote).
-    func abandon()
+/// writer thread stores the records. Archives, transcripts and traces each have one.
+protocol ImportPipeline: AnyObject {
+    associatedtype Record
+    var pipeline: RecordPipeline<Record> { get }
 }
 
 extension ImportPipeline {
+    /// Called on the parsing thread every few batches, for progress display.
+    var tick: (() -> Void)? {
+        get { pipeline.tick }
+        set { pipeline.tick = newValue }
+    }
+
+    /// Waits for the writer to store everything; rethrows its error.
+    func finish() throws { try pipeline.finish() }
+    /// Stops the writer after an error (the caller's transaction rolls back what it wrote).
+    func abandon() { pipeline.abandon() }
+
     /// Runs `read` (the reader filling this pipeline), then waits for the writer; on any error
     /// stops the writer before rethrowing. `mark` names the phases for `import --timings`.
     func drive<T>(mark: (String) -> Void, _ read: () throws -> T) throws -> T {
@@ -143,12 +152,7 @@ final class ArchivePipeline: ArchiveSink, ImportPipeline {
         case archive(ArchiveSummaryRecord)
     }
 
-    private let pipeline: RecordPipeline<Record>
-    /// Called on the parsing thread every few batches, for progress display.
-    var tick: (() -> Void)? {
-        get { pipeline.tick }
-        set { pipeline.tick = newValue }
-    }
+    let pipeline: RecordPipeline<Record>
 
     /// Starts the writer thread; every record is applied to `store` there, in order.
     init(store: ArchiveStore) {
@@ -158,9 +162,6 @@ final class ArchivePipeline: ArchiveSink, ImportPipeline {
             for r in records { try Self.apply(r, to: &sink) }
         }, close: { try target.value.flush() })
     }
-
-    func finish() throws { try pipeline.finish() }
-    func abandon() { pipeline.abandon() }
 
     @inline(__always)
     private func add(_ r: Record) throws { try pipeline.add(r) }

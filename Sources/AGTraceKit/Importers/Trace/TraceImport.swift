@@ -16,12 +16,8 @@ final class TracePipeline: TraceSink, ImportPipeline {
         case subgraph(TraceSubgraphRecord)
     }
 
-    private let pipeline: RecordPipeline<Record>
+    let pipeline: RecordPipeline<Record>
     private let sides: SideQueue<Side>
-    var tick: (() -> Void)? {
-        get { pipeline.tick }
-        set { pipeline.tick = newValue }
-    }
 
     init(store: TraceStore) {
         let target = UncheckedBox(store)
@@ -47,8 +43,6 @@ final class TracePipeline: TraceSink, ImportPipeline {
     func eventData(seq: Int, _ text: String) throws { try side(.data(seq: seq, text)) }
     func type(_ t: TraceTypeRecord) throws { try side(.type(t)) }
     func subgraph(_ s: TraceSubgraphRecord) throws { try side(.subgraph(s)) }
-    func finish() throws { try pipeline.finish() }
-    func abandon() { pipeline.abandon() }
 
     private func side(_ s: Side) throws {
         sides.put(s)
@@ -96,35 +90,28 @@ struct TraceImportSummary {
 
 /// The trace half of `Importer`: one `traces` row, its rows, the duplicate check.
 enum TraceImport {
-    static func run(source: ByteSource, path: String, label: String, compressed: Bool, size: Int?, db: Database,
-                    hash: () -> String, replace: Bool, tick: (() -> Void)?,
+    static func run(source: ByteSource, file: ImportSource, db: Database, hash: () -> String, tick: (() -> Void)?,
                     mark: (String) -> Void = { _ in }) throws -> TraceImportSummary {
-        let sourcePath = path == "-" ? "-" : URL(fileURLWithPath: path).standardizedFileURL.path
         // The trace's row is written last, complete, under the id SQLite would give it (the
         // write lock is held): see RunImport for why.
-        let traceId = (try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM traces")?.intValue) ?? 1
+        let traceId = try db.nextRowId(in: "traces")
         let store = try TraceStore(db: db, traceId: traceId)
-        let pipeline = TracePipeline(store: store)
+        var pipeline = TracePipeline(store: store)
         pipeline.tick = tick
-        var sink = pipeline
         let summary = try pipeline.drive(mark: mark) {
-            try TraceReader(source: source, path: path, compressed: compressed).read(into: &sink)
+            try TraceReader(source: source, path: file.path, compressed: file.compressed).read(into: &pipeline)
         }
         if summary.events == 0 {
-            throw TraceFormatError(path: path, offset: 0, message: "a trace with no events", compressed: compressed)
+            throw TraceFormatError(path: file.path, offset: 0, message: "a trace with no events", compressed: file.compressed)
         }
         let sha = hash()
-        if !replace, let existing = try db.scalar("SELECT label FROM traces WHERE sha256 = ?1 LIMIT 1", [.text(sha)]) {
-            throw DuplicateImport(existingLabel: existing.description)
-        }
+        try file.refuseStored(sha, in: "traces", db: db)
         try db.prepare("""
             INSERT INTO traces(id, label, source, sha256, imported_at, compressed, size_bytes, event_count,
                                first_timestamp, last_timestamp)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
-            """).bindAndRun([.integer(traceId), .text(label), .text(sourcePath), .text(sha), .text(Importer.timestamp()),
-                             .integer(compressed ? 1 : 0), size.map { .integer(Int64($0)) } ?? .null,
-                             .integer(Int64(summary.events)), summary.firstTimestamp.map(SQLValue.real) ?? .null,
-                             summary.lastTimestamp.map(SQLValue.real) ?? .null])
+            """).runRow(traceId, file.label, file.storedPath, sha, Importer.timestamp(), file.compressed, file.size,
+                        summary.events, summary.firstTimestamp, summary.lastTimestamp)
         var warnings: [String] = []
         if summary.integerTimestamps > 0 {
             warnings.append("\(summary.integerTimestamps) of \(summary.events) events carry whole-second (varint) timestamps: the durations of evaluations they begin or end are unknown (NULL)")

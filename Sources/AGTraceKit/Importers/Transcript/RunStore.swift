@@ -104,20 +104,17 @@ final class RunStore {
         var column: Int32 = 1
         for (k, row) in pendingFrames.enumerated() {
             let f = row.frame
-            s.bind(column, firstFrameId + Int64(frameCount + k))
-            s.bind(column + 1, runId)
-            s.bind(column + 2, row.seq)
-            s.bind(column + 3, f.depth)
-            bindName(s, column + 4, f.module)
-            bindName(s, column + 5, f.symbol)
+            column = s.bindRow(at: column, firstFrameId + Int64(frameCount + k), runId, row.seq, f.depth)
+            bindName(s, column, f.module)
+            bindName(s, column + 1, f.symbol)
             if let address = f.address {
                 let text = addressText + 18 * k
                 Self.formatAddress(address, into: text)
-                s.bindStatic(column + 6, UnsafeBufferPointer(start: text, count: 18))
+                s.bindStatic(column + 2, UnsafeBufferPointer(start: text, count: 18))
             } else {
-                s.bind(column + 6, nil as Int64?)
+                s.bindNull(column + 2)
             }
-            column += 7
+            column += 3
         }
         try s.run()
         frameCount += pendingFrames.count
@@ -129,18 +126,11 @@ final class RunStore {
         let s = try events.statement(rows: pendingEvents.count)
         var column: Int32 = 1
         for (k, e) in pendingEvents.enumerated() {
-            s.bind(column, firstEventId + Int64(count + k))
-            s.bind(column + 1, runId)
-            s.bind(column + 2, e.seq)
-            s.bind(column + 3, e.line)
-            s.bindStatic(column + 4, kindNames[Int32(Self.position(e.kind))])
-            bindName(s, column + 5, e.symbol)
-            bindName(s, column + 6, e.breakpoint)
-            s.bind(column + 7, e.thread)
-            s.bind(column + 8, e.attribute)
-            s.bind(column + 9, e.inputAttribute)
-            s.bind(column + 10, e.timeNs)
-            column += 11
+            column = s.bindRow(at: column, firstEventId + Int64(count + k), runId, e.seq, e.line)
+            s.bindStatic(column, kindNames[Int32(Self.position(e.kind))])
+            bindName(s, column + 1, e.symbol)
+            bindName(s, column + 2, e.breakpoint)
+            column = s.bindRow(at: column + 3, e.thread, e.attribute, e.inputAttribute, e.timeNs)
         }
         try s.run()
         count += pendingEvents.count
@@ -149,7 +139,7 @@ final class RunStore {
 
     @inline(__always)
     private func bindName(_ s: Statement, _ column: Int32, _ index: NameID) {
-        if index < 0 { s.bind(column, nil as Int64?) } else { s.bindStatic(column, names[index]) }
+        if index < 0 { s.bindNull(column) } else { s.bindStatic(column, names[index]) }
     }
 
     /// A kind's position in `EventKind.allCases` (so in `kindNames`).
@@ -183,99 +173,5 @@ final class RunStore {
             v >>= 4
             i -= 1
         }
-    }
-}
-
-/// The transcript reader's sink during an import: hits go through a `RecordPipeline` to a
-/// `RunStore` on the writer thread, which writes the last partial statement of rows at the end.
-final class TranscriptPipeline: HitSink {
-    enum Record {
-        /// The reader's next name.
-        case name(String)
-        case frame(seq: Int, FrameRef)
-        case hit(Hit)
-    }
-
-    private let pipeline: RecordPipeline<Record>
-    /// How many of the reader's names the store has been sent.
-    @exclusivity(unchecked) private var namesSent = 0
-    /// Called on the parsing thread every few batches, for progress display.
-    var tick: (() -> Void)? {
-        get { pipeline.tick }
-        set { pipeline.tick = newValue }
-    }
-
-    init(store: RunStore) {
-        let target = UncheckedBox(store)
-        // 1024 records (about 70 KB): small enough for malloc to reuse rather than map afresh.
-        pipeline = RecordPipeline(batchSize: 1024, write: { records in
-            let store = target.value
-            for r in records {
-                switch r {
-                case .name(let text): store.name(text)
-                case let .frame(seq, frame): try store.frame(seq: seq, frame)
-                case .hit(let hit): try store.hit(hit)
-                }
-            }
-        }, close: { try target.value.finish() })
-    }
-
-    func hit(_ hit: Hit, frames: UnsafeBufferPointer<FrameRef>, names: [String]) throws {
-        while namesSent < names.count {
-            try pipeline.add(.name(names[namesSent]))
-            namesSent += 1
-        }
-        for frame in frames { try pipeline.add(.frame(seq: hit.seq, frame)) }
-        try pipeline.add(.hit(hit))
-    }
-    func finish() throws { try pipeline.finish() }
-    func abandon() { pipeline.abandon() }
-}
-
-/// The transcript half of `Importer`: one run row, its events, the duplicate check.
-enum RunImport {
-    static func run(source: ByteSource, path: String, label: String, compressed: Bool, size: Int?, db: Database, hash: () -> String,
-                    replace: Bool, tick: (() -> Void)?, mark: (String) -> Void = { _ in }) throws -> (summary: TranscriptSummary, end: RecordingEnd, sha256: String) {
-        let sourcePath = path == "-" ? "-" : URL(fileURLWithPath: path).standardizedFileURL.path
-        // The run's row is written last, complete, under the id SQLite would give it (the write
-        // lock is held). Written first and updated at the end, its page would have gone to the
-        // WAL early (SQLite spills pages of a large transaction) and be written again at the
-        // end: then SQLite re-reads and re-checksums every frame after it at commit.
-        let runId = (try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM runs")?.intValue) ?? 1
-        // The reader parses here while the pipeline's thread writes rows.
-        let store = try RunStore(db: db, runId: runId)
-        let pipeline = TranscriptPipeline(store: store)
-        pipeline.tick = tick
-        var sink = pipeline
-        let summary: TranscriptSummary
-        let end: RecordingEnd
-        do {
-            (summary, end) = try TranscriptReader(source: source, path: path).read(hits: &sink)
-            mark("parsed")
-            try pipeline.finish()
-            mark("rows written")
-        } catch {
-            pipeline.abandon()
-            throw error
-        }
-        let sha = hash()
-        if !replace, let existing = try db.scalar("SELECT label FROM runs WHERE sha256 = ?1 LIMIT 1", [.text(sha)]) {
-            throw DuplicateImport(existingLabel: existing.description)
-        }
-        func ends(_ ids: ClosedRange<Int64>?) -> [SQLValue] {
-            guard let ids else { return [.null, .null] }
-            return [.integer(ids.lowerBound), .integer(ids.upperBound)]
-        }
-        try db.prepare("""
-            INSERT INTO runs(id, label, source, imported_at, sha256, event_count, skipped_lines, incomplete_hits,
-                             first_event_id, last_event_id, first_frame_id, last_frame_id, complete, end_reason,
-                             compressed, size_bytes)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
-            """).bindAndRun([.integer(runId), .text(label), .text(sourcePath), .text(Importer.timestamp()), .text(sha),
-                             .integer(Int64(summary.events)), .integer(Int64(summary.skippedLines)),
-                             .integer(Int64(summary.incompleteHits))] + ends(store.eventIds) + ends(store.frameIds)
-                             + [.integer(end.isComplete ? 1 : 0), .text(end.reason), .integer(compressed ? 1 : 0),
-                                size.map { .integer(Int64($0)) } ?? .null])
-        return (summary, end, sha)
     }
 }

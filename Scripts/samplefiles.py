@@ -1,0 +1,53 @@
+"""What the make-*.py sample writers share: the archive tables' indexes and type objects, and
+writing a file (text, JSON or bytes, gzip'd reproducibly). Imported by the scripts beside it."""
+import gzip, json, os
+
+# A type row is (id, rule, value type, size, flags); the archive names the rule "name".
+TYPE_FIELDS = ("id", "name", "value", "size", "flags")
+
+# The Planner window's types (a Planner with two Editors), as both the profiled Planner of
+# make-sample-archives.py and the why/ samples dump them; each script adds its seventh.
+PLANNER_TYPES = [
+    (1, "External<Time>", "Time", 8, 19),
+    (2, "External<()>", "()", 0, 19),
+    (3, "External<Planner>", "Planner", 24, 19),
+    (4, "DynamicBody<ViewBodyAccessor<Planner>>", "VStack<TupleView<(Editor, Editor)>>", 40, 10),
+    (5, "DynamicBody<ViewBodyAccessor<Editor>>", "Stepper<Text>", 56, 10),
+    (6, "RootDisplayList", "(DisplayList, Version)", 32, 2),
+]
+
+
+def type_index(types):
+    """Rule name -> the type's index in the archive's `types` list."""
+    return {name: i for i, (_, name, *_rest) in enumerate(types)}
+
+
+def node_index(nodes):
+    """Attribute (a node row's first field) -> the node's index in the archive's `nodes` list."""
+    return {attribute: i for i, (attribute, *_rest) in enumerate(nodes)}
+
+
+def type_objects(types, order=TYPE_FIELDS):
+    """The archive's `types` list; `order` is the order the keys are written in."""
+    return [{k: dict(zip(TYPE_FIELDS, row))[k] for k in order} for row in types]
+
+
+def json_text(doc, indent=None, newline=False):
+    """Compact JSON (no spaces) or indented; with `newline`, a final newline."""
+    text = json.dumps(doc, ensure_ascii=False, indent=indent, separators=None if indent else (",", ":"))
+    return text + "\n" if newline else text
+
+
+def write_bytes(path, data, gz=False):
+    """Writes `data` to `path` (its folder made), gzip'd with no time or name when `gz`: the
+    same bytes on every run (gzip.compress: the header's OS byte is zlib's)."""
+    folder = os.path.dirname(path)
+    if folder:
+        os.makedirs(folder, exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(gzip.compress(data, mtime=0) if gz else data)
+    return path
+
+
+def write_text(path, text, gz=False):
+    return write_bytes(path, text.encode("utf-8"), gz)

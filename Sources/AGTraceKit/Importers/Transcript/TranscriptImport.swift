@@ -1,0 +1,71 @@
+import Foundation
+
+/// The transcript reader's sink during an import: hits go through a `RecordPipeline` to a
+/// `RunStore` on the writer thread, which writes the last partial statement of rows at the end.
+final class TranscriptPipeline: HitSink, ImportPipeline {
+    enum Record {
+        /// The reader's next name.
+        case name(String)
+        case frame(seq: Int, FrameRef)
+        case hit(Hit)
+    }
+
+    let pipeline: RecordPipeline<Record>
+    /// How many of the reader's names the store has been sent.
+    @exclusivity(unchecked) private var namesSent = 0
+
+    init(store: RunStore) {
+        let target = UncheckedBox(store)
+        // 1024 records (about 70 KB): small enough for malloc to reuse rather than map afresh.
+        pipeline = RecordPipeline(batchSize: 1024, write: { records in
+            let store = target.value
+            for r in records {
+                switch r {
+                case .name(let text): store.name(text)
+                case let .frame(seq, frame): try store.frame(seq: seq, frame)
+                case .hit(let hit): try store.hit(hit)
+                }
+            }
+        }, close: { try target.value.finish() })
+    }
+
+    func hit(_ hit: Hit, frames: UnsafeBufferPointer<FrameRef>, names: [String]) throws {
+        while namesSent < names.count {
+            try pipeline.add(.name(names[namesSent]))
+            namesSent += 1
+        }
+        for frame in frames { try pipeline.add(.frame(seq: hit.seq, frame)) }
+        try pipeline.add(.hit(hit))
+    }
+}
+
+/// The transcript half of `Importer`: one run row, its events, the duplicate check.
+enum RunImport {
+    static func run(source: ByteSource, file: ImportSource, db: Database, hash: () -> String, tick: (() -> Void)?,
+                    mark: (String) -> Void = { _ in }) throws -> (summary: TranscriptSummary, end: RecordingEnd, sha256: String) {
+        // The run's row is written last, complete, under the id SQLite would give it (the write
+        // lock is held). Written first and updated at the end, its page would have gone to the
+        // WAL early (SQLite spills pages of a large transaction) and be written again at the
+        // end: then SQLite re-reads and re-checksums every frame after it at commit.
+        let runId = try db.nextRowId(in: "runs")
+        // The reader parses here while the pipeline's thread writes rows.
+        let store = try RunStore(db: db, runId: runId)
+        var pipeline = TranscriptPipeline(store: store)
+        pipeline.tick = tick
+        let (summary, end) = try pipeline.drive(mark: mark) {
+            try TranscriptReader(source: source, path: file.path).read(hits: &pipeline)
+        }
+        let sha = hash()
+        try file.refuseStored(sha, in: "runs", db: db)
+        try db.prepare("""
+            INSERT INTO runs(id, label, source, imported_at, sha256, event_count, skipped_lines, incomplete_hits,
+                             first_event_id, last_event_id, first_frame_id, last_frame_id, complete, end_reason,
+                             compressed, size_bytes)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+            """).runRow(runId, file.label, file.storedPath, Importer.timestamp(), sha, summary.events, summary.skippedLines,
+                        summary.incompleteHits, store.eventIds?.lowerBound, store.eventIds?.upperBound,
+                        store.frameIds?.lowerBound, store.frameIds?.upperBound, end.isComplete, end.reason,
+                        file.compressed, file.size)
+        return (summary, end, sha)
+    }
+}

@@ -1,0 +1,66 @@
+import CSQLite
+
+/// A value a statement parameter takes: integers, reals, text, booleans, and nil as NULL.
+public protocol SQLBindable {
+    func bind(to statement: Statement, at index: Int32)
+}
+
+extension Int64: SQLBindable {
+    @inline(__always) public func bind(to s: Statement, at i: Int32) { s.bind(i, self) }
+}
+extension Int: SQLBindable {
+    @inline(__always) public func bind(to s: Statement, at i: Int32) { s.bind(i, Int64(self)) }
+}
+extension Int32: SQLBindable {
+    @inline(__always) public func bind(to s: Statement, at i: Int32) { s.bind(i, Int64(self)) }
+}
+extension UInt32: SQLBindable {
+    @inline(__always) public func bind(to s: Statement, at i: Int32) { s.bind(i, Int64(self)) }
+}
+extension Double: SQLBindable {
+    @inline(__always) public func bind(to s: Statement, at i: Int32) { s.bind(i, self) }
+}
+extension Bool: SQLBindable {
+    @inline(__always) public func bind(to s: Statement, at i: Int32) { s.bind(i, self) }
+}
+extension String: SQLBindable {
+    @inline(__always) public func bind(to s: Statement, at i: Int32) { s.bind(i, self) }
+}
+extension SQLValue: SQLBindable {
+    @inline(__always) public func bind(to s: Statement, at i: Int32) { s.bind(i, self) }
+}
+extension Optional: SQLBindable where Wrapped: SQLBindable {
+    @inline(__always) public func bind(to s: Statement, at i: Int32) {
+        if let self { self.bind(to: s, at: i) } else { s.bindNull(i) }
+    }
+}
+
+extension Statement {
+    @inline(__always) public func bindNull(_ i: Int32) { sqlite3_bind_null(handle, i) }
+
+    /// Binds one row's values to the parameters from `column` on, in order; returns the
+    /// column after them (the next row's first, in a multi-row `INSERT`). Written once for
+    /// every writer, and as fast as binding each by hand: the pack is expanded at compile time.
+    @inline(__always) @discardableResult
+    public func bindRow<each V: SQLBindable>(at column: Int32, _ values: repeat each V) -> Int32 {
+        var c = column
+        for value in repeat each values {
+            value.bind(to: self, at: c)
+            c += 1
+        }
+        return c
+    }
+
+    /// Binds `values` to parameters ?1, ?2, … and runs the statement.
+    @inline(__always)
+    public func runRow<each V: SQLBindable>(_ values: repeat each V) throws {
+        bindRow(at: 1, repeat each values)
+        try run()
+    }
+
+    /// Binds `values` to parameters ?1, ?2, … and runs the statement.
+    func bindAndRun(_ values: [SQLValue]) throws {
+        bind(values)
+        try run()
+    }
+}
