@@ -2,12 +2,10 @@
 -- description: update hits of a run summed per SwiftUI view, the views named by a snapshot (node_views; attributes no view names count under an empty view)
 -- params: run (required), snapshot (required)
 -- by: view
+-- with: u = updates-run
+-- (u: the run's update hits per attribute, as updates-run.sql counts them)
 SELECT v.view, sum(u.updates) AS updates, count(*) AS attributes
-FROM (SELECT attribute, count(*) AS updates
-      FROM events
-      -- A run's events are the id range its row records (see Schema, migration 5).
-      WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = :run) AND (SELECT last_event_id FROM runs WHERE id = :run) AND kind = 'update'
-      GROUP BY attribute) u
+FROM u
 -- The lowest graph's view of each attribute, computed once (not per attribute).
 LEFT JOIN (SELECT attribute, view FROM node_views w
            WHERE snapshot_id = :snapshot

@@ -1,15 +1,13 @@
 -- name: updates
 -- description: update hits per attribute in a run, each attribute named by its rule in a snapshot
 -- params: run (required), snapshot (required)
+-- with: u = updates-run
+-- (u: the run's update hits per attribute, as updates-run.sql counts them)
 SELECT u.attribute, u.updates,
        (SELECT t.name
         FROM nodes n
         JOIN types t ON t.snapshot_id = n.snapshot_id AND t.graph_index = n.graph_index AND t.type_index = n.type_index
         WHERE n.snapshot_id = :snapshot AND n.attribute = u.attribute
         ORDER BY n.graph_index LIMIT 1) AS rule
-FROM (SELECT attribute, count(*) AS updates
-      FROM events
-      -- A run's events are the id range its row records (see Schema, migration 5).
-      WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = :run) AND (SELECT last_event_id FROM runs WHERE id = :run) AND kind = 'update'
-      GROUP BY attribute) u
+FROM u
 ORDER BY u.updates DESC, u.attribute;

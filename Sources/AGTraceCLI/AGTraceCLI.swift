@@ -55,9 +55,10 @@ public enum AGTraceCLI {
     var args = Array(argv.dropFirst())
     // Global options may stand before the command: `agtrace --db x.db list`.
     var global: [String] = []
-    while let a = args.first, a == "--db" || a.hasPrefix("--db=") {
+    let db = "--" + Options.db.name
+    while let a = args.first, a == db || a.hasPrefix(db + "=") {
         global.append(args.removeFirst())
-        if a == "--db", let value = args.first {
+        if a == db, let value = args.first {
             global.append(value)
             args.removeFirst()
         }
@@ -100,13 +101,13 @@ public enum AGTraceCLI {
     args.removeFirst()
     args = global + args
     do {
-        let parsed = try ParsedArguments.parse(args, options: command.options + commonOptions, command: command.name)
-        if parsed.has("help") {
+        let parsed = try ParsedArguments.parse(args, options: command.options + Options.common, command: command.name)
+        if parsed.has(Options.help) {
             out.write(helpText(for: command))
             return 0
         }
         let environment = ProcessInfo.processInfo.environment
-        let dbPath = parsed.value("db") ?? environment["AGTRACE_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? "agtrace.db"
+        let dbPath = parsed.value(Options.db) ?? environment["AGTRACE_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? "agtrace.db"
         let context = Context(databasePath: dbPath, out: out, err: err, stderrIsTerminal: isatty(2) == 1)
         defer { context.finishWriting() }
         return try command.run(parsed, context)

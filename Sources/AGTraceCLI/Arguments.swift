@@ -6,42 +6,34 @@ struct UsageError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// One option a command accepts.
-struct OptionSpec: Sendable {
-    var name: String          // without dashes
-    var valueName: String?    // nil for a flag
-    var help: String
-    var repeatable = false
-    var short: Character?
-}
-
 /// Parsed command-line arguments: options may stand before or after positionals;
-/// `--name value`, `--name=value`, and `--` to end options are understood.
+/// `--name value`, `--name=value`, and `--` to end options are understood. Values are read
+/// through the options' declarations (`value(Options.run)`), never by a name typed again.
 struct ParsedArguments {
-    var values: [String: [String]] = [:]
-    var flags: Set<String> = []
+    private var values: [String: [String]] = [:]
+    private var flags: Set<String> = []
+    /// The names of the options the command declared: reading any other is a mistake in the
+    /// command (the declaration is missing from its `options`), caught by the tests.
+    private var declared: Set<String> = []
     var positionals: [String] = []
 
-    func value(_ name: String) -> String? { values[name]?.last }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
-    func has(_ name: String) -> Bool { flags.contains(name) }
+    func value(_ option: OptionSpec) -> String? { values[checked(option)]?.last }
+    func has(_ option: OptionSpec) -> Bool { flags.contains(checked(option)) }
 
-    func int(_ name: String) throws -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let v = Int(text) else { throw UsageError(message: "--\(name) takes a whole number, not '\(text)'") }
-        return v
+    private func checked(_ option: OptionSpec) -> String {
+        assert(declared.contains(option.name), "--\(option.name) is read but not declared by the command")
+        return option.name
     }
 
-    func double(_ name: String) throws -> Double? {
-        guard let text = value(name) else { return nil }
-        guard let v = Double(text.hasSuffix("%") ? String(text.dropLast()) : text), v.isFinite else {
-            throw UsageError(message: "--\(name) takes a number, not '\(text)'")
-        }
+    func int(_ option: OptionSpec) throws -> Int? {
+        guard let text = value(option) else { return nil }
+        guard let v = Int(text) else { throw UsageError(message: "--\(option.name) takes a whole number, not '\(text)'") }
         return v
     }
 
     static func parse(_ args: [String], options: [OptionSpec], command: String) throws -> ParsedArguments {
         var parsed = ParsedArguments()
+        parsed.declared = Set(options.map(\.name))
         var i = 0
         var onlyPositionals = false
         func spec(_ name: String) throws -> OptionSpec {

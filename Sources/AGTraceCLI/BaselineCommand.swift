@@ -44,26 +44,21 @@ enum BaselineCommand {
       agtrace baseline --run tap-stepper --key rule --snapshot planner --output Baselines/tap-rules.json
       agtrace baseline --run tap-stepper --output -        # print instead of writing
     """
-    static let options = CountSources.options + [
-        OptionSpec(name: "output", valueName: "FILE", help: "where to write the baseline (- for standard output)", short: "o"),
-        OptionSpec(name: "key", valueName: BaselineKey.names,
-                   help: "what to count per (default: attribute for runs, rule for snapshots)"),
-        OptionSpec(name: "allow-incomplete", valueName: nil,
-                   help: "take counts from a recording that crashed, failed or was cut (refused otherwise)"),
-        OptionSpec(name: "time", valueName: nil,
-                   help: "with --trace: record each key's total seconds too, for 'check --time'"),
-    ]
+    static let output = Options.output.explained("where to write the baseline (- for standard output)")
+    static let key = OptionSpec(name: "key", valueName: BaselineKey.names,
+                                help: "what to count per (default: attribute for runs, rule for snapshots)")
+    static let options = CountSources.options + [output, key, Options.allowIncomplete, Options.time]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         guard args.positionals.isEmpty else {
             throw UsageError(message: "unexpected argument '\(args.positionals[0])' (the input is given with --transcript, --archive, --run or --snapshot)")
         }
-        guard let output = args.value("output") else {
+        guard let output = args.value(Self.output) else {
             throw UsageError(message: "give --output FILE (the baseline to write; - prints it)")
         }
         let sources = try CountSources(args)
-        let key = try args.value("key").map(parseKey)
-        if args.has("time") && sources.trace == nil {
+        let key = try args.value(Self.key).map(parseKey)
+        if args.has(Options.time) && sources.trace == nil {
             throw UsageError(message: "--time records a trace's evaluation times: give --trace FILE|T")
         }
         try validate(sources, key: key)
@@ -75,7 +70,7 @@ enum BaselineCommand {
         let (db, runLabel, snapshotLabel, traceLabel, scratch) = try sources.open(context)
         defer { scratch?.close() }
         var input = try makeInput(run: runLabel, snapshot: snapshotLabel, trace: traceLabel, key: key)
-        input.withSeconds = args.has("time")
+        input.withSeconds = args.has(Options.time)
         if let match = try input.match(in: db, context: context, command: name), match.missing > 0, input.key == .rule {
             // A rule-keyed baseline with "(attribute N)" keys would compare ids of one build
             // with another's: refused rather than written.
@@ -84,7 +79,7 @@ enum BaselineCommand {
         }
         let counts = try input.counts(in: db)
         do {
-            if let note = try RecordingGate.check(counts.source, allowIncomplete: args.has("allow-incomplete")) {
+            if let note = try RecordingGate.check(counts.source, allowIncomplete: args.has(Options.allowIncomplete)) {
                 context.err.write("agtrace baseline: note: " + terminalSafe(note) + "\n")
             }
         } catch let p as CheckProblem {

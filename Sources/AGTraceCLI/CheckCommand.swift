@@ -61,28 +61,25 @@ enum CheckCommand {
       agtrace check --baseline Baselines/tap-stepper.json --transcript tap-stepper.lldb.log --update-baseline
       curl -s https://ci.example/baseline.json | agtrace check --baseline - --run tap-stepper
     """
-    static let options = [
-        OptionSpec(name: "baseline", valueName: "FILE", help: "the baseline file written by 'agtrace baseline' (- reads standard input)", short: "b"),
-    ] + CountSources.options + [
-        OptionSpec(name: "tolerance", valueName: "PCT",
-                   help: "growth allowed per key and for the total, in percent: 10, 10% or 18.4 (default 0)"),
-        OptionSpec(name: "min-count", valueName: "N",
-                   help: "growth smaller than N updates never regresses (default 1)"),
-        OptionSpec(name: "max-drop", valueName: "PCT",
-                   help: "a drop of the total by more than PCT percent fails as suspicious (default 50; none: no limit)"),
-        OptionSpec(name: "allow-incomplete", valueName: nil,
-                   help: "check a recording that crashed, failed or was cut (refused with exit 3 otherwise)"),
-        OptionSpec(name: "time", valueName: nil,
-                   help: "with --trace: compare each key's total seconds too (the baseline must hold them: baseline --time)"),
-        OptionSpec(name: "time-tolerance", valueName: "PCT",
-                   help: "with --time: growth of a key's seconds allowed, in percent (default \(CheckCommand.defaultTimeTolerance))"),
-        OptionSpec(name: "format", valueName: CheckFormat.names, help: "report format (default: table)"),
-        OptionSpec(name: "update-baseline", valueName: nil,
-                   help: "rewrite the baseline with the current counts (after a deliberate change); exit 0"),
-    ]
+    static let baseline = OptionSpec(name: "baseline", valueName: "FILE",
+                                     help: "the baseline file written by 'agtrace baseline' (- reads standard input)", short: "b")
+    static let tolerance = OptionSpec(name: "tolerance", valueName: "PCT",
+                                      help: "growth allowed per key and for the total, in percent: 10, 10% or 18.4 (default 0)")
+    static let minCount = OptionSpec(name: "min-count", valueName: "N", help: "growth smaller than N updates never regresses (default 1)")
+    static let maxDrop = OptionSpec(name: "max-drop", valueName: "PCT",
+                                    help: "a drop of the total by more than PCT percent fails as suspicious (default 50; none: no limit)")
+    static let allowIncomplete = Options.allowIncomplete.explained("check a recording that crashed, failed or was cut (refused with exit 3 otherwise)")
+    static let time = Options.time.explained("with --trace: compare each key's total seconds too (the baseline must hold them: baseline --time)")
+    static let timeTolerance = OptionSpec(name: "time-tolerance", valueName: "PCT",
+                                          help: "with --time: growth of a key's seconds allowed, in percent (default \(CheckCommand.defaultTimeTolerance))")
+    static let format = Options.format.explained("report format (default: table)", valueName: CheckFormat.names)
+    static let updateBaseline = OptionSpec(name: "update-baseline", valueName: nil,
+                                           help: "rewrite the baseline with the current counts (after a deliberate change); exit 0")
+    static let options = [baseline] + CountSources.options
+        + [tolerance, minCount, maxDrop, allowIncomplete, time, timeTolerance, format, updateBaseline]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        let format = (try? parseFormat(args.value("format"))) ?? .table
+        let format = (try? parseFormat(args.value(Self.format))) ?? .table
         do {
             return try check(args, context, format: format)
         } catch {
@@ -91,7 +88,7 @@ enum CheckCommand {
             if problem.kind == .usage { message += "Usage: \(usage)\nSee 'agtrace help check'.\n" }
             context.err.write(message)
             if format != .table {
-                context.out.write(CheckReportFormatter.renderProblem(problem, format: format, baselinePath: args.value("baseline")))
+                context.out.write(CheckReportFormatter.renderProblem(problem, format: format, baselinePath: args.value(baseline)))
             }
             return problem.exitStatus
         }
@@ -104,10 +101,8 @@ enum CheckCommand {
         var baseline: String?
         for (i, a) in rawArguments.enumerated() {
             let next = i + 1 < rawArguments.count ? rawArguments[i + 1] : nil
-            if a == "--format" { format = next.flatMap { CheckFormat(rawValue: $0.lowercased()) } }
-            if a.hasPrefix("--format=") { format = CheckFormat(rawValue: String(a.dropFirst(9)).lowercased()) }
-            if a == "--baseline" || a == "-b" { baseline = next }
-            if a.hasPrefix("--baseline=") { baseline = String(a.dropFirst(11)) }
+            if let text = Self.format.value(givenBy: a, next: next) { format = text.flatMap { CheckFormat(rawValue: $0.lowercased()) } }
+            if let path = Self.baseline.value(givenBy: a, next: next) { baseline = path }
         }
         guard let format, format != .table else { return }
         out.write(CheckReportFormatter.renderProblem(CheckProblem(.usage, message), format: format, baselinePath: baseline))
@@ -126,21 +121,21 @@ enum CheckCommand {
         guard args.positionals.isEmpty else {
             throw UsageError(message: "unexpected argument '\(args.positionals[0])' (the input is given with --transcript, --archive, --run or --snapshot)")
         }
-        _ = try parseFormat(args.value("format"))
+        _ = try parseFormat(args.value(Self.format))
         let limits = try parseLimits(args)
-        guard let baselinePath = args.value("baseline") else {
+        guard let baselinePath = args.value(Self.baseline) else {
             throw UsageError(message: "give --baseline FILE (written by 'agtrace baseline')")
         }
         let sources = try CountSources(args)
         if !sources.hasRun && !sources.hasSnapshot && !sources.hasTrace {
             throw UsageError(message: "give --transcript FILE, --archive FILE or --trace FILE (or --run R / --snapshot S) to check against the baseline")
         }
-        if baselinePath == "-" && args.has("update-baseline") {
+        if baselinePath == "-" && args.has(updateBaseline) {
             throw UsageError(message: "--update-baseline rewrites the baseline file; standard input (-) cannot be rewritten")
         }
         let baseline = try Baseline.read(path: baselinePath)
         try matchInput(sources, baseline: baseline, path: baselinePath)
-        if (args.has("time") || args.value("time-tolerance") != nil) && sources.trace == nil {
+        if (args.has(time) || args.value(timeTolerance) != nil) && sources.trace == nil {
             throw UsageError(message: "--time compares a trace's evaluation times: give --trace FILE|T")
         }
         try sources.refuseAmbiguousTrace(context)
@@ -160,13 +155,13 @@ enum CheckCommand {
         _ = try input.match(in: db, context: context, command: name)
         let current = try input.counts(in: db)
         var notes: [String] = []
-        if let note = try RecordingGate.check(current.source, allowIncomplete: args.has("allow-incomplete")) {
+        if let note = try RecordingGate.check(current.source, allowIncomplete: args.has(allowIncomplete)) {
             notes.append(note)
             context.err.write("agtrace check: warning: " + terminalSafe(note) + "\n")
         }
         let comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
 
-        if args.has("update-baseline") {
+        if args.has(updateBaseline) {
             try Baseline(counts: current).write(to: baselinePath)
             context.out.write(CheckReportFormatter.renderUpdate(comparison, baselinePath: baselinePath))
             context.err.write("agtrace check: updated \(terminalSafe(baselinePath)) (\(current.entries.count) \(current.key.plural), \(current.total.updates) updates); review the diff and commit it\n")
@@ -182,12 +177,12 @@ enum CheckCommand {
     static func checkTrace(_ trace: String, in db: Database, _ args: ParsedArguments, _ context: Context, baseline: Baseline,
                            baselinePath: String, limits: CheckLimits, format: CheckFormat) throws -> Int32 {
         var limits = limits
-        let timed = args.has("time")
+        let timed = args.has(time)
         if timed {
             guard baseline.counts.entries.values.allSatisfy({ $0.seconds != nil }) else {
                 throw BaselineError(path: baselinePath, problem: "--time compares seconds, but the baseline holds none: write it with 'agtrace baseline --trace T --time'")
             }
-            let text = args.value("time-tolerance") ?? String(defaultTimeTolerance)
+            let text = args.value(timeTolerance) ?? String(defaultTimeTolerance)
             guard let tolerance = Tolerance(text) else {
                 throw UsageError(message: "--time-tolerance is a percentage of growth allowed (20, 20%, 12.5), not '\(text)'")
             }
@@ -195,7 +190,7 @@ enum CheckCommand {
         }
         let current = try CountInput(kind: .trace, label: trace, key: baseline.counts.key, withSeconds: timed).counts(in: db)
         let comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
-        if args.has("update-baseline") {
+        if args.has(updateBaseline) {
             try Baseline(counts: current).write(to: baselinePath)
             context.out.write(CheckReportFormatter.renderUpdate(comparison, baselinePath: baselinePath))
             return 0
@@ -246,19 +241,19 @@ enum CheckCommand {
 
     static func parseLimits(_ args: ParsedArguments) throws -> CheckLimits {
         var limits = CheckLimits()
-        if let text = args.value("tolerance") {
+        if let text = args.value(Self.tolerance) {
             guard let tolerance = Tolerance(text) else {
                 throw UsageError(message: "--tolerance is a percentage of growth allowed: a decimal from 0 to \(Tolerance.maxPercent) with at most \(Tolerance.maxScale) digits after the point (10, 10%, 18.4), not '\(text)'")
             }
             limits.tolerance = tolerance
         }
-        if let minCount = try args.int("min-count") {
+        if let minCount = try args.int(Self.minCount) {
             guard minCount >= 0 else {
                 throw UsageError(message: "--min-count is a number of updates, 0 or more, not \(minCount)")
             }
             limits.minCount = Int64(minCount)
         }
-        if let text = args.value("max-drop") {
+        if let text = args.value(maxDrop) {
             if text == "none" {
                 limits.maxDrop = nil
             } else {

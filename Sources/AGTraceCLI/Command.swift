@@ -30,19 +30,6 @@ struct Command: Sendable {
     }
 }
 
-/// Options every command takes.
-let commonOptions: [OptionSpec] = [
-    OptionSpec(name: "db", valueName: "PATH", help: "the database (default: $AGTRACE_DB, else ./agtrace.db)"),
-    OptionSpec(name: "help", valueName: nil, help: "show this help", short: "h"),
-]
-
-let formatOption = OptionSpec(name: "format", valueName: OutputFormat.names,
-                              help: "output format (default: table); json is an array of objects keyed by column")
-let limitOption = OptionSpec(name: "limit", valueName: "N", help: "print at most N rows (1 or more); stderr says when more exist")
-let wideOption = OptionSpec(name: "wide", valueName: nil, help: "table: print long cells whole (they are cut in the middle otherwise)")
-/// The options of every command that prints rows.
-let rowOptions = [formatOption, limitOption, wideOption]
-
 /// What a command needs from its surroundings.
 struct Context {
     var databasePath: String
@@ -88,7 +75,7 @@ struct Context {
     /// when some were left out.
     func writeRows(columns: [String], rows: [[SQLValue]], args: ParsedArguments, command: String) throws {
         let limit = try args.limit()
-        RowWriter(format: try args.format(), out: out, wide: args.has("wide"))
+        RowWriter(format: try args.format(), out: out, wide: args.has(Options.wide))
             .write(columns: columns, rows: Array(rows.prefix(limit ?? Int.max)))
         noteMoreRows(rows.count > (limit ?? Int.max), command: command, limit: limit)
     }
@@ -110,18 +97,18 @@ extension ParsedArguments {
 
     /// `--limit N`: a number of rows, 1 or more.
     func limit() throws -> Int? {
-        guard let limit = try int("limit") else { return nil }
+        guard let limit = try int(Options.limit) else { return nil }
         guard limit >= 1 else { throw UsageError(message: "--limit takes a number of rows, 1 or more, not \(limit)") }
         return limit
     }
 
     /// The writer for `--format` and `--wide`.
     func rowWriter(_ context: Context) throws -> RowWriter {
-        RowWriter(format: try format(), out: context.out, wide: has("wide"))
+        RowWriter(format: try format(), out: context.out, wide: has(Options.wide))
     }
 
     func format() throws -> OutputFormat {
-        guard let text = value("format") else { return .table }
+        guard let text = value(Options.format) else { return .table }
         guard let f = OutputFormat(rawValue: text.lowercased()) else {
             throw UsageError(message: "--format must be one of \(OutputFormat.names), not '\(text)'")
         }
@@ -132,7 +119,7 @@ extension ParsedArguments {
 func helpText(for command: Command) -> String {
     var text = "\(command.summary)\n\nUsage: \(command.usage)\n"
     if !command.discussion.isEmpty { text += "\n" + command.discussion + "\n" }
-    let all = command.options + commonOptions
+    let all = command.options + Options.common
     text += "\nOptions:\n"
     let rendered = all.map { o -> (String, String) in
         var flag = "--\(o.name)"

@@ -14,23 +14,20 @@ struct CountSources {
     var trace: String?
 
     static let options = [
-        OptionSpec(name: "run", valueName: "R", help: "the run labelled R in the database"),
-        OptionSpec(name: "snapshot", valueName: "S",
-                   help: "snapshot S in the database (or, with a run and --key rule|view, the dump that names the run's attributes)"),
-        OptionSpec(name: "transcript", valueName: "FILE",
-                   help: "an lldb transcript, imported into a private temporary database for this command (no labels, no --db)"),
-        OptionSpec(name: "archive", valueName: "FILE",
-                   help: "an AttributeGraph archive (a dump), imported the same way; with --transcript it names the run's attributes"),
-        OptionSpec(name: "trace", valueName: "FILE|T",
-                   help: "an AttributeGraph trace: a file (AG_TRACE; imported privately like --transcript) or the label of a trace in the database; its rule evaluations, named by its own types"),
+        Options.run.explained("the run labelled R in the database"),
+        Options.snapshot.explained("snapshot S in the database (or, with a run and --key rule|view, the dump that names the run's attributes)"),
+        Options.transcript,
+        Options.archive,
+        Options.trace.explained("an AttributeGraph trace: a file (AG_TRACE; imported privately like --transcript) or the label of a trace in the database; its rule evaluations, named by its own types",
+                                valueName: "FILE|T"),
     ]
 
     init(_ args: ParsedArguments) throws {
-        run = args.value("run")
-        snapshot = args.value("snapshot")
-        transcript = args.value("transcript")
-        archive = args.value("archive")
-        trace = args.value("trace")
+        run = args.value(Options.run)
+        snapshot = args.value(Options.snapshot)
+        transcript = args.value(Options.transcript)
+        archive = args.value(Options.archive)
+        trace = args.value(Options.trace)
         if trace != nil && (run != nil || snapshot != nil || transcript != nil || archive != nil) {
             throw UsageError(message: "--trace is counted alone (its own types name its rules and views): give no --run, --snapshot, --transcript or --archive with it")
         }
@@ -45,8 +42,8 @@ struct CountSources {
     var hasTrace: Bool { trace != nil }
     var hasRun: Bool { run != nil || transcript != nil }
     var hasSnapshot: Bool { snapshot != nil || archive != nil }
-    var runOption: String { transcript != nil ? "--transcript" : "--run" }
-    var snapshotOption: String { archive != nil ? "--archive" : "--snapshot" }
+    var runOption: String { "--" + (transcript != nil ? Options.transcript : Options.run).name }
+    var snapshotOption: String { "--" + (archive != nil ? Options.archive : Options.snapshot).name }
 
     /// `--trace X` names a file when X is one (or `-`, standard input), else a label of the
     /// database. Both at once is refused rather than guessed: `./X` names the file.

@@ -36,29 +36,25 @@ enum DiffCommand {
       agtrace diff before after --format markdown --top 20
       agtrace diff trip-2-after-write trip-3-after-invalidate --details
     """
-    static let options = [
-        formatOption,
-        OptionSpec(name: "top", valueName: "N", help: "how many rules the summary lists (default 10; json and csv list all)"),
-        OptionSpec(name: "details", valueName: nil, help: "one row per changed node or edge instead of the summary"),
-        limitOption,
-        wideOption,
-    ]
+    static let top = OptionSpec(name: "top", valueName: "N", help: "how many rules the summary lists (default 10; json and csv list all)")
+    static let details = OptionSpec(name: "details", valueName: nil, help: "one row per changed node or edge instead of the summary")
+    static let options = [Options.format, top, details, Options.limit, Options.wide]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         let format = try args.format()
         guard args.positionals.count == 2 else {
             throw UsageError(message: "give two snapshot labels, the earlier first")
         }
-        let top = try args.int("top") ?? 10
+        let top = try args.int(top) ?? 10
         if top < 0 { throw UsageError(message: "--top takes 0 or more") }
         let limit = try args.limit()
-        if !args.has("details") && (limit != nil || args.has("wide")) {
+        if !args.has(details) && (limit != nil || args.has(Options.wide)) {
             throw UsageError(message: "--limit and --wide go with --details")
         }
         let db = try context.openDatabase(.read)
         let stop = InterruptHandler { db.interrupt() }
         defer { stop.cancel() }
-        if args.has("details") {
+        if args.has(details) {
             let rows = try SnapshotDiff.details(in: db, from: args.positionals[0], to: args.positionals[1])
             try context.writeRows(columns: SnapshotDiff.detailColumns, rows: rows, args: args, command: name)
             return 0

@@ -53,15 +53,13 @@ enum ExportCommand {
       agtrace export perfetto --trace trip-taps -o taps.json
       agtrace export html --trace trip-taps -o taps.html
     """
-    static let options = [
-        OptionSpec(name: "snapshot", valueName: "S", help: "the snapshot to export (html, perfetto: names the run's nodes)"),
-        OptionSpec(name: "run", valueName: "R", help: "the run (transcript) to export (perfetto, html)"),
-        OptionSpec(name: "trace", valueName: "T", help: "the trace (.ag-trace) to export (perfetto, html)"),
-        OptionSpec(name: "compare", valueName: "A B", help: "html: compare snapshot A with snapshot B"),
-        OptionSpec(name: "focus", valueName: "ATTR", help: "dot: only this node's neighbourhood"),
-        OptionSpec(name: "depth", valueName: "N", help: "dot: neighbourhood radius in edges (default 2; needs --focus)"),
-        OptionSpec(name: "output", valueName: "FILE", help: "write to FILE instead of standard output (- is standard output)", short: "o"),
-    ]
+    static let snapshot = Options.snapshot.explained("the snapshot to export (html, perfetto: names the run's nodes)")
+    static let run = Options.run.explained("the run (transcript) to export (perfetto, html)")
+    static let trace = Options.trace.explained("the trace (.ag-trace) to export (perfetto, html)")
+    static let compare = OptionSpec(name: "compare", valueName: "A B", help: "html: compare snapshot A with snapshot B")
+    static let focus = OptionSpec(name: "focus", valueName: "ATTR", help: "dot: only this node's neighbourhood")
+    static let depth = Options.depth.explained("dot: neighbourhood radius in edges (default 2; needs --focus)")
+    static let options = [snapshot, run, trace, compare, focus, depth, Options.output]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         guard let what = args.positionals.first else {
@@ -70,7 +68,7 @@ enum ExportCommand {
         // `--compare A B`: B stands after the option as a positional.
         var extra = Array(args.positionals.dropFirst())
         var compare: (from: String, to: String)?
-        if let a = args.value("compare") {
+        if let a = args.value(Self.compare) {
             guard what == "html" else { throw UsageError(message: "--compare A B is for export html") }
             guard !extra.isEmpty else { throw UsageError(message: "--compare takes two snapshots: --compare A B") }
             compare = (a, extra.removeFirst())
@@ -84,23 +82,23 @@ enum ExportCommand {
         }
     }
 
-    private static func refuse(_ names: [String], for what: String, _ args: ParsedArguments) throws {
-        for n in names where args.value(n) != nil {
-            throw UsageError(message: "--\(n) is not an option of export \(what)")
+    private static func refuse(_ options: [OptionSpec], for what: String, _ args: ParsedArguments) throws {
+        for o in options where args.value(o) != nil {
+            throw UsageError(message: "--\(o.name) is not an option of export \(what)")
         }
     }
 
     static func dot(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        try refuse(["run", "trace", "compare"], for: "dot", args)
-        guard let label = args.value("snapshot") else { throw UsageError(message: "--snapshot S is required") }
+        try refuse([Self.run, Self.trace, Self.compare], for: "dot", args)
+        guard let label = args.value(Self.snapshot) else { throw UsageError(message: "--snapshot S is required") }
         var options = DotExport.Options()
-        if let text = args.value("focus") {
+        if let text = args.value(Self.focus) {
             guard let a = LabelLookup.attribute(text) else {
                 throw UsageError(message: "--focus takes an attribute (a number, decimal or 0x-hex), not '\(text)'")
             }
             options.focus = a
         }
-        if let depth = try args.int("depth") {
+        if let depth = try args.int(Self.depth) {
             guard options.focus != nil else { throw UsageError(message: "--depth needs --focus") }
             guard depth >= 0 else { throw UsageError(message: "--depth takes 0 or more") }
             options.depth = depth
@@ -112,20 +110,20 @@ enum ExportCommand {
     }
 
     static func perfetto(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        try refuse(["focus", "depth", "compare"], for: "perfetto", args)
+        try refuse([Self.focus, Self.depth, Self.compare], for: "perfetto", args)
         let timeline: Timeline
-        switch (args.value("run"), args.value("trace")) {
+        switch (args.value(Self.run), args.value(Self.trace)) {
         case (let runLabel?, nil):
             let db = try context.openDatabase(.read)
             let run = try LabelLookup.runId(runLabel, in: db)
-            let snapshot = try args.value("snapshot").map { try LabelLookup.snapshotId($0, in: db) }
-            if let snapshot, let snapshotLabel = args.value("snapshot"),
+            let snapshot = try args.value(Self.snapshot).map { try LabelLookup.snapshotId($0, in: db) }
+            if let snapshot, let snapshotLabel = args.value(Self.snapshot),
                let warning = try RunSnapshotMatch.check(in: db, run: run, runLabel: runLabel, snapshot: snapshot, snapshotLabel: snapshotLabel).warning {
                 context.err.write("agtrace export: warning: " + terminalSafe(warning) + "\n")
             }
             timeline = try RunTimeline.make(in: db, run: run, label: runLabel, snapshot: snapshot)
         case (nil, let traceLabel?):
-            guard args.value("snapshot") == nil else {
+            guard args.value(Self.snapshot) == nil else {
                 throw UsageError(message: "--snapshot names a run's nodes; a trace names its own (drop --snapshot)")
             }
             let db = try context.openDatabase(.read)
@@ -138,8 +136,8 @@ enum ExportCommand {
     }
 
     static func html(_ args: ParsedArguments, compare: (from: String, to: String)?, _ context: Context) throws -> Int32 {
-        try refuse(["focus", "depth"], for: "html", args)
-        let inputs = HTMLReport.Inputs(snapshot: args.value("snapshot"), run: args.value("run"), trace: args.value("trace"), compare: compare)
+        try refuse([Self.focus, Self.depth], for: "html", args)
+        let inputs = HTMLReport.Inputs(snapshot: args.value(Self.snapshot), run: args.value(Self.run), trace: args.value(Self.trace), compare: compare)
         guard inputs.snapshot != nil || inputs.run != nil || inputs.trace != nil || inputs.compare != nil else {
             throw UsageError(message: "say what the page shows: --snapshot S, --run R, --trace T and/or --compare A B")
         }
@@ -156,7 +154,7 @@ enum ExportCommand {
 
     /// Writes to --output (whole, atomically: a failed export leaves no half file) or stdout.
     private static func write(_ args: ParsedArguments, _ context: Context, what: String, _ body: (TextSink) throws -> Void) throws {
-        guard let path = args.value("output"), path != "-" else {
+        guard let path = args.value(Options.output), path != "-" else {
             try body(context.out)
             return
         }

@@ -32,19 +32,18 @@ enum ImportCommand {
       gunzip -c graph.ag-gzon | agtrace import --label window -
       agtrace import --replace --label before trip-before.ag-json
     """
-    static let options = [
-        OptionSpec(name: "label", valueName: "L", help: "label for the snapshot, run or trace (one PATH only)"),
-        OptionSpec(name: "replace", valueName: nil,
-                   help: "replace what holds this label, and import even bytes already stored"),
-        OptionSpec(name: "quiet", valueName: nil, help: "print nothing but errors", short: "q"),
-        OptionSpec(name: "timings", valueName: nil, help: "after each import, show where its time went"),
-    ]
+    static let label = OptionSpec(name: "label", valueName: "L", help: "label for the snapshot, run or trace (one PATH only)")
+    static let replace = OptionSpec(name: "replace", valueName: nil,
+                                    help: "replace what holds this label, and import even bytes already stored")
+    static let quiet = OptionSpec(name: "quiet", valueName: nil, help: "print nothing but errors", short: "q")
+    static let timings = OptionSpec(name: "timings", valueName: nil, help: "after each import, show where its time went")
+    static let options = [label, replace, quiet, timings]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         guard !args.positionals.isEmpty else {
             throw UsageError(message: "give at least one file, directory, or - for standard input")
         }
-        if let label = args.value("label"), let problem = Labels.problem(with: label) {
+        if let label = args.value(Self.label), let problem = Labels.problem(with: label) {
             throw UsageError(message: problem)
         }
         var items: [(path: String, explicit: Bool)] = []
@@ -52,7 +51,7 @@ enum ImportCommand {
             let expanded = try Importer.expand(p)
             items += expanded.map { ($0, $0 == p) }
         }
-        if args.value("label") != nil && items.count != 1 {
+        if args.value(Self.label) != nil && items.count != 1 {
             throw UsageError(message: "--label names one import, but the paths hold \(items.count) files")
         }
         if items.filter({ $0.path == "-" }).count > 1 {
@@ -60,11 +59,11 @@ enum ImportCommand {
         }
         let db = try context.openDatabase(.write)
         let importer = Importer(database: db)
-        let quiet = args.has("quiet")
+        let quiet = args.has(Self.quiet)
         var failures = 0, imported = 0, skipped = 0, unchanged = 0
         for (path, explicit) in items {
             let progressLine = ProgressLine(err: context.err)
-            var options = ImportOptions(label: args.value("label"), replace: args.has("replace"))
+            var options = ImportOptions(label: args.value(Self.label), replace: args.has(replace))
             if context.stderrIsTerminal && !quiet {
                 options.progress = { p in
                     guard let total = p.totalBytes, total > 4_000_000 else {
@@ -91,7 +90,7 @@ enum ImportCommand {
                         : "the recording did not end normally (\(end.reason)); 'check' refuses it unless --allow-incomplete"
                     context.err.write(terminalSafe("agtrace import: warning: \(item.label): \(what)") + "\n")
                 }
-                if args.has("timings"), case .imported(let item) = outcome {
+                if args.has(timings), case .imported(let item) = outcome {
                     for (phase, at) in item.phases {
                         context.out.write("  \(String(format: "%7.3f s", at))  \(phase)\n")
                     }

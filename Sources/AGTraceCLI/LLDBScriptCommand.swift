@@ -25,16 +25,15 @@ enum LLDBScriptCommand {
 
     In lldb, `agtrace help` lists the recorder's options (--kinds, --status, --stop --dump).
     """
-    static let options = [
-        OptionSpec(name: "output", valueName: "FILE", help: "where to write the script (- or none: standard output)", short: "o"),
-    ]
+    static let output = Options.output.explained("where to write the script (- or none: standard output)")
+    static let options = [output]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         guard args.positionals.isEmpty else {
             throw UsageError(message: "lldb-script takes no PATH; use --output FILE")
         }
         let text = RecorderScript.text
-        guard let path = args.value("output"), path != "-" else {
+        guard let path = args.value(output), path != "-" else {
             context.out.write(text)
             return 0
         }

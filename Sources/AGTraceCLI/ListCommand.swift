@@ -13,13 +13,13 @@ enum ListCommand {
     a snapshot; events, skipped_lines (lines that were no part of a hit) and incomplete_hits
     (hits whose attribute could not be read) of a run.
     """
-    static let options = [formatOption, wideOption]
+    static let options = [Options.format, Options.wide]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         let format = try args.format()
         let db = try context.openDatabase(.read)
         let result = try Catalog.list(db)
-        RowWriter(format: format, out: context.out, wide: args.has("wide")).write(columns: result.columns, rows: result.rows)
+        RowWriter(format: format, out: context.out, wide: args.has(Options.wide)).write(columns: result.columns, rows: result.rows)
         return 0
     }
 }

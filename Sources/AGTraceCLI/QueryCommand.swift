@@ -22,8 +22,7 @@ enum QueryCommand {
       agtrace query "SELECT attribute, view FROM node_views WHERE view = 'Trip'"
       agtrace query @my-report.sql --format csv
     """
-    static let options = [
-    ] + rowOptions
+    static let options = Options.rows
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         let format = try args.format()
@@ -47,7 +46,7 @@ enum QueryCommand {
         db.installInterruptCheck()
         let stop = InterruptHandler { db.interrupt() }
         defer { stop.cancel() }
-        let writer = RowWriter(format: format, out: context.out, wide: args.has("wide"))
+        let writer = RowWriter(format: format, out: context.out, wide: args.has(Options.wide))
         do {
             let more = try QueryRunner.run(sql, in: db, limit: limit, writer: writer)
             context.noteMoreRows(more, command: name, limit: limit)

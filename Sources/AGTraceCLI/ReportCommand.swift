@@ -49,19 +49,15 @@ enum ReportCommand {
         """
         return text
     }
-    static let options = [
-        OptionSpec(name: "list", valueName: nil, help: "list the reports, one line each"),
-        OptionSpec(name: "run", valueName: "R", help: "the run (a transcript) to report on"),
-        OptionSpec(name: "snapshot", valueName: "S", help: "the snapshot (an archive) to report on, or to name attributes"),
-        OptionSpec(name: "from", valueName: "S1", help: "the earlier snapshot of a comparison"),
-        OptionSpec(name: "to", valueName: "S2", help: "the later snapshot of a comparison"),
-        OptionSpec(name: "trace", valueName: "T", help: "the trace (an AttributeGraph trace file) to report on"),
-        OptionSpec(name: "by", valueName: "rule|view", help: "sum the rows per rule name, or per SwiftUI view"),
-    ] + rowOptions
+    static let list = OptionSpec(name: "list", valueName: nil, help: "list the reports, one line each")
+    /// The labels a report's variant is chosen by and bound to (ReportRunner.parameterOptions).
+    static let labels = [Options.run, Options.snapshot, Options.from, Options.to, Options.trace]
+    static let by = OptionSpec(name: "by", valueName: "rule|view", help: "sum the rows per rule name, or per SwiftUI view")
+    static let options = [list] + labels + [by] + Options.rows
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         let format = try args.format()
-        if args.has("list") {
+        if args.has(list) {
             guard args.positionals.isEmpty else { throw UsageError(message: "--list takes no report name") }
             let width = ReportRegistry.reports.map(\.name.count).max() ?? 0
             for report in ReportRegistry.reports {
@@ -77,10 +73,11 @@ enum ReportCommand {
         }
         let limit = try args.limit()
         var labels: [String: String] = [:]
-        for option in ReportRunner.parameterOptions {
-            if let value = args.value(option) { labels[option] = value }
+        assert(Self.labels.map(\.name) == ReportRunner.parameterOptions, "report's label options and ReportRunner's differ")
+        for option in Self.labels {
+            if let value = args.value(option) { labels[option.name] = value }
         }
-        let request = ReportRequest(name: reportName, options: labels, by: args.value("by"), limit: limit)
+        let request = ReportRequest(name: reportName, options: labels, by: args.value(by), limit: limit)
         do {
             _ = try ReportRunner.variant(for: request)
         } catch let e as ReportUsageError {
@@ -89,11 +86,11 @@ enum ReportCommand {
         let db = try context.openDatabase(.read)
         let stop = InterruptHandler { db.interrupt() }
         defer { stop.cancel() }
-        let outcome = try ReportRunner.run(request, in: db, writer: RowWriter(format: format, out: context.out, wide: args.has("wide")))
+        let outcome = try ReportRunner.run(request, in: db, writer: RowWriter(format: format, out: context.out, wide: args.has(Options.wide)))
         for warning in outcome.warnings { context.note("agtrace report: warning: \(terminalSafe(warning))") }
         context.noteMoreRows(outcome.moreRows, command: name, limit: limit)
         // Only the reports that show seconds need the note.
-        if ["updates", "rule-cost"].contains(reportName), let trace = labels["trace"],
+        if ["updates", "rule-cost"].contains(reportName), let trace = args.value(Options.trace),
            let note = try TraceTiming.untimedNote(in: db, trace: trace) {
             context.err.write("agtrace report: note: " + terminalSafe(note) + "\n")
         }

@@ -28,21 +28,19 @@ enum WalkCommand {
       agtrace walk 0xbd8 --snapshot trip-1-before --format json
       agtrace walk 536 --trace trip-taps
     """
-    static let options = [
-        OptionSpec(name: "snapshot", valueName: "S", help: "the snapshot whose edges to walk"),
-        OptionSpec(name: "view", valueName: "NAME", help: "start from every node of this view instead of ATTR (snapshots)"),
-        OptionSpec(name: "trace", valueName: "T", help: "the trace whose edges (live at its end) to walk"),
-        OptionSpec(name: "depth", valueName: "N", help: "stop N edges away from ATTR (default: no limit)"),
-    ] + rowOptions
+    static let snapshot = Options.snapshot.explained("the snapshot whose edges to walk")
+    static let view = StartingPoint.view.explained("start from every node of this view instead of ATTR (snapshots)")
+    static let trace = Options.trace.explained("the trace whose edges (live at its end) to walk")
+    static let options = [snapshot, view, trace, Options.depth] + Options.rows
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         try args.checkRowOptions()
         let start = try StartingPoint.parse(args)
-        let trace = args.value("trace")
-        guard (args.value("snapshot") == nil) != (trace == nil) else {
+        let trace = args.value(Self.trace)
+        guard (args.value(snapshot) == nil) != (trace == nil) else {
             throw UsageError(message: trace == nil ? "--snapshot S is required (or --trace T to walk a trace)" : "give --snapshot S or --trace T, not both")
         }
-        let depth = try args.int("depth")
+        let depth = try args.int(Options.depth)
         if let depth, depth < 1 { throw UsageError(message: "--depth takes 1 or more") }
         let db = try context.openDatabase(.read)
         if let trace {
@@ -54,7 +52,7 @@ enum WalkCommand {
             try context.writeRows(columns: TraceWalk.columns, rows: rows, args: args, command: name)
             return 0
         }
-        let label = args.value("snapshot")!
+        let label = args.value(snapshot)!
         let snapshot = try LabelLookup.snapshotId(label, in: db)
         let views = NodeViews(in: db, snapshot: snapshot)
         let roots = try start.attributes(views: views, snapshotLabel: label)
@@ -69,8 +67,11 @@ enum StartingPoint {
     case attribute(Int64)
     case view(String)
 
+    /// `--view NAME`, which each command words for itself.
+    static let view = OptionSpec(name: "view", valueName: "NAME", help: "start from every node of this view instead of ATTR")
+
     static func parse(_ args: ParsedArguments) throws -> StartingPoint {
-        if let view = args.value("view") {
+        if let view = args.value(Self.view) {
             guard args.positionals.isEmpty else {
                 throw UsageError(message: "give an attribute or --view NAME, not both (unexpected '\(args.positionals[0])')")
             }

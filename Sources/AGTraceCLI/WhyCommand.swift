@@ -42,18 +42,17 @@ enum WhyCommand {
       agtrace why --view Trip --run trip-frame-info --snapshot trip-1-before --format json
       agtrace why 1048 --trace trip-taps
     """
-    static let options = [
-        OptionSpec(name: "snapshot", valueName: "S", help: "the dump to explain from, or (with --run) to name nodes and add edges"),
-        OptionSpec(name: "run", valueName: "R", help: "the transcript whose updates to explain"),
-        OptionSpec(name: "trace", valueName: "T", help: "the trace whose evaluations of ATTR to explain"),
-        OptionSpec(name: "view", valueName: "NAME", help: "explain every node of this view instead of ATTR"),
-    ] + rowOptions
+    static let snapshot = Options.snapshot.explained("the dump to explain from, or (with --run) to name nodes and add edges")
+    static let run = Options.run.explained("the transcript whose updates to explain")
+    static let trace = Options.trace.explained("the trace whose evaluations of ATTR to explain")
+    static let view = StartingPoint.view.explained("explain every node of this view instead of ATTR")
+    static let options = [snapshot, run, trace, view] + Options.rows
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         try args.checkRowOptions()
         let start = try StartingPoint.parse(args)
-        let runLabel = args.value("run"), snapshotLabel = args.value("snapshot")
-        if let traceLabel = args.value("trace") {
+        let runLabel = args.value(Self.run), snapshotLabel = args.value(Self.snapshot)
+        if let traceLabel = args.value(Self.trace) {
             guard runLabel == nil, snapshotLabel == nil else {
                 throw UsageError(message: "--trace explains from the trace alone: give it without --run or --snapshot")
             }

@@ -309,33 +309,15 @@ public enum CheckReportFormatter {
 
     /// XML text: the five entities; tab, newline and carriage return as character references
     /// (so attribute values keep them); characters XML 1.0 forbids as visible `\uXXXX`.
-    public static func xmlEscape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t": out += "&#9;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            default:
-                let v = scalar.value
-                let allowed = (v >= 0x20 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
-                // XML allows C1 controls and bidi overrides, but a CI page would act on them
-                // (U+202E shows a key reversed): shown as escapes like the forbidden ones.
-                if allowed && !RowWriter.isControl(scalar) {
-                    out.unicodeScalars.append(scalar)
-                } else {
-                    let hex = String(v, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                }
-            }
-        }
-        return out
+    public static func xmlEscape(_ s: String) -> String { xmlEscaper.escape(s) }
+
+    private static let xmlEscaper = TextEscaper(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;",
+                                                 "\t": "&#9;", "\n": "&#10;", "\r": "&#13;"]) { scalar in
+        let v = scalar.value
+        let allowed = (v >= 0x20 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
+        // XML allows C1 controls and bidi overrides, but a CI page would act on them
+        // (U+202E shows a key reversed): shown as escapes like the forbidden ones.
+        return allowed && !RowWriter.isControl(scalar) ? nil : TextEscaper.hex(scalar, prefix: "\\u", digits: 4, uppercase: true)
     }
 
     static func junit(_ c: BaselineComparison, baselinePath: String, notes: [String]) -> String {

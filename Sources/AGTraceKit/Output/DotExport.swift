@@ -180,25 +180,13 @@ public enum DotExport {
     /// DOT line breaks; other control characters are shown as `\xNN` text.
     public static func quote(_ s: String) -> String {
         var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": continue
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\\\x" + String(repeating: "0", count: max(0, 2 - hex.count)) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
+        escaper.append(s, to: &out)
         return out + "\""
+    }
+
+    private static let escaper = TextEscaper(["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "", "&": "&amp;", "<": "&lt;", ">": "&gt;"]) { scalar in
+        let v = scalar.value
+        let control = v < 0x20 || v == 0x7F || (0x80...0x9F).contains(v) || scalar == "\u{2028}" || scalar == "\u{2029}"
+        return control ? TextEscaper.hex(scalar, prefix: "\\\\x", digits: 2) : nil
     }
 }

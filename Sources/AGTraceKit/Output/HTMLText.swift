@@ -8,19 +8,8 @@ public enum HTMLText {
     /// JSON for a `<script type="application/json">` block: besides JSON's own escaping, `<`
     /// `>` `&` are written as `\u003c` `\u003e` `\u0026` so `</script>` and `<!--` cannot occur,
     /// and U+2028/2029 are escaped (JSONText does that) so the text is also valid JavaScript.
-    public static func scriptJSON(_ json: String) -> String {
-        var out = ""
-        out.reserveCapacity(json.utf8.count)
-        for scalar in json.unicodeScalars {
-            switch scalar {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    public static func scriptJSON(_ json: String) -> String { scriptEscaper.escape(json) }
+
+    private static let scriptEscaper = TextEscaper(["<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
+                                                    "\u{2028}": "\\u2028", "\u{2029}": "\\u2029"])
 }

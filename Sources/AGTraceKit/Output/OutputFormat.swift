@@ -223,22 +223,12 @@ public final class RowWriter {
     /// some terminals), DEL, and bidirectional overrides.
     public static func escapeForTable(_ s: String) -> String {
         guard s.unicodeScalars.contains(where: isControl) else { return s }
-        var out = ""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if isControl(scalar) {
-                    let v = scalar.value
-                    out += v < 0x100 ? "\\x" + String(v, radix: 16) : "\\u{" + String(v, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
+        return tableEscaper.escape(s)
+    }
+
+    private static let tableEscaper = TextEscaper(["\n": "\\n", "\r": "\\r", "\t": "\\t"]) { scalar in
+        guard isControl(scalar) else { return nil }
+        return scalar.value < 0x100 ? TextEscaper.hex(scalar, prefix: "\\x", digits: 0) : "\\u{" + String(scalar.value, radix: 16) + "}"
     }
 
     static func jsonValue(_ v: SQLValue) -> String {

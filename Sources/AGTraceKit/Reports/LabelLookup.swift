@@ -11,36 +11,29 @@ public enum LabelLookup {
     }
 
     public static func snapshotId(_ label: String, in db: Database) throws -> Int64 {
-        if let id = try resolve(label, kind: "snapshot", in: db) {
-            return id
-        }
-        if try resolve(label, kind: "run", in: db) != nil {
-            throw ReportError("'\(label)' is a run, not a snapshot (see agtrace list)")
-        }
-        throw ReportError("no snapshot labelled '\(label)' (see agtrace list)")
+        try id(of: label, kind: "snapshot", notOther: ["run"], in: db)
     }
 
     public static func runId(_ label: String, in db: Database) throws -> Int64 {
-        if let id = try resolve(label, kind: "run", in: db) {
-            return id
-        }
-        if try resolve(label, kind: "snapshot", in: db) != nil {
-            throw ReportError("'\(label)' is a snapshot, not a run (see agtrace list)")
-        }
-        throw ReportError("no run labelled '\(label)' (see agtrace list)")
+        try id(of: label, kind: "run", notOther: ["snapshot"], in: db)
     }
 
     public static func traceId(_ label: String, in db: Database) throws -> Int64 {
-        if let id = try resolve(label, kind: "trace", in: db) {
+        try id(of: label, kind: "trace", notOther: ["snapshot", "run"], in: db)
+    }
+
+    /// The id of the `kind` `label` names; when it names none, the error says which of the
+    /// kinds in `others` it names instead (the first that does), else that it names nothing.
+    private static func id(of label: String, kind: String, notOther others: [String], in db: Database) throws -> Int64 {
+        if let id = try resolve(label, kind: kind, in: db) {
             return id
         }
-        if try resolve(label, kind: "snapshot", in: db) != nil {
-            throw ReportError("'\(label)' is a snapshot, not a trace (see agtrace list)")
+        for other in others {
+            if try resolve(label, kind: other, in: db) != nil {
+                throw ReportError("'\(label)' is a \(other), not a \(kind) (see agtrace list)")
+            }
         }
-        if try resolve(label, kind: "run", in: db) != nil {
-            throw ReportError("'\(label)' is a run, not a trace (see agtrace list)")
-        }
-        throw ReportError("no trace labelled '\(label)' (see agtrace list)")
+        throw ReportError("no \(kind) labelled '\(label)' (see agtrace list)")
     }
 
     /// `123`, or `0x7b`.

@@ -13,6 +13,10 @@
 /// - `needs: profile`: refuse (exit 1) when the snapshot holds no profile data.
 /// - `compute`: the rows are the input of a Swift step (`dirty-walks`), not the output.
 /// - `internal: yes`: used by a command (diff, walk, export), not listed as a report.
+/// - `with: ALIAS = FILE`: the statement reads another query's rows as the table ALIAS
+///   (`with: u = updates-run`: the run's update hits per attribute, written once in
+///   updates-run.sql). The registry runs `WITH ALIAS AS (that query) this statement`; the
+///   named parameters are shared.
 /// Other comment lines (with spaces before any colon) are free text.
 public struct QueryFile: Sendable, Equatable {
     public struct Parameter: Sendable, Equatable {
@@ -33,12 +37,20 @@ public struct QueryFile: Sendable, Equatable {
     /// markdown show seconds in s, ms or µs and fractions in percent; csv and json keep the
     /// raw numbers.
     public let units: [String: ColumnUnit]
-    public let sql: String
+    /// `with: ALIAS = FILE`: the query whose rows this one reads as ALIAS.
+    public struct Input: Sendable, Equatable {
+        public var alias: String
+        public var fileName: String
+    }
+    public let input: Input?
+    /// The statement as it runs (after `ReportRegistry` resolved `with`: the input's statement
+    /// in front as a common table expression).
+    public internal(set) var sql: String
 
     public var required: [String] { parameters.filter(\.required).map(\.name) }
     public var optional: [String] { parameters.filter { !$0.required }.map(\.name) }
 
-    static let knownKeys: Set<String> = ["name", "summary", "description", "params", "by", "needs", "compute", "internal", "units"]
+    static let knownKeys: Set<String> = ["name", "summary", "description", "params", "by", "needs", "compute", "internal", "units", "with"]
 
     public init(fileName: String, text: String) throws {
         self.fileName = fileName
@@ -81,6 +93,15 @@ public struct QueryFile: Sendable, Equatable {
             units[words[0]] = unit
         }
         self.units = units
+        if let with = header["with"] {
+            let parts = with.split(separator: "=").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isLetter || $0 == "_" }), !parts[1].isEmpty else {
+                throw QueryFileError(fileName: fileName, message: "with: '\(with)' is not 'ALIAS = FILE'")
+            }
+            input = Input(alias: parts[0], fileName: parts[1] + ".sql")
+        } else {
+            input = nil
+        }
         switch header["needs"] {
         case nil: needsProfile = false
         case "profile": needsProfile = true
@@ -98,6 +119,28 @@ public struct QueryFile: Sendable, Equatable {
             }
         }
         self.parameters = parameters
+    }
+
+    /// The statement without its final `;`, to stand inside another.
+    var statementBody: String {
+        var body = sql.trimmingCharacters(in: .whitespacesAndNewlines)
+        if body.hasSuffix(";") { body.removeLast() }
+        return body
+    }
+
+    /// This query with its `with` input resolved (recursively) from `files`, by file name.
+    func resolvingInput(in files: [String: QueryFile], seen: Set<String> = []) throws -> QueryFile {
+        guard let input else { return self }
+        guard !seen.contains(fileName) else {
+            throw QueryFileError(fileName: fileName, message: "with: the queries read each other in a circle")
+        }
+        guard let source = files[input.fileName] else {
+            throw QueryFileError(fileName: fileName, message: "with: no query file \(input.fileName)")
+        }
+        let resolved = try source.resolvingInput(in: files, seen: seen.union([fileName]))
+        var copy = self
+        copy.sql = "WITH \(input.alias) AS (\n\(resolved.statementBody)\n)\n" + sql
+        return copy
     }
 
     /// How the variant is called: `--run R [--snapshot S] --by rule`.

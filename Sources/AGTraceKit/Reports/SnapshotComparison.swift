@@ -69,29 +69,18 @@ struct SnapshotComparison {
     static func typeKey(_ graph: Int64, _ type: Int64) -> Int64 { graph << 32 | (type & 0xFFFF_FFFF) }
 
     init(in db: Database, from fromId: Int64, to toId: Int64) throws {
-        var names: [String: Int32] = [:]
-        var ruleNames: [String] = []
+        var ruleTable = InternedNames()
         func side(_ id: Int64) throws -> Side {
             var s = Side()
             let stmt = try ReportRegistry.query("compare-types").prepare(in: db, ["snapshot": .integer(id)])
             try stmt.forEachRow { stmt in
-                var rule: Int32 = -1
-                if let name = stmt.string(2) {
-                    if let known = names[name] {
-                        rule = known
-                    } else {
-                        rule = Int32(ruleNames.count)
-                        names[name] = rule
-                        ruleNames.append(name)
-                    }
-                }
-                s.ruleOfType[Self.typeKey(stmt.int64(0), stmt.int64(1))] = rule
+                s.ruleOfType[Self.typeKey(stmt.int64(0), stmt.int64(1))] = stmt.string(2).map { ruleTable.number($0) } ?? -1
             }
             return s
         }
         var fromSide = try side(fromId)
         var toSide = try side(toId)
-        self.ruleNames = ruleNames
+        ruleNames = ruleTable.names
         var nodes = NodeMerge()
         do {
             try nodes.run(db: db, query: "compare-nodes-stored", fromId: fromId, toId: toId, from: &fromSide, to: &toSide)

@@ -1,7 +1,20 @@
 /// `agtrace diff S1 S2`: what changed between two snapshots. Nodes are identified by
 /// (attribute, rule name) and edges compared as a multiset, exactly as edge-churn does (its
 /// rows are counted here); `flagsChanged` and `valuesChanged` count nodes present in both.
+@dynamicMemberLookup
 public struct SnapshotDiff: Equatable, Sendable {
+    /// What changed, counted once for the whole diff and once per rule.
+    public struct Changes: Equatable, Sendable {
+        public var nodesAdded: Int64 = 0
+        public var nodesRemoved: Int64 = 0
+        /// Per rule: edges counted under the rule of their reader (dst).
+        public var edgesAdded: Int64 = 0
+        public var edgesRemoved: Int64 = 0
+        public var flagsChanged: Int64 = 0
+        public var valuesChanged: Int64 = 0
+        public var total: Int64 { nodesAdded + nodesRemoved + edgesAdded + edgesRemoved + flagsChanged + valuesChanged }
+    }
+
     public struct GraphDelta: Equatable, Sendable {
         public var graphId: Int64?
         public var graphIndexFrom: Int64?
@@ -23,16 +36,12 @@ public struct SnapshotDiff: Equatable, Sendable {
         public var transactionDelta: Int64 { Self.delta(transactionCount) }
     }
 
+    @dynamicMemberLookup
     public struct RuleChange: Equatable, Sendable {
         public var rule: String?
-        public var nodesAdded: Int64 = 0
-        public var nodesRemoved: Int64 = 0
-        /// Edges counted under the rule of their reader (dst).
-        public var edgesAdded: Int64 = 0
-        public var edgesRemoved: Int64 = 0
-        public var flagsChanged: Int64 = 0
-        public var valuesChanged: Int64 = 0
-        public var total: Int64 { nodesAdded + nodesRemoved + edgesAdded + edgesRemoved + flagsChanged + valuesChanged }
+        public var changes = Changes()
+        /// `nodesAdded`, `edgesRemoved`, `total`…: the rule's changes.
+        public subscript<T>(dynamicMember path: KeyPath<Changes, T>) -> T { changes[keyPath: path] }
     }
 
     public var from: String
@@ -41,12 +50,9 @@ public struct SnapshotDiff: Equatable, Sendable {
     public var nodesTo: Int64 = 0
     public var edgesFrom: Int64 = 0
     public var edgesTo: Int64 = 0
-    public var nodesAdded: Int64 = 0
-    public var nodesRemoved: Int64 = 0
-    public var edgesAdded: Int64 = 0
-    public var edgesRemoved: Int64 = 0
-    public var flagsChanged: Int64 = 0
-    public var valuesChanged: Int64 = 0
+    public var changes = Changes()
+    /// `nodesAdded`, `edgesRemoved`…: the changes of the whole diff.
+    public subscript<T>(dynamicMember path: KeyPath<Changes, T>) -> T { changes[keyPath: path] }
     public var graphs: [GraphDelta] = []
     /// Rules with at least one change, biggest change first.
     public var rules: [RuleChange] = []
@@ -65,30 +71,25 @@ public struct SnapshotDiff: Equatable, Sendable {
         }
 
         var rules: [String?: RuleChange] = [:]
-        func change(_ rule: String?, _ body: (inout RuleChange) -> Void) {
-            var r = rules[rule] ?? RuleChange(rule: rule)
-            body(&r)
-            rules[rule] = r
+        /// Counts a change in the whole diff and under `rule`.
+        func change(_ rule: String?, _ body: (inout Changes) -> Void) {
+            body(&diff.changes)
+            body(&rules[rule, default: RuleChange(rule: rule)].changes)
         }
         // Nodes and edges, exactly as edge-churn pairs them (one merge of both sides).
         let comparison = try SnapshotComparison(in: db, from: fromId, to: toId)
         for (key, c) in comparison.toTypes {
-            diff.nodesAdded += c.added
-            diff.flagsChanged += c.flagsChanged
-            diff.valuesChanged += c.valuesChanged
             change(comparison.name(comparison.to.rule(ofType: key))) {
                 $0.nodesAdded += c.added; $0.flagsChanged += c.flagsChanged; $0.valuesChanged += c.valuesChanged
             }
         }
         for (key, c) in comparison.fromTypes {
-            diff.nodesRemoved += c.removed
             change(comparison.name(comparison.from.rule(ofType: key))) { $0.nodesRemoved += c.removed }
         }
         // Edges count under the rule of their reader, in the side they come from.
         for e in comparison.edgeChanges {
             let added = e.change == .added
             let side = added ? comparison.to : comparison.from
-            if added { diff.edgesAdded += e.copies } else { diff.edgesRemoved += e.copies }
             change(comparison.name(side.rule(ofAttribute: e.dst))) {
                 if added { $0.edgesAdded += e.copies } else { $0.edgesRemoved += e.copies }
             }
@@ -125,9 +126,9 @@ public struct SnapshotDiff: Equatable, Sendable {
             ("from", .text(from)), ("to", .text(to)),
             ("nodes_from", .integer(nodesFrom)), ("nodes_to", .integer(nodesTo)),
             ("edges_from", .integer(edgesFrom)), ("edges_to", .integer(edgesTo)),
-            ("nodes_added", .integer(nodesAdded)), ("nodes_removed", .integer(nodesRemoved)),
-            ("edges_added", .integer(edgesAdded)), ("edges_removed", .integer(edgesRemoved)),
-            ("flags_changed", .integer(flagsChanged)), ("values_changed", .integer(valuesChanged)),
+            ("nodes_added", .integer(changes.nodesAdded)), ("nodes_removed", .integer(changes.nodesRemoved)),
+            ("edges_added", .integer(changes.edgesAdded)), ("edges_removed", .integer(changes.edgesRemoved)),
+            ("flags_changed", .integer(changes.flagsChanged)), ("values_changed", .integer(changes.valuesChanged)),
         ]
         lines += top.map { "  " + field($0.0, $0.1) + "," }
         let graphObjects = graphs.map { g in
@@ -168,8 +169,8 @@ public struct SnapshotDiff: Equatable, Sendable {
 
     public func csvRows() -> [[SQLValue]] {
         var rows: [[SQLValue]] = []
-        rows.append([.text("total"), .null, .integer(nodesAdded), .integer(nodesRemoved), .integer(edgesAdded),
-                     .integer(edgesRemoved), .integer(flagsChanged), .integer(valuesChanged),
+        rows.append([.text("total"), .null, .integer(changes.nodesAdded), .integer(changes.nodesRemoved), .integer(changes.edgesAdded),
+                     .integer(changes.edgesRemoved), .integer(changes.flagsChanged), .integer(changes.valuesChanged),
                      .integer(graphs.reduce(0) { $0 + $1.updateDelta }), .integer(graphs.reduce(0) { $0 + $1.changeDelta }),
                      .integer(graphs.reduce(0) { $0 + $1.transactionDelta })])
         for g in graphs {
@@ -190,10 +191,10 @@ public struct SnapshotDiff: Equatable, Sendable {
         out.write(markdown ? "## \(from) → \(to)\n\n" : "\(from) → \(to)\n\n")
         let counts = RowWriter(format: markdown ? .markdown : .table, out: out)
         counts.write(columns: ["", "from", "to", "added", "removed", "changed"], rows: [
-            [.text("nodes"), .integer(nodesFrom), .integer(nodesTo), .integer(nodesAdded), .integer(nodesRemoved), .null],
-            [.text("edges"), .integer(edgesFrom), .integer(edgesTo), .integer(edgesAdded), .integer(edgesRemoved), .null],
-            [.text("node flags"), .null, .null, .null, .null, .integer(flagsChanged)],
-            [.text("node values"), .null, .null, .null, .null, .integer(valuesChanged)],
+            [.text("nodes"), .integer(nodesFrom), .integer(nodesTo), .integer(changes.nodesAdded), .integer(changes.nodesRemoved), .null],
+            [.text("edges"), .integer(edgesFrom), .integer(edgesTo), .integer(changes.edgesAdded), .integer(changes.edgesRemoved), .null],
+            [.text("node flags"), .null, .null, .null, .null, .integer(changes.flagsChanged)],
+            [.text("node values"), .null, .null, .null, .null, .integer(changes.valuesChanged)],
         ])
         heading("graph counters")
         func pair(_ p: (from: Int64?, to: Int64?)) -> SQLValue {

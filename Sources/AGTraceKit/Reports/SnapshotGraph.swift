@@ -17,29 +17,21 @@ struct SnapshotGraph {
 
     init(in db: Database, snapshot: Int64) throws {
         let ids: [String: SQLValue] = ["snapshot": .integer(snapshot)]
-        var ruleOfType: [Int64: Int32] = [:]
-        var interned: [String: Int32] = [:]
-        let types = try ReportRegistry.query("walk-types").prepare(in: db, ids)
-        try types.forEachRow { types in
-            guard let name = types.string(2) else { return }
-            let index: Int32
-            if let known = interned[name] {
-                index = known
-            } else {
-                index = Int32(ruleNames.count)
-                interned[name] = index
-                ruleNames.append(name)
+        /// Each type (graph index << 32 | type index) -> the number of its name, from a query's
+        /// rows (graph_index, type_index, name); the names in number order.
+        func namesOfTypes(_ query: String) throws -> (ofType: [Int64: Int32], names: [String]) {
+            var ofType: [Int64: Int32] = [:]
+            var names = InternedNames()
+            try ReportRegistry.query(query).prepare(in: db, ids).forEachRow { row in
+                guard let name = row.string(2) else { return }
+                ofType[row.int64(0) << 32 | row.int64(1)] = names.number(name)
             }
-            ruleOfType[types.int64(0) << 32 | types.int64(1)] = index
+            return (ofType, names.names)
         }
-        var viewOfType: [Int64: Int32] = [:]
-        var internedViews: [String: Int32] = [:]
-        let typeViews = try ReportRegistry.query("snapshot-type-views").prepare(in: db, ids)
-        try typeViews.forEachRow { typeViews in
-            guard let name = typeViews.string(2) else { return }
-            if internedViews[name] == nil { internedViews[name] = Int32(viewNames.count); viewNames.append(name) }
-            viewOfType[typeViews.int64(0) << 32 | typeViews.int64(1)] = internedViews[name]!
-        }
+        let (ruleOfType, ruleNames) = try namesOfTypes("walk-types")
+        let (viewOfType, viewNames) = try namesOfTypes("snapshot-type-views")
+        self.ruleNames = ruleNames
+        self.viewNames = viewNames
         // The same attribute in two graphs is one node here (its lowest graph's).
         for node in try SnapshotNodeList(in: db, snapshot: snapshot).nodes where attributes.last != node.attribute {
             attributes.append(node.attribute)

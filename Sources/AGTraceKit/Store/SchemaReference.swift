@@ -164,12 +164,8 @@ public enum SchemaReference {
             "type_id": "the type's id", "body_size": "size of the rule's body in bytes", "value_size": "size of the value in bytes",
             "flags": "the type's raw flags",
         ]),
-        Table(name: "trace_nodes", section: .traces, row: "node the trace added or listed in a snapshot record", columns: [
-            "subgraph_id": "the subgraph it was added to", "type_id": "its type (`trace_types.type_id`; NULL for an indirect node)",
-        ]),
-        Table(name: "trace_node_rules", section: .traces, row: "node with its rule and view", columns: [
-            "subgraph_id": "the subgraph it was added to", "type_id": "its type (NULL for an indirect node)",
-        ]),
+        Table(name: "trace_nodes", section: .traces, row: "node the trace added or listed in a snapshot record", columns: Self.traceNodeColumns),
+        Table(name: "trace_node_rules", section: .traces, row: "node with its rule and view", columns: Self.traceNodeColumns),
         Table(name: "trace_edges", section: .traces, row: "edge input → reader added (NodeAddEdge) or listed while tracing", columns: [
             "reader": "the node that reads", "input": "the node read",
             "added_seq": "the event that added it (NULL when a snapshot record lists it from before tracing)",
@@ -197,6 +193,10 @@ public enum SchemaReference {
 
     static let nodeColumns: [String: String] = [
         "flags": "raw node flags: bit 0 (1) is the dirty bit", "subgraph_flags": "the node's subgraph flags",
+    ]
+
+    static let traceNodeColumns: [String: String] = [
+        "subgraph_id": "the subgraph it was added to", "type_id": "its type (`trace_types.type_id`; NULL for an indirect node)",
     ]
 
     static let updateColumns: [String: String] = [

@@ -7,36 +7,29 @@ enum SnapshotDeletion {
     static let traceTables = ["trace_event_rows", "trace_types", "trace_nodes", "trace_edges", "trace_subgraphs",
                               "trace_update_rows", "trace_writes"]
 
+    /// Each kind: its table, and the statements that delete its rows (its id bound as ?1).
+    static let kinds: [(kind: String, table: String, rows: [String])] = [
+        ("snapshot", "snapshots", snapshotTables.map { "DELETE FROM \($0) WHERE snapshot_id = ?1" }),
+        ("run", "runs", runTables.map { table, row in
+            """
+            DELETE FROM \(table)
+            WHERE id BETWEEN (SELECT first_\(row)_id FROM runs WHERE id = ?1) AND (SELECT last_\(row)_id FROM runs WHERE id = ?1)
+            """
+        }),
+        ("trace", "traces", traceTables.map { "DELETE FROM \($0) WHERE trace_id = ?1" }),
+    ]
+
     /// Deletes the snapshot, run or trace labelled `label`; true if there was one.
     static func deleteLabel(_ label: String, in db: Database) throws -> Bool {
         // An alias names what another label stores: deleting it removes the name only.
         if try Aliases.remove(label, in: db) { return true }
         var deleted = false
-        if let id = try db.scalar("SELECT id FROM snapshots WHERE label = ?1", [.text(label)]) {
-            for table in snapshotTables {
-                try db.prepare("DELETE FROM \(table) WHERE snapshot_id = ?1").bindAndRun([id])
+        for (kind, table, rows) in kinds {
+            guard let id = try db.scalar("SELECT id FROM \(table) WHERE label = ?1", [.text(label)]) else { continue }
+            for sql in rows + ["DELETE FROM \(table) WHERE id = ?1"] {
+                try db.prepare(sql).bindAndRun([id])
             }
-            try db.prepare("DELETE FROM snapshots WHERE id = ?1").bindAndRun([id])
-            try Aliases.removeAll(naming: id.intValue ?? 0, kind: "snapshot", in: db)
-            deleted = true
-        }
-        if let id = try db.scalar("SELECT id FROM runs WHERE label = ?1", [.text(label)]) {
-            for (table, row) in runTables {
-                try db.prepare("""
-                    DELETE FROM \(table)
-                    WHERE id BETWEEN (SELECT first_\(row)_id FROM runs WHERE id = ?1) AND (SELECT last_\(row)_id FROM runs WHERE id = ?1)
-                    """).bindAndRun([id])
-            }
-            try db.prepare("DELETE FROM runs WHERE id = ?1").bindAndRun([id])
-            try Aliases.removeAll(naming: id.intValue ?? 0, kind: "run", in: db)
-            deleted = true
-        }
-        if let id = try db.scalar("SELECT id FROM traces WHERE label = ?1", [.text(label)]) {
-            for table in traceTables {
-                try db.prepare("DELETE FROM \(table) WHERE trace_id = ?1").bindAndRun([id])
-            }
-            try db.prepare("DELETE FROM traces WHERE id = ?1").bindAndRun([id])
-            try Aliases.removeAll(naming: id.intValue ?? 0, kind: "trace", in: db)
+            try Aliases.removeAll(naming: id.intValue ?? 0, kind: kind, in: db)
             deleted = true
         }
         return deleted

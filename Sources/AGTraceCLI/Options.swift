@@ -1,0 +1,71 @@
+import AGTraceKit
+
+/// One option a command accepts. It is declared once (below, or as a `static let` of the
+/// command that alone takes it), listed in the command's `options` (which parsing and `--help`
+/// read), and read back through the same value: `args.value(Options.snapshot)`. A look-up
+/// goes by the declaration, never by a name typed again, so a misspelt option cannot compile.
+struct OptionSpec: Sendable {
+    var name: String          // without dashes
+    var valueName: String?    // nil for a flag
+    var help: String
+    var repeatable = false
+    var short: Character?
+
+    /// The same option (same name, same meaning) with its help worded for one command, and
+    /// optionally another placeholder for its value.
+    func explained(_ help: String, valueName: String? = nil) -> OptionSpec {
+        var copy = self
+        copy.help = help
+        if let valueName { copy.valueName = valueName }
+        return copy
+    }
+
+    /// The value raw argument `a` gives this option, when it gives it (`--name V` or `-s V`,
+    /// where `next` is V, nil when `a` is last; or `--name=V`); nil when `a` is another.
+    /// For reading a command line that did not parse.
+    func value(givenBy a: String, next: String?) -> String?? {
+        if a == "--\(name)" || short.map({ a == "-\($0)" }) == true { return .some(next) }
+        if a.hasPrefix("--\(name)=") { return .some(String(a.dropFirst(name.count + 3))) }
+        return nil
+    }
+}
+
+/// The options several commands take with the same meaning. A command words the help of one
+/// for itself with `explained`; it stays the same option.
+enum Options {
+    /// Every command takes these two (`--help` lists them last).
+    static let db = OptionSpec(name: "db", valueName: "PATH", help: "the database (default: $AGTRACE_DB, else ./agtrace.db)")
+    static let help = OptionSpec(name: "help", valueName: nil, help: "show this help", short: "h")
+    static let common = [db, help]
+
+    // What commands print rows with.
+    static let format = OptionSpec(name: "format", valueName: OutputFormat.names,
+                                   help: "output format (default: table); json is an array of objects keyed by column")
+    static let limit = OptionSpec(name: "limit", valueName: "N", help: "print at most N rows (1 or more); stderr says when more exist")
+    static let wide = OptionSpec(name: "wide", valueName: nil, help: "table: print long cells whole (they are cut in the middle otherwise)")
+    /// The options of every command that prints rows.
+    static let rows = [format, limit, wide]
+
+    // What a command reads: labels of the database (see `agtrace list`).
+    static let snapshot = OptionSpec(name: "snapshot", valueName: "S", help: "the snapshot (an archive) to report on, or to name attributes")
+    static let run = OptionSpec(name: "run", valueName: "R", help: "the run (a transcript) to report on")
+    static let trace = OptionSpec(name: "trace", valueName: "T", help: "the trace (an AttributeGraph trace file) to report on")
+    static let from = OptionSpec(name: "from", valueName: "S1", help: "the earlier snapshot of a comparison")
+    static let to = OptionSpec(name: "to", valueName: "S2", help: "the later snapshot of a comparison")
+
+    /// Where a command writes what it makes (- or none: standard output).
+    static let output = OptionSpec(name: "output", valueName: "FILE", help: "write to FILE instead of standard output (- is standard output)",
+                                   short: "o")
+    /// How far from a starting node a graph command goes, in edges.
+    static let depth = OptionSpec(name: "depth", valueName: "N", help: "stop N edges away from ATTR (default: no limit)")
+
+    // `baseline` and `check`: what the counts are taken from and how.
+    static let transcript = OptionSpec(name: "transcript", valueName: "FILE",
+                                       help: "an lldb transcript, imported into a private temporary database for this command (no labels, no --db)")
+    static let archive = OptionSpec(name: "archive", valueName: "FILE",
+                                    help: "an AttributeGraph archive (a dump), imported the same way; with --transcript it names the run's attributes")
+    static let allowIncomplete = OptionSpec(name: "allow-incomplete", valueName: nil,
+                                            help: "take counts from a recording that crashed, failed or was cut (refused otherwise)")
+    static let time = OptionSpec(name: "time", valueName: nil,
+                                 help: "with --trace: record each key's total seconds too, for 'check --time'")
+}

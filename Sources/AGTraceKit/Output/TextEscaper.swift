@@ -1,0 +1,49 @@
+/// Escaping text for one output format (JSON, XML and HTML, DOT, a terminal), one Unicode
+/// scalar at a time: the format's table says what a scalar becomes, `other` decides for the
+/// scalars the table does not name (nil: the scalar stays as it is). One loop serves every
+/// format; each format is its table.
+struct TextEscaper: Sendable {
+    private let table: [Unicode.Scalar: String]
+    private let other: @Sendable (Unicode.Scalar) -> String?
+    /// What each ASCII scalar becomes, worked out once (most text is ASCII), and which of them
+    /// change at all, as bits, so that the common case is one test.
+    private let ascii: [String?]
+    private let asciiChanged: (low: UInt64, high: UInt64)
+
+    init(_ table: [Unicode.Scalar: String], other: @escaping @Sendable (Unicode.Scalar) -> String? = { _ in nil }) {
+        self.table = table
+        self.other = other
+        ascii = (0..<128).map { (v: UInt8) in table[Unicode.Scalar(v)] ?? other(Unicode.Scalar(v)) }
+        var bits: (low: UInt64, high: UInt64) = (0, 0)
+        for (v, r) in ascii.enumerated() where r != nil {
+            if v < 64 { bits.low |= 1 << UInt64(v) } else { bits.high |= 1 << UInt64(v - 64) }
+        }
+        asciiChanged = bits
+    }
+
+    func replacement(for scalar: Unicode.Scalar) -> String? {
+        let v = scalar.value
+        if v < 64 { return asciiChanged.low & (1 << UInt64(v)) == 0 ? nil : ascii[Int(v)] }
+        if v < 128 { return asciiChanged.high & (1 << UInt64(v - 64)) == 0 ? nil : ascii[Int(v)] }
+        return table[scalar] ?? other(scalar)
+    }
+
+    func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        append(s, to: &out)
+        return out
+    }
+
+    func append(_ s: String, to out: inout String) {
+        for scalar in s.unicodeScalars {
+            if let r = replacement(for: scalar) { out += r } else { out.unicodeScalars.append(scalar) }
+        }
+    }
+
+    /// `prefix`, then the scalar's value in hex padded with zeros to `digits`: `\u001b`, `\x1b`.
+    static func hex(_ scalar: Unicode.Scalar, prefix: String, digits: Int, uppercase: Bool = false) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: uppercase)
+        return prefix + String(repeating: "0", count: max(0, digits - hex.count)) + hex
+    }
+}
