@@ -21,8 +21,10 @@ struct ResolvedEdge {
 /// At most `runCapacity` resolved edges are held in memory (12 MB), sorted in place; beyond
 /// that, each full run is sorted and written to an unlinked temporary file (`EdgeRuns`), and
 /// delivery merges the runs. Memory then stays flat whatever the archive's size: at 3M nodes
-/// the edges alone were 110 MB, held whole. Edges read before their graph's nodes (keys in
-/// another order) wait in memory, unresolved, until the nodes are known.
+/// the edges alone were 110 MB, held whole. Edges read before their graph's nodes (Apple
+/// writes `edges` before `nodes`) go to the file as read, unsorted, past the same capacity;
+/// once the nodes are known they are read back a run at a time, resolved, sorted and written
+/// again as runs.
 public struct EdgeBuffer {
     public static let runCapacity = 1 << 19
 
@@ -30,6 +32,8 @@ public struct EdgeBuffer {
     /// Edges from this index on still name nodes by index.
     private var unresolvedFrom: Int?
     private var runs: EdgeRuns?
+    /// Unresolved edges written to the file as read: (first edge, count) in it.
+    private var unresolvedInFile: [(start: Int, count: Int)] = []
     private let runCapacity: Int
 
     /// Every edge appended.
@@ -47,22 +51,57 @@ public struct EdgeBuffer {
     mutating func append(_ edge: ResolvedEdge) throws {
         edges.append(edge)
         count += 1
-        if unresolvedFrom == nil && edges.count >= runCapacity { try spill() }
+        guard edges.count >= runCapacity else { return }
+        if let start = unresolvedFrom {
+            // Full of edges that still name nodes by index: the resolved ones before them
+            // become a sorted run, these go to the file as they are.
+            if runs == nil { runs = try EdgeRuns() }
+            if start > 0 {
+                edges.withUnsafeMutableBufferPointer { all in EdgeSort.sort(UnsafeMutableBufferPointer(rebasing: all[..<start])) }
+                try edges.withUnsafeBufferPointer { try runs!.write(UnsafeBufferPointer(rebasing: $0[..<start])) }
+            }
+            try edges.withUnsafeBufferPointer { all in
+                unresolvedInFile.append(try runs!.writeUnsorted(UnsafeBufferPointer(rebasing: all[start...])))
+            }
+            edges.removeAll(keepingCapacity: true)
+            unresolvedFrom = 0
+        } else {
+            try spill()
+        }
     }
 
     /// Turns node indices into attribute ids for the held edges (indices checked by the caller).
     mutating func resolve(attributes: [UInt32]) throws {
         guard let start = unresolvedFrom else { return }
-        attributes.withUnsafeBufferPointer { ids in
-            edges.withUnsafeMutableBufferPointer { all in
-                for i in start..<all.count {
-                    all[i].src = ids[Int(all[i].src)]
-                    all[i].dst = ids[Int(all[i].dst)]
+        if let runs, !unresolvedInFile.isEmpty {
+            var chunk: [ResolvedEdge] = []
+            for extent in unresolvedInFile {
+                var done = 0
+                while done < extent.count {
+                    let n = min(runCapacity, extent.count - done)
+                    try runs.read(start: extent.start + done * MemoryLayout<ResolvedEdge>.stride, count: n, into: &chunk)
+                    chunk.withUnsafeMutableBufferPointer { Self.resolve($0, attributes) }
+                    chunk.withUnsafeMutableBufferPointer { EdgeSort.sort($0) }
+                    try chunk.withUnsafeBufferPointer { try runs.write($0) }
+                    done += n
                 }
             }
+            unresolvedInFile = []
+        }
+        edges.withUnsafeMutableBufferPointer { all in
+            Self.resolve(UnsafeMutableBufferPointer(rebasing: all[start...]), attributes)
         }
         unresolvedFrom = nil
         if edges.count >= runCapacity { try spill() }
+    }
+
+    private static func resolve(_ edges: UnsafeMutableBufferPointer<ResolvedEdge>, _ attributes: [UInt32]) {
+        attributes.withUnsafeBufferPointer { ids in
+            for i in edges.indices {
+                edges[i].src = ids[Int(edges[i].src)]
+                edges[i].dst = ids[Int(edges[i].dst)]
+            }
+        }
     }
 
     private mutating func spill() throws {

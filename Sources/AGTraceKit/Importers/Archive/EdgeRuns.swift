@@ -19,7 +19,14 @@ final class EdgeRuns {
 
     deinit { close(fd) }
 
+    /// Appends a sorted run.
     func write(_ edges: UnsafeBufferPointer<ResolvedEdge>) throws {
+        runs.append(try writeUnsorted(edges))
+    }
+
+    /// Appends edges that are no run (unresolved, read back by `read`); returns where they are
+    /// (byte offset, edge count).
+    func writeUnsorted(_ edges: UnsafeBufferPointer<ResolvedEdge>) throws -> (start: Int, count: Int) {
         let bytes = UnsafeRawBufferPointer(edges)
         var done = 0
         while done < bytes.count {
@@ -28,8 +35,13 @@ final class EdgeRuns {
             guard n > 0 else { throw EdgeSpillError(message: "cannot write the temporary edge file: \(String(cString: strerror(errno)))") }
             done += n
         }
-        runs.append((end, edges.count))
-        end += bytes.count
+        defer { end += bytes.count }
+        return (end, edges.count)
+    }
+
+    /// Replaces `edges` with the `count` edges written from byte `start` on.
+    func read(start: Int, count: Int, into edges: inout [ResolvedEdge]) throws {
+        edges = try RunReader.read(fd: fd, at: start, count: count)
     }
 
     /// Calls `body` with every edge of the runs and of `last` (sorted too), in order.
@@ -79,24 +91,30 @@ final class EdgeRuns {
 
         private mutating func refill() throws {
             let n = min(left, EdgeRuns.readBatch)
-            batch = [ResolvedEdge](unsafeUninitializedCapacity: n) { buffer, initialized in
+            batch = try Self.read(fd: fd, at: next, count: n)
+            next += n * MemoryLayout<ResolvedEdge>.stride
+            left -= n
+            position = 0
+        }
+
+        /// `count` edges from byte `offset` of the file.
+        static func read(fd: Int32, at offset: Int, count n: Int) throws -> [ResolvedEdge] {
+            let edges = [ResolvedEdge](unsafeUninitializedCapacity: n) { buffer, initialized in
                 initialized = 0
                 let bytes = n * MemoryLayout<ResolvedEdge>.stride
                 var done = 0
                 while done < bytes {
-                    let r = pread(fd, UnsafeMutableRawPointer(buffer.baseAddress!) + done, bytes - done, off_t(next + done))
+                    let r = pread(fd, UnsafeMutableRawPointer(buffer.baseAddress!) + done, bytes - done, off_t(offset + done))
                     if r < 0 && errno == EINTR { continue }
                     guard r > 0 else { return }
                     done += r
                 }
                 initialized = n
             }
-            guard batch.count == n else {
+            guard edges.count == n else {
                 throw EdgeSpillError(message: "cannot read the temporary edge file back: \(String(cString: strerror(errno)))")
             }
-            next += n * MemoryLayout<ResolvedEdge>.stride
-            left -= n
-            position = 0
+            return edges
         }
     }
 }
