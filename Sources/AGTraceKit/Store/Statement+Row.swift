@@ -39,8 +39,9 @@ extension Statement {
     @inline(__always) public func bindNull(_ i: Int32) { sqlite3_bind_null(handle, i) }
 
     /// Binds one row's values to the parameters from `column` on, in order; returns the
-    /// column after them (the next row's first, in a multi-row `INSERT`). Written once for
-    /// every writer, and as fast as binding each by hand: the pack is expanded at compile time.
+    /// column after them. For statements run once per file or per rare record: the optimizer
+    /// does not turn the pack into plain calls, and in the per-row writers (ArchiveStore,
+    /// TraceStore, RunStore) it cost a fifth of a trace import, so those bind by hand.
     @inline(__always) @discardableResult
     public func bindRow<each V: SQLBindable>(at column: Int32, _ values: repeat each V) -> Int32 {
         var c = column

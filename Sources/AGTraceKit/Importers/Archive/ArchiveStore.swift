@@ -127,12 +127,28 @@ final class ArchiveStore: ArchiveSink {
         return nextNodeId
     }
 
+    private func bindProfile(_ s: Statement, from index: Int32, _ p: ProfileCounts) {
+        s.bind(index, p.updateCount)
+        s.bind(index + 1, p.changeCount)
+        s.bind(index + 2, p.updateTotal)
+        s.bind(index + 3, p.changedTotal)
+    }
+
     func type(_ r: TypeRecord) throws {
         _ = firstNodeId(r.graphIndex)
+        let s = insertType
+        s.bind(1, snapshotId)
+        s.bind(2, r.graphIndex)
+        s.bind(3, r.typeIndex)
+        s.bind(4, r.typeId)
+        s.bind(5, r.name)
+        s.bind(6, r.valueType)
+        s.bind(7, r.size)
+        s.bind(8, r.flags)
+        bindProfile(s, from: 9, r.profile)
         let view = r.name.flatMap(ViewName.fromRule)
-        let p = r.profile
-        try insertType.runRow(snapshotId, r.graphIndex, r.typeIndex, r.typeId, r.name, r.valueType, r.size, r.flags,
-                              p.updateCount, p.changeCount, p.updateTotal, p.changedTotal, view)
+        s.bind(13, view)
+        try s.run()
         naming.type(graph: r.graphIndex, typeIndex: r.typeIndex, namesView: view != nil)
     }
 
@@ -166,15 +182,18 @@ final class ArchiveStore: ArchiveSink {
         nodeTexts.reserve(bytes)
         var column: Int32 = 1
         for k in pendingNodes.indices {
-            // Field by field, not through a copy of the record: that would retain and release
-            // its two strings.
-            let graph = pendingNodes[k].graphIndex, node = pendingNodes[k].nodeIndex, p = pendingNodes[k].profile
-            column = s.bindRow(at: column, firstNodeId(graph) + Int64(node), snapshotId, graph, node,
-                               pendingNodes[k].attribute, pendingNodes[k].typeIndex)
-            bindCopy(s, column, &pendingNodes[k].description)
-            bindCopy(s, column + 1, &pendingNodes[k].value)
-            column = s.bindRow(at: column + 2, pendingNodes[k].flags, pendingNodes[k].subgraphFlags, p.updateCount,
-                               p.changeCount, p.updateTotal, p.changedTotal)
+            s.bind(column, firstNodeId(pendingNodes[k].graphIndex) + Int64(pendingNodes[k].nodeIndex))
+            s.bind(column + 1, snapshotId)
+            s.bind(column + 2, pendingNodes[k].graphIndex)
+            s.bind(column + 3, pendingNodes[k].nodeIndex)
+            s.bind(column + 4, pendingNodes[k].attribute)
+            s.bind(column + 5, pendingNodes[k].typeIndex)
+            bindCopy(s, column + 6, &pendingNodes[k].description)
+            bindCopy(s, column + 7, &pendingNodes[k].value)
+            s.bind(column + 8, pendingNodes[k].flags)
+            s.bind(column + 9, pendingNodes[k].subgraphFlags)
+            bindProfile(s, from: column + 10, pendingNodes[k].profile)
+            column += 14
         }
         defer {
             nodeTexts.reset()
@@ -193,8 +212,14 @@ final class ArchiveStore: ArchiveSink {
         let s = try insertEdges.statement(rows: pendingEdges.count)
         var column: Int32 = 1
         for r in pendingEdges {
-            column = s.bindRow(at: column, snapshotId, r.graphIndex, r.srcAttribute, r.dstAttribute, r.offset, r.flags,
-                               r.edgeIndex)
+            s.bind(column, snapshotId)
+            s.bind(column + 1, r.graphIndex)
+            s.bind(column + 2, r.srcAttribute)
+            s.bind(column + 3, r.dstAttribute)
+            s.bind(column + 4, r.offset)
+            s.bind(column + 5, r.flags)
+            s.bind(column + 6, r.edgeIndex)
+            column += 7
         }
         defer { pendingEdges.removeAll(keepingCapacity: true) }
         try s.run()
@@ -202,69 +227,141 @@ final class ArchiveStore: ArchiveSink {
 
     func subgraph(_ r: SubgraphRecord) throws {
         _ = firstNodeId(r.graphIndex)
-        try insertSubgraph.runRow(snapshotId, r.graphIndex, r.subgraphIndex, r.subgraphId, r.contextId, r.invalid)
+        let s = insertSubgraph
+        s.bind(1, snapshotId)
+        s.bind(2, r.graphIndex)
+        s.bind(3, r.subgraphIndex)
+        s.bind(4, r.subgraphId)
+        s.bind(5, r.contextId)
+        s.bind(6, r.invalid)
+        try s.run()
     }
 
     func subgraphMembers(graphIndex: Int, subgraphId: Int64?, nodeIndices: ClosedRange<Int>) throws {
         let base = firstNodeId(graphIndex)
-        try setSubgraph.runRow(snapshotId, graphIndex, subgraphId, base + Int64(nodeIndices.lowerBound),
-                               base + Int64(nodeIndices.upperBound))
+        let s = setSubgraph
+        s.bind(1, snapshotId)
+        s.bind(2, graphIndex)
+        s.bind(3, subgraphId)
+        s.bind(4, base + Int64(nodeIndices.lowerBound))
+        s.bind(5, base + Int64(nodeIndices.upperBound))
+        try s.run()
     }
 
     func tree(_ r: TreeRecord) throws {
         let base = firstNodeId(r.graphIndex)
-        try insertTree.runRow(snapshotId, r.graphIndex, r.treeIndex, r.parentTreeIndex, r.nodeIndex.map { base + Int64($0) },
-                              r.offset, r.description, r.flags, r.isRoot)
+        let s = insertTree
+        s.bind(1, snapshotId)
+        s.bind(2, r.graphIndex)
+        s.bind(3, r.treeIndex)
+        s.bind(4, r.parentTreeIndex)
+        s.bind(5, r.nodeIndex.map { base + Int64($0) })
+        s.bind(6, r.offset)
+        s.bind(7, r.description)
+        s.bind(8, r.flags)
+        s.bind(9, r.isRoot)
+        try s.run()
         naming.entry(graph: r.graphIndex, treeIndex: r.treeIndex, parent: r.parentTreeIndex, description: r.description)
         if let n = r.nodeIndex { naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: n, nodeId: base + Int64(n), own: true) }
     }
 
     func treeParent(graphIndex: Int, treeIndex: Int, parentTreeIndex: Int) throws {
-        try setTreeParent.runRow(snapshotId, graphIndex, treeIndex, parentTreeIndex)
+        let s = setTreeParent
+        s.bind(1, snapshotId)
+        s.bind(2, graphIndex)
+        s.bind(3, treeIndex)
+        s.bind(4, parentTreeIndex)
+        try s.run()
         naming.parent(graph: graphIndex, treeIndex: treeIndex, parent: parentTreeIndex)
     }
 
     func treeValue(_ r: TreeValueRecord) throws {
         let base = firstNodeId(r.graphIndex)
-        try insertTreeValue.runRow(snapshotId, r.graphIndex, r.treeIndex, r.key, r.nodeIndex.map { base + Int64($0) }, r.offset)
+        let s = insertTreeValue
+        s.bind(1, snapshotId)
+        s.bind(2, r.graphIndex)
+        s.bind(3, r.treeIndex)
+        s.bind(4, r.key)
+        s.bind(5, r.nodeIndex.map { base + Int64($0) })
+        s.bind(6, r.offset)
+        try s.run()
         if let n = r.nodeIndex { naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: n, nodeId: base + Int64(n), own: false) }
     }
 
     func treeNode(_ r: TreeNodeRecord) throws {
-        try insertTreeNode.runRow(snapshotId, r.graphIndex, r.treeIndex, firstNodeId(r.graphIndex) + Int64(r.nodeIndex))
+        let s = insertTreeNode
+        s.bind(1, snapshotId)
+        s.bind(2, r.graphIndex)
+        s.bind(3, r.treeIndex)
+        s.bind(4, firstNodeId(r.graphIndex) + Int64(r.nodeIndex))
+        try s.run()
         naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: r.nodeIndex,
                      nodeId: firstNodeId(r.graphIndex) + Int64(r.nodeIndex), own: false)
     }
 
     func profileEvent(_ r: ProfileEventRecord) throws {
         _ = firstNodeId(r.graphIndex)
-        let p = r.counts
-        try insertEvent.runRow(snapshotId, r.graphIndex, r.scope.rawValue, r.scopeKey, r.category, p.updateCount, p.changeCount,
-                               p.updateTotal, p.changedTotal)
+        let s = insertEvent
+        s.bind(1, snapshotId)
+        s.bind(2, r.graphIndex)
+        s.bind(3, r.scope.rawValue)
+        s.bind(4, r.scopeKey)
+        s.bind(5, r.category)
+        bindProfile(s, from: 6, r.counts)
+        try s.run()
     }
 
     func profileMark(_ r: ProfileMarkRecord) throws {
         _ = firstNodeId(r.graphIndex)
-        let p = r.counts
-        try insertMark.runRow(snapshotId, r.graphIndex, r.scope.rawValue, r.scopeKey, r.category, r.name, r.timestamp,
-                              p.updateCount, p.changeCount, p.updateTotal, p.changedTotal)
+        let s = insertMark
+        s.bind(1, snapshotId)
+        s.bind(2, r.graphIndex)
+        s.bind(3, r.scope.rawValue)
+        s.bind(4, r.scopeKey)
+        s.bind(5, r.category)
+        s.bind(6, r.name)
+        s.bind(7, r.timestamp)
+        bindProfile(s, from: 8, r.counts)
+        try s.run()
     }
 
     func graph(_ r: GraphRecord) throws {
         let base = firstNodeId(r.graphIndex)
         nextNodeId = base + Int64(r.nodeCount)
-        try insertGraph.runRow(snapshotId, r.graphIndex, r.graphId, r.updateCount, r.changeCount, r.transactionCount,
-                               r.updateTotal, r.changedTotal, r.counters.isEmpty ? nil : Self.json(r.counters), base,
-                               r.nodeCount, r.edgeCount)
+        let s = insertGraph
+        s.bind(1, snapshotId)
+        s.bind(2, r.graphIndex)
+        s.bind(3, r.graphId)
+        s.bind(4, r.updateCount)
+        s.bind(5, r.changeCount)
+        s.bind(6, r.transactionCount)
+        s.bind(7, r.updateTotal)
+        s.bind(8, r.changedTotal)
+        s.bind(9, r.counters.isEmpty ? nil : Self.json(r.counters))
+        s.bind(10, base)
+        s.bind(11, r.nodeCount)
+        s.bind(12, r.edgeCount)
+        try s.run()
         graphCount += 1
     }
 
     func subgraphLink(_ r: SubgraphLinkRecord) throws {
-        try insertLink.runRow(snapshotId, r.parentGraphIndex, r.parentSubgraphId, r.childGraphIndex, r.childSubgraphId)
+        let s = insertLink
+        s.bind(1, snapshotId)
+        s.bind(2, r.parentGraphIndex)
+        s.bind(3, r.parentSubgraphId)
+        s.bind(4, r.childGraphIndex)
+        s.bind(5, r.childSubgraphId)
+        try s.run()
     }
 
     func archive(_ r: ArchiveSummaryRecord) throws {
-        try setSummary.runRow(snapshotId, r.version, r.counterBytes, r.counterMaxBytes)
+        let s = setSummary
+        s.bind(1, snapshotId)
+        s.bind(2, r.version)
+        s.bind(3, r.counterBytes)
+        s.bind(4, r.counterMaxBytes)
+        try s.run()
     }
 
     /// Writes `tree_views`: the name `TreeNaming` chose for each node row, unless the node's
@@ -274,12 +371,22 @@ final class ArchiveStore: ArchiveSink {
         let rows = naming.rows()
         naming = TreeNaming()
         let write = try db.prepare("INSERT INTO main.tree_views(snapshot_id, graph_index, attribute, view) VALUES (?1, ?2, ?3, ?4)")
-        for r in rows.known { try write.runRow(snapshotId, r.graph, r.attribute, r.view) }
+        for r in rows.known {
+            write.bind(1, snapshotId)
+            write.bind(2, r.graph)
+            write.bind(3, r.attribute)
+            write.bind(4, r.view)
+            try write.run()
+        }
         // Nodes written before the tree named them: looked up among the rows.
         guard !rows.unseen.isEmpty else { return }
         try db.execute("CREATE TEMP TABLE tree_names(node_id INTEGER PRIMARY KEY, view TEXT NOT NULL)")
         let insert = try db.prepare("INSERT INTO temp.tree_names(node_id, view) VALUES (?1, ?2)")
-        for (nodeId, view) in rows.unseen { try insert.runRow(nodeId, view) }
+        for (nodeId, view) in rows.unseen {
+            insert.bind(1, nodeId)
+            insert.bind(2, view)
+            try insert.run()
+        }
         try db.execute("""
             INSERT INTO main.tree_views(snapshot_id, graph_index, attribute, view)
             SELECT n.snapshot_id, n.graph_index, n.attribute, min(t.view)

@@ -104,17 +104,20 @@ final class RunStore {
         var column: Int32 = 1
         for (k, row) in pendingFrames.enumerated() {
             let f = row.frame
-            column = s.bindRow(at: column, firstFrameId + Int64(frameCount + k), runId, row.seq, f.depth)
-            bindName(s, column, f.module)
-            bindName(s, column + 1, f.symbol)
+            s.bind(column, firstFrameId + Int64(frameCount + k))
+            s.bind(column + 1, runId)
+            s.bind(column + 2, row.seq)
+            s.bind(column + 3, f.depth)
+            bindName(s, column + 4, f.module)
+            bindName(s, column + 5, f.symbol)
             if let address = f.address {
                 let text = addressText + 18 * k
                 Self.formatAddress(address, into: text)
-                s.bindStatic(column + 2, UnsafeBufferPointer(start: text, count: 18))
+                s.bindStatic(column + 6, UnsafeBufferPointer(start: text, count: 18))
             } else {
-                s.bindNull(column + 2)
+                s.bind(column + 6, nil as Int64?)
             }
-            column += 3
+            column += 7
         }
         try s.run()
         frameCount += pendingFrames.count
@@ -126,11 +129,18 @@ final class RunStore {
         let s = try events.statement(rows: pendingEvents.count)
         var column: Int32 = 1
         for (k, e) in pendingEvents.enumerated() {
-            column = s.bindRow(at: column, firstEventId + Int64(count + k), runId, e.seq, e.line)
-            s.bindStatic(column, kindNames[Int32(Self.position(e.kind))])
-            bindName(s, column + 1, e.symbol)
-            bindName(s, column + 2, e.breakpoint)
-            column = s.bindRow(at: column + 3, e.thread, e.attribute, e.inputAttribute, e.timeNs)
+            s.bind(column, firstEventId + Int64(count + k))
+            s.bind(column + 1, runId)
+            s.bind(column + 2, e.seq)
+            s.bind(column + 3, e.line)
+            s.bindStatic(column + 4, kindNames[Int32(Self.position(e.kind))])
+            bindName(s, column + 5, e.symbol)
+            bindName(s, column + 6, e.breakpoint)
+            s.bind(column + 7, e.thread)
+            s.bind(column + 8, e.attribute)
+            s.bind(column + 9, e.inputAttribute)
+            s.bind(column + 10, e.timeNs)
+            column += 11
         }
         try s.run()
         count += pendingEvents.count
