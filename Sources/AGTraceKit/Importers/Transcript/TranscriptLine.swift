@@ -107,19 +107,24 @@ enum TranscriptLineClassifier {
         return .other
     }
 
+    /// Whether the trimmed `r` has no tab and no two blanks in a row: nothing to collapse.
+    @inline(__always)
+    static func isNormalized(_ bytes: Bytes, _ r: Range<Int>) -> Bool {
+        var previousBlank = false
+        for i in r {
+            let blank = ASCII.isSpace(bytes[i])
+            if blank && (previousBlank || bytes[i] == ASCII.tab) { return false }
+            previousBlank = blank
+        }
+        return true
+    }
+
     /// Trimmed, with every run of blanks turned into one space, so that `(lldb)  p/d  $esi`
     /// and `-C "p/d $esi"` compare equal.
     static func normalizedCommand(_ bytes: Bytes, _ range: Range<Int>) -> String {
         let r = bytes.trimmed(range)
         // Usually there is nothing to collapse: decode the slice as it is.
-        var clean = true
-        var previousBlank = false
-        for i in r {
-            let blank = ASCII.isSpace(bytes[i])
-            if blank && (previousBlank || bytes[i] == ASCII.tab) { clean = false; break }
-            previousBlank = blank
-        }
-        if clean { return bytes.string(r) }
+        if isNormalized(bytes, r) { return bytes.string(r) }
         var out: [UInt8] = []
         out.reserveCapacity(r.count)
         var lastWasSpace = false
@@ -159,14 +164,7 @@ enum TranscriptLineClassifier {
     /// The normalised command as a name of `names`: decoded only the first time it is seen.
     static func normalizedCommand(_ bytes: Bytes, _ range: Range<Int>, names: inout NameTable) -> NameID {
         let r = bytes.trimmed(range)
-        var clean = true
-        var previousBlank = false
-        for i in r {
-            let blank = ASCII.isSpace(bytes[i])
-            if blank && (previousBlank || bytes[i] == ASCII.tab) { clean = false; break }
-            previousBlank = blank
-        }
-        if clean { return names.id(bytes, r) }
+        if isNormalized(bytes, r) { return names.id(bytes, r) }
         var copy = normalizedCommand(bytes, range)
         return copy.withUTF8 { names.id($0) }
     }

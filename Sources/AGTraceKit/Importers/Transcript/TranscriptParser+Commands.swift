@@ -55,10 +55,7 @@ extension TranscriptParser {
         }
         let starters = catalog.starting(with: command)
         if !starters.isEmpty {
-            try startHit(line: lineNumber, emit)
-            open.candidates = starters
-            open.inspect(output)
-            hitCommands.append(command)
+            try startHit(line: lineNumber, emit, candidates: starters, command: command, output: output)
             return true
         }
         let members = catalog.containing(command)
@@ -71,11 +68,8 @@ extension TranscriptParser {
                 return true
             }
             let hidden = catalog.hiddenIDs  // before closing the open hit, which may learn some
-            try startHit(line: lineNumber, emit)
-            open.candidates = hidden
-            open.inspect(output)
+            try startHit(line: lineNumber, emit, candidates: hidden, command: command, output: output)
             open.viaHiddenCommands = true
-            hitCommands.append(command)
             return true
         }
         // A later command of some list whose start we did not see (a transcript copied from
@@ -88,11 +82,8 @@ extension TranscriptParser {
                 open.inspect(output)
                 return true
             }
-            try startHit(line: lineNumber, emit)
-            open.candidates = members
-            open.inspect(output)
+            try startHit(line: lineNumber, emit, candidates: members, command: command, output: output)
             open.partialStart = true
-            hitCommands.append(command)
             return true
         }
         if isOpen, role.isInspection {
@@ -112,5 +103,14 @@ extension TranscriptParser {
             return candidates.contains { catalog.commands(of: $0, startWith: seen, then: command) }
         }
         return catalog.order.contains { catalog.commands(of: $0, startWith: seen, then: command) }
+    }
+
+    /// Starts a hit made by one of `candidates`' command lists, `command` (echoed now) its first
+    /// seen command and `output` what that prints.
+    private mutating func startHit(line: Int, _ emit: Emit, candidates: [Int], command: NameID, output: OutputContext) throws {
+        try startHit(line: line, emit)
+        open.candidates = candidates
+        open.inspect(output)
+        hitCommands.append(command)
     }
 }
