@@ -136,19 +136,10 @@ final class ArchiveStore: ArchiveSink {
 
     func type(_ r: TypeRecord) throws {
         _ = firstNodeId(r.graphIndex)
-        let s = insertType
-        s.bind(1, snapshotId)
-        s.bind(2, r.graphIndex)
-        s.bind(3, r.typeIndex)
-        s.bind(4, r.typeId)
-        s.bind(5, r.name)
-        s.bind(6, r.valueType)
-        s.bind(7, r.size)
-        s.bind(8, r.flags)
-        bindProfile(s, from: 9, r.profile)
         let view = r.name.flatMap(ViewName.fromRule)
-        s.bind(13, view)
-        try s.run()
+        let p = r.profile
+        try insertType.runRow(snapshotId, r.graphIndex, r.typeIndex, r.typeId, r.name, r.valueType, r.size, r.flags,
+                              p.updateCount, p.changeCount, p.updateTotal, p.changedTotal, view)
         naming.type(graph: r.graphIndex, typeIndex: r.typeIndex, namesView: view != nil)
     }
 
@@ -208,44 +199,28 @@ final class ArchiveStore: ArchiveSink {
     }
 
     private func writeEdges() throws {
-        guard !pendingEdges.isEmpty else { return }
-        let s = try insertEdges.statement(rows: pendingEdges.count)
-        var column: Int32 = 1
-        for r in pendingEdges {
-            s.bind(column, snapshotId)
-            s.bind(column + 1, r.graphIndex)
-            s.bind(column + 2, r.srcAttribute)
-            s.bind(column + 3, r.dstAttribute)
-            s.bind(column + 4, r.offset)
-            s.bind(column + 5, r.flags)
-            s.bind(column + 6, r.edgeIndex)
-            column += 7
-        }
+        let snapshotId = self.snapshotId
         defer { pendingEdges.removeAll(keepingCapacity: true) }
-        try s.run()
+        try insertEdges.write(pendingEdges) { s, c, r in
+            s.bind(c, snapshotId)
+            s.bind(c + 1, r.graphIndex)
+            s.bind(c + 2, r.srcAttribute)
+            s.bind(c + 3, r.dstAttribute)
+            s.bind(c + 4, r.offset)
+            s.bind(c + 5, r.flags)
+            s.bind(c + 6, r.edgeIndex)
+        }
     }
 
     func subgraph(_ r: SubgraphRecord) throws {
         _ = firstNodeId(r.graphIndex)
-        let s = insertSubgraph
-        s.bind(1, snapshotId)
-        s.bind(2, r.graphIndex)
-        s.bind(3, r.subgraphIndex)
-        s.bind(4, r.subgraphId)
-        s.bind(5, r.contextId)
-        s.bind(6, r.invalid)
-        try s.run()
+        try insertSubgraph.runRow(snapshotId, r.graphIndex, r.subgraphIndex, r.subgraphId, r.contextId, r.invalid)
     }
 
     func subgraphMembers(graphIndex: Int, subgraphId: Int64?, nodeIndices: ClosedRange<Int>) throws {
         let base = firstNodeId(graphIndex)
-        let s = setSubgraph
-        s.bind(1, snapshotId)
-        s.bind(2, graphIndex)
-        s.bind(3, subgraphId)
-        s.bind(4, base + Int64(nodeIndices.lowerBound))
-        s.bind(5, base + Int64(nodeIndices.upperBound))
-        try s.run()
+        try setSubgraph.runRow(snapshotId, graphIndex, subgraphId, base + Int64(nodeIndices.lowerBound),
+                               base + Int64(nodeIndices.upperBound))
     }
 
     func tree(_ r: TreeRecord) throws {
@@ -266,12 +241,7 @@ final class ArchiveStore: ArchiveSink {
     }
 
     func treeParent(graphIndex: Int, treeIndex: Int, parentTreeIndex: Int) throws {
-        let s = setTreeParent
-        s.bind(1, snapshotId)
-        s.bind(2, graphIndex)
-        s.bind(3, treeIndex)
-        s.bind(4, parentTreeIndex)
-        try s.run()
+        try setTreeParent.runRow(snapshotId, graphIndex, treeIndex, parentTreeIndex)
         naming.parent(graph: graphIndex, treeIndex: treeIndex, parent: parentTreeIndex)
     }
 
@@ -301,67 +271,33 @@ final class ArchiveStore: ArchiveSink {
 
     func profileEvent(_ r: ProfileEventRecord) throws {
         _ = firstNodeId(r.graphIndex)
-        let s = insertEvent
-        s.bind(1, snapshotId)
-        s.bind(2, r.graphIndex)
-        s.bind(3, r.scope.rawValue)
-        s.bind(4, r.scopeKey)
-        s.bind(5, r.category)
-        bindProfile(s, from: 6, r.counts)
-        try s.run()
+        let p = r.counts
+        try insertEvent.runRow(snapshotId, r.graphIndex, r.scope.rawValue, r.scopeKey, r.category, p.updateCount, p.changeCount,
+                               p.updateTotal, p.changedTotal)
     }
 
     func profileMark(_ r: ProfileMarkRecord) throws {
         _ = firstNodeId(r.graphIndex)
-        let s = insertMark
-        s.bind(1, snapshotId)
-        s.bind(2, r.graphIndex)
-        s.bind(3, r.scope.rawValue)
-        s.bind(4, r.scopeKey)
-        s.bind(5, r.category)
-        s.bind(6, r.name)
-        s.bind(7, r.timestamp)
-        bindProfile(s, from: 8, r.counts)
-        try s.run()
+        let p = r.counts
+        try insertMark.runRow(snapshotId, r.graphIndex, r.scope.rawValue, r.scopeKey, r.category, r.name, r.timestamp,
+                              p.updateCount, p.changeCount, p.updateTotal, p.changedTotal)
     }
 
     func graph(_ r: GraphRecord) throws {
         let base = firstNodeId(r.graphIndex)
         nextNodeId = base + Int64(r.nodeCount)
-        let s = insertGraph
-        s.bind(1, snapshotId)
-        s.bind(2, r.graphIndex)
-        s.bind(3, r.graphId)
-        s.bind(4, r.updateCount)
-        s.bind(5, r.changeCount)
-        s.bind(6, r.transactionCount)
-        s.bind(7, r.updateTotal)
-        s.bind(8, r.changedTotal)
-        s.bind(9, r.counters.isEmpty ? nil : Self.json(r.counters))
-        s.bind(10, base)
-        s.bind(11, r.nodeCount)
-        s.bind(12, r.edgeCount)
-        try s.run()
+        try insertGraph.runRow(snapshotId, r.graphIndex, r.graphId, r.updateCount, r.changeCount, r.transactionCount,
+                               r.updateTotal, r.changedTotal, r.counters.isEmpty ? nil : Self.json(r.counters), base,
+                               r.nodeCount, r.edgeCount)
         graphCount += 1
     }
 
     func subgraphLink(_ r: SubgraphLinkRecord) throws {
-        let s = insertLink
-        s.bind(1, snapshotId)
-        s.bind(2, r.parentGraphIndex)
-        s.bind(3, r.parentSubgraphId)
-        s.bind(4, r.childGraphIndex)
-        s.bind(5, r.childSubgraphId)
-        try s.run()
+        try insertLink.runRow(snapshotId, r.parentGraphIndex, r.parentSubgraphId, r.childGraphIndex, r.childSubgraphId)
     }
 
     func archive(_ r: ArchiveSummaryRecord) throws {
-        let s = setSummary
-        s.bind(1, snapshotId)
-        s.bind(2, r.version)
-        s.bind(3, r.counterBytes)
-        s.bind(4, r.counterMaxBytes)
-        try s.run()
+        try setSummary.runRow(snapshotId, r.version, r.counterBytes, r.counterMaxBytes)
     }
 
     /// Writes `tree_views`: the name `TreeNaming` chose for each node row, unless the node's

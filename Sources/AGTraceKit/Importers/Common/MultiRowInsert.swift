@@ -5,7 +5,7 @@
 final class MultiRowInsert {
     private let db: Database
     private let prefix: String
-    private let columns: Int
+    let columns: Int
     private var statements: [Int: Statement] = [:]
     private let full: Statement
     let rows: Int
@@ -25,6 +25,20 @@ final class MultiRowInsert {
         let s = try Self.prepare(db, prefix, columns, n)
         statements[n] = s
         return s
+    }
+
+    /// One step writing all of `rows` (at most `self.rows`): `bind` binds one row's values from
+    /// the column it is given, by hand (see `Statement.bindRow` for why not through it).
+    @inline(__always)
+    func write<Row>(_ rows: [Row], _ bind: (Statement, Int32, Row) -> Void) throws {
+        guard !rows.isEmpty else { return }
+        let s = try statement(rows: rows.count)
+        var column: Int32 = 1
+        for row in rows {
+            bind(s, column, row)
+            column += Int32(columns)
+        }
+        try s.run()
     }
 
     private static func prepare(_ db: Database, _ prefix: String, _ columns: Int, _ rows: Int) throws -> Statement {

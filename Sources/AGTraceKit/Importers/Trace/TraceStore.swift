@@ -86,8 +86,7 @@ final class TraceStore {
         switch e.type {
         case TraceEventTypes.nodeAdded, TraceEventTypes.indirectNodeAdded:
             if let a = e.p1, nodes.insert(a).inserted {
-                try nodeRow.bindAndRun([.integer(traceId), .integer(a), e.p2.map(SQLValue.integer) ?? .null,
-                                        e.type == TraceEventTypes.nodeAdded ? e.p3.map(SQLValue.integer) ?? .null : .null])
+                try nodeRow.runRow(traceId, a, e.p2, e.type == TraceEventTypes.nodeAdded ? e.p3 : nil)
             }
         case TraceEventTypes.addEdge:
             liveEdges[EdgeKey(reader: e.p1 ?? 0, input: e.p2 ?? 0), default: []].append(e.seq)
@@ -121,9 +120,8 @@ final class TraceStore {
 
     func type(_ t: TraceTypeRecord) throws {
         typesSeen.insert(t.typeId)
-        try typeRow.bindAndRun([.integer(traceId), .integer(t.typeId), t.rule.map(SQLValue.text) ?? .null,
-                                t.valueType.map(SQLValue.text) ?? .null, .integer(t.bodySize), .integer(t.valueSize),
-                                .integer(t.flags), t.rule.flatMap(ViewName.fromRule).map(SQLValue.text) ?? .null])
+        try typeRow.runRow(traceId, t.typeId, t.rule, t.valueType, t.bodySize, t.valueSize, t.flags,
+                           t.rule.flatMap(ViewName.fromRule))
     }
 
     /// A snapshot's subgraph: its nodes and their inputs fill in what the events did not show
@@ -135,8 +133,7 @@ final class TraceStore {
         subgraphs[s.subgraphId] = sub
         for node in s.nodes {
             if nodes.insert(node.attribute).inserted {
-                try nodeRow.bindAndRun([.integer(traceId), .integer(node.attribute), .integer(s.subgraphId),
-                                        node.typeId.map(SQLValue.integer) ?? .null])
+                try nodeRow.runRow(traceId, node.attribute, s.subgraphId, node.typeId)
             }
             for input in node.inputs {
                 let key = EdgeKey(reader: node.attribute, input: input)
@@ -165,15 +162,12 @@ final class TraceStore {
 
     private func write(_ w: TraceWriteRow) throws {
         writeCount += 1
-        try writeRow.bindAndRun([.integer(traceId), .integer(Int64(w.seq)), .integer(w.attribute),
-                                 w.context.map(SQLValue.integer) ?? .null, .integer(Int64(w.marked)),
-                                 .integer(Int64(w.updates)), .integer(Int64(w.reran))])
+        try writeRow.runRow(traceId, w.seq, w.attribute, w.context, w.marked, w.updates, w.reran)
     }
 
     private func edge(_ key: EdgeKey, added: Int?, removed: Int?) throws {
         edgeCount += 1
-        try edgeRow.bindAndRun([.integer(traceId), .integer(key.reader), .integer(key.input),
-                                added.map { .integer(Int64($0)) } ?? .null, removed.map { .integer(Int64($0)) } ?? .null])
+        try edgeRow.runRow(traceId, key.reader, key.input, added, removed)
     }
 
     /// Writes what is held back: the last rows, open evaluations, live edges, subgraphs.
@@ -189,18 +183,13 @@ final class TraceStore {
             try edge(key, added: nil, removed: nil)
         }
         for (id, s) in subgraphs.sorted(by: { $0.key < $1.key }) {
-            func v(_ x: Int?) -> SQLValue { x.map { .integer(Int64($0)) } ?? .null }
-            try subgraphRow.bindAndRun([.integer(traceId), .integer(id), s.contextId.map(SQLValue.integer) ?? .null,
-                                        s.parentId.map(SQLValue.integer) ?? .null, v(s.createdSeq), v(s.invalidatedSeq),
-                                        v(s.destroyedSeq)])
+            try subgraphRow.runRow(traceId, id, s.contextId, s.parentId, s.createdSeq, s.invalidatedSeq, s.destroyedSeq)
         }
     }
 
     private func writeEvents() throws {
-        guard !pendingEvents.isEmpty else { return }
-        let s = try events.statement(rows: pendingEvents.count)
-        var c: Int32 = 1
-        for e in pendingEvents {
+        let traceId = self.traceId, data = pendingData
+        try events.write(pendingEvents) { s, c, e in
             s.bind(c, traceId)
             s.bind(c + 1, e.seq)
             s.bind(c + 2, e.type)
@@ -208,20 +197,16 @@ final class TraceStore {
             s.bind(c + 4, e.p1)
             s.bind(c + 5, e.p2)
             s.bind(c + 6, e.p3)
-            s.bind(c + 7, pendingData.isEmpty ? nil : pendingData[e.seq])
-            c += 8
+            s.bind(c + 7, data.isEmpty ? nil : data[e.seq])
         }
-        try s.run()
         eventCount += pendingEvents.count
         pendingEvents.removeAll(keepingCapacity: true)
         if !pendingData.isEmpty { pendingData.removeAll() }
     }
 
     private func writeUpdates() throws {
-        guard !pendingUpdates.isEmpty else { return }
-        let s = try updates.statement(rows: pendingUpdates.count)
-        var c: Int32 = 1
-        for u in pendingUpdates {
+        let traceId = self.traceId
+        try updates.write(pendingUpdates) { s, c, u in
             s.bind(c, traceId)
             s.bind(c + 1, u.beginSeq)
             s.bind(c + 2, u.endSeq)
@@ -234,9 +219,7 @@ final class TraceStore {
             s.bind(c + 9, u.parentAttribute)
             s.bind(c + 10, u.changed.map { $0 ? Int64(1) : 0 })
             s.bind(c + 11, u.causeSeq)
-            c += 12
         }
-        try s.run()
         updateCount += pendingUpdates.count
         pendingUpdates.removeAll(keepingCapacity: true)
     }
