@@ -48,22 +48,15 @@ public struct Graphviz: Sendable {
     /// Each `<svg …>…</svg>` in dot's output, in order: a search of the bytes (Foundation's
     /// `range(of:)` on the text cost a few percent of a large `export html`).
     static func svgElements(_ data: Data) -> [String] {
-        let bytes = [UInt8](data)
-        let open = Array("<svg".utf8), close = Array("</svg>".utf8)
-        func find(_ needle: [UInt8], from: Int) -> Int? {
-            var i = from
-            while i + needle.count <= bytes.count {
-                if bytes[i] == needle[0] && bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
-                i += 1
+        let close: StaticString = "</svg>"
+        return [UInt8](data).withUnsafeBufferPointer { bytes in
+            var pictures: [String] = []
+            var at = 0
+            while let start = bytes.find("<svg", from: at), let end = bytes.find(close, from: start + 4) {
+                at = end + close.utf8CodeUnitCount
+                pictures.append(String(decoding: bytes[start..<at], as: UTF8.self))
             }
-            return nil
+            return pictures
         }
-        var pictures: [String] = []
-        var at = 0
-        while let start = find(open, from: at), let end = find(close, from: start + open.count) {
-            pictures.append(String(decoding: bytes[start..<(end + close.count)], as: UTF8.self))
-            at = end + close.count
-        }
-        return pictures
     }
 }

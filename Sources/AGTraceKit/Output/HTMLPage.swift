@@ -71,25 +71,23 @@ final class HTMLPage {
     /// 1M-node snapshot). Only `picture(_:)` writes such a marker: text is escaped.
     static func fill(_ body: String, count: Int, _ picture: (Int) -> String) -> String {
         guard count > 0 else { return body }
-        let marker = Array("<!--picture:".utf8)
+        let marker: StaticString = "<!--picture:"
         var out: [UInt8] = []
         out.reserveCapacity(body.utf8.count + count * 64)
         var body = body
         body.withUTF8 { bytes in
-            var i = 0, copied = 0
-            while i < bytes.count {
-                guard bytes[i] == UInt8(ascii: "<"), bytes.count - i > marker.count + 3,
-                      bytes[i..<(i + marker.count)].elementsEqual(marker) else { i += 1; continue }
-                var j = i + marker.count, n = 0
-                while j < bytes.count, bytes[j] >= UInt8(ascii: "0"), bytes[j] <= UInt8(ascii: "9") {
+            var from = 0, copied = 0
+            while let i = bytes.find(marker, from: from) {
+                var j = i + marker.utf8CodeUnitCount, n = 0
+                while j < bytes.count, ASCII.isDigit(bytes[j]) {
                     n = n * 10 + Int(bytes[j] - UInt8(ascii: "0"))
                     j += 1
                 }
-                guard n < count, bytes.count - j >= 3, bytes[j..<(j + 3)].elementsEqual("-->".utf8) else { i += 1; continue }
+                guard n < count, bytes.matches("-->", at: j) else { from = i + 1; continue }
                 out.append(contentsOf: bytes[copied..<i])
                 out.append(contentsOf: picture(n).utf8)
-                i = j + 3
-                copied = i
+                from = j + 3
+                copied = from
             }
             out.append(contentsOf: bytes[copied..<bytes.count])
         }

@@ -27,7 +27,7 @@ enum SnapshotDeletion {
         for (kind, table, rows) in kinds {
             guard let id = try db.scalar("SELECT id FROM \(table) WHERE label = ?1", [.text(label)]) else { continue }
             for sql in rows + ["DELETE FROM \(table) WHERE id = ?1"] {
-                try db.prepare(sql).bindAndRun([id])
+                try db.prepare(sql).runRow(id)
             }
             try Aliases.removeAll(naming: id.intValue ?? 0, kind: kind, in: db)
             deleted = true

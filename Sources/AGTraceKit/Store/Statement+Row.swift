@@ -59,7 +59,7 @@ extension Statement {
         try run()
     }
 
-    /// Binds `values` to parameters ?1, ?2, … and runs the statement.
+    /// Binds an array of values built at run time to ?1, ?2, … and runs the statement.
     func bindAndRun(_ values: [SQLValue]) throws {
         bind(values)
         try run()

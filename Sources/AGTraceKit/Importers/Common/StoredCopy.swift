@@ -29,22 +29,14 @@ enum StoredCopy {
 
     /// The file's SHA-256 in hex; nil if it cannot be read (the import then says why).
     static func hash(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        let size = 1 << 20
-        let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 64)
+        guard let file = try? FileSource(path: path) else { return nil }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
         defer { buffer.deallocate() }
         var sha = SHA256()
         while true {
-            let n = read(fd, buffer, size)
-            if n == 0 { break }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            sha.update(UnsafeRawBufferPointer(start: buffer, count: n))
+            guard let n = try? file.read(into: buffer) else { return nil }
+            if n == 0 { return sha.finalizeHex() }
+            sha.update(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
         }
-        return sha.finalizeHex()
     }
 }
