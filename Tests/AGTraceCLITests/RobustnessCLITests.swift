@@ -418,6 +418,11 @@ final class RobustnessCLITests: CLITestCase {
         XCTAssertEqual(try CLI.run(["import", "--db", db, CLI.samples + "/trip-1-before.ag-json"]).status, 0)
         let files = [db, db + "-wal"].map(fileBytes)
         let before = try fingerprint()
+        // The input beside the database: 'nobody' may not enter the checkout (a clone under a
+        // 0700 directory, as `mktemp -d` makes), and the test is about the database.
+        let input = dir.appendingPathComponent("planner-profiled.ag-json").path
+        try FileManager.default.copyItem(atPath: CLI.samples + "/planner-profiled.ag-json", toPath: input)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: input)
         // Root writes anywhere whatever the permissions: run agtrace as 'nobody' then.
         var prefix: [String] = []
         if geteuid() == 0 {
@@ -436,7 +441,7 @@ final class RobustnessCLITests: CLITestCase {
             try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: dir.path)
         }
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.path) }
-        let job = try Running(["import", "--db", db, CLI.samples + "/planner-profiled.ag-json"], prefix: prefix)
+        let job = try Running(["import", "--db", db, input], prefix: prefix)
         let r = try XCTUnwrap(job.wait())
         XCTAssertEqual(r.status, 1, r.stdout)
         XCTAssertTrue(r.stderr.contains("read-only"), r.stderr)
