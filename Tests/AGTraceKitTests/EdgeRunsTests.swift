@@ -23,7 +23,7 @@ final class EdgeRunsTests: XCTestCase {
                     if graph == 1 { read.src = UInt32(src); read.dst = UInt32(dst) }
                     try buffer.append(read)
                 }
-                if graph == 1 { try buffer.resolve(attributes: attributes) }
+                if graph == 1 { try buffer.resolve(attributes: PagedArray(attributes)) }
             }
             var sink = ArchiveCollectingSink()
             try buffer.deliver(into: &sink)
@@ -54,5 +54,23 @@ final class EdgeRunsTests: XCTestCase {
             XCTAssertGreaterThan(whole.count, 0, name)
             XCTAssertEqual(try read(3), whole, name)
         }
+    }
+
+    func testPagedArrayKeepsOrderAcrossPages() {
+        var paged = PagedArray<Int>()
+        for i in 0..<200_000 { paged.append(i * 3) }
+        XCTAssertEqual(paged.count, 200_000)
+        XCTAssertEqual(paged[0], 0)
+        XCTAssertEqual(paged[65_535], 65_535 * 3)
+        XCTAssertEqual(paged[65_536], 65_536 * 3)
+        XCTAssertEqual(paged.last, 199_999 * 3)
+        paged[131_072] = -1
+        XCTAssertEqual(paged[131_072], -1)
+        var sum = 0
+        paged.forEach { sum += $0 }
+        XCTAssertEqual(sum, (0..<200_000).reduce(0) { $0 + $1 * 3 } - 131_072 * 3 - 1)
+        paged.append(7, count: 3)
+        XCTAssertEqual(paged.count, 200_003)
+        XCTAssertEqual(paged[200_002], 7)
     }
 }

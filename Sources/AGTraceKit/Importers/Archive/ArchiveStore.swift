@@ -25,7 +25,7 @@ final class ArchiveStore: ArchiveSink {
     @exclusivity(unchecked) private var pendingEdges: [EdgeRecord] = []
     @exclusivity(unchecked) private var nodeTexts = TextArena()
     /// The debug tree's names of nodes, written by `writeTreeNames` at the end.
-    @exclusivity(unchecked) private var naming = TreeNaming()
+    @exclusivity(unchecked) private var naming: TreeNaming
     static let nodesPerStatement = 32
     static let edgesPerStatement = 64
 
@@ -36,6 +36,7 @@ final class ArchiveStore: ArchiveSink {
         self.db = db
         self.snapshotId = snapshotId
         nextNodeId = (try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM node_rows")?.intValue) ?? 1
+        naming = TreeNaming(firstNodeId: nextNodeId)
         insertType = try db.prepare("""
             INSERT INTO types(snapshot_id, graph_index, type_index, type_id, name, value_type, size, flags,
                               update_count, change_count, update_total, changed_total, view)
@@ -305,13 +306,13 @@ final class ArchiveStore: ArchiveSink {
     func writeTreeNames() throws {
         guard !naming.isEmpty else { return }
         let rows = naming.rows()
-        naming = TreeNaming()
+        naming = TreeNaming(firstNodeId: nextNodeId)
         let write = try db.prepare("INSERT INTO main.tree_views(snapshot_id, graph_index, attribute, view) VALUES (?1, ?2, ?3, ?4)")
         for r in rows.known {
             write.bind(1, snapshotId)
-            write.bind(2, r.graph)
-            write.bind(3, r.attribute)
-            write.bind(4, r.view)
+            write.bind(2, Int64(r.graph))
+            write.bind(3, Int64(r.attribute))
+            write.bind(4, rows.views[Int(r.view)])
             try write.run()
         }
         // Nodes written before the tree named them: looked up among the rows.

@@ -71,36 +71,47 @@ public struct EdgeBuffer {
     }
 
     /// Turns node indices into attribute ids for the held edges (indices checked by the caller).
-    mutating func resolve(attributes: [UInt32]) throws {
+    mutating func resolve(attributes: PagedArray<UInt32>) throws {
         guard let start = unresolvedFrom else { return }
-        if let runs, !unresolvedInFile.isEmpty {
-            var chunk: [ResolvedEdge] = []
-            for extent in unresolvedInFile {
-                var done = 0
-                while done < extent.count {
-                    let n = min(runCapacity, extent.count - done)
-                    try runs.read(start: extent.start + done * MemoryLayout<ResolvedEdge>.stride, count: n, into: &chunk)
-                    chunk.withUnsafeMutableBufferPointer { Self.resolve($0, attributes) }
-                    chunk.withUnsafeMutableBufferPointer { EdgeSort.sort($0) }
-                    try chunk.withUnsafeBufferPointer { try runs.write($0) }
-                    done += n
-                }
-            }
-            unresolvedInFile = []
-        }
-        edges.withUnsafeMutableBufferPointer { all in
-            Self.resolve(UnsafeMutableBufferPointer(rebasing: all[start...]), attributes)
-        }
         unresolvedFrom = nil
-        if edges.count >= runCapacity { try spill() }
+        guard let runs, !unresolvedInFile.isEmpty else {
+            edges.withUnsafeMutableBufferPointer { all in
+                Self.resolve(UnsafeMutableBufferPointer(rebasing: all[start...]), attributes)
+            }
+            if edges.count >= runCapacity { try spill() }
+            return
+        }
+        // The edges still held join the file first (the resolved ones as a sorted run), so that
+        // their storage can take each stretch read back: one buffer of `runCapacity` edges,
+        // never two (at 3M nodes a second one and its copy were 25 MB more).
+        if start > 0 {
+            edges.withUnsafeMutableBufferPointer { all in EdgeSort.sort(UnsafeMutableBufferPointer(rebasing: all[..<start])) }
+            try edges.withUnsafeBufferPointer { try runs.write(UnsafeBufferPointer(rebasing: $0[..<start])) }
+        }
+        if start < edges.count {
+            try edges.withUnsafeBufferPointer { all in
+                unresolvedInFile.append(try runs.writeUnsorted(UnsafeBufferPointer(rebasing: all[start...])))
+            }
+        }
+        for extent in unresolvedInFile {
+            var done = 0
+            while done < extent.count {
+                let n = min(runCapacity, extent.count - done)
+                try runs.read(start: extent.start + done * MemoryLayout<ResolvedEdge>.stride, count: n, into: &edges)
+                edges.withUnsafeMutableBufferPointer { Self.resolve($0, attributes) }
+                edges.withUnsafeMutableBufferPointer { EdgeSort.sort($0) }
+                try edges.withUnsafeBufferPointer { try runs.write($0) }
+                done += n
+            }
+        }
+        edges.removeAll(keepingCapacity: true)
+        unresolvedInFile = []
     }
 
-    private static func resolve(_ edges: UnsafeMutableBufferPointer<ResolvedEdge>, _ attributes: [UInt32]) {
-        attributes.withUnsafeBufferPointer { ids in
-            for i in edges.indices {
-                edges[i].src = ids[Int(edges[i].src)]
-                edges[i].dst = ids[Int(edges[i].dst)]
-            }
+    private static func resolve(_ edges: UnsafeMutableBufferPointer<ResolvedEdge>, _ ids: PagedArray<UInt32>) {
+        for i in edges.indices {
+            edges[i].src = ids[Int(edges[i].src)]
+            edges[i].dst = ids[Int(edges[i].dst)]
         }
     }
 

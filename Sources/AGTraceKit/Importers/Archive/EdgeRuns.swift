@@ -39,9 +39,9 @@ final class EdgeRuns {
         return (end, edges.count)
     }
 
-    /// Replaces `edges` with the `count` edges written from byte `start` on.
+    /// Replaces `edges` with the `count` edges written from byte `start` on, in its storage.
     func read(start: Int, count: Int, into edges: inout [ResolvedEdge]) throws {
-        edges = try RunReader.read(fd: fd, at: start, count: count)
+        try RunReader.read(fd: fd, at: start, count: count, into: &edges)
     }
 
     /// Calls `body` with every edge of the runs and of `last` (sorted too), in order.
@@ -91,30 +91,29 @@ final class EdgeRuns {
 
         private mutating func refill() throws {
             let n = min(left, EdgeRuns.readBatch)
-            batch = try Self.read(fd: fd, at: next, count: n)
+            try Self.read(fd: fd, at: next, count: n, into: &batch)
             next += n * MemoryLayout<ResolvedEdge>.stride
             left -= n
             position = 0
         }
 
-        /// `count` edges from byte `offset` of the file.
-        static func read(fd: Int32, at offset: Int, count n: Int) throws -> [ResolvedEdge] {
-            let edges = [ResolvedEdge](unsafeUninitializedCapacity: n) { buffer, initialized in
-                initialized = 0
-                let bytes = n * MemoryLayout<ResolvedEdge>.stride
+        /// Replaces `edges` with `count` edges from byte `offset` of the file, reusing its storage.
+        static func read(fd: Int32, at offset: Int, count n: Int, into edges: inout [ResolvedEdge]) throws {
+            edges.removeAll(keepingCapacity: true)
+            edges.append(contentsOf: repeatElement(ResolvedEdge(src: 0, dst: 0, graph: 0, index: 0, offset: 0, flags: 0), count: n))
+            let complete = edges.withUnsafeMutableBytes { buffer -> Bool in
                 var done = 0
-                while done < bytes {
-                    let r = pread(fd, UnsafeMutableRawPointer(buffer.baseAddress!) + done, bytes - done, off_t(offset + done))
+                while done < buffer.count {
+                    let r = pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
                     if r < 0 && errno == EINTR { continue }
-                    guard r > 0 else { return }
+                    guard r > 0 else { return false }
                     done += r
                 }
-                initialized = n
+                return true
             }
-            guard edges.count == n else {
+            guard complete else {
                 throw EdgeSpillError(message: "cannot read the temporary edge file back: \(String(cString: strerror(errno)))")
             }
-            return edges
         }
     }
 }

@@ -8,8 +8,9 @@ struct GraphReader {
     let tokenizer: JSONTokenizer
 
     var record: GraphRecord
-    /// Node index -> attribute; nil until the `nodes` array was read.
-    var nodeAttributes: [UInt32]?
+    /// Node index -> attribute; nil until the `nodes` array was read. (Paged: 4 bytes a node,
+    /// never twice that while it grows.)
+    var nodeAttributes: PagedArray<UInt32>?
     var typeCount: Int?
     var treeCount: Int?
 
@@ -113,10 +114,10 @@ struct GraphReader {
     // MARK: Nodes
 
     mutating func readNodes<Sink: ArchiveSink>(into sink: inout Sink, edges: inout EdgeBuffer) throws {
-        var attributes: [UInt32] = []
+        var attributes = PagedArray<UInt32>()
         let tokenizer = self.tokenizer
         let first = try tokenizer.next()
-        guard first != .null else { nodeAttributes = []; return }
+        guard first != .null else { nodeAttributes = PagedArray(); return }
         guard first == .arrayStart else { throw archive.shapeError("'nodes' must be an array") }
         // Explicit loops rather than the closure helpers: this runs once per node.
         while true {
@@ -224,7 +225,7 @@ struct GraphReader {
         let first = try tokenizer.next()
         guard first != .null else { return }
         guard first == .arrayStart else { throw archive.shapeError("'edges' must be an array") }
-        let attributes = nodeAttributes ?? []
+        let attributes = nodeAttributes ?? PagedArray()
         let resolving = nodeAttributes != nil
         if !resolving {
             edgesUnresolved = true
@@ -450,7 +451,7 @@ struct GraphReader {
         let nodeCount = nodeAttributes?.count ?? 0
         if nodeAttributes == nil {
             // A graph without nodes: anything that referred to a node is out of range.
-            nodeAttributes = []
+            nodeAttributes = PagedArray()
             try nodesKnown(edges: &edges)
         } else if nodeRefs.index >= nodeCount {
             throw error("\(nodeRefs.what) refers to node index \(nodeRefs.index), but the graph has \(nodeCount) nodes", at: nodeRefs.offset)

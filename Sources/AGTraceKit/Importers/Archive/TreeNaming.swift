@@ -4,34 +4,58 @@
 /// index). Schema.treeViewsFill is the same rule in SQL, for databases imported before it;
 /// NodeViewsTests checks that both agree. Tree indices and node row ids are dense, so arrays
 /// index them.
+///
+/// Held for the whole import and growing with its trees, so kept small: node row ids as
+/// 32-bit offsets from the import's first, descriptions interned (a debug tree repeats a few
+/// hundred view type names), everything in `PagedArray`s. At 3M nodes and 250k tree entries
+/// this is about 13 MB; with Swift dictionaries, optional strings per entry and doubling
+/// arrays it was 70 MB at its peak.
 struct TreeNaming {
     private struct Entry {
-        var parent = -1
-        var description: String?
-        /// -1 until known; 0 for an entry no root reaches (in a loop, below a missing parent).
-        var depth = -1
-        var reachable = true
+        var parent: Int32 = -1
+        /// -1 until known; -2 while on the path being measured; 0 for an entry no root reaches
+        /// (in a loop, below a missing parent).
+        var depth: Int32 = -1
+        /// Index into `texts`; -1 for none.
+        var description: Int32 = -1
         var exists = false
+        var reachable = true
     }
 
     private struct Claim {
-        var graph: Int32
-        var treeIndex: Int32
-        var nodeId: Int64
+        /// Node row id minus `firstNodeId`.
+        var node: UInt32
+        var treeIndex: UInt32
+        var graph: UInt32
         var own: Bool
     }
 
+    /// What the store saw of a claimed node that came after its claims (Apple writes `trees`
+    /// before `nodes`), so that naming it needs no lookup. Appended in node row id order.
+    private struct SeenNode {
+        var node: UInt32
+        var attribute: UInt32
+        var typeIndex: UInt32
+        var graph: UInt32
+    }
+
+    /// The import's first node row id: claims and seen nodes hold ids as offsets from it.
+    private let firstNodeId: Int64
     /// Entries by graph index, then tree index.
-    private var entries: [[Entry]] = []
-    private var claims: [Claim] = []
-    /// Node row ids claimed so far, and what the nodes among them that came after their
-    /// claims (Apple writes `trees` before `nodes`) are: so that naming them needs no lookup.
-    /// Claimed node indices, a bit each, per graph.
-    private var claimed: [[UInt64]] = []
-    private var anyClaimed = false
-    private var nodes: [Int64: (graph: Int, attribute: Int64, typeIndex: Int)] = [:]
+    private var entries: [PagedArray<Entry>] = []
+    private var claims = PagedArray<Claim>()
+    /// Claimed node rows, a bit each, by offset from `firstNodeId`.
+    private var claimed: [UInt64] = []
+    private var seen = PagedArray<SeenNode>()
+    /// Distinct descriptions, and the index of each.
+    private var texts: [String] = []
+    private var textIndex: [String: Int32] = [:]
     /// Types whose rule names a view (`graph << 32 | type index`): their nodes are named by it.
     private var bodyTypes: Set<Int64> = []
+
+    init(firstNodeId: Int64) {
+        self.firstNodeId = firstNodeId
+    }
 
     var isEmpty: Bool { claims.isEmpty }
 
@@ -39,71 +63,114 @@ struct TreeNaming {
         if namesView { bodyTypes.insert(Int64(graph) << 32 | Int64(typeIndex)) }
     }
 
-    /// Called for every node: remembers a claimed one. One set lookup when trees came first.
+    /// A node row id as an offset from the first, or nil for one out of range (only an archive
+    /// that names a node index it does not have, which the reader refuses, gets one).
+    @inline(__always)
+    private func offset(_ nodeId: Int64) -> UInt32? {
+        let d = nodeId - firstNodeId
+        return d >= 0 && d <= Int64(UInt32.max) ? UInt32(d) : nil
+    }
+
+    @inline(__always)
+    private func isClaimed(_ node: UInt32) -> Bool {
+        let word = Int(node >> 6)
+        return word < claimed.count && claimed[word] & (1 << UInt64(node & 63)) != 0
+    }
+
+    /// Called for every node: remembers a claimed one. One bit test when trees came first.
     @inline(__always)
     mutating func node(id: Int64, graph: Int, nodeIndex: Int, attribute: Int64, typeIndex: Int) {
-        guard anyClaimed, graph < claimed.count, nodeIndex >> 6 < claimed[graph].count,
-              claimed[graph][nodeIndex >> 6] & (1 << UInt64(nodeIndex & 63)) != 0 else { return }
-        nodes[id] = (graph, attribute, typeIndex)
+        guard !claimed.isEmpty, let node = offset(id), isClaimed(node) else { return }
+        // Node row ids only grow during an import; were one not to, leaving it out is safe: an
+        // unseen node is looked up among the rows.
+        if let last = seen.last, last.node >= node { return }
+        seen.append(SeenNode(node: node, attribute: UInt32(truncatingIfNeeded: attribute),
+                             typeIndex: UInt32(truncatingIfNeeded: typeIndex), graph: UInt32(graph)))
     }
 
     private mutating func touch(_ graph: Int, _ treeIndex: Int) {
-        while entries.count <= graph { entries.append([]) }
+        while entries.count <= graph { entries.append(PagedArray()) }
         if entries[graph].count <= treeIndex {
-            entries[graph].append(contentsOf: repeatElement(Entry(), count: treeIndex + 1 - entries[graph].count))
+            entries[graph].append(Entry(), count: treeIndex + 1 - entries[graph].count)
         }
     }
 
     mutating func entry(graph: Int, treeIndex: Int, parent: Int?, description: String?) {
         touch(graph, treeIndex)
         entries[graph][treeIndex].exists = true
-        entries[graph][treeIndex].description = description
-        if let parent { entries[graph][treeIndex].parent = parent }
+        entries[graph][treeIndex].description = description.map { intern($0) } ?? -1
+        if let parent { entries[graph][treeIndex].parent = Int32(parent) }
+    }
+
+    private mutating func intern(_ text: String) -> Int32 {
+        if let i = textIndex[text] { return i }
+        let i = Int32(texts.count)
+        texts.append(text)
+        textIndex[text] = i
+        return i
     }
 
     mutating func parent(graph: Int, treeIndex: Int, parent: Int) {
         touch(graph, treeIndex)
-        entries[graph][treeIndex].parent = parent
+        entries[graph][treeIndex].parent = Int32(parent)
     }
 
     mutating func claim(graph: Int, treeIndex: Int, nodeIndex: Int, nodeId: Int64, own: Bool) {
-        claims.append(Claim(graph: Int32(graph), treeIndex: Int32(treeIndex), nodeId: nodeId, own: own))
-        while claimed.count <= graph { claimed.append([]) }
-        let word = nodeIndex >> 6
-        if claimed[graph].count <= word { claimed[graph].append(contentsOf: repeatElement(0, count: word + 1 - claimed[graph].count)) }
-        claimed[graph][word] |= 1 << UInt64(nodeIndex & 63)
-        anyClaimed = true
+        guard let node = offset(nodeId) else { return }
+        claims.append(Claim(node: node, treeIndex: UInt32(treeIndex), graph: UInt32(graph), own: own))
+        let word = Int(node >> 6)
+        if claimed.count <= word { claimed.append(contentsOf: repeatElement(0, count: word + 1 - claimed.count)) }
+        claimed[word] |= 1 << UInt64(node & 63)
     }
 
-    /// The rows of `tree_views` for the named nodes this knows (those not named by a body
-    /// rule; one per graph and attribute, the smaller name when two nodes share both), and the
-    /// names of node rows it has not seen, for the caller to look up.
-    mutating func rows() -> (known: [(graph: Int, attribute: Int64, view: String)], unseen: [(nodeId: Int64, view: String)]) {
-        var all: [(graph: Int, attribute: Int64, view: String)] = []
+    /// A row of `tree_views` for a node this saw: `view` indexes `views`.
+    struct KnownRow {
+        var graph: UInt32
+        var attribute: UInt32
+        var view: Int32
+    }
+
+    /// The rows of `tree_views` for the named nodes this saw (those not named by a body rule;
+    /// one per graph and attribute, the smaller name when two nodes share both), in the table's
+    /// key order; the names of node rows it has not seen, for the caller to look up; and the
+    /// names both refer to.
+    mutating func rows() -> (known: [KnownRow], unseen: [(nodeId: Int64, view: String)], views: [String]) {
+        // Names ranked in string order, so that rows sort by integers.
+        let order = texts.indices.sorted { texts[$0] < texts[$1] }
+        var rank = [Int32](repeating: 0, count: texts.count)
+        for (r, i) in order.enumerated() { rank[i] = Int32(r) }
+        var all: [KnownRow] = []
         var unseen: [(nodeId: Int64, view: String)] = []
-        for (id, view) in names() {
-            guard let n = nodes[id] else { unseen.append((id, view)); continue }
-            if bodyTypes.contains(Int64(n.graph) << 32 | Int64(n.typeIndex)) { continue }
-            all.append((n.graph, n.attribute, view))
+        var cursor = 0
+        for g in entries.indices { Self.depths(&entries[g]) }
+        names { node, view in
+            while cursor < seen.count && seen[cursor].node < node { cursor += 1 }
+            guard cursor < seen.count, seen[cursor].node == node else {
+                unseen.append((firstNodeId + Int64(node), texts[Int(view)]))
+                return
+            }
+            let n = seen[cursor]
+            if bodyTypes.contains(Int64(n.graph) << 32 | Int64(n.typeIndex)) { return }
+            all.append(KnownRow(graph: n.graph, attribute: n.attribute, view: view))
         }
-        // In the table's key order; of two nodes sharing graph and attribute, the smaller name.
-        all.sort { ($0.attribute, $0.graph, $0.view) < ($1.attribute, $1.graph, $1.view) }
-        var known: [(graph: Int, attribute: Int64, view: String)] = []
+        // Of two nodes sharing graph and attribute, the smaller name.
+        all.sort { ($0.attribute, $0.graph, rank[Int($0.view)]) < ($1.attribute, $1.graph, rank[Int($1.view)]) }
+        var known: [KnownRow] = []
         known.reserveCapacity(all.count)
         for r in all where known.last.map({ $0.attribute != r.attribute || $0.graph != r.graph }) ?? true {
             known.append(r)
         }
-        return (known, unseen)
+        return (known, unseen, texts)
     }
 
     /// Ancestors of every entry of one graph, each counted once. An entry no root reaches (in a
     /// loop of a damaged tree, or below a missing parent) counts 0, as in the SQL.
-    private static func depths(_ list: inout [Entry]) {
+    private static func depths(_ list: inout PagedArray<Entry>) {
         var path: [Int] = []
-        for start in list.indices where list[start].depth < 0 {
+        for start in 0..<list.count where list[start].depth == -1 {
             path.removeAll(keepingCapacity: true)
             var at = start
-            var base = -1
+            var base: Int32 = -1
             var reachable = true
             while true {
                 guard at >= 0, at < list.count, list[at].exists else { reachable = false; break }
@@ -112,33 +179,39 @@ struct TreeNaming {
                 list[at].depth = -2
                 path.append(at)
                 guard list[at].parent >= 0 else { break }
-                at = list[at].parent
+                at = Int(list[at].parent)
             }
             // `path` runs from `start` up to a root, or to just below an entry of known depth.
             for (i, k) in path.enumerated() {
-                list[k].depth = reachable ? base + (path.count - i) : 0
+                list[k].depth = reachable ? base + Int32(path.count - i) : 0
                 list[k].reachable = reachable
             }
         }
     }
 
-    /// The name chosen for each claimed node row id, in id order.
-    mutating func names() -> [(nodeId: Int64, view: String)] {
-        guard var low = claims.first?.nodeId else { return [] }
-        var high = low
-        for c in claims {
-            low = min(low, c.nodeId)
-            high = max(high, c.nodeId)
+    /// Calls `body` with the name chosen for each claimed node row (its offset from
+    /// `firstNodeId`, an index into `texts`), in node order. After `depths`.
+    private func names(_ body: (UInt32, Int32) -> Void) {
+        guard !claims.isEmpty else { return }
+        // Claimed nodes numbered in order: the count of claimed bits before each word.
+        var before = [UInt32](repeating: 0, count: claimed.count)
+        var total: UInt32 = 0
+        for w in claimed.indices {
+            before[w] = total
+            total += UInt32(claimed[w].nonzeroBitCount)
         }
-        for g in entries.indices { Self.depths(&entries[g]) }
-        // Per node row: the winning claim's index, ranked own, then deeper, then smaller index.
-        var best = [Int32](repeating: -1, count: Int(high - low) + 1)
-        for i in claims.indices {
+        func slot(_ node: UInt32) -> Int {
+            let w = Int(node >> 6), bit = UInt64(node & 63)
+            return Int(before[w]) + (claimed[w] & ((1 << bit) - 1)).nonzeroBitCount
+        }
+        // Per claimed node: the winning claim's index, ranked own, then deeper, then smaller index.
+        var best = [Int32](repeating: -1, count: Int(total))
+        for i in 0..<claims.count {
             let c = claims[i]
             let g = Int(c.graph), t = Int(c.treeIndex)
-            guard g < entries.count, t < entries[g].count, entries[g][t].exists, entries[g][t].description != nil else { continue }
-            let slot = Int(c.nodeId - low)
-            let held = Int(best[slot])
+            guard g < entries.count, t < entries[g].count, entries[g][t].exists, entries[g][t].description >= 0 else { continue }
+            let s = slot(c.node)
+            let held = Int(best[s])
             if held >= 0 {
                 let h = claims[held]
                 let heldDepth = entries[Int(h.graph)][Int(h.treeIndex)].depth
@@ -146,13 +219,20 @@ struct TreeNaming {
                 else if heldDepth != entries[g][t].depth { if heldDepth > entries[g][t].depth { continue } }
                 else if h.treeIndex <= c.treeIndex { continue }
             }
-            best[slot] = Int32(i)
+            best[s] = Int32(i)
         }
-        var out: [(nodeId: Int64, view: String)] = []
-        for slot in best.indices where best[slot] >= 0 {
-            let c = claims[Int(best[slot])]
-            out.append((low + Int64(slot), entries[Int(c.graph)][Int(c.treeIndex)].description!))
+        var s = 0
+        for w in claimed.indices {
+            var bits = claimed[w]
+            while bits != 0 {
+                let bit = bits.trailingZeroBitCount
+                bits &= bits - 1
+                if best[s] >= 0 {
+                    let c = claims[Int(best[s])]
+                    body(UInt32(w << 6 + bit), entries[Int(c.graph)][Int(c.treeIndex)].description)
+                }
+                s += 1
+            }
         }
-        return out
     }
 }
