@@ -49,6 +49,9 @@ public struct EdgeBuffer {
     }
 
     mutating func append(_ edge: ResolvedEdge) throws {
+        // Room for a whole run at once: grown by doubling, the old and the new storage would
+        // both be resident while it copies (18 MB for a 12 MB run).
+        if edges.capacity == 0 { edges.reserveCapacity(runCapacity) }
         edges.append(edge)
         count += 1
         guard edges.count >= runCapacity else { return }

@@ -22,12 +22,21 @@ struct TreeNaming {
         var reachable = true
     }
 
+    /// 12 bytes: whether the entry claims its own node is the low bit of `graphAndOwn`.
     private struct Claim {
         /// Node row id minus `firstNodeId`.
         var node: UInt32
         var treeIndex: UInt32
-        var graph: UInt32
-        var own: Bool
+        var graphAndOwn: UInt32
+
+        init(node: UInt32, treeIndex: UInt32, graph: Int, own: Bool) {
+            self.node = node
+            self.treeIndex = treeIndex
+            graphAndOwn = UInt32(graph) << 1 | (own ? 1 : 0)
+        }
+
+        var graph: UInt32 { graphAndOwn >> 1 }
+        var own: Bool { graphAndOwn & 1 != 0 }
     }
 
     /// What the store saw of a claimed node that came after its claims (Apple writes `trees`
@@ -117,7 +126,7 @@ struct TreeNaming {
 
     mutating func claim(graph: Int, treeIndex: Int, nodeIndex: Int, nodeId: Int64, own: Bool) {
         guard let node = offset(nodeId) else { return }
-        claims.append(Claim(node: node, treeIndex: UInt32(treeIndex), graph: UInt32(graph), own: own))
+        claims.append(Claim(node: node, treeIndex: UInt32(treeIndex), graph: graph, own: own))
         let word = Int(node >> 6)
         if claimed.count <= word { claimed.append(contentsOf: repeatElement(0, count: word + 1 - claimed.count)) }
         claimed[word] |= 1 << UInt64(node & 63)

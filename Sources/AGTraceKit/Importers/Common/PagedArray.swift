@@ -2,8 +2,12 @@
 /// array of millions doubles, and while it copies, the old and the new storage are both
 /// resident (an array of 3M node attributes peaked at 24 MB for 12 MB of data). Importers keep
 /// their per-node and per-entry state in these so that memory follows the data.
+///
+/// Each page is allocated whole: a page left to grow by doubling ends up to twice its size
+/// (allocator rounding), and an untouched tail of a large allocation is never resident.
 struct PagedArray<Element> {
     private static var pageShift: Int { 16 }
+    private static var pageSize: Int { 1 << pageShift }
     private static var pageMask: Int { (1 << pageShift) - 1 }
 
     private var pages: [[Element]] = []
@@ -20,7 +24,9 @@ struct PagedArray<Element> {
     @inline(__always)
     mutating func append(_ element: Element) {
         if count & Self.pageMask == 0 {
-            pages.append([])
+            var page: [Element] = []
+            page.reserveCapacity(Self.pageSize)
+            pages.append(page)
         }
         pages[pages.count - 1].append(element)
         count += 1
