@@ -33,9 +33,9 @@ final class ArchiveStore: ArchiveSink {
     @exclusivity(unchecked) private var nodeTexts = TextArena()
     /// The debug tree's names of nodes, written by `writeTreeNames` at the end.
     @exclusivity(unchecked) private var naming = TreeNaming()
-    static let nodesPerStatement = 32
-    static let edgesPerStatement = 64
-    static let treeRowsPerStatement = 32
+    static let nodesPerStatement = 128
+    static let edgesPerStatement = 256
+    static let treeRowsPerStatement = 128
 
     private let insertType, insertSubgraph, setSubgraph, setTreeParent, insertEvent, insertMark, insertGraph, insertLink, setSummary: Statement
 
