@@ -18,7 +18,8 @@ final class ArchiveStore: ArchiveSink {
     private(set) var graphCount = 0
 
     private var nextNodeId: Int64
-    private var graphFirstNodeId: [Int: Int64] = [:]
+    /// By graph index (the graph's position in the archive, so dense from 0); -1 until set.
+    @exclusivity(unchecked) private var graphFirstNodeId: [Int64] = []
     /// The definitions of the indexes `beginBulkInsert` dropped, for `finishBulkInsert`.
     private var droppedIndexes: [String] = []
 
@@ -134,7 +135,8 @@ final class ArchiveStore: ArchiveSink {
     /// The node id of node index 0 of a graph, fixed when the graph's first record arrives.
     @inline(__always)
     private func firstNodeId(_ graphIndex: Int) -> Int64 {
-        if let base = graphFirstNodeId[graphIndex] { return base }
+        if graphIndex < graphFirstNodeId.count, graphFirstNodeId[graphIndex] >= 0 { return graphFirstNodeId[graphIndex] }
+        while graphFirstNodeId.count <= graphIndex { graphFirstNodeId.append(-1) }
         graphFirstNodeId[graphIndex] = nextNodeId
         return nextNodeId
     }
