@@ -18,7 +18,8 @@ final class ArchiveStore: ArchiveSink {
     private(set) var graphCount = 0
 
     private var nextNodeId: Int64
-    private var graphFirstNodeId: [Int: Int64] = [:]
+    /// By graph index (the graph's position in the archive, so dense from 0); -1 until set.
+    @exclusivity(unchecked) private var graphFirstNodeId: [Int64] = []
     /// The definitions of the indexes `beginBulkInsert` dropped, for `finishBulkInsert`.
     private var droppedIndexes: [String] = []
 
@@ -33,9 +34,9 @@ final class ArchiveStore: ArchiveSink {
     @exclusivity(unchecked) private var nodeTexts = TextArena()
     /// The debug tree's names of nodes, written by `writeTreeNames` at the end.
     @exclusivity(unchecked) private var naming: TreeNaming
-    static let nodesPerStatement = 32
-    static let edgesPerStatement = 64
-    static let treeRowsPerStatement = 32
+    static let nodesPerStatement = 128
+    static let edgesPerStatement = 256
+    static let treeRowsPerStatement = 128
 
     private let insertType, insertSubgraph, setSubgraph, setTreeParent, insertEvent, insertMark, insertGraph, insertLink, setSummary: Statement
 
@@ -136,7 +137,8 @@ final class ArchiveStore: ArchiveSink {
     /// The node id of node index 0 of a graph, fixed when the graph's first record arrives.
     @inline(__always)
     private func firstNodeId(_ graphIndex: Int) -> Int64 {
-        if let base = graphFirstNodeId[graphIndex] { return base }
+        if graphIndex < graphFirstNodeId.count, graphFirstNodeId[graphIndex] >= 0 { return graphFirstNodeId[graphIndex] }
+        while graphFirstNodeId.count <= graphIndex { graphFirstNodeId.append(-1) }
         graphFirstNodeId[graphIndex] = nextNodeId
         return nextNodeId
     }

@@ -15,7 +15,7 @@ final class TraceStore {
     private let edgeRow: Statement
     private let subgraphRow: Statement
 
-    static let rowsPerStatement = 64
+    static let rowsPerStatement = 256
     // The writer thread's only: no dynamic exclusivity checks per row.
     @exclusivity(unchecked) private var pendingEvents: [TraceEvent] = []
     @exclusivity(unchecked) private var pendingUpdates: [TraceUpdateRow] = []
