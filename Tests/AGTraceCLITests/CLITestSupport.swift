@@ -86,24 +86,11 @@ enum CLI {
     }
 }
 
-/// A test case with a fresh directory (`dir`) made before each test and removed after it, and
-/// a database path in it (`db`, not yet created). Subclasses that override `setUpWithError`
-/// call `super` first.
-class CLITestCase: XCTestCase {
-    var dir: URL!
+/// A TemporaryDirectoryTestCase with a database path in its directory (`db`, not yet created).
+class CLITestCase: TemporaryDirectoryTestCase {
     /// The database's file name; `agtrace.db` (the default database) only where a test means it.
     class var databaseName: String { "test.db" }
     var db: String { dir.appendingPathComponent(Self.databaseName).path }
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        dir = makeTemporaryDirectory()
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: dir)
-        try super.tearDownWithError()
-    }
 
     /// Runs the binary in `dir` with `args` as they are; checks the exit status when one is given.
     @discardableResult
@@ -116,12 +103,6 @@ class CLITestCase: XCTestCase {
         }
         return r
     }
-}
-
-func makeTemporaryDirectory() -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-cli-\(UUID().uuidString)")
-    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
 }
 
 /// The testcases, failures and errors of a JUnit report.

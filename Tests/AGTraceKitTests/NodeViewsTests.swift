@@ -52,6 +52,22 @@ final class NodeViewsTests: XCTestCase {
         XCTAssertEqual(try f.db.scalar("SELECT count(*) FROM edges WHERE offset = 0 AND flags = 0"), .integer(1))
     }
 
+    /// Tree rows are held back and written many per statement: a parent listed after its
+    /// children reaches both the rows already written (the first 32) and those still held back.
+    func testParentsListedAfterTheirChildrenAreStored() throws {
+        let f = try ReportFixture(samples: false)
+        let leaves = (0..<40).map { #"{"desc": "Leaf\#($0)", "nodes": [0]}"# }.joined(separator: ", ")
+        try f.archive("late-parent", """
+            {"version": 2, "graphs": [{"id": 1, "types": [{"id": 1, "name": "External<()>"}],
+              "nodes": [{"id": 4, "type": 0}],
+              "trees": [\(leaves), {"desc": "Root", "root": true, "children": [\((0..<40).map(String.init).joined(separator: ", "))]}]}]}
+            """)
+        XCTAssertEqual(try f.db.scalar("SELECT count(*) FROM tree_items WHERE parent_tree_index = 40"), .integer(40))
+        XCTAssertEqual(try f.db.scalar("SELECT count(*) FROM tree_items WHERE parent_tree_index IS NULL"), .integer(1))
+        XCTAssertEqual(try f.db.scalar("SELECT count(*) FROM tree_nodes WHERE attribute = 4"), .integer(40))
+        XCTAssertEqual(try f.db.scalar("SELECT view FROM node_views WHERE attribute = 4"), .text("Leaf0"))
+    }
+
     /// The import names nodes in memory (TreeNaming); the migration in SQL
     /// (Schema.treeViewsFill). Both give the same rows, damaged trees included.
     func testImportAndMigrationNameTheSameNodes() throws {

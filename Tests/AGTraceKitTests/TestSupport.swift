@@ -22,21 +22,10 @@ enum TestPaths {
     }
 }
 
-/// A test case with a fresh directory (`dir`) made before each test and removed after it.
-/// Subclasses that override `setUpWithError` call `super` first.
-class TemporaryDirectoryTestCase: XCTestCase {
-    var dir: URL!
+/// A test case with a fresh directory (`dir`) for each test (TemporaryDirectory.swift) and
+/// helpers to write files into it and import them.
+extension TemporaryDirectoryTestCase {
     var dbPath: String { dir.appendingPathComponent("test.db").path }
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        dir = makeTemporaryDirectory()
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: dir)
-        try super.tearDownWithError()
-    }
 
     /// Writes `bytes` to `dir/name` and returns its path.
     @discardableResult
@@ -115,13 +104,6 @@ struct SeededRandom: RandomNumberGenerator {
     }
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
-}
-
-/// A fresh directory under the system temp folder, removed by the caller's teardown.
-func makeTemporaryDirectory(_ name: String = "agtrace-tests") -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
-    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
 }
 
 /// Collects every record an archive reader delivers.

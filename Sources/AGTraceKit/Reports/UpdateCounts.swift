@@ -138,20 +138,12 @@ public struct MeasuredSource: Equatable, Sendable {
 public struct NamingSnapshot: Equatable, Sendable {
     public var label: String
     public var sha256: String?
-    public init(label: String, sha256: String? = nil) {
-        self.label = label
-        self.sha256 = sha256
-    }
 }
 
 public struct UpdateEntry: Equatable, Sendable {
     public var updates: Int64
     /// Total seconds of those updates (profiled snapshots only).
     public var seconds: Double?
-    public init(updates: Int64, seconds: Double? = nil) {
-        self.updates = updates
-        self.seconds = seconds
-    }
 }
 
 /// Why counts could not be taken: an unknown label, nothing to count. Exit status 1.

@@ -590,8 +590,6 @@ public enum Schema {
     static let pageSize = 16384
 
     /// Indexes the importer builds after a bulk insert into empty tables, rather than
-    /// maintaining them row by row (name, definition).
-    static let bulkIndexes = [
-        ("nodes_by_attribute", "CREATE INDEX IF NOT EXISTS nodes_by_attribute ON node_rows(snapshot_id, attribute)"),
-    ]
+    /// maintaining them row by row; their definitions are read from the schema itself.
+    static let bulkIndexes = ["nodes_by_attribute", "tree_item_values_by_tree", "tree_item_nodes_by_tree"]
 }

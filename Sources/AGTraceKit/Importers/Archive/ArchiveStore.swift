@@ -3,8 +3,9 @@ import Foundation
 /// Writes an archive's records into the tables of one snapshot, through statements prepared
 /// once and reused for every row. Runs inside the importer's transaction; knows nothing of JSON.
 ///
-/// Nodes and edges, the bulk of an archive, are held back a few dozen at a time and written
-/// by multi-row statements (see `MultiRowInsert`); `flush` writes what is still held back.
+/// Nodes, edges and the debug tree's rows, the bulk of an archive, are held back a few dozen at
+/// a time and written by multi-row statements (see `MultiRowInsert`); `flush` writes what is
+/// still held back.
 ///
 /// Node rows get `id = first_node_id of their graph + node_index`, so that the debug-view
 /// tree, which names nodes by index and is often written before them, can refer to a node row
@@ -18,19 +19,25 @@ final class ArchiveStore: ArchiveSink {
 
     private var nextNodeId: Int64
     private var graphFirstNodeId: [Int: Int64] = [:]
+    /// The definitions of the indexes `beginBulkInsert` dropped, for `finishBulkInsert`.
+    private var droppedIndexes: [String] = []
 
-    private let insertNodes, insertEdges: MultiRowInsert
+    private let insertNodes, insertEdges, insertTrees, insertTreeValues, insertTreeNodes: MultiRowInsert
     // Used on the writer thread only: no dynamic exclusivity checks per row.
     @exclusivity(unchecked) private var pendingNodes: [NodeRecord] = []
     @exclusivity(unchecked) private var pendingEdges: [EdgeRecord] = []
+    /// Tree rows with their node row ids resolved (`nodeIndex` holds the id).
+    @exclusivity(unchecked) private var pendingTrees: [TreeRecord] = []
+    @exclusivity(unchecked) private var pendingTreeValues: [TreeValueRecord] = []
+    @exclusivity(unchecked) private var pendingTreeNodes: [TreeNodeRecord] = []
     @exclusivity(unchecked) private var nodeTexts = TextArena()
     /// The debug tree's names of nodes, written by `writeTreeNames` at the end.
     @exclusivity(unchecked) private var naming = TreeNaming()
     static let nodesPerStatement = 32
     static let edgesPerStatement = 64
+    static let treeRowsPerStatement = 32
 
-    private let insertType, insertSubgraph, setSubgraph, insertTree, setTreeParent,
-                insertTreeValue, insertTreeNode, insertEvent, insertMark, insertGraph, insertLink, setSummary: Statement
+    private let insertType, insertSubgraph, setSubgraph, setTreeParent, insertEvent, insertMark, insertGraph, insertLink, setSummary: Statement
 
     init(db: Database, snapshotId: Int64) throws {
         self.db = db
@@ -61,21 +68,19 @@ final class ArchiveStore: ArchiveSink {
             INSERT OR IGNORE INTO subgraph_nodes(snapshot_id, graph_index, subgraph_id, first_node_id, last_node_id)
             VALUES (?1, ?2, ?3, ?4, ?5)
             """)
-        insertTree = try db.prepare("""
+        insertTrees = try MultiRowInsert(db: db, prefix: """
             INSERT INTO tree_items(snapshot_id, graph_index, tree_index, parent_tree_index, node_id, offset,
-                                   description, flags, is_root)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-            """)
+                                   description, flags, is_root) VALUES
+            """, columns: 9, rows: Self.treeRowsPerStatement)
         setTreeParent = try db.prepare("""
             UPDATE tree_items SET parent_tree_index = ?4 WHERE snapshot_id = ?1 AND graph_index = ?2 AND tree_index = ?3
             """)
-        insertTreeValue = try db.prepare("""
-            INSERT INTO tree_item_values(snapshot_id, graph_index, tree_index, key, node_id, offset)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-            """)
-        insertTreeNode = try db.prepare("""
-            INSERT INTO tree_item_nodes(snapshot_id, graph_index, tree_index, node_id) VALUES (?1, ?2, ?3, ?4)
-            """)
+        insertTreeValues = try MultiRowInsert(db: db, prefix: """
+            INSERT INTO tree_item_values(snapshot_id, graph_index, tree_index, key, node_id, offset) VALUES
+            """, columns: 6, rows: Self.treeRowsPerStatement)
+        insertTreeNodes = try MultiRowInsert(db: db, prefix: """
+            INSERT INTO tree_item_nodes(snapshot_id, graph_index, tree_index, node_id) VALUES
+            """, columns: 4, rows: Self.treeRowsPerStatement)
         insertEvent = try db.prepare("""
             INSERT INTO profile_events(snapshot_id, graph_index, scope, scope_key, category, update_count,
                                        change_count, update_total, changed_total)
@@ -111,12 +116,19 @@ final class ArchiveStore: ArchiveSink {
         // connection has used temporary storage.)
         try db.execute("PRAGMA cache_size = -16384")
         guard try db.scalar("SELECT EXISTS(SELECT 1 FROM node_rows)")?.intValue == 0 else { return false }
-        for (name, _) in Schema.bulkIndexes { try db.execute("DROP INDEX IF EXISTS \(name)") }
+        let definition = try db.prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?1")
+        for name in Schema.bulkIndexes {
+            definition.bind(1, name)
+            guard let sql = try definition.rows(map: { $0.string(0) }).first ?? nil else { continue }
+            droppedIndexes.append(sql)
+            try db.execute("DROP INDEX \(name)")
+        }
         return true
     }
 
     func finishBulkInsert() throws {
-        for (_, definition) in Schema.bulkIndexes { try db.execute(definition) }
+        for sql in droppedIndexes { try db.execute(sql) }
+        droppedIndexes = []
     }
 
     /// The node id of node index 0 of a graph, fixed when the graph's first record arrives.
@@ -157,10 +169,13 @@ final class ArchiveStore: ArchiveSink {
         if pendingEdges.count == Self.edgesPerStatement { try writeEdges() }
     }
 
-    /// Writes the nodes and edges still held back. The last thing the writer does.
+    /// Writes the rows still held back. The last thing the writer does.
     func flush() throws {
         try writeNodes()
         try writeEdges()
+        try writeTrees()
+        try writeTreeValues()
+        try writeTreeNodes()
     }
 
     private func writeNodes() throws {
@@ -225,48 +240,78 @@ final class ArchiveStore: ArchiveSink {
 
     func tree(_ r: TreeRecord) throws {
         let base = firstNodeId(r.graphIndex)
-        let s = insertTree
-        s.bind(1, snapshotId)
-        s.bind(2, r.graphIndex)
-        s.bind(3, r.treeIndex)
-        s.bind(4, r.parentTreeIndex)
-        s.bind(5, r.nodeIndex.map { base + Int64($0) })
-        s.bind(6, r.offset)
-        s.bind(7, r.description)
-        s.bind(8, r.flags)
-        s.bind(9, r.isRoot)
-        try s.run()
+        var row = r
+        row.nodeIndex = r.nodeIndex.map { Int(base) + $0 }
+        pendingTrees.append(row)
+        if pendingTrees.count == Self.treeRowsPerStatement { try writeTrees() }
         naming.entry(graph: r.graphIndex, treeIndex: r.treeIndex, parent: r.parentTreeIndex, description: r.description)
         if let n = r.nodeIndex { naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: n, nodeId: base + Int64(n), own: true) }
     }
 
+    /// A parent named after its child: the child's row is still held back, or already written.
     func treeParent(graphIndex: Int, treeIndex: Int, parentTreeIndex: Int) throws {
-        try setTreeParent.runRow(snapshotId, graphIndex, treeIndex, parentTreeIndex)
+        if let k = pendingTrees.lastIndex(where: { $0.treeIndex == treeIndex && $0.graphIndex == graphIndex }) {
+            pendingTrees[k].parentTreeIndex = parentTreeIndex
+        } else {
+            try setTreeParent.runRow(snapshotId, graphIndex, treeIndex, parentTreeIndex)
+        }
         naming.parent(graph: graphIndex, treeIndex: treeIndex, parent: parentTreeIndex)
     }
 
     func treeValue(_ r: TreeValueRecord) throws {
         let base = firstNodeId(r.graphIndex)
-        let s = insertTreeValue
-        s.bind(1, snapshotId)
-        s.bind(2, r.graphIndex)
-        s.bind(3, r.treeIndex)
-        s.bind(4, r.key)
-        s.bind(5, r.nodeIndex.map { base + Int64($0) })
-        s.bind(6, r.offset)
-        try s.run()
+        var row = r
+        row.nodeIndex = r.nodeIndex.map { Int(base) + $0 }
+        pendingTreeValues.append(row)
+        if pendingTreeValues.count == Self.treeRowsPerStatement { try writeTreeValues() }
         if let n = r.nodeIndex { naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: n, nodeId: base + Int64(n), own: false) }
     }
 
     func treeNode(_ r: TreeNodeRecord) throws {
-        let s = insertTreeNode
-        s.bind(1, snapshotId)
-        s.bind(2, r.graphIndex)
-        s.bind(3, r.treeIndex)
-        s.bind(4, firstNodeId(r.graphIndex) + Int64(r.nodeIndex))
-        try s.run()
-        naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: r.nodeIndex,
-                     nodeId: firstNodeId(r.graphIndex) + Int64(r.nodeIndex), own: false)
+        let nodeId = firstNodeId(r.graphIndex) + Int64(r.nodeIndex)
+        pendingTreeNodes.append(TreeNodeRecord(graphIndex: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: Int(nodeId)))
+        if pendingTreeNodes.count == Self.treeRowsPerStatement { try writeTreeNodes() }
+        naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: r.nodeIndex, nodeId: nodeId, own: false)
+    }
+
+    private func writeTrees() throws {
+        let snapshotId = self.snapshotId
+        defer { pendingTrees.removeAll(keepingCapacity: true) }
+        try insertTrees.write(pendingTrees) { s, c, r in
+            s.bind(c, snapshotId)
+            s.bind(c + 1, r.graphIndex)
+            s.bind(c + 2, r.treeIndex)
+            s.bind(c + 3, r.parentTreeIndex)
+            s.bind(c + 4, r.nodeIndex)
+            s.bind(c + 5, r.offset)
+            s.bind(c + 6, r.description)
+            s.bind(c + 7, r.flags)
+            s.bind(c + 8, r.isRoot)
+        }
+    }
+
+    private func writeTreeValues() throws {
+        let snapshotId = self.snapshotId
+        defer { pendingTreeValues.removeAll(keepingCapacity: true) }
+        try insertTreeValues.write(pendingTreeValues) { s, c, r in
+            s.bind(c, snapshotId)
+            s.bind(c + 1, r.graphIndex)
+            s.bind(c + 2, r.treeIndex)
+            s.bind(c + 3, r.key)
+            s.bind(c + 4, r.nodeIndex)
+            s.bind(c + 5, r.offset)
+        }
+    }
+
+    private func writeTreeNodes() throws {
+        let snapshotId = self.snapshotId
+        defer { pendingTreeNodes.removeAll(keepingCapacity: true) }
+        try insertTreeNodes.write(pendingTreeNodes) { s, c, r in
+            s.bind(c, snapshotId)
+            s.bind(c + 1, r.graphIndex)
+            s.bind(c + 2, r.treeIndex)
+            s.bind(c + 3, r.nodeIndex)
+        }
     }
 
     func profileEvent(_ r: ProfileEventRecord) throws {

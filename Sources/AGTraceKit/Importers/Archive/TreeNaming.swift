@@ -29,7 +29,15 @@ struct TreeNaming {
     /// Claimed node indices, a bit each, per graph.
     private var claimed: [[UInt64]] = []
     private var anyClaimed = false
-    private var nodes: [Int64: (graph: Int, attribute: Int64, typeIndex: Int)] = [:]
+    /// In arrival order, which is node row id order (`rows` sorts them if not).
+    private var nodes: [SeenNode] = []
+
+    private struct SeenNode {
+        var id: Int64
+        var attribute: Int64
+        var graph: Int32
+        var typeIndex: Int32
+    }
     /// Types whose rule names a view (`graph << 32 | type index`): their nodes are named by it.
     private var bodyTypes: Set<Int64> = []
 
@@ -44,7 +52,7 @@ struct TreeNaming {
     mutating func node(id: Int64, graph: Int, nodeIndex: Int, attribute: Int64, typeIndex: Int) {
         guard anyClaimed, graph < claimed.count, nodeIndex >> 6 < claimed[graph].count,
               claimed[graph][nodeIndex >> 6] & (1 << UInt64(nodeIndex & 63)) != 0 else { return }
-        nodes[id] = (graph, attribute, typeIndex)
+        nodes.append(SeenNode(id: id, attribute: attribute, graph: Int32(graph), typeIndex: Int32(typeIndex)))
     }
 
     private mutating func touch(_ graph: Int, _ treeIndex: Int) {
@@ -81,10 +89,15 @@ struct TreeNaming {
     mutating func rows() -> (known: [(graph: Int, attribute: Int64, view: String)], unseen: [(nodeId: Int64, view: String)]) {
         var all: [(graph: Int, attribute: Int64, view: String)] = []
         var unseen: [(nodeId: Int64, view: String)] = []
+        if zip(nodes, nodes.dropFirst()).contains(where: { $0.id >= $1.id }) { nodes.sort { $0.id < $1.id } }
+        // Both in id order: one walk matches each name with its node.
+        var k = 0
         for (id, view) in names() {
-            guard let n = nodes[id] else { unseen.append((id, view)); continue }
+            while k < nodes.count && nodes[k].id < id { k += 1 }
+            guard k < nodes.count, nodes[k].id == id else { unseen.append((id, view)); continue }
+            let n = nodes[k]
             if bodyTypes.contains(Int64(n.graph) << 32 | Int64(n.typeIndex)) { continue }
-            all.append((n.graph, n.attribute, view))
+            all.append((Int(n.graph), n.attribute, view))
         }
         // In the table's key order; of two nodes sharing graph and attribute, the smaller name.
         all.sort { ($0.attribute, $0.graph, $0.view) < ($1.attribute, $1.graph, $1.view) }

@@ -14,15 +14,6 @@ public struct TraceEvent: Sendable, Equatable {
     public var p1: Int64?
     public var p2: Int64?
     public var p3: Int64?
-
-    public init(seq: Int, type: Int, timestamp: Double? = nil, p1: Int64? = nil, p2: Int64? = nil, p3: Int64? = nil) {
-        self.seq = seq
-        self.type = type
-        self.timestamp = timestamp
-        self.p1 = p1
-        self.p2 = p2
-        self.p3 = p3
-    }
 }
 
 /// A type record (top-level field 3): what every node of this type id runs.
