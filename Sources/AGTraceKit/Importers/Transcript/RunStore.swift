@@ -34,6 +34,9 @@ final class RunStore {
     @exclusivity(unchecked) private var pendingFrames: [FrameRow] = []
     /// Hex text of the frames bound in the current statement (bound without copying).
     private let addressText: UnsafeMutablePointer<UInt8>
+    /// What the full-size statements' parameters hold from their last step.
+    @exclusivity(unchecked) private var eventsBound: BoundValues
+    @exclusivity(unchecked) private var framesBound: BoundValues
 
     static let rowsPerStatement = 64
 
@@ -58,6 +61,8 @@ final class RunStore {
             """, columns: 5, rows: Self.rowsPerStatement, row: "(NULL,\(runId),?,?,?,?,?)")
         self.db = db
         addressText = .allocate(capacity: Self.rowsPerStatement * 18)
+        eventsBound = BoundValues(parameters: events.columns * Self.rowsPerStatement)
+        framesBound = BoundValues(parameters: frames.columns * Self.rowsPerStatement)
         for kind in EventKind.allCases { kindNames.append(kind.rawValue) }
         pendingEvents.reserveCapacity(Self.rowsPerStatement)
         pendingFrames.reserveCapacity(Self.rowsPerStatement)
@@ -106,21 +111,12 @@ final class RunStore {
     private func writeFrames() throws {
         guard !pendingFrames.isEmpty else { return }
         let s = try frames.statement(rows: pendingFrames.count)
-        var column: Int32 = 1
-        for (k, row) in pendingFrames.enumerated() {
-            let f = row.frame
-            s.bind(column, row.seq)
-            s.bind(column + 1, f.depth)
-            bindName(s, column + 2, f.module)
-            bindName(s, column + 3, f.symbol)
-            if let address = f.address {
-                let text = addressText + 18 * k
-                Self.formatAddress(address, into: text)
-                s.bindStatic(column + 4, UnsafeBufferPointer(start: text, count: 18))
-            } else {
-                s.bindNull(column + 4)
-            }
-            column += 5
+        // Bindings are known for the full statement only (a shorter one is used once, at the end).
+        if pendingFrames.count == Self.rowsPerStatement {
+            bindFrames(s, &framesBound)
+        } else {
+            var fresh = BoundValues(parameters: frames.columns * pendingFrames.count)
+            bindFrames(s, &fresh)
         }
         try s.run()
         frameCount += pendingFrames.count
@@ -128,26 +124,55 @@ final class RunStore {
         pendingFrames.removeAll(keepingCapacity: true)
     }
 
+    private func bindFrames(_ s: Statement, _ bound: inout BoundValues) {
+        var column: Int32 = 1
+        for (k, row) in pendingFrames.enumerated() {
+            let f = row.frame
+            bound.bind(s, column, row.seq)
+            bound.bind(s, column + 1, f.depth)
+            bindName(&bound, s, column + 2, f.module)
+            bindName(&bound, s, column + 3, f.symbol)
+            if let address = f.address {
+                // Rewritten in place: the same address stays bound, SQLite reads the new text.
+                let text = addressText + 18 * k
+                Self.formatAddress(address, into: text)
+                bound.bindStatic(s, column + 4, UnsafeBufferPointer(start: text, count: 18))
+            } else {
+                bound.bindNull(s, column + 4)
+            }
+            column += 5
+        }
+    }
+
     private func writeEvents() throws {
         guard !pendingEvents.isEmpty else { return }
         let s = try events.statement(rows: pendingEvents.count)
-        var column: Int32 = 1
-        for (k, e) in pendingEvents.enumerated() {
-            s.bind(column, e.seq)
-            s.bind(column + 1, e.line)
-            s.bindStatic(column + 2, kindNames[Int32(Self.position(e.kind))])
-            bindName(s, column + 3, e.symbol)
-            bindName(s, column + 4, e.breakpoint)
-            s.bind(column + 5, e.thread)
-            s.bind(column + 6, e.attribute)
-            s.bind(column + 7, e.inputAttribute)
-            s.bind(column + 8, e.timeNs)
-            column += 9
+        if pendingEvents.count == Self.rowsPerStatement {
+            bindEvents(s, &eventsBound)
+        } else {
+            var fresh = BoundValues(parameters: events.columns * pendingEvents.count)
+            bindEvents(s, &fresh)
         }
         try s.run()
         count += pendingEvents.count
         try checkIds(last: firstEventId + Int64(count) - 1, table: "events")
         pendingEvents.removeAll(keepingCapacity: true)
+    }
+
+    private func bindEvents(_ s: Statement, _ bound: inout BoundValues) {
+        var column: Int32 = 1
+        for e in pendingEvents {
+            bound.bind(s, column, e.seq)
+            bound.bind(s, column + 1, e.line)
+            bound.bindStatic(s, column + 2, kindNames[Int32(Self.position(e.kind))])
+            bindName(&bound, s, column + 3, e.symbol)
+            bindName(&bound, s, column + 4, e.breakpoint)
+            bound.bind(s, column + 5, e.thread)
+            bound.bind(s, column + 6, e.attribute)
+            bound.bind(s, column + 7, e.inputAttribute)
+            bound.bind(s, column + 8, e.timeNs)
+            column += 9
+        }
     }
 
     /// The ids SQLite gave are the ones the run's row will record (they follow each other
@@ -160,9 +185,10 @@ final class RunStore {
         }
     }
 
+    /// Names are bound from `names`, whose texts never move while the store lives.
     @inline(__always)
-    private func bindName(_ s: Statement, _ column: Int32, _ index: NameID) {
-        if index < 0 { s.bindNull(column) } else { s.bindStatic(column, names[index]) }
+    private func bindName(_ bound: inout BoundValues, _ s: Statement, _ column: Int32, _ index: NameID) {
+        if index < 0 { bound.bindNull(s, column) } else { bound.bindStatic(s, column, names[index]) }
     }
 
     /// A kind's position in `EventKind.allCases` (so in `kindNames`).
