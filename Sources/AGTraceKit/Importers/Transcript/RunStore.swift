@@ -110,15 +110,7 @@ final class RunStore {
 
     private func writeFrames() throws {
         guard !pendingFrames.isEmpty else { return }
-        let s = try frames.statement(rows: pendingFrames.count)
-        // Bindings are known for the full statement only (a shorter one is used once, at the end).
-        if pendingFrames.count == Self.rowsPerStatement {
-            bindFrames(s, &framesBound)
-        } else {
-            var fresh = BoundValues(parameters: frames.columns * pendingFrames.count)
-            bindFrames(s, &fresh)
-        }
-        try s.run()
+        try step(frames, rows: pendingFrames.count, &framesBound, bind: bindFrames)
         frameCount += pendingFrames.count
         try checkIds(last: firstFrameId + Int64(frameCount) - 1, table: "frames")
         pendingFrames.removeAll(keepingCapacity: true)
@@ -146,17 +138,24 @@ final class RunStore {
 
     private func writeEvents() throws {
         guard !pendingEvents.isEmpty else { return }
-        let s = try events.statement(rows: pendingEvents.count)
-        if pendingEvents.count == Self.rowsPerStatement {
-            bindEvents(s, &eventsBound)
-        } else {
-            var fresh = BoundValues(parameters: events.columns * pendingEvents.count)
-            bindEvents(s, &fresh)
-        }
-        try s.run()
+        try step(events, rows: pendingEvents.count, &eventsBound, bind: bindEvents)
         count += pendingEvents.count
         try checkIds(last: firstEventId + Int64(count) - 1, table: "events")
         pendingEvents.removeAll(keepingCapacity: true)
+    }
+
+    /// One step of `insert` for `rows` rows. Bindings are known for the full-size statement
+    /// only (`bound`); a shorter one, used once at the end, is bound afresh.
+    private func step(_ insert: MultiRowInsert, rows: Int, _ bound: inout BoundValues,
+                      bind: (Statement, inout BoundValues) -> Void) throws {
+        let s = try insert.statement(rows: rows)
+        if rows == Self.rowsPerStatement {
+            bind(s, &bound)
+        } else {
+            var fresh = BoundValues(parameters: insert.columns * rows)
+            bind(s, &fresh)
+        }
+        try s.run()
     }
 
     private func bindEvents(_ s: Statement, _ bound: inout BoundValues) {
