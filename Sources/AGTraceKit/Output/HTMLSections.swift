@@ -162,9 +162,9 @@ enum HTMLSections {
             page.html("<p class=\"note\">")
             page.text("Snapshot \(label) holds no profile data (it was dumped without AGGraphStartProfiling), so no update counts or times. Nodes per rule instead:")
             page.html("</p>\n")
-            let rows = try ReportRegistry.query("html-nodes-per-rule").rows(in: db, ["snapshot": .integer(snapshot)]).rows
+            let rows = try NodesPerRule.rows(in: db, snapshot: snapshot)
             page.bars(title: "nodes by rule", rows.map { ($0[0].description, Double($0[1].intValue ?? 0)) }, unit: "nodes")
-            page.table(title: "nodes per rule", columns: ["rule", "nodes", "dirty"], rows: rows, limit: options.tableRows)
+            page.table(title: "nodes per rule", columns: NodesPerRule.columns, rows: rows, limit: options.tableRows)
         }
     }
 }

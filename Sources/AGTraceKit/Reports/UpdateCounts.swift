@@ -225,24 +225,7 @@ extension UpdateCounts {
         let rows: [[SQLValue]]
         switch key {
         case .rule:
-            rows = try db.rows("""
-                WITH node_profiles AS (
-                    SELECT graph_index, type_index, sum(update_count) AS updates, sum(update_total) AS seconds
-                    FROM nodes WHERE snapshot_id = ?1
-                    GROUP BY graph_index, type_index
-                ),
-                per_type AS (
-                    SELECT coalesce(t.name, '(unnamed type)') AS rule,
-                           CASE WHEN t.update_count IS NOT NULL OR t.update_total IS NOT NULL
-                                THEN t.update_count ELSE p.updates END AS updates,
-                           CASE WHEN t.update_count IS NOT NULL OR t.update_total IS NOT NULL
-                                THEN t.update_total ELSE p.seconds END AS seconds
-                    FROM types t
-                    LEFT JOIN node_profiles p ON p.graph_index = t.graph_index AND p.type_index = t.type_index
-                    WHERE t.snapshot_id = ?1
-                )
-                SELECT rule, sum(updates), sum(seconds) FROM per_type GROUP BY rule
-                """, [.integer(row.id)])
+            rows = try ruleProfiles(snapshot: row.id, in: db)
         case .attribute:
             rows = try db.rows("""
                 SELECT CAST(attribute AS TEXT), sum(update_count), sum(update_total)
@@ -300,6 +283,39 @@ extension UpdateCounts {
             throw UpdateCountsError("trace '\(label)' cannot time its evaluations (whole-second or missing timestamps, or evaluations without an end): --time needs a trace with fixed64 timestamps")
         }
         return UpdateCounts(source: source, key: key, entries: entries)
+    }
+
+    /// Rows (rule, updates, seconds) of a snapshot: each type's own profile where the dump
+    /// has one, else the sum of its nodes' (NodeTypeTotals), summed per rule name in key order
+    /// (an unnamed type counts under "(unnamed type)"); NULL where nothing is known.
+    private static func ruleProfiles(snapshot: Int64, in db: Database) throws -> [[SQLValue]] {
+        let nodes = try NodeTypeTotals(in: db, snapshot: snapshot)
+        var rules: [String] = []
+        var perRule: [String: (updates: Int64?, seconds: Double?)] = [:]
+        let types = try ReportRegistry.query("snapshot-type-profiles").prepare(in: db, ["snapshot": .integer(snapshot)])
+        try types.forEachRow { t in
+            let ownProfile = !t.isNull(3) || !t.isNull(4)
+            let n = nodes[t.int64(0), t.int64(1)]
+            let updates = ownProfile ? (t.isNull(3) ? nil : t.int64(3)) : n?.updates
+            let seconds = ownProfile ? (t.isNull(4) ? nil : t.double(4)) : n?.seconds
+            let rule = t.string(2) ?? "(unnamed type)"
+            guard var sum = perRule[rule] else {
+                rules.append(rule)
+                perRule[rule] = (updates, seconds)
+                return
+            }
+            if let updates {
+                let (total, overflow) = (sum.updates ?? 0).addingReportingOverflow(updates)
+                if overflow { throw UpdateCountsError("snapshot \(snapshot): the update counts of rule \(rule) add up past 64-bit integers") }
+                sum.updates = total
+            }
+            if let seconds { sum.seconds = (sum.seconds ?? 0) + seconds }
+            perRule[rule] = sum
+        }
+        return rules.map { rule in
+            let sum = perRule[rule]!
+            return [.text(rule), sum.updates.map(SQLValue.integer) ?? .null, sum.seconds.map(SQLValue.real) ?? .null]
+        }
     }
 
     private static func collect(_ rows: [[SQLValue]]) -> [String: UpdateEntry] {
