@@ -40,4 +40,30 @@ final class TranscriptStoreTests: XCTestCase {
         XCTAssertEqual(names.string(c), "0.0")
         XCTAssertEqual(again, a)
     }
+
+    /// A value equal to the one a parameter holds is not bound again, and the rows still hold
+    /// what each step was given: repeated, changed, NULL after a value and back, text rewritten
+    /// in place at the same address.
+    func testBoundValuesSkipOnlyWhatIsAlreadyBound() throws {
+        let db = try Database(rawPath: ":memory:", readOnly: false, create: true)
+        try db.execute("CREATE TABLE t(step INTEGER, a INTEGER, b TEXT, c TEXT)")
+        let s = try db.prepare("INSERT INTO t VALUES (?, ?, ?, ?)")
+        var bound = BoundValues(parameters: 4)
+        let fixed = Array("fixed".utf8)
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 2)
+        defer { scratch.deallocate() }
+        let steps: [(Int64?, String)] = [(7, "ab"), (7, "cd"), (nil, "cd"), (nil, "ef"), (8, "ef"), (8, "ab")]
+        try fixed.withUnsafeBufferPointer { fixedText in
+            for (n, (a, c)) in steps.enumerated() {
+                bound.bind(s, 1, Int64(n))
+                bound.bind(s, 2, a)
+                bound.bindStatic(s, 3, fixedText)
+                _ = UnsafeMutableBufferPointer(start: scratch, count: 2).initialize(from: Array(c.utf8))
+                bound.bindStatic(s, 4, UnsafeBufferPointer(start: scratch, count: 2))
+                try s.run()
+            }
+        }
+        let rows = try db.rows("SELECT ifnull(a, 'NULL'), b, c FROM t ORDER BY step").map { $0.map(\.description) }
+        XCTAssertEqual(rows, steps.map { [$0.0.map(String.init) ?? "NULL", "fixed", $0.1] })
+    }
 }

@@ -5,24 +5,30 @@
 final class MultiRowInsert {
     private let db: Database
     private let prefix: String
+    private let row: String
+    /// Parameters per row.
     let columns: Int
     private var statements: [Int: Statement] = [:]
     private let full: Statement
     let rows: Int
 
-    init(db: Database, prefix: String, columns: Int, rows: Int) throws {
+    /// `row` is one row's values, `?` where a value is bound (`columns` of them): constants
+    /// written into it (`NULL` for a rowid SQLite gives, a run's id) are values not bound per
+    /// row, and SQLite appends a NULL-keyed row without first seeking its key.
+    init(db: Database, prefix: String, columns: Int, rows: Int, row: String? = nil) throws {
         self.db = db
         self.prefix = prefix
         self.columns = columns
         self.rows = rows
-        full = try Self.prepare(db, prefix, columns, rows)
+        self.row = row ?? "(" + Array(repeating: "?", count: columns).joined(separator: ",") + ")"
+        full = try Self.prepare(db, prefix, self.row, rows)
     }
 
     /// The statement for `n` rows; row `k`'s column `c` (1-based) is parameter `k * columns + c`.
     func statement(rows n: Int) throws -> Statement {
         if n == rows { return full }
         if let s = statements[n] { return s }
-        let s = try Self.prepare(db, prefix, columns, n)
+        let s = try Self.prepare(db, prefix, row, n)
         statements[n] = s
         return s
     }
@@ -41,8 +47,7 @@ final class MultiRowInsert {
         try s.run()
     }
 
-    private static func prepare(_ db: Database, _ prefix: String, _ columns: Int, _ rows: Int) throws -> Statement {
-        let row = "(" + Array(repeating: "?", count: columns).joined(separator: ",") + ")"
+    private static func prepare(_ db: Database, _ prefix: String, _ row: String, _ rows: Int) throws -> Statement {
         return try db.prepare(prefix + " " + Array(repeating: row, count: rows).joined(separator: ","))
     }
 }

@@ -19,13 +19,6 @@ public struct BacktraceFrame: Equatable, Sendable {
     public var module: String?
     public var symbol: String
     public var address: UInt64?
-
-    public init(depth: Int, module: String?, symbol: String, address: UInt64?) {
-        self.depth = depth
-        self.module = module
-        self.symbol = symbol
-        self.address = address
-    }
 }
 
 /// One breakpoint hit, as the transcript reader recognised it.
@@ -44,25 +37,10 @@ public struct BreakpointEvent: Equatable, Sendable {
     public var attribute: UInt32?
     /// The input of an `add_input` (or the output of an `add_output`).
     public var inputAttribute: UInt32?
-    public var frames: [BacktraceFrame]
+    public var frames: [BacktraceFrame] = []
     /// When the hit happened, in ns of the recorder's monotonic clock (`agtrace record` files
     /// only; nil for the other shapes, which carry no time).
     public var timeNs: Int64?
-
-    public init(seq: Int, line: Int, kind: EventKind, symbol: String, breakpoint: String? = nil,
-                thread: Int? = nil, attribute: UInt32? = nil, inputAttribute: UInt32? = nil,
-                frames: [BacktraceFrame] = [], timeNs: Int64? = nil) {
-        self.seq = seq
-        self.line = line
-        self.kind = kind
-        self.symbol = symbol
-        self.breakpoint = breakpoint
-        self.thread = thread
-        self.attribute = attribute
-        self.inputAttribute = inputAttribute
-        self.frames = frames
-        self.timeNs = timeNs
-    }
 }
 
 /// Receives events in order; the store implements it, tests collect into an array.

@@ -180,10 +180,9 @@ struct NameTable {
 
     /// What the echoed command `id` does (`id` is a normalised command).
     mutating func role(_ id: NameID) -> LLDBCommand {
-        if let known = roles[Int(id)] { return known }
-        let role = LLDBCommand.parse(strings[Int(id)])
-        roles[Int(id)] = role
-        return role
+        let i = Int(id)
+        if roles[i] == nil { roles[i] = LLDBCommand.parse(strings[i]) }
+        return roles[i]!
     }
 
     /// What the output of the echoed command `id` is.
@@ -205,19 +204,19 @@ struct NameTable {
 
     /// What the symbol table says about the function name `id`.
     mutating func info(_ id: NameID) -> SymbolInfo {
-        if let known = infos[Int(id)] { return known }
-        let info = SymbolTable.lookup(strings[Int(id)])
-        infos[Int(id)] = info
-        return info
+        let i = Int(id)
+        if infos[i] == nil { infos[i] = SymbolTable.lookup(strings[i]) }
+        return infos[i]!
     }
 
     /// `info(id)` without its name: nothing reference-counted, for the per-hit path.
     mutating func facts(_ id: NameID) -> SymbolFacts {
-        if let known = facts[Int(id)] { return known }
-        let info = info(id)
-        let f = SymbolFacts(kind: info.kind, attributeArgument: info.attributeArgument, inputArgument: info.inputArgument)
-        facts[Int(id)] = f
-        return f
+        let i = Int(id)
+        if facts[i] == nil {
+            let info = info(id)
+            facts[i] = SymbolFacts(kind: info.kind, attributeArgument: info.attributeArgument, inputArgument: info.inputArgument)
+        }
+        return facts[i]!
     }
 
     /// The id of `info(id).symbol`, the name events store.

@@ -46,7 +46,7 @@ extension TranscriptParser {
         let hidden = catalog.isHidden(breakpoint.id)
         open.location = breakpoint
         open.thread = thread
-        open.candidates = [breakpoint.id]
+        open.candidates = onlyCandidate(breakpoint.id)
         open.viaHiddenCommands = open.viaHiddenCommands && hidden
         open.afterHeader = true
         open.outputThread = thread

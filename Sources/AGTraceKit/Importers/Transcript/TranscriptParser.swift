@@ -36,6 +36,8 @@ struct TranscriptParser {
     var foreignStop = false
     /// How the recorded process ended, as far as the lines seen so far tell.
     var endTracker = RecordingEndTracker()
+    /// `[id]` for the usual small breakpoint ids, made once (`onlyCandidate`).
+    private var singleCandidates: [[Int]] = []
 
     /// A `breakpoint command add` body being read (lines until `DONE`).
     struct CommandBody {
@@ -197,6 +199,15 @@ struct TranscriptParser {
     mutating func addFrame(_ frame: FrameLine) {
         guard frames.count < OpenHit.maxFrames, !frames.contains(where: { $0.depth == frame.depth }) else { return }
         frames.append(FrameRef(depth: frame.depth, module: frame.module, symbol: frame.name, address: frame.address))
+    }
+
+    /// `[id]`: a stop header names its breakpoint on every hit, and a fresh one-element array
+    /// per hit cost an allocation and a free on the parsing thread. Ids past a bound (only a
+    /// made-up file has them) get their own array, so the cache stays small.
+    mutating func onlyCandidate(_ id: Int) -> [Int] {
+        guard id >= 0, id < 4096 else { return [id] }
+        while singleCandidates.count <= id { singleCandidates.append([singleCandidates.count]) }
+        return singleCandidates[id]
     }
 
     // MARK: Names
