@@ -1,8 +1,10 @@
 -- name: compare-nodes
 -- description: a snapshot's nodes in attribute order, one side of the merge that compares two snapshots (Reports/SnapshotComparison.swift)
--- params: snapshot (required)
+-- params: snapshot (required), values (optional)
 -- internal: yes
-SELECT attribute, graph_index, type_index, coalesce(flags, 0) AS flags, value
+SELECT attribute, graph_index, type_index, coalesce(flags, 0) AS flags,
+       -- Values only when asked for (diff compares them; edge-churn does not).
+       CASE WHEN :values THEN value END AS value
 FROM node_rows
 WHERE snapshot_id = :snapshot
 ORDER BY attribute;

@@ -108,7 +108,7 @@ public enum ReportRunner {
                 // Streamed: two unrelated million-node snapshots differ by millions of rows.
                 let ids = try variant.prepare(in: db, values)
                 guard try ids.step() else { throw ReportError("edge-churn: no snapshots") }
-                let comparison = try SnapshotComparison(in: db, from: ids.int64(0), to: ids.int64(1))
+                let comparison = try SnapshotComparison(in: db, from: ids.int64(0), to: ids.int64(1), values: false)
                 let treeViews = (from: try SnapshotComparison.treeViews(in: db, snapshot: ids.int64(0)),
                                  to: try SnapshotComparison.treeViews(in: db, snapshot: ids.int64(1)))
                 writer.begin(columns: SnapshotComparison.edgeChurnColumns)

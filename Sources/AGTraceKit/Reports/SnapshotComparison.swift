@@ -45,11 +45,24 @@ struct SnapshotComparison {
     /// One snapshot's rules: names by type key, and the rule of each attribute (that of its
     /// node in the lowest graph), for naming changed rows.
     struct Side {
-        var ruleOfType: [Int64: Int32] = [:]
+        /// Rule by graph index, then type index (both dense from 0): looked up for every node.
+        var rulesByGraph: [[Int32]] = []
         var attributes: [Int64] = []
         var attributeRules: [Int32] = []
 
-        func rule(ofType key: Int64) -> Int32 { ruleOfType[key] ?? -1 }
+        func rule(ofType key: Int64) -> Int32 {
+            let graph = Int(key >> 32), type = Int(key & 0xFFFF_FFFF)
+            guard graph >= 0, graph < rulesByGraph.count, type < rulesByGraph[graph].count else { return -1 }
+            return rulesByGraph[graph][type]
+        }
+
+        mutating func setRule(_ rule: Int32, graph: Int64, type: Int64) {
+            // Indexes come from the archive's arrays; a damaged row far out of range is no rule.
+            guard graph >= 0, graph < 1 << 20, type >= 0, type < 1 << 24 else { return }
+            while rulesByGraph.count <= Int(graph) { rulesByGraph.append([]) }
+            while rulesByGraph[Int(graph)].count <= Int(type) { rulesByGraph[Int(graph)].append(-1) }
+            rulesByGraph[Int(graph)][Int(type)] = rule
+        }
 
         func rule(ofAttribute attribute: Int64) -> Int32 {
             var lo = 0, hi = attributes.count
@@ -68,13 +81,15 @@ struct SnapshotComparison {
 
     static func typeKey(_ graph: Int64, _ type: Int64) -> Int64 { graph << 32 | (type & 0xFFFF_FFFF) }
 
-    init(in db: Database, from fromId: Int64, to toId: Int64) throws {
+    /// `values`: whether nodes' values are compared (`valuesChanged`); edge-churn needs only
+    /// the rules, and reading a million values took a fifth of it.
+    init(in db: Database, from fromId: Int64, to toId: Int64, values: Bool = true) throws {
         var ruleTable = InternedNames()
         func side(_ id: Int64) throws -> Side {
             var s = Side()
             let stmt = try ReportRegistry.query("compare-types").prepare(in: db, ["snapshot": .integer(id)])
             try stmt.forEachRow { stmt in
-                s.ruleOfType[Self.typeKey(stmt.int64(0), stmt.int64(1))] = stmt.string(2).map { ruleTable.number($0) } ?? -1
+                s.setRule(stmt.string(2).map { ruleTable.number($0) } ?? -1, graph: stmt.int64(0), type: stmt.int64(1))
             }
             return s
         }
@@ -83,14 +98,14 @@ struct SnapshotComparison {
         ruleNames = ruleTable.names
         var nodes = NodeMerge()
         do {
-            try nodes.run(db: db, query: "compare-nodes-stored", fromId: fromId, toId: toId, from: &fromSide, to: &toSide)
+            try nodes.run(db: db, query: "compare-nodes-stored", values: values, fromId: fromId, toId: toId, from: &fromSide, to: &toSide)
         } catch is NodeGroups.OutOfOrder {
             // A side's rows are not in attribute order (graphs whose ranges interleave): the
             // merge starts over from the ordered query.
             fromSide = try side(fromId)
             toSide = try side(toId)
             nodes = NodeMerge()
-            try nodes.run(db: db, query: "compare-nodes", fromId: fromId, toId: toId, from: &fromSide, to: &toSide)
+            try nodes.run(db: db, query: "compare-nodes", values: values, fromId: fromId, toId: toId, from: &fromSide, to: &toSide)
         }
         from = fromSide
         to = toSide
@@ -245,11 +260,11 @@ private struct NodeMerge {
     var fromTypes: [Int64: SnapshotComparison.TypeCounts] = [:]
     var recycled: Set<Int64> = []
 
-    mutating func run(db: Database, query name: String, fromId: Int64, toId: Int64,
+    mutating func run(db: Database, query name: String, values: Bool, fromId: Int64, toId: Int64,
                       from: inout SnapshotComparison.Side, to: inout SnapshotComparison.Side) throws {
         let query = ReportRegistry.query(name)
-        var a = NodeGroups(try query.prepare(in: db, ["snapshot": .integer(fromId)]))
-        var b = NodeGroups(try query.prepare(in: db, ["snapshot": .integer(toId)]))
+        var a = NodeGroups(try query.prepare(in: db, ["snapshot": .integer(fromId), "values": .integer(values ? 1 : 0)]))
+        var b = NodeGroups(try query.prepare(in: db, ["snapshot": .integer(toId), "values": .integer(values ? 1 : 0)]))
         try a.next(side: &from)
         try b.next(side: &to)
         while a.attribute != nil || b.attribute != nil {
