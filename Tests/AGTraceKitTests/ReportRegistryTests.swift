@@ -30,7 +30,7 @@ final class ReportRegistryTests: XCTestCase {
             XCTAssertEqual(report.variants.filter { $0.summary != nil }.count, 1, "\(report.name): one variant carries the summary")
             XCTAssertFalse(report.summary.contains("\n"))
         }
-        for name in ["profile-present", "compare-types", "compare-nodes", "compare-nodes-stored", "compare-edges", "diff-graphs", "diff-totals", "walk-readers", "walk-edges",
+        for name in ["profile-present", "compare-types", "compare-nodes", "compare-edges", "diff-graphs", "diff-totals", "walk-readers", "walk-edges",
                      "walk-nodes", "walk-types", "node-info", "export-nodes", "export-edges", "export-graphs"] {
             XCTAssertEqual(ReportRegistry.query(name).name, name)
         }

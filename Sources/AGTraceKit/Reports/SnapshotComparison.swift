@@ -1,5 +1,5 @@
 /// Two snapshots compared node by node and edge by edge, by merging ordered streams
-/// (compare-nodes-stored.sql, else compare-nodes.sql, in attribute order; compare-edges.sql in the table's (source, reader)
+/// (NodeRows: nodes in attribute order; compare-edges.sql in the table's (source, reader)
 /// order) rather than by joins: on two million-node snapshots SQLite's joins and grouping sorts
 /// cost several seconds, a merge costs one pass over each side. `edge-churn` and `diff` are
 /// built on it.
@@ -97,16 +97,13 @@ struct SnapshotComparison {
         var toSide = try side(toId)
         ruleNames = ruleTable.names
         var nodes = NodeMerge()
-        do {
-            try nodes.run(db: db, query: "compare-nodes-stored", values: values, fromId: fromId, toId: toId, from: &fromSide, to: &toSide)
-        } catch is NodeGroups.OutOfOrder {
-            // A side's rows are not in attribute order (graphs whose ranges interleave): the
-            // merge starts over from the ordered query.
-            fromSide = try side(fromId)
-            toSide = try side(toId)
-            nodes = NodeMerge()
-            try nodes.run(db: db, query: "compare-nodes", values: values, fromId: fromId, toId: toId, from: &fromSide, to: &toSide)
+        // Without values, a snapshot whose graphs cover its rows is read in storage order and
+        // sorted; otherwise through the attribute index.
+        func rows(_ id: Int64) throws -> NodeRows {
+            if !values, let sorted = try NodeRows.sorted(db, snapshot: id) { return sorted }
+            return try NodeRows.ordered(db, snapshot: id, values: values)
         }
+        try nodes.run(from: rows(fromId), to: rows(toId), from: &fromSide, to: &toSide)
         from = fromSide
         to = toSide
         toTypes = nodes.toTypes
@@ -259,12 +256,10 @@ private struct NodeMerge {
     var toTypes: [Int64: SnapshotComparison.TypeCounts] = [:]
     var fromTypes: [Int64: SnapshotComparison.TypeCounts] = [:]
     var recycled: Set<Int64> = []
-
-    mutating func run(db: Database, query name: String, values: Bool, fromId: Int64, toId: Int64,
+    mutating func run(from fromRows: NodeRows, to toRows: NodeRows,
                       from: inout SnapshotComparison.Side, to: inout SnapshotComparison.Side) throws {
-        let query = ReportRegistry.query(name)
-        var a = NodeGroups(try query.prepare(in: db, ["snapshot": .integer(fromId), "values": .integer(values ? 1 : 0)]))
-        var b = NodeGroups(try query.prepare(in: db, ["snapshot": .integer(toId), "values": .integer(values ? 1 : 0)]))
+        var a = NodeGroups(fromRows)
+        var b = NodeGroups(toRows)
         try a.next(side: &from)
         try b.next(side: &to)
         while a.attribute != nil || b.attribute != nil {
@@ -307,9 +302,6 @@ private struct NodeMerge {
 /// One side's nodes, an attribute at a time. Their values are copied into a buffer reused for
 /// every attribute, so the comparison allocates nothing per node.
 private struct NodeGroups {
-    /// Rows that are not in attribute order: an attribute smaller than the one before.
-    struct OutOfOrder: Error {}
-
     struct Node {
         var typeKey: Int64
         var rule: Int32
@@ -321,20 +313,20 @@ private struct NodeGroups {
         var graph: Int64 { typeKey >> 32 }
     }
 
-    let stmt: Statement
+    private var rows: NodeRows
     var attribute: Int64?
     var nodes: [Node] = []
     private var values: [UInt8] = []
     private var pendingAttribute: Int64?
     private var done = false
 
-    init(_ stmt: Statement) { self.stmt = stmt }
+    init(_ rows: NodeRows) { self.rows = rows }
 
     mutating func next(side: inout SnapshotComparison.Side) throws {
         nodes.removeAll(keepingCapacity: true)
         values.removeAll(keepingCapacity: true)
         if pendingAttribute == nil && !done {
-            if try stmt.step() { pendingAttribute = stmt.int64(0) } else { done = true }
+            if try rows.step() { pendingAttribute = rows.attribute } else { done = true }
         }
         guard let current = pendingAttribute else {
             attribute = nil
@@ -345,10 +337,9 @@ private struct NodeGroups {
         // The row under the cursor belongs to `current`; take it and every following one that does.
         repeat {
             take(side: side)
-            if try stmt.step() {
-                let next = stmt.int64(0)
+            if try rows.step() {
+                let next = rows.attribute
                 if next != current {
-                    if next < current { throw OutOfOrder() }
                     pendingAttribute = next
                     break
                 }
@@ -365,10 +356,10 @@ private struct NodeGroups {
     }
 
     private mutating func take(side: SnapshotComparison.Side) {
-        let key = SnapshotComparison.typeKey(stmt.int64(1), stmt.int64(2))
-        var node = Node(typeKey: key, rule: side.rule(ofType: key), flags: stmt.int64(3),
+        let key = SnapshotComparison.typeKey(rows.graphIndex, rows.typeIndex)
+        var node = Node(typeKey: key, rule: side.rule(ofType: key), flags: rows.flags,
                         valueStart: values.count, valueLength: -1)
-        if let bytes = stmt.bytes(4) {
+        if let bytes = rows.value {
             values.append(contentsOf: bytes)
             node.valueLength = bytes.count
         }

@@ -1,0 +1,59 @@
+/// A snapshot's node rows in attribute order (ties in row id order, as `nodes_by_attribute`
+/// gives them), one side of the comparison of two snapshots. Dumps do not list their nodes in
+/// attribute order (Apple's: 234 of 251 rows out of order in one), so the rows come either
+/// through the attribute index (compare-nodes: a table lookup each, and the nodes' values)
+/// or, when values are not needed, read in storage order (walk-nodes) and sorted here: half
+/// the time on a million nodes, for 28 bytes a node while the comparison runs.
+struct NodeRows {
+    private let ordered: Statement?
+    private var attributes: [Int64] = []
+    private var graphs: [Int32] = []
+    private var types: [Int32] = []
+    private var flagsOf: [Int64] = []
+    private var order: [Int32] = []
+    private var at = -1
+
+    /// Rows through the attribute index, with their values (`values`) or without.
+    static func ordered(_ db: Database, snapshot: Int64, values: Bool) throws -> NodeRows {
+        NodeRows(ordered: try ReportRegistry.query("compare-nodes")
+            .prepare(in: db, ["snapshot": .integer(snapshot), "values": .integer(values ? 1 : 0)]))
+    }
+
+    /// Rows read in storage order and sorted, without values; nil when the snapshot's graphs
+    /// do not cover all its node rows, or an index is past 32 bits (then `ordered` is the way).
+    static func sorted(_ db: Database, snapshot: Int64) throws -> NodeRows? {
+        var rows = NodeRows(ordered: nil)
+        let ids: [String: SQLValue] = ["snapshot": .integer(snapshot)]
+        var fits = true
+        try ReportRegistry.query("walk-nodes").prepare(in: db, ids).forEachRow { r in
+            guard let graph = Int32(exactly: r.int64(1)), let type = Int32(exactly: r.int64(2)) else { fits = false; return }
+            rows.attributes.append(r.int64(0))
+            rows.graphs.append(graph)
+            rows.types.append(type)
+            rows.flagsOf.append(r.int64(3))
+        }
+        let all = try ReportRegistry.query("snapshot-node-count").rows(in: db, ids).rows.first?.first?.intValue
+        guard fits, all == Int64(rows.attributes.count), rows.attributes.count < Int(Int32.max) else { return nil }
+        // Storage order is row id order: sorting by (attribute, position) orders ties by id.
+        let a = rows.attributes
+        rows.order = Array(0..<Int32(a.count))
+        rows.order.sort { a[Int($0)] != a[Int($1)] ? a[Int($0)] < a[Int($1)] : $0 < $1 }
+        return rows
+    }
+
+    private init(ordered: Statement?) { self.ordered = ordered }
+
+    /// Moves to the next row; false after the last.
+    mutating func step() throws -> Bool {
+        if let ordered { return try ordered.step() }
+        at += 1
+        return at < order.count
+    }
+
+    var attribute: Int64 { ordered?.int64(0) ?? attributes[Int(order[at])] }
+    var graphIndex: Int64 { ordered?.int64(1) ?? Int64(graphs[Int(order[at])]) }
+    var typeIndex: Int64 { ordered?.int64(2) ?? Int64(types[Int(order[at])]) }
+    var flags: Int64 { ordered?.int64(3) ?? flagsOf[Int(order[at])] }
+    /// The node's value (NULL when not read).
+    var value: UnsafeBufferPointer<UInt8>? { ordered?.bytes(4) }
+}
