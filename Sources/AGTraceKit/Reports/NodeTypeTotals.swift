@@ -4,10 +4,11 @@
 /// million-node snapshot, against about 0.15 s for this scan.
 ///
 /// Sums follow SQL's `sum`: NULL when every value is NULL. Seconds are added in attribute
-/// order, as SQLite's sum through `nodes_by_attribute` added them, so that the totals are the
-/// same to the last bit: storage order is attribute order within a graph in every dump seen;
-/// a snapshot where it is not is read again in attribute order. So is one whose id range
-/// (from its `graphs` rows) does not hold all its node rows: `check` gates CI on these counts.
+/// order (ties by row id), as SQLite's sum through `nodes_by_attribute` added them, so that the
+/// totals are the same to the last bit: dumps do not list nodes in attribute order, so the
+/// timed rows are kept (32 bytes each) and summed again after a sort when storage order was
+/// not attribute order. A snapshot whose id range (from its `graphs` rows) does not hold all
+/// its node rows is read again through the index: `check` gates CI on these counts.
 struct NodeTypeTotals {
     struct Totals {
         var nodes = 0
@@ -18,42 +19,71 @@ struct NodeTypeTotals {
         var seconds: Double?
     }
 
-    /// Per type: `graph index << 32 | type index`.
-    private(set) var byType: [Int64: Totals] = [:]
+    /// By graph index, then type index (both dense from 0); `odd` holds indexes past that.
+    private var byGraph: [[Totals?]] = []
+    private var odd: [Int64: Totals] = [:]
 
     init(in db: Database, snapshot: Int64) throws {
         let ids: [String: SQLValue] = ["snapshot": .integer(snapshot)]
-        var ordered = true, rows: Int64 = 0
+        var ordered = true, rows = 0
         var graph: Int64 = -1, attribute = Int64.min
+        var timed: [(attribute: Int64, position: Int, graph: Int64, type: Int64, seconds: Double)] = []
         try ReportRegistry.query("nodes-per-type").prepare(in: db, ids).forEachRow { r in
             if r.int64(0) != graph { graph = r.int64(0); attribute = Int64.min }
             if r.int64(5) < attribute { ordered = false }
             attribute = r.int64(5)
-            rows += 1
             try add(r, snapshot: snapshot)
+            if !r.isNull(4) { timed.append((attribute, rows, graph, r.int64(1), r.double(4))) }
+            rows += 1
         }
         let all = try ReportRegistry.query("snapshot-node-count").rows(in: db, ids).rows.first?.first?.intValue
-        guard !ordered || rows != all else { return }
-        byType = [:]
-        try ReportRegistry.query("nodes-per-type-by-attribute").prepare(in: db, ids).forEachRow { try add($0, snapshot: snapshot) }
+        guard all == Int64(rows) else {
+            byGraph = []
+            odd = [:]
+            try ReportRegistry.query("nodes-per-type-by-attribute").prepare(in: db, ids).forEachRow { try add($0, snapshot: snapshot) }
+            return
+        }
+        guard !ordered else { return }
+        timed.sort { ($0.attribute, $0.position) < ($1.attribute, $1.position) }
+        for t in timed { update(t.graph, t.type) { $0.seconds = nil } }
+        for t in timed { update(t.graph, t.type) { $0.seconds = ($0.seconds ?? 0) + t.seconds } }
     }
 
-    subscript(graph: Int64, type: Int64) -> Totals? { byType[graph << 32 | type] }
+    subscript(graph: Int64, type: Int64) -> Totals? {
+        guard graph >= 0, graph < Int64(byGraph.count), type >= 0, type < Int64(byGraph[Int(graph)].count) else {
+            return odd[graph << 32 | type]
+        }
+        return byGraph[Int(graph)][Int(type)]
+    }
+
+    private mutating func update(_ graph: Int64, _ type: Int64, _ change: (inout Totals) throws -> Void) rethrows {
+        guard graph >= 0, graph < 1 << 20, type >= 0, type < 1 << 24 else {
+            var t = odd[graph << 32 | type] ?? Totals()
+            try change(&t)
+            odd[graph << 32 | type] = t
+            return
+        }
+        let g = Int(graph), k = Int(type)
+        while byGraph.count <= g { byGraph.append([]) }
+        if byGraph[g].count <= k { byGraph[g].append(contentsOf: repeatElement(nil, count: k + 1 - byGraph[g].count)) }
+        var t = byGraph[g][k] ?? Totals()
+        try change(&t)
+        byGraph[g][k] = t
+    }
 
     private mutating func add(_ r: Statement, snapshot: Int64) throws {
-        let key = r.int64(0) << 32 | r.int64(1)
-        var t = byType[key] ?? Totals()
-        t.nodes += 1
-        if !r.isNull(2) {
-            t.flagged += 1
-            t.dirty += Int(r.int64(2) & 1)
+        try update(r.int64(0), r.int64(1)) { t in
+            t.nodes += 1
+            if !r.isNull(2) {
+                t.flagged += 1
+                t.dirty += Int(r.int64(2) & 1)
+            }
+            if !r.isNull(3) {
+                let (sum, overflow) = (t.updates ?? 0).addingReportingOverflow(r.int64(3))
+                if overflow { throw UpdateCountsError("snapshot \(snapshot): the update counts of one type add up past 64-bit integers") }
+                t.updates = sum
+            }
+            if !r.isNull(4) { t.seconds = (t.seconds ?? 0) + r.double(4) }
         }
-        if !r.isNull(3) {
-            let (sum, overflow) = (t.updates ?? 0).addingReportingOverflow(r.int64(3))
-            if overflow { throw UpdateCountsError("snapshot \(snapshot): the update counts of one type add up past 64-bit integers") }
-            t.updates = sum
-        }
-        if !r.isNull(4) { t.seconds = (t.seconds ?? 0) + r.double(4) }
-        byType[key] = t
     }
 }
