@@ -355,13 +355,17 @@ final class ArchiveStore: ArchiveSink {
         guard !naming.isEmpty else { return }
         let rows = naming.rows()
         naming = TreeNaming(firstNodeId: nextNodeId)
-        let write = try db.prepare("INSERT INTO main.tree_views(snapshot_id, graph_index, attribute, view) VALUES (?1, ?2, ?3, ?4)")
-        for r in rows.known {
-            write.bind(1, snapshotId)
-            write.bind(2, Int64(r.graph))
-            write.bind(3, Int64(r.attribute))
-            write.bind(4, rows.views[Int(r.view)])
-            try write.run()
+        let write = try MultiRowInsert(db: db, prefix: "INSERT INTO main.tree_views(snapshot_id, graph_index, attribute, view) VALUES",
+                                       columns: 4, rows: Self.treeRowsPerStatement)
+        let snapshotId = self.snapshotId, views = rows.views
+        for start in stride(from: 0, to: rows.known.count, by: Self.treeRowsPerStatement) {
+            let chunk = Array(rows.known[start..<min(start + Self.treeRowsPerStatement, rows.known.count)])
+            try write.write(chunk) { s, c, r in
+                s.bind(c, snapshotId)
+                s.bind(c + 1, Int64(r.graph))
+                s.bind(c + 2, Int64(r.attribute))
+                s.bind(c + 3, views[Int(r.view)])
+            }
         }
         // Nodes written before the tree named them: looked up among the rows.
         guard !rows.unseen.isEmpty else { return }
