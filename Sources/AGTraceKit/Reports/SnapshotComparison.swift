@@ -98,12 +98,15 @@ struct SnapshotComparison {
         ruleNames = ruleTable.names
         var nodes = NodeMerge()
         // Without values, a snapshot whose graphs cover its rows is read in storage order and
-        // sorted; otherwise through the attribute index.
-        func rows(_ id: Int64) throws -> NodeRows {
-            if !values, let sorted = try NodeRows.sorted(db, snapshot: id) { return sorted }
+        // sorted (the `to` side meanwhile on a connection of its own: the two are independent);
+        // otherwise through the attribute index.
+        let toSorted = values ? nil : NodeRows.sortedInBackground(path: db.path, snapshot: toId)
+        func rows(_ id: Int64, _ sorted: (() throws -> NodeRows?)?) throws -> NodeRows {
+            if !values, let rows = try sorted?() ?? NodeRows.sorted(db, snapshot: id) { return rows }
             return try NodeRows.ordered(db, snapshot: id, values: values)
         }
-        try nodes.run(from: rows(fromId), to: rows(toId), from: &fromSide, to: &toSide)
+        let fromRows = try rows(fromId, nil)
+        try nodes.run(from: fromRows, to: rows(toId, toSorted), from: &fromSide, to: &toSide)
         from = fromSide
         to = toSide
         toTypes = nodes.toTypes
