@@ -93,6 +93,8 @@ struct SnapshotComparison {
             }
             return s
         }
+        // The `to` side's edges are read meanwhile on another core (EdgeRows).
+        let toEdges = EdgeRows.inBackground(path: db.path, snapshot: toId)
         var fromSide = try side(fromId)
         var toSide = try side(toId)
         ruleNames = ruleTable.names
@@ -112,7 +114,8 @@ struct SnapshotComparison {
         toTypes = nodes.toTypes
         fromTypes = nodes.fromTypes
         recycled = nodes.recycled
-        edgeChanges = try Self.edges(db: db, fromId: fromId, toId: toId, recycled: recycled)
+        edgeChanges = try Self.edges(from: EdgeRows.streamed(db, snapshot: fromId),
+                                     to: toEdges?() ?? EdgeRows.streamed(db, snapshot: toId), recycled: recycled)
     }
 
     static let edgeChurnColumns = ["change", "src_attribute", "dst_attribute", "offset", "src_rule", "dst_rule", "src_view", "dst_view"]
@@ -158,10 +161,9 @@ struct SnapshotComparison {
 
     /// Merges both sides' edges, which arrive grouped by (source, reader); within a group the
     /// offsets are sorted and counted.
-    private static func edges(db: Database, fromId: Int64, toId: Int64, recycled: Set<Int64>) throws -> [EdgeChange] {
-        let query = ReportRegistry.query("compare-edges")
-        var a = EdgeGroups(try query.prepare(in: db, ["snapshot": .integer(fromId)]))
-        var b = EdgeGroups(try query.prepare(in: db, ["snapshot": .integer(toId)]))
+    private static func edges(from: EdgeRows, to: EdgeRows, recycled: Set<Int64>) throws -> [EdgeChange] {
+        var a = EdgeGroups(from)
+        var b = EdgeGroups(to)
         try a.next()
         try b.next()
         var added: [EdgeChange] = [], removed: [EdgeChange] = []
@@ -206,7 +208,7 @@ struct SnapshotComparison {
 
     /// One side's edges, a (source, reader) group at a time, with its offsets counted in order.
     private struct EdgeGroups {
-        let stmt: Statement
+        var rows: EdgeRows
         var current: (src: Int64, dst: Int64)?
         var counts: [(offset: Int64, n: Int64)] = []
         private var offsets: [Int64] = []
@@ -214,11 +216,11 @@ struct SnapshotComparison {
         /// Set once the statement has run out: stepping it again would start it over.
         private var done = false
 
-        init(_ stmt: Statement) { self.stmt = stmt }
+        init(_ rows: EdgeRows) { self.rows = rows }
 
         mutating func next() throws {
             if pending == nil && !done {
-                if try stmt.step() { pending = (stmt.int64(0), stmt.int64(1), stmt.int64(2)) } else { done = true }
+                if try rows.step() { pending = (rows.src, rows.dst, rows.offset) } else { done = true }
             }
             guard let first = pending else {
                 current = nil
@@ -229,16 +231,16 @@ struct SnapshotComparison {
             offsets.append(first.offset)
             pending = nil
             while true {
-                guard try stmt.step() else {
+                guard try rows.step() else {
                     done = true
                     break
                 }
-                let src = stmt.int64(0), dst = stmt.int64(1)
+                let src = rows.src, dst = rows.dst
                 if src != first.src || dst != first.dst {
-                    pending = (src, dst, stmt.int64(2))
+                    pending = (src, dst, rows.offset)
                     break
                 }
-                offsets.append(stmt.int64(2))
+                offsets.append(rows.offset)
             }
             if offsets.count > 1 { offsets.sort() }
             counts.removeAll(keepingCapacity: true)
