@@ -1,9 +1,7 @@
-import Foundation
-
 /// One snapshot's edges as compare-edges gives them, in the table's (source, reader) order:
-/// streamed from the statement, or read into memory beforehand (24 bytes an edge) on a thread
-/// and read-only connection of their own, so that reading them overlaps the comparison's node
-/// phase on the other core.
+/// streamed from the statement, or read into memory beforehand (24 bytes an edge; the
+/// comparison does it on another connection and thread, BackgroundRead, while it compares
+/// the nodes).
 struct EdgeRows {
     private let stmt: Statement?
     private var rows: [(src: Int64, dst: Int64, offset: Int64)] = []
@@ -13,33 +11,12 @@ struct EdgeRows {
         EdgeRows(stmt: try ReportRegistry.query("compare-edges").prepare(in: db, ["snapshot": .integer(snapshot)]))
     }
 
-    /// The edges read on another thread; the function returned waits for them. Nil where no
-    /// second connection can be had (an in-memory database); the function gives nil when the
-    /// read failed, and the caller streams them itself (its error then says what is wrong).
-    static func inBackground(path: String, snapshot: Int64) -> (() -> EdgeRows?)? {
-        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return nil }
-        final class Result: @unchecked Sendable {
-            var rows: EdgeRows?
-            let done = DispatchSemaphore(value: 0)
-        }
-        let result = Result()
-        let thread = Thread {
-            defer { result.done.signal() }
-            guard let db = try? DatabaseOpener.open(path, mode: .read),
-                  var streamed = try? EdgeRows.streamed(db, snapshot: snapshot) else { return }
-            var read = EdgeRows(stmt: nil)
-            do {
-                while try streamed.step() { read.rows.append((streamed.src, streamed.dst, streamed.offset)) }
-            } catch {
-                return
-            }
-            result.rows = read
-        }
-        thread.start()
-        return {
-            result.done.wait()
-            return result.rows
-        }
+    /// All of `snapshot`'s edges, read into memory.
+    static func read(_ db: Database, snapshot: Int64) throws -> EdgeRows {
+        var streamed = try streamed(db, snapshot: snapshot)
+        var read = EdgeRows(stmt: nil)
+        while try streamed.step() { read.rows.append((streamed.src, streamed.dst, streamed.offset)) }
+        return read
     }
 
     private init(stmt: Statement?) { self.stmt = stmt }

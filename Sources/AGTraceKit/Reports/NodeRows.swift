@@ -1,5 +1,3 @@
-import Foundation
-
 /// A snapshot's node rows in attribute order (ties in row id order, as `nodes_by_attribute`
 /// gives them), one side of the comparison of two snapshots. Dumps do not list their nodes in
 /// attribute order (Apple's: 234 of 251 rows out of order in one), so the rows come either
@@ -41,28 +39,6 @@ struct NodeRows {
         rows.order = Array(0..<Int32(a.count))
         rows.order.sort { a[Int($0)] != a[Int($1)] ? a[Int($0)] < a[Int($1)] : $0 < $1 }
         return rows
-    }
-
-    /// `sorted` on a thread and a read-only connection of its own; the function returned waits
-    /// for it. Nil where no second connection can be had (an in-memory database): the caller
-    /// reads on its own connection. A second connection that fails gives nil too, and the
-    /// caller's own read then says what is wrong.
-    static func sortedInBackground(path: String, snapshot: Int64) -> (() throws -> NodeRows?)? {
-        guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return nil }
-        final class Result: @unchecked Sendable {
-            var rows: NodeRows?
-            let done = DispatchSemaphore(value: 0)
-        }
-        let result = Result()
-        let thread = Thread {
-            result.rows = try? NodeRows.sorted(DatabaseOpener.open(path, mode: .read), snapshot: snapshot)
-            result.done.signal()
-        }
-        thread.start()
-        return {
-            result.done.wait()
-            return result.rows
-        }
     }
 
     private init(ordered: Statement?) { self.ordered = ordered }

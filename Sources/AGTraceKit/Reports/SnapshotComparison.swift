@@ -94,7 +94,7 @@ struct SnapshotComparison {
             return s
         }
         // The `to` side's edges are read meanwhile on another core (EdgeRows).
-        let toEdges = EdgeRows.inBackground(path: db.path, snapshot: toId)
+        let toEdges = BackgroundRead.start(path: db.path) { try EdgeRows.read($0, snapshot: toId) }
         var fromSide = try side(fromId)
         var toSide = try side(toId)
         ruleNames = ruleTable.names
@@ -102,7 +102,7 @@ struct SnapshotComparison {
         // Without values, a snapshot whose graphs cover its rows is read in storage order and
         // sorted (the `to` side meanwhile on a connection of its own: the two are independent);
         // otherwise through the attribute index.
-        let toSorted = values ? nil : NodeRows.sortedInBackground(path: db.path, snapshot: toId)
+        let toSorted = values ? nil : BackgroundRead.start(path: db.path) { try NodeRows.sorted($0, snapshot: toId) }
         func rows(_ id: Int64, _ sorted: (() throws -> NodeRows?)?) throws -> NodeRows {
             if !values, let rows = try sorted?() ?? NodeRows.sorted(db, snapshot: id) { return rows }
             return try NodeRows.ordered(db, snapshot: id, values: values)
