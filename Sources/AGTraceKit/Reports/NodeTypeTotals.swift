@@ -19,9 +19,7 @@ struct NodeTypeTotals {
         var seconds: Double?
     }
 
-    /// By graph index, then type index (both dense from 0); `odd` holds indexes past that.
-    private var byGraph: [[Totals?]] = []
-    private var odd: [Int64: Totals] = [:]
+    private var totals = TypeTable<Totals>()
 
     init(in db: Database, snapshot: Int64) throws {
         let ids: [String: SQLValue] = ["snapshot": .integer(snapshot)]
@@ -38,8 +36,7 @@ struct NodeTypeTotals {
         }
         let all = try ReportRegistry.query("snapshot-node-count").rows(in: db, ids).rows.first?.first?.intValue
         guard all == Int64(rows) else {
-            byGraph = []
-            odd = [:]
+            totals = TypeTable()
             try ReportRegistry.query("nodes-per-type-by-attribute").prepare(in: db, ids).forEachRow { try add($0, snapshot: snapshot) }
             return
         }
@@ -49,26 +46,12 @@ struct NodeTypeTotals {
         for t in timed { update(t.graph, t.type) { $0.seconds = ($0.seconds ?? 0) + t.seconds } }
     }
 
-    subscript(graph: Int64, type: Int64) -> Totals? {
-        guard graph >= 0, graph < Int64(byGraph.count), type >= 0, type < Int64(byGraph[Int(graph)].count) else {
-            return odd[graph << 32 | type]
-        }
-        return byGraph[Int(graph)][Int(type)]
-    }
+    subscript(graph: Int64, type: Int64) -> Totals? { totals[graph, type] }
 
     private mutating func update(_ graph: Int64, _ type: Int64, _ change: (inout Totals) throws -> Void) rethrows {
-        guard graph >= 0, graph < 1 << 20, type >= 0, type < 1 << 24 else {
-            var t = odd[graph << 32 | type] ?? Totals()
-            try change(&t)
-            odd[graph << 32 | type] = t
-            return
-        }
-        let g = Int(graph), k = Int(type)
-        while byGraph.count <= g { byGraph.append([]) }
-        if byGraph[g].count <= k { byGraph[g].append(contentsOf: repeatElement(nil, count: k + 1 - byGraph[g].count)) }
-        var t = byGraph[g][k] ?? Totals()
+        var t = totals[graph, type] ?? Totals()
         try change(&t)
-        byGraph[g][k] = t
+        totals[graph, type] = t
     }
 
     private mutating func add(_ r: Statement, snapshot: Int64) throws {

@@ -45,24 +45,14 @@ struct SnapshotComparison {
     /// One snapshot's rules: names by type key, and the rule of each attribute (that of its
     /// node in the lowest graph), for naming changed rows.
     struct Side {
-        /// Rule by graph index, then type index (both dense from 0): looked up for every node.
-        var rulesByGraph: [[Int32]] = []
+        /// Rule by graph and type index: looked up for every node.
+        var rules = TypeTable<Int32>()
         var attributes: [Int64] = []
         var attributeRules: [Int32] = []
 
-        func rule(ofType key: Int64) -> Int32 {
-            let graph = Int(key >> 32), type = Int(key & 0xFFFF_FFFF)
-            guard graph >= 0, graph < rulesByGraph.count, type < rulesByGraph[graph].count else { return -1 }
-            return rulesByGraph[graph][type]
-        }
-
-        mutating func setRule(_ rule: Int32, graph: Int64, type: Int64) {
-            // Indexes come from the archive's arrays; a damaged row far out of range is no rule.
-            guard graph >= 0, graph < 1 << 20, type >= 0, type < 1 << 24 else { return }
-            while rulesByGraph.count <= Int(graph) { rulesByGraph.append([]) }
-            while rulesByGraph[Int(graph)].count <= Int(type) { rulesByGraph[Int(graph)].append(-1) }
-            rulesByGraph[Int(graph)][Int(type)] = rule
-        }
+        func rule(graph: Int64, type: Int64) -> Int32 { rules[graph, type] ?? -1 }
+        /// By type key (`typeKey`); its low half is the type index, sign and all.
+        func rule(ofType key: Int64) -> Int32 { rule(graph: key >> 32, type: Int64(Int32(truncatingIfNeeded: key))) }
 
         func rule(ofAttribute attribute: Int64) -> Int32 {
             var lo = 0, hi = attributes.count
@@ -89,7 +79,7 @@ struct SnapshotComparison {
             var s = Side()
             let stmt = try ReportRegistry.query("compare-types").prepare(in: db, ["snapshot": .integer(id)])
             try stmt.forEachRow { stmt in
-                s.setRule(stmt.string(2).map { ruleTable.number($0) } ?? -1, graph: stmt.int64(0), type: stmt.int64(1))
+                s.rules[stmt.int64(0), stmt.int64(1)] = stmt.string(2).map { ruleTable.number($0) } ?? -1
             }
             return s
         }
@@ -361,8 +351,8 @@ private struct NodeGroups {
     }
 
     private mutating func take(side: SnapshotComparison.Side) {
-        let key = SnapshotComparison.typeKey(rows.graphIndex, rows.typeIndex)
-        var node = Node(typeKey: key, rule: side.rule(ofType: key), flags: rows.flags,
+        let graph = rows.graphIndex, type = rows.typeIndex
+        var node = Node(typeKey: SnapshotComparison.typeKey(graph, type), rule: side.rule(graph: graph, type: type), flags: rows.flags,
                         valueStart: values.count, valueLength: -1)
         if let bytes = rows.value {
             values.append(contentsOf: bytes)
