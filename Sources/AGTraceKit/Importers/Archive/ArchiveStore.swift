@@ -358,14 +358,11 @@ final class ArchiveStore: ArchiveSink {
         let write = try MultiRowInsert(db: db, prefix: "INSERT INTO main.tree_views(snapshot_id, graph_index, attribute, view) VALUES",
                                        columns: 4, rows: Self.treeRowsPerStatement)
         let snapshotId = self.snapshotId, views = rows.views
-        for start in stride(from: 0, to: rows.known.count, by: Self.treeRowsPerStatement) {
-            let chunk = Array(rows.known[start..<min(start + Self.treeRowsPerStatement, rows.known.count)])
-            try write.write(chunk) { s, c, r in
-                s.bind(c, snapshotId)
-                s.bind(c + 1, Int64(r.graph))
-                s.bind(c + 2, Int64(r.attribute))
-                s.bind(c + 3, views[Int(r.view)])
-            }
+        try write.write(rows.known) { s, c, r in
+            s.bind(c, snapshotId)
+            s.bind(c + 1, Int64(r.graph))
+            s.bind(c + 2, Int64(r.attribute))
+            s.bind(c + 3, views[Int(r.view)])
         }
         // Nodes written before the tree named them: looked up among the rows.
         guard !rows.unseen.isEmpty else { return }

@@ -33,18 +33,22 @@ final class MultiRowInsert {
         return s
     }
 
-    /// One step writing all of `rows` (at most `self.rows`): `bind` binds one row's values from
-    /// the column it is given, by hand (see `Statement.bindRow` for why not through it).
+    /// Writes all of `rows`, one step per `self.rows` of them: `bind` binds one row's values
+    /// from the column it is given, by hand (see `Statement.bindRow` for why not through it).
     @inline(__always)
-    func write<Row>(_ rows: [Row], _ bind: (Statement, Int32, Row) -> Void) throws {
-        guard !rows.isEmpty else { return }
-        let s = try statement(rows: rows.count)
-        var column: Int32 = 1
-        for row in rows {
-            bind(s, column, row)
-            column += Int32(columns)
+    func write<Rows: Collection>(_ rows: Rows, _ bind: (Statement, Int32, Rows.Element) -> Void) throws {
+        var start = rows.startIndex
+        while start != rows.endIndex {
+            let end = rows.index(start, offsetBy: self.rows, limitedBy: rows.endIndex) ?? rows.endIndex
+            let s = try statement(rows: rows.distance(from: start, to: end))
+            var column: Int32 = 1
+            for row in rows[start..<end] {
+                bind(s, column, row)
+                column += Int32(columns)
+            }
+            try s.run()
+            start = end
         }
-        try s.run()
     }
 
     private static func prepare(_ db: Database, _ prefix: String, _ row: String, _ rows: Int) throws -> Statement {
