@@ -25,9 +25,7 @@ public enum HTMLReport {
         /// nil: no pictures; the page says how to get them and keeps the lists.
         public var graphviz: Graphviz?
         /// Bounds that keep the page small (about 5 MB at most) whatever the input size.
-        public var finderNodes = 20_000
-        public var finderEdges = 60_000
-        public var pictureNodes = 24
+        public var finderNodes = 20_000, finderEdges = 60_000, pictureNodes = 24
         /// Up to this many nodes, every node of the finder has a picture.
         public var pictureAllNodes = 300
         /// Up to this many nodes the finder names nodes through node_views whole.

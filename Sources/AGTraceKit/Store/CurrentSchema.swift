@@ -4,386 +4,56 @@ extension Schema {
     /// database: replaying them (tables made, copied, dropped, renamed, each rename
     /// re-reading the whole schema) cost ~5 ms of every first import, a tenth of
     /// importing a 10 MB transcript. SchemaTests checks both ways agree.
-    static let current = """
-        CREATE TABLE snapshots(
-            id INTEGER PRIMARY KEY,
-            label TEXT UNIQUE NOT NULL,
-            source TEXT,
-            sha256 TEXT,
-            format_version INTEGER,
-            imported_at TEXT,
-            compressed INTEGER NOT NULL DEFAULT 0,
-            size_bytes INTEGER,
-            counter_bytes INTEGER,
-            counter_max_bytes INTEGER
-        );
-        CREATE TABLE graphs(
-            snapshot_id INTEGER NOT NULL,
-            graph_index INTEGER NOT NULL,
-            graph_id INTEGER,
-            update_count INTEGER,
-            change_count INTEGER,
-            transaction_count INTEGER,
-            update_total REAL,
-            changed_total REAL,
-            counters TEXT,
-            first_node_id INTEGER,
-            node_count INTEGER,
-            edge_count INTEGER,
-            PRIMARY KEY(snapshot_id, graph_index)
-        );
-        CREATE TABLE types(
-            snapshot_id INTEGER NOT NULL,
-            graph_index INTEGER NOT NULL,
-            type_index INTEGER NOT NULL,
-            type_id INTEGER,
-            name TEXT,
-            value_type TEXT,
-            size INTEGER,
-            flags INTEGER,
-            update_count INTEGER,
-            change_count INTEGER,
-            update_total REAL,
-            changed_total REAL, view TEXT,
-            PRIMARY KEY(snapshot_id, graph_index, type_index)
-        );
-        CREATE TABLE node_rows(
-            id INTEGER PRIMARY KEY,
-            snapshot_id INTEGER NOT NULL,
-            graph_index INTEGER NOT NULL,
-            node_index INTEGER NOT NULL,
-            attribute INTEGER NOT NULL,
-            type_index INTEGER NOT NULL,
-            description TEXT,
-            value TEXT,
-            flags INTEGER,
-            subgraph_flags INTEGER,
-            update_count INTEGER,
-            change_count INTEGER,
-            update_total REAL,
-            changed_total REAL
-        );
-        CREATE TABLE subgraphs(
-            snapshot_id INTEGER NOT NULL,
-            graph_index INTEGER NOT NULL,
-            subgraph_index INTEGER NOT NULL,
-            subgraph_id INTEGER,
-            context_id INTEGER,
-            invalid INTEGER NOT NULL DEFAULT 0,
-            PRIMARY KEY(snapshot_id, graph_index, subgraph_index)
-        );
-        CREATE TABLE subgraph_children(
-            snapshot_id INTEGER NOT NULL,
-            parent_graph_index INTEGER NOT NULL,
-            parent_subgraph_id INTEGER,
-            child_graph_index INTEGER NOT NULL,
-            child_subgraph_id INTEGER
-        );
-        CREATE TABLE tree_items(
-            snapshot_id INTEGER NOT NULL,
-            graph_index INTEGER NOT NULL,
-            tree_index INTEGER NOT NULL,
-            parent_tree_index INTEGER,
-            node_id INTEGER,
-            offset INTEGER,
-            description TEXT,
-            flags INTEGER,
-            is_root INTEGER NOT NULL DEFAULT 0,
-            PRIMARY KEY(snapshot_id, graph_index, tree_index)
-        );
-        CREATE TABLE tree_item_values(
-            snapshot_id INTEGER NOT NULL,
-            graph_index INTEGER NOT NULL,
-            tree_index INTEGER NOT NULL,
-            key TEXT NOT NULL,
-            node_id INTEGER,
-            offset INTEGER
-        );
-        CREATE TABLE tree_item_nodes(
-            snapshot_id INTEGER NOT NULL,
-            graph_index INTEGER NOT NULL,
-            tree_index INTEGER NOT NULL,
-            node_id INTEGER NOT NULL
-        );
-        CREATE TABLE profile_events(
-            snapshot_id INTEGER NOT NULL,
-            graph_index INTEGER NOT NULL,
-            scope TEXT NOT NULL,
-            scope_key INTEGER,
-            category TEXT NOT NULL,
-            update_count INTEGER,
-            change_count INTEGER,
-            update_total REAL,
-            changed_total REAL
-        );
-        CREATE TABLE profile_marks(
-            snapshot_id INTEGER NOT NULL,
-            graph_index INTEGER NOT NULL,
-            scope TEXT NOT NULL,
-            scope_key INTEGER,
-            category TEXT,
-            name TEXT,
-            timestamp REAL,
-            update_count INTEGER,
-            change_count INTEGER,
-            update_total REAL,
-            changed_total REAL
-        );
-        CREATE TABLE runs(
-            id INTEGER PRIMARY KEY,
-            label TEXT UNIQUE NOT NULL,
-            source TEXT,
-            sha256 TEXT,
-            imported_at TEXT,
-            compressed INTEGER NOT NULL DEFAULT 0,
-            size_bytes INTEGER,
-            event_count INTEGER,
-            skipped_lines INTEGER,
-            incomplete_hits INTEGER
-        , first_event_id INTEGER, last_event_id INTEGER, first_frame_id INTEGER, last_frame_id INTEGER, complete INTEGER, end_reason TEXT);
-        CREATE TABLE subgraph_nodes(
-            first_node_id INTEGER NOT NULL,
-            last_node_id INTEGER NOT NULL,
-            snapshot_id INTEGER NOT NULL,
-            graph_index INTEGER NOT NULL,
-            subgraph_id INTEGER,
-            PRIMARY KEY(first_node_id, last_node_id)
-        ) WITHOUT ROWID;
-        CREATE TABLE "edges"(
-            snapshot_id INTEGER NOT NULL,
-            src_attribute INTEGER NOT NULL,
-            dst_attribute INTEGER NOT NULL,
-            graph_index INTEGER NOT NULL,
-            edge_index INTEGER NOT NULL,
-            offset INTEGER,
-            flags INTEGER,
-            PRIMARY KEY(snapshot_id, src_attribute, dst_attribute, graph_index, edge_index)
-        ) WITHOUT ROWID;
-        CREATE TABLE "events"(
-            id INTEGER PRIMARY KEY,
-            run_id INTEGER NOT NULL,
-            seq INTEGER NOT NULL,
-            line INTEGER,
-            kind TEXT NOT NULL,
-            symbol TEXT,
-            breakpoint TEXT,
-            thread INTEGER,
-            attribute INTEGER,
-            input_attribute INTEGER
-        , time_ns INTEGER);
-        CREATE TABLE "frames"(
-            id INTEGER PRIMARY KEY,
-            run_id INTEGER NOT NULL,
-            seq INTEGER NOT NULL,
-            depth INTEGER NOT NULL,
-            module TEXT,
-            symbol TEXT,
-            address TEXT
-        );
-        CREATE TABLE tree_views(
-            snapshot_id INTEGER NOT NULL,
-            attribute INTEGER NOT NULL,
-            graph_index INTEGER NOT NULL,
-            view TEXT NOT NULL,
-            PRIMARY KEY(snapshot_id, attribute, graph_index)
-        ) WITHOUT ROWID;
-        CREATE TABLE aliases(
-            label TEXT PRIMARY KEY,
-            kind TEXT NOT NULL CHECK (kind IN ('snapshot', 'run', 'trace')),
-            target_id INTEGER NOT NULL
-        );
-        CREATE TABLE traces(
-            id INTEGER PRIMARY KEY,
-            label TEXT UNIQUE NOT NULL,
-            source TEXT,
-            sha256 TEXT,
-            imported_at TEXT,
-            compressed INTEGER NOT NULL DEFAULT 0,
-            size_bytes INTEGER,
-            event_count INTEGER,
-            first_timestamp REAL,
-            last_timestamp REAL
-        );
-        CREATE TABLE trace_kinds(
-            type INTEGER PRIMARY KEY,
-            kind TEXT NOT NULL,
-            p1_is_attribute INTEGER NOT NULL
-        );
-        CREATE TABLE trace_event_rows(
-            trace_id INTEGER NOT NULL,
-            seq INTEGER NOT NULL,
-            type INTEGER NOT NULL,
-            timestamp REAL,
-            p1 INTEGER,
-            p2 INTEGER,
-            p3 INTEGER,
-            data TEXT,
-            PRIMARY KEY(trace_id, seq)
-        ) WITHOUT ROWID;
-        CREATE TABLE trace_types(
-            trace_id INTEGER NOT NULL,
-            type_id INTEGER NOT NULL,
-            rule TEXT,
-            value_type TEXT,
-            body_size INTEGER,
-            value_size INTEGER,
-            flags INTEGER,
-            view TEXT,
-            PRIMARY KEY(trace_id, type_id)
-        ) WITHOUT ROWID;
-        CREATE TABLE trace_nodes(
-            trace_id INTEGER NOT NULL,
-            attribute INTEGER NOT NULL,
-            subgraph_id INTEGER,
-            type_id INTEGER
-        );
-        CREATE TABLE trace_edges(
-            trace_id INTEGER NOT NULL,
-            reader INTEGER NOT NULL,
-            input INTEGER NOT NULL,
-            added_seq INTEGER,
-            removed_seq INTEGER
-        );
-        CREATE TABLE trace_subgraphs(
-            trace_id INTEGER NOT NULL,
-            subgraph_id INTEGER NOT NULL,
-            context_id INTEGER,
-            parent_id INTEGER,
-            created_seq INTEGER,
-            invalidated_seq INTEGER,
-            destroyed_seq INTEGER,
-            PRIMARY KEY(trace_id, subgraph_id)
-        ) WITHOUT ROWID;
-        CREATE TABLE trace_update_rows(
-            trace_id INTEGER NOT NULL,
-            begin_seq INTEGER NOT NULL,
-            end_seq INTEGER,
-            attribute INTEGER NOT NULL,
-            begin_time REAL,
-            end_time REAL,
-            duration REAL,
-            self_duration REAL,
-            depth INTEGER NOT NULL,
-            parent_attribute INTEGER,
-            changed INTEGER,
-            cause_seq INTEGER,
-            PRIMARY KEY(trace_id, begin_seq)
-        ) WITHOUT ROWID;
-        CREATE TABLE trace_writes(
-            trace_id INTEGER NOT NULL,
-            seq INTEGER NOT NULL,
-            attribute INTEGER NOT NULL,
-            context INTEGER,
-            marked INTEGER NOT NULL,
-            updates INTEGER NOT NULL,
-            reran INTEGER NOT NULL,
-            PRIMARY KEY(trace_id, seq)
-        ) WITHOUT ROWID;
-        CREATE INDEX snapshots_by_sha256 ON snapshots(sha256);
-        CREATE INDEX subgraph_children_by_snapshot ON subgraph_children(snapshot_id);
-        CREATE INDEX tree_item_values_by_tree ON tree_item_values(snapshot_id, graph_index, tree_index);
-        CREATE INDEX tree_item_nodes_by_tree ON tree_item_nodes(snapshot_id, graph_index, tree_index);
-        CREATE INDEX profile_events_by_snapshot ON profile_events(snapshot_id);
-        CREATE INDEX profile_marks_by_snapshot ON profile_marks(snapshot_id);
-        CREATE INDEX nodes_by_attribute ON node_rows(snapshot_id, attribute);
-        CREATE INDEX runs_by_sha256 ON runs(sha256);
-        CREATE INDEX aliases_by_target ON aliases(kind, target_id);
-        CREATE INDEX traces_by_sha256 ON traces(sha256);
-        CREATE INDEX trace_nodes_by_attribute ON trace_nodes(trace_id, attribute);
-        CREATE INDEX trace_edges_by_input ON trace_edges(trace_id, input, reader);
-        CREATE VIEW nodes AS
-            SELECT n.id, n.snapshot_id, n.graph_index, n.node_index, n.attribute, n.type_index,
-                   (SELECT m.subgraph_id FROM subgraph_nodes m
-                     WHERE m.first_node_id <= n.id AND m.last_node_id >= n.id
-                     ORDER BY m.first_node_id DESC LIMIT 1) AS subgraph_id,
-                   n.description, n.value, n.flags, n.subgraph_flags,
-                   n.update_count, n.change_count, n.update_total, n.changed_total
-            FROM node_rows n;
-        CREATE VIEW trees AS
-            SELECT t.snapshot_id, t.graph_index, t.tree_index, t.parent_tree_index,
-                   n.attribute, t.offset, t.description, t.flags, t.is_root, n.node_index
-            FROM tree_items t LEFT JOIN node_rows n ON n.id = t.node_id;
-        CREATE VIEW tree_values AS
-            SELECT v.snapshot_id, v.graph_index, v.tree_index, v.key, n.attribute, v.offset, n.node_index
-            FROM tree_item_values v LEFT JOIN node_rows n ON n.id = v.node_id;
-        CREATE VIEW tree_nodes AS
-            SELECT r.snapshot_id, r.graph_index, r.tree_index, n.attribute, n.node_index
-            FROM tree_item_nodes r LEFT JOIN node_rows n ON n.id = r.node_id;
-        CREATE VIEW node_rules AS
-            SELECT n.snapshot_id, n.graph_index, n.attribute, t.name AS rule, t.value_type,
-                   n.flags, n.node_index, n.type_index, n.subgraph_id, n.description, n.value, n.id AS node_id,
-                   n.update_count, n.change_count, n.update_total, n.changed_total
-            FROM nodes n
-            JOIN types t ON t.snapshot_id = n.snapshot_id AND t.graph_index = n.graph_index
-                        AND t.type_index = n.type_index;
-        CREATE VIEW run_edges AS
-            SELECT run_id, input_attribute AS src_attribute, attribute AS dst_attribute, min(seq) AS first_seq
-            FROM events
-            WHERE kind = 'add_input' AND attribute IS NOT NULL AND input_attribute IS NOT NULL
-            GROUP BY run_id, input_attribute, attribute;
-        CREATE VIEW node_views AS
-            SELECT n.snapshot_id, n.graph_index, n.attribute, t.view, 'body' AS source
-            FROM node_rows n
-            JOIN types t ON t.snapshot_id = n.snapshot_id AND t.graph_index = n.graph_index AND t.type_index = n.type_index
-            WHERE t.view IS NOT NULL
-            UNION ALL
-            SELECT snapshot_id, graph_index, attribute, view, 'tree' FROM tree_views;
-        CREATE VIEW trace_events AS
-            SELECT e.trace_id, e.seq, e.type, k.kind, e.timestamp,
-                   CASE WHEN k.p1_is_attribute = 1 THEN e.p1 END AS attribute, e.p1, e.p2, e.p3, e.data
-            FROM trace_event_rows e LEFT JOIN trace_kinds k ON k.type = e.type;
-        CREATE VIEW trace_node_rules AS
-            SELECT n.trace_id, n.attribute, n.subgraph_id, n.type_id, t.rule, t.value_type, t.view
-            FROM trace_nodes n LEFT JOIN trace_types t ON t.trace_id = n.trace_id AND t.type_id = n.type_id;
-        CREATE VIEW trace_updates AS
-            SELECT u.trace_id, u.begin_seq, u.end_seq, u.attribute,
-                   r.rule, u.begin_time, u.end_time, u.duration, u.self_duration, u.depth, u.parent_attribute, u.changed,
-                   u.cause_seq, r.view
-            FROM trace_update_rows u
-            LEFT JOIN trace_node_rules r ON r.trace_id = u.trace_id AND r.attribute = u.attribute;
-        INSERT INTO trace_kinds(type, kind, p1_is_attribute) VALUES
-            (1, 'BeginTrace', 0),
-            (2, 'EndTrace', 0),
-            (3, 'BeginSubgraphUpdate', 0),
-            (4, 'EndSubgraphUpdate', 0),
-            (5, 'BeginNodeUpdate', 1),
-            (6, 'EndNodeUpdate', 1),
-            (7, 'BeginValueUpdate', 1),
-            (8, 'EndValueUpdate', 1),
-            (9, 'BeginGraphUpdate', 0),
-            (10, 'EndGraphUpdate', 0),
-            (11, 'BeginGraphInvalidation', 1),
-            (12, 'EndGraphInvalidation', 1),
-            (13, 'BeginModifyNode', 1),
-            (14, 'EndModifyNode', 1),
-            (15, 'BeginEvent', 1),
-            (16, 'EndEvent', 1),
-            (17, 'BeginSnapshot', 0),
-            (18, 'EndSnapshot', 0),
-            (32, 'GraphCreated', 0),
-            (33, 'GraphDestroy', 0),
-            (34, 'GraphNeedsUpdate', 0),
-            (35, 'SubgraphCreated', 0),
-            (36, 'SubgraphInvalidate', 0),
-            (37, 'SubgraphAddChild', 0),
-            (38, 'SubgraphRemoveChild', 0),
-            (39, 'NodeAdded', 1),
-            (40, 'NodeSetDirty', 1),
-            (41, 'NodeSetPending', 1),
-            (42, 'NodeSetValue', 1),
-            (43, 'NodeMarkValue', 1),
-            (44, 'IndirectNodeAdded', 1),
-            (45, 'IndirectNodeSetSource', 1),
-            (46, 'IndirectNodeSetDependency', 1),
-            (47, 'NodeAddEdge', 1),
-            (48, 'NodeRemoveEdge', 1),
-            (49, 'NodeSetEdgePending', 1),
-            (50, 'ProfileMark', 0),
-            (51, 'LogMessage', 0),
-            (52, 'CustomEvent', 0),
-            (53, 'SubgraphDestroy', 0),
-            (54, 'NamedEvent', 0),
-            (55, 'SetDeadline', 0),
-            (56, 'PassedDeadline', 0);
-        """
+    static let current = [
+        "CREATE TABLE snapshots(\n    id INTEGER PRIMARY KEY,\n    label TEXT UNIQUE NOT NULL,\n    source TEXT,\n    sha256 TEXT,\n    format_version INTEGER,\n    imported_at TEXT,\n    compressed INTEGER NOT NULL DEFAULT 0,\n    size_bytes INTEGER,\n    counter_bytes INTEGER,\n    counter_max_bytes INTEGER\n);",
+        "CREATE TABLE graphs(\n    snapshot_id INTEGER NOT NULL,\n    graph_index INTEGER NOT NULL,\n    graph_id INTEGER,\n    update_count INTEGER,\n    change_count INTEGER,\n    transaction_count INTEGER,\n    update_total REAL,\n    changed_total REAL,\n    counters TEXT,\n    first_node_id INTEGER,\n    node_count INTEGER,\n    edge_count INTEGER,\n    PRIMARY KEY(snapshot_id, graph_index)\n);",
+        "CREATE TABLE types(\n    snapshot_id INTEGER NOT NULL,\n    graph_index INTEGER NOT NULL,\n    type_index INTEGER NOT NULL,\n    type_id INTEGER,\n    name TEXT,\n    value_type TEXT,\n    size INTEGER,\n    flags INTEGER,\n    update_count INTEGER,\n    change_count INTEGER,\n    update_total REAL,\n    changed_total REAL, view TEXT,\n    PRIMARY KEY(snapshot_id, graph_index, type_index)\n);",
+        "CREATE TABLE node_rows(\n    id INTEGER PRIMARY KEY,\n    snapshot_id INTEGER NOT NULL,\n    graph_index INTEGER NOT NULL,\n    node_index INTEGER NOT NULL,\n    attribute INTEGER NOT NULL,\n    type_index INTEGER NOT NULL,\n    description TEXT,\n    value TEXT,\n    flags INTEGER,\n    subgraph_flags INTEGER,\n    update_count INTEGER,\n    change_count INTEGER,\n    update_total REAL,\n    changed_total REAL\n);",
+        "CREATE TABLE subgraphs(\n    snapshot_id INTEGER NOT NULL,\n    graph_index INTEGER NOT NULL,\n    subgraph_index INTEGER NOT NULL,\n    subgraph_id INTEGER,\n    context_id INTEGER,\n    invalid INTEGER NOT NULL DEFAULT 0,\n    PRIMARY KEY(snapshot_id, graph_index, subgraph_index)\n);",
+        "CREATE TABLE subgraph_children(\n    snapshot_id INTEGER NOT NULL,\n    parent_graph_index INTEGER NOT NULL,\n    parent_subgraph_id INTEGER,\n    child_graph_index INTEGER NOT NULL,\n    child_subgraph_id INTEGER\n);",
+        "CREATE TABLE tree_items(\n    snapshot_id INTEGER NOT NULL,\n    graph_index INTEGER NOT NULL,\n    tree_index INTEGER NOT NULL,\n    parent_tree_index INTEGER,\n    node_id INTEGER,\n    offset INTEGER,\n    description TEXT,\n    flags INTEGER,\n    is_root INTEGER NOT NULL DEFAULT 0,\n    PRIMARY KEY(snapshot_id, graph_index, tree_index)\n);",
+        "CREATE TABLE tree_item_values(\n    snapshot_id INTEGER NOT NULL,\n    graph_index INTEGER NOT NULL,\n    tree_index INTEGER NOT NULL,\n    key TEXT NOT NULL,\n    node_id INTEGER,\n    offset INTEGER\n);",
+        "CREATE TABLE tree_item_nodes(\n    snapshot_id INTEGER NOT NULL,\n    graph_index INTEGER NOT NULL,\n    tree_index INTEGER NOT NULL,\n    node_id INTEGER NOT NULL\n);",
+        "CREATE TABLE profile_events(\n    snapshot_id INTEGER NOT NULL,\n    graph_index INTEGER NOT NULL,\n    scope TEXT NOT NULL,\n    scope_key INTEGER,\n    category TEXT NOT NULL,\n    update_count INTEGER,\n    change_count INTEGER,\n    update_total REAL,\n    changed_total REAL\n);",
+        "CREATE TABLE profile_marks(\n    snapshot_id INTEGER NOT NULL,\n    graph_index INTEGER NOT NULL,\n    scope TEXT NOT NULL,\n    scope_key INTEGER,\n    category TEXT,\n    name TEXT,\n    timestamp REAL,\n    update_count INTEGER,\n    change_count INTEGER,\n    update_total REAL,\n    changed_total REAL\n);",
+        "CREATE TABLE runs(\n    id INTEGER PRIMARY KEY,\n    label TEXT UNIQUE NOT NULL,\n    source TEXT,\n    sha256 TEXT,\n    imported_at TEXT,\n    compressed INTEGER NOT NULL DEFAULT 0,\n    size_bytes INTEGER,\n    event_count INTEGER,\n    skipped_lines INTEGER,\n    incomplete_hits INTEGER\n, first_event_id INTEGER, last_event_id INTEGER, first_frame_id INTEGER, last_frame_id INTEGER, complete INTEGER, end_reason TEXT);",
+        "CREATE TABLE subgraph_nodes(\n    first_node_id INTEGER NOT NULL,\n    last_node_id INTEGER NOT NULL,\n    snapshot_id INTEGER NOT NULL,\n    graph_index INTEGER NOT NULL,\n    subgraph_id INTEGER,\n    PRIMARY KEY(first_node_id, last_node_id)\n) WITHOUT ROWID;",
+        "CREATE TABLE \"edges\"(\n    snapshot_id INTEGER NOT NULL,\n    src_attribute INTEGER NOT NULL,\n    dst_attribute INTEGER NOT NULL,\n    graph_index INTEGER NOT NULL,\n    edge_index INTEGER NOT NULL,\n    offset INTEGER,\n    flags INTEGER,\n    PRIMARY KEY(snapshot_id, src_attribute, dst_attribute, graph_index, edge_index)\n) WITHOUT ROWID;",
+        "CREATE TABLE \"events\"(\n    id INTEGER PRIMARY KEY,\n    run_id INTEGER NOT NULL,\n    seq INTEGER NOT NULL,\n    line INTEGER,\n    kind TEXT NOT NULL,\n    symbol TEXT,\n    breakpoint TEXT,\n    thread INTEGER,\n    attribute INTEGER,\n    input_attribute INTEGER\n, time_ns INTEGER);",
+        "CREATE TABLE \"frames\"(\n    id INTEGER PRIMARY KEY,\n    run_id INTEGER NOT NULL,\n    seq INTEGER NOT NULL,\n    depth INTEGER NOT NULL,\n    module TEXT,\n    symbol TEXT,\n    address TEXT\n);",
+        "CREATE TABLE tree_views(\n    snapshot_id INTEGER NOT NULL,\n    attribute INTEGER NOT NULL,\n    graph_index INTEGER NOT NULL,\n    view TEXT NOT NULL,\n    PRIMARY KEY(snapshot_id, attribute, graph_index)\n) WITHOUT ROWID;",
+        "CREATE TABLE aliases(\n    label TEXT PRIMARY KEY,\n    kind TEXT NOT NULL CHECK (kind IN ('snapshot', 'run', 'trace')),\n    target_id INTEGER NOT NULL\n);",
+        "CREATE TABLE traces(\n    id INTEGER PRIMARY KEY,\n    label TEXT UNIQUE NOT NULL,\n    source TEXT,\n    sha256 TEXT,\n    imported_at TEXT,\n    compressed INTEGER NOT NULL DEFAULT 0,\n    size_bytes INTEGER,\n    event_count INTEGER,\n    first_timestamp REAL,\n    last_timestamp REAL\n);",
+        "CREATE TABLE trace_kinds(\n    type INTEGER PRIMARY KEY,\n    kind TEXT NOT NULL,\n    p1_is_attribute INTEGER NOT NULL\n);",
+        "CREATE TABLE trace_event_rows(\n    trace_id INTEGER NOT NULL,\n    seq INTEGER NOT NULL,\n    type INTEGER NOT NULL,\n    timestamp REAL,\n    p1 INTEGER,\n    p2 INTEGER,\n    p3 INTEGER,\n    data TEXT,\n    PRIMARY KEY(trace_id, seq)\n) WITHOUT ROWID;",
+        "CREATE TABLE trace_types(\n    trace_id INTEGER NOT NULL,\n    type_id INTEGER NOT NULL,\n    rule TEXT,\n    value_type TEXT,\n    body_size INTEGER,\n    value_size INTEGER,\n    flags INTEGER,\n    view TEXT,\n    PRIMARY KEY(trace_id, type_id)\n) WITHOUT ROWID;",
+        "CREATE TABLE trace_nodes(\n    trace_id INTEGER NOT NULL,\n    attribute INTEGER NOT NULL,\n    subgraph_id INTEGER,\n    type_id INTEGER\n);",
+        "CREATE TABLE trace_edges(\n    trace_id INTEGER NOT NULL,\n    reader INTEGER NOT NULL,\n    input INTEGER NOT NULL,\n    added_seq INTEGER,\n    removed_seq INTEGER\n);",
+        "CREATE TABLE trace_subgraphs(\n    trace_id INTEGER NOT NULL,\n    subgraph_id INTEGER NOT NULL,\n    context_id INTEGER,\n    parent_id INTEGER,\n    created_seq INTEGER,\n    invalidated_seq INTEGER,\n    destroyed_seq INTEGER,\n    PRIMARY KEY(trace_id, subgraph_id)\n) WITHOUT ROWID;",
+        "CREATE TABLE trace_update_rows(\n    trace_id INTEGER NOT NULL,\n    begin_seq INTEGER NOT NULL,\n    end_seq INTEGER,\n    attribute INTEGER NOT NULL,\n    begin_time REAL,\n    end_time REAL,\n    duration REAL,\n    self_duration REAL,\n    depth INTEGER NOT NULL,\n    parent_attribute INTEGER,\n    changed INTEGER,\n    cause_seq INTEGER,\n    PRIMARY KEY(trace_id, begin_seq)\n) WITHOUT ROWID;",
+        "CREATE TABLE trace_writes(\n    trace_id INTEGER NOT NULL,\n    seq INTEGER NOT NULL,\n    attribute INTEGER NOT NULL,\n    context INTEGER,\n    marked INTEGER NOT NULL,\n    updates INTEGER NOT NULL,\n    reran INTEGER NOT NULL,\n    PRIMARY KEY(trace_id, seq)\n) WITHOUT ROWID;",
+        "CREATE INDEX snapshots_by_sha256 ON snapshots(sha256);",
+        "CREATE INDEX subgraph_children_by_snapshot ON subgraph_children(snapshot_id);",
+        "CREATE INDEX tree_item_values_by_tree ON tree_item_values(snapshot_id, graph_index, tree_index);",
+        "CREATE INDEX tree_item_nodes_by_tree ON tree_item_nodes(snapshot_id, graph_index, tree_index);",
+        "CREATE INDEX profile_events_by_snapshot ON profile_events(snapshot_id);",
+        "CREATE INDEX profile_marks_by_snapshot ON profile_marks(snapshot_id);",
+        "CREATE INDEX nodes_by_attribute ON node_rows(snapshot_id, attribute);",
+        "CREATE INDEX runs_by_sha256 ON runs(sha256);",
+        "CREATE INDEX aliases_by_target ON aliases(kind, target_id);",
+        "CREATE INDEX traces_by_sha256 ON traces(sha256);",
+        "CREATE INDEX trace_nodes_by_attribute ON trace_nodes(trace_id, attribute);",
+        "CREATE INDEX trace_edges_by_input ON trace_edges(trace_id, input, reader);",
+        "CREATE VIEW nodes AS\n    SELECT n.id, n.snapshot_id, n.graph_index, n.node_index, n.attribute, n.type_index,\n           (SELECT m.subgraph_id FROM subgraph_nodes m\n             WHERE m.first_node_id <= n.id AND m.last_node_id >= n.id\n             ORDER BY m.first_node_id DESC LIMIT 1) AS subgraph_id,\n           n.description, n.value, n.flags, n.subgraph_flags,\n           n.update_count, n.change_count, n.update_total, n.changed_total\n    FROM node_rows n;",
+        "CREATE VIEW trees AS\n    SELECT t.snapshot_id, t.graph_index, t.tree_index, t.parent_tree_index,\n           n.attribute, t.offset, t.description, t.flags, t.is_root, n.node_index\n    FROM tree_items t LEFT JOIN node_rows n ON n.id = t.node_id;",
+        "CREATE VIEW tree_values AS\n    SELECT v.snapshot_id, v.graph_index, v.tree_index, v.key, n.attribute, v.offset, n.node_index\n    FROM tree_item_values v LEFT JOIN node_rows n ON n.id = v.node_id;",
+        "CREATE VIEW tree_nodes AS\n    SELECT r.snapshot_id, r.graph_index, r.tree_index, n.attribute, n.node_index\n    FROM tree_item_nodes r LEFT JOIN node_rows n ON n.id = r.node_id;",
+        "CREATE VIEW node_rules AS\n    SELECT n.snapshot_id, n.graph_index, n.attribute, t.name AS rule, t.value_type,\n           n.flags, n.node_index, n.type_index, n.subgraph_id, n.description, n.value, n.id AS node_id,\n           n.update_count, n.change_count, n.update_total, n.changed_total\n    FROM nodes n\n    JOIN types t ON t.snapshot_id = n.snapshot_id AND t.graph_index = n.graph_index\n                AND t.type_index = n.type_index;",
+        "CREATE VIEW run_edges AS\n    SELECT run_id, input_attribute AS src_attribute, attribute AS dst_attribute, min(seq) AS first_seq\n    FROM events\n    WHERE kind = 'add_input' AND attribute IS NOT NULL AND input_attribute IS NOT NULL\n    GROUP BY run_id, input_attribute, attribute;",
+        "CREATE VIEW node_views AS\n    SELECT n.snapshot_id, n.graph_index, n.attribute, t.view, 'body' AS source\n    FROM node_rows n\n    JOIN types t ON t.snapshot_id = n.snapshot_id AND t.graph_index = n.graph_index AND t.type_index = n.type_index\n    WHERE t.view IS NOT NULL\n    UNION ALL\n    SELECT snapshot_id, graph_index, attribute, view, 'tree' FROM tree_views;",
+        "CREATE VIEW trace_events AS\n    SELECT e.trace_id, e.seq, e.type, k.kind, e.timestamp,\n           CASE WHEN k.p1_is_attribute = 1 THEN e.p1 END AS attribute, e.p1, e.p2, e.p3, e.data\n    FROM trace_event_rows e LEFT JOIN trace_kinds k ON k.type = e.type;",
+        "CREATE VIEW trace_node_rules AS\n    SELECT n.trace_id, n.attribute, n.subgraph_id, n.type_id, t.rule, t.value_type, t.view\n    FROM trace_nodes n LEFT JOIN trace_types t ON t.trace_id = n.trace_id AND t.type_id = n.type_id;",
+        "CREATE VIEW trace_updates AS\n    SELECT u.trace_id, u.begin_seq, u.end_seq, u.attribute,\n           r.rule, u.begin_time, u.end_time, u.duration, u.self_duration, u.depth, u.parent_attribute, u.changed,\n           u.cause_seq, r.view\n    FROM trace_update_rows u\n    LEFT JOIN trace_node_rules r ON r.trace_id = u.trace_id AND r.attribute = u.attribute;",
+        "INSERT INTO trace_kinds(type, kind, p1_is_attribute) VALUES\n    (1, 'BeginTrace', 0),\n    (2, 'EndTrace', 0),\n    (3, 'BeginSubgraphUpdate', 0),\n    (4, 'EndSubgraphUpdate', 0),\n    (5, 'BeginNodeUpdate', 1),\n    (6, 'EndNodeUpdate', 1),\n    (7, 'BeginValueUpdate', 1),\n    (8, 'EndValueUpdate', 1),\n    (9, 'BeginGraphUpdate', 0),\n    (10, 'EndGraphUpdate', 0),\n    (11, 'BeginGraphInvalidation', 1),\n    (12, 'EndGraphInvalidation', 1),\n    (13, 'BeginModifyNode', 1),\n    (14, 'EndModifyNode', 1),\n    (15, 'BeginEvent', 1),\n    (16, 'EndEvent', 1),\n    (17, 'BeginSnapshot', 0),\n    (18, 'EndSnapshot', 0),\n    (32, 'GraphCreated', 0),\n    (33, 'GraphDestroy', 0),\n    (34, 'GraphNeedsUpdate', 0),\n    (35, 'SubgraphCreated', 0),\n    (36, 'SubgraphInvalidate', 0),\n    (37, 'SubgraphAddChild', 0),\n    (38, 'SubgraphRemoveChild', 0),\n    (39, 'NodeAdded', 1),\n    (40, 'NodeSetDirty', 1),\n    (41, 'NodeSetPending', 1),\n    (42, 'NodeSetValue', 1),\n    (43, 'NodeMarkValue', 1),\n    (44, 'IndirectNodeAdded', 1),\n    (45, 'IndirectNodeSetSource', 1),\n    (46, 'IndirectNodeSetDependency', 1),\n    (47, 'NodeAddEdge', 1),\n    (48, 'NodeRemoveEdge', 1),\n    (49, 'NodeSetEdgePending', 1),\n    (50, 'ProfileMark', 0),\n    (51, 'LogMessage', 0),\n    (52, 'CustomEvent', 0),\n    (53, 'SubgraphDestroy', 0),\n    (54, 'NamedEvent', 0),\n    (55, 'SetDeadline', 0),\n    (56, 'PassedDeadline', 0);",
+    ].joined(separator: "\n")
 }

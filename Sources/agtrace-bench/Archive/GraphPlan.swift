@@ -18,9 +18,7 @@ struct SubgraphPlan {
 /// local, nodes need ids per subgraph). Per-node text is not stored: it is regenerated from
 /// keyed random streams while writing.
 struct GraphPlan {
-    let index: Int
-    let id: Int
-    let nodeCount: Int
+    let index, id, nodeCount: Int
     let catalog: TypeCatalog
     var nodeTypes: [Int32]
     var subgraphs: [SubgraphPlan]

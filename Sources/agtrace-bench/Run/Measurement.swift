@@ -63,12 +63,7 @@ enum Verdict: Equatable {
 
 /// One line of the results table.
 struct ResultRow {
-    var id: String
-    var measurement: String
-    var subject: String
-    var baseline: String
-    var ratio: String
-    var target: String
+    var id, measurement, subject, baseline, ratio, target: String
     var verdict: Verdict
     var note = ""
 

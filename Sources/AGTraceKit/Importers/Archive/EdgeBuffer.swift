@@ -1,12 +1,7 @@
 /// One edge in 24 bytes. While its graph's nodes are unknown, `src` and `dst` are node
 /// indices; then they are resolved in place to attribute ids.
 struct ResolvedEdge {
-    var src: UInt32
-    var dst: UInt32
-    var graph: UInt32
-    var index: UInt32
-    var offset: UInt32
-    var flags: UInt32
+    var src, dst, graph, index, offset, flags: UInt32
 
     @inline(__always) static func < (a: ResolvedEdge, b: ResolvedEdge) -> Bool {
         let ka = UInt64(a.src) << 32 | UInt64(a.dst), kb = UInt64(b.src) << 32 | UInt64(b.dst)

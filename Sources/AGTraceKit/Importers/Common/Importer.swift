@@ -16,15 +16,11 @@ public struct ImportedItem: Equatable, Sendable {
     public var kind: InputKind
     public var compressed: Bool
     public var sha256: String
-    public var graphs = 0
-    public var nodes = 0
-    public var edges = 0
-    public var events = 0
-    public var skippedLines = 0
-    public var incompleteHits = 0
+    /// Archives: graphs, nodes, edges. Transcripts: events, skipped lines, incomplete hits.
+    public var graphs = 0, nodes = 0, edges = 0
+    public var events = 0, skippedLines = 0, incompleteHits = 0
     /// Traces: rule evaluations and writes found among the events.
-    public var updates = 0
-    public var writes = 0
+    public var updates = 0, writes = 0
     /// Doubts about the input that did not stop the import, for stderr.
     public var warnings: [String] = []
     /// How the recording ended (transcripts only).

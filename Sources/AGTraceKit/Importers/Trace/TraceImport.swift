@@ -81,9 +81,8 @@ final class SideQueue<Element>: @unchecked Sendable {
 struct TraceImportSummary {
     var summary: TraceSummary
     var sha256: String
-    var updates: Int
-    var writes: Int
-    var edges: Int
+    /// Rule evaluations, writes and edges stored.
+    var updates, writes, edges: Int
     /// Doubts about the input, for stderr (timestamps that cannot time anything).
     var warnings: [String]
 }

@@ -110,9 +110,8 @@ final class RunStore {
 
     private func writeFrames() throws {
         guard !pendingFrames.isEmpty else { return }
-        try step(frames, rows: pendingFrames.count, &framesBound, bind: bindFrames)
-        frameCount += pendingFrames.count
-        try checkIds(last: firstFrameId + Int64(frameCount) - 1, table: "frames")
+        frameCount = try append(frames, "frames", rows: pendingFrames.count, after: frameCount, firstId: firstFrameId,
+                                &framesBound, bind: bindFrames)
         pendingFrames.removeAll(keepingCapacity: true)
     }
 
@@ -138,16 +137,16 @@ final class RunStore {
 
     private func writeEvents() throws {
         guard !pendingEvents.isEmpty else { return }
-        try step(events, rows: pendingEvents.count, &eventsBound, bind: bindEvents)
-        count += pendingEvents.count
-        try checkIds(last: firstEventId + Int64(count) - 1, table: "events")
+        count = try append(events, "events", rows: pendingEvents.count, after: count, firstId: firstEventId, &eventsBound,
+                           bind: bindEvents)
         pendingEvents.removeAll(keepingCapacity: true)
     }
 
-    /// One step of `insert` for `rows` rows. Bindings are known for the full-size statement
-    /// only (`bound`); a shorter one, used once at the end, is bound afresh.
-    private func step(_ insert: MultiRowInsert, rows: Int, _ bound: inout BoundValues,
-                      bind: (Statement, inout BoundValues) -> Void) throws {
+    /// One step of `insert` for `rows` rows, after the `stored` rows this run has in its table;
+    /// returns how many it has now. Bindings are known for the full-size statement only
+    /// (`bound`); a shorter one, used once at the end, is bound afresh.
+    private func append(_ insert: MultiRowInsert, _ table: String, rows: Int, after stored: Int, firstId: Int64, _ bound: inout BoundValues,
+                        bind: (Statement, inout BoundValues) -> Void) throws -> Int {
         let s = try insert.statement(rows: rows)
         if rows == Self.rowsPerStatement {
             bind(s, &bound)
@@ -156,6 +155,8 @@ final class RunStore {
             bind(s, &fresh)
         }
         try s.run()
+        try checkIds(last: firstId + Int64(stored + rows) - 1, table: table)
+        return stored + rows
     }
 
     private func bindEvents(_ s: Statement, _ bound: inout BoundValues) {
