@@ -6,10 +6,7 @@ import Foundation
 /// alone (`--transcript FILE`, `--archive FILE`, `--trace FILE`), so that a pipeline depends on
 /// no label and no database an earlier job left behind.
 struct CountSources {
-    var run: String?
-    var snapshot: String?
-    var transcript: String?
-    var archive: String?
+    var run, snapshot, transcript, archive: String?
     /// A trace: a file (imported privately) or the label of a trace in the database.
     var trace: String?
 

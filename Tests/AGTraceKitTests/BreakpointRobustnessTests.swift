@@ -69,11 +69,8 @@ final class BreakpointRobustnessTests: XCTestCase {
     }
 
     func testHugeNumbersGiveNilAttributes() throws {
-        let parsed = try ParsedTranscript("""
-        (lldb) breakpoint set -n AGGraphInvalidateValue -G true -C "p/d $edi"
-        Breakpoint 1: where = AttributeGraph`AGGraphInvalidateValue, address = 0x1000
-        (lldb) breakpoint set -n AG::Graph::update_attribute -G true -C "frame info"
-        Breakpoint 2: where = AttributeGraph`AG::Graph::update_attribute(AG::data::ptr<AG::Node>, unsigned int), address = 0x2000
+        let parsed = try ParsedTranscript(BreakpointFixtures.appleBreakpoint(1, "AGGraphInvalidateValue", #"-C "p/d $edi""#)
+            + BreakpointFixtures.appleBreakpoint(2, "AG::Graph::update_attribute", #"-C "frame info""#) + """
         (lldb)  p/d $edi
         (unsigned long) 4294967296
         (lldb)  p/d $edi

@@ -228,15 +228,7 @@ final class BreakpointShapeTests: XCTestCase {
     func testExpressionsOnly() throws {
         var text = BreakpointFixtures.agdriverSession(invalidate: #"-C "p/d $edi""#, propagateDirty: #"-C "p/d $esi""#,
                                                       update: #"-C "p/d $esi""#, addInput: #"-C "p/d $esi" -C "p/d $edx""#)
-        text += """
-        (lldb)  p/d $esi
-        (unsigned int) 3152
-        (lldb)  p/d $esi
-        (unsigned int) 3152
-        (lldb)  p/d $edx
-        (unsigned int) 3032
-
-        """
+        text += BreakpointFixtures.printed(("p/d $esi", 3152), ("p/d $esi", 3152), ("p/d $edx", 3032)) + "\n"
         for write in 0..<300 {
             let signal = write % 2 == 0 ? 3032 : 3096
             text += """
@@ -264,15 +256,10 @@ final class BreakpointShapeTests: XCTestCase {
     }
 
     func testExpressionResultForms() throws {
-        let parsed = try ParsedTranscript("""
-        (lldb) breakpoint set -n AGGraphInvalidateValue -G true -C "expr $edi"
-        Breakpoint 1: where = AttributeGraph`AGGraphInvalidateValue, address = 0x0000000000001000
-        (lldb) breakpoint set -n AG::Graph::update_attribute -G true -C "p $rsi"
-        Breakpoint 2: where = AttributeGraph`AG::Graph::update_attribute(AG::data::ptr<AG::Node>, unsigned int), address = 0x0000000000002000
-        (lldb) breakpoint set -n AG::Graph::propagate_dirty -G true -C "p/x $esi"
-        Breakpoint 3: where = AttributeGraph`AG::Graph::propagate_dirty(AG::AttributeID), address = 0x0000000000003000
-        (lldb) breakpoint set -n AGGraphGetValue -G true -C "expression -f d -- $arg1"
-        Breakpoint 4: where = AttributeGraph`AGGraphGetValue, address = 0x0000000000004000
+        let parsed = try ParsedTranscript(BreakpointFixtures.appleBreakpoint(1, "AGGraphInvalidateValue", #"-C "expr $edi""#)
+            + BreakpointFixtures.appleBreakpoint(2, "AG::Graph::update_attribute", #"-C "p $rsi""#)
+            + BreakpointFixtures.appleBreakpoint(3, "AG::Graph::propagate_dirty", #"-C "p/x $esi""#)
+            + BreakpointFixtures.appleBreakpoint(4, "AGGraphGetValue", #"-C "expression -f d -- $arg1""#) + """
         (lldb)  expr $edi
         (unsigned int) $0 = 3032
         (lldb)  p/x $esi
@@ -290,14 +277,9 @@ final class BreakpointShapeTests: XCTestCase {
     }
 
     func testSharedCommandWithoutAnyClueIsKeptAsIncomplete() throws {
-        let parsed = try ParsedTranscript("""
-        (lldb) breakpoint set -n AG::Graph::update_attribute -G true -C "p/d $esi"
-        Breakpoint 1: where = AttributeGraph`AG::Graph::update_attribute(AG::data::ptr<AG::Node>, unsigned int), address = 0x0000000000002000
-        (lldb) breakpoint set -n AG::Graph::add_input -G true -C "p/d $esi"
-        Breakpoint 2: where = AttributeGraph`AG::Graph::add_input(AG::data::ptr<AG::Node>, AG::AttributeID, bool, unsigned char), address = 0x0000000000003000
-        (lldb)  p/d $esi
-        (unsigned int) 3152
-        """)
+        let parsed = try ParsedTranscript(BreakpointFixtures.appleBreakpoint(1, "AG::Graph::update_attribute", #"-C "p/d $esi""#)
+            + BreakpointFixtures.appleBreakpoint(2, "AG::Graph::add_input", #"-C "p/d $esi""#)
+            + BreakpointFixtures.printed(("p/d $esi", 3152)))
         XCTAssertEqual(parsed.events.count, 1)
         XCTAssertEqual(parsed.events[0].kind, .call)
         XCTAssertEqual(parsed.events[0].symbol, "AG::Graph::update_attribute | AG::Graph::add_input")
@@ -307,11 +289,8 @@ final class BreakpointShapeTests: XCTestCase {
 
     func testRegistersTellSharedCommandListsApart() throws {
         // Both lists start with `bt 1`; the header, or failing that the register read, decides.
-        let parsed = try ParsedTranscript("""
-        (lldb) breakpoint set -n AGGraphInvalidateValue -G true -C "bt 1" -C "register read edi"
-        Breakpoint 1: where = AttributeGraph`AGGraphInvalidateValue, address = 0x0000000000001000
-        (lldb) breakpoint set -n AG::Graph::update_attribute -G true -C "bt 1" -C "register read esi"
-        Breakpoint 2: where = AttributeGraph`AG::Graph::update_attribute(AG::data::ptr<AG::Node>, unsigned int), address = 0x0000000000002000
+        let parsed = try ParsedTranscript(BreakpointFixtures.appleBreakpoint(1, "AGGraphInvalidateValue", #"-C "bt 1" -C "register read edi""#)
+            + BreakpointFixtures.appleBreakpoint(2, "AG::Graph::update_attribute", #"-C "bt 1" -C "register read esi""#) + """
         (lldb)  bt 1
         (lldb)  register read esi
              esi = 0x00000c50

@@ -11,6 +11,28 @@ enum BreakpointFixtures {
         Array(try Data(contentsOf: sampleTranscripts.appendingPathComponent(name)))
     }
 
+    /// What lldb echoes for `breakpoint set -n FUNCTION -G true COMMANDS` on Apple's
+    /// AttributeGraph, and its answer: breakpoint `number` at address `number` * 0x1000.
+    static func appleBreakpoint(_ number: Int, _ function: String, _ commands: String) -> String {
+        let signatures = [
+            "AG::Graph::update_attribute": "(AG::data::ptr<AG::Node>, unsigned int)",
+            "AG::Graph::propagate_dirty": "(AG::AttributeID)",
+            "AG::Graph::add_input": "(AG::data::ptr<AG::Node>, AG::AttributeID, bool, unsigned char)",
+        ]
+        let address = String(number * 0x1000, radix: 16)
+        return """
+            (lldb) breakpoint set -n \(function) -G true \(commands)
+            Breakpoint \(number): where = AttributeGraph`\(function)\(signatures[function] ?? ""), \
+            address = 0x\(String(repeating: "0", count: 16 - address.count))\(address)
+
+            """
+    }
+
+    /// Echoed `p/d`-style commands, each with the `(unsigned int) VALUE` lldb prints.
+    static func printed(_ values: (command: String, value: Int)...) -> String {
+        values.map { "(lldb)  \($0.command)\n(unsigned int) \($0.value)\n" }.joined()
+    }
+
     /// An x86-64 session on `agdriver` (the IAG engine) up to `(lldb) run`: auto-continuing
     /// breakpoints 1 to 4 on invalidate, propagate_dirty, update_attribute and add_input, each
     /// with its `-C` commands (e.g. `-C "p/d $edi"`), and lldb's answers.

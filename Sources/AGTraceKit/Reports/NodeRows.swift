@@ -5,24 +5,23 @@
 /// or, when values are not needed, read in storage order (walk-nodes) and sorted here: half
 /// the time on a million nodes, for 28 bytes a node while the comparison runs.
 struct NodeRows {
-    private let ordered: Statement?
+    private var cursor: RowCursor
     private var attributes: [Int64] = []
     private var graphs: [Int32] = []
     private var types: [Int32] = []
     private var flagsOf: [Int64] = []
     private var order: [Int32] = []
-    private var at = -1
 
     /// Rows through the attribute index, with their values (`values`) or without.
     static func ordered(_ db: Database, snapshot: Int64, values: Bool) throws -> NodeRows {
-        NodeRows(ordered: try ReportRegistry.query("compare-nodes")
-            .prepare(in: db, ["snapshot": .integer(snapshot), "values": .integer(values ? 1 : 0)]))
+        NodeRows(cursor: RowCursor(try ReportRegistry.query("compare-nodes")
+            .prepare(in: db, ["snapshot": .integer(snapshot), "values": .integer(values ? 1 : 0)])))
     }
 
     /// Rows read in storage order and sorted, without values; nil when the snapshot's graphs
     /// do not cover all its node rows, or an index is past 32 bits (then `ordered` is the way).
     static func sorted(_ db: Database, snapshot: Int64) throws -> NodeRows? {
-        var rows = NodeRows(ordered: nil)
+        var rows = NodeRows(cursor: RowCursor(nil))
         let ids: [String: SQLValue] = ["snapshot": .integer(snapshot)]
         var fits = true
         try ReportRegistry.query("walk-nodes").prepare(in: db, ids).forEachRow { r in
@@ -38,22 +37,19 @@ struct NodeRows {
         let a = rows.attributes
         rows.order = Array(0..<Int32(a.count))
         rows.order.sort { a[Int($0)] != a[Int($1)] ? a[Int($0)] < a[Int($1)] : $0 < $1 }
+        rows.cursor.count = rows.order.count
         return rows
     }
 
-    private init(ordered: Statement?) { self.ordered = ordered }
-
     /// Moves to the next row; false after the last.
-    mutating func step() throws -> Bool {
-        if let ordered { return try ordered.step() }
-        at += 1
-        return at < order.count
-    }
+    mutating func step() throws -> Bool { try cursor.step() }
 
-    var attribute: Int64 { ordered?.int64(0) ?? attributes[Int(order[at])] }
-    var graphIndex: Int64 { ordered?.int64(1) ?? Int64(graphs[Int(order[at])]) }
-    var typeIndex: Int64 { ordered?.int64(2) ?? Int64(types[Int(order[at])]) }
-    var flags: Int64 { ordered?.int64(3) ?? flagsOf[Int(order[at])] }
+    /// The row's position in the arrays (sorted rows only).
+    private var row: Int { Int(order[cursor.at]) }
+    var attribute: Int64 { cursor.statement?.int64(0) ?? attributes[row] }
+    var graphIndex: Int64 { cursor.statement?.int64(1) ?? Int64(graphs[row]) }
+    var typeIndex: Int64 { cursor.statement?.int64(2) ?? Int64(types[row]) }
+    var flags: Int64 { cursor.statement?.int64(3) ?? flagsOf[row] }
     /// The node's value (NULL when not read).
-    var value: UnsafeBufferPointer<UInt8>? { ordered?.bytes(4) }
+    var value: UnsafeBufferPointer<UInt8>? { cursor.statement?.bytes(4) }
 }

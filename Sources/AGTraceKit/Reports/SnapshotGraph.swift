@@ -2,18 +2,14 @@
 /// what the HTML report's node finder and pictures walk. Read in two ordered passes.
 struct SnapshotGraph {
     /// Per node, in attribute order: attribute, rule (index into `ruleNames`, -1 none), flags.
-    var attributes: [Int64] = []
-    var rules: [Int32] = []
-    var flags: [Int64] = []
+    var attributes: [Int64] = [], rules: [Int32] = [], flags: [Int64] = []
     var ruleNames: [String] = []
     /// Per node, the view its rule runs the body of (index into `viewNames`, -1 none): the
     /// 'body' names of `node_views`, without its debug-tree names.
     var bodyViews: [Int32] = []
     var viewNames: [String] = []
     /// Per edge: source and reader node numbers, edge flags.
-    var edgeSources: [Int32] = []
-    var edgeReaders: [Int32] = []
-    var edgeFlags: [Int64] = []
+    var edgeSources: [Int32] = [], edgeReaders: [Int32] = [], edgeFlags: [Int64] = []
 
     init(in db: Database, snapshot: Int64) throws {
         let ids: [String: SQLValue] = ["snapshot": .integer(snapshot)]
