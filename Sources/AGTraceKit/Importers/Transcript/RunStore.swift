@@ -145,8 +145,8 @@ final class RunStore {
     /// One step of `insert` for `rows` rows, after the `stored` rows this run has in its table;
     /// returns how many it has now. Bindings are known for the full-size statement only
     /// (`bound`); a shorter one, used once at the end, is bound afresh.
-    private func append(_ insert: MultiRowInsert, _ table: String, rows: Int, after stored: Int, firstId: Int64, _ bound: inout BoundValues,
-                        bind: (Statement, inout BoundValues) -> Void) throws -> Int {
+    private func append(_ insert: MultiRowInsert, _ table: String, rows: Int, after stored: Int, firstId: Int64,
+                        _ bound: inout BoundValues, bind: (Statement, inout BoundValues) -> Void) throws -> Int {
         let s = try insert.statement(rows: rows)
         if rows == Self.rowsPerStatement {
             bind(s, &bound)
