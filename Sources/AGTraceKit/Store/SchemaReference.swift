@@ -152,7 +152,7 @@ public enum SchemaReference {
             "id": "row id", "event_count": "events in the trace",
             "first_timestamp": "the first event timestamp, seconds (NULL when none)", "last_timestamp": "the last event timestamp, seconds (NULL when none)",
         ]),
-        Table(name: "trace_kinds", section: .traces, row: "event type of `ag-trace.md` (`BeginValueUpdate`, `NodeSetDirty`, …)", columns: [
+        Table(name: "trace_kinds", section: .traces, row: "event type of the trace format (`BeginValueUpdate`, `NodeSetDirty`, …; [formats.md](formats.md#traces))", columns: [
             "type": "the event number", "kind": "the event's name", "p1_is_attribute": "1 when its first payload is an attribute",
         ]),
         Table(name: "trace_event_rows", section: .traces, row: "event, in file order (the table behind `trace_events`)", columns: Self.eventColumns),

@@ -49,7 +49,7 @@ enum Usage {
       The exact hit counts per kind are printed to stderr.
 
     GENERATE TRACE
-      Writes an AttributeGraph trace in the wire format of ag-trace.md (fixed64 double
+      Writes an AttributeGraph trace in the wire format of docs/formats.md (fixed64 double
       timestamps, as Apple's engine): 512 rows of signal -> body -> text -> display list
       built, then frames of a write (NodeSetValue, the invalidation, its dirty marks) and an
       update re-running the row, bodies nested in their readers, edge-pending events; types and

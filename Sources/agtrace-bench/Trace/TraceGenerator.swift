@@ -20,7 +20,7 @@ struct TraceCounts {
     }
 }
 
-/// Writes an AttributeGraph trace in the wire format of ag-trace.md (fixed64 double timestamps,
+/// Writes an AttributeGraph trace in the wire format of docs/formats.md (fixed64 double timestamps,
 /// as Apple's engine writes them) shaped like an app at work: a graph of views built once
 /// (NodeAdded, edges added by the first evaluations), then frame after frame a write to a signal
 /// (NodeSetValue, the invalidation, NodeSetDirty of its readers) and an update re-running them,

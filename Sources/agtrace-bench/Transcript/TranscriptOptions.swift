@@ -1,4 +1,4 @@
-/// How a transcript records its hits: the five shapes of lldb-breakpoint-logs.md.
+/// How a transcript records its hits: the five shapes of docs/formats.md.
 enum TranscriptShape: String, CaseIterable {
     case frameInfo = "frame-info"
     case interactive

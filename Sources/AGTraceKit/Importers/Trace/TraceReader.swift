@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads an AttributeGraph trace (`.ag-trace`, `.iag-trace`): a concatenation of top-level
-/// protobuf fields, each a length-delimited message (`ag-trace.md`). Streaming: one buffer,
+/// protobuf fields, each a length-delimited message (docs/formats.md, Traces). Streaming: one buffer,
 /// refilled from the source, holds the record being decoded; memory is bounded by the largest
 /// record (capped at `maxRecordSize`).
 ///

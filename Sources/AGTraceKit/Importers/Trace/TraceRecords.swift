@@ -77,7 +77,7 @@ public struct TraceSummary: Sendable, Equatable {
     public init() {}
 }
 
-/// What each event type's fields mean, from `ag-trace.md`. The names (`kind`) live in the
+/// What each event type's fields mean (docs/formats.md, Traces). The names (`kind`) live in the
 /// database (`trace_kinds`); here is only what reading needs.
 enum TraceEventTypes {
     /// How many of p1, p2, p3 the type defines (absent ones read as 0).

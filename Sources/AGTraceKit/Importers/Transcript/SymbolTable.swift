@@ -19,7 +19,7 @@ public struct SymbolInfo: Equatable, Sendable {
     }
 }
 
-/// Maps printed symbols to event kinds, per the table of the breakpoint-log format page.
+/// Maps printed symbols to event kinds, per the table of docs/formats.md (Transcripts).
 ///
 /// Matching is tolerant of how the name reaches us: the engine prefix (`AG`, `OAG`, `IAG`),
 /// C or C++ spelling (`AGGraphInvalidateValue`, `::IAGGraphInvalidateValue`), a module prefix

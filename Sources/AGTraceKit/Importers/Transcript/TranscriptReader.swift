@@ -16,7 +16,7 @@ public struct TranscriptError: Error, CustomStringConvertible {
     public var description: String { "\(path):\(line): \(message)" }
 }
 
-/// Reads an lldb breakpoint transcript (any of the five shapes of the format page, mixed; or,
+/// Reads an lldb breakpoint transcript (any of the five shapes of docs/formats.md, mixed; or,
 /// when its first line says so, a file of the lldb recorder: see `RecordingParser`) and hands
 /// each hit to a sink, in order.
 ///
