@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The obvious Python baseline for importing an AttributeGraph trace: walk the wire format
-(ag-trace.md) record by record, decode every event's fields (type, timestamp as fixed64 double
+(docs/formats.md#traces) record by record, decode every event's fields (type, timestamp as fixed64 double
 or varint, payloads), skip unknown fields by wire type, and store nothing. Prints the counts.
 
     python3 Benchmarks/python_trace_walk.py TRACE

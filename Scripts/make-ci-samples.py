@@ -4,8 +4,8 @@
 A Planner app's scripted interaction "tap-stepper" (open the window, tap a stepper three times)
 recorded under lldb the way docs/ci.md records it (auto-continuing breakpoint on
 AG::Graph::update_attribute with `bt 1` and `register read w1`: shape 3 of
-../shared/formats/lldb-breakpoint-logs.md, arm64), each with the AGGraphArchiveJSON dump the
-script takes at the end (../shared/formats/ag-archive-json.md), in two builds:
+docs/formats.md#transcripts, arm64), each with the AGGraphArchiveJSON dump the
+script takes at the end (docs/formats.md#archives), in two builds:
 
 - build A, the baseline's: attributes 240 Planner.body, 280 StepperRow.body, 320 Summary.body,
   360 the stepper's Text, 400 RootDisplayList;

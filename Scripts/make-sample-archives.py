@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes agtrace's own sample archives to the documented AGGraphArchiveJSON format (version 2).
 
-The Trip window of ../shared/formats/domain.md dumped four times around one write of `nights`,
+The Trip example window dumped four times around one write of `nights`,
 and a profiled Planner with two Editors in two graphs. Run it from SampleArchives/ (python3 ../Scripts/make-sample-archives.py); the outputs are
 committed, so nothing needs Python to use them.
 """

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes agtrace's own sample traces in the AttributeGraph trace wire format (ag-trace.md).
+"""Writes agtrace's own sample traces in the AttributeGraph trace wire format (docs/formats.md#traces).
 
-Two scenarios of the Trip/Planner windows of ../shared/formats/domain.md, encoded here field by
+Two scenarios of the Trip/Planner example windows, encoded here field by
 field (nothing is copied from a real trace):
 - trip-taps.ag-trace: fixed64 (double) timestamps, a first build with evaluations nested three
   deep, a write of `nights` with its dirty marks (one before the invalidation event, as engines
@@ -89,7 +89,7 @@ class Trace:
             body += bfield(6, vfield(1, attribute) + bfield(2, node))
         self.record(2, body)
 
-# Event numbers (ag-trace.md).
+# Event numbers (the trace_kinds table, docs/schema.md).
 BEGIN_TRACE, END_TRACE = 1, 2
 BEGIN_SUB, END_SUB, BEGIN_NODE, END_NODE, BEGIN_VALUE, END_VALUE = 3, 4, 5, 6, 7, 8
 BEGIN_GRAPH, END_GRAPH, BEGIN_INVAL, END_INVAL = 9, 10, 11, 12

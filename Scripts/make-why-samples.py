@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes SampleArchives/why/: the samples of `agtrace why` and of dirty-walks' `reran`, to the
-documented formats (../shared/formats: ag-archive-json.md, lldb-breakpoint-logs.md shape 5).
+documented formats (docs/formats.md: archives, transcripts of shape 5).
 
 - planner-after-invalidate.ag-json: the Planner window of make-sample-archives.py dumped right
   after AGGraphInvalidateValue(1592) (its `nights` signal) and a direct invalidation of the

@@ -66,6 +66,10 @@ final class ArchiveErrorTests: XCTestCase {
         // Edges first: caught when the nodes are known, still pointing at the edge.
         let json = "{\"graphs\":[{\"edges\":[\n{\"src\":0,\"dst\":0},\n{\"src\":7,\"dst\":0}],\"types\":[{}],\"nodes\":[{\"id\":4,\"type\":0}]}]}"
         assertError(json, contains: "refers to node index 7", line: 3, column: 1)
+        // The nodes lines later: the position is still the edge's, not where reading stopped.
+        let later = "{\"graphs\":[{\"edges\":[\n{\"src\":0,\"dst\":0},\n  {\"src\":7,\"dst\":0}],\n\"types\":[{}],\n\"nodes\":[{\"id\":4,\"type\":0}]}]}\n"
+        assertError(later, contains: "refers to node index 7", line: 3, column: 3)
+        assertError("{\"a\":1}\n", contains: "no 'graphs' array", line: 1, column: 1)
         assertError(#"{"graphs":[{"edges":[{"src":0}]}]}"#, contains: "needs both 'src' and 'dst'")
         assertError(#"{"graphs":[{"edges":[{"src":0,"dst":0}]}]}"#, contains: "the graph has 0 nodes")
     }
@@ -106,5 +110,14 @@ final class ArchiveErrorTests: XCTestCase {
     func testHugeNumbersAreErrorsOrDoubles() {
         assertError(#"{"graphs":[{"nodes":[{"id":99999999999999999999999,"type":0}]}]}"#, contains: "must be an integer")
         assertError(#"{"graphs":[{"nodes":[{"id":1e400,"type":0}]}]}"#, contains: "must be an integer")
+    }
+}
+
+extension ArchiveErrorTests {
+    /// A problem found lines after its place, where the line is no longer known, names the
+    /// byte alone rather than a wrong line.
+    func testUnknownLineIsLeftOut() {
+        let e = ArchiveFormatError(path: "a.ag-json", message: "subgraph index 3 is out of range", offset: 40, line: nil, column: nil)
+        XCTAssertEqual(e.description, "a.ag-json: subgraph index 3 is out of range (byte 40)")
     }
 }

@@ -50,7 +50,7 @@ indirect enum BaselineJSON {
                 if next == .objectEnd { return .object(members) }
                 // After `{` or `,` the tokenizer only returns a key (or a syntax error).
                 let key = t.string
-                let line = t.location(of: t.tokenOffset).line
+                let line = t.tokenLine
                 if let firstLine = seen[key] {
                     throw DuplicateKey(key: key, line: line, firstLine: firstLine, path: path)
                 }

@@ -1,5 +1,5 @@
 /// Update counts per key for one run or one snapshot: what `agtrace baseline` records and
-/// `agtrace check` compares. An "update" is one rule run (domain.md: "updates" = rule runs).
+/// `agtrace check` compares. An "update" is one rule run ("updates" = rule runs).
 ///
 /// Where the counts come from (all SQL of the feature is in this file, so that it can later be
 /// unified with the canned `updates` report):

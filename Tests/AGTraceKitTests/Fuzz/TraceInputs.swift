@@ -1,6 +1,6 @@
 import Foundation
 
-/// Random traces in the wire format of ag-trace.md: events of known and unknown types with
+/// Random traces in the wire format of docs/formats.md#traces: events of known and unknown types with
 /// fixed64 or varint timestamps, evaluations nested and sometimes left open or closed out of
 /// order, writes with dirty marks, edges added and removed, snapshot records, type records,
 /// unknown fields of every wire type, and now and then a length that lies.

@@ -3,13 +3,16 @@ public struct ArchiveFormatError: Error, CustomStringConvertible, Equatable {
     public var path: String
     public var message: String
     public var offset: Int
-    public var line: Int
-    public var column: Int
+    /// nil when the problem is found after its line was read (an index checked once the
+    /// graph's nodes are known): `offset` still says where.
+    public var line: Int?
+    public var column: Int?
     /// The JSON is no archive at all (not an object, no `graphs`), rather than a damaged one:
     /// importing a directory skips it.
     public var notAnArchive = false
 
     public var description: String {
-        "\(path):\(line):\(column): \(message) (byte \(offset))"
+        if let line, let column { return "\(path):\(line):\(column): \(message) (byte \(offset))" }
+        return "\(path): \(message) (byte \(offset))"
     }
 }

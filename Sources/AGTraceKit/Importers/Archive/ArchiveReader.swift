@@ -35,7 +35,13 @@ public final class ArchiveReader {
     func shapeError(_ message: String, at offset: Int? = nil) -> ArchiveFormatError {
         let at = offset ?? tokenizer.tokenOffset
         let loc = tokenizer.location(of: at)
-        return ArchiveFormatError(path: path, message: message, offset: at, line: loc.line, column: loc.column)
+        return ArchiveFormatError(path: path, message: message, offset: at, line: loc?.line, column: loc?.column)
+    }
+
+    /// An error at the place a deferred check noted.
+    func shapeError(_ message: String, at check: DeferredIndexCheck) -> ArchiveFormatError {
+        ArchiveFormatError(path: path, message: message, offset: check.offset, line: check.location?.line,
+                           column: check.location?.column)
     }
 
     /// A check that can only be made once a later part of the graph is known: the largest index
@@ -43,12 +49,19 @@ public final class ArchiveReader {
     struct DeferredIndexCheck {
         var index = -1
         var offset = 0
+        /// Line and column of `offset`, taken when it is noted (the tokenizer forgets earlier lines).
+        var location: (line: Int, column: Int)?
         var what = ""
         /// `what` is made only for a new largest index: formatting it for every edge cost 4%
         /// of reading an archive.
         @inline(__always)
-        mutating func note(_ index: Int, at offset: Int, _ what: @autoclosure () -> String) {
-            if index > self.index { self.index = index; self.offset = offset; self.what = what() }
+        mutating func note(_ index: Int, at offset: Int, in tokenizer: JSONTokenizer, _ what: @autoclosure () -> String) {
+            if index > self.index {
+                self.index = index
+                self.offset = offset
+                location = tokenizer.location(of: offset)
+                self.what = what()
+            }
         }
     }
 

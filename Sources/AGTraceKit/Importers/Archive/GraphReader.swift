@@ -41,6 +41,10 @@ struct GraphReader {
         archive.shapeError("graph \(graphIndex): " + message, at: offset)
     }
 
+    func error(_ message: String, at check: ArchiveReader.DeferredIndexCheck) -> ArchiveFormatError {
+        archive.shapeError("graph \(graphIndex): " + message, at: check)
+    }
+
     mutating func read<Sink: ArchiveSink>(into sink: inout Sink, links: inout LinkCollector, edges: inout EdgeBuffer) throws {
         var seen = Set<String>()
         try archive.readObjectBody {
@@ -173,7 +177,7 @@ struct GraphReader {
                     throw error("node \(nodeIndex): type index \(typeIndex) is out of range (\(typeCount) types)", at: typeAt)
                 }
             } else {
-                typeRefs.note(typeIndex, at: typeAt, "node \(nodeIndex)")
+                typeRefs.note(typeIndex, at: typeAt, in: tokenizer, "node \(nodeIndex)")
             }
             node.attribute = attribute
             node.typeIndex = typeIndex
@@ -208,10 +212,10 @@ struct GraphReader {
     mutating func nodesKnown(edges: inout EdgeBuffer) throws {
         guard let nodes = nodeAttributes else { return }
         if nodeRefs.index >= nodes.count {
-            throw error("\(nodeRefs.what) refers to node index \(nodeRefs.index), but the graph has \(nodes.count) nodes", at: nodeRefs.offset)
+            throw error("\(nodeRefs.what) refers to node index \(nodeRefs.index), but the graph has \(nodes.count) nodes", at: nodeRefs)
         }
         if edgeRefs.index >= nodes.count {
-            throw error("\(edgeRefs.what) refers to node index \(edgeRefs.index), but the graph has \(nodes.count) nodes", at: edgeRefs.offset)
+            throw error("\(edgeRefs.what) refers to node index \(edgeRefs.index), but the graph has \(nodes.count) nodes", at: edgeRefs)
         }
         guard edgesUnresolved else { return }
         try edges.resolve(attributes: nodes)
@@ -258,7 +262,7 @@ struct GraphReader {
                 }
             }
             guard src >= 0, dst >= 0 else { throw error("edge \(count) needs both 'src' and 'dst'", at: at) }
-            edgeRefs.note(max(src, dst), at: at, "edge \(count)")
+            edgeRefs.note(max(src, dst), at: at, in: tokenizer, "edge \(count)")
             var edge = ResolvedEdge(src: UInt32(src), dst: UInt32(dst), graph: graph, index: UInt32(count),
                                     offset: offset, flags: flags)
             // Out of range, it stays as read: `nodesKnown` below refuses the archive.
@@ -333,7 +337,7 @@ struct GraphReader {
                 throw error("subgraph \(subgraphIndex) lists node index \(index), but the graph has \(nodes.count) nodes", at: offset)
             }
         } else {
-            nodeRefs.note(index, at: offset, "subgraph \(subgraphIndex)")
+            nodeRefs.note(index, at: offset, in: tokenizer, "subgraph \(subgraphIndex)")
         }
     }
 
@@ -389,7 +393,7 @@ struct GraphReader {
                     // when it arrives), so a long list costs no memory.
                     try archive.readArray("tree children") { e in
                         let child = try archive.index(e, "tree child")
-                        treeRefs.note(child, at: tokenizer.tokenOffset, "tree \(treeIndex)")
+                        treeRefs.note(child, at: tokenizer.tokenOffset, in: tokenizer, "tree \(treeIndex)")
                         if child < treeIndex {
                             try sink.treeParent(graphIndex: graphIndex, treeIndex: child, parentTreeIndex: treeIndex)
                         } else if child > treeIndex {
@@ -431,7 +435,7 @@ struct GraphReader {
         treeCount = treeIndex
         record.treeCount = treeIndex
         if treeRefs.index >= treeIndex {
-            throw error("\(treeRefs.what) names child tree \(treeRefs.index), but the graph has \(treeIndex) trees", at: treeRefs.offset)
+            throw error("\(treeRefs.what) names child tree \(treeRefs.index), but the graph has \(treeIndex) trees", at: treeRefs)
         }
     }
 
@@ -441,7 +445,7 @@ struct GraphReader {
                 throw error("\(what()) refers to node index \(index), but the graph has \(nodes.count) nodes", at: offset)
             }
         } else {
-            nodeRefs.note(index, at: offset, what())
+            nodeRefs.note(index, at: offset, in: tokenizer, what())
         }
     }
 
@@ -454,11 +458,11 @@ struct GraphReader {
             nodeAttributes = PagedArray()
             try nodesKnown(edges: &edges)
         } else if nodeRefs.index >= nodeCount {
-            throw error("\(nodeRefs.what) refers to node index \(nodeRefs.index), but the graph has \(nodeCount) nodes", at: nodeRefs.offset)
+            throw error("\(nodeRefs.what) refers to node index \(nodeRefs.index), but the graph has \(nodeCount) nodes", at: nodeRefs)
         }
         let types = typeCount ?? 0
         if typeRefs.index >= types {
-            throw error("\(typeRefs.what): type index \(typeRefs.index) is out of range (\(types) types)", at: typeRefs.offset)
+            throw error("\(typeRefs.what): type index \(typeRefs.index) is out of range (\(types) types)", at: typeRefs)
         }
         if treeCount == nil {
             links.setSubgraphIds(graph: graphIndex, subgraphIds)

@@ -114,14 +114,19 @@ public final class JSONTokenizer {
         return memcmp(p, literal.utf8Start, t.count) == 0
     }
 
-    /// Line and column of an absolute offset at or after the current line's start.
-    public func location(of offset: Int) -> (line: Int, column: Int) {
-        (line, max(1, offset - lineStart + 1))
+    /// Line and column of an absolute offset: known for the start of the document and for the
+    /// current line (lines before it are not remembered), nil otherwise.
+    public func location(of offset: Int) -> (line: Int, column: Int)? {
+        if offset >= lineStart { return (line, offset - lineStart + 1) }
+        return offset == 0 ? (1, 1) : nil
     }
+
+    /// The line of the last token returned.
+    public var tokenLine: Int { line }
 
     public func error(_ message: String, at offset: Int? = nil) -> JSONSyntaxError {
         let where_ = offset ?? (base + pos)
-        let loc = location(of: where_)
+        let loc = location(of: where_) ?? (line, 1)
         return JSONSyntaxError(message: message, offset: where_, line: loc.line, column: loc.column)
     }
 
