@@ -13,10 +13,9 @@ struct EdgeRows {
     /// All of `snapshot`'s edges, read into memory.
     static func read(_ db: Database, snapshot: Int64) throws -> EdgeRows {
         var streamed = try streamed(db, snapshot: snapshot)
-        var read = EdgeRows(cursor: RowCursor(nil))
-        while try streamed.step() { read.rows.append((streamed.src, streamed.dst, streamed.offset)) }
-        read.cursor.count = read.rows.count
-        return read
+        var rows: [(src: Int64, dst: Int64, offset: Int64)] = []
+        while try streamed.step() { rows.append((streamed.src, streamed.dst, streamed.offset)) }
+        return EdgeRows(cursor: RowCursor(rowsInMemory: rows.count), rows: rows)
     }
 
     /// Moves to the next edge; false after the last.

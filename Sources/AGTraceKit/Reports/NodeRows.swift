@@ -21,7 +21,7 @@ struct NodeRows {
     /// Rows read in storage order and sorted, without values; nil when the snapshot's graphs
     /// do not cover all its node rows, or an index is past 32 bits (then `ordered` is the way).
     static func sorted(_ db: Database, snapshot: Int64) throws -> NodeRows? {
-        var rows = NodeRows(cursor: RowCursor(nil))
+        var rows = NodeRows(cursor: RowCursor(rowsInMemory: 0))
         let ids: [String: SQLValue] = ["snapshot": .integer(snapshot)]
         var fits = true
         try ReportRegistry.query("walk-nodes").prepare(in: db, ids).forEachRow { r in
@@ -37,7 +37,7 @@ struct NodeRows {
         let a = rows.attributes
         rows.order = Array(0..<Int32(a.count))
         rows.order.sort { a[Int($0)] != a[Int($1)] ? a[Int($0)] < a[Int($1)] : $0 < $1 }
-        rows.cursor.count = rows.order.count
+        rows.cursor = RowCursor(rowsInMemory: rows.order.count)
         return rows
     }
 

@@ -4,10 +4,18 @@
 struct RowCursor {
     let statement: Statement?
     /// Rows held in memory, when there is no statement.
-    var count = 0
+    let count: Int
     private(set) var at = -1
 
-    init(_ statement: Statement?) { self.statement = statement }
+    init(_ statement: Statement) {
+        self.statement = statement
+        count = 0
+    }
+
+    init(rowsInMemory count: Int) {
+        statement = nil
+        self.count = count
+    }
 
     /// Moves to the next row; false after the last.
     @inline(__always)
