@@ -24,6 +24,15 @@ final class EdgeSortTests: XCTestCase {
         }
     }
 
+    /// Past `parallelFrom` a run is partitioned once and its sides sorted on two threads.
+    func testLargeRunsSortedOnTwoThreads() {
+        var rng = SeededRandom(seed: 11)
+        let n = EdgeSort.parallelFrom * 3
+        assertSorts(edges((0..<n).map { _ in (UInt32.random(in: 0..<1000, using: &rng), UInt32.random(in: 0..<9, using: &rng)) }))
+        assertSorts(edges((0..<n).map { _ in (4, 4) }))
+        assertSorts(edges((0..<n).map { (UInt32(n - $0), 1) }))
+    }
+
     func testOrganPipeAndSawtoothInputsStillSort() {
         let n = 20_000
         assertSorts(edges((0..<n).map { (UInt32(min($0, n - $0)), 1) }))
