@@ -111,6 +111,42 @@ final class ArchiveReaderTests: XCTestCase {
         XCTAssertEqual(s.types.map(\.name), ["T"])
     }
 
+    /// Edges read in one pass (`JSONTokenizer.smallIntegerObject`) and edges read token by token
+    /// (whitespace, escapes, nulls, unknown keys, numbers it does not take) give the same records,
+    /// whatever the buffer's size.
+    func testEdgesInEverySpellingReadAlike() throws {
+        let json = #"""
+        {"graphs":[{"types":[{}],"nodes":[{"id":4,"type":0},{"id":8,"type":0},{"id":12,"type":0}],"edges":[{"src":0,"dst":1},{ "src": 1, "dst": 2 },{"dst":2,"src":0,"flags":8,"offset":16},
+        {"src":0,"dst":1,"src":2},{"src":0,"dst":1,"note":"x","flags":1},{"src":0,"dst":1,"offset":null},{"src":1,"dst":0},
+        {"src":0.0,"dst":2,"offset":4.0},{"offset":0,"flags":0,"src":2,"dst":0},{"src":1,"dst":2,"flags":999999999}
+        ]}]}
+        """#
+        let expected: [[Int64]] = [  // src, dst, offset, flags in edge order
+            [4, 8, 0, 0], [8, 12, 0, 0], [4, 12, 16, 8], [12, 8, 0, 0], [4, 8, 0, 1], [4, 8, 0, 0], [8, 4, 0, 0],
+            [4, 12, 4, 0], [12, 4, 0, 0], [8, 12, 0, 999_999_999],
+        ]
+        for bufferSize in [1 << 20, 7, 31, 64] {
+            let s = try readArchive(json, bufferSize: bufferSize)
+            let read = s.edges.sorted { $0.edgeIndex < $1.edgeIndex }
+                .map { [Int64($0.srcAttribute), Int64($0.dstAttribute), $0.offset, $0.flags] }
+            XCTAssertEqual(read, expected, "buffer \(bufferSize)")
+        }
+    }
+
+    func testEdgesTheOnePassReaderLeavesAreStillRefusedWhereTheyAre() {
+        func edgesError(_ edges: String) -> String? {
+            archiveError(#"{"graphs":[{"types":[{}],"nodes":[{"id":4,"type":0},{"id":8,"type":0}],"edges":[{"src":0,"dst":1},"# + edges + "]}]}")?.description
+        }
+        // The messages and positions of the token-by-token reader (checked against the build before the one-pass reader).
+        XCTAssertEqual(edgesError(#"{"src":01,"dst":1}"#), "test.ag-json:1:106: invalid number: leading zero (byte 105)")
+        XCTAssertEqual(edgesError(#"{"src":1,"dst":-1}"#), "test.ag-json:1:114: 'edge dst' index -1 is out of range (byte 113)")
+        XCTAssertEqual(edgesError(#"{"src":1}"#), "test.ag-json:1:99: graph 0: edge 1 needs both 'src' and 'dst' (byte 98)")
+        XCTAssertEqual(edgesError(#"{"src":1,"dst":1234567890}"#),
+                       "test.ag-json:1:99: graph 0: edge 1 refers to node index 1234567890, but the graph has 2 nodes (byte 98)")
+        XCTAssertEqual(edgesError(#"{"src":1,"dst":1,"flags":99999999999}"#),
+                       "test.ag-json:1:124: graph 0: edge flags 99999999999 is out of range (byte 123)")
+    }
+
     func testStringsWithEscapesSurrogatesAndRawUTF8() throws {
         let json = #"""
         {"version":2,"graphs":[{"types":[{"name":"A"}],"nodes":[

@@ -222,6 +222,9 @@ struct GraphReader {
         edgesUnresolved = false
     }
 
+    /// An edge's keys, in the order of `JSONTokenizer.smallIntegerObject`'s values.
+    static let edgeKeys: [StaticString] = ["src", "dst", "offset", "flags"]
+
     /// Reads the edges into the archive's buffer: resolved to attribute ids as they are read if
     /// the nodes came first, else naming nodes by index until the nodes are known.
     mutating func readEdges(into edges: inout EdgeBuffer) throws {
@@ -239,26 +242,37 @@ struct GraphReader {
         let graph = UInt32(graphIndex)
         // Explicit loops rather than the closure helpers: this runs once per edge.
         while true {
-            let t = try tokenizer.next()
-            if t == .arrayEnd { break }
-            let at = tokenizer.tokenOffset
-            guard t == .objectStart else { throw error("edge \(count) must be an object") }
             var src = -1
             var dst = -1
             // The engine leaves out zeros: an absent offset or flags value is 0.
             var offset: UInt32 = 0
             var flags: UInt32 = 0
-            while try tokenizer.next() != .objectEnd {
-                if tokenizer.textEquals("src") {
-                    src = try archive.index(tokenizer.next(), "edge src")
-                } else if tokenizer.textEquals("dst") {
-                    dst = try archive.index(tokenizer.next(), "edge dst")
-                } else if tokenizer.textEquals("offset") {
-                    offset = try smallValue("edge offset")
-                } else if tokenizer.textEquals("flags") {
-                    flags = try smallValue("edge flags")
-                } else {
-                    try archive.skipValue()
+            var compact = SIMD4<Int64>(-1, -1, 0, 0)
+            let at: Int
+            if tokenizer.smallIntegerObject(keys: Self.edgeKeys, into: &compact) {
+                at = tokenizer.tokenOffset
+                // At most 9 digits each: in range for an index, an offset and flags alike.
+                src = Int(compact[0])
+                dst = Int(compact[1])
+                offset = UInt32(compact[2])
+                flags = UInt32(compact[3])
+            } else {
+                let t = try tokenizer.next()
+                if t == .arrayEnd { break }
+                at = tokenizer.tokenOffset
+                guard t == .objectStart else { throw error("edge \(count) must be an object") }
+                while try tokenizer.next() != .objectEnd {
+                    if tokenizer.textEquals("src") {
+                        src = try archive.index(tokenizer.next(), "edge src")
+                    } else if tokenizer.textEquals("dst") {
+                        dst = try archive.index(tokenizer.next(), "edge dst")
+                    } else if tokenizer.textEquals("offset") {
+                        offset = try smallValue("edge offset")
+                    } else if tokenizer.textEquals("flags") {
+                        flags = try smallValue("edge flags")
+                    } else {
+                        try archive.skipValue()
+                    }
                 }
             }
             guard src >= 0, dst >= 0 else { throw error("edge \(count) needs both 'src' and 'dst'", at: at) }
