@@ -43,6 +43,35 @@ final class ReportDiffTests: XCTestCase {
         XCTAssertEqual([leaf.edgesAdded, leaf.edgesRemoved, leaf.flagsChanged, leaf.valuesChanged], [2, 2, 1, 1])
     }
 
+    /// Values compare as NULL, empty or their bytes, whether the snapshots are read in storage
+    /// order (digests) or through the attribute index (flags past 32 bits send them there).
+    func testValuesCompareAsNullEmptyOrBytesOnBothPaths() throws {
+        func archive(_ values: [String?], flags: Int64) -> String {
+            let nodes = values.enumerated().map { i, v in
+                "{\"id\":\((i + 1) * 4),\"type\":0,\"flags\":\(flags)" + (v.map { ",\"value\":\"\($0)\"" } ?? "") + "}"
+            }
+            return #"{"graphs":[{"id":1,"types":[{"name":"T"}],"nodes":["# + nodes.joined(separator: ",") + "]}]}"
+        }
+        let long = String(repeating: "v", count: 1000)
+        let before: [String?] = [nil, "", nil, "a", "a", long, long + "x", "same"]
+        let after: [String?] = [nil, "", "", nil, "b", long, long + "y", "same"]
+        for flags: Int64 in [1, 1 << 40] {
+            let f = try ReportFixture(samples: false)
+            try f.archive("before", archive(before, flags: flags))
+            try f.archive("after", archive(after, flags: flags))
+            let d = try SnapshotDiff.compute(in: f.db, from: "before", to: "after")
+            XCTAssertEqual([d.nodesAdded, d.nodesRemoved, d.flagsChanged, d.valuesChanged], [0, 0, 0, 4], "flags \(flags)")
+        }
+        let digest = { (text: String?) -> ValueDigest in
+            guard let text else { return ValueDigest(nil) }
+            return Array(text.utf8).withUnsafeBufferPointer { ValueDigest($0) }
+        }
+        XCTAssertNotEqual(digest(nil), digest(""))
+        XCTAssertEqual(digest("abc"), digest("abc"))
+        XCTAssertNotEqual(digest("abc"), digest("abd"))
+        XCTAssertNotEqual(digest("a"), digest("a\u{0}"))
+    }
+
     /// Node rows stored out of attribute order (nodes listed backwards) send the comparison
     /// from its storage-order read back to the ordered query: the same answers.
     func testNodesStoredOutOfAttributeOrderCompareTheSame() throws {

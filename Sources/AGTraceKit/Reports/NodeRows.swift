@@ -1,16 +1,18 @@
 /// A snapshot's node rows in attribute order (ties in row id order, as `nodes_by_attribute`
 /// gives them), one side of the comparison of two snapshots. Dumps do not list their nodes in
 /// attribute order (Apple's: 234 of 251 rows out of order in one), so the rows come either
-/// through the attribute index (compare-nodes: a table lookup each, and the nodes' values)
-/// or, when values are not needed, read in storage order (walk-nodes) and sorted here: half
-/// the time on a million nodes, for 28 bytes a node while the comparison runs.
+/// through the attribute index (compare-nodes: a table lookup each), or read in storage order
+/// (compare-nodes-stored) and sorted here: half the time on a million nodes, for 24 bytes a
+/// node while the comparison runs, 40 with values (kept as `ValueDigest`s).
 struct NodeRows {
     private var cursor: RowCursor
     private var attributes: [Int64] = []
     private var graphs: [Int32] = []
     private var types: [Int32] = []
-    private var flagsOf: [Int64] = []
+    private var flagsOf: [UInt32] = []
     private var order: [Int32] = []
+    /// Read in storage order with values: each node's value digest.
+    private var digests: [ValueDigest] = []
 
     /// Rows through the attribute index, with their values (`values`) or without.
     static func ordered(_ db: Database, snapshot: Int64, values: Bool) throws -> NodeRows {
@@ -18,21 +20,32 @@ struct NodeRows {
             .prepare(in: db, ["snapshot": .integer(snapshot), "values": .integer(values ? 1 : 0)])))
     }
 
-    /// Rows read in storage order and sorted, without values; nil when the snapshot's graphs
-    /// do not cover all its node rows, or an index is past 32 bits (then `ordered` is the way).
-    static func sorted(_ db: Database, snapshot: Int64) throws -> NodeRows? {
+    /// Rows read in storage order and sorted, with the digests of their values (`values`) or
+    /// without; nil when the snapshot's graphs do not cover all its node rows, or an index or
+    /// flags are past 32 bits (then `ordered` is the way).
+    static func sorted(_ db: Database, snapshot: Int64, values: Bool) throws -> NodeRows? {
         var rows = NodeRows(cursor: RowCursor(rowsInMemory: 0))
         let ids: [String: SQLValue] = ["snapshot": .integer(snapshot)]
+        guard let all = try ReportRegistry.query("snapshot-node-count").rows(in: db, ids).rows.first?.first?.intValue,
+              all < Int64(Int32.max) else { return nil }
+        // Room for every row at once: grown by doubling, the arrays would briefly take twice this.
+        rows.attributes.reserveCapacity(Int(all))
+        rows.graphs.reserveCapacity(Int(all))
+        rows.types.reserveCapacity(Int(all))
+        rows.flagsOf.reserveCapacity(Int(all))
+        if values { rows.digests.reserveCapacity(Int(all)) }
         var fits = true
-        try ReportRegistry.query("walk-nodes").prepare(in: db, ids).forEachRow { r in
-            guard let graph = Int32(exactly: r.int64(1)), let type = Int32(exactly: r.int64(2)) else { fits = false; return }
+        try ReportRegistry.query("compare-nodes-stored").prepare(in: db, ["snapshot": .integer(snapshot),
+                                                                          "values": .integer(values ? 1 : 0)]).forEachRow { r in
+            guard fits, let graph = Int32(exactly: r.int64(1)), let type = Int32(exactly: r.int64(2)),
+                  let flags = UInt32(exactly: r.int64(3)) else { fits = false; return }
             rows.attributes.append(r.int64(0))
             rows.graphs.append(graph)
             rows.types.append(type)
-            rows.flagsOf.append(r.int64(3))
+            rows.flagsOf.append(flags)
+            if values { rows.digests.append(ValueDigest(r.bytes(4))) }
         }
-        let all = try ReportRegistry.query("snapshot-node-count").rows(in: db, ids).rows.first?.first?.intValue
-        guard fits, all == Int64(rows.attributes.count), rows.attributes.count < Int(Int32.max) else { return nil }
+        guard fits, all == Int64(rows.attributes.count) else { return nil }
         // Storage order is row id order: sorting by (attribute, position) orders ties by id.
         let a = rows.attributes
         rows.order = Array(0..<Int32(a.count))
@@ -49,7 +62,10 @@ struct NodeRows {
     var attribute: Int64 { cursor.statement?.int64(0) ?? attributes[row] }
     var graphIndex: Int64 { cursor.statement?.int64(1) ?? Int64(graphs[row]) }
     var typeIndex: Int64 { cursor.statement?.int64(2) ?? Int64(types[row]) }
-    var flags: Int64 { cursor.statement?.int64(3) ?? flagsOf[row] }
+    var flags: Int64 { cursor.statement?.int64(3) ?? Int64(flagsOf[row]) }
     /// The node's value (NULL when not read).
-    var value: UnsafeBufferPointer<UInt8>? { cursor.statement?.bytes(4) }
+    var value: ValueDigest {
+        if let statement = cursor.statement { return ValueDigest(statement.bytes(4)) }
+        return digests.isEmpty ? .null : digests[row]
+    }
 }

@@ -89,12 +89,12 @@ struct SnapshotComparison {
         var toSide = try side(toId)
         ruleNames = ruleTable.names
         var nodes = NodeMerge()
-        // Without values, a snapshot whose graphs cover its rows is read in storage order and
-        // sorted (the `to` side meanwhile on a connection of its own: the two are independent);
-        // otherwise through the attribute index.
-        let toSorted = values ? nil : BackgroundRead.start(path: db.path) { try NodeRows.sorted($0, snapshot: toId) }
+        // A snapshot whose graphs cover its rows is read in storage order and sorted (the `to`
+        // side meanwhile on a connection of its own: the two are independent); otherwise
+        // through the attribute index.
+        let toSorted = BackgroundRead.start(path: db.path) { try NodeRows.sorted($0, snapshot: toId, values: values) }
         func rows(_ id: Int64, _ sorted: (() throws -> NodeRows?)?) throws -> NodeRows {
-            if !values, let rows = try sorted?() ?? NodeRows.sorted(db, snapshot: id) { return rows }
+            if let rows = try sorted?() ?? NodeRows.sorted(db, snapshot: id, values: values) { return rows }
             return try NodeRows.ordered(db, snapshot: id, values: values)
         }
         let fromRows = try rows(fromId, nil)
@@ -280,7 +280,7 @@ private struct NodeMerge {
             for x in a.nodes where x.rule == y.rule {
                 matched = true
                 if x.flags != y.flags { toTypes[y.typeKey, default: .init()].flagsChanged += 1 }
-                if !b.sameValue(y, as: x, in: a) { toTypes[y.typeKey, default: .init()].valuesChanged += 1 }
+                if y.value != x.value { toTypes[y.typeKey, default: .init()].valuesChanged += 1 }
             }
             if !matched { toTypes[y.typeKey, default: .init()].added += 1 }
         }
@@ -294,16 +294,14 @@ private struct NodeMerge {
     }
 }
 
-/// One side's nodes, an attribute at a time. Their values are copied into a buffer reused for
-/// every attribute, so the comparison allocates nothing per node.
+/// One side's nodes, an attribute at a time, their values as digests: the comparison holds no
+/// value and allocates nothing per node.
 private struct NodeGroups {
     struct Node {
         var typeKey: Int64
         var rule: Int32
         var flags: Int64
-        /// In `values`; length -1 for NULL.
-        var valueStart: Int
-        var valueLength: Int
+        var value: ValueDigest
 
         var graph: Int64 { typeKey >> 32 }
     }
@@ -311,7 +309,6 @@ private struct NodeGroups {
     private var rows: NodeRows
     var attribute: Int64?
     var nodes: [Node] = []
-    private var values: [UInt8] = []
     private var pendingAttribute: Int64?
     private var done = false
 
@@ -319,7 +316,6 @@ private struct NodeGroups {
 
     mutating func next(side: inout SnapshotComparison.Side) throws {
         nodes.removeAll(keepingCapacity: true)
-        values.removeAll(keepingCapacity: true)
         if pendingAttribute == nil && !done {
             if try rows.step() { pendingAttribute = rows.attribute } else { done = true }
         }
@@ -352,25 +348,8 @@ private struct NodeGroups {
 
     private mutating func take(side: SnapshotComparison.Side) {
         let graph = rows.graphIndex, type = rows.typeIndex
-        var node = Node(typeKey: SnapshotComparison.typeKey(graph, type), rule: side.rule(graph: graph, type: type), flags: rows.flags,
-                        valueStart: values.count, valueLength: -1)
-        if let bytes = rows.value {
-            values.append(contentsOf: bytes)
-            node.valueLength = bytes.count
-        }
-        nodes.append(node)
-    }
-
-    /// Whether `node`'s value equals `other`'s (of `otherSide`): `IS` semantics, NULL equal to NULL.
-    func sameValue(_ node: Node, as other: Node, in otherSide: NodeGroups) -> Bool {
-        guard node.valueLength == other.valueLength else { return false }
-        guard node.valueLength > 0 else { return true }
-        return values.withUnsafeBufferPointer { mine in
-            otherSide.values.withUnsafeBufferPointer { theirs in
-                memcmp(mine.baseAddress! + node.valueStart, theirs.baseAddress! + other.valueStart, node.valueLength) == 0
-            }
-        }
+        nodes.append(Node(typeKey: SnapshotComparison.typeKey(graph, type), rule: side.rule(graph: graph, type: type),
+                          flags: rows.flags, value: rows.value))
     }
 }
 
-import Foundation
