@@ -1,4 +1,4 @@
-import Dispatch
+import Foundation
 
 /// In-place introsort (quicksort, heapsort past a depth limit, insertion sort for short runs):
 /// Swift's own sort is stable and needs a buffer as large as the input.
@@ -20,12 +20,18 @@ enum EdgeSort {
             return
         }
         let (j, i) = partition(a, 0, a.count - 1)
-        // The two sides are disjoint: each thread writes only its own.
-        let sides = [(0, j), (i, a.count - 1)], buffer = UncheckedBox(a), sideDepth = depth - 1
-        DispatchQueue.concurrentPerform(iterations: 2) { k in
-            let (lo, hi) = sides[k]
-            if lo < hi { quicksort(buffer.value, lo, hi, sideDepth) }
-        }
+        // The two sides are disjoint: each thread writes only its own. A thread of its own
+        // rather than Dispatch's pool, which on Linux does not add a thread while the reader
+        // and the writer are counted as busy (it ran both sides here, one after the other).
+        let upper = UncheckedBox(UnsafeMutableBufferPointer(rebasing: a[i...])), sideDepth = depth - 1
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            let side = upper.value
+            if side.count > 1 { quicksort(side, 0, side.count - 1, sideDepth) }
+            done.signal()
+        }.start()
+        if 0 < j { quicksort(a, 0, j, sideDepth) }
+        done.wait()
     }
 
     /// One quicksort partition of `a[lo...hi]` around the median of three: afterwards every
