@@ -26,6 +26,8 @@ public struct EdgeBuffer {
     public static let runCapacity = 1 << 18
 
     private var edges: [ResolvedEdge] = []
+    /// The held edges are sorted already (the last stretch `resolve` read back).
+    private var heldSorted = false
     /// Edges from this index on still name nodes by index.
     private var unresolvedFrom: Int?
     private var runs: EdgeRuns?
@@ -50,6 +52,7 @@ public struct EdgeBuffer {
         // both be resident while it copies (18 MB for a 12 MB run).
         if edges.capacity == 0 { edges.reserveCapacity(runCapacity) }
         edges.append(edge)
+        heldSorted = false
         count += 1
         guard edges.count >= runCapacity else { return }
         if let start = unresolvedFrom {
@@ -81,30 +84,36 @@ public struct EdgeBuffer {
             if edges.count >= runCapacity { try spill() }
             return
         }
-        // The edges still held join the file first (the resolved ones as a sorted run), so that
-        // their storage can take each stretch read back: one buffer of `runCapacity` edges,
-        // never two (at 3M nodes a second one and its copy were 25 MB more, with runs of 512k edges).
-        if start > 0 {
-            edges.withUnsafeMutableBufferPointer { all in EdgeSort.sort(UnsafeMutableBufferPointer(rebasing: all[..<start])) }
-            try edges.withUnsafeBufferPointer { try runs.write(UnsafeBufferPointer(rebasing: $0[..<start])) }
-        }
-        if start < edges.count {
-            try edges.withUnsafeBufferPointer { all in
-                unresolvedInFile.append(try runs.writeUnsorted(UnsafeBufferPointer(rebasing: all[start...])))
+        // The edges still held are resolved, sorted and written as a run first, so that their
+        // storage can take each stretch read back: one buffer of `runCapacity` edges, never two
+        // (at 3M nodes a second one and its copy were 25 MB more, with runs of 512k edges).
+        if !edges.isEmpty {
+            edges.withUnsafeMutableBufferPointer { all in
+                Self.resolve(UnsafeMutableBufferPointer(rebasing: all[start...]), attributes)
+                EdgeSort.sort(all)
             }
+            try edges.withUnsafeBufferPointer { try runs.write($0) }
         }
-        for extent in unresolvedInFile {
+        // Each stretch of the file is read back, resolved and sorted, and written again as a
+        // run, except the last, which stays held, sorted, for `deliver` to merge: at 300k nodes
+        // that spares writing 17 MB and reading 5 MB back while the writer waits for its first edge.
+        edges.removeAll(keepingCapacity: true)
+        for (k, extent) in unresolvedInFile.enumerated() {
             var done = 0
             while done < extent.count {
                 let n = min(runCapacity, extent.count - done)
                 try runs.read(start: extent.start + done * MemoryLayout<ResolvedEdge>.stride, count: n, into: &edges)
                 edges.withUnsafeMutableBufferPointer { Self.resolve($0, attributes) }
                 edges.withUnsafeMutableBufferPointer { EdgeSort.sort($0) }
-                try edges.withUnsafeBufferPointer { try runs.write($0) }
                 done += n
+                if k == unresolvedInFile.count - 1 && done == extent.count {
+                    heldSorted = true
+                } else {
+                    try edges.withUnsafeBufferPointer { try runs.write($0) }
+                    edges.removeAll(keepingCapacity: true)
+                }
             }
         }
-        edges.removeAll(keepingCapacity: true)
         unresolvedInFile = []
     }
 
@@ -123,13 +132,14 @@ public struct EdgeBuffer {
     }
 
     mutating func deliver<Sink: ArchiveSink>(into sink: inout Sink) throws {
-        edges.withUnsafeMutableBufferPointer { EdgeSort.sort($0) }
+        if !heldSorted { edges.withUnsafeMutableBufferPointer { EdgeSort.sort($0) } }
         if let runs {
             try runs.merge(with: edges) { e in try sink.edge(Self.record(e)) }
         } else {
             for e in edges { try sink.edge(Self.record(e)) }
         }
         edges = []
+        heldSorted = false
         runs = nil
     }
 
