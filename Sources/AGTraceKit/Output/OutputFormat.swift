@@ -152,8 +152,19 @@ public final class RowWriter {
 
     /// A table cell and its display width.
     static func tableEntry(_ s: String, wide: Bool = false) -> (text: String, width: Int) {
+        // Nearly every cell is printable ASCII: nothing to escape, one column per byte.
+        if let n = printableASCIICount(s), wide || n <= maxTableCell { return (s, n) }
         let cell = wide ? escapeForTable(s) : tableCell(s)
         return (cell, width(cell))
+    }
+
+    /// The length of `s` when all of it is printable ASCII (space to `~`), else nil.
+    @inline(__always)
+    static func printableASCIICount(_ s: String) -> Int? {
+        s.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            for b in bytes where b < 0x20 || b > 0x7E { return nil }
+            return bytes.count
+        } ?? nil
     }
 
     /// Display width in characters; ASCII text (nearly every cell) without grapheme breaking.
