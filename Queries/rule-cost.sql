@@ -5,6 +5,16 @@
 -- needs: profile
 -- units: total_seconds seconds, mean_seconds seconds, share fraction
 WITH
+-- The snapshot's node rows are one range of ids (an import numbers them from its graphs'
+-- first_node_id): both scans below read that range in storage order, rather than a table
+-- lookup per row through nodes_by_attribute (0.90 -> 0.6 s on a million nodes); a snapshot
+-- without graphs rows (written by hand) falls back to its smallest and largest id.
+node_range AS MATERIALIZED (
+    SELECT coalesce((SELECT min(first_node_id) FROM graphs WHERE snapshot_id = :snapshot),
+                    (SELECT min(id) FROM node_rows WHERE snapshot_id = :snapshot)) AS lo,
+           coalesce((SELECT max(first_node_id + node_count - 1) FROM graphs WHERE snapshot_id = :snapshot),
+                    (SELECT max(id) FROM node_rows WHERE snapshot_id = :snapshot)) AS hi
+),
 typed_graphs AS MATERIALIZED (
     SELECT DISTINCT graph_index
     FROM types
@@ -19,9 +29,10 @@ profiles AS (
       AND (t.update_count IS NOT NULL OR t.change_count IS NOT NULL OR t.update_total IS NOT NULL OR t.changed_total IS NOT NULL)
     UNION ALL
     SELECT t.name, coalesce(n.update_count, 0), coalesce(n.change_count, 0), coalesce(n.update_total, 0.0)
-    FROM nodes n
+    FROM node_rows n
     LEFT JOIN types t ON t.snapshot_id = n.snapshot_id AND t.graph_index = n.graph_index AND t.type_index = n.type_index
-    WHERE n.snapshot_id = :snapshot AND n.graph_index NOT IN (SELECT graph_index FROM typed_graphs)
+    WHERE n.id BETWEEN (SELECT lo FROM node_range) AND (SELECT hi FROM node_range) AND +n.snapshot_id = :snapshot
+      AND n.graph_index NOT IN (SELECT graph_index FROM typed_graphs)
       AND (n.update_count IS NOT NULL OR n.change_count IS NOT NULL OR n.update_total IS NOT NULL OR n.changed_total IS NOT NULL)
 ),
 per_rule AS (
@@ -31,8 +42,8 @@ per_rule AS (
 ),
 type_nodes AS (
     SELECT graph_index, type_index, count(*) AS nodes
-    FROM nodes
-    WHERE snapshot_id = :snapshot
+    FROM node_rows
+    WHERE id BETWEEN (SELECT lo FROM node_range) AND (SELECT hi FROM node_range) AND +snapshot_id = :snapshot
     GROUP BY graph_index, type_index
 ),
 rule_nodes AS (
