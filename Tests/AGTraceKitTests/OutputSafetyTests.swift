@@ -10,6 +10,32 @@ import XCTest
 /// its consumer would (JSONSerialization, an RFC 4180 reader, XMLParser, a markdown-table
 /// splitter), over fixed hostile strings and seeded random ones.
 final class OutputSafetyTests: XCTestCase {
+    /// Printable-ASCII cells take a shortcut (no escaping, cut by bytes): the same text and width
+    /// as the general path by characters.
+    func testASCIICellsShowAsTheGeneralPathShowsThem() {
+        for s in ["", "short", String(repeating: "abcdefghij", count: 8), String(repeating: "abcdefghij", count: 12) + "XYZ",
+                  String(repeating: "x", count: 81)] {
+            let entry = RowWriter.tableEntry(s)
+            XCTAssertEqual(entry.text, RowWriter.tableCell(s), s)
+            XCTAssertEqual(entry.width, RowWriter.width(RowWriter.tableCell(s)), s)
+            XCTAssertEqual(RowWriter.tableEntry(s, wide: true).text, s)
+        }
+    }
+
+    /// Reals are spelled as `%.1f` for whole numbers below 1e15, else as `%.6g` when that
+    /// round-trips, else with all the digits the value needs.
+    func testRealsSpelledAsPrintfWouldSpellThem() {
+        func printf(_ v: Double) -> String {
+            if v == v.rounded() && abs(v) < 1e15 { return String(format: "%.1f", v) }
+            let s = String(format: "%.6g", v)
+            return Double(s) == v ? s : "\(v)"
+        }
+        for v in [0.0, -0.0, 1.0, -2.0, 0.5, 0.00236, 1e-5, 1.5e-7, 123456.5, 999999999999999.0, 1e15, 3554440000000000.0,
+                  1.2345678901234567e+18, 5e-323, -7.4e-323, 0.1 + 0.2, 1.0 / 3.0, .infinity, -.infinity] {
+            XCTAssertEqual(SQLValue.real(v).description, printf(v), "\(v)")
+        }
+    }
+
     /// Strings that break naive writers.
     static let hostile: [String] = [
         "Foo<Bar, \"Baz\">", "a|b|c", "line1\nline2", "crlf\r\nend", "cr\ronly", "tab\there",

@@ -152,8 +152,14 @@ public final class RowWriter {
 
     /// A table cell and its display width.
     static func tableEntry(_ s: String, wide: Bool = false) -> (text: String, width: Int) {
-        // Nearly every cell is printable ASCII: nothing to escape, one column per byte.
-        if let n = printableASCIICount(s), wide || n <= maxTableCell { return (s, n) }
+        // Nearly every cell is printable ASCII: nothing to escape, one column per byte, and a
+        // long one is cut by bytes (what `tableCell` does by characters).
+        if let n = printableASCIICount(s) {
+            if wide || n <= maxTableCell { return (s, n) }
+            let utf8 = s.utf8, head = (maxTableCell - 1) / 2 + (maxTableCell - 1) % 2
+            let cut = String(Substring(utf8.prefix(head))) + "…" + String(Substring(utf8.suffix(maxTableCell - 1 - head)))
+            return (cut, maxTableCell)
+        }
         let cell = wide ? escapeForTable(s) : tableCell(s)
         return (cell, width(cell))
     }

@@ -222,7 +222,7 @@ func formatReal(_ v: Double) -> String {
     // at most 6 significant digits, and then the two spell it alike, so Swift's shortest
     // spelling is the answer either way (checked equal on 6.6M values of every magnitude;
     // whole numbers from 1e15 and subnormals differ, and keep printf).
-    if v.isNormal { return "\(v)" }
+    if v.isNormal && v != v.rounded() { return "\(v)" }
     var s = cFormat("%.6g", v)
     if Double(s) != v { s = "\(v)" }
     return s
