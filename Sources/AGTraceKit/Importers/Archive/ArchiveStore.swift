@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// Writes an archive's records into the tables of one snapshot, through statements prepared
@@ -18,6 +19,8 @@ final class ArchiveStore: ArchiveSink {
     private(set) var graphCount = 0
 
     private var nextNodeId: Int64
+    /// The largest node row id in the table so far.
+    private var maxNodeId: Int64
     /// By graph index (the graph's position in the archive, so dense from 0); -1 until set.
     @exclusivity(unchecked) private var graphFirstNodeId: [Int64] = []
     /// The definitions of the indexes `beginBulkInsert` dropped, for `finishBulkInsert`.
@@ -44,6 +47,7 @@ final class ArchiveStore: ArchiveSink {
         self.db = db
         self.snapshotId = snapshotId
         nextNodeId = (try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM node_rows")?.intValue) ?? 1
+        maxNodeId = nextNodeId - 1
         naming = TreeNaming(firstNodeId: nextNodeId)
         insertType = try db.prepare("""
             INSERT INTO types(snapshot_id, graph_index, type_index, type_id, name, value_type, size, flags,
@@ -191,8 +195,15 @@ final class ArchiveStore: ArchiveSink {
         for r in pendingNodes { bytes += (r.description?.utf8.count ?? 0) + (r.value?.utf8.count ?? 0) }
         nodeTexts.reserve(bytes)
         var column: Int32 = 1
+        var lastId: Int64 = 0
         for k in pendingNodes.indices {
-            s.bind(column, firstNodeId(pendingNodes[k].graphIndex) + Int64(pendingNodes[k].nodeIndex))
+            // A node row's id is its graph's first id + its index. Nodes come in order, so that
+            // is nearly always one past the table's largest, which is what SQLite gives a NULL
+            // id, appending without seeking the key first; any other id is given as it is.
+            let id = firstNodeId(pendingNodes[k].graphIndex) + Int64(pendingNodes[k].nodeIndex)
+            if id == maxNodeId + 1 { s.bind(column, nil as Int64?) } else { s.bind(column, id) }
+            maxNodeId = max(maxNodeId, id)
+            lastId = id
             s.bind(column + 1, snapshotId)
             s.bind(column + 2, pendingNodes[k].graphIndex)
             s.bind(column + 3, pendingNodes[k].nodeIndex)
@@ -210,6 +221,12 @@ final class ArchiveStore: ArchiveSink {
             pendingNodes.removeAll(keepingCapacity: true)
         }
         try s.run()
+        // The ids SQLite gave are the ones the rows' indexes name (the write lock is held, and
+        // nothing else writes node rows meanwhile); anything else is refused, not stored.
+        guard db.lastInsertRowid == lastId else {
+            throw DatabaseError(path: db.path, code: SQLITE_INTERNAL,
+                                message: "node_rows: SQLite gave row id \(db.lastInsertRowid) where the archive's node expects \(lastId)")
+        }
     }
 
     @inline(__always)
