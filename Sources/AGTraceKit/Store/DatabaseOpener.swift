@@ -72,6 +72,15 @@ public enum DatabaseOpener {
                 ? "cannot create the database: the directory is not writable"
                 : "the database is read-only here (no write permission, or a read-only file system); nothing was changed")
         }
+        if !exists {
+            // A new file's schema is written before the switch to WAL: each of its pages goes
+            // once into the file (pages past a file's end are never journaled) rather than into
+            // the log and back by a checkpoint, which the first import's switch to a rollback
+            // journal (`FirstImportJournal`) would force at once.
+            try writer.execute("PRAGMA page_size=\(Schema.pageSize)")
+            try migrate(writer)
+            needsMigration = false
+        }
         try configureWriter(writer, settings: settings)
         if needsMigration { try migrate(writer) }
         if mode == .write { return writer }
