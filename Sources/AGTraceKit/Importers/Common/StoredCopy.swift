@@ -30,13 +30,6 @@ enum StoredCopy {
     /// The file's SHA-256 in hex; nil if it cannot be read (the import then says why).
     static func hash(_ path: String) -> String? {
         guard let file = try? FileSource(path: path) else { return nil }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
-        defer { buffer.deallocate() }
-        var sha = SHA256()
-        while true {
-            guard let n = try? file.read(into: buffer) else { return nil }
-            if n == 0 { return sha.finalizeHex() }
-            sha.update(UnsafeRawBufferPointer(rebasing: buffer[..<n]))
-        }
+        return try? HashingTap().hashToEnd(of: file)
     }
 }
