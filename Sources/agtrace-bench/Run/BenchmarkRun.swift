@@ -34,7 +34,7 @@ struct BenchmarkRun {
         let mode = "median of \(pairs) alternating round\(pairs == 1 ? "" : "s") per comparison (row 4: \(scalingRounds))"
         var report = ResultsReport(machine: machine,
                                    mode: options.quick ? "quick (small inputs: a smoke test, not comparable), \(mode)" : "full, \(mode)",
-                                   agtrace: contenders.agtraceDetail)
+                                   agtrace: contenders.agtraceDetail + (SourceRevision.describe().map { " (revision \($0))" } ?? ""))
         if contenders.agtrace == nil { log(contenders.agtraceDetail + "; measuring the baselines only") }
         report.inputs = inputs.all
         func add(_ row: ResultRow) {
