@@ -151,10 +151,6 @@ public final class Importer {
                 var pipeline = ArchivePipeline(store: store)
                 pipeline.tick = progress
                 try pipeline.drive(mark: mark) { try ArchiveReader(source: input.source, path: path).read(into: &pipeline) }
-                // Into a rollback journal the rows are in the database file already (spilled),
-                // unsynced: their flush starts now, beside the index builds (WAL: in the log).
-                let writeback = rollbackJournal ? EarlyWriteback.start(path: db.path) : nil
-                defer { writeback?.wait() }
                 if bulk {
                     try store.finishBulkInsert()
                     mark("indexes built")
