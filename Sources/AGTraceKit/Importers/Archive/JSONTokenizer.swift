@@ -238,7 +238,8 @@ public final class JSONTokenizer {
     /// `keys[k]` it holds (a repeated key's last value, as `next()` would give) and returns
     /// true. For anything else it consumes nothing and returns false: the caller then reads the
     /// element token by token, which reports what is wrong with it. Archives hold hundreds of
-    /// thousands of such edges; this takes a fifth of the time `next()` does for each.
+    /// thousands of such edges: reading them this way, the archive reader alone took 0.86x the
+    /// time on the benchmark's 300k-node archive.
     public func smallIntegerObject(keys: [StaticString], into values: inout SIMD4<Int64>) -> Bool {
         guard stack.last == UInt8(ascii: "["), stack.count < maxDepth else { return false }
         var i = pos
