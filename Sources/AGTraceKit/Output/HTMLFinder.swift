@@ -2,8 +2,10 @@
 /// script (which walks them upstream and downstream as the user types), and Graphviz pictures
 /// of the neighbourhoods of the nodes a developer most likely looks for.
 extension HTMLSections {
-    static func finder(_ page: HTMLPage, db: Database, snapshot: Int64, label: String, options: HTMLReport.Options) throws {
-        let graph = try SnapshotGraph(in: db, snapshot: snapshot)
+    /// `loaded`: the snapshot's graph when it was read already (on a connection of its own).
+    static func finder(_ page: HTMLPage, db: Database, snapshot: Int64, label: String, options: HTMLReport.Options,
+                       loaded: SnapshotGraph? = nil) throws {
+        let graph = try loaded ?? SnapshotGraph(in: db, snapshot: snapshot)
         let readers = graph.adjacency(byReader: false), inputs = graph.adjacency(byReader: true)
         let n = graph.attributes.count
         // Views: node_views whole (rules' views and debug-tree names) for ordinary dumps; past

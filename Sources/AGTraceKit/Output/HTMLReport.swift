@@ -61,6 +61,9 @@ public enum HTMLReport {
            let warning = try RunSnapshotMatch.check(in: db, run: runId, runLabel: run, snapshot: snapshotId, snapshotLabel: snapshot).warning {
             warnings.append(warning)
         }
+        // The node finder's graph is read meanwhile on another core, on a connection of its
+        // own: the sections before it read other tables.
+        let finderGraph = snapshotId.flatMap { id in BackgroundRead.start(path: db.path) { try SnapshotGraph(in: $0, snapshot: id) } }
         let title = "agtrace: " + ([inputs.snapshot, inputs.run, inputs.trace].compactMap { $0 }
             + (inputs.compare.map { ["\($0.from) → \($0.to)"] } ?? [])).joined(separator: ", ")
 
@@ -78,7 +81,7 @@ public enum HTMLReport {
         if let runId { try HTMLSections.writes(page, db: db, run: runId, snapshot: snapshotId, options: options) }
         if let traceId { try HTMLSections.writes(page, db: db, trace: traceId, options: options) }
         if let snapshotId, let label = inputs.snapshot {
-            try HTMLSections.finder(page, db: db, snapshot: snapshotId, label: label, options: options)
+            try HTMLSections.finder(page, db: db, snapshot: snapshotId, label: label, options: options, loaded: finderGraph?())
         }
         if let compare = inputs.compare, let ids = compareIds {
             try HTMLSections.compare(page, db: db, from: compare.from, to: compare.to, ids: ids, options: options)
