@@ -274,18 +274,13 @@ public final class JSONTokenizer {
                 }
                 guard matched >= 0 && matched < 4 else { return false }
                 let first = i
-                var v: Int64 = 0
-                while i < end && i - first < 10 {
-                    let d = buffer[i] &- 48
-                    if d > 9 { break }
-                    v = v &* 10 &+ Int64(d)
-                    i += 1
-                }
+                let (v, next) = decimalDigits(from: first, limit: 10)
+                i = next
                 let digits = i - first
                 guard digits > 0 && digits <= 9 && !(digits > 1 && buffer[first] == UInt8(ascii: "0")) && i < end else {
                     return false
                 }
-                found[matched] = v
+                found[matched] = Int64(v)
                 let c = buffer[i]
                 i += 1
                 if c == UInt8(ascii: "}") { break }
@@ -534,6 +529,20 @@ public final class JSONTokenizer {
 
     /// Scans a number per RFC 8259. Integers are accumulated directly; anything with a
     /// fraction or exponent goes through `strtod`.
+    /// The decimal digits in the buffer from `first` on, at most `limit` of them: their value
+    /// (wrapping past 19 digits, which no caller takes) and where they end.
+    @inline(__always)
+    private func decimalDigits(from first: Int, limit: Int) -> (value: UInt64, end: Int) {
+        var i = first, value: UInt64 = 0
+        while i < end && i - first < limit {
+            let d = buffer[i] &- 48
+            if d > 9 { break }
+            value = value &* 10 &+ UInt64(d)
+            i += 1
+        }
+        return (value, i)
+    }
+
     private func scanNumber() throws {
         // Fast path: an integer of at most 18 digits (no overflow possible) whose end is in
         // the buffer, followed by none of . e E + -; anything else, including
@@ -543,13 +552,8 @@ public final class JSONTokenizer {
             let negative = buffer[i] == UInt8(ascii: "-")
             if negative { i += 1 }
             let first = i
-            var magnitude: UInt64 = 0
-            while i < end && i - first < 19 {
-                let d = buffer[i] &- 48
-                if d > 9 { break }
-                magnitude = magnitude &* 10 &+ UInt64(d)
-                i += 1
-            }
+            let (magnitude, next) = decimalDigits(from: first, limit: 19)
+            i = next
             let digits = i - first
             if digits > 0 && digits <= 18 && i < end && !(digits > 1 && buffer[first] == UInt8(ascii: "0")) {
                 let c = buffer[i]
