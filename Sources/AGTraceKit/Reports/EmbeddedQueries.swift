@@ -2,7 +2,6 @@
 enum EmbeddedQueries {
     static let all: [(file: String, bytes: [UInt8])] = [
         ("compare-edges.sql", PackageResources.compare_edges_sql),
-        ("compare-nodes-stored.sql", PackageResources.compare_nodes_stored_sql),
         ("compare-nodes.sql", PackageResources.compare_nodes_sql),
         ("compare-types.sql", PackageResources.compare_types_sql),
         ("diff-details.sql", PackageResources.diff_details_sql),

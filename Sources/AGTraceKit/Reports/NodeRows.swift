@@ -2,7 +2,7 @@
 /// gives them), one side of the comparison of two snapshots. Dumps do not list their nodes in
 /// attribute order (Apple's: 234 of 251 rows out of order in one), so the rows come either
 /// through the attribute index (compare-nodes: a table lookup each), or read in storage order
-/// (compare-nodes-stored) and sorted here: half the time on a million nodes, for 24 bytes a
+/// (walk-nodes) and sorted here: half the time on a million nodes, for 24 bytes a
 /// node while the comparison runs, 40 with values (kept as `ValueDigest`s).
 struct NodeRows {
     private var cursor: RowCursor
@@ -35,8 +35,8 @@ struct NodeRows {
         rows.flagsOf.reserveCapacity(Int(all))
         if values { rows.digests.reserveCapacity(Int(all)) }
         var fits = true
-        try ReportRegistry.query("compare-nodes-stored").prepare(in: db, ["snapshot": .integer(snapshot),
-                                                                          "values": .integer(values ? 1 : 0)]).forEachRow { r in
+        try ReportRegistry.query("walk-nodes").prepare(in: db, ["snapshot": .integer(snapshot),
+                                                                "values": .integer(values ? 1 : 0)]).forEachRow { r in
             guard fits, let graph = Int32(exactly: r.int64(1)), let type = Int32(exactly: r.int64(2)),
                   let flags = UInt32(exactly: r.int64(3)) else { fits = false; return }
             rows.attributes.append(r.int64(0))
