@@ -156,8 +156,8 @@ public final class RowWriter {
         // long one is cut by bytes (what `tableCell` does by characters).
         if let n = printableASCIICount(s) {
             if wide || n <= maxTableCell { return (s, n) }
-            let utf8 = s.utf8, head = (maxTableCell - 1) / 2 + (maxTableCell - 1) % 2
-            let cut = String(Substring(utf8.prefix(head))) + "…" + String(Substring(utf8.suffix(maxTableCell - 1 - head)))
+            let utf8 = s.utf8
+            let cut = String(Substring(utf8.prefix(cutHead))) + "…" + String(Substring(utf8.suffix(maxTableCell - 1 - cutHead)))
             return (cut, maxTableCell)
         }
         let cell = wide ? escapeForTable(s) : tableCell(s)
@@ -231,9 +231,12 @@ public final class RowWriter {
     static func tableCell(_ s: String) -> String {
         let escaped = escapeForTable(s)
         guard escaped.utf8.count > maxTableCell, escaped.count > maxTableCell else { return escaped }
-        let head = (maxTableCell - 1) / 2 + (maxTableCell - 1) % 2
-        return String(escaped.prefix(head)) + "…" + String(escaped.suffix(maxTableCell - 1 - head))
+        return String(escaped.prefix(cutHead)) + "…" + String(escaped.suffix(maxTableCell - 1 - cutHead))
     }
+
+    /// Of a cut cell's `maxTableCell` characters, how many come from the text's start (the
+    /// larger half; the rest from its end, around the "…").
+    static let cutHead = (maxTableCell - 1) / 2 + (maxTableCell - 1) % 2
 
     /// Escapes what a terminal would act on rather than show: newlines, C0 and C1 control
     /// characters (ESC starts colour and cursor sequences; U+009B is a one-character CSI on
