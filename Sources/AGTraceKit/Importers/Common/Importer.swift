@@ -151,6 +151,9 @@ public final class Importer {
                 var pipeline = ArchivePipeline(store: store)
                 pipeline.tick = progress
                 try pipeline.drive(mark: mark) { try ArchiveReader(source: input.source, path: path).read(into: &pipeline) }
+                // The rows' pages go to the disk while the indexes are built and views named.
+                let writeback = rollbackJournal ? Writeback.start(db) : nil
+                defer { writeback?.wait() }
                 if bulk {
                     try store.finishBulkInsert()
                     mark("indexes built")
