@@ -368,10 +368,42 @@ final class ArchiveStore: ArchiveSink {
 
     /// Writes `tree_views`: the name `TreeNaming` chose for each node row, unless the node's
     /// rule names its view (source 'body' of node_views). After the nodes are written.
-    func writeTreeNames() throws {
-        guard !naming.isEmpty else { return }
-        let rows = naming.rows()
+    /// Starts working out the debug tree's names of nodes (`TreeNaming.rows`) on a thread of
+    /// its own, once the last record is stored: the connection builds the indexes meanwhile,
+    /// and `writeTreeNames` waits for the result.
+    func nameViewsInBackground() {
+        guard !naming.isEmpty, namedInBackground == nil else { return }
+        let work = UncheckedBox(naming)
         naming = TreeNaming(firstNodeId: nextNodeId)
+        let result = NamingResult()
+        let thread = Thread {
+            var naming = work.value
+            result.rows = naming.rows()
+            result.done.signal()
+        }
+        thread.name = "agtrace-naming"
+        thread.start()
+        namedInBackground = result
+    }
+
+    /// Written by the naming thread before `done` is signalled, read after the wait.
+    private final class NamingResult: @unchecked Sendable {
+        var rows: TreeNaming.Rows?
+        let done = DispatchSemaphore(value: 0)
+    }
+    private var namedInBackground: NamingResult?
+
+    func writeTreeNames() throws {
+        let rows: TreeNaming.Rows
+        if let result = namedInBackground {
+            namedInBackground = nil
+            result.done.wait()
+            rows = result.rows!
+        } else {
+            guard !naming.isEmpty else { return }
+            rows = naming.rows()
+            naming = TreeNaming(firstNodeId: nextNodeId)
+        }
         let write = try MultiRowInsert(db: db, prefix: "INSERT INTO main.tree_views(snapshot_id, graph_index, attribute, view) VALUES",
                                        columns: 4, rows: Self.treeRowsPerStatement)
         let snapshotId = self.snapshotId, views = rows.views

@@ -143,7 +143,9 @@ struct TreeNaming {
     /// one per graph and attribute, the smaller name when two nodes share both), in the table's
     /// key order; the names of node rows it has not seen, for the caller to look up; and the
     /// names both refer to.
-    mutating func rows() -> (known: [KnownRow], unseen: [(nodeId: Int64, view: String)], views: [String]) {
+    typealias Rows = (known: [KnownRow], unseen: [(nodeId: Int64, view: String)], views: [String])
+
+    mutating func rows() -> Rows {
         // Names ranked in string order, so that rows sort by integers.
         let order = texts.indices.sorted { texts[$0] < texts[$1] }
         var rank = [Int32](repeating: 0, count: texts.count)

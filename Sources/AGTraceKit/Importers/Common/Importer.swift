@@ -151,9 +151,11 @@ public final class Importer {
                 var pipeline = ArchivePipeline(store: store)
                 pipeline.tick = progress
                 try pipeline.drive(mark: mark) { try ArchiveReader(source: input.source, path: path).read(into: &pipeline) }
-                // The rows' pages go to the disk while the indexes are built and views named.
+                // While the connection builds the indexes, other threads send the rows' pages
+                // to the disk and work out the debug tree's names of nodes.
                 let writeback = rollbackJournal ? Writeback.start(db) : nil
                 defer { writeback?.wait() }
+                store.nameViewsInBackground()
                 if bulk {
                     try store.finishBulkInsert()
                     mark("indexes built")
