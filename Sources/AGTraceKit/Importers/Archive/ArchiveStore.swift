@@ -416,12 +416,18 @@ final class ArchiveStore: ArchiveSink {
         }
         let write = try MultiRowInsert(db: db, prefix: "INSERT INTO main.tree_views(snapshot_id, graph_index, attribute, view) VALUES",
                                        columns: 4, rows: Self.treeRowsPerStatement)
-        let snapshotId = self.snapshotId, views = rows.views
+        // The few hundred distinct names are copied once into an arena that outlives every
+        // statement below and bound from there, rather than copied by SQLite for each row.
+        var names = TextArena()
+        var views = rows.views
+        names.reserve(views.reduce(0) { $0 + $1.utf8.count })
+        let bytes = views.indices.map { names.copy(&views[$0]) }
+        let snapshotId = self.snapshotId
         try write.write(rows.known) { s, c, r in
             s.bind(c, snapshotId)
             s.bind(c + 1, Int64(r.graph))
             s.bind(c + 2, Int64(r.attribute))
-            s.bind(c + 3, views[Int(r.view)])
+            s.bindStatic(c + 3, bytes[Int(r.view)])
         }
         // Nodes written before the tree named them: looked up among the rows.
         guard !rows.unseen.isEmpty else { return }
