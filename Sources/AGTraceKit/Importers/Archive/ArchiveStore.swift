@@ -376,8 +376,6 @@ final class ArchiveStore: ArchiveSink {
         try setSummary.runRow(snapshotId, r.version, r.counterBytes, r.counterMaxBytes)
     }
 
-    /// Writes `tree_views`: the name `TreeNaming` chose for each node row, unless the node's
-    /// rule names its view (source 'body' of node_views). After the nodes are written.
     /// Starts working out the debug tree's names of nodes (`TreeNaming.rows`) on a thread of
     /// its own, once the last record is stored: the connection builds the indexes meanwhile,
     /// and `writeTreeNames` waits for the result.
@@ -403,6 +401,8 @@ final class ArchiveStore: ArchiveSink {
     }
     private var namedInBackground: NamingResult?
 
+    /// Writes `tree_views`: the name `TreeNaming` chose for each node row, unless the node's
+    /// rule names its view (source 'body' of node_views). After the nodes are written.
     func writeTreeNames() throws {
         let rows: TreeNaming.Rows
         if let result = namedInBackground {
