@@ -9,20 +9,7 @@ enum BackgroundRead {
     /// connection (whose error, if any, then says what is wrong).
     static func start<T>(path: String, _ read: @escaping @Sendable (Database) throws -> T?) -> (() -> T?)? {
         guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file:") else { return nil }
-        let result = Result<T>()
-        Thread {
-            result.value = try? read(DatabaseOpener.open(path, mode: .read))
-            result.done.signal()
-        }.start()
-        return {
-            result.done.wait()
-            return result.value
-        }
-    }
-
-    /// Written by the thread before `done` is signalled, read after the wait.
-    private final class Result<T>: @unchecked Sendable {
-        var value: T?
-        let done = DispatchSemaphore(value: 0)
+        let work = BackgroundWork(name: "agtrace-read") { try? read(DatabaseOpener.open(path, mode: .read)) }
+        return { work.wait() }
     }
 }

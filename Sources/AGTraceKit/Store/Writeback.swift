@@ -7,34 +7,19 @@ import Foundation
 /// under a rollback journal (`FirstImportJournal`): the file's tens of MB of pages otherwise
 /// all go to the disk inside the commit's fsync. Only the timing changes: SQLite still syncs
 /// what it must, when it must.
-///
-/// `wait()` before the connection commits or closes: the thread uses SQLite's own descriptor
-/// of the file, which it never closes (closing one would drop SQLite's locks on the file).
-final class Writeback: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var waited = false
-
-    /// nil where this cannot be done: not Linux, a VFS other than SQLite's unix one, or a
-    /// descriptor that could not be matched to the file.
-    static func start(_ db: Database) -> Writeback? {
+enum Writeback {
+    /// Starts the writeback; `wait()` for it before the connection commits or closes, since
+    /// the thread uses SQLite's own descriptor of the file, which it never closes (closing one
+    /// would drop SQLite's locks on the file). nil where this cannot be done: not Linux, a VFS
+    /// other than SQLite's unix one, or a descriptor that could not be matched to the file.
+    static func start(_ db: Database) -> BackgroundWork<Void>? {
         #if os(Linux)
+        // Read on the connection's thread: it is not to be used by two threads at once.
         let fd = agtrace_sqlite_main_descriptor(db.handle)
         guard fd >= 0 else { return nil }
-        let writeback = Writeback()
-        Thread.detachNewThread {
-            _ = agtrace_start_writeback(fd)
-            writeback.done.signal()
-        }
-        return writeback
+        return BackgroundWork(name: "agtrace-writeback") { _ = agtrace_start_writeback(fd) }
         #else
         return nil
         #endif
-    }
-
-    /// Returns once the thread has handed every page to the kernel; idempotent.
-    func wait() {
-        guard !waited else { return }
-        waited = true
-        done.wait()
     }
 }

@@ -383,32 +383,21 @@ final class ArchiveStore: ArchiveSink {
         guard !naming.isEmpty, namedInBackground == nil else { return }
         let work = UncheckedBox(naming)
         naming = TreeNaming(firstNodeId: nextNodeId)
-        let result = NamingResult()
-        let thread = Thread {
+        namedInBackground = BackgroundWork(name: "agtrace-naming") {
             var naming = work.value
-            result.rows = naming.rows()
-            result.done.signal()
+            return naming.rows()
         }
-        thread.name = "agtrace-naming"
-        thread.start()
-        namedInBackground = result
     }
 
-    /// Written by the naming thread before `done` is signalled, read after the wait.
-    private final class NamingResult: @unchecked Sendable {
-        var rows: TreeNaming.Rows?
-        let done = DispatchSemaphore(value: 0)
-    }
-    private var namedInBackground: NamingResult?
+    private var namedInBackground: BackgroundWork<TreeNaming.Rows>?
 
     /// Writes `tree_views`: the name `TreeNaming` chose for each node row, unless the node's
     /// rule names its view (source 'body' of node_views). After the nodes are written.
     func writeTreeNames() throws {
         let rows: TreeNaming.Rows
-        if let result = namedInBackground {
+        if let work = namedInBackground {
             namedInBackground = nil
-            result.done.wait()
-            rows = result.rows!
+            rows = work.wait()
         } else {
             guard !naming.isEmpty else { return }
             rows = naming.rows()

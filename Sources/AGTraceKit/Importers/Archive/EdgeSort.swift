@@ -20,18 +20,14 @@ enum EdgeSort {
             return
         }
         let (j, i) = partition(a, 0, a.count - 1)
-        // The two sides are disjoint: each thread writes only its own. A thread of its own
-        // rather than Dispatch's pool, which on Linux does not add a thread while the reader
-        // and the writer are counted as busy (it ran both sides here, one after the other).
+        // The two sides are disjoint: each thread writes only its own.
         let upper = UncheckedBox(UnsafeMutableBufferPointer(rebasing: a[i...])), sideDepth = depth - 1
-        let done = DispatchSemaphore(value: 0)
-        Thread {
+        let upperSort = BackgroundWork(name: "agtrace-sort") {
             let side = upper.value
             if side.count > 1 { quicksort(side, 0, side.count - 1, sideDepth) }
-            done.signal()
-        }.start()
+        }
         if 0 < j { quicksort(a, 0, j, sideDepth) }
-        done.wait()
+        upperSort.wait()
     }
 
     /// One quicksort partition of `a[lo...hi]` around the median of three: afterwards every
