@@ -31,3 +31,17 @@ final class BackgroundWork<T>: @unchecked Sendable {
         return result!
     }
 }
+
+/// A value given to another thread to own: `take` moves it out, so that the taker holds the
+/// only reference to its storage and can change it in place without copying it.
+final class Handoff<T>: @unchecked Sendable {
+    private var value: T?
+
+    init(_ value: T) { self.value = value }
+
+    /// The value; call once.
+    func take() -> T {
+        defer { value = nil }
+        return value!
+    }
+}

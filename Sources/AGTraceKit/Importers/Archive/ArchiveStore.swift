@@ -381,10 +381,12 @@ final class ArchiveStore: ArchiveSink {
     /// and `writeTreeNames` waits for the result.
     func nameViewsInBackground() {
         guard !naming.isEmpty, namedInBackground == nil else { return }
-        let work = UncheckedBox(naming)
+        // Handed over, not shared: `rows` updates the entries in place, and a second reference
+        // to them would have it copy them first (4 MB at 3M nodes).
+        let work = Handoff(naming)
         naming = TreeNaming(firstNodeId: nextNodeId)
         namedInBackground = BackgroundWork(name: "agtrace-naming") {
-            var naming = work.value
+            var naming = work.take()
             return naming.rows()
         }
     }
