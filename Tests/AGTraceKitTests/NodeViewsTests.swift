@@ -92,6 +92,16 @@ final class NodeViewsTests: XCTestCase {
                         {"desc": "LoopB", "children": [2], "values": {"x": {"node": 3}}},
                         {"desc": "Deep", "node": 1, "nodes": [2]}]}]}
             """)
+        // Three node rows sharing one attribute, named by three entries: the smallest name wins.
+        try f.archive("twins", """
+            {"version": 2, "graphs": [{"id": 1, "types": [{"id": 1, "name": "External<()>"}],
+              "nodes": [{"id": 4, "type": 0}, {"id": 4, "type": 0}, {"id": 4, "type": 0}, {"id": 8, "type": 0}],
+              "trees": [{"desc": "Zeta", "root": true, "children": [1, 2], "nodes": [0]},
+                        {"desc": "Alpha", "nodes": [1]},
+                        {"desc": "Mid", "nodes": [2, 3]}]}]}
+            """)
+        let twins = "SELECT attribute, view FROM tree_views WHERE snapshot_id = (SELECT id FROM snapshots WHERE label = 'twins') ORDER BY 1"
+        XCTAssertEqual(try f.db.textRows(twins), [["4", "Alpha"], ["8", "Mid"]])
         let query = "SELECT snapshot_id, graph_index, attribute, view FROM tree_views ORDER BY 1, 2, 3"
         let imported = try f.db.textRows(query)
         XCTAssertTrue(imported.contains { $0[3] == "Deep" }, "\(imported)")
