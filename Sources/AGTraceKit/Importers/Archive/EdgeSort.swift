@@ -56,7 +56,7 @@ enum EdgeSort {
         var lo = low, hi = high, depth = depth
         while hi - lo > 16 {
             if depth == 0 {
-                heapsort(a, lo, hi)
+                Heapsort.sort(a, lo, hi, by: <)
                 return
             }
             depth -= 1
@@ -83,32 +83,6 @@ enum EdgeSort {
                 j -= 1
             }
             a[j + 1] = x
-        }
-    }
-
-    private static func heapsort(_ a: UnsafeMutableBufferPointer<ResolvedEdge>, _ lo: Int, _ hi: Int) {
-        let n = hi - lo + 1
-        func siftDown(_ start: Int, _ end: Int) {
-            var root = start
-            while true {
-                var child = 2 * root + 1
-                if child >= end { return }
-                if child + 1 < end && a[lo + child] < a[lo + child + 1] { child += 1 }
-                if a[lo + root] < a[lo + child] {
-                    a.swapAt(lo + root, lo + child)
-                    root = child
-                } else {
-                    return
-                }
-            }
-        }
-        var start = n / 2 - 1
-        while start >= 0 { siftDown(start, n); start -= 1 }
-        var end = n - 1
-        while end > 0 {
-            a.swapAt(lo, lo + end)
-            siftDown(0, end)
-            end -= 1
         }
     }
 }

@@ -173,7 +173,7 @@ struct TreeNaming {
         // Of two nodes sharing graph and attribute, the smaller name: rows sorted by attribute,
         // graph and name, the first of each attribute and graph kept. Rows equal in all three
         // are the same row, so the sort need not be stable.
-        all.withUnsafeMutableBufferPointer { Self.heapsort($0) }
+        all.withUnsafeMutableBufferPointer { Heapsort.sort($0, 0, $0.count - 1, by: Self.precedes) }
         var kept = 0
         for i in all.indices {
             if kept > 0 && all[kept - 1].attribute == all[i].attribute && all[kept - 1].graph == all[i].graph { continue }
@@ -188,29 +188,6 @@ struct TreeNaming {
     @inline(__always)
     private static func precedes(_ a: KnownRow, _ b: KnownRow) -> Bool {
         (a.attribute, a.graph, a.view) < (b.attribute, b.graph, b.view)
-    }
-
-    /// In place, in O(n log n), with no buffer.
-    private static func heapsort(_ a: UnsafeMutableBufferPointer<KnownRow>) {
-        func siftDown(_ start: Int, _ end: Int) {
-            var root = start
-            while true {
-                var child = 2 * root + 1
-                if child >= end { return }
-                if child + 1 < end && precedes(a[child], a[child + 1]) { child += 1 }
-                guard precedes(a[root], a[child]) else { return }
-                a.swapAt(root, child)
-                root = child
-            }
-        }
-        var start = a.count / 2 - 1
-        while start >= 0 { siftDown(start, a.count); start -= 1 }
-        var end = a.count - 1
-        while end > 0 {
-            a.swapAt(0, end)
-            siftDown(0, end)
-            end -= 1
-        }
     }
 
     /// Ancestors of every entry of one graph, each counted once. An entry no root reaches (in a
