@@ -118,8 +118,8 @@ enum Format {
     static func range(_ ratios: [Double]) -> String {
         "\(ratio(ratios.min() ?? .nan))–\(ratio(ratios.max() ?? .nan))"
     }
-    /// Mebibytes, which is what "MB" means in the targets.
-    /// MiB (the limits' unit) to a tenth: whole ones printed "80 MB" beside a FAIL for 80.4.
+    /// Mebibytes, which is what "MB" means in the targets, to a tenth: rounded to whole ones, a
+    /// peak of 80.4 printed "80 MB" beside a FAIL of its 80 MB limit.
     static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
     /// Decimal megabytes per second.
     static func throughput(bytes: Int, seconds: Double) -> String { String(format: "%.0f MB/s", Double(bytes) / seconds / 1e6) }
