@@ -57,16 +57,14 @@ final class ArchiveStore: ArchiveSink {
                               update_count, change_count, update_total, changed_total, view)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
             """)
-        insertNodes = try MultiRowInsert(db: db, prefix: """
+        let nodeColumns = """
             INSERT INTO node_rows(id, snapshot_id, graph_index, node_index, attribute, type_index,
                                   description, value, flags, subgraph_flags, update_count, change_count,
                                   update_total, changed_total) VALUES
-            """, columns: 14, rows: Self.nodesPerStatement)
-        insertUnprofiledNodes = try MultiRowInsert(db: db, prefix: """
-            INSERT INTO node_rows(id, snapshot_id, graph_index, node_index, attribute, type_index,
-                                  description, value, flags, subgraph_flags, update_count, change_count,
-                                  update_total, changed_total) VALUES
-            """, columns: 10, rows: Self.nodesPerStatement, row: "(?,?,?,?,?,?,?,?,?,?,NULL,NULL,NULL,NULL)")
+            """
+        insertNodes = try MultiRowInsert(db: db, prefix: nodeColumns, columns: 14, rows: Self.nodesPerStatement)
+        insertUnprofiledNodes = try MultiRowInsert(db: db, prefix: nodeColumns, columns: 10, rows: Self.nodesPerStatement,
+                                                   row: "(?,?,?,?,?,?,?,?,?,?,NULL,NULL,NULL,NULL)")
         insertEdges = try MultiRowInsert(db: db, prefix: """
             INSERT INTO edges(snapshot_id, graph_index, src_attribute, dst_attribute, offset, flags, edge_index) VALUES
             """, columns: 7, rows: Self.edgesPerStatement)
@@ -394,17 +392,13 @@ final class ArchiveStore: ArchiveSink {
     private var namedInBackground: BackgroundWork<TreeNaming.Rows>?
 
     /// Writes `tree_views`: the name `TreeNaming` chose for each node row, unless the node's
-    /// rule names its view (source 'body' of node_views). After the nodes are written.
+    /// rule names its view (source 'body' of node_views). After the nodes are written; an
+    /// import has started the naming already (`nameViewsInBackground`) and only waits here.
     func writeTreeNames() throws {
-        let rows: TreeNaming.Rows
-        if let work = namedInBackground {
-            namedInBackground = nil
-            rows = work.wait()
-        } else {
-            guard !naming.isEmpty else { return }
-            rows = naming.rows()
-            naming = TreeNaming(firstNodeId: nextNodeId)
-        }
+        nameViewsInBackground()
+        guard let work = namedInBackground else { return }
+        namedInBackground = nil
+        let rows = work.wait()
         let write = try MultiRowInsert(db: db, prefix: "INSERT INTO main.tree_views(snapshot_id, graph_index, attribute, view) VALUES",
                                        columns: 4, rows: Self.treeRowsPerStatement)
         // The few hundred distinct names are copied once into an arena that outlives every
