@@ -89,11 +89,7 @@ enum ReportCommand {
         let outcome = try ReportRunner.run(request, in: db, writer: RowWriter(format: format, out: context.out, wide: args.has(Options.wide)))
         for warning in outcome.warnings { context.note("agtrace report: warning: \(terminalSafe(warning))") }
         context.noteMoreRows(outcome.moreRows, command: name, limit: limit)
-        // Only the reports that show seconds need the note.
-        if ["updates", "rule-cost"].contains(reportName), let trace = args.value(Options.trace),
-           let note = try TraceTiming.untimedNote(in: db, trace: trace) {
-            context.err.write("agtrace report: note: " + terminalSafe(note) + "\n")
-        }
+        for note in outcome.notes { context.err.write("agtrace report: note: " + terminalSafe(note) + "\n") }
         return 0
     }
 }

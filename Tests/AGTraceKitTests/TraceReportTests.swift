@@ -35,6 +35,25 @@ final class TraceReportTests: DatabaseTestCase {
         XCTAssertNil(try TraceTiming.untimedNote(in: db, trace: "trip-taps"))
     }
 
+    /// What the rows leave out is said beside them: --by view drops the evaluations of rules
+    /// no view names, and a trace with whole-second timestamps times nothing.
+    func testNotesSayWhatTheRowsLeaveOut() throws {
+        func notes(_ name: String, _ trace: String, by: String? = nil) throws -> [String] {
+            try ReportRunner.run(ReportRequest(name: name, options: ["trace": trace], by: by), in: db, writer: RowCollector()).notes
+        }
+        XCTAssertEqual(try notes("updates", "trip-taps", by: "view"), [
+            "6 of 9 evaluations of trace 'trip-taps' are of rules that name no SwiftUI view (DisplayListRule, TextRule) and are not in these rows: --by rule counts them",
+        ])
+        XCTAssertEqual(try notes("updates", "trip-taps"), [])
+        XCTAssertEqual(try notes("updates", "trip-taps", by: "rule"), [])
+        XCTAssertEqual(try notes("rule-cost", "trip-taps"), [])
+        XCTAssertEqual(try notes("dirty-walks", "trip-taps"), [])
+        let untimed = try notes("rule-cost", "planner-edit")
+        XCTAssertEqual(untimed.count, 1)
+        XCTAssertTrue(untimed[0].hasSuffix("cannot be timed (whole-second or missing timestamps, or no end): their seconds are empty, not 0"), untimed[0])
+        XCTAssertEqual(try notes("dirty-walks", "planner-edit"), [])
+    }
+
     func testRuleCostFromTheTracesOwnClock() throws {
         let cost = try report("rule-cost", "trip-taps")
         XCTAssertEqual(cost.columns, ["rule", "view", "evaluations", "total_seconds", "self_seconds", "mean_seconds",

@@ -21,9 +21,13 @@ public struct ReportOutcome: Sendable, Equatable {
     /// Lines for stderr: the answer holds, but is qualified (a snapshot that is not quite the
     /// run's process, a marked set that cannot be known).
     public var warnings: [String] = []
-    public init(moreRows: Bool = false, warnings: [String] = []) {
+    /// Lines for stderr that say what the rows leave empty or out, and why (seconds a trace
+    /// cannot time, evaluations of rules no view names).
+    public var notes: [String] = []
+    public init(moreRows: Bool = false, warnings: [String] = [], notes: [String] = []) {
         self.moreRows = moreRows
         self.warnings = warnings
+        self.notes = notes
     }
 }
 
@@ -140,7 +144,24 @@ public enum ReportRunner {
         }
         writer.end()
         if let limit = request.limit, n == limit { outcome.moreRows = try stmt.step() }
+        if let trace = values["trace"]?.intValue, let label = request.options["trace"] {
+            outcome.notes = try traceNotes(request, trace: trace, label: label, in: db)
+        }
         return outcome
+    }
+
+    /// What a report over a trace leaves empty or out: the seconds of evaluations its
+    /// timestamps cannot time (in the reports that show seconds), and with `--by view` the
+    /// evaluations of rules that name no view.
+    static func traceNotes(_ request: ReportRequest, trace: Int64, label: String, in db: Database) throws -> [String] {
+        var notes: [String] = []
+        if ["updates", "rule-cost"].contains(request.name), let note = try TraceTiming.untimedNote(in: db, trace: trace, label: label) {
+            notes.append(note)
+        }
+        if request.by == "view", let note = try TraceTiming.viewlessNote(in: db, trace: trace, label: label) {
+            notes.append(note)
+        }
+        return notes
     }
 
     /// Whole result in memory, for tests and the commands built on reports.
