@@ -10,7 +10,7 @@ enum Usage {
       agtrace-bench generate transcript (--hits N | --bytes SIZE) --output FILE [--seed S]
                                      [--shape frame-info|interactive|bt-registers|expressions|mixed]
       agtrace-bench generate trace --events N --output FILE [--seed S]
-      agtrace-bench floor (--archive FILE | --trace FILE) --db DB [--repeat N]
+      agtrace-bench floor (--archive FILE | --trace FILE | --transcript FILE) --db DB [--repeat N]
       agtrace-bench run [--quick] [--out Benchmarks/results.md] [--agtrace PATH] [--python PATH]
                         [--scripts DIR] [--work DIR] [--pairs N] [--timeout SECONDS] [--regenerate]
       agtrace-bench lldb-overhead --script FILE [--hits N] [--repeat R] [--lldb PATH] [--work DIR]
@@ -63,8 +63,12 @@ enum Usage {
       (types, nodes, edges with their ends resolved to attribute ids, subgraphs, debug-tree
       entries, their named values and node lists) with one prepared statement per table
       reused for every row, in one transaction, WAL, synchronous=NORMAL, no indexes, and
-      closing the connection (its WAL checkpoint). Prints floor_seconds (BEGIN to closed) and
-      commit_seconds (BEGIN to COMMIT), the best of --repeat runs.
+      closing the connection (its WAL checkpoint). With --transcript: reads the hits into
+      memory (not timed), then times inserting their events and frames rows into a new
+      database the way agtrace's import does (64 rows to a statement, NULL ids, 16 KB pages,
+      a rollback journal as for a first import): the least storing them can take. Prints
+      floor_seconds (BEGIN to closed) and commit_seconds (BEGIN to COMMIT), the best of
+      --repeat runs.
 
     LLDB-OVERHEAD
       What one breakpoint hit costs the app under lldb, per way of capturing it: builds a C++
@@ -88,7 +92,8 @@ enum Usage {
               scan of the same file
         4     imports of 100k, 300k, 1M, 3M-node plain archives: s per M nodes and peak RSS
               (≤ 80 MB each), largest vs smallest per-node time (≤ 1.3x); at most 3 rounds
-        5     10 MB lldb transcript import vs Benchmarks/python_count_hits.py (≤ 0.15x)
+        5     10 MB lldb transcript import vs Benchmarks/python_count_hits.py (≤ 0.15x); the
+              note gives the floor of its rows (floor --transcript) against the same Python
         6.x   every canned report, walk, diff and export on two 1M-node snapshots vs a fresh
               import of one (≤ 0.5x each)
         7     `agtrace import --db DB FILE` of the 300k archive a second time vs a fresh

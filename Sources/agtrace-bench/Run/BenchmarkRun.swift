@@ -100,15 +100,19 @@ struct BenchmarkRun {
         scalingRows(scaled, inputs: inputs.scaling, databases: scaleDBs).forEach(add)
 
         // 5. Transcript import against a plain regex pass counting the hits.
-        log("5. the \(ByteSize.format(inputs.transcript.fileBytes)) transcript: agtrace, python, \(pairs) rounds")
+        //    Beside it, the floor of the transcript's rows against the same Python: the least
+        //    that storing them takes, which bounds what the import can reach.
+        log("5. the \(ByteSize.format(inputs.transcript.fileBytes)) transcript: agtrace, python, floor, \(pairs) rounds")
         contenders.warm([inputs.transcript.path])
         let transcriptRound = contenders.rounds([
             contenders.freshImport("agtrace-import-transcript", inputs.transcript.path, db: db + "/transcript.db"),
             contenders.pythonJob("python-count-hits", script: "python_count_hits.py", [inputs.transcript.path]),
+            contenders.floorJob("floor-transcript", ["--transcript", inputs.transcript.path]),
         ], count: pairs)
         add(.ratio(id: "5", "import \(ByteSize.format(inputs.transcript.fileBytes)) lldb transcript vs python_count_hits.py",
                    subject: transcriptRound[0], baseline: transcriptRound[1], baselineName: "python", limit: 0.15,
-                   note: hitCheck(transcriptRound[1], expected: inputs.transcript.items)))
+                   note: [hitCheck(transcriptRound[1], expected: inputs.transcript.items),
+                          floorNote(transcriptRound[2], python: transcriptRound[1])].filter { !$0.isEmpty }.joined(separator: "; ")))
 
         // 6. Every report, walk, diff and export on two big snapshots against importing one:
         //    each round imports A into a fresh database, then runs every command once.
@@ -214,6 +218,19 @@ struct BenchmarkRun {
         } catch {
             return RowCheck(ok: false, note: "imported rows not found: \(error)")
         }
+    }
+
+    /// "floor of its rows (…): 0.039 s, 0.16x python": what inserting the stored rows alone
+    /// takes against the same baseline, round by round.
+    func floorNote(_ floor: Outcome, python: Outcome) -> String {
+        guard case .measured(let f) = floor, case .measured(let p) = python else { return "floor: \(floor.text)" }
+        let ratios = Stats.roundRatios(f.map(\.seconds), p.map(\.seconds))
+        let rows = floor.result.map { result in
+            result.stdoutText().split(separator: "\n").filter { $0.hasPrefix("events ") || $0.hasPrefix("frames ") }
+                .map { line in line.split(separator: " ").reversed().joined(separator: " ") }.joined(separator: ", ")
+        } ?? ""
+        return "floor of its rows (\(rows) inserted from memory, 64 to a statement): \(floor.text), "
+            + "\(Format.ratio(Stats.median(ratios))) python"
     }
 
     func hitCheck(_ outcome: Outcome, expected: Int) -> String {

@@ -1,0 +1,113 @@
+import AGTraceKit
+import CSQLite
+import Foundation
+
+/// The SQLite floor for a transcript: its hits read into memory first (not timed), then only
+/// their rows inserted into tables shaped like agtrace's `events` and `frames`, in one
+/// transaction, into a new database. Unlike the archive and trace floors it inserts the way
+/// agtrace's import does (64 rows to a statement, NULL ids that SQLite appends, the run's id
+/// written into the statement, 16 KB pages, a rollback journal as for a first import), so it
+/// is the least any import storing these rows can take, not a naive program's time.
+enum TranscriptFloor {
+    static let rowsPerStatement = 64
+
+    static func run(transcript: String, db path: String, repeats: Int) throws {
+        let parseStarted = Date()
+        var loaded = CollectingSink()
+        _ = try TranscriptReader(source: FileSource(path: transcript), path: transcript).read(into: &loaded)
+        let frames = loaded.events.reduce(0) { $0 + $1.frames.count }
+        FloorTiming.log("read \(transcript) in \(String(format: "%.2f", Date().timeIntervalSince(parseStarted))) s (untimed): \(loaded.events.count) events, \(frames) frames")
+        let timing = try FloorTiming.best(of: repeats) { try insert(loaded.events, into: path) }
+        print("events \(loaded.events.count)")
+        print("frames \(frames)")
+        timing.print()
+    }
+
+    static func insert(_ events: [BreakpointEvent], into path: String) throws -> FloorInserter.Timing {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+        let db = try SQLiteDatabase(path: path)
+        try db.execute("PRAGMA page_size=16384")
+        try db.execute("PRAGMA synchronous=NORMAL")
+        try db.execute("""
+            CREATE TABLE events(id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL, seq INTEGER NOT NULL, line INTEGER,
+                kind TEXT NOT NULL, symbol TEXT, breakpoint TEXT, thread INTEGER, attribute INTEGER,
+                input_attribute INTEGER, time_ns INTEGER);
+            CREATE TABLE frames(id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL, seq INTEGER NOT NULL,
+                depth INTEGER NOT NULL, module TEXT, symbol TEXT, address TEXT);
+            """)
+        // Texts are bound without a copy (SQLITE_STATIC) from one buffer made before the clock.
+        var text = TextBuffer()
+        var eventRows: [[Value]] = []
+        var frameRows: [[Value]] = []
+        for e in events {
+            eventRows.append([.int(Int64(e.seq)), .int(Int64(e.line)), text.add(e.kind.rawValue), text.add(e.symbol),
+                              text.add(e.breakpoint), .int(e.thread.map(Int64.init)), .int(e.attribute.map(Int64.init)),
+                              .int(e.inputAttribute.map(Int64.init)), .int(e.timeNs)])
+            for f in e.frames {
+                frameRows.append([.int(Int64(e.seq)), .int(Int64(f.depth)), text.add(f.module), text.add(f.symbol),
+                                  text.add(f.address.map { String(format: "0x%016llx", $0) })])
+            }
+        }
+        let started = DispatchTime.now().uptimeNanoseconds
+        try db.execute("BEGIN")
+        try text.bytes.withUnsafeBufferPointer { bytes in
+            try insert(eventRows, into: "events(id, run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute, time_ns)",
+                       constants: "NULL, 1", db: db, text: bytes.baseAddress!)
+            try insert(frameRows, into: "frames(id, run_id, seq, depth, module, symbol, address)",
+                       constants: "NULL, 1", db: db, text: bytes.baseAddress!)
+        }
+        try db.execute("COMMIT")
+        let committed = DispatchTime.now().uptimeNanoseconds
+        try db.close()
+        let closed = DispatchTime.now().uptimeNanoseconds
+        return FloorInserter.Timing(commitSeconds: Double(committed - started) / 1e9, seconds: Double(closed - started) / 1e9)
+    }
+
+    enum Value {
+        case int(Int64?)
+        case text(offset: Int, length: Int)
+    }
+
+    /// All the texts, end to end.
+    struct TextBuffer {
+        var bytes: [UInt8] = []
+        mutating func add(_ s: String?) -> Value {
+            guard let s else { return .int(nil) }
+            let offset = bytes.count
+            bytes.append(contentsOf: s.utf8)
+            return .text(offset: offset, length: bytes.count - offset)
+        }
+    }
+
+    private static func insert(_ rows: [[Value]], into table: String, constants: String, db: SQLiteDatabase,
+                               text: UnsafePointer<UInt8>) throws {
+        guard let columns = rows.first?.count else { return }
+        let row = "(" + constants + String(repeating: ", ?", count: columns) + ")"
+        func prepare(_ n: Int) throws -> OpaquePointer {
+            try db.prepare("INSERT INTO \(table) VALUES " + Array(repeating: row, count: n).joined(separator: ", "))
+        }
+        let full = try prepare(rowsPerStatement)
+        defer { sqlite3_finalize(full) }
+        var start = 0
+        while start < rows.count {
+            let n = min(rowsPerStatement, rows.count - start)
+            let s = n == rowsPerStatement ? full : try prepare(n)
+            var parameter: Int32 = 1
+            for values in rows[start..<start + n] {
+                for value in values {
+                    switch value {
+                    case .int(let v?): sqlite3_bind_int64(s, parameter, v)
+                    case .int(nil): sqlite3_bind_null(s, parameter)
+                    case .text(let offset, let length):
+                        sqlite3_bind_text(s, parameter, UnsafeRawPointer(text + offset).assumingMemoryBound(to: CChar.self),
+                                          Int32(length), nil)
+                    }
+                    parameter += 1
+                }
+            }
+            try db.stepInsert(s, table: table)
+            if s != full { sqlite3_finalize(s) }
+            start += n
+        }
+    }
+}
