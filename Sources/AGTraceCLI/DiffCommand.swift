@@ -15,6 +15,9 @@ enum DiffCommand {
     one copy is one removal. "flags changed" and "values changed" count nodes present in both.
     Graphs pair by graph id; their update, change and transaction counts are shown with the
     difference. Then the rules with the most changes (edges count under their reader's rule).
+    A graph whose counters are lower in S2 than in S1 draws a warning on stderr: they only
+    grow while a process runs, so S2 is an earlier dump or another process's, where the same
+    attribute ids name other nodes.
 
     --format json prints one object: from, to, nodes_from, nodes_to, edges_from, edges_to,
     nodes_added, nodes_removed, edges_added, edges_removed, flags_changed, values_changed,
@@ -54,6 +57,8 @@ enum DiffCommand {
         let db = try context.openDatabase(.read)
         let stop = InterruptHandler { db.interrupt() }
         defer { stop.cancel() }
+        let warnings = try SnapshotOrder.warnings(in: db, from: args.positionals[0], to: args.positionals[1])
+        defer { for warning in warnings { context.note("agtrace diff: warning: \(terminalSafe(warning))") } }
         if args.has(details) {
             let rows = try SnapshotDiff.details(in: db, from: args.positionals[0], to: args.positionals[1])
             try context.writeRows(columns: SnapshotDiff.detailColumns, rows: rows, args: args, command: name)

@@ -120,6 +120,12 @@ final class AnswersCLITests: CLITestCase {
         XCTAssertTrue(details.stdout.hasPrefix("change,attribute,rule,view,field,before,after\nchanged,3152,DynamicBody<ViewBodyAccessor<Trip>>,Trip,flags,8,9\nchanged,3152,DynamicBody<ViewBodyAccessor<Trip>>,Trip,input 3032,0,8\n"), details.stdout)
         let byView = try agtrace("report", "updates", "--snapshot", "planner-profiled", "--by", "view", "--format", "csv", status: 0)
         XCTAssertTrue(byView.stdout.hasPrefix("view,updates,changes,nodes,total_seconds\nEditor,6,3,2,"), byView.stdout)
+        // Snapshots given the later first: the counters went down, and diff says so on stderr.
+        let reversed = try agtrace("diff", "trip-3-after-invalidate", "trip-1-before", status: 0)
+        XCTAssertTrue(reversed.stderr.hasPrefix("agtrace diff: warning: graph 1's counters go down from 'trip-3-after-invalidate' to 'trip-1-before' (update_count 14 → 14, change_count 22 → 22, transaction_count 4 → 3)"), reversed.stderr)
+        let reversedDetails = try agtrace("diff", "trip-3-after-invalidate", "trip-1-before", "--details", status: 0)
+        XCTAssertTrue(reversedDetails.stderr.contains("counters go down"), reversedDetails.stderr)
+        XCTAssertEqual(try agtrace("diff", "trip-1-before", "trip-3-after-invalidate", status: 0).stderr, "")
     }
 
     // MARK: The command line

@@ -27,6 +27,41 @@ final class ReportDiffTests: XCTestCase {
         XCTAssertEqual(d.rules.map(\.rule), ["DynamicBody<ViewBodyAccessor<Trip>>", "External<Trip>", "ViewLeafView<Text>"])
     }
 
+    /// A graph's counters only grow within a process: a second snapshot where one is lower is
+    /// an earlier dump or another process's, and every comparison of the two says so.
+    func testCountersThatGoDownWarn() throws {
+        let f = try ReportFixture()
+        XCTAssertEqual(try SnapshotOrder.warnings(in: f.db, from: "trip-4-after-body", to: "trip-1-before"), [
+            "graph 1's counters go down from 'trip-4-after-body' to 'trip-1-before' (update_count 19 → 14, change_count 25 → 22, "
+            + "transaction_count 4 → 3): they only grow while a process runs, so 'trip-1-before' is no later dump of the same "
+            + "process: an earlier one (give the earlier snapshot first) or another process's, where the same attribute ids name other nodes",
+        ])
+        XCTAssertEqual(try SnapshotOrder.warnings(in: f.db, from: "trip-1-before", to: "trip-4-after-body"), [])
+        // Equal counters, and graphs of different ids, say nothing.
+        XCTAssertEqual(try SnapshotOrder.warnings(in: f.db, from: "trip-2-after-write", to: "trip-3-after-invalidate"), [])
+        XCTAssertEqual(try SnapshotOrder.warnings(in: f.db, from: "trip-4-after-body", to: "planner-profiled"), [])
+        // The reports over two snapshots carry it; their rows are unchanged.
+        let churn = try ReportRunner.run(ReportRequest(name: "edge-churn", options: ["from": "trip-4-after-body", "to": "trip-1-before"]),
+                                         in: f.db, writer: RowCollector())
+        XCTAssertEqual(churn.warnings.count, 1)
+        XCTAssertTrue(churn.warnings[0].hasPrefix("graph 1's counters go down"), churn.warnings[0])
+        let walks = try ReportRunner.run(ReportRequest(name: "dirty-walks", options: ["from": "trip-1-before", "to": "trip-4-after-body"]),
+                                         in: f.db, writer: RowCollector())
+        XCTAssertEqual(walks.warnings, [])
+    }
+
+    /// Only counters both archives hold are compared: one an archive left out is not 0.
+    func testCountersLeftOutDoNotWarn() throws {
+        let f = try ReportFixture(samples: false)
+        try f.archive("counted", #"{"version":2,"graphs":[{"id":1,"update_count":50,"change_count":40,"transaction_count":3,"types":[],"nodes":[],"edges":[]}]}"#)
+        try f.archive("uncounted", #"{"version":2,"graphs":[{"id":1,"types":[],"nodes":[],"edges":[]}]}"#)
+        try f.archive("fewer", #"{"version":2,"graphs":[{"id":1,"update_count":49,"types":[],"nodes":[],"edges":[]}]}"#)
+        XCTAssertEqual(try SnapshotOrder.warnings(in: f.db, from: "counted", to: "uncounted"), [])
+        let fewer = try SnapshotOrder.warnings(in: f.db, from: "counted", to: "fewer")
+        XCTAssertEqual(fewer.count, 1)
+        XCTAssertTrue(fewer[0].hasPrefix("graph 1's counters go down from 'counted' to 'fewer' (update_count 50 → 49): "), fewer[0])
+    }
+
     func testIdentityAndMultisetCounts() throws {
         let f = try ReportFixture(samples: false)
         try f.archive("before", ReportEdgeChurnTests.before)

@@ -61,6 +61,9 @@ public enum HTMLReport {
            let warning = try RunSnapshotMatch.check(in: db, run: runId, runLabel: run, snapshot: snapshotId, snapshotLabel: snapshot).warning {
             warnings.append(warning)
         }
+        if let compare = inputs.compare, let ids = compareIds {
+            warnings += try SnapshotOrder.warnings(in: db, from: ids.0, to: ids.1, fromLabel: compare.from, toLabel: compare.to)
+        }
         // The node finder's graph is read meanwhile on another core, on a connection of its
         // own: the sections before it read other tables.
         let finderGraph = snapshotId.flatMap { id in BackgroundRead.start(path: db.path) { try SnapshotGraph(in: $0, snapshot: id) } }

@@ -31,6 +31,7 @@ enum EmbeddedQueries {
         ("rule-cost.sql", PackageResources.rule_cost_sql),
         ("run-causes.sql", PackageResources.run_causes_sql),
         ("run-snapshot-match.sql", PackageResources.run_snapshot_match_sql),
+        ("snapshot-counters-down.sql", PackageResources.snapshot_counters_down_sql),
         ("snapshot-node-count.sql", PackageResources.snapshot_node_count_sql),
         ("snapshot-type-profiles.sql", PackageResources.snapshot_type_profiles_sql),
         ("snapshot-type-views.sql", PackageResources.snapshot_type_views_sql),

@@ -98,6 +98,10 @@ public enum ReportRunner {
                                                    snapshotLabel: request.options["snapshot"] ?? "")
             if let warning = match.warning { outcome.warnings.append(warning) }
         }
+        if let from = values["from"]?.intValue, let to = values["to"]?.intValue {
+            outcome.warnings += try SnapshotOrder.warnings(in: db, from: from, to: to, fromLabel: request.options["from"] ?? "",
+                                                           toLabel: request.options["to"] ?? "")
+        }
         if let compute = variant.compute {
             let result: (columns: [String], rows: [[SQLValue]])
             switch compute {
