@@ -7,7 +7,7 @@ enum WhyCommand {
 
     static let name = "why"
     static let summary = "Explain why a node (or every node of a view) ran or is dirty: the write behind it"
-    static let usage = "agtrace why (ATTR | --view NAME) (--snapshot S | --run R [--snapshot S]) [--format F] [--limit N] [--wide]\n       agtrace why ATTR --trace T [--format F] [--limit N] [--wide]"
+    static let usage = "agtrace why (ATTR | --view NAME) (--snapshot S | --run R [--snapshot S]) [--format F] [--limit N] [--wide]\n       agtrace why (ATTR | --view NAME) --trace T [--format F] [--limit N] [--wide]"
     static let discussion = """
     Over a dump (--snapshot S, taken after an invalidation, before the body ran): the
     explanation upstream of ATTR. Its dirty inputs (flag bit 0), recursively, down to the
@@ -33,7 +33,8 @@ enum WhyCommand {
     cause. The trace shows the marks: nothing is predicted.
 
     --view NAME starts from every node the view names (node_views; with --run it needs
-    --snapshot to know them). ATTR is decimal or 0x-hex.
+    --snapshot to know them; with --trace, the nodes whose rule is the view's body, all their
+    evaluations in trace order). ATTR is decimal or 0x-hex.
 
     Examples:
       agtrace why 3216 --snapshot trip-3-after-invalidate
@@ -41,10 +42,11 @@ enum WhyCommand {
       agtrace why 3152 --run trip-frame-info
       agtrace why --view Trip --run trip-frame-info --snapshot trip-1-before --format json
       agtrace why 1048 --trace trip-taps
+      agtrace why --view TripView --trace trip-taps
     """
     static let snapshot = Options.snapshot.explained("the dump to explain from, or (with --run) to name nodes and add edges")
     static let run = Options.run.explained("the transcript whose updates to explain")
-    static let trace = Options.trace.explained("the trace whose evaluations of ATTR to explain")
+    static let trace = Options.trace.explained("the trace whose evaluations of ATTR (or of the view) to explain")
     static let view = StartingPoint.view.explained("explain every node of this view instead of ATTR")
     static let options = [snapshot, run, trace, view] + Options.rows
 
@@ -56,11 +58,13 @@ enum WhyCommand {
             guard runLabel == nil, snapshotLabel == nil else {
                 throw UsageError(message: "--trace explains from the trace alone: give it without --run or --snapshot")
             }
-            guard case .attribute(let attribute) = start else {
-                throw UsageError(message: "with --trace give the attribute to explain (e.g. 1048); --view works with --snapshot or --run")
-            }
             let db = try context.openDatabase(.read)
-            let result = try TraceWhy.rows(in: db, trace: try LabelLookup.traceId(traceLabel, in: db), label: traceLabel, attribute: attribute)
+            let trace = try LabelLookup.traceId(traceLabel, in: db)
+            let result: (columns: [String], rows: [[SQLValue]])
+            switch start {
+            case .attribute(let attribute): result = try TraceWhy.rows(in: db, trace: trace, label: traceLabel, attribute: attribute)
+            case .view(let view): result = try TraceWhy.rows(in: db, trace: trace, label: traceLabel, view: view)
+            }
             try context.writeRows(columns: result.columns, rows: result.rows, args: args, command: name)
             return 0
         }

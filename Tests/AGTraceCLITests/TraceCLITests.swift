@@ -29,6 +29,10 @@ final class TraceCLITests: CLITestCase {
         XCTAssertEqual(why.status, 0, why.stderr)
         XCTAssertEqual(why.stdout.split(separator: "\n").count, 4)
         XCTAssertEqual(try CLI.run(["why", "536", "--db", db, "--trace", "trip-taps"]).status, 1)
+        let whyView = try CLI.run(["why", "--view", "TripView", "--db", db, "--trace", "trip-taps", "--format", "csv"])
+        XCTAssertEqual(whyView.status, 0, whyView.stderr)
+        XCTAssertEqual(whyView.stdout, why.stdout)
+        XCTAssertEqual(try CLI.run(["why", "--view", "Nope", "--db", db, "--trace", "trip-taps"]).status, 1)
         XCTAssertEqual(try CLI.run(["why", "1048", "--db", db]).status, 2)
 
         let walk = try CLI.run(["walk", "536", "--db", db, "--trace", "trip-taps", "--format", "csv"])

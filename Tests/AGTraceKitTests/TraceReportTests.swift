@@ -102,6 +102,23 @@ final class TraceReportTests: DatabaseTestCase {
         }
     }
 
+    /// By view: every evaluation of the nodes whose rule is the view's body, with their causes.
+    func testWhyByViewOverATrace() throws {
+        let id = try LabelLookup.traceId("trip-taps", in: db)
+        let byView = try TraceWhy.rows(in: db, trace: id, label: "trip-taps", view: "TripView")
+        XCTAssertEqual(byView.rows, try TraceWhy.rows(in: db, trace: id, label: "trip-taps", attribute: 1048).rows)
+        XCTAssertEqual(byView.rows.map { [$0[0], $0[1], $0[3], $0[6], $0[7]].map(\.description) },
+                       [["17", "1048", "TripView", "", ""], ["40", "1048", "TripView", "33", "536"], ["56", "1048", "TripView", "48", "624"]])
+        XCTAssertThrowsError(try TraceWhy.rows(in: db, trace: id, label: "trip-taps", view: "TripVew")) { error in
+            XCTAssertEqual("\(error)", "no node of trace 'trip-taps' is named by the view 'TripVew' (nearest: 'TripView')")
+        }
+        // A trace whose rules name no view says so, rather than "no such view".
+        let planner = try LabelLookup.traceId("planner-edit", in: db)
+        XCTAssertThrowsError(try TraceWhy.rows(in: db, trace: planner, label: "planner-edit", view: "Editor")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("trace 'planner-edit' names no view"), "\(error)")
+        }
+    }
+
     func testBaselineCountsAndTimeCheck() throws {
         let counts = try UpdateCounts.trace("trip-taps", key: .rule, withSeconds: true, in: db)
         XCTAssertEqual(counts.source.kind, .trace)

@@ -1,6 +1,7 @@
-/// `agtrace why ATTR --trace T`: each evaluation of ATTR and the write that caused it
-/// (`trace_updates.cause_seq`: the write whose dirty marks included ATTR since its previous
-/// evaluation), with the written root named; a first build has a NULL cause.
+/// `agtrace why ATTR --trace T` (or `--view NAME`): each evaluation of ATTR, or of every node
+/// the view names, and the write that caused it (`trace_updates.cause_seq`: the write whose
+/// dirty marks included the node since its previous evaluation), with the written root
+/// named; a first build has a NULL cause.
 public enum TraceWhy {
     public static func rows(in db: Database, trace: Int64, label: String, attribute: Int64) throws -> (columns: [String], rows: [[SQLValue]]) {
         let result = try ReportRegistry.query("why-trace").rows(in: db, ["trace": .integer(trace), "attribute": .integer(attribute)])
@@ -9,6 +10,25 @@ public enum TraceWhy {
             throw ReportError(names.node(attribute) == nil
                 ? "no node \(attribute) in trace '\(label)'"
                 : "\(attribute) never evaluated in trace '\(label)' (a signal, or a rule nothing pulled while tracing)")
+        }
+        return result
+    }
+
+    /// Every evaluation of the nodes whose rule is `view`'s body, in trace order.
+    public static func rows(in db: Database, trace: Int64, label: String, view: String) throws -> (columns: [String], rows: [[SQLValue]]) {
+        let result = try ReportRegistry.query("why-trace").rows(in: db, ["trace": .integer(trace), "view": .text(view)])
+        if result.rows.isEmpty {
+            let views = try ReportRegistry.query("trace-view-names").rows(in: db, ["trace": .integer(trace)]).rows
+                .compactMap { $0.first?.stringValue }
+            if views.contains(view) {
+                throw ReportError("no node of view '\(view)' was evaluated in trace '\(label)' (nothing pulled its body while tracing)")
+            }
+            if views.isEmpty {
+                throw ReportError("trace '\(label)' names no view: none of its rules is a view's body (such as "
+                                  + "DynamicBody<ViewBodyAccessor<V>>); give the attribute instead (report updates --trace '\(label)' lists them)")
+            }
+            let near = views.sorted { (Suggestion.distance($0, view), $0) < (Suggestion.distance($1, view), $1) }.prefix(3)
+            throw ReportError("no node of trace '\(label)' is named by the view '\(view)' (nearest: \(near.map { "'\($0)'" }.joined(separator: ", ")))")
         }
         return result
     }
