@@ -15,7 +15,8 @@ enum WalkCommand {
     the node, see node_views in docs/schema.md), via (the node it was first reached from) and
     dirty (1 when the snapshot shows the node's dirty bit set: compare the prediction with a
     dump taken right after the invalidation). ATTR is decimal or 0x-hex. --view NAME starts
-    from every node that view names (depth then counts from the nearest of them).
+    from every node that view names (with --trace, every node whose rule is its body; depth
+    then counts from the nearest of them).
 
     With --trace T the walk goes over the edges live at the end of the trace (added before
     or while it ran, never removed), and each row names the node's rule and view from the
@@ -27,9 +28,10 @@ enum WalkCommand {
       agtrace walk --view Trip --snapshot trip-1-before
       agtrace walk 0xbd8 --snapshot trip-1-before --format json
       agtrace walk 536 --trace trip-taps
+      agtrace walk --view TripView --trace trip-taps
     """
     static let snapshot = Options.snapshot.explained("the snapshot whose edges to walk")
-    static let view = StartingPoint.view.explained("start from every node of this view instead of ATTR (snapshots)")
+    static let view = StartingPoint.view.explained("start from every node of this view instead of ATTR")
     static let trace = Options.trace.explained("the trace whose edges (live at its end) to walk")
     static let options = [snapshot, view, trace, Options.depth] + Options.rows
 
@@ -44,10 +46,12 @@ enum WalkCommand {
         if let depth, depth < 1 { throw UsageError(message: "--depth takes 1 or more") }
         let db = try context.openDatabase(.read)
         if let trace {
-            guard case .attribute(let attribute) = start else {
-                throw UsageError(message: "--view starts from a snapshot's nodes; with --trace give an attribute")
+            let from: TraceWalk.Start
+            switch start {
+            case .attribute(let attribute): from = .attribute(attribute)
+            case .view(let view): from = .view(view)
             }
-            let rows = try TraceWalk.rows(in: db, trace: try LabelLookup.traceId(trace, in: db), label: trace, from: attribute,
+            let rows = try TraceWalk.rows(in: db, trace: try LabelLookup.traceId(trace, in: db), label: trace, from: from,
                                           maxDepth: depth)
             try context.writeRows(columns: TraceWalk.columns, rows: rows, args: args, command: name)
             return 0

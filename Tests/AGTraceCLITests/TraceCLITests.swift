@@ -35,6 +35,8 @@ final class TraceCLITests: CLITestCase {
         XCTAssertEqual(try CLI.run(["why", "--view", "Nope", "--db", db, "--trace", "trip-taps"]).status, 1)
         XCTAssertEqual(try CLI.run(["why", "1048", "--db", db]).status, 2)
 
+        let walkView = try CLI.run(["walk", "--view", "TripView", "--db", db, "--trace", "trip-taps", "--format", "csv"])
+        XCTAssertEqual(walkView.stdout, "attribute,depth,rule,view,via\n1088,1,TextRule,,1048\n1120,2,DisplayListRule,,1088\n", walkView.stderr)
         let walk = try CLI.run(["walk", "536", "--db", db, "--trace", "trip-taps", "--format", "csv"])
         XCTAssertEqual(walk.status, 0, walk.stderr)
         XCTAssertEqual(walk.stdout, """

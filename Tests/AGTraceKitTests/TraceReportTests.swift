@@ -89,6 +89,12 @@ final class TraceReportTests: DatabaseTestCase {
         ])
         XCTAssertEqual(try TraceWalk.rows(in: db, trace: id, label: "trip-taps", from: 624, maxDepth: 1).count, 1)
         XCTAssertThrowsError(try TraceWalk.rows(in: db, trace: id, label: "trip-taps", from: 4))
+        // From a view: its body's nodes are the roots, as 1048 alone is here.
+        let byView = try TraceWalk.rows(in: db, trace: id, label: "trip-taps", from: .view("TripView"))
+        XCTAssertEqual(byView.map { $0.map(\.description) }, [["1088", "1", "TextRule", "", "1048"], ["1120", "2", "DisplayListRule", "", "1088"]])
+        XCTAssertThrowsError(try TraceWalk.rows(in: db, trace: id, label: "trip-taps", from: .view("Trip"))) { error in
+            XCTAssertEqual("\(error)", "no node of trace 'trip-taps' is named by the view 'Trip' (nearest: 'TripView')")
+        }
     }
 
     func testWhyNamesTheWriteThatCausedEachEvaluation() throws {

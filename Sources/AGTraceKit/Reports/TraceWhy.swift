@@ -16,19 +16,10 @@ public enum TraceWhy {
 
     /// Every evaluation of the nodes whose rule is `view`'s body, in trace order.
     public static func rows(in db: Database, trace: Int64, label: String, view: String) throws -> (columns: [String], rows: [[SQLValue]]) {
+        _ = try TraceNames(in: db, trace: trace).attributes(ofView: view, trace: label)
         let result = try ReportRegistry.query("why-trace").rows(in: db, ["trace": .integer(trace), "view": .text(view)])
         if result.rows.isEmpty {
-            let views = try ReportRegistry.query("trace-view-names").rows(in: db, ["trace": .integer(trace)]).rows
-                .compactMap { $0.first?.stringValue }
-            if views.contains(view) {
-                throw ReportError("no node of view '\(view)' was evaluated in trace '\(label)' (nothing pulled its body while tracing)")
-            }
-            if views.isEmpty {
-                throw ReportError("trace '\(label)' names no view: none of its rules is a view's body (such as "
-                                  + "DynamicBody<ViewBodyAccessor<V>>); give the attribute instead (report updates --trace '\(label)' lists them)")
-            }
-            let near = views.sorted { (Suggestion.distance($0, view), $0) < (Suggestion.distance($1, view), $1) }.prefix(3)
-            throw ReportError("no node of trace '\(label)' is named by the view '\(view)' (nearest: \(near.map { "'\($0)'" }.joined(separator: ", ")))")
+            throw ReportError("no node of view '\(view)' was evaluated in trace '\(label)' (nothing pulled its body while tracing)")
         }
         return result
     }
