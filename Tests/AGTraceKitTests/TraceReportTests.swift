@@ -31,8 +31,8 @@ final class TraceReportTests: DatabaseTestCase {
         // Whole-second timestamps time nothing: the seconds are unknown, not 0.
         let untimed = try report("updates", "planner-edit", by: "rule")
         XCTAssertEqual(untimed.rows.map { $0[5] }, [.null, .null, .null])
-        XCTAssertNotNil(try TraceTiming.untimedNote(in: db, trace: "planner-edit"))
-        XCTAssertNil(try TraceTiming.untimedNote(in: db, trace: "trip-taps"))
+        XCTAssertNotNil(try TraceNotes.untimed(in: db, trace: "planner-edit"))
+        XCTAssertNil(try TraceNotes.untimed(in: db, trace: "trip-taps"))
     }
 
     /// What the rows leave out is said beside them: --by view drops the evaluations of rules

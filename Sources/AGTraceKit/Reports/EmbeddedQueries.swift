@@ -40,6 +40,8 @@ enum EmbeddedQueries {
         ("timeline-trace-rules.sql", PackageResources.timeline_trace_rules_sql),
         ("timeline-trace.sql", PackageResources.timeline_trace_sql),
         ("trace-node-info.sql", PackageResources.trace_node_info_sql),
+        ("trace-untimed.sql", PackageResources.trace_untimed_sql),
+        ("trace-viewless-rules.sql", PackageResources.trace_viewless_rules_sql),
         ("trace-walk-edges.sql", PackageResources.trace_walk_edges_sql),
         ("tree-views.sql", PackageResources.tree_views_sql),
         ("updates-run-by-rule.sql", PackageResources.updates_run_by_rule_sql),

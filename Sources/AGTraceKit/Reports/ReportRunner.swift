@@ -159,10 +159,10 @@ public enum ReportRunner {
     /// evaluations of rules that name no view.
     static func traceNotes(_ request: ReportRequest, trace: Int64, label: String, in db: Database) throws -> [String] {
         var notes: [String] = []
-        if ["updates", "rule-cost"].contains(request.name), let note = try TraceTiming.untimedNote(in: db, trace: trace, label: label) {
+        if ["updates", "rule-cost"].contains(request.name), let note = try TraceNotes.untimed(in: db, trace: trace, label: label) {
             notes.append(note)
         }
-        if request.by == "view", let note = try TraceTiming.viewlessNote(in: db, trace: trace, label: label) {
+        if request.by == "view", let note = try TraceNotes.viewless(in: db, trace: trace, label: label) {
             notes.append(note)
         }
         return notes
