@@ -31,13 +31,17 @@ final class ArchiveStore: ArchiveSink {
     private let insertUnprofiledNodes: MultiRowInsert
     private let insertNodes, insertEdges, insertTrees, insertTreeValues, insertTreeNodes: MultiRowInsert
     // Used on the writer thread only: no dynamic exclusivity checks per row.
-    @exclusivity(unchecked) private var pendingNodes: [NodeRecord] = []
+    @exclusivity(unchecked) private var pendingNodes: [PackedNode] = []
+    /// The blocks the texts of `pendingNodes` are in; the last may get the next nodes' too.
+    @exclusivity(unchecked) private var pendingTexts: [TextBlock] = []
+    /// For nodes given as records rather than packed: the block their texts are copied into.
+    @exclusivity(unchecked) private var ownTexts: TextBlock?
+    @exclusivity(unchecked) private var nodesInOwnTexts = 0
     @exclusivity(unchecked) private var pendingEdges: [EdgeRecord] = []
     /// Tree rows with their node row ids resolved (`nodeIndex` holds the id).
     @exclusivity(unchecked) private var pendingTrees: [TreeRecord] = []
     @exclusivity(unchecked) private var pendingTreeValues: [TreeValueRecord] = []
     @exclusivity(unchecked) private var pendingTreeNodes: [TreeNodeRecord] = []
-    @exclusivity(unchecked) private var nodeTexts = TextArena()
     /// The debug tree's names of nodes, written by `writeTreeNames` at the end.
     @exclusivity(unchecked) private var naming: TreeNaming
     static let nodesPerStatement = 128
@@ -170,6 +174,21 @@ final class ArchiveStore: ArchiveSink {
     }
 
     func node(_ r: NodeRecord) throws {
+        if ownTexts == nil || nodesInOwnTexts == Self.nodesPerStatement {
+            let block = TextBlock()
+            ownTexts = block
+            nodesInOwnTexts = 0
+            keep(block)
+        }
+        nodesInOwnTexts += 1
+        try node(PackedNode(r, texts: ownTexts!))
+    }
+
+    /// Keeps `block` until the nodes whose texts it holds are written.
+    func keep(_ block: TextBlock) { pendingTexts.append(block) }
+
+    /// A node whose texts are in a block given to `keep` before it.
+    func node(_ r: PackedNode) throws {
         naming.node(id: firstNodeId(r.graphIndex) + Int64(r.nodeIndex), graph: r.graphIndex, nodeIndex: r.nodeIndex,
                     attribute: Int64(r.attribute), typeIndex: r.typeIndex)
         pendingNodes.append(r)
@@ -197,11 +216,7 @@ final class ArchiveStore: ArchiveSink {
         let profiled = pendingNodes.contains { !$0.profile.isEmpty }
         let s = try (profiled ? insertNodes : insertUnprofiledNodes).statement(rows: pendingNodes.count)
         let stride: Int32 = profiled ? 14 : 10
-        // The texts are copied once into scratch space and bound from there without SQLite
-        // copying them again; room for all of them is made first, so none moves.
-        var bytes = 0
-        for r in pendingNodes { bytes += (r.description?.utf8.count ?? 0) + (r.value?.utf8.count ?? 0) }
-        nodeTexts.reserve(bytes)
+        // The texts are bound from their blocks without SQLite copying them.
         var column: Int32 = 1
         var lastId: Int64 = 0
         for k in pendingNodes.indices {
@@ -217,16 +232,17 @@ final class ArchiveStore: ArchiveSink {
             s.bind(column + 3, pendingNodes[k].nodeIndex)
             s.bind(column + 4, pendingNodes[k].attribute)
             s.bind(column + 5, pendingNodes[k].typeIndex)
-            bindCopy(s, column + 6, &pendingNodes[k].description)
-            bindCopy(s, column + 7, &pendingNodes[k].value)
+            bindText(s, column + 6, pendingNodes[k].description)
+            bindText(s, column + 7, pendingNodes[k].value)
             s.bind(column + 8, pendingNodes[k].flags)
             s.bind(column + 9, pendingNodes[k].subgraphFlags)
             if profiled { bindProfile(s, from: column + 10, pendingNodes[k].profile) }
             column += stride
         }
         defer {
-            nodeTexts.reset()
             pendingNodes.removeAll(keepingCapacity: true)
+            // Only the last block can hold texts of nodes still to come.
+            if pendingTexts.count > 1 { pendingTexts.removeFirst(pendingTexts.count - 1) }
         }
         try s.run()
         // The ids SQLite gave are the ones the rows' indexes name (the write lock is held, and
@@ -238,8 +254,8 @@ final class ArchiveStore: ArchiveSink {
     }
 
     @inline(__always)
-    private func bindCopy(_ s: Statement, _ column: Int32, _ text: inout String?) {
-        if text == nil { s.bind(column, nil as Int64?) } else { s.bindStatic(column, nodeTexts.copy(&text!)) }
+    private func bindText(_ s: Statement, _ column: Int32, _ text: TextRef) {
+        if let bytes = text.bytes { s.bindStatic(column, bytes) } else { s.bind(column, nil as Int64?) }
     }
 
     private func writeEdges() throws {

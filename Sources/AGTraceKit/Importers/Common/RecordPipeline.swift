@@ -137,7 +137,10 @@ extension ImportPipeline {
 final class ArchivePipeline: ArchiveSink, ImportPipeline {
     enum Record: Sendable {
         case type(TypeRecord)
-        case node(NodeRecord)
+        /// The block the texts of the nodes that follow are in (a new one every
+        /// `ArchiveStore.nodesPerStatement` nodes).
+        case texts(TextBlock)
+        case node(PackedNode)
         case edge(EdgeRecord)
         case subgraph(SubgraphRecord)
         case members(graph: Int, subgraphId: Int64?, nodes: ClosedRange<Int>)
@@ -153,22 +156,26 @@ final class ArchivePipeline: ArchiveSink, ImportPipeline {
     }
 
     let pipeline: RecordPipeline<Record>
+    // The reader's side only.
+    @exclusivity(unchecked) private var texts: TextBlock?
+    @exclusivity(unchecked) private var nodesInTexts = 0
 
     /// Starts the writer thread; every record is applied to `store` there, in order.
     init(store: ArchiveStore) {
         let target = UncheckedBox(store)
         pipeline = RecordPipeline(batchSize: 2048, write: { records in
-            var sink = target.value
-            for r in records { try Self.apply(r, to: &sink) }
+            let sink = target.value
+            for r in records { try Self.apply(r, to: sink) }
         }, close: { try target.value.flush() })
     }
 
     @inline(__always)
     private func add(_ r: Record) throws { try pipeline.add(r) }
 
-    private static func apply<S: ArchiveSink>(_ r: Record, to s: inout S) throws {
+    private static func apply(_ r: Record, to s: ArchiveStore) throws {
         switch r {
         case .type(let x): try s.type(x)
+        case .texts(let x): s.keep(x)
         case .node(let x): try s.node(x)
         case .edge(let x): try s.edge(x)
         case .subgraph(let x): try s.subgraph(x)
@@ -186,7 +193,22 @@ final class ArchivePipeline: ArchiveSink, ImportPipeline {
     }
 
     func type(_ r: TypeRecord) throws { try add(.type(r)) }
-    func node(_ r: NodeRecord) throws { try add(.node(r)) }
+    func node(_ r: NodeRecord) throws {
+        try add(.node(PackedNode(r, texts: try textsForNextNode())))
+    }
+
+    /// The block for the next node's texts: a new one, sent ahead of the nodes, every
+    /// statement's worth of nodes, so the writer frees each once its rows are stored.
+    private func textsForNextNode() throws -> TextBlock {
+        if texts == nil || nodesInTexts == ArchiveStore.nodesPerStatement {
+            let block = TextBlock()
+            texts = block
+            nodesInTexts = 0
+            try add(.texts(block))
+        }
+        nodesInTexts += 1
+        return texts!
+    }
     func edge(_ r: EdgeRecord) throws { try add(.edge(r)) }
     func subgraph(_ r: SubgraphRecord) throws { try add(.subgraph(r)) }
     func subgraphMembers(graphIndex: Int, subgraphId: Int64?, nodeIndices: ClosedRange<Int>) throws {
