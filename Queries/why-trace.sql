@@ -2,6 +2,7 @@
 -- description: each evaluation of one attribute, or of every attribute of one view, in a trace with the write that caused it (the write whose dirty marks included it since its previous evaluation; NULL for a first build or a pull no write explains)
 -- params: trace (required), attribute (optional), view (optional)
 -- internal: yes
+-- units: seconds seconds
 SELECT u.begin_seq AS update_seq, u.attribute, u.rule, u.view, u.duration AS seconds, u.changed,
        u.cause_seq, w.attribute AS cause_root, r.rule AS cause_rule, r.view AS cause_view
 FROM trace_updates u

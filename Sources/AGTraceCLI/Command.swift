@@ -73,10 +73,12 @@ struct Context {
 
     /// Rows computed whole: at most `--limit` of them in `--format` (`--wide`), and the note
     /// when some were left out.
-    func writeRows(columns: [String], rows: [[SQLValue]], args: ParsedArguments, command: String) throws {
+    func writeRows(columns: [String], rows: [[SQLValue]], args: ParsedArguments, command: String,
+                   units: [String: ColumnUnit] = [:]) throws {
         let limit = try args.limit()
-        RowWriter(format: try args.format(), out: out, wide: args.has(Options.wide))
-            .write(columns: columns, rows: Array(rows.prefix(limit ?? Int.max)))
+        let writer = RowWriter(format: try args.format(), out: out, wide: args.has(Options.wide))
+        writer.units = units
+        writer.write(columns: columns, rows: Array(rows.prefix(limit ?? Int.max)))
         noteMoreRows(rows.count > (limit ?? Int.max), command: command, limit: limit)
     }
 

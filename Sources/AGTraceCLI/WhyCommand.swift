@@ -65,7 +65,7 @@ enum WhyCommand {
             case .attribute(let attribute): result = try TraceWhy.rows(in: db, trace: trace, label: traceLabel, attribute: attribute)
             case .view(let view): result = try TraceWhy.rows(in: db, trace: trace, label: traceLabel, view: view)
             }
-            try context.writeRows(columns: result.columns, rows: result.rows, args: args, command: name)
+            try context.writeRows(columns: result.columns, rows: result.rows, args: args, command: name, units: TraceWhy.units)
             return 0
         }
         if runLabel == nil && snapshotLabel == nil {

@@ -29,6 +29,10 @@ final class TraceCLITests: CLITestCase {
         XCTAssertEqual(why.status, 0, why.stderr)
         XCTAssertEqual(why.stdout.split(separator: "\n").count, 4)
         XCTAssertEqual(try CLI.run(["why", "536", "--db", db, "--trace", "trip-taps"]).status, 1)
+        // A table shows the seconds for people; csv keeps them exact.
+        let whyTable = try CLI.run(["why", "1048", "--db", db, "--trace", "trip-taps"])
+        XCTAssertTrue(whyTable.stdout.contains("TripView  3.91 ms  1"), whyTable.stdout)
+        XCTAssertTrue(why.stdout.contains(",TripView,0.00390625,1,"), why.stdout)
         let whyView = try CLI.run(["why", "--view", "TripView", "--db", db, "--trace", "trip-taps", "--format", "csv"])
         XCTAssertEqual(whyView.status, 0, whyView.stderr)
         XCTAssertEqual(whyView.stdout, why.stdout)

@@ -3,6 +3,9 @@
 /// dirty marks included the node since its previous evaluation), with the written root
 /// named; a first build has a NULL cause.
 public enum TraceWhy {
+    /// The columns' units, for table and markdown output (`seconds` reads as "3.91 ms").
+    public static var units: [String: ColumnUnit] { ReportRegistry.query("why-trace").units }
+
     public static func rows(in db: Database, trace: Int64, label: String, attribute: Int64) throws -> (columns: [String], rows: [[SQLValue]]) {
         let result = try ReportRegistry.query("why-trace").rows(in: db, ["trace": .integer(trace), "attribute": .integer(attribute)])
         if result.rows.isEmpty {
