@@ -6,6 +6,18 @@ struct TextRef {
     static let null = TextRef(offset: 0, length: -1)
 }
 
+/// The floor's strings end to end, stored before the clock starts.
+struct FloorText {
+    var bytes: [UInt8] = []
+
+    mutating func store(_ string: String?) -> TextRef {
+        guard let string else { return .null }
+        let offset = bytes.count
+        bytes.append(contentsOf: string.utf8)
+        return TextRef(offset: offset, length: bytes.count - offset)
+    }
+}
+
 /// `profile` columns; nil is NULL.
 struct ProfileColumns {
     var updateCount: Int?
@@ -123,14 +135,9 @@ struct FloorRows {
     var trees: [TreeRow] = []
     var treeValues: [TreeValueRow] = []
     var treeNodes: [TreeNodeRow] = []
-    var text: [UInt8] = []
+    var text = FloorText()
 
-    mutating func store(_ string: String?) -> TextRef {
-        guard let string else { return .null }
-        let offset = text.count
-        text.append(contentsOf: string.utf8)
-        return TextRef(offset: offset, length: text.count - offset)
-    }
+    mutating func store(_ string: String?) -> TextRef { text.store(string) }
 
     /// "… types, … nodes, …" for logs and the floor's stdout.
     var counts: [(String, Int)] {

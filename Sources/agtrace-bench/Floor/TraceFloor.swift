@@ -25,36 +25,30 @@ enum TraceFloor {
     }
 
     static func insert(_ events: [TraceEvent], into path: String) throws -> FloorInserter.Timing {
-        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
-        let db = try SQLiteDatabase(path: path)
+        let db = try FloorInserter.fresh(path)
         try db.execute("PRAGMA journal_mode=WAL")
         try db.execute("PRAGMA synchronous=NORMAL")
         try db.execute("""
             CREATE TABLE trace_event_rows(trace_id INTEGER NOT NULL, seq INTEGER NOT NULL, type INTEGER NOT NULL,
                 timestamp REAL, p1 INTEGER, p2 INTEGER, p3 INTEGER, data TEXT, PRIMARY KEY(trace_id, seq)) WITHOUT ROWID
             """)
-        let s = try db.prepare("INSERT INTO trace_event_rows VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
-        @inline(__always) func bind(_ i: Int32, _ v: Int64?) {
-            if let v { sqlite3_bind_int64(s, i, v) } else { sqlite3_bind_null(s, i) }
+        return try FloorInserter.timed(db) {
+            let s = try db.prepare("INSERT INTO trace_event_rows VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+            defer { sqlite3_finalize(s) }
+            @inline(__always) func bind(_ i: Int32, _ v: Int64?) {
+                if let v { sqlite3_bind_int64(s, i, v) } else { sqlite3_bind_null(s, i) }
+            }
+            for e in events {
+                sqlite3_bind_int64(s, 1, 1)
+                sqlite3_bind_int64(s, 2, Int64(e.seq))
+                sqlite3_bind_int64(s, 3, Int64(e.type))
+                if let t = e.timestamp { sqlite3_bind_double(s, 4, t) } else { sqlite3_bind_null(s, 4) }
+                bind(5, e.p1)
+                bind(6, e.p2)
+                bind(7, e.p3)
+                sqlite3_bind_null(s, 8)
+                try db.stepInsert(s, table: "trace_event_rows")
+            }
         }
-        let started = DispatchTime.now().uptimeNanoseconds
-        try db.execute("BEGIN")
-        for e in events {
-            sqlite3_bind_int64(s, 1, 1)
-            sqlite3_bind_int64(s, 2, Int64(e.seq))
-            sqlite3_bind_int64(s, 3, Int64(e.type))
-            if let t = e.timestamp { sqlite3_bind_double(s, 4, t) } else { sqlite3_bind_null(s, 4) }
-            bind(5, e.p1)
-            bind(6, e.p2)
-            bind(7, e.p3)
-            sqlite3_bind_null(s, 8)
-            try db.stepInsert(s, table: "trace_event_rows")
-        }
-        try db.execute("COMMIT")
-        let committed = DispatchTime.now().uptimeNanoseconds
-        sqlite3_finalize(s)
-        try db.close()
-        let closed = DispatchTime.now().uptimeNanoseconds
-        return FloorInserter.Timing(commitSeconds: Double(committed - started) / 1e9, seconds: Double(closed - started) / 1e9)
     }
 }

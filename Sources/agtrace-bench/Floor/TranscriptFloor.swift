@@ -24,8 +24,7 @@ enum TranscriptFloor {
     }
 
     static func insert(_ events: [BreakpointEvent], into path: String) throws -> FloorInserter.Timing {
-        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
-        let db = try SQLiteDatabase(path: path)
+        let db = try FloorInserter.fresh(path)
         try db.execute("PRAGMA page_size=16384")
         try db.execute("PRAGMA synchronous=NORMAL")
         try db.execute("""
@@ -35,51 +34,30 @@ enum TranscriptFloor {
             CREATE TABLE frames(id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL, seq INTEGER NOT NULL,
                 depth INTEGER NOT NULL, module TEXT, symbol TEXT, address TEXT);
             """)
-        // Texts are bound without a copy (SQLITE_STATIC) from one buffer made before the clock.
-        var text = TextBuffer()
-        var eventRows: [[Value]] = []
-        var frameRows: [[Value]] = []
+        // Texts are bound in place (SQLITE_STATIC) from one buffer filled before the clock.
+        var text = FloorText()
+        var eventRows: [[FloorValue]] = []
+        var frameRows: [[FloorValue]] = []
         for e in events {
-            eventRows.append([.int(Int64(e.seq)), .int(Int64(e.line)), text.add(e.kind.rawValue), text.add(e.symbol),
-                              text.add(e.breakpoint), .int(e.thread.map(Int64.init)), .int(e.attribute.map(Int64.init)),
-                              .int(e.inputAttribute.map(Int64.init)), .int(e.timeNs)])
+            eventRows.append([.int(e.seq), .int(e.line), .text(text.store(e.kind.rawValue)), .text(text.store(e.symbol)),
+                              .text(text.store(e.breakpoint)), .int(e.thread), .int(e.attribute.map(Int.init)),
+                              .int(e.inputAttribute.map(Int.init)), .int(e.timeNs.map(Int.init))])
             for f in e.frames {
-                frameRows.append([.int(Int64(e.seq)), .int(Int64(f.depth)), text.add(f.module), text.add(f.symbol),
-                                  text.add(f.address.map { String(format: "0x%016llx", $0) })])
+                frameRows.append([.int(e.seq), .int(f.depth), .text(text.store(f.module)), .text(text.store(f.symbol)),
+                                  .text(text.store(f.address.map { String(format: "0x%016llx", $0) }))])
             }
         }
-        let started = DispatchTime.now().uptimeNanoseconds
-        try db.execute("BEGIN")
-        try text.bytes.withUnsafeBufferPointer { bytes in
-            try insert(eventRows, into: "events(id, run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute, time_ns)",
-                       constants: "NULL, 1", db: db, text: bytes.baseAddress!)
-            try insert(frameRows, into: "frames(id, run_id, seq, depth, module, symbol, address)",
-                       constants: "NULL, 1", db: db, text: bytes.baseAddress!)
-        }
-        try db.execute("COMMIT")
-        let committed = DispatchTime.now().uptimeNanoseconds
-        try db.close()
-        let closed = DispatchTime.now().uptimeNanoseconds
-        return FloorInserter.Timing(commitSeconds: Double(committed - started) / 1e9, seconds: Double(closed - started) / 1e9)
-    }
-
-    enum Value {
-        case int(Int64?)
-        case text(offset: Int, length: Int)
-    }
-
-    /// All the texts, end to end.
-    struct TextBuffer {
-        var bytes: [UInt8] = []
-        mutating func add(_ s: String?) -> Value {
-            guard let s else { return .int(nil) }
-            let offset = bytes.count
-            bytes.append(contentsOf: s.utf8)
-            return .text(offset: offset, length: bytes.count - offset)
+        return try FloorInserter.timed(db) {
+            try text.bytes.withUnsafeBufferPointer { bytes in
+                try insert(eventRows, into: "events(id, run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute, time_ns)",
+                           constants: "NULL, 1", db: db, text: bytes.baseAddress!)
+                try insert(frameRows, into: "frames(id, run_id, seq, depth, module, symbol, address)",
+                           constants: "NULL, 1", db: db, text: bytes.baseAddress!)
+            }
         }
     }
 
-    private static func insert(_ rows: [[Value]], into table: String, constants: String, db: SQLiteDatabase,
+    private static func insert(_ rows: [[FloorValue]], into table: String, constants: String, db: SQLiteDatabase,
                                text: UnsafePointer<UInt8>) throws {
         guard let columns = rows.first?.count else { return }
         let row = "(" + constants + String(repeating: ", ?", count: columns) + ")"
@@ -95,13 +73,7 @@ enum TranscriptFloor {
             var parameter: Int32 = 1
             for values in rows[start..<start + n] {
                 for value in values {
-                    switch value {
-                    case .int(let v?): sqlite3_bind_int64(s, parameter, v)
-                    case .int(nil): sqlite3_bind_null(s, parameter)
-                    case .text(let offset, let length):
-                        sqlite3_bind_text(s, parameter, UnsafeRawPointer(text + offset).assumingMemoryBound(to: CChar.self),
-                                          Int32(length), nil)
-                    }
+                    FloorInserter.bind(s, parameter, value, text: text)
                     parameter += 1
                 }
             }

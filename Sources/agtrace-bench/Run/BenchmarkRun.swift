@@ -225,10 +225,8 @@ struct BenchmarkRun {
     func floorNote(_ floor: Outcome, python: Outcome) -> String {
         guard case .measured(let f) = floor, case .measured(let p) = python else { return "floor: \(floor.text)" }
         let ratios = Stats.roundRatios(f.map(\.seconds), p.map(\.seconds))
-        let rows = floor.result.map { result in
-            result.stdoutText().split(separator: "\n").filter { $0.hasPrefix("events ") || $0.hasPrefix("frames ") }
-                .map { line in line.split(separator: " ").reversed().joined(separator: " ") }.joined(separator: ", ")
-        } ?? ""
+        let rows = ["events", "frames"].compactMap { key in floor.result?.value(key).map { "\(Int($0)) \(key)" } }
+            .joined(separator: ", ")
         return "floor of its rows (\(rows) inserted from memory, 64 to a statement): \(floor.text), "
             + "\(Format.ratio(Stats.median(ratios))) python"
     }
