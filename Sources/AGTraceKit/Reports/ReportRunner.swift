@@ -149,17 +149,18 @@ public enum ReportRunner {
         writer.end()
         if let limit = request.limit, n == limit { outcome.moreRows = try stmt.step() }
         if let trace = values["trace"]?.intValue, let label = request.options["trace"] {
-            outcome.notes = try traceNotes(request, trace: trace, label: label, in: db)
+            outcome.notes = try traceNotes(request, variant: variant, trace: trace, label: label, in: db)
         }
         return outcome
     }
 
     /// What a report over a trace leaves empty or out: the seconds of evaluations its
-    /// timestamps cannot time (in the reports that show seconds), and with `--by view` the
+    /// timestamps cannot time (in a variant with a seconds column), and with `--by view` the
     /// evaluations of rules that name no view.
-    static func traceNotes(_ request: ReportRequest, trace: Int64, label: String, in db: Database) throws -> [String] {
+    static func traceNotes(_ request: ReportRequest, variant: QueryFile, trace: Int64, label: String,
+                           in db: Database) throws -> [String] {
         var notes: [String] = []
-        if ["updates", "rule-cost"].contains(request.name), let note = try TraceNotes.untimed(in: db, trace: trace, label: label) {
+        if variant.units.values.contains(.seconds), let note = try TraceNotes.untimed(in: db, trace: trace, label: label) {
             notes.append(note)
         }
         if request.by == "view", let note = try TraceNotes.viewless(in: db, trace: trace, label: label) {

@@ -19,9 +19,10 @@ public enum TraceWhy {
 
     /// Every evaluation of the nodes whose rule is `view`'s body, in trace order.
     public static func rows(in db: Database, trace: Int64, label: String, view: String) throws -> (columns: [String], rows: [[SQLValue]]) {
-        _ = try TraceNames(in: db, trace: trace).attributes(ofView: view, trace: label)
         let result = try ReportRegistry.query("why-trace").rows(in: db, ["trace": .integer(trace), "view": .text(view)])
         if result.rows.isEmpty {
+            // Why none: no such view in the trace (this throws), or its nodes never ran.
+            _ = try TraceNames(in: db, trace: trace).attributes(ofView: view, trace: label)
             throw ReportError("no node of view '\(view)' was evaluated in trace '\(label)' (nothing pulled its body while tracing)")
         }
         return result

@@ -34,9 +34,8 @@ final class ArchiveStore: ArchiveSink {
     @exclusivity(unchecked) private var pendingNodes: [PackedNode] = []
     /// The blocks the texts of `pendingNodes` are in; the last may get the next nodes' too.
     @exclusivity(unchecked) private var pendingTexts: [TextBlock] = []
-    /// For nodes given as records rather than packed: the block their texts are copied into.
-    @exclusivity(unchecked) private var ownTexts: TextBlock?
-    @exclusivity(unchecked) private var nodesInOwnTexts = 0
+    /// For nodes given as records rather than packed: the blocks their texts are copied into.
+    @exclusivity(unchecked) private var ownTexts = NodeTextBlocks()
     @exclusivity(unchecked) private var pendingEdges: [EdgeRecord] = []
     /// Tree rows with their node row ids resolved (`nodeIndex` holds the id).
     @exclusivity(unchecked) private var pendingTrees: [TreeRecord] = []
@@ -174,14 +173,7 @@ final class ArchiveStore: ArchiveSink {
     }
 
     func node(_ r: NodeRecord) throws {
-        if ownTexts == nil || nodesInOwnTexts == Self.nodesPerStatement {
-            let block = TextBlock()
-            ownTexts = block
-            nodesInOwnTexts = 0
-            keep(block)
-        }
-        nodesInOwnTexts += 1
-        try node(PackedNode(r, texts: ownTexts!))
+        try node(PackedNode(r, texts: ownTexts.next(started: keep)))
     }
 
     /// Keeps `block` until the nodes whose texts it holds are written.

@@ -60,6 +60,25 @@ final class TextBlock: @unchecked Sendable {
     }
 }
 
+/// Which block the next node's texts go into: a new one every statement's worth of nodes
+/// (`ArchiveStore.nodesPerStatement`), so each is freed once its rows are stored.
+struct NodeTextBlocks {
+    private var current: TextBlock?
+    private var nodes = 0
+
+    /// The block for the next node; `started` is given a new block before it is returned.
+    mutating func next(started: (TextBlock) throws -> Void) rethrows -> TextBlock {
+        if current == nil || nodes == ArchiveStore.nodesPerStatement {
+            let block = TextBlock()
+            current = block
+            nodes = 0
+            try started(block)
+        }
+        nodes += 1
+        return current!
+    }
+}
+
 extension PackedNode {
     /// `r` with its texts copied into `block`.
     init(_ r: NodeRecord, texts block: TextBlock) {

@@ -156,9 +156,8 @@ final class ArchivePipeline: ArchiveSink, ImportPipeline {
     }
 
     let pipeline: RecordPipeline<Record>
-    // The reader's side only.
-    @exclusivity(unchecked) private var texts: TextBlock?
-    @exclusivity(unchecked) private var nodesInTexts = 0
+    /// The reader's side only.
+    @exclusivity(unchecked) private var texts = NodeTextBlocks()
 
     /// Starts the writer thread; every record is applied to `store` there, in order.
     init(store: ArchiveStore) {
@@ -194,20 +193,9 @@ final class ArchivePipeline: ArchiveSink, ImportPipeline {
 
     func type(_ r: TypeRecord) throws { try add(.type(r)) }
     func node(_ r: NodeRecord) throws {
-        try add(.node(PackedNode(r, texts: try textsForNextNode())))
-    }
-
-    /// The block for the next node's texts: a new one, sent ahead of the nodes, every
-    /// statement's worth of nodes, so the writer frees each once its rows are stored.
-    private func textsForNextNode() throws -> TextBlock {
-        if texts == nil || nodesInTexts == ArchiveStore.nodesPerStatement {
-            let block = TextBlock()
-            texts = block
-            nodesInTexts = 0
-            try add(.texts(block))
-        }
-        nodesInTexts += 1
-        return texts!
+        // A new block is sent ahead of the nodes whose texts it holds.
+        let block = try texts.next { try add(.texts($0)) }
+        try add(.node(PackedNode(r, texts: block)))
     }
     func edge(_ r: EdgeRecord) throws { try add(.edge(r)) }
     func subgraph(_ r: SubgraphRecord) throws { try add(.subgraph(r)) }
