@@ -7,7 +7,7 @@ enum CheckCommand {
 
     static let name = "check"
     static let summary = "Check a recording against a baseline: fail when SwiftUI does more work"
-    static let usage = "agtrace check --baseline FILE (--transcript FILE [--archive DUMP] | --archive DUMP | --trace FILE|T | --run R | --snapshot S) [--tolerance PCT] [--min-count N] [--max-drop PCT] [--allow-incomplete] [--format \(CheckFormat.names)] [--update-baseline]"
+    static let usage = "agtrace check --baseline FILE (--transcript FILE [--archive DUMP] | --archive DUMP | --trace FILE|T | --run R | --snapshot S) [--tolerance PCT] [--min-count N] [--max-drop PCT] [--allow-incomplete] [--time [--time-tolerance PCT]] [--format \(CheckFormat.names)] [--update-baseline]"
     static let discussion = """
     Counts the updates (rule runs) of the recording the way the baseline was taken (same key:
     attribute, rule or view), and compares the total and every key:
@@ -49,9 +49,18 @@ enum CheckCommand {
     junit (JUnit XML, one testcase per key plus the total, a <failure> per regression, for CI
     test reports); json (the full comparison, every key with its status).
 
+    --time compares each key's seconds too (a key regresses when they grow by more than
+    --time-tolerance percent, default 20). On a trace: self seconds, each evaluation minus
+    the evaluations nested in it, so a slower child does not fail its parents, and the
+    total is their sum (the work done once); the baseline must hold them (baseline --time,
+    "self_seconds"). On a profiled dump: the profile's seconds, which include nested rule
+    runs (a dump records no self time), so a slower child slows its parents too and the
+    total's time is not compared. A transcript has no durations. Regressions are then
+    listed by how many seconds they grew, most first.
+
     --update-baseline rewrites FILE with the current counts after a deliberate change (same
-    key, current format version), prints what changed, and exits 0; review the diff and
-    commit it.
+    key, current format version; seconds too when the baseline held them), prints what
+    changed, and exits 0; review the diff and commit it.
 
     Examples:
       agtrace check --baseline Baselines/tap-stepper.json --transcript tap-stepper.lldb.log --archive tap-stepper.ag-json
@@ -69,7 +78,7 @@ enum CheckCommand {
     static let maxDrop = OptionSpec(name: "max-drop", valueName: "PCT",
                                     help: "a drop of the total by more than PCT percent fails as suspicious (default 50; none: no limit)")
     static let allowIncomplete = Options.allowIncomplete.explained("check a recording that crashed, failed or was cut (refused with exit 3 otherwise)")
-    static let time = Options.time.explained("with --trace: compare each key's total seconds too (the baseline must hold them: baseline --time)")
+    static let time = Options.time.explained("compare each key's seconds too: a trace's self time, a profiled dump's totals (the baseline must hold them)")
     static let timeTolerance = OptionSpec(name: "time-tolerance", valueName: "PCT",
                                           help: "with --time: growth of a key's seconds allowed, in percent (default \(CheckCommand.defaultTimeTolerance))")
     static let format = Options.format.explained("report format (default: table)", valueName: CheckFormat.names)
@@ -122,7 +131,7 @@ enum CheckCommand {
             throw UsageError(message: "unexpected argument '\(args.positionals[0])' (the input is given with --transcript, --archive, --run or --snapshot)")
         }
         _ = try parseFormat(args.value(Self.format))
-        let limits = try parseLimits(args)
+        var limits = try parseLimits(args)
         guard let baselinePath = args.value(Self.baseline) else {
             throw UsageError(message: "give --baseline FILE (written by 'agtrace baseline')")
         }
@@ -135,13 +144,17 @@ enum CheckCommand {
         }
         let baseline = try Baseline.read(path: baselinePath)
         try matchInput(sources, baseline: baseline, path: baselinePath)
-        if (args.has(time) || args.value(timeTolerance) != nil) && sources.trace == nil {
-            throw UsageError(message: "--time compares a trace's evaluation times: give --trace FILE|T")
+        if args.value(timeTolerance) != nil && !args.has(time) {
+            throw UsageError(message: "--time-tolerance goes with --time")
+        }
+        if args.has(time), let problem = baseline.timeProblem {
+            throw BaselineError(path: baselinePath, problem: problem)
         }
         try sources.refuseAmbiguousTrace(context)
 
         let (db, runLabel, snapshotLabel, traceLabel, scratch) = try sources.open(context)
         defer { scratch?.close() }
+        if args.has(time) { limits.timeTolerance = try parseTimeTolerance(args) }
         if let traceLabel {
             return try checkTrace(traceLabel, in: db, args, context, baseline: baseline, baselinePath: baselinePath, limits: limits, format: format)
         }
@@ -173,21 +186,19 @@ enum CheckCommand {
 
     static let defaultTimeTolerance = 20
 
-    /// `check --trace T [--time]`: evaluations per key (and their seconds) against the baseline.
+    static func parseTimeTolerance(_ args: ParsedArguments) throws -> Tolerance {
+        let text = args.value(timeTolerance) ?? String(defaultTimeTolerance)
+        guard let tolerance = Tolerance(text) else {
+            throw UsageError(message: "--time-tolerance is a percentage of growth allowed (20, 20%, 12.5), not '\(text)'")
+        }
+        return tolerance
+    }
+
+    /// `check --trace T [--time]`: evaluations per key (and their self seconds) against the
+    /// baseline. `--update-baseline` times them whenever the baseline held seconds.
     static func checkTrace(_ trace: String, in db: Database, _ args: ParsedArguments, _ context: Context, baseline: Baseline,
                            baselinePath: String, limits: CheckLimits, format: CheckFormat) throws -> Int32 {
-        var limits = limits
-        let timed = args.has(time)
-        if timed {
-            guard baseline.counts.entries.values.allSatisfy({ $0.seconds != nil }) else {
-                throw BaselineError(path: baselinePath, problem: "--time compares seconds, but the baseline holds none: write it with 'agtrace baseline --trace T --time'")
-            }
-            let text = args.value(timeTolerance) ?? String(defaultTimeTolerance)
-            guard let tolerance = Tolerance(text) else {
-                throw UsageError(message: "--time-tolerance is a percentage of growth allowed (20, 20%, 12.5), not '\(text)'")
-            }
-            limits.timeTolerance = tolerance
-        }
+        let timed = args.has(time) || (args.has(updateBaseline) && baseline.counts.time != nil)
         let current = try CountInput(kind: .trace, label: trace, key: baseline.counts.key, withSeconds: timed).counts(in: db)
         let comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
         if args.has(updateBaseline) {

@@ -67,5 +67,5 @@ enum Options {
     static let allowIncomplete = OptionSpec(name: "allow-incomplete", valueName: nil,
                                             help: "take counts from a recording that crashed, failed or was cut (refused otherwise)")
     static let time = OptionSpec(name: "time", valueName: nil,
-                                 help: "with --trace: record each key's total seconds too, for 'check --time'")
+                                 help: "with --trace: record each key's self seconds too (its evaluations minus those nested in them), for 'check --time'")
 }

@@ -50,7 +50,7 @@ final class CheckBaselineCLITests: CLITestCase {
         let r = try run("baseline", "--snapshot", "planner", "--key", "attribute", "--output", "-")
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("\"key\": \"attribute\""))
-        XCTAssertTrue(r.stdout.contains("  \"total\": {\"updates\": 14, \"seconds\": 0.0002815},\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("  \"total\": {\"updates\": 14},\n"), r.stdout)
         XCTAssertTrue(r.stdout.contains("    \"4052\": {\"updates\": 2, \"seconds\": 9e-06}\n"), r.stdout)
     }
 

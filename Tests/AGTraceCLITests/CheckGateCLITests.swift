@@ -226,7 +226,7 @@ final class CheckGateCLITests: CLITestCase {
         XCTAssertTrue(text.contains("\"source\": {\"kind\": \"trace\", \"label\": \"trip-taps\""), text)
         XCTAssertTrue(text.contains("    \"TextRule\": {\"updates\": 3}\n"), text)
         let timed = try agtrace("baseline", "--trace", traces + "/trip-taps.ag-trace", "--time", "-o", "-", status: 0)
-        XCTAssertTrue(timed.stdout.contains("    \"TextRule\": {\"updates\": 3, \"seconds\": 0.0205078125}\n"), timed.stdout)
+        XCTAssertTrue(timed.stdout.contains("    \"TextRule\": {\"updates\": 3, \"self_seconds\": 0.0068359375}\n"), timed.stdout)
         let pass = try agtrace("check", "--baseline", "trace.json", "--trace", traces + "/trip-taps.ag-trace", status: 0)
         XCTAssertTrue(pass.stdout.hasPrefix("PASS: no regressions in 3 rules; total updates 9 -> 9 (0)\n"), pass.stdout)
         // Keyed by view from the trace's own types.

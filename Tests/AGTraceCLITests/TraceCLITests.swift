@@ -59,7 +59,7 @@ final class TraceCLITests: CLITestCase {
         XCTAssertEqual(try CLI.run(["check", "--db", db, "--trace", "trip-taps", "--baseline", baseline, "--time-tolerance", "x", "--time"]).status, 2)
         // A faster baseline: the current trace is slower, beyond the time tolerance only.
         let text = try String(contentsOfFile: baseline, encoding: .utf8)
-            .replacingOccurrences(of: "\"seconds\": 0.0205078125", with: "\"seconds\": 0.01")
+            .replacingOccurrences(of: "\"self_seconds\": 0.0068359375", with: "\"self_seconds\": 0.005")
         try text.write(toFile: baseline, atomically: true, encoding: .utf8)
         let slower = try CLI.run(["check", "--db", db, "--trace", "trip-taps", "--baseline", baseline, "--time"])
         XCTAssertEqual(slower.status, 1, slower.stdout + slower.stderr)

@@ -129,8 +129,9 @@ final class TraceReportTests: DatabaseTestCase {
         let counts = try UpdateCounts.trace("trip-taps", key: .rule, withSeconds: true, in: db)
         XCTAssertEqual(counts.source.kind, .trace)
         XCTAssertEqual(counts.entries, [
-            body: UpdateEntry(updates: 3, seconds: 14 * tick), "TextRule": UpdateEntry(updates: 3, seconds: 21 * tick),
-            "DisplayListRule": UpdateEntry(updates: 3, seconds: 27 * tick),
+            // Self time: each evaluation minus the ones nested in it.
+            body: UpdateEntry(updates: 3, seconds: 14 * tick), "TextRule": UpdateEntry(updates: 3, seconds: 7 * tick),
+            "DisplayListRule": UpdateEntry(updates: 3, seconds: 6 * tick),
         ])
         XCTAssertEqual(try UpdateCounts.trace("trip-taps", key: .view, in: db).entries,
                        ["TripView": UpdateEntry(updates: 3), UpdateCounts.noViewKey: UpdateEntry(updates: 6)])

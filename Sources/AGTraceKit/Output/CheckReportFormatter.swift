@@ -79,7 +79,11 @@ public enum CheckReportFormatter {
         func section(_ title: String, _ rows: [KeyComparison]) {
             guard !rows.isEmpty else { return }
             sink.write("\n\(title):\n")
-            RowWriter(format: .table, out: sink).write(columns: [key] + columns, rows: rows.map(cells))
+            if c.current.time != nil {
+                RowWriter(format: .table, out: sink).write(columns: [key] + columns + timeColumns, rows: rows.map { cells($0) + timeCells($0) })
+            } else {
+                RowWriter(format: .table, out: sink).write(columns: [key] + columns, rows: rows.map(cells))
+            }
         }
         section("Grew", c.keys.filter { $0.current > $0.baseline }.sorted { $0.delta > $1.delta })
         section("Dropped", c.keys.filter { $0.current < $0.baseline }.sorted { $0.delta < $1.delta })
@@ -97,17 +101,38 @@ public enum CheckReportFormatter {
         return String(format: "%+.1f%%", p)
     }
 
-    /// "+290, +2900.0%" / "0" / "+3, new".
-    static func change(_ k: KeyComparison) -> String {
+    /// "+290, +2900.0%" / "0" / "+3, new"; with times compared (`timed`) and known on both
+    /// sides, "0; time 20.5 ms -> 26.7 ms (+30.0%, slower)".
+    static func change(_ k: KeyComparison, timed: Bool = false) -> String {
         let count = k.delta == 0 ? "0" : "\(signed(k.delta)), \(percentText(k))"
-        guard k.timeRegressed, let b = k.baselineSeconds, let c = k.currentSeconds else { return count }
-        let percent = b > 0 ? String(format: ", %+.1f%%", (c - b) * 100 / b) : ""
-        return count + "; time " + Baseline.formatSeconds(b) + " s -> " + Baseline.formatSeconds(c) + " s" + percent
+        guard timed || k.timeRegressed, let b = k.baselineSeconds, let c = k.currentSeconds else { return count }
+        var notes = k.secondsPercent.map { [String(format: "%+.1f%%", $0)] } ?? []
+        if k.timeRegressed { notes.append("slower") }
+        return count + "; time " + seconds(b) + " -> " + seconds(c) + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
+    }
+
+    /// Seconds for people, as the reports show them (`ColumnUnit.seconds`: 3.91 ms, 200 µs);
+    /// json keeps the exact value.
+    static func seconds(_ v: Double) -> String { ColumnUnit.seconds.display(.real(v)) }
+
+    static func timed(_ c: BaselineComparison) -> Bool { c.limits.timeTolerance != nil }
+
+    /// "1 slower" for the verdict: how many of the regressions are (also) time regressions.
+    static func slowerText(_ c: BaselineComparison) -> String {
+        let slower = c.regressions.filter(\.timeRegressed).count
+        return timed(c) ? " (\(slower) slower)" : ""
+    }
+
+    /// With `--time`: what the seconds are, said in every format (never pretended).
+    static func timeLine(_ c: BaselineComparison) -> String? {
+        guard c.limits.timeTolerance != nil else { return nil }
+        let measure = c.current.time ?? c.baseline.counts.time ?? .inclusive
+        return "compares " + measure.comparedText
     }
 
     static func verdict(_ c: BaselineComparison) -> String {
         let noun = c.baseline.counts.key.plural
-        var total = "total updates \(c.total.baseline) -> \(c.total.current) (\(change(c.total)))"
+        var total = "total updates \(c.total.baseline) -> \(c.total.current) (\(change(c.total, timed: timed(c))))"
         switch c.total.status {
         case .regressed: total += ", regressed"
         case .withinLimits: total += ", within the limits"
@@ -122,7 +147,7 @@ public enum CheckReportFormatter {
         if c.regressions.isEmpty {
             return "FAIL: the total regressed: \(total); no single \(c.baseline.counts.key.rawValue) grew beyond the limits"
         }
-        return "FAIL: \(c.regressions.count) of \(c.keys.count) \(noun) regressed; \(total)"
+        return "FAIL: \(c.regressions.count) of \(c.keys.count) \(noun) regressed\(slowerText(c)); \(total)"
     }
 
     /// What the regressions section says when it lists none although the check failed.
@@ -139,7 +164,7 @@ public enum CheckReportFormatter {
         let dropped = c.keys.filter { $0.current < $0.baseline }.count
         let key = c.baseline.counts.key
         func noun(_ n: Int) -> String { n == 1 ? key.rawValue : key.plural }
-        return "UPDATED \(baselinePath) with the counts of \(c.current.source.phrase): total updates \(c.total.baseline) -> \(c.total.current) (\(change(c.total))); \(grew) \(noun(grew)) grew, \(dropped) dropped"
+        return "UPDATED \(baselinePath) with the counts of \(c.current.source.phrase): total updates \(c.total.baseline) -> \(c.total.current) (\(change(c.total, timed: c.current.time != nil))); \(grew) \(noun(grew)) grew, \(dropped) dropped"
     }
 
     static func describe(_ s: MeasuredSource) -> String {
@@ -165,10 +190,9 @@ public enum CheckReportFormatter {
     static let timeColumns = ["baseline_seconds", "current_seconds", "time"]
 
     static func timeCells(_ k: KeyComparison) -> [SQLValue] {
-        func text(_ v: Double?) -> SQLValue { v.map { .text(Baseline.formatSeconds($0)) } ?? .null }
-        var change = ""
-        if let b = k.baselineSeconds, let c = k.currentSeconds, b > 0 { change = String(format: "%+.1f%%", (c - b) * 100 / b) }
-        if k.timeRegressed { change += " slower" }
+        func text(_ v: Double?) -> SQLValue { v.map { .text(seconds($0)) } ?? .null }
+        var change = k.secondsPercent.map { String(format: "%+.1f%%", $0) } ?? ""
+        if k.timeRegressed { change += change.isEmpty ? "slower" : " slower" }
         return [text(k.baselineSeconds), text(k.currentSeconds), .text(change)]
     }
 
@@ -182,6 +206,7 @@ public enum CheckReportFormatter {
         sink.write(RowWriter.escapeForTable("baseline: \(baselinePath), \(describe(c.baseline.counts.source)), key \(key)") + "\n")
         sink.write(RowWriter.escapeForTable("current:  \(describe(c.current.source))") + "\n")
         sink.write("limits:   \(limitsText(c.limits)) (a key regresses when it grows by at least \(c.limits.minCount) and by more than \(c.limits.tolerance)% of its baseline)\n")
+        if let time = timeLine(c) { sink.write("time:     \(time)\n") }
         func section(_ title: String, _ rows: [KeyComparison], empty: String = "none") {
             sink.write("\n")
             if rows.isEmpty {
@@ -243,7 +268,11 @@ public enum CheckReportFormatter {
         text += "  \"baseline\": {\"file\": \(q(baselinePath)), \"format_version\": \(c.baseline.formatVersion), "
             + "\"key\": \(q(c.baseline.counts.key.rawValue)), \"source\": \(sourceObject(c.baseline.counts.source))},\n"
         text += "  \"current\": \(sourceObject(c.current.source)),\n"
-        text += "  \"limits\": {\"tolerance_percent\": \(c.limits.tolerance), \"min_count\": \(c.limits.minCount), \"max_drop_percent\": \(c.limits.maxDrop.map { "\($0)" } ?? "null")},\n"
+        var timeFields = ""
+        if let t = c.limits.timeTolerance {
+            timeFields = ", \"time_tolerance_percent\": \(t), \"time\": \(q((c.current.time ?? c.baseline.counts.time ?? .inclusive).rawValue))"
+        }
+        text += "  \"limits\": {\"tolerance_percent\": \(c.limits.tolerance), \"min_count\": \(c.limits.minCount), \"max_drop_percent\": \(c.limits.maxDrop.map { "\($0)" } ?? "null")\(timeFields)},\n"
         text += "  \"total\": \(keyObject(c.total)),\n"
         text += list("regressions", c.regressions)
         text += list("improvements", c.improvements)
@@ -280,12 +309,16 @@ public enum CheckReportFormatter {
         text += "Baseline " + markdownText(baselinePath) + ": " + markdownText(describe(c.baseline.counts.source))
         text += ", key " + key + ".<br>\n"
         text += "Current: " + markdownText(describe(c.current.source)) + ".<br>\n"
-        text += "Limits: " + markdownText(limitsText(c.limits)) + ".\n"
+        text += "Limits: " + markdownText(limitsText(c.limits)) + (timeLine(c) == nil ? ".\n" : ".<br>\n")
+        if let time = timeLine(c) { text += "Time: " + markdownText(time) + ".\n" }
+        let withTime = timed(c)
         func table(_ rows: [KeyComparison]) -> String {
-            var t = "| " + ([key] + columns).joined(separator: " | ") + " |\n"
-            t += "| --- | ---: | ---: | ---: | ---: |\n"
+            var t = "| " + ([key] + columns + (withTime ? timeColumns : [])).joined(separator: " | ") + " |\n"
+            t += "| --- | ---: | ---: | ---: | ---: |" + (withTime ? " ---: | ---: | ---: |" : "") + "\n"
             for k in rows.prefix(markdownRowLimit) {
-                t += "| " + markdownText(k.key) + " | \(k.baseline) | \(k.current) | \(signed(k.delta)) | \(percentText(k)) |\n"
+                t += "| " + markdownText(k.key) + " | \(k.baseline) | \(k.current) | \(signed(k.delta)) | \(percentText(k)) |"
+                if withTime { t += timeCells(k).map { " " + markdownText($0 == .null ? "" : $0.description) + " |" }.joined() }
+                t += "\n"
             }
             if rows.count > markdownRowLimit {
                 t += "\n… and \(rows.count - markdownRowLimit) more (agtrace check --format table lists all).\n"
@@ -339,7 +372,8 @@ public enum CheckReportFormatter {
             ("tolerance_percent", c.limits.tolerance.description),
             ("min_count", String(c.limits.minCount)),
             ("max_drop_percent", c.limits.maxDrop.map { "\($0)" } ?? "none"),
-        ] + notes.map { ("note", $0) }
+        ] + (c.limits.timeTolerance.map { [("time_tolerance_percent", $0.description), ("time", timeLine(c) ?? "")] } ?? [])
+            + notes.map { ("note", $0) }
         for (name, value) in properties {
             text += "      <property name=\"\(x(name))\" value=\"\(x(value))\"/>\n"
         }
@@ -349,8 +383,10 @@ public enum CheckReportFormatter {
             let classname = isTotal ? "agtrace.updates" : "agtrace.updates.\(key)"
             let name = isTotal ? "total" : k.key
             let what = isTotal ? "total updates" : "updates of \(key) \(k.key)"
-            let summary = "\(what): \(k.baseline) -> \(k.current) (\(change(k)))"
-            text += "    <testcase classname=\"\(classname)\" name=\"\(x(name))\" time=\"0\""
+            let summary = "\(what): \(k.baseline) -> \(k.current) (\(change(k, timed: timed(c))))"
+            // With --time, the key's current seconds are the test case's time, shown by CI pages.
+            let time = timed(c) ? k.currentSeconds.map(Baseline.formatSeconds) ?? "0" : "0"
+            text += "    <testcase classname=\"\(classname)\" name=\"\(x(name))\" time=\"\(time)\""
             if isTotal && c.suspiciousDrop && k.status != .regressed {
                 let message = "\(summary); dropped by more than --max-drop \(c.limits.maxDrop!)%: lost work looks like an improvement"
                 text += ">\n      <failure type=\"suspicious-drop\" message=\"\(x(message))\">"
@@ -360,11 +396,15 @@ public enum CheckReportFormatter {
             }
             switch k.status {
             case .regressed:
-                let message = "\(summary); allowed up to \(c.limits.allowedCount(baseline: k.baseline))"
+                var allowed = "\(c.limits.allowedCount(baseline: k.baseline))"
+                if let t = c.limits.timeTolerance, let b = k.baselineSeconds { allowed += " updates and " + seconds(b * (1 + t.percent / 100)) }
+                let message = "\(summary); allowed up to \(allowed)"
                 text += ">\n      <failure type=\"regression\" message=\"\(x(message))\">"
                 text += x("\(message) (\(limitsText(c.limits)); baseline \(baselinePath))")
                 text += "</failure>\n    </testcase>\n"
             case .improved, .withinLimits:
+                text += ">\n      <system-out>\(x(summary))</system-out>\n    </testcase>\n"
+            case .unchanged where timed(c) && k.currentSeconds != nil:
                 text += ">\n      <system-out>\(x(summary))</system-out>\n    </testcase>\n"
             case .unchanged:
                 text += "/>\n"

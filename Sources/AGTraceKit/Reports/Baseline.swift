@@ -20,8 +20,10 @@ import Foundation
 ///       }
 ///     }
 ///
-/// Snapshot entries also carry `"seconds"` (profile time). A run keyed by rule names the
-/// snapshot that named its attributes in `source.named_by`.
+/// Snapshot entries also carry `"seconds"` (profile time, which includes nested rule runs);
+/// trace entries written with `--time` carry `"self_seconds"` (each evaluation minus those
+/// nested in it). A run keyed by rule names the snapshot that named its attributes in
+/// `source.named_by`.
 ///
 /// The reader is strict where a mistake would change a verdict: a key named twice (anywhere:
 /// an entry, `"version"`), an entry key that is not of the file's key kind, a `total` that is
@@ -43,6 +45,35 @@ public struct Baseline: Equatable, Sendable {
         self.formatVersion = formatVersion
     }
 
+    /// The time `check --time` compares for this baseline's kind of input: a trace's self time,
+    /// a snapshot's profile totals (inclusive: a dump holds no self time); nil for a run (a
+    /// transcript's hits carry no durations).
+    public var comparableTime: TimeMeasure? {
+        switch counts.source.kind {
+        case .trace: return .selfTime
+        case .snapshot: return .inclusive
+        case .run: return nil
+        }
+    }
+
+    /// Why `check --time` cannot compare this baseline's seconds (nil when it can): it holds
+    /// none (or not for every key), or holds another kind of seconds than its input gives
+    /// (a trace baseline from before self time, whose seconds count nested evaluations again
+    /// in their parents).
+    public var timeProblem: String? {
+        guard let wanted = comparableTime else {
+            return "--time compares seconds, but \(counts.source.phrase) is a transcript's hits, which carry no durations: --time goes with a trace (--trace) or a profiled dump (--snapshot, --archive)"
+        }
+        let rewrite = counts.source.kind == .trace ? "'agtrace baseline --trace T --time'" : "'agtrace baseline --snapshot S' (from a profiled dump)"
+        guard let time = counts.time, !counts.entries.isEmpty, counts.entries.values.allSatisfy({ $0.seconds != nil }) else {
+            return "--time compares seconds, but the baseline does not hold them for every key: write it with \(rewrite)"
+        }
+        if time != wanted {
+            return "--time compares \(wanted == .selfTime ? "self" : "inclusive") seconds, but the baseline's entries hold \(JSONText.quote(time.field)) (\(time == .inclusive ? "including nested evaluations, as an earlier agtrace wrote them" : "self time")): write it again with \(rewrite)"
+        }
+        return nil
+    }
+
     // MARK: Writing
 
     /// The file's text, in the current format version.
@@ -62,14 +93,15 @@ public struct Baseline: Equatable, Sendable {
         text += "  \"version\": \(Self.currentFormatVersion),\n"
         text += "  \"source\": {" + sourceFields.joined(separator: ", ") + "},\n"
         text += "  \"key\": \(JSONText.quote(counts.key.rawValue)),\n"
-        text += "  \"total\": \(Self.entryObject(counts.total)),\n"
+        let field = counts.time?.field ?? TimeMeasure.inclusive.field
+        text += "  \"total\": \(Self.entryObject(counts.total, seconds: field)),\n"
         let keys = counts.sortedKeys
         if keys.isEmpty {
             text += "  \"entries\": {}\n"
         } else {
             text += "  \"entries\": {\n"
             for (i, key) in keys.enumerated() {
-                text += "    " + JSONText.quote(key) + ": " + Self.entryObject(counts.entries[key]!)
+                text += "    " + JSONText.quote(key) + ": " + Self.entryObject(counts.entries[key]!, seconds: field)
                 text += i == keys.count - 1 ? "\n" : ",\n"
             }
             text += "  }\n"
@@ -78,9 +110,10 @@ public struct Baseline: Equatable, Sendable {
         return text
     }
 
-    static func entryObject(_ e: UpdateEntry) -> String {
+    /// `seconds`: the field the seconds go in (`TimeMeasure.field`).
+    static func entryObject(_ e: UpdateEntry, seconds field: String) -> String {
         var s = "{\"updates\": \(e.updates)"
-        if let seconds = e.seconds, seconds.isFinite { s += ", \"seconds\": " + formatSeconds(seconds) }
+        if let seconds = e.seconds, seconds.isFinite { s += ", \(JSONText.quote(field)): " + formatSeconds(seconds) }
         return s + "}"
     }
 
@@ -202,7 +235,7 @@ public struct Baseline: Equatable, Sendable {
         guard let entriesObject = root["entries"], let members = entriesObject.members else {
             throw fail("the baseline has no \"entries\" object")
         }
-        let entries = try parseEntries(members, key: key, fail: fail)
+        let (entries, time) = try parseEntries(members, key: key, fail: fail)
         if let total = root.member("total") {
             let value: BaselineJSON
             if let fields = total.value.members {
@@ -215,7 +248,7 @@ public struct Baseline: Equatable, Sendable {
             }
             try checkTotal(value, line: total.line, entries: entries, fail: fail)
         }
-        return Baseline(counts: UpdateCounts(source: source, key: key, entries: entries), formatVersion: 2)
+        return Baseline(counts: UpdateCounts(source: source, key: key, entries: entries, time: time), formatVersion: 2)
     }
 
     /// Version 1, the first draft: `{"format": "agtrace-baseline", "version": 1, "run": "tap"
@@ -239,11 +272,11 @@ public struct Baseline: Equatable, Sendable {
         guard let updates = root["updates"], let members = updates.members else {
             throw fail("the version 1 baseline has no \"updates\" object")
         }
-        let entries = try parseEntries(members, key: key, fail: fail)
+        let (entries, time) = try parseEntries(members, key: key, fail: fail)
         if let total = root.member("total") {
             try checkTotal(total.value, line: total.line, entries: entries, fail: fail)
         }
-        return Baseline(counts: UpdateCounts(source: source, key: key, entries: entries), formatVersion: 1)
+        return Baseline(counts: UpdateCounts(source: source, key: key, entries: entries, time: time), formatVersion: 1)
     }
 
     private static func parseKey(_ value: BaselineJSON?, kind: MeasuredKind, fail: (String) -> BaselineError) throws -> BaselineKey {
@@ -265,9 +298,12 @@ public struct Baseline: Equatable, Sendable {
         }
     }
 
+    /// The entries, and what their seconds measure: `self_seconds` (self time) or `seconds`
+    /// (inclusive); one file holds one of the two, not both.
     private static func parseEntries(_ members: [BaselineJSON.Member], key: BaselineKey,
-                                     fail: (String) -> BaselineError) throws -> [String: UpdateEntry] {
+                                     fail: (String) -> BaselineError) throws -> ([String: UpdateEntry], TimeMeasure?) {
         var entries: [String: UpdateEntry] = [:]
+        var time: (measure: TimeMeasure, line: Int)?
         for member in members {
             let name = "entry " + JSONText.quote(member.key)
             if let problem = key.problem(withKey: member.key) {
@@ -278,8 +314,19 @@ public struct Baseline: Equatable, Sendable {
                 guard let updates = fields.first(where: { $0.key == "updates" }) else {
                     throw fail("line \(member.line): \(name) has no whole \"updates\" count")
                 }
-                entry = UpdateEntry(updates: try count(updates.value, what: name, line: member.line, fail: fail),
-                                    seconds: fields.first(where: { $0.key == "seconds" })?.value.double)
+                var seconds: Double?
+                for measure in [TimeMeasure.selfTime, .inclusive] {
+                    guard let field = fields.first(where: { $0.key == measure.field }) else { continue }
+                    guard let value = field.value.double, value.isFinite, value >= 0 else {
+                        throw fail("line \(field.line): \(name) has \(JSONText.quote(measure.field)) that is not a number of seconds, 0 or more")
+                    }
+                    if let time, time.measure != measure {
+                        throw fail("line \(field.line): \(name) has \(JSONText.quote(measure.field)), but line \(time.line) has \(JSONText.quote(time.measure.field)): a baseline holds one kind of seconds (write it again with 'agtrace baseline')")
+                    }
+                    time = (measure, field.line)
+                    seconds = value
+                }
+                entry = UpdateEntry(updates: try count(updates.value, what: name, line: member.line, fail: fail), seconds: seconds)
             } else if case .number = member.value {
                 entry = UpdateEntry(updates: try count(member.value, what: name, line: member.line, fail: fail))
             } else {
@@ -287,7 +334,7 @@ public struct Baseline: Equatable, Sendable {
             }
             if entry.updates > 0 { entries[member.key] = entry }
         }
-        return entries
+        return (entries, time?.measure)
     }
 
     /// A written total must be the sum of the entries: an edited entry with a stale total is a

@@ -173,6 +173,17 @@ public struct KeyComparison: Equatable, Sendable {
     public var timeRegressed = false
 
     public var delta: Int64 { current - baseline }
+    /// How many seconds it grew by (negative: faster); nil unless both sides are timed.
+    public var secondsDelta: Double? {
+        guard let b = baselineSeconds, let c = currentSeconds else { return nil }
+        return c - b
+    }
+    /// Growth of its seconds in percent of the baseline's; nil unless both are timed and the
+    /// baseline's is above 0.
+    public var secondsPercent: Double? {
+        guard let b = baselineSeconds, let c = currentSeconds, b > 0 else { return nil }
+        return (c - b) * 100 / b
+    }
     /// Growth in percent of the baseline; nil for a new key (baseline 0).
     public var percent: Double? { baseline == 0 ? nil : Double(delta) * 100 / Double(baseline) }
     public var isNew: Bool { baseline == 0 && current > 0 }
@@ -188,7 +199,8 @@ public struct BaselineComparison: Sendable {
     public var total: KeyComparison
     /// Every key of either side, in baseline order (attributes numerically, then names).
     public var keys: [KeyComparison]
-    /// Worst first: largest delta, then largest percent (new keys first), then key order.
+    /// Worst first: largest delta, then largest percent (new keys first), then key order;
+    /// with times compared (`limits.timeTolerance`), the largest growth in seconds first.
     public var regressions: [KeyComparison]
     /// Largest drop first, then key order.
     public var improvements: [KeyComparison]
@@ -229,7 +241,13 @@ public struct BaselineComparison: Sendable {
         keys = allKeys.map { compare($0, old.entries[$0], current.entries[$0]) }
         let order = Dictionary(uniqueKeysWithValues: allKeys.enumerated().map { ($1, $0) })
 
+        let timed = limits.timeTolerance != nil
         regressions = keys.filter { $0.status == .regressed }.sorted { a, b in
+            // The time regression's size, in seconds: how much longer the key now takes.
+            if timed {
+                let ga = a.secondsDelta ?? -.infinity, gb = b.secondsDelta ?? -.infinity
+                if ga != gb { return ga > gb }
+            }
             if a.delta != b.delta { return a.delta > b.delta }
             let pa = a.percent ?? .infinity, pb = b.percent ?? .infinity
             if pa != pb { return pa > pb }

@@ -22,14 +22,28 @@ public struct UpdateCounts: Equatable, Sendable {
     public var source: MeasuredSource
     public var key: BaselineKey
     public var entries: [String: UpdateEntry]
+    /// What the entries' seconds measure, when some entry has seconds (default: inclusive).
+    private var measure: TimeMeasure
 
-    public init(source: MeasuredSource, key: BaselineKey, entries: [String: UpdateEntry]) {
+    /// What the entries' seconds measure; nil when no entry has any.
+    public var time: TimeMeasure? {
+        get { entries.values.contains { $0.seconds != nil } ? measure : nil }
+        set { measure = newValue ?? .inclusive }
+    }
+
+    public init(source: MeasuredSource, key: BaselineKey, entries: [String: UpdateEntry], time: TimeMeasure? = nil) {
         self.source = source
         self.key = key
         self.entries = entries
+        self.measure = time ?? .inclusive
     }
 
-    /// The sum of the entries (seconds only when some entry has them).
+    public static func == (a: UpdateCounts, b: UpdateCounts) -> Bool {
+        a.source == b.source && a.key == b.key && a.entries == b.entries && a.time == b.time
+    }
+
+    /// The sum of the entries. Its seconds: the sum of self times (each evaluation counted
+    /// once); nil for inclusive times, whose sum counts every nested run again in its parents.
     public var total: UpdateEntry {
         var updates: Int64 = 0
         var seconds: Double?
@@ -37,7 +51,7 @@ public struct UpdateCounts: Equatable, Sendable {
             updates += e.updates
             if let s = e.seconds { seconds = (seconds ?? 0) + s }
         }
-        return UpdateEntry(updates: updates, seconds: seconds)
+        return UpdateEntry(updates: updates, seconds: time == .selfTime ? seconds : nil)
     }
 
     /// The keys in the order baselines and reports list them: attributes numerically, anything
@@ -82,7 +96,7 @@ public enum BaselineKey: String, CaseIterable, Sendable {
     /// holds decimal ids, one keyed by rule or view holds names (never a bare number: that is
     /// an attribute baseline's entry pasted into the wrong file).
     public func problem(withKey key: String) -> String? {
-        if key == UpdateCounts.unknownAttributeKey { return nil }
+        if key == UpdateCounts.unknownAttributeKey || isQuoted(key) { return nil }
         let digits = !key.isEmpty && key.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
         switch self {
         case .attribute:
@@ -96,6 +110,24 @@ public enum BaselineKey: String, CaseIterable, Sendable {
             if key.first!.isWhitespace || key.last!.isWhitespace { return "a \(rawValue) key has no blanks at its ends" }
             return nil
         }
+    }
+}
+
+extension BaselineKey {
+    /// The key a counted name is stored and compared under: the name itself when a baseline of
+    /// this kind can hold it (`problem(withKey:)`), else quoted, `(rule "123")`, `(view " Trip")`,
+    /// `(attribute "4294967296")`, so that `baseline` writes only keys its own `check` reads
+    /// (a rule named by a bare number, a name with blanks at its ends, an empty name, an id
+    /// past 32 bits). A name that already reads as a quoted key is quoted too, so that no two
+    /// names share a key.
+    public func storedKey(_ name: String) -> String {
+        if !isQuoted(name) && problem(withKey: name) == nil { return name }
+        return "(" + rawValue + " " + JSONText.quote(name) + ")"
+    }
+
+    /// `(rule "…")` for key kind rule: a name `storedKey` quoted.
+    func isQuoted(_ key: String) -> Bool {
+        key.hasPrefix("(" + rawValue + " \"") && key.hasSuffix("\")") && key.utf8.count >= rawValue.utf8.count + 5
     }
 }
 
@@ -142,8 +174,38 @@ public struct NamingSnapshot: Equatable, Sendable {
 
 public struct UpdateEntry: Equatable, Sendable {
     public var updates: Int64
-    /// Total seconds of those updates (profiled snapshots only).
+    /// Seconds of those updates, as `UpdateCounts.time` says: a trace's self time, or a
+    /// profiled snapshot's totals.
     public var seconds: Double?
+
+    public init(updates: Int64, seconds: Double? = nil) {
+        self.updates = updates
+        self.seconds = seconds
+    }
+}
+
+/// What a key's seconds measure.
+public enum TimeMeasure: String, Sendable {
+    /// A trace's evaluations, each minus the evaluations nested inside it
+    /// (`trace_updates.self_duration`): a slower child slows only its own key, and the sum over
+    /// the keys is the work done. Baseline field `self_seconds`.
+    case selfTime = "self"
+    /// Totals that include nested rule runs: a snapshot's profile (a dump records no self
+    /// time), or a trace baseline written before self time was recorded. A slower child slows
+    /// its parents too, and a sum would count nested time twice, so the total has none.
+    /// Baseline field `seconds`.
+    case inclusive
+
+    /// The entry field a baseline file holds them in.
+    public var field: String { self == .selfTime ? "self_seconds" : "seconds" }
+
+    /// What `check --time` compares, for its reports.
+    public var comparedText: String {
+        switch self {
+        case .selfTime: return "self seconds per key (each evaluation minus those nested in it); the total is their sum"
+        case .inclusive: return "profile seconds per key, which include nested rule runs (a dump records no self time); the total's time is not compared"
+        }
+    }
 }
 
 /// Why counts could not be taken: an unknown label, nothing to count. Exit status 1.
@@ -211,7 +273,7 @@ extension UpdateCounts {
                 FROM counts c GROUP BY key
                 """, [.integer(row.id), .integer(namer.id), .text(unknownAttributeKey), .text(notInDumpKey), .text(noViewKey)])
         }
-        let entries = collect(rows)
+        let entries = collect(rows, key: key)
         if entries.isEmpty {
             throw UpdateCountsError("run '\(label)' has no update hits to count (its transcript needs a breakpoint on AG::Graph::update_attribute)")
         }
@@ -239,7 +301,7 @@ extension UpdateCounts {
                 FROM nodes n WHERE n.snapshot_id = ?1 GROUP BY key
                 """, [.integer(row.id), .text(noViewKey)])
         }
-        let entries = collect(rows)
+        let entries = collect(rows, key: key)
         if entries.isEmpty {
             let profiled = try db.scalar("""
                 SELECT EXISTS(SELECT 1 FROM types WHERE snapshot_id = ?1 AND (update_count IS NOT NULL OR update_total IS NOT NULL))
@@ -258,8 +320,10 @@ extension UpdateCounts {
 
     /// Counts a trace's rule evaluations (`trace_updates`), per attribute, rule (the trace's own
     /// type names; an attribute no type names is keyed `(attribute N)`) or view (`(no view)` for
-    /// rules of no view). `seconds` (with `withSeconds`): the evaluations' total duration; every
-    /// evaluation must be timed (a trace with whole-second timestamps has none).
+    /// rules of no view). `seconds` (with `withSeconds`): the evaluations' self time (each one's
+    /// duration minus the evaluations nested inside it), so that a slower child does not slow
+    /// its parents and the total is the work done once; every evaluation must be timed (a
+    /// trace with whole-second timestamps has none).
     public static func trace(_ label: String, key: BaselineKey, withSeconds: Bool = false, in db: Database) throws -> UpdateCounts {
         let row = try lookUp(.trace, label, in: db)
         let source = MeasuredSource(kind: .trace, label: label, sha256: row.sha256, importedAt: row.importedAt)
@@ -271,18 +335,18 @@ extension UpdateCounts {
         }
         let rows = try db.rows("""
             SELECT \(keyExpression) AS key, count(*),
-                   CASE WHEN ?2 AND count(duration) = count(*) THEN sum(duration) END
+                   CASE WHEN ?2 AND count(self_duration) = count(*) THEN sum(self_duration) END
             FROM trace_updates WHERE trace_id = ?1
             GROUP BY key
             """, [.integer(row.id), .integer(withSeconds ? 1 : 0), .text(noViewKey)])
-        let entries = collect(rows)
+        let entries = collect(rows, key: key)
         if entries.isEmpty {
             throw UpdateCountsError("trace '\(label)' has no rule evaluations (BeginValueUpdate events) to count")
         }
         if withSeconds, entries.values.contains(where: { $0.seconds == nil }) {
             throw UpdateCountsError("trace '\(label)' cannot time its evaluations (whole-second or missing timestamps, or evaluations without an end): --time needs a trace with fixed64 timestamps")
         }
-        return UpdateCounts(source: source, key: key, entries: entries)
+        return UpdateCounts(source: source, key: key, entries: entries, time: withSeconds ? .selfTime : nil)
     }
 
     /// Rows (rule, updates, seconds) of a snapshot: each type's own profile where the dump
@@ -318,11 +382,11 @@ extension UpdateCounts {
         }
     }
 
-    private static func collect(_ rows: [[SQLValue]]) -> [String: UpdateEntry] {
+    private static func collect(_ rows: [[SQLValue]], key kind: BaselineKey) -> [String: UpdateEntry] {
         var entries: [String: UpdateEntry] = [:]
         for r in rows {
             guard let updates = r[1].intValue, updates > 0 else { continue }
-            let key = r[0].description
+            let key = kind.storedKey(r[0].description)
             var entry = entries[key] ?? UpdateEntry(updates: 0)
             entry.updates += updates
             if r.count > 2, let seconds = r[2].doubleValue {
