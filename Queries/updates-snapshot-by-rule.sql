@@ -3,6 +3,7 @@
 -- params: snapshot (required)
 -- needs: profile
 -- by: rule
+-- units: total_seconds seconds
 WITH per_type AS (
     SELECT graph_index, type_index,
            sum(coalesce(update_count, 0)) AS updates, sum(coalesce(change_count, 0)) AS changes,

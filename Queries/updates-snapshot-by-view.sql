@@ -3,6 +3,7 @@
 -- params: snapshot (required)
 -- needs: profile
 -- by: view
+-- units: total_seconds seconds
 SELECT v.view, sum(coalesce(n.update_count, 0)) AS updates, sum(coalesce(n.change_count, 0)) AS changes,
        count(*) AS nodes, sum(coalesce(n.update_total, 0.0)) AS total_seconds
 FROM node_rows n

@@ -2,6 +2,7 @@
 -- description: per-node profile of a snapshot: rule runs (updates) and value changes of every profiled node
 -- params: snapshot (required)
 -- needs: profile
+-- units: total_seconds seconds
 SELECT n.attribute, t.name AS rule,
        coalesce(n.update_count, 0) AS updates,
        coalesce(n.change_count, 0) AS changes,

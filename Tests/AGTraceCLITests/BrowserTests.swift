@@ -98,6 +98,8 @@ final class BrowserTests: XCTestCase {
         let plannerDOM = try assertLoads(planner)
         XCTAssertTrue(plannerDOM.contains("time by rule"))
         XCTAssertTrue(plannerDOM.contains("<td class=\"value\">RootDisplayList</td><td class=\"num\">4</td>"))
+        // Seconds read as the reports show them, the exact value in the tooltip.
+        XCTAssertTrue(plannerDOM.contains("<td class=\"value\">RootDisplayList</td><td class=\"num\">4</td><td class=\"num\" title=\"0.0002\">200 µs</td>"))
 
         let trace = try export("trace.html", ["--trace", "trip-taps"])
         let traceDOM = try assertLoads(trace)

@@ -15,14 +15,27 @@ final class HTMLPage {
     func text(_ s: String) { body += HTMLText.escape(s) }
 
     /// A sortable, filterable table: the rows go into the data, the script draws them. At most
-    /// `limit` rows are kept; the caption says how many were left out.
-    func table(title: String?, columns: [String], rows: [[SQLValue]], limit: Int = 2000, total: Int? = nil) {
+    /// `limit` rows are kept; the caption says how many were left out. `units`: columns whose
+    /// numbers are shown for people as the reports show them (`ColumnUnit`: 3.91 ms): such a
+    /// cell is `{"v": exact, "s": shown}`, sorted by `v`, with `v` in its tooltip.
+    func table(title: String?, columns: [String], rows: [[SQLValue]], limit: Int = 2000, total: Int? = nil,
+               units: [String: ColumnUnit] = [:]) {
         tableCount += 1
         let id = "t\(tableCount)"
         let kept = rows.prefix(limit)
         let all = total ?? rows.count
+        let columnUnits = columns.map { units[$0] }
+        func cell(_ column: Int, _ v: SQLValue) -> String {
+            guard column < columnUnits.count, let unit = columnUnits[column] else { return RowWriter.jsonValue(v) }
+            switch v {
+            case .integer: break
+            case .real(let x) where x.isFinite: break
+            default: return RowWriter.jsonValue(v)
+            }
+            return "{\"v\": " + RowWriter.jsonValue(v) + ", \"s\": " + JSONText.quote(unit.display(v)) + "}"
+        }
         var json = "{\"id\": \(JSONText.quote(id)), \"columns\": [" + columns.map(JSONText.quote).joined(separator: ", ") + "], \"rows\": ["
-        json += kept.map { "[" + $0.map(RowWriter.jsonValue).joined(separator: ",") + "]" }.joined(separator: ",\n")
+        json += kept.map { "[" + $0.enumerated().map { cell($0.offset, $0.element) }.joined(separator: ",") + "]" }.joined(separator: ",\n")
         json += "], \"total\": \(all)}"
         tables.append(json)
         html("<div class=\"table\" data-table=\"\(id)\">")
@@ -158,10 +171,13 @@ final class HTMLPage {
         var td = el('td');
         if (v === null) { td.className = 'null'; td.textContent = '—'; td.title = 'unknown'; }
         else if (typeof v === 'number') { td.className = 'num'; td.textContent = String(v); }
+        else if (typeof v === 'object') { td.className = 'num'; td.textContent = v.s; td.title = String(v.v); }
         else { td.className = 'value'; td.textContent = v; }
         return td;
       }
+      function exact(v) { return v !== null && typeof v === 'object' ? v.v : v; }
       function compare(a, b) {
+        a = exact(a); b = exact(b);
         if (a === b) return 0; if (a === null) return 1; if (b === null) return -1;
         if (typeof a === 'number' && typeof b === 'number') return a - b;
         return String(a).localeCompare(String(b));
@@ -174,7 +190,7 @@ final class HTMLPage {
         t.columns.forEach(function (c, i) {
           var th = el('th', null, c);
           th.addEventListener('click', function () {
-            descending = sortColumn === i ? !descending : typeof (rows[0] || [])[i] === 'number';
+            descending = sortColumn === i ? !descending : typeof exact((rows[0] || [])[i]) === 'number';
             sortColumn = i;
             rows.sort(function (a, b) { var r = compare(a[i], b[i]); return descending ? -r : r; });
             Array.prototype.forEach.call(head.children, function (h) { h.className = ''; });
@@ -188,7 +204,7 @@ final class HTMLPage {
           var q = filter.value.toLowerCase(), shown = 0, matching = 0;
           tbody.textContent = '';
           rows.forEach(function (r) {
-            if (q && !r.some(function (v) { return v !== null && String(v).toLowerCase().indexOf(q) >= 0; })) return;
+            if (q && !r.some(function (v) { return v !== null && String(typeof v === 'object' ? v.s : v).toLowerCase().indexOf(q) >= 0; })) return;
             matching++;
             if (shown >= SHOWN) return;
             var tr = el('tr'); r.forEach(function (v) { tr.appendChild(cell(v)); }); tbody.appendChild(tr); shown++;

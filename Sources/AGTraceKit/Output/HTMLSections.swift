@@ -93,6 +93,9 @@ enum HTMLSections {
         }
     }
 
+    /// The seconds columns of the page's tables, shown as the reports show them (3.91 ms).
+    static let secondsColumns: [String: ColumnUnit] = ["total_seconds": .seconds, "self_seconds": .seconds]
+
     private static func traceWork(_ page: HTMLPage, db: Database, trace: Int64, options: HTMLReport.Options) throws {
         var perAttribute: [[SQLValue]] = []
         var perName: [String: (evaluations: Int64, total: Double?, selfTime: Double?)] = [:]
@@ -122,9 +125,9 @@ enum HTMLSections {
         }
         page.table(title: "evaluations per view (else rule)", columns: ["view_or_rule", "evaluations", "total_seconds", "self_seconds"],
                    rows: sorted.map { [.text($0.key), .integer($0.value.evaluations), $0.value.total.map(SQLValue.real) ?? .null,
-                                       $0.value.selfTime.map(SQLValue.real) ?? .null] }, limit: options.tableRows)
+                                       $0.value.selfTime.map(SQLValue.real) ?? .null] }, limit: options.tableRows, units: secondsColumns)
         page.table(title: "evaluations per attribute", columns: ["attribute", "view", "rule", "evaluations", "total_seconds", "self_seconds"],
-                   rows: perAttribute, limit: options.tableRows)
+                   rows: perAttribute, limit: options.tableRows, units: secondsColumns)
     }
 
     private static func snapshotWork(_ page: HTMLPage, db: Database, snapshot: Int64, label: String,
@@ -142,7 +145,7 @@ enum HTMLSections {
             }
             page.table(title: "updates per rule", columns: ["rule", "updates", "total_seconds"],
                        rows: keys.map { [.text($0.key), .integer($0.value.updates), $0.value.seconds.map(SQLValue.real) ?? .null] },
-                       limit: options.tableRows)
+                       limit: options.tableRows, units: secondsColumns)
             // By view: `report updates --by view` (nodes' profiles through node_views), for
             // snapshots where node_views answers quickly.
             let nodes = try ReportRegistry.query("html-snapshot-facts").rows(in: db, ["snapshot": .integer(snapshot)]).rows.first?[6].intValue ?? 0
@@ -151,7 +154,7 @@ enum HTMLSections {
                 let named = byView.rows.filter { $0[0] != .null }
                 page.bars(title: "updates by view (nodes' profiles)", named.map { ($0[0].description, Double($0[1].intValue ?? 0)) }, unit: "updates")
                 page.table(title: "updates per view (nodes' profiles; nodes no view names count under an empty view)",
-                           columns: byView.columns, rows: byView.rows, limit: options.tableRows)
+                           columns: byView.columns, rows: byView.rows, limit: options.tableRows, units: secondsColumns)
             } else {
                 page.html("<p class=\"note left-out\">")
                 page.text("Updates by view are left out of this page (the snapshot has \(nodes) nodes: past \(options.fullViewsNodes) "
