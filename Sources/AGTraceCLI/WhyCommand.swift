@@ -71,7 +71,12 @@ enum WhyCommand {
         if runLabel == nil && snapshotLabel == nil {
             throw UsageError(message: "give --snapshot S (a dump), --run R (a transcript) or --trace T (a trace) to explain from")
         }
-        if case .view = start, runLabel != nil, snapshotLabel == nil {
+        if case .view = start, let runLabel, snapshotLabel == nil {
+            // A label that is no run (a trace, a snapshot) is said first: asking for --snapshot
+            // would send the user the wrong way.
+            if FileManager.default.fileExists(atPath: context.databasePath) {
+                _ = try LabelLookup.runId(runLabel, in: try context.openDatabase(.read))
+            }
             throw UsageError(message: "--view with --run needs --snapshot S to know which nodes the view names")
         }
         let db = try context.openDatabase(.read)

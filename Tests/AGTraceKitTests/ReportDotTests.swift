@@ -52,7 +52,8 @@ final class ReportDotTests: XCTestCase {
         XCTAssertTrue(dot.contains("penwidth=2, style=\"rounded,filled,bold\""))
         try assertWellFormed(dot)
         XCTAssertThrowsError(try export(f, "trip-1-before", DotExport.Options(focus: 5, depth: 1))) {
-            XCTAssertEqual($0 as? ReportError, ReportError("no node 5 in snapshot 'trip-1-before'"))
+            XCTAssertEqual($0 as? ReportError, ReportError(IndirectAttribute.notInSnapshot(5, label: "trip-1-before")))
+            XCTAssertTrue("\($0)".contains("5 is an indirect attribute"), "\($0)")
         }
     }
 

@@ -88,10 +88,10 @@ final class ReportUpdatesTests: XCTestCase {
             XCTAssertEqual($0 as? ReportError, ReportError("no snapshot labelled 'nope' (see agtrace list)"))
         }
         XCTAssertThrowsError(try f.report("updates", ["snapshot": "tap"])) {
-            XCTAssertEqual($0 as? ReportError, ReportError("'tap' is a run, not a snapshot (see agtrace list)"))
+            XCTAssertEqual($0 as? ReportError, ReportError("'tap' is a run, not a snapshot: give it with --run tap (see agtrace list)"))
         }
         XCTAssertThrowsError(try f.report("updates", ["run": "trip-1-before"])) {
-            XCTAssertEqual($0 as? ReportError, ReportError("'trip-1-before' is a snapshot, not a run (see agtrace list)"))
+            XCTAssertEqual($0 as? ReportError, ReportError("'trip-1-before' is a snapshot, not a run: give it with --snapshot trip-1-before (see agtrace list)"))
         }
     }
 

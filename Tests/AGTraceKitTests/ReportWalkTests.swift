@@ -47,7 +47,8 @@ final class ReportWalkTests: XCTestCase {
         let f = try ReportFixture()
         XCTAssertEqual(try walk(f, "trip-1-before", 3300).count, 0)
         XCTAssertThrowsError(try walk(f, "trip-1-before", 3301)) {
-            XCTAssertEqual($0 as? ReportError, ReportError("no node 3301 in snapshot 'trip-1-before'"))
+            XCTAssertEqual($0 as? ReportError, ReportError(IndirectAttribute.notInSnapshot(3301, label: "trip-1-before")))
+            XCTAssertTrue("\($0)".contains("3301 is an indirect attribute"), "\($0)")
         }
         XCTAssertEqual(LabelLookup.attribute("0xbd8"), 3032)
         XCTAssertEqual(LabelLookup.attribute("3032"), 3032)

@@ -104,7 +104,7 @@ public enum DotExport {
             try info.forEachRow { info in nodes.append(node(info)) }
         }
         if nodes.isEmpty {
-            throw ReportError("no node \(focus) in snapshot '\(label)'")
+            throw ReportError(IndirectAttribute.notInSnapshot(focus, label: label))
         }
         // Every edge out of an included node whose reader is included too.
         for a in included.sorted() {

@@ -11,29 +11,39 @@ public enum LabelLookup {
     }
 
     public static func snapshotId(_ label: String, in db: Database) throws -> Int64 {
-        try id(of: label, kind: "snapshot", notOther: ["run"], in: db)
+        try id(of: label, kind: "snapshot", in: db)
     }
 
     public static func runId(_ label: String, in db: Database) throws -> Int64 {
-        try id(of: label, kind: "run", notOther: ["snapshot"], in: db)
+        try id(of: label, kind: "run", in: db)
     }
 
     public static func traceId(_ label: String, in db: Database) throws -> Int64 {
-        try id(of: label, kind: "trace", notOther: ["snapshot", "run"], in: db)
+        try id(of: label, kind: "trace", in: db)
     }
 
-    /// The id of the `kind` `label` names; when it names none, the error says which of the
-    /// kinds in `others` it names instead (the first that does), else that it names nothing.
-    private static func id(of label: String, kind: String, notOther others: [String], in db: Database) throws -> Int64 {
+    /// The kinds a label may name, each with the option that takes it.
+    static let kinds = ["snapshot", "run", "trace"]
+
+    /// The id of the `kind` `label` names; when it names none, the error says which other
+    /// kind it names instead and which option takes it (`'T' is a trace, not a run: give it
+    /// with --trace T`), else that it names nothing.
+    private static func id(of label: String, kind: String, in db: Database) throws -> Int64 {
         if let id = try resolve(label, kind: kind, in: db) {
             return id
         }
-        for other in others {
-            if try resolve(label, kind: other, in: db) != nil {
-                throw ReportError("'\(label)' is a \(other), not a \(kind) (see agtrace list)")
-            }
+        if let other = try otherKind(of: label, not: kind, in: db) {
+            throw ReportError("'\(label)' is a \(other), not a \(kind): give it with --\(other) \(label) (see agtrace list)")
         }
         throw ReportError("no \(kind) labelled '\(label)' (see agtrace list)")
+    }
+
+    /// The first kind other than `kind` that `label` names, if any.
+    public static func otherKind(of label: String, not kind: String, in db: Database) throws -> String? {
+        for other in kinds where other != kind {
+            if try resolve(label, kind: other, in: db) != nil { return other }
+        }
+        return nil
     }
 
     /// `123`, or `0x7b`.

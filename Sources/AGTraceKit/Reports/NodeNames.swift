@@ -34,6 +34,9 @@ public struct NodeNames {
         var found: Name?
         if try info!.step() {
             found = Name(rule: info!.string(2), view: views[attribute])
+        } else if IndirectAttribute.isIndirect(attribute) {
+            // Not a node of any dump, but not unknown either.
+            found = Name(rule: IndirectAttribute.rule(source: nil), view: nil)
         }
         cache[attribute] = found
         return found

@@ -117,6 +117,9 @@ public enum ReportRunner {
                 let ids = try variant.prepare(in: db, values)
                 guard try ids.step() else { throw ReportError("edge-churn: no snapshots") }
                 let comparison = try SnapshotComparison(in: db, from: ids.int64(0), to: ids.int64(1), values: false)
+                if let warning = comparison.pairingWarning(fromLabel: request.options["from"] ?? "", toLabel: request.options["to"] ?? "") {
+                    outcome.warnings.append(warning)
+                }
                 let treeViews = (from: try SnapshotComparison.treeViews(in: db, snapshot: ids.int64(0)),
                                  to: try SnapshotComparison.treeViews(in: db, snapshot: ids.int64(1)))
                 writer.begin(columns: SnapshotComparison.edgeChurnColumns)

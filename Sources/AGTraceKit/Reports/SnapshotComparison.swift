@@ -37,6 +37,8 @@ struct SnapshotComparison {
     /// Counts of nodes in `from` (removed) by their type key there.
     var fromTypes: [Int64: TypeCounts] = [:]
     var recycled: Set<Int64> = []
+    /// Attributes of both sides whose nodes pair up with the same rule.
+    var pairedAttributes = 0
     /// Added rows first, then removed, each in (source, reader, offset) order.
     var edgeChanges: [EdgeChange] = []
     let from: Side
@@ -104,8 +106,21 @@ struct SnapshotComparison {
         toTypes = nodes.toTypes
         fromTypes = nodes.fromTypes
         recycled = nodes.recycled
+        pairedAttributes = nodes.paired
         edgeChanges = try Self.edges(from: EdgeRows.streamed(db, snapshot: fromId),
                                      to: toEdges?() ?? EdgeRows.streamed(db, snapshot: toId), recycled: recycled)
+    }
+
+    /// When fewer than half of either side's attributes pair up with the same rule, the two
+    /// dumps' ids name other nodes (another app, another launch, a rebuild): node-by-node
+    /// changes then mean nothing, and the warning says what to compare instead.
+    func pairingWarning(fromLabel: String, toLabel: String) -> String? {
+        let nFrom = from.attributes.count, nTo = to.attributes.count
+        guard nFrom > 0 || nTo > 0, pairedAttributes * 2 < nFrom || pairedAttributes * 2 < nTo else { return nil }
+        return "only \(pairedAttributes) of the \(nFrom) attributes of '\(fromLabel)' and of the \(nTo) of '\(toLabel)' pair up with "
+            + "the same rule: the same ids name other nodes (another app, another launch or a rebuild), so the node and edge "
+            + "changes mean little; compare by rule or view instead ('agtrace report updates --snapshot S --by rule' or "
+            + "'--by view' on each, or 'agtrace baseline --key rule|view' and 'check')"
     }
 
     static let edgeChurnColumns = ["change", "src_attribute", "dst_attribute", "offset", "src_rule", "dst_rule", "src_view", "dst_view"]
@@ -251,6 +266,8 @@ private struct NodeMerge {
     var toTypes: [Int64: SnapshotComparison.TypeCounts] = [:]
     var fromTypes: [Int64: SnapshotComparison.TypeCounts] = [:]
     var recycled: Set<Int64> = []
+    /// Attributes whose nodes pair up with the same rule on both sides.
+    var paired = 0
     mutating func run(from fromRows: NodeRows, to toRows: NodeRows,
                       from: inout SnapshotComparison.Side, to: inout SnapshotComparison.Side) throws {
         var a = NodeGroups(fromRows)
@@ -275,10 +292,13 @@ private struct NodeMerge {
     /// The nodes of one attribute on both sides: each is matched with the other side's nodes
     /// of the same rule name.
     private mutating func pair(_ a: NodeGroups, _ b: NodeGroups) {
+        var attributePaired = false
+        defer { if attributePaired { paired += 1 } }
         for y in b.nodes {
             var matched = false
             for x in a.nodes where x.rule == y.rule {
                 matched = true
+                attributePaired = true
                 if x.flags != y.flags { toTypes[y.typeKey, default: .init()].flagsChanged += 1 }
                 if y.value != x.value { toTypes[y.typeKey, default: .init()].valuesChanged += 1 }
             }

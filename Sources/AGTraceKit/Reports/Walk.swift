@@ -146,7 +146,7 @@ public enum PushWalk {
 
         let rootReaders = try readersOf(root)
         if roots.count == 1, rootReaders.isEmpty, try info(root) == nil {
-            throw ReportError("no node \(root) in snapshot '\(label)'")
+            throw ReportError(IndirectAttribute.notInSnapshot(root, label: label))
         }
         let reached = try breadthFirst(from: roots, maxDepth: maxDepth) { a in a == root ? rootReaders : try readersOf(a) }
 

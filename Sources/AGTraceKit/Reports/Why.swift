@@ -41,7 +41,7 @@ public enum DumpWhy {
         var index: [Int64: Int] = [:]
         var frontier: [Int64] = []
         for root in roots.sorted() where index[root] == nil {
-            guard let node = try info(root) else { throw ReportError("no node \(root) in snapshot '\(label)'") }
+            guard let node = try info(root) else { throw ReportError(IndirectAttribute.notInSnapshot(root, label: label)) }
             index[root] = steps.count
             steps.append(WhyStep(attribute: root, depth: 0, rule: node.rule, view: views[root], dirty: node.dirty,
                                  changedEdge: false, cause: false))

@@ -1,0 +1,80 @@
+import XCTest
+@testable import AGTraceKit
+
+/// Dumps of other processes, labels of another kind, indirect attributes: each is said for
+/// what it is rather than read as an answer.
+final class NamingAcrossProcessesTests: XCTestCase {
+    /// Two different apps: the ids name other nodes, and the diff says so; two dumps of one
+    /// process say nothing.
+    func testDiffOfAnotherProcessWarnsThatIdsNameOtherNodes() throws {
+        let f = try ReportFixture()
+        let apart = try SnapshotDiff.compute(in: f.db, from: "trip-1-before", to: "planner-profiled")
+        XCTAssertEqual(apart.warnings.count, 1)
+        XCTAssertTrue(apart.warnings[0].hasPrefix("only 1 of the 16 attributes of 'trip-1-before' and of the 9 of 'planner-profiled' pair up with the same rule: the same ids name other nodes"), apart.warnings[0])
+        XCTAssertTrue(apart.warnings[0].contains("compare by rule or view"), apart.warnings[0])
+        XCTAssertEqual(try SnapshotDiff.compute(in: f.db, from: "trip-1-before", to: "trip-4-after-body").warnings, [])
+        // edge-churn pairs the same way and warns the same.
+        let churn = try ReportRunner.run(ReportRequest(name: "edge-churn", options: ["from": "trip-1-before", "to": "planner-profiled"]),
+                                         in: f.db, writer: RowWriter(format: .csv, out: StringSink()))
+        XCTAssertTrue(churn.warnings.contains(apart.warnings[0]), "\(churn.warnings)")
+        let same = try ReportRunner.run(ReportRequest(name: "edge-churn", options: ["from": "trip-1-before", "to": "trip-3-after-invalidate"]),
+                                        in: f.db, writer: RowWriter(format: .csv, out: StringSink()))
+        XCTAssertEqual(same.warnings, [])
+    }
+
+    /// A label of another kind says what it is and which option takes it, for every kind.
+    func testLabelOfAnotherKindNamesItsOption() throws {
+        let f = try ReportFixture()
+        _ = try Importer(database: f.db).importFile(ReportFixture.sampleArchives.appendingPathComponent("traces/trip-taps.ag-trace").path)
+        _ = try Importer(database: f.db).importFile(ReportFixture.sampleArchives.appendingPathComponent("transcripts/trip-frame-info.lldb.log").path)
+        func message(_ body: () throws -> Int64) -> String {
+            do { _ = try body(); return "" } catch { return "\(error)" }
+        }
+        XCTAssertEqual(message { try LabelLookup.runId("trip-taps", in: f.db) },
+                       "'trip-taps' is a trace, not a run: give it with --trace trip-taps (see agtrace list)")
+        XCTAssertEqual(message { try LabelLookup.snapshotId("trip-taps", in: f.db) },
+                       "'trip-taps' is a trace, not a snapshot: give it with --trace trip-taps (see agtrace list)")
+        XCTAssertEqual(message { try LabelLookup.traceId("trip-frame-info", in: f.db) },
+                       "'trip-frame-info' is a run, not a trace: give it with --run trip-frame-info (see agtrace list)")
+        XCTAssertEqual(message { try LabelLookup.traceId("trip-1-before", in: f.db) },
+                       "'trip-1-before' is a snapshot, not a trace: give it with --snapshot trip-1-before (see agtrace list)")
+        XCTAssertEqual(message { try LabelLookup.runId("nope", in: f.db) }, "no run labelled 'nope' (see agtrace list)")
+    }
+
+    /// An indirect attribute (low bits 01) is called indirect wherever a rule is named: a
+    /// dump never lists it, a run's hits may name it, a trace says its source.
+    func testIndirectAttributesAreCalledIndirect() throws {
+        let f = try ReportFixture()
+        let snapshot = try LabelLookup.snapshotId("trip-1-before", in: f.db)
+        XCTAssertThrowsError(try PushWalk.run(in: f.db, snapshot: snapshot, label: "trip-1-before", from: [3033])) { error in
+            XCTAssertTrue("\(error)".hasPrefix("no node 3033 in snapshot 'trip-1-before': 3033 is an indirect attribute"), "\(error)")
+        }
+        XCTAssertThrowsError(try DumpWhy.run(in: f.db, snapshot: snapshot, label: "trip-1-before", from: [3033])) { error in
+            XCTAssertTrue("\(error)".contains("is an indirect attribute"), "\(error)")
+        }
+        // A direct id that is missing stays "no node".
+        XCTAssertThrowsError(try PushWalk.run(in: f.db, snapshot: snapshot, label: "trip-1-before", from: [3036])) { error in
+            XCTAssertEqual("\(error)", "no node 3036 in snapshot 'trip-1-before'")
+        }
+        var names = try NodeNames(db: f.db, snapshot: snapshot)
+        XCTAssertEqual(try names.name(3033), NodeNames.Name(rule: "indirect", view: nil))
+        XCTAssertNil(try names.name(3036))
+        XCTAssertEqual(try names.name(3152)?.rule, "DynamicBody<ViewBodyAccessor<Trip>>")
+        // A run's hits on an indirect attribute, named through a dump.
+        try BaselineFixtures.insertRun(f.db, label: "tap", counts: [3033: 2, 3152: 1])
+        let updates = try ReportRunner.rows(ReportRequest(name: "updates", options: ["run": "tap", "snapshot": "trip-1-before"]), in: f.db)
+        XCTAssertEqual(updates.rows.map { $0.map(\.description) }, [["3033", "2", "indirect"], ["3152", "1", "DynamicBody<ViewBodyAccessor<Trip>>"]])
+
+        // A trace: an indirect node 1049 whose source is 1048, read by 1088.
+        _ = try Importer(database: f.db).importFile(ReportFixture.sampleArchives.appendingPathComponent("traces/trip-taps.ag-trace").path)
+        let trace = try LabelLookup.traceId("trip-taps", in: f.db)
+        try f.db.execute("INSERT INTO trace_nodes(trace_id, attribute, subgraph_id, type_id) VALUES (\(trace), 1049, 7, NULL), (\(trace), 1053, 7, NULL)")
+        try f.db.execute("INSERT INTO trace_event_rows(trace_id, seq, type, p1, p2) VALUES (\(trace), 1000, 45, 1049, 1048)")
+        try f.db.execute("INSERT INTO trace_edges(trace_id, reader, input, added_seq) VALUES (\(trace), 1049, 1048, 1001), (\(trace), 1088, 1049, 1002)")
+        let walk = try TraceWalk.rows(in: f.db, trace: trace, label: "trip-taps", from: .attribute(1048))
+        XCTAssertTrue(walk.contains([.integer(1049), .integer(1), .text("indirect -> 1048"), .null, .integer(1048)]), "\(walk)")
+        let alone = try TraceWalk.rows(in: f.db, trace: trace, label: "trip-taps", from: .attribute(1053))
+        XCTAssertEqual(alone, [])
+        XCTAssertEqual(try TraceNames(in: f.db, trace: trace).node(1053)?.rule, "indirect")
+    }
+}
