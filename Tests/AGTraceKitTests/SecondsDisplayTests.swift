@@ -40,5 +40,8 @@ final class SecondsDisplayTests: XCTestCase {
         XCTAssertTrue(html.contains("[\"TripView\",3,{\"v\": 0.013671875, \"s\": \"13.7 ms\"},{\"v\": 0.013671875, \"s\": \"13.7 ms\"}]"), "trace's evaluations")
         XCTAssertTrue(html.contains("else if (typeof v === 'object') { td.className = 'num'; td.textContent = v.s; td.title = String(v.v); }"))
         XCTAssertFalse(html.contains(",2.75e-05"), "no bare seconds in a table")
+        // The bar charts' values too.
+        XCTAssertTrue(html.contains("<title>TripView: 13.7 ms</title>"), "self time by view")
+        XCTAssertTrue(html.contains("<title>RootDisplayList: 200 µs</title>"), "time by rule")
     }
 }

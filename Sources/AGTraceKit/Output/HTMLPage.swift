@@ -48,8 +48,10 @@ final class HTMLPage {
         html("</div>\n")
     }
 
-    /// A horizontal bar chart (inline SVG) of the largest values.
-    func bars(title: String, _ items: [(label: String, value: Double)], unit: String, limit: Int = 15) {
+    /// A horizontal bar chart (inline SVG) of the largest values. `shown`: how a value reads
+    /// (seconds as the reports show them, `ColumnUnit.seconds`); else the number and `unit`.
+    func bars(title: String, _ items: [(label: String, value: Double)], unit: String, limit: Int = 15,
+              shown: ((Double) -> String)? = nil) {
         // Ties by label, so the page is the same on every run (callers may pass dictionary order).
         let top = Array(items.sorted { ($0.value, $1.label) > ($1.value, $0.label) }.prefix(limit))
         guard let maxValue = top.first?.value, maxValue > 0 else { return }
@@ -62,7 +64,8 @@ final class HTMLPage {
             let y = 4 + i * rowHeight
             let w = max(1, Int(Double(barWidth) * item.value / maxValue))
             let label = item.label.count > 56 ? String(item.label.prefix(26)) + "…" + String(item.label.suffix(28)) : item.label
-            let value = Self.format(item.value) + (unit.isEmpty ? "" : " " + (item.value == 1 && unit.hasSuffix("s") ? String(unit.dropLast()) : unit))
+            let value = shown?(item.value)
+                ?? Self.format(item.value) + (unit.isEmpty ? "" : " " + (item.value == 1 && unit.hasSuffix("s") ? String(unit.dropLast()) : unit))
             html("<g><title>"); text("\(item.label): \(value)"); html("</title>")
             html("<text x=\"\(labelWidth - 6)\" y=\"\(y + 15)\" text-anchor=\"end\">"); text(label); html("</text>")
             html("<rect x=\"\(labelWidth)\" y=\"\(y + 2)\" width=\"\(w)\" height=\"\(rowHeight - 6)\" class=\"bar\"/>")

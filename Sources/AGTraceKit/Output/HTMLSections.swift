@@ -96,6 +96,9 @@ enum HTMLSections {
     /// The seconds columns of the page's tables, shown as the reports show them (3.91 ms).
     static let secondsColumns: [String: ColumnUnit] = ["total_seconds": .seconds, "self_seconds": .seconds]
 
+    /// A bar's seconds, as the tables and reports show them.
+    static func seconds(_ v: Double) -> String { ColumnUnit.seconds.display(.real(v)) }
+
     private static func traceWork(_ page: HTMLPage, db: Database, trace: Int64, options: HTMLReport.Options) throws {
         var perAttribute: [[SQLValue]] = []
         var perName: [String: (evaluations: Int64, total: Double?, selfTime: Double?)] = [:]
@@ -121,7 +124,7 @@ enum HTMLSections {
         page.bars(title: "evaluations by view (else rule)", sorted.map { ($0.key, Double($0.value.evaluations)) }, unit: "evaluations")
         let timed = sorted.filter { ($0.value.selfTime ?? 0) > 0 }
         if !timed.isEmpty {
-            page.bars(title: "self time by view (else rule)", timed.map { ($0.key, ($0.value.selfTime ?? 0) * 1e6) }, unit: "µs")
+            page.bars(title: "self time by view (else rule)", timed.map { ($0.key, $0.value.selfTime ?? 0) }, unit: "", shown: seconds)
         }
         page.table(title: "evaluations per view (else rule)", columns: ["view_or_rule", "evaluations", "total_seconds", "self_seconds"],
                    rows: sorted.map { [.text($0.key), .integer($0.value.evaluations), $0.value.total.map(SQLValue.real) ?? .null,
@@ -141,7 +144,7 @@ enum HTMLSections {
             page.bars(title: "updates by rule", keys.map { ($0.key, Double($0.value.updates)) }, unit: "updates")
             let timed = keys.filter { $0.value.seconds != nil }
             if !timed.isEmpty {
-                page.bars(title: "time by rule", timed.map { ($0.key, ($0.value.seconds ?? 0) * 1e6) }, unit: "µs")
+                page.bars(title: "time by rule", timed.map { ($0.key, $0.value.seconds ?? 0) }, unit: "", shown: seconds)
             }
             page.table(title: "updates per rule", columns: ["rule", "updates", "total_seconds"],
                        rows: keys.map { [.text($0.key), .integer($0.value.updates), $0.value.seconds.map(SQLValue.real) ?? .null] },
