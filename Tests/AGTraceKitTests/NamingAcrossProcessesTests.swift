@@ -64,6 +64,9 @@ final class NamingAcrossProcessesTests: XCTestCase {
         try BaselineFixtures.insertRun(f.db, label: "tap", counts: [3033: 2, 3152: 1])
         let updates = try ReportRunner.rows(ReportRequest(name: "updates", options: ["run": "tap", "snapshot": "trip-1-before"]), in: f.db)
         XCTAssertEqual(updates.rows.map { $0.map(\.description) }, [["3033", "2", "indirect"], ["3152", "1", "DynamicBody<ViewBodyAccessor<Trip>>"]])
+        let why = try RunWhy.report(in: f.db, run: try LabelLookup.runId("tap", in: f.db), snapshot: snapshot, attributes: [3033])
+        XCTAssertFalse(why.rows.isEmpty)
+        XCTAssertTrue(why.rows.allSatisfy { $0[4] == .text("indirect") }, "\(why.rows)")
 
         // A trace: an indirect node 1049 whose source is 1048, read by 1088.
         _ = try Importer(database: f.db).importFile(ReportFixture.sampleArchives.appendingPathComponent("traces/trip-taps.ag-trace").path)

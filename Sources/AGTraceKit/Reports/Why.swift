@@ -102,6 +102,8 @@ public enum RunWhy {
         for a in Set(attributes) {
             if let rule = try info.rows(in: db, ["snapshot": .integer(snapshot), "attribute": .integer(a)]).rows.first?[2].stringValue {
                 rules[a] = rule
+            } else if IndirectAttribute.isIndirect(a) {
+                rules[a] = IndirectAttribute.rule(source: nil)
             }
         }
         return (namedColumns, rows(causes, attributes: Set(attributes), rules: rules, views: views), causes)
