@@ -44,4 +44,21 @@ final class SecondsDisplayTests: XCTestCase {
         XCTAssertTrue(html.contains("<title>TripView: 13.7 ms</title>"), "self time by view")
         XCTAssertTrue(html.contains("<title>RootDisplayList: 200 µs</title>"), "time by rule")
     }
+
+    /// One evaluation the trace cannot time (no end): the page's seconds for that attribute
+    /// and its view are unknown, not the sum of the others.
+    func testHTMLSecondsOfAPartlyTimedAttributeAreUnknown() throws {
+        let f = try ReportFixture(samples: false)
+        _ = try Importer(database: f.db).importFile(ReportFixture.sampleArchives.appendingPathComponent("traces/trip-taps.ag-trace").path)
+        try f.db.execute("""
+            UPDATE trace_update_rows SET duration = NULL, self_duration = NULL
+            WHERE attribute = 1048 AND begin_seq = (SELECT min(begin_seq) FROM trace_update_rows WHERE attribute = 1048)
+            """)
+        let options = HTMLReport.Options(generator: "agtrace test", madeAt: "2026-01-01T00:00:00Z", graphviz: nil)
+        let sink = StringSink()
+        try HTMLReport.write(HTMLReport.Inputs(trace: "trip-taps"), options: options, in: f.db, to: sink)
+        XCTAssertTrue(sink.text.contains("[\"TripView\",3,null,null]"), "per view")
+        XCTAssertTrue(sink.text.contains("[1048,\"TripView\",\"StaticBody\\u003cViewBodyAccessor\\u003cTripView\\u003e, MainThreadFlags\\u003e\",3,null,null]"), "per attribute")
+        XCTAssertTrue(sink.text.contains("[\"TextRule\",3,{\"v\": 0.0205078125, \"s\": \"20.5 ms\"},"), "the others are timed")
+    }
 }

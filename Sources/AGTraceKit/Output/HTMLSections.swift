@@ -101,7 +101,8 @@ enum HTMLSections {
 
     private static func traceWork(_ page: HTMLPage, db: Database, trace: Int64, options: HTMLReport.Options) throws {
         var perAttribute: [[SQLValue]] = []
-        var perName: [String: (evaluations: Int64, total: Double?, selfTime: Double?)] = [:]
+        // Per view (else rule): seconds stay unknown (nil) once one of its attributes' is.
+        var perName: [String: (evaluations: Int64, total: Double?, selfTime: Double?, untimed: Bool, selfUntimed: Bool)] = [:]
         let rows = try ReportRegistry.query("html-trace-work").prepare(in: db, ["trace": .integer(trace)])
         try rows.forEachRow { rows in
             let rule = rows.string(1), view = rule.flatMap(ViewName.fromRule)
@@ -110,10 +111,12 @@ enum HTMLSections {
             perAttribute.append([.integer(rows.int64(0)), view.map(SQLValue.text) ?? .null, rule.map(SQLValue.text) ?? .null, .integer(n),
                                  total.map(SQLValue.real) ?? .null, selfTime.map(SQLValue.real) ?? .null])
             let key = view ?? rule ?? "(attribute \(rows.int64(0)))"
-            var e = perName[key] ?? (0, nil, nil)
+            var e = perName[key] ?? (0, nil, nil, false, false)
             e.evaluations += n
-            if let total { e.total = (e.total ?? 0) + total }
-            if let selfTime { e.selfTime = (e.selfTime ?? 0) + selfTime }
+            if let total { e.total = (e.total ?? 0) + total } else { e.untimed = true }
+            if let selfTime { e.selfTime = (e.selfTime ?? 0) + selfTime } else { e.selfUntimed = true }
+            if e.untimed { e.total = nil }
+            if e.selfUntimed { e.selfTime = nil }
             perName[key] = e
         }
         page.html("<h3>Evaluations in the trace</h3>\n<p class=\"note\">")
