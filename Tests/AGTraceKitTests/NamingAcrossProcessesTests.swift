@@ -20,6 +20,12 @@ final class NamingAcrossProcessesTests: XCTestCase {
         let same = try ReportRunner.run(ReportRequest(name: "edge-churn", options: ["from": "trip-1-before", "to": "trip-3-after-invalidate"]),
                                         in: f.db, writer: RowWriter(format: .csv, out: StringSink()))
         XCTAssertEqual(same.warnings, [])
+        // export html --compare shows it in its section and returns it for stderr.
+        let options = HTMLReport.Options(generator: "agtrace test", madeAt: "2026-01-01T00:00:00Z", graphviz: nil)
+        let sink = StringSink()
+        let warnings = try HTMLReport.write(HTMLReport.Inputs(compare: ("trip-1-before", "planner-profiled")), options: options, in: f.db, to: sink)
+        XCTAssertTrue(warnings.contains(apart.warnings[0]), "\(warnings)")
+        XCTAssertTrue(sink.text.contains("Warning: only 1 of the 16 attributes of &apos;trip-1-before&apos;"), "page")
     }
 
     /// A label of another kind says what it is and which option takes it, for every kind.

@@ -87,7 +87,7 @@ public enum HTMLReport {
             try HTMLSections.finder(page, db: db, snapshot: snapshotId, label: label, options: options, loaded: finderGraph?())
         }
         if let compare = inputs.compare, let ids = compareIds {
-            try HTMLSections.compare(page, db: db, from: compare.from, to: compare.to, ids: ids, options: options)
+            warnings += try HTMLSections.compare(page, db: db, from: compare.from, to: compare.to, ids: ids, options: options)
         }
 
         var svg: [String]?
