@@ -33,6 +33,8 @@ enum CheckCommand {
     refused (exit 3) unless --allow-incomplete: its missing updates would pass as an
     improvement. One whose end the transcript does not show ("no end seen") is checked, with
     a warning.
+    A trace with no EndTrace (its app crashed or was killed while tracing) is refused the
+    same way.
 
     Exit status:
       0  nothing regressed (or --update-baseline rewrote the file)

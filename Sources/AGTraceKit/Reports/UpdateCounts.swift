@@ -121,6 +121,9 @@ public struct MeasuredSource: Equatable, Sendable {
     /// For a run: how its recording ended (`runs.end_reason`; nil when imported by an agtrace
     /// that did not record it). Never written to a baseline file.
     public var end: RecordingEnd?
+    /// For a trace: nil when it ended (or was imported before agtrace recorded ends), else why
+    /// it is incomplete (`traces.end_reason`). Never written to a baseline file.
+    public var traceIncomplete: String?
 
     public init(kind: MeasuredKind, label: String, sha256: String? = nil, importedAt: String? = nil,
                 namedBy: NamingSnapshot? = nil) {
@@ -262,7 +265,11 @@ extension UpdateCounts {
     /// evaluation must be timed (a trace with whole-second timestamps has none).
     public static func trace(_ label: String, key: BaselineKey, withSeconds: Bool = false, in db: Database) throws -> UpdateCounts {
         let row = try lookUp(.trace, label, in: db)
-        let source = MeasuredSource(kind: .trace, label: label, sha256: row.sha256, importedAt: row.importedAt)
+        var source = MeasuredSource(kind: .trace, label: label, sha256: row.sha256, importedAt: row.importedAt)
+        if let end = try db.rows("SELECT complete, end_reason FROM traces WHERE id = ?1", [.integer(row.id)]).first,
+           end[0].intValue == 0 {
+            source.traceIncomplete = end[1].stringValue ?? TraceEnd.cut
+        }
         let keyExpression: String
         switch key {
         case .attribute: keyExpression = "CAST(attribute AS TEXT)"
