@@ -191,13 +191,19 @@ enum CheckCommand {
             limits.timeTolerance = tolerance
         }
         let current = try CountInput(kind: .trace, label: trace, key: baseline.counts.key, withSeconds: timed).counts(in: db)
+        // A cut trace (no EndTrace) is refused as a cut transcript is.
+        var notes: [String] = []
+        if let note = try RecordingGate.check(current.source, allowIncomplete: args.has(allowIncomplete)) {
+            notes.append(note)
+            context.err.write("agtrace check: warning: " + terminalSafe(note) + "\n")
+        }
         let comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
         if args.has(updateBaseline) {
             try Baseline(counts: current).write(to: baselinePath)
             context.out.write(CheckReportFormatter.renderUpdate(comparison, baselinePath: baselinePath))
             return 0
         }
-        context.out.write(CheckReportFormatter.render(comparison, format: format, baselinePath: baselinePath, notes: []))
+        context.out.write(CheckReportFormatter.render(comparison, format: format, baselinePath: baselinePath, notes: notes))
         return comparison.passed ? 0 : 1
     }
 
