@@ -288,14 +288,18 @@ def feed():
 
     # selection = 1: rows 1 and 2 change (selected, deselected), rows 3 and 4 rerun unchanged.
     select(ROWS, {ROWS[0][0], ROWS[1][0]})
-    # items.remove(row 4): the feed reruns, row 4's subgraph is detached and destroyed (its record
+    # items.remove(row 4): everything below the feed is marked; the feed reruns, row 4's
+    # subgraph is detached and destroyed (its record
     # written at the invalidation), the display list stops reading its text; row 3 stops reading
     # the selection.
     t.event(SET_VALUE, ITEMS, dt=16 * TICK)
     t.event(BEGIN_INVAL, ITEMS, 8)
     t.event(END_INVAL, ITEMS, 8)
-    for a in (FEED, DL):
-        t.event(SET_DIRTY, a, 1)
+    t.event(SET_DIRTY, FEED, 1)
+    for row, text in ROWS:
+        t.event(SET_DIRTY, row, 1)
+        t.event(SET_DIRTY, text, 1)
+    t.event(SET_DIRTY, DL, 1)
     t.event(BEGIN_GRAPH, 8, dt=TICK)
     t.event(BEGIN_VALUE, DL, dt=TICK)
     t.event(BEGIN_VALUE, FEED, dt=TICK)

@@ -23,4 +23,13 @@ public enum TraceNotes {
         let rules = shown.joined(separator: ", ") + (rows.count > shown.count ? " and \(rows.count - shown.count) more" : "")
         return "\(left) of \(total) evaluations of trace '\(label)' are of rules that name no SwiftUI view (\(rules)) and are not in these rows: --by rule counts them"
     }
+
+    /// A sentence when some indirect nodes of the trace have no known source (a trace cut before
+    /// the records that name it, or an engine that writes none): walks cannot pass through them.
+    public static func unknownIndirectSources(in db: Database, trace id: Int64, label: String) throws -> String? {
+        let rows = try ReportRegistry.query("trace-indirect-unknown").rows(in: db, ["trace": .integer(id)]).rows
+        guard !rows.isEmpty else { return nil }
+        let shown = rows.prefix(5).map(\.[0].description).joined(separator: ", ") + (rows.count > 5 ? " and \(rows.count - 5) more" : "")
+        return "\(rows.count) indirect node\(rows.count == 1 ? "" : "s") of trace '\(label)' (\(shown)) \(rows.count == 1 ? "points" : "point") at no known source (no IndirectNodeSetSource, and no subgraph record names one): what reads through \(rows.count == 1 ? "it" : "them") is not reached from the source"
+    }
 }
