@@ -309,7 +309,15 @@ def feed():
     t.subgraph(6, 8, [(ROWS[3][0], 4, [FEED, SEL_ATTR]), (ROWS[3][1], 5, [ROWS[3][0]])], parents=[2])
     t.event(SUB_DESTROY, 6)
     t.event(REMOVE_EDGE, DL, ROWS[3][1])
-    t.event(REMOVE_EDGE, ROWS[2][0], SEL_ATTR)
+    # The rows left rerun unchanged (the feed's value changed, theirs did not); row 3 no longer
+    # reads the selection.
+    for i, (row, text) in enumerate(ROWS[:3]):
+        t.event(BEGIN_VALUE, text, dt=TICK)
+        t.event(BEGIN_VALUE, row, dt=TICK)
+        if i == 2:
+            t.event(REMOVE_EDGE, row, SEL_ATTR)
+        t.event(END_VALUE, row, dt=TICK)
+        t.event(END_VALUE, text, dt=TICK)
     t.event(END_VALUE, DL, 1, dt=TICK)
     t.event(END_GRAPH, 8)
     # selection = 2: only rows 1 and 2 still read it.

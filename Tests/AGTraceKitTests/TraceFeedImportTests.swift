@@ -12,7 +12,7 @@ final class TraceFeedImportTests: TemporaryDirectoryTestCase {
     func testIndirectNodeIsOneNodeWithItsSource() throws {
         let imp = try importer()
         let item = try XCTUnwrap(imported(try imp.importItem(Self.feed)))
-        XCTAssertEqual([item.events, item.updates, item.writes], [148, 26, 3])
+        XCTAssertEqual([item.events, item.updates, item.writes], [160, 32, 3])
         XCTAssertNil(item.traceIncomplete)
         // IndirectNodeAdded names it by its offset (1088), the edges and the record by its
         // attribute (1089): one node, counted once (13 = 2 signals, feed, display list, 4 rows
@@ -30,11 +30,11 @@ final class TraceFeedImportTests: TemporaryDirectoryTestCase {
         let imp = try importer()
         _ = try imp.importItem(Self.feed)
         XCTAssertEqual(try imp.db.textRows("SELECT seq, attribute, marked FROM trace_writes ORDER BY seq"),
-                       [["71", "536", "9"], ["103", "576", "10"], ["127", "536", "5"]])
+                       [["71", "536", "9"], ["103", "576", "10"], ["139", "536", "5"]])
         XCTAssertEqual(try imp.db.textRows("SELECT write_seq, count(*) FROM trace_marks GROUP BY write_seq ORDER BY write_seq"),
-                       [["71", "9"], ["103", "10"], ["127", "5"]])
-        XCTAssertEqual(try imp.db.textRows("SELECT attribute, seq FROM trace_marks WHERE write_seq = 127 ORDER BY seq"),
-                       [["1552", "129"], ["1592", "130"], ["2064", "131"], ["2104", "132"], ["1120", "133"]])
+                       [["71", "9"], ["103", "10"], ["139", "5"]])
+        XCTAssertEqual(try imp.db.textRows("SELECT attribute, seq FROM trace_marks WHERE write_seq = 139 ORDER BY seq"),
+                       [["1552", "141"], ["1592", "142"], ["2064", "143"], ["2104", "144"], ["1120", "145"]])
     }
 
     func testTraceWithoutEndTraceIsIncomplete() throws {

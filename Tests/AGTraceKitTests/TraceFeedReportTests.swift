@@ -46,23 +46,51 @@ final class TraceFeedReportTests: DatabaseTestCase {
     func testWalkUsesTheGraphAsTheWriteFoundIt() throws {
         // By the second write of the selection, row 2576 stopped reading it (an edge removed) and
         // row 3088's subgraph was destroyed (its edges went with it): five nodes, as marked.
-        XCTAssertEqual(try walked(536, at: 127), [1552, 2064, 1592, 2104, 1120])
-        XCTAssertEqual(Set(try walked(536, at: 127)), Set(try marked(127)))
+        XCTAssertEqual(try walked(536, at: 139), [1552, 2064, 1592, 2104, 1120])
+        XCTAssertEqual(Set(try walked(536, at: 139)), Set(try marked(139)))
         // The write of items, before the removal: everything below the feed.
         XCTAssertEqual(Set(try walked(576, at: 103)), Set(try marked(103)))
         // The default moment is the attribute's last write, said in a sentence.
         let chosen = try TraceWalk.defaultMoment(in: db, trace: feed, from: .attribute(536))
-        XCTAssertEqual(chosen.at, 127)
-        XCTAssertEqual(chosen.note, "the graph as the write of 536 at seq 127 found it (the last of its 2 writes, seq 71, 127; --at SEQ walks another)")
+        XCTAssertEqual(chosen.at, 139)
+        XCTAssertEqual(chosen.note, "the graph as the write of 536 at seq 139 found it (the last of its 2 writes, seq 71, 139; --at SEQ walks another)")
         XCTAssertNil(try TraceWalk.defaultMoment(in: db, trace: feed, from: .attribute(1552)).at, "never written: the end")
         XCTAssertNil(try TraceWalk.defaultMoment(in: db, trace: feed, from: .view("FeedRow")).at)
     }
 
     func testAnIndirectNodeWithNoKnownSourceIsSaid() throws {
         // The cut copy ends before the record that names 1089's source.
-        XCTAssertEqual(try TraceWalk.rows(in: db, trace: cut, label: "feed-select-cut", from: 536, at: 127).count, 0)
+        XCTAssertEqual(try TraceWalk.rows(in: db, trace: cut, label: "feed-select-cut", from: 536, at: 139).count, 0)
         XCTAssertEqual(try TraceNotes.unknownIndirectSources(in: db, trace: cut, label: "feed-select-cut"),
                        "1 indirect node of trace 'feed-select-cut' (1089) points at no known source (no IndirectNodeSetSource, and no subgraph record names one): what reads through it is not reached from the source")
         XCTAssertNil(try TraceNotes.unknownIndirectSources(in: db, trace: feed, label: "feed-select"))
+    }
+
+    func testDirtyWalksDetailsNameEachMarkedNodeByViewWithItsRerun() throws {
+        let details = try ReportRunner.rows(ReportRequest(name: "dirty-walks", options: ["trace": "feed-select"], details: true), in: db)
+        XCTAssertEqual(details.columns, ["seq", "root", "attribute", "rule", "view", "marked_seq", "rerun_seq", "changed"])
+        let first = details.rows.filter { $0[0] == .integer(71) }.map { [$0[2], $0[4], $0[6], $0[7]].map(\.description) }
+        XCTAssertEqual(first, [
+            ["1552", "FeedRow", "85", "1"], ["2064", "FeedRow", "89", "1"], ["2576", "FeedRow", "93", "0"], ["3088", "FeedRow", "97", "0"],
+            ["1120", "", "83", "1"], ["1592", "", "84", "1"], ["2104", "", "88", "1"], ["2616", "", "92", "0"], ["3128", "", "96", "0"],
+        ])
+        // As many rows per write as dirty-walks counts marked.
+        let walks = try ReportRunner.rows(ReportRequest(name: "dirty-walks", options: ["trace": "feed-select"]), in: db)
+        for w in walks.rows {
+            XCTAssertEqual(details.rows.filter { $0[0] == w[0] }.count, Int(w[5].intValue!), "write \(w[0])")
+        }
+        // Row 3088's subgraph was destroyed before it could rerun: marked, no rerun, changed unknown.
+        XCTAssertEqual(details.rows.first { $0[0] == .integer(103) && $0[2] == .integer(3088) }?[6...].map(\.description), ["", ""])
+        XCTAssertThrowsError(try ReportRunner.variant(for: ReportRequest(name: "updates", options: ["trace": "feed-select"], details: true))) { error in
+            XCTAssertEqual("\(error)", "report 'updates' takes no --details")
+        }
+    }
+
+    func testWhySaysWhenTheCauseMarkedTheNode() throws {
+        let rows = try TraceWhy.rows(in: db, trace: feed, label: "feed-select", attribute: 2576)
+        XCTAssertEqual(rows.columns.suffix(3), ["cause_view", "marked_seq", "cause_marked"])
+        // First build (no cause), the selection's first write (marked at 77, of 9), the items write (at 110, of 10).
+        XCTAssertEqual(rows.rows.map { [$0[6], $0[7], $0[10], $0[11]].map(\.description) },
+                       [["", "", "", ""], ["71", "536", "77", "9"], ["103", "576", "110", "10"]])
     }
 }

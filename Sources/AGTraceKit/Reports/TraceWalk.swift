@@ -62,7 +62,12 @@ struct TraceReadBy {
     private var mentioned: Set<Int64> = []
 
     init(in db: Database, trace: Int64, at: Int64?) throws {
-        let edges = try ReportRegistry.query("trace-walk-edges").prepare(in: db, ["trace": .integer(trace), "at": at.map(SQLValue.integer) ?? .null])
+        try self.init(in: db, query: "trace-walk-edges", ["trace": .integer(trace), "at": at.map(SQLValue.integer) ?? .null])
+    }
+
+    /// From any query whose rows are (input, reader) links.
+    init(in db: Database, query: String, _ values: [String: SQLValue]) throws {
+        let edges = try ReportRegistry.query(query).prepare(in: db, values)
         try edges.forEachRow { edges in
             direct[edges.int64(0), default: []].append(edges.int64(1))
             mentioned.insert(edges.int64(0))
