@@ -532,10 +532,12 @@ public enum Schema {
         // indirect node's events name it by its offset (IndirectNodeAdded p1 = 1100) while edges
         // and snapshot records name it by its attribute (1101): imports before this stored both,
         // one node counted twice, and the offset's row is folded into the attribute's here.
-        // Traces imported before have no marks or indirect sources: import them again to have them.
+        // How the events' timestamps were written (clock) is known from this import on (NULL
+        // before). Traces imported before have no marks or indirect sources: import them again.
         """
         ALTER TABLE traces ADD COLUMN complete INTEGER;
         ALTER TABLE traces ADD COLUMN end_reason TEXT;
+        ALTER TABLE traces ADD COLUMN clock TEXT;
         UPDATE traces SET complete = EXISTS (
             SELECT 1 FROM trace_event_rows e
             WHERE e.trace_id = traces.id AND e.type = 2

@@ -152,6 +152,7 @@ public enum SchemaReference {
             "id": "row id", "event_count": "events in the trace",
             "complete": "1 when an EndTrace follows the last BeginTrace, 0 when the trace was cut short (a crash or a kill while tracing: `check` and `baseline` refuse it unless --allow-incomplete)",
             "end_reason": "`EndTrace`, or `no EndTrace` for a cut trace",
+            "clock": "how its timestamps were written: `seconds` (doubles: Apple's engine), `whole seconds` (varints: they time nothing, and timelines use event order), `none` (no timestamps); NULL when imported by an agtrace that did not record it",
             "first_timestamp": "the first event timestamp, seconds (NULL when none)", "last_timestamp": "the last event timestamp, seconds (NULL when none)",
         ]),
         Table(name: "trace_kinds", section: .traces, row: "event type of the trace format (`BeginValueUpdate`, `NodeSetDirty`, …; [formats.md](formats.md#traces))", columns: [

@@ -109,11 +109,11 @@ enum TraceImport {
         try file.refuseStored(sha, in: "traces", db: db)
         try db.prepare("""
             INSERT INTO traces(id, label, source, sha256, imported_at, compressed, size_bytes, event_count,
-                               first_timestamp, last_timestamp, complete, end_reason)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+                               first_timestamp, last_timestamp, complete, end_reason, clock)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
             """).runRow(traceId, file.label, file.storedPath, sha, Importer.timestamp(), file.compressed, file.size,
                         summary.events, summary.firstTimestamp, summary.lastTimestamp, summary.ended,
-                        summary.ended ? TraceEnd.ended : TraceEnd.cut)
+                        summary.ended ? TraceEnd.ended : TraceEnd.cut, TraceEnd.clock(summary))
         var warnings: [String] = []
         if summary.integerTimestamps > 0 {
             warnings.append("\(summary.integerTimestamps) of \(summary.events) events carry whole-second (varint) timestamps: the durations of evaluations they begin or end are unknown (NULL)")
@@ -141,5 +141,9 @@ enum TraceImport {
 public enum TraceEnd {
     public static let ended = "EndTrace"
     public static let cut = "no EndTrace"
+    /// `traces.clock`: whole seconds as soon as one event carries them (they time nothing).
+    static func clock(_ s: TraceSummary) -> String {
+        s.integerTimestamps > 0 ? "whole seconds" : s.doubleTimestamps > 0 ? "seconds" : "none"
+    }
     static let cutWarning = "no EndTrace event: the trace is incomplete (its process crashed or was killed while tracing, or the file is still being written); what it holds is imported, and check and baseline refuse it unless --allow-incomplete"
 }
