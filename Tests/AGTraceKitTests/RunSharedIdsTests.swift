@@ -39,6 +39,11 @@ final class RunSharedIdsTests: XCTestCase {
         let views = NodeViews(in: f.db, snapshot: try LabelLookup.snapshotId("two", in: f.db))
         XCTAssertNil(views[100])
         XCTAssertEqual(views[200], "Inspector")
+        var names = try NodeNames(db: f.db, snapshot: try LabelLookup.snapshotId("two", in: f.db))
+        XCTAssertEqual(try names.name(100), NodeNames.Name(rule: nil, view: nil))
+        XCTAssertEqual(try names.name(104), NodeNames.Name(rule: "TextRule", view: nil))
+        XCTAssertEqual(try names.name(108)?.rule, "TextRule")
+        XCTAssertNil(try names.name(999))
     }
 
     func testBaselineKeysDoNotPickAGraph() throws {
