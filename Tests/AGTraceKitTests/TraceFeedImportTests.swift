@@ -97,4 +97,39 @@ final class TraceFeedImportTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try db.textRows("SELECT label, complete, end_reason FROM traces ORDER BY id"),
                        [["old", "1", "EndTrace"], ["oldcut", "0", "no EndTrace"]])
     }
+
+    /// An indirect node pointed elsewhere (IndirectNodeSetSource): each source from its event to
+    /// the next, and a walk at each write follows the source of that moment.
+    func testIndirectSourceChangesOverTime() throws {
+        func varint(_ v: Int) -> [UInt8] {
+            var v = UInt64(v), out: [UInt8] = []
+            repeat { out.append(UInt8(v & 0x7F) | (v > 0x7F ? 0x80 : 0)); v >>= 7 } while v > 0
+            return out
+        }
+        func event(_ type: Int, _ p: Int...) -> [UInt8] {
+            var body = [0x08] + varint(type)
+            for (k, v) in p.enumerated() where v != 0 { body += [UInt8((3 + k) << 3)] + varint(v) }
+            return [0x0A] + varint(body.count) + body
+        }
+        let bytes = event(1) + event(39, 536, 1, 1) + event(39, 576, 1, 1) + event(39, 1048, 2, 2) + event(44, 1088, 2)
+            + event(45, 1088, 536, 1)   // seq 6: the indirect node reads 536
+            + event(47, 1048, 1089)     // seq 7: 1048 reads it
+            + event(11, 536, 4) + event(40, 1048, 1)   // seq 8: a write of 536 marks 1048
+            + event(45, 1088, 576, 1)   // seq 10: it reads 576 now
+            + event(11, 576, 4) + event(40, 1048, 1)   // seq 11
+            + event(2)
+        let imp = try importer()
+        _ = try imp.importItem(write("moved.ag-trace", bytes: bytes))
+        XCTAssertEqual(try imp.db.textRows("SELECT attribute, source, set_seq, replaced_seq FROM trace_indirect_sources ORDER BY set_seq"),
+                       [["1089", "536", "6", "10"], ["1089", "576", "10", ""]])
+        let id = try LabelLookup.traceId("moved", in: imp.db)
+        func walk(_ root: Int64, at: Int64) throws -> [String] {
+            try TraceWalk.rows(in: imp.db, trace: id, label: "moved", from: root, at: at).map { $0[0].description }
+        }
+        XCTAssertEqual(try walk(536, at: 8), ["1048"])
+        XCTAssertEqual(try walk(576, at: 8), [])
+        XCTAssertEqual(try walk(576, at: 11), ["1048"])
+        XCTAssertEqual(try walk(536, at: 11), [])
+        XCTAssertEqual(try imp.db.scalar("SELECT count(*) FROM trace_nodes")?.intValue, 4)
+    }
 }
