@@ -86,6 +86,15 @@ final class TraceFeedReportTests: DatabaseTestCase {
         }
     }
 
+    func testDetailsOfATraceImportedBeforeMarksWereKeptSaySo() throws {
+        try db.execute("DELETE FROM trace_marks WHERE trace_id = \(feed)")
+        let outcome = try ReportRunner.run(ReportRequest(name: "dirty-walks", options: ["trace": "feed-select"], details: true),
+                                           in: db, writer: RowCollector())
+        XCTAssertEqual(outcome.notes, ["trace 'feed-select' was imported by an agtrace that did not keep which nodes each write marked (24 marks counted): import it again (agtrace import --replace) to list them"])
+        XCTAssertEqual(try ReportRunner.run(ReportRequest(name: "dirty-walks", options: ["trace": "feed-select-cut"], details: true),
+                                            in: db, writer: RowCollector()).notes, [])
+    }
+
     func testWhySaysWhenTheCauseMarkedTheNode() throws {
         let rows = try TraceWhy.rows(in: db, trace: feed, label: "feed-select", attribute: 2576)
         XCTAssertEqual(rows.columns.suffix(3), ["cause_view", "marked_seq", "cause_marked"])

@@ -174,6 +174,9 @@ public enum ReportRunner {
         if request.by == "view", let note = try TraceNotes.viewless(in: db, trace: trace, label: label) {
             notes.append(note)
         }
+        if request.details, let note = try TraceNotes.marksUnknown(in: db, trace: trace, label: label) {
+            notes.append(note)
+        }
         return notes
     }
 
