@@ -85,6 +85,10 @@ final class HTMLReportTests: XCTestCase {
         let first = try XCTUnwrap(page.pictures.first)
         for row in [1552, 2064, 2576, 3088] { XCTAssertTrue(first.contains("n536 -> n\(row)"), first) }
         XCTAssertFalse(first.contains("1089"), first)
+        // A cut trace's header says how it ended.
+        _ = try Importer(database: f.db).importFile(ReportFixture.sampleArchives.appendingPathComponent("traces/feed-select-cut.ag-trace").path)
+        let cutPage = try self.page(f, HTMLReport.Inputs(trace: "feed-select-cut"), graphviz: nil)
+        XCTAssertTrue(cutPage.contains("no EndTrace"), "the header's facts")
     }
 
     /// A run named through a snapshot that lacks some of its attributes: said in the page and returned for stderr.
