@@ -58,6 +58,15 @@ final class TraceFeedReportTests: DatabaseTestCase {
         XCTAssertNil(try TraceWalk.defaultMoment(in: db, trace: feed, from: .view("FeedRow")).at)
     }
 
+    /// An id reused after its subgraph was destroyed names a new node: the links made after the
+    /// destroy are the new node's, and stay.
+    func testAReusedIdAfterADestroyKeepsItsNewLinks() throws {
+        // As if a new row body took 3088 after subgraph 6 went (seq 121), reading the selection again.
+        try db.execute("INSERT INTO trace_edges(trace_id, reader, input, added_seq, removed_seq) VALUES (\(feed), 3088, 1089, 125, NULL)")
+        XCTAssertEqual(try walked(536, at: 139), [1552, 2064, 3088, 1592, 2104, 1120])
+        XCTAssertEqual(try walked(536, at: 123), [1552, 2064, 2576, 1592, 2104, 2616, 1120], "before the new link (2576 still reads it)")
+    }
+
     func testAnIndirectNodeWithNoKnownSourceIsSaid() throws {
         // The cut copy ends before the record that names 1089's source.
         XCTAssertEqual(try TraceWalk.rows(in: db, trace: cut, label: "feed-select-cut", from: 536, at: 139).count, 0)
