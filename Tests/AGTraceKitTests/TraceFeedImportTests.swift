@@ -131,5 +131,12 @@ final class TraceFeedImportTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try walk(576, at: 11), ["1048"])
         XCTAssertEqual(try walk(536, at: 11), [])
         XCTAssertEqual(try imp.db.scalar("SELECT count(*) FROM trace_nodes")?.intValue, 4)
+
+        // A record naming the indirect node by its offset (1088) rather than its attribute is the same node.
+        let entry: [UInt8] = [0x08] + varint(1088) + [0x1A, 0x03, 0x08] + varint(536).prefix(2)
+        let record: [UInt8] = [0x08, 2, 0x10, 8] + [0x32, UInt8(entry.count)] + entry
+        _ = try imp.importItem(write("offset-record.ag-trace", bytes: bytes + [0x12, UInt8(record.count)] + record))
+        let again = try LabelLookup.traceId("offset-record", in: imp.db)
+        XCTAssertEqual(try imp.db.textRows("SELECT attribute FROM trace_nodes WHERE trace_id = ?1 AND type_id IS NULL", [.integer(again)]), [["1089"]])
     }
 }

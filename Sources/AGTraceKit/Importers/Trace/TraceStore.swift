@@ -155,9 +155,11 @@ final class TraceStore {
         sub.contextId = sub.contextId ?? s.contextId
         if sub.parentId == nil { sub.parentId = s.parents.first }
         subgraphs[s.subgraphId] = sub
-        for node in s.nodes {
-            if node.typeId == nil, let source = node.source, recordedSources[node.attribute] == nil {
-                recordedSources[node.attribute] = source
+        for var node in s.nodes {
+            if node.typeId == nil {
+                // An indirect entry, under its attribute whichever way the engine wrote it.
+                node.attribute = IndirectAttribute.from(offset: node.attribute)
+                if let source = node.source, recordedSources[node.attribute] == nil { recordedSources[node.attribute] = source }
             }
             if nodes.insert(node.attribute).inserted {
                 try nodeRow.runRow(traceId, node.attribute, s.subgraphId, node.typeId)
