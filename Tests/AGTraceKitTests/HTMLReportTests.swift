@@ -77,6 +77,8 @@ final class HTMLReportTests: XCTestCase {
                                 options: HTMLReport.Options(generator: "t", madeAt: "now", graphviz: nil))
         let html = page.body
         XCTAssertTrue(html.contains("<b>marked (9): </b>"), html)
+        XCTAssertTrue(html.contains("<b>marked (9): </b><span class=\"chip reran\">1552 FeedRow</span><span class=\"chip reran\">2064 FeedRow</span>"),
+                      "grouped by view: the rows first")
         XCTAssertTrue(html.contains("marked by view: FeedRow 4, (no view) 5"), html)
         XCTAssertTrue(html.contains("<b>reran and changed (caused by this write) (5): </b>"), html)
         XCTAssertTrue(html.contains("<b>reran, unchanged (4): </b>"), html)
