@@ -80,13 +80,16 @@ class Trace:
         for a, s, ty in nodes:
             self.event(NODE_ADDED, a, s, ty)
 
-    def subgraph(self, id, context, nodes, parents=()):
+    def subgraph(self, id, context, nodes, parents=(), indirect=()):
+        """nodes: (attribute, type, inputs); indirect: (attribute, source, source subgraph)."""
         body = vfield(1, id) + vfield(2, context)
         for p in parents:
             body += vfield(3, p)
         for attribute, type_id, inputs in nodes:
             node = vfield(1, type_id) + b"".join(bfield(3, vfield(1, i)) for i in inputs)
             body += bfield(6, vfield(1, attribute) + bfield(2, node))
+        for attribute, source, subgraph in indirect:
+            body += bfield(6, vfield(1, attribute) + bfield(3, vfield(1, source) + vfield(2, subgraph)))
         self.record(2, body)
 
 # Event numbers (the trace_kinds table, docs/schema.md).
@@ -94,7 +97,8 @@ BEGIN_TRACE, END_TRACE = 1, 2
 BEGIN_SUB, END_SUB, BEGIN_NODE, END_NODE, BEGIN_VALUE, END_VALUE = 3, 4, 5, 6, 7, 8
 BEGIN_GRAPH, END_GRAPH, BEGIN_INVAL, END_INVAL = 9, 10, 11, 12
 BEGIN_SNAP, END_SNAP = 17, 18
-GRAPH_CREATED, SUB_CREATED = 32, 35
+GRAPH_CREATED, SUB_CREATED, SUB_INVALIDATE, SUB_ADD_CHILD, SUB_REMOVE_CHILD, SUB_DESTROY = 32, 35, 36, 37, 38, 53
+INDIRECT_ADDED = 44
 NODE_ADDED, SET_DIRTY, SET_VALUE, ADD_EDGE, REMOVE_EDGE = 39, 40, 42, 47, 48
 LOG = 51
 TICK = 1 / 1024  # binary fractions: durations come out exact
@@ -209,6 +213,133 @@ def planner():
     t.type(4, "PlannerDisplayList", "Array<String>", 8, 8, 10)
     return bytes(t.out), t.events
 
+def feed():
+    """The feed app: a list of rows, each in a child subgraph of the feed's, reading the
+    `selection` signal through an indirect node (as a binding passed down reads it); a write of
+    the selection marks every row, then a row is removed (its subgraph detached, invalidated and
+    destroyed, the display list's edge to it removed) and row 3 stops reading the selection (an
+    edge removed) before the selection is written again."""
+    t = Trace(double_time=True)
+    SEL, ITEMS, FEED, DL = 536, 576, 1048, 1120
+    SEL_IND = 1088                                     # the indirect node's offset; its attribute is 1089
+    SEL_ATTR = SEL_IND | 1
+    ROWS = [(1552, 1592), (2064, 2104), (2576, 2616), (3088, 3128)]   # (row body, its text), subgraphs 3-6
+    t.now = 2000.0
+    nodes = [(SEL, 1, 1), (ITEMS, 1, 2), (FEED, 2, 3), (DL, 2, 6)]
+    for i, (row, text) in enumerate(ROWS):
+        nodes += [(row, 3 + i, 4), (text, 3 + i, 5)]
+    t.event(GRAPH_CREATED, 4)
+    t.event(BEGIN_TRACE)
+    t.event(GRAPH_CREATED, 8)
+    t.event(SUB_CREATED, 1, 4)
+    t.event(SUB_CREATED, 2, 8)
+    for i in range(len(ROWS)):
+        t.event(SUB_CREATED, 3 + i, 8)
+        t.event(SUB_ADD_CHILD, 2, 3 + i)
+    for a, s, ty in nodes:
+        t.event(NODE_ADDED, a, s, ty)
+    t.event(INDIRECT_ADDED, SEL_IND, 2)              # its source (the signal) only the record names
+
+    # First build: the display list pulls every row's text, each text its row, each row the
+    # feed and the selection (through the indirect node).
+    t.event(BEGIN_GRAPH, 8, dt=TICK)
+    t.event(BEGIN_SUB, 2, 1)
+    t.event(BEGIN_NODE, DL, 1)
+    t.event(BEGIN_VALUE, DL, dt=TICK)
+    t.event(BEGIN_VALUE, FEED, dt=TICK)
+    t.event(ADD_EDGE, FEED, ITEMS)
+    t.event(END_VALUE, FEED, 1, dt=TICK)
+    for row, text in ROWS:
+        t.event(ADD_EDGE, DL, text)
+        t.event(BEGIN_VALUE, text, dt=TICK)
+        t.event(ADD_EDGE, text, row)
+        t.event(BEGIN_VALUE, row, dt=TICK)
+        t.event(ADD_EDGE, row, FEED)
+        t.event(ADD_EDGE, row, SEL_ATTR)
+        t.event(END_VALUE, row, 1, dt=TICK)
+        t.event(END_VALUE, text, 1, dt=TICK)
+    t.event(END_VALUE, DL, 1, dt=TICK)
+    t.event(END_NODE, DL, 1)
+    t.event(END_SUB, 2)
+    t.event(END_GRAPH, 8)
+
+    cut = {}
+    def select(rows, changed, mark_cut=False):
+        """selection = n: the signal set and invalidated, every row reading it and what reads
+        those marked, then the display list reruns the marked rows (`changed` of them change)."""
+        t.event(SET_VALUE, SEL, dt=16 * TICK)
+        t.event(BEGIN_INVAL, SEL, 8)
+        t.event(END_INVAL, SEL, 8)
+        for row, text in rows:
+            t.event(SET_DIRTY, row, 1)
+            t.event(SET_DIRTY, text, 1)
+        t.event(SET_DIRTY, DL, 1)
+        t.event(BEGIN_GRAPH, 8, dt=TICK)
+        t.event(BEGIN_VALUE, DL, dt=TICK)
+        for row, text in rows:
+            t.event(BEGIN_VALUE, text, dt=TICK)
+            t.event(BEGIN_VALUE, row, dt=TICK)
+            if mark_cut and not cut:
+                cut.update(at=len(t.out), events=t.events)
+            t.event(END_VALUE, row, 1 if row in changed else 0, dt=2 * TICK)
+            t.event(END_VALUE, text, 1 if row in changed else 0, dt=TICK)
+        t.event(END_VALUE, DL, 1, dt=TICK)
+        t.event(END_GRAPH, 8)
+
+    # selection = 1: rows 1 and 2 change (selected, deselected), rows 3 and 4 rerun unchanged.
+    select(ROWS, {ROWS[0][0], ROWS[1][0]})
+    # items.remove(row 4): everything below the feed is marked; the feed reruns, row 4's
+    # subgraph is detached and destroyed (its record
+    # written at the invalidation), the display list stops reading its text; row 3 stops reading
+    # the selection.
+    t.event(SET_VALUE, ITEMS, dt=16 * TICK)
+    t.event(BEGIN_INVAL, ITEMS, 8)
+    t.event(END_INVAL, ITEMS, 8)
+    t.event(SET_DIRTY, FEED, 1)
+    for row, text in ROWS:
+        t.event(SET_DIRTY, row, 1)
+        t.event(SET_DIRTY, text, 1)
+    t.event(SET_DIRTY, DL, 1)
+    t.event(BEGIN_GRAPH, 8, dt=TICK)
+    t.event(BEGIN_VALUE, DL, dt=TICK)
+    t.event(BEGIN_VALUE, FEED, dt=TICK)
+    t.event(END_VALUE, FEED, 1, dt=TICK)
+    t.event(SUB_REMOVE_CHILD, 2, 6)
+    t.event(SUB_INVALIDATE, 6)
+    t.subgraph(6, 8, [(ROWS[3][0], 4, [FEED, SEL_ATTR]), (ROWS[3][1], 5, [ROWS[3][0]])], parents=[2])
+    t.event(SUB_DESTROY, 6)
+    t.event(REMOVE_EDGE, DL, ROWS[3][1])
+    # The rows left rerun unchanged (the feed's value changed, theirs did not); row 3 no longer
+    # reads the selection.
+    for i, (row, text) in enumerate(ROWS[:3]):
+        t.event(BEGIN_VALUE, text, dt=TICK)
+        t.event(BEGIN_VALUE, row, dt=TICK)
+        if i == 2:
+            t.event(REMOVE_EDGE, row, SEL_ATTR)
+        t.event(END_VALUE, row, dt=TICK)
+        t.event(END_VALUE, text, dt=TICK)
+    t.event(END_VALUE, DL, 1, dt=TICK)
+    t.event(END_GRAPH, 8)
+    # selection = 2: only rows 1 and 2 still read it.
+    select(ROWS[:2], {ROWS[0][0], ROWS[1][0]}, mark_cut=True)
+    t.event(END_TRACE, dt=TICK)
+    t.event(BEGIN_SNAP)
+    t.event(END_SNAP)
+    t.subgraph(1, 4, [(SEL, 1, []), (ITEMS, 2, [])])
+    t.subgraph(2, 8, [(FEED, 3, [ITEMS]), (DL, 6, [ROWS[0][1], ROWS[1][1], ROWS[2][1]])], indirect=[(SEL_ATTR, SEL, 1)])
+    for i, (row, text) in enumerate(ROWS[:3]):
+        t.subgraph(3 + i, 8, [(row, 4, [FEED] + ([SEL_ATTR] if i < 2 else [])), (text, 5, [row])], parents=[2])
+    t.type(1, "_External", "Int", 0, 8, 19)
+    t.type(2, "_External", "Array<Item>", 0, 8, 19)
+    t.type(3, "DynamicBody<ViewBodyAccessor<FeedView>>", "List<Int, ForEach<Array<Item>, Int, FeedRow>>", 16, 24, 10)
+    t.type(4, "DynamicBody<ViewBodyAccessor<FeedRow>>", "HStack<Text>", 24, 32, 10)
+    t.type(5, "TextRule", "String", 8, 16, 10)
+    t.type(6, "DisplayListRule", "Array<String>", 8, 8, 10)
+    full = bytes(t.out)
+    # The cut copy: the app killed during the second selection's rerun, inside the display
+    # list's, row 1's text's and row 1's evaluations (no EndTrace, no records, no types).
+    return full, t.events, full[:cut["at"]], cut["events"]
+
 if __name__ == "__main__":
     data, n = trip()
     write_bytes("SampleArchives/traces/trip-taps.ag-trace", data)
@@ -220,3 +351,8 @@ if __name__ == "__main__":
         gz.write(data)
     write_bytes("SampleArchives/traces/planner-edit.ag-trace.gz", buf.getvalue())
     print(f"planner-edit.ag-trace.gz: {len(data)} bytes before gzip, {len(buf.getvalue())} after, {n} events")
+    data, n, cut, cut_events = feed()
+    write_bytes("SampleArchives/traces/feed-select.ag-trace", data)
+    print(f"feed-select.ag-trace: {len(data)} bytes, {n} events")
+    write_bytes("SampleArchives/traces/feed-select-cut.ag-trace", cut)
+    print(f"feed-select-cut.ag-trace: {len(cut)} bytes, {cut_events} events")

@@ -33,6 +33,8 @@ enum CheckCommand {
     refused (exit 3) unless --allow-incomplete: its missing updates would pass as an
     improvement. One whose end the transcript does not show ("no end seen") is checked, with
     a warning.
+    A trace with no EndTrace (its app crashed or was killed while tracing) is refused the
+    same way.
 
     Exit status:
       0  nothing regressed (or --update-baseline rewrote the file)
@@ -200,13 +202,19 @@ enum CheckCommand {
                            baselinePath: String, limits: CheckLimits, format: CheckFormat) throws -> Int32 {
         let timed = args.has(time) || (args.has(updateBaseline) && baseline.counts.time != nil)
         let current = try CountInput(kind: .trace, label: trace, key: baseline.counts.key, withSeconds: timed).counts(in: db)
+        // A cut trace (no EndTrace) is refused as a cut transcript is.
+        var notes: [String] = []
+        if let note = try RecordingGate.check(current.source, allowIncomplete: args.has(allowIncomplete)) {
+            notes.append(note)
+            context.err.write("agtrace check: warning: " + terminalSafe(note) + "\n")
+        }
         let comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
         if args.has(updateBaseline) {
             try Baseline(counts: current).write(to: baselinePath)
             context.out.write(CheckReportFormatter.renderUpdate(comparison, baselinePath: baselinePath))
             return 0
         }
-        context.out.write(CheckReportFormatter.render(comparison, format: format, baselinePath: baselinePath, notes: []))
+        context.out.write(CheckReportFormatter.render(comparison, format: format, baselinePath: baselinePath, notes: notes))
         return comparison.passed ? 0 : 1
     }
 

@@ -136,7 +136,8 @@ enum ImportCommand {
                 let ended = item.end.map { ", \($0.reason)" } ?? ""
                 return "\(verb) \(item.label) (\(how)\(taken)): events \(item.events), skipped lines \(item.skippedLines), incomplete hits \(item.incompleteHits)\(ended) in \(time)"
             case .trace:
-                return "\(verb) \(item.label) (\(how)\(taken)): events \(item.events), evaluations \(item.updates), writes \(item.writes) in \(time)"
+                let cut = item.traceIncomplete.map { ", incomplete (\($0))" } ?? ""
+                return "\(verb) \(item.label) (\(how)\(taken)): events \(item.events), evaluations \(item.updates), writes \(item.writes)\(cut) in \(time)"
             }
         case let .duplicate(path, kind, existing):
             return "unchanged \(path): the same bytes are already stored as \(kind.storedNoun) '\(existing)' (--replace imports them again)"

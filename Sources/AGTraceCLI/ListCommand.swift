@@ -5,13 +5,16 @@ enum ListCommand {
                                  options: options, run: run)
 
     static let name = "list"
-    static let summary = "List the imported snapshots and runs with their counts"
+    static let summary = "List the imported snapshots, runs and traces with their counts"
     static let usage = "agtrace list [--format table|csv|json|markdown] [--wide]"
     static let discussion = """
-    One row per snapshot (an archive) and per run (a transcript): its label, which you pass
-    to --snapshot and --run in other commands, and what it holds: graphs, nodes and edges of
+    One row per snapshot (an archive), run (a transcript) and trace: its label, which you pass
+    to --snapshot, --run and --trace in other commands, and what it holds: graphs, nodes and edges of
     a snapshot; events, skipped_lines (lines that were no part of a hit) and incomplete_hits
-    (hits whose attribute could not be read) of a run.
+    (hits whose attribute could not be read) of a run; nodes (one per attribute, an indirect
+    node once), edges (live at its end) and events of a trace. end_reason says how a run's
+    recording or a trace ended: a trace with "no EndTrace" was cut short (its process crashed
+    or was killed while tracing), and check and baseline refuse it unless --allow-incomplete.
     """
     static let options = [Options.format, Options.wide]
 

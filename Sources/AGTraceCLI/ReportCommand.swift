@@ -7,7 +7,7 @@ enum ReportCommand {
 
     static let name = "report"
     static let summary = "Run a canned report (agtrace report --list shows them)"
-    static let usage = "agtrace report NAME [--run R] [--snapshot S] [--from S1 --to S2] [--trace T] [--by rule|view] [--format F] [--limit N] [--wide]\n       agtrace report --list"
+    static let usage = "agtrace report NAME [--run R] [--snapshot S] [--from S1 --to S2] [--trace T] [--by rule|view] [--details] [--format F] [--limit N] [--wide]\n       agtrace report --list"
     static var discussion: String {
         var text = """
         Each report is one SQL file compiled into agtrace (Queries/ in the source); the options
@@ -45,6 +45,7 @@ enum ReportCommand {
           agtrace report updates --trace trip-taps --by view
           agtrace report rule-cost --trace trip-taps
           agtrace report dirty-walks --trace trip-taps
+          agtrace report dirty-walks --trace trip-taps --details
           agtrace report edge-churn --trace trip-taps
         """
         return text
@@ -53,7 +54,8 @@ enum ReportCommand {
     /// The labels a report's variant is chosen by and bound to (ReportRunner.parameterOptions).
     static let labels = [Options.run, Options.snapshot, Options.from, Options.to, Options.trace]
     static let by = OptionSpec(name: "by", valueName: "rule|view", help: "sum the rows per rule name, or per SwiftUI view")
-    static let options = [list] + labels + [by] + Options.rows
+    static let details = OptionSpec(name: "details", valueName: nil, help: "one row per item where the report gives one per group (dirty-walks --trace: per node each write marked)")
+    static let options = [list] + labels + [by, details] + Options.rows
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         let format = try args.format()
@@ -77,7 +79,7 @@ enum ReportCommand {
         for option in Self.labels {
             if let value = args.value(option) { labels[option.name] = value }
         }
-        let request = ReportRequest(name: reportName, options: labels, by: args.value(by), limit: limit)
+        let request = ReportRequest(name: reportName, options: labels, by: args.value(by), limit: limit, details: args.has(details))
         do {
             _ = try ReportRunner.variant(for: request)
         } catch let e as ReportUsageError {

@@ -7,7 +7,7 @@ enum WalkCommand {
 
     static let name = "walk"
     static let summary = "Predict the push (dirty) walk an invalidation of one attribute makes"
-    static let usage = "agtrace walk (ATTR | --view NAME) (--snapshot S | --trace T) [--depth N] [--format F] [--limit N] [--wide]"
+    static let usage = "agtrace walk (ATTR | --view NAME) (--snapshot S | --trace T [--at SEQ]) [--depth N] [--format F] [--limit N] [--wide]"
     static let discussion = """
     Invalidating ATTR (AGGraphInvalidateValue) marks every node reachable from it over read-by
     edges: its readers, their readers, and so on. This lists them breadth-first, one row per
@@ -18,9 +18,16 @@ enum WalkCommand {
     from every node that view names (with --trace, every node whose rule is its body; depth
     then counts from the nearest of them).
 
-    With --trace T the walk goes over the edges live at the end of the trace (added before
-    or while it ran, never removed), and each row names the node's rule and view from the
-    trace's own types (no dirty column: compare with 'report dirty-walks --trace T').
+    With --trace T the walk goes over the trace's graph as a write of ATTR found it: the
+    edges added before ATTR's last write in the trace and not removed by then, without the
+    nodes of subgraphs destroyed before it (stderr names the write). --at SEQ walks the graph
+    as it was at event SEQ instead (a write's seq from 'report dirty-walks --trace T'); ATTR
+    never written, or --view, walks the edges live at the end of the trace. Indirect nodes (an
+    attribute with low bits 01, a binding's view of another node) are passed through to their
+    readers, as the engine's push walk passes them: they are not marked, so they are no rows.
+    Each row names the node's rule and view from the trace's own types (no dirty column:
+    compare with 'report dirty-walks --trace T --details', which lists the nodes each write
+    marked).
 
     Examples:
       agtrace walk 3032 --snapshot trip-1-before
@@ -28,12 +35,14 @@ enum WalkCommand {
       agtrace walk --view Trip --snapshot trip-1-before
       agtrace walk 0xbd8 --snapshot trip-1-before --format json
       agtrace walk 536 --trace trip-taps
+      agtrace walk 536 --trace feed-select --at 71
       agtrace walk --view TripView --trace trip-taps
     """
     static let snapshot = Options.snapshot.explained("the snapshot whose edges to walk")
     static let view = StartingPoint.view.explained("start from every node of this view instead of ATTR")
     static let trace = Options.trace.explained("the trace whose edges (live at its end) to walk")
-    static let options = [snapshot, view, trace, Options.depth] + Options.rows
+    static let at = OptionSpec(name: "at", valueName: "SEQ", help: "with --trace: walk the graph as it was at event SEQ (default: ATTR's last write, else the end of the trace)")
+    static let options = [snapshot, view, trace, at, Options.depth] + Options.rows
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         try args.checkRowOptions()
@@ -44,6 +53,9 @@ enum WalkCommand {
         }
         let depth = try args.int(Options.depth)
         if let depth, depth < 1 { throw UsageError(message: "--depth takes 1 or more") }
+        let at = try args.int(Self.at)
+        if at != nil && trace == nil { throw UsageError(message: "--at SEQ picks a moment of a trace: give it with --trace T") }
+        if let at, at < 1 { throw UsageError(message: "--at takes an event's seq (1 or more)") }
         let db = try context.openDatabase(.read)
         if let trace {
             let from: TraceWalk.Start
@@ -51,8 +63,17 @@ enum WalkCommand {
             case .attribute(let attribute): from = .attribute(attribute)
             case .view(let view): from = .view(view)
             }
-            let rows = try TraceWalk.rows(in: db, trace: try LabelLookup.traceId(trace, in: db), label: trace, from: from,
-                                          maxDepth: depth)
+            let traceId = try LabelLookup.traceId(trace, in: db)
+            var moment = at.map(Int64.init)
+            if moment == nil {
+                let chosen = try TraceWalk.defaultMoment(in: db, trace: traceId, from: from)
+                moment = chosen.at
+                if let note = chosen.note { context.note("agtrace walk: " + terminalSafe(note)) }
+            }
+            let rows = try TraceWalk.rows(in: db, trace: traceId, label: trace, from: from, maxDepth: depth, at: moment)
+            if let note = try TraceNotes.unknownIndirectSources(in: db, trace: traceId, label: trace) {
+                context.note("agtrace walk: warning: " + terminalSafe(note))
+            }
             try context.writeRows(columns: TraceWalk.columns, rows: rows, args: args, command: name)
             return 0
         }

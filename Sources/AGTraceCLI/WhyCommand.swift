@@ -29,8 +29,10 @@ enum WhyCommand {
     update_seq, its rule and view, seconds (its duration; empty when the trace's timestamps
     cannot time it), changed, and its cause: cause_seq, the write (BeginGraphInvalidation)
     whose dirty marks included ATTR since its previous evaluation, and cause_root, the
-    attribute that write set, with cause_rule and cause_view. A first build has an empty
-    cause. The trace shows the marks: nothing is predicted.
+    attribute that write set, with cause_rule and cause_view, marked_seq (the write's
+    NodeSetDirty of ATTR) and cause_marked (how many nodes it marked: 'report dirty-walks
+    --trace T --details' lists them). A first build has an empty cause. The trace shows the
+    marks: nothing is predicted.
 
     --view NAME starts from every node the view names (node_views; with --run it needs
     --snapshot to know them; with --trace, the nodes whose rule is the view's body, all their

@@ -138,4 +138,46 @@ final class CIExampleTests: CLITestCase {
             XCTAssertTrue(r.summary.hasPrefix("### ⚠️ agtrace check could not run (the baseline cannot be used)"), "\(name): \(r.summary)")
         }
     }
+
+    /// The same step with the recording a trace (`--trace` for `--transcript … --archive …`):
+    /// a trace cut by a kill (no EndTrace) cannot pass as an improvement either.
+    func testACutTraceCannotPassAsAnImprovement() throws {
+        let traces = CLI.samples + "/traces"
+        let baseline = try CLI.run(["baseline", "--trace", traces + "/feed-select.ag-trace", "--key", "view",
+                                    "--output", "Baselines/feed.json"], directory: dir)
+        XCTAssertEqual(baseline.status, 0, baseline.stderr)
+        let script = try Self.workflowStep("Check against the baseline")
+            .replacingOccurrences(of: "--transcript \"$TRANSCRIPT\" --archive \"$DUMP\"", with: "--trace \"$TRACE\"")
+        XCTAssertEqual(script.components(separatedBy: "--trace \"$TRACE\"").count, 4, script)
+        FileManager.default.createFile(atPath: dir.appendingPathComponent("summary.md").path, contents: nil)
+        let step = try CLI.run(URL(fileURLWithPath: "/bin/bash"), ["-e", "-c", script], environment: [
+            "PATH": CLI.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+            "BASELINE": "Baselines/feed.json",
+            "TRACE": traces + "/feed-select-cut.ag-trace",
+            "GITHUB_STEP_SUMMARY": dir.appendingPathComponent("summary.md").path,
+        ], directory: dir)
+        XCTAssertEqual(step.status, 3, step.stdout + step.stderr)
+        XCTAssertTrue(step.stderr.contains("trace 'feed-select-cut' is incomplete (no EndTrace"), step.stderr)
+        let junit = (try? String(contentsOf: dir.appendingPathComponent("agtrace-check.xml"), encoding: .utf8)) ?? ""
+        let report = JUnitReport(junit)
+        XCTAssertEqual(report.errors, 1, junit)
+        XCTAssertEqual(report.failures, 0)
+        XCTAssertEqual(report.errorTypes, ["not_counted"])
+        XCTAssertTrue(report.errorMessages.first?.contains("no EndTrace") ?? false, junit)
+        let summary = (try? String(contentsOf: dir.appendingPathComponent("summary.md"), encoding: .utf8)) ?? ""
+        XCTAssertTrue(summary.hasPrefix("### ⚠️ agtrace check could not run (could not count)"), summary)
+
+        // The whole trace passes; the cut one passes only when asked, with a note.
+        let whole = try CLI.run(["check", "--baseline", "Baselines/feed.json", "--trace", traces + "/feed-select.ag-trace"], directory: dir)
+        XCTAssertEqual(whole.status, 0, whole.stdout + whole.stderr)
+        let forced = try CLI.run(["check", "--baseline", "Baselines/feed.json", "--trace", traces + "/feed-select-cut.ag-trace",
+                                  "--allow-incomplete"], directory: dir)
+        XCTAssertTrue(forced.stdout.contains("trace 'feed-select-cut' is incomplete (no EndTrace); checked anyway (--allow-incomplete)"),
+                      forced.stdout + forced.stderr)
+        // baseline refuses to record one too (exit 1, as for a crashed transcript).
+        let recorded = try CLI.run(["baseline", "--trace", traces + "/feed-select-cut.ag-trace", "--output", "cut.json"], directory: dir)
+        XCTAssertEqual(recorded.status, 1, recorded.stderr)
+        XCTAssertTrue(recorded.stderr.contains("trace 'feed-select-cut' is incomplete (no EndTrace"), recorded.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("cut.json").path))
+    }
 }

@@ -99,7 +99,7 @@ final class RobustnessCLITests: CLITestCase {
     static let snapshotTables = ["graphs", "types", "node_rows", "subgraph_nodes", "edges", "subgraphs", "subgraph_children",
                                  "tree_items", "tree_item_values", "tree_item_nodes", "profile_events", "profile_marks"]
     static let traceTables = ["trace_event_rows", "trace_types", "trace_nodes", "trace_edges", "trace_subgraphs",
-                              "trace_update_rows", "trace_writes"]
+                              "trace_update_rows", "trace_writes", "trace_marks", "trace_indirect_sources"]
 
     /// A big trace: the sample trace's records `copies` times over (a valid trace: events
     /// number on, each copy adds its evaluations and writes).

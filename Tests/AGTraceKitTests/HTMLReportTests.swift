@@ -63,7 +63,34 @@ final class HTMLReportTests: XCTestCase {
         let writes = try f.db.scalar("SELECT count(*) FROM trace_writes")?.intValue ?? -1
         XCTAssertEqual(html.components(separatedBy: "<div class=\"write\">").count - 1, Int(writes))
         XCTAssertTrue(html.contains("write 1: 536 _External — event 33"))
-        XCTAssertTrue(html.contains("<b>reran (caused by this write) (3): </b>"))
+        XCTAssertTrue(html.contains("<b>reran and changed (caused by this write) (3): </b>"))
+        XCTAssertTrue(html.contains("<b>reran, unchanged (2): </b>"), "favorite's write: the body and text rerun unchanged")
+    }
+
+    /// The feed trace: each write lists the nodes its NodeSetDirty events name, by view, and its
+    /// picture reaches the rows from the selection through the indirect node between them.
+    func testTracePageListsTheMarkedNodesAndFollowsIndirectNodes() throws {
+        let f = try ReportFixture(samples: false)
+        _ = try Importer(database: f.db).importFile(ReportFixture.sampleArchives.appendingPathComponent("traces/feed-select.ag-trace").path)
+        let page = HTMLPage()
+        try HTMLSections.writes(page, db: f.db, trace: try LabelLookup.traceId("feed-select", in: f.db),
+                                options: HTMLReport.Options(generator: "t", madeAt: "now", graphviz: nil))
+        let html = page.body
+        XCTAssertTrue(html.contains("<b>marked (9): </b>"), html)
+        XCTAssertTrue(html.contains("<b>marked (9): </b><span class=\"chip reran\">1552 FeedRow</span><span class=\"chip reran\">2064 FeedRow</span>"),
+                      "grouped by view: the rows first")
+        XCTAssertTrue(html.contains("marked by view: FeedRow 4, (no view) 5"), html)
+        XCTAssertTrue(html.contains("<b>reran and changed (caused by this write) (5): </b>"), html)
+        XCTAssertTrue(html.contains("<b>reran, unchanged (4): </b>"), html)
+        XCTAssertTrue(html.contains("marked by view: FeedRow 4, FeedView 1, (no view) 5"), html)
+        // The first write's picture: the selection 536 -> each row (the indirect node 1089 passed through).
+        let first = try XCTUnwrap(page.pictures.first)
+        for row in [1552, 2064, 2576, 3088] { XCTAssertTrue(first.contains("n536 -> n\(row)"), first) }
+        XCTAssertFalse(first.contains("1089"), first)
+        // A cut trace's header says how it ended.
+        _ = try Importer(database: f.db).importFile(ReportFixture.sampleArchives.appendingPathComponent("traces/feed-select-cut.ag-trace").path)
+        let cutPage = try self.page(f, HTMLReport.Inputs(trace: "feed-select-cut"), graphviz: nil)
+        XCTAssertTrue(cutPage.contains("no EndTrace"), "the header's facts")
     }
 
     /// A run named through a snapshot that lacks some of its attributes: said in the page and returned for stderr.

@@ -203,4 +203,49 @@ final class PerfettoTraceTests: XCTestCase {
         let process = events.first { $0["name"] as? String == "process_name" }
         XCTAssertTrue(((process?["args"] as? [String: Any])?["name"] as? String)?.contains("event order") ?? false)
     }
+
+    /// A value set carries no time of its own: it is drawn between the timed events around it
+    /// (inside the evaluation that set it), not at the time of the event before it.
+    func testUntimedEventsAreNotDrawnAtAnEarlierEventsTime() throws {
+        let f = try ReportFixture(samples: false)
+        try importTrace(f, ReportFixture.sampleArchives.appendingPathComponent("traces/trip-taps.ag-trace").path)
+        let events = try export(f, "trip-taps")
+        try PerfettoCheck.wellFormed(events)
+        func ts(_ e: [String: Any]) -> Double { (e["ts"] as? NSNumber)?.doubleValue ?? -1 }
+        // The first build's body (1048, seq 17-22) sets its value at seq 21, with no timestamp.
+        let body = try XCTUnwrap(events.first { $0["ph"] as? String == "X" && ($0["args"] as? [String: Any])?["seq"] as? Int == 17 })
+        let set = try XCTUnwrap(events.first { $0["cat"] as? String == "value" && ($0["args"] as? [String: Any])?["seq"] as? Int == 21 })
+        XCTAssertGreaterThan(ts(set), ts(body), "not at the body's begin, the event before it with a time")
+        XCTAssertLessThan(ts(set), ts(body) + ((body["dur"] as? NSNumber)?.doubleValue ?? 0))
+        XCTAssertEqual((set["args"] as? [String: Any])?["time"] as? String, "not in the trace: drawn between seq 17 and seq 22")
+        // Every value set lies strictly after the timed event before it.
+        let sets = events.filter { $0["cat"] as? String == "value" }
+        XCTAssertEqual(sets.count, 5, "three in the first build, one per write")
+        XCTAssertTrue(sets.allSatisfy { ($0["args"] as? [String: Any])?["time"] is String })
+    }
+
+    /// Whole-second timestamps time nothing even when they differ: the axis is event order, and
+    /// the timeline itself says so (its process name and an instant at its start).
+    func testWholeSecondTracesSayTheAxisIsEventOrder() throws {
+        func event(_ type: UInt8, _ seconds: UInt8, _ p1: [UInt8] = [], _ p2: UInt8? = nil) -> [UInt8] {
+            var body: [UInt8] = [0x08, type, 0x10] + [seconds | 0x80, 0x07]  // 906 = 0x38A, 907 = 0x38B as varints
+            if !p1.isEmpty { body += [0x18] + p1 }
+            if let p2 { body += [0x20, p2] }
+            return [0x0A, UInt8(body.count)] + body
+        }
+        let bytes = event(1, 0x0A) + event(7, 0x0A, [0x98, 0x08]) + event(8, 0x0B, [0x98, 0x08], 1) + event(2, 0x0B)
+        let f = try ReportFixture(samples: false)
+        let path = f.directory.appendingPathComponent("whole.ag-trace").path
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        try importTrace(f, path, label: "whole")
+        XCTAssertEqual(try f.db.textRows("SELECT first_timestamp, last_timestamp, clock FROM traces"), [["906.0", "907.0", "whole seconds"]])
+        let events = try export(f, "whole")
+        try PerfettoCheck.wellFormed(events)
+        let process = events.first { $0["name"] as? String == "process_name" }
+        XCTAssertEqual((process?["args"] as? [String: Any])?["name"] as? String,
+                       "trace whole (time: event order, 1 µs per event; the trace's timestamps are whole seconds, too coarse to time with)")
+        XCTAssertTrue(events.contains { $0["ph"] as? String == "i" && ($0["name"] as? String)?.hasPrefix("time axis: event order") == true })
+        let slice = try XCTUnwrap(events.first { $0["ph"] as? String == "X" })
+        XCTAssertEqual((slice["dur"] as? NSNumber)?.doubleValue, 2, "one µs per event (seq 2 to 3), not a second")
+    }
 }

@@ -20,7 +20,7 @@ final class ReportRegistryTests: XCTestCase {
     func testReportsAndTheirVariants() {
         XCTAssertEqual(ReportRegistry.reports.map(\.name), ["dirty-walks", "edge-churn", "rule-cost", "updates"])
         XCTAssertEqual(ReportRegistry.reports.map { $0.variants.map(\.usage) }, [
-            ["--run R [--snapshot S]", "--trace T", "--from S1 --to S2"],
+            ["--run R [--snapshot S]", "--trace T --details", "--trace T", "--from S1 --to S2"],
             ["--trace T", "--from S1 --to S2"],
             ["--trace T", "--snapshot S"],
             ["--run R", "--snapshot S", "--trace T", "--snapshot S --by rule", "--trace T --by rule", "--snapshot S --by view",

@@ -101,7 +101,7 @@ final class TraceReportTests: DatabaseTestCase {
         let id = try LabelLookup.traceId("trip-taps", in: db)
         let why = try TraceWhy.rows(in: db, trace: id, label: "trip-taps", attribute: 1088)
         XCTAssertEqual(why.columns, ["update_seq", "attribute", "rule", "view", "seconds", "changed", "cause_seq", "cause_root",
-                                     "cause_rule", "cause_view"])
+                                     "cause_rule", "cause_view", "marked_seq", "cause_marked"])
         XCTAssertEqual(why.rows.map { [$0[0], $0[6], $0[7]].map(\.description) }, [["15", "", ""], ["39", "33", "536"], ["55", "48", "624"]])
         XCTAssertThrowsError(try TraceWhy.rows(in: db, trace: id, label: "trip-taps", attribute: 536)) { error in
             XCTAssertTrue("\(error)".contains("never evaluated"), "\(error)")

@@ -33,7 +33,8 @@ enum HTMLSections {
             let r = try ReportRegistry.query("html-trace-facts").rows(in: db, ["trace": .integer(trace)]).rows[0]
             page.html("<h3>"); page.text("trace \(r[0].description)"); page.html("</h3>")
             facts([("source", r[1]), ("sha256", r[2]), ("imported", r[3]), ("bytes", r[4]), ("events", r[5]),
-                   ("evaluations (rule runs)", r[8]), ("writes", r[9]), ("first timestamp (s)", r[6]), ("last timestamp (s)", r[7])])
+                   ("evaluations (rule runs)", r[8]), ("writes", r[9]), ("first timestamp (s)", r[6]), ("last timestamp (s)", r[7]),
+                   ("ended", r[10])])
         }
         page.html("<p class=\"note\">")
         page.text("Made by \(options.generator) at \(options.madeAt). "

@@ -13,6 +13,11 @@ extension HTMLSections {
         var markedCount: Int?
         var reran: [Int64] = []
         var alsoRan: [Int64] = []
+        /// Of `reran`, those whose value did not change (traces: EndValueUpdate without changed);
+        /// nil when unknown (runs).
+        var unchanged: Set<Int64>? = nil
+        /// The marked nodes per view ("(no view)" for the others), most first; nil when unknown.
+        var markedByView: [(view: String, count: Int)]? = nil
     }
 
     static func writes(_ page: HTMLPage, db: Database, run: Int64, snapshot: Int64?, options: HTMLReport.Options) throws {
@@ -62,23 +67,40 @@ extension HTMLSections {
             let seq = rows.int64(1), attribute = rows.int64(2)
             if rows.string(0) == "write" {
                 bySeq[seq] = effects.count
-                effects.append(WriteEffect(root: attribute, seq: seq, marked: nil, markedCount: Int(rows.int64(3))))
+                effects.append(WriteEffect(root: attribute, seq: seq, marked: nil, markedCount: Int(rows.int64(3)), unchanged: []))
                 return
             }
             let cause: Int? = rows.isNull(4) ? nil : bySeq[rows.int64(4)]
-            if let cause { effects[cause].reran.append(attribute) }
+            if let cause {
+                effects[cause].reran.append(attribute)
+                if !rows.isNull(5), rows.int64(5) == 0 { effects[cause].unchanged!.insert(attribute) }
+            }
             if let last = effects.indices.last, cause != last { effects[last].alsoRan.append(attribute) }
         }
-        var edges: [Int64: [Int64]] = [:]
-        let edgeRows = try ReportRegistry.query("html-trace-edges").prepare(in: db, ids)
-        try edgeRows.forEachRow { edgeRows in edges[edgeRows.int64(0), default: []].append(edgeRows.int64(1)) }
-        let explanation = "Each write (a GraphInvalidation) marks nodes dirty; the trace records how many (its NodeSetDirty "
-            + "events), and which evaluation each write caused (the write that marked the node since it last ran). The picture "
-            + "shows the written node and what lies downstream of it over the trace's edges, the caused evaluations highlighted. "
+        // The nodes each write marked, as its NodeSetDirty events name them (none for a trace
+        // imported before agtrace kept them: the count alone is shown then).
+        var marks: [Int64: (nodes: [Int64], views: [String: Int])] = [:]
+        let markRows = try ReportRegistry.query("html-trace-marks").prepare(in: db, ids)
+        try markRows.forEachRow { markRows in
+            let seq = markRows.int64(0)
+            marks[seq, default: ([], [:])].nodes.append(markRows.int64(1))
+            marks[seq]!.views[markRows.string(2) ?? "(no view)", default: 0] += 1
+        }
+        for i in effects.indices {
+            guard let m = marks[effects[i].seq], m.nodes.count == effects[i].markedCount else { continue }
+            effects[i].marked = m.nodes
+            effects[i].markedByView = m.views.map { ($0.key, $0.value) }
+                .sorted { ($0.view == "(no view)" ? 1 : 0, -$0.count, $0.view) < ($1.view == "(no view)" ? 1 : 0, -$1.count, $1.view) }
+        }
+        let readBy = try TraceReadBy(in: db, query: "html-trace-edges", ids)
+        let explanation = "Each write (a GraphInvalidation) marks nodes dirty; the trace names them (its NodeSetDirty "
+            + "events), and which evaluation each write caused (the write that marked the node since it last ran), and whether "
+            + "that rerun changed the node's value. The picture shows the written node and the nodes it marked over the "
+            + "trace's edges (through indirect nodes, which are not marked), the caused evaluations highlighted. "
             + "'Also ran': evaluations before the next write that this write did not cause."
         try render(page, effects: effects, explanation: explanation, unknown: nil, writeName: "a GraphInvalidation",
                    name: { a in a.flatMap { rules[$0] }.map { ($0, ViewName.fromRule($0)) } },
-                   readers: { edges[$0] ?? [] })
+                   readers: { readBy.readers($0) })
     }
 
     static func traceRules(db: Database, trace: Int64) throws -> [Int64: String] {
@@ -125,12 +147,22 @@ extension HTMLSections {
             }
             if let marked = effect.marked {
                 try chips("marked", marked, highlight: reran)
+                if let byView = effect.markedByView {
+                    page.html("<p class=\"note\">")
+                    page.text("marked by view: " + byView.map { "\($0.view) \($0.count)" }.joined(separator: ", "))
+                    page.html("</p>\n")
+                }
             } else if let count = effect.markedCount {
                 page.html("<p><b>"); page.text("marked: \(count) nodes"); page.html("</b></p>\n")
             } else {
                 page.html("<p class=\"note\">marked: unknown (no edges known)</p>\n")
             }
-            try chips("reran (caused by this write)", effect.reran)
+            if let unchanged = effect.unchanged {
+                try chips("reran and changed (caused by this write)", effect.reran.filter { !unchanged.contains($0) })
+                try chips("reran, unchanged", effect.reran.filter { unchanged.contains($0) })
+            } else {
+                try chips("reran (caused by this write)", effect.reran)
+            }
             try chips("also ran", effect.alsoRan)
             guard let root = effect.root, i < 30 else { page.html("</div>\n"); continue }
             // The written node and its marked set (or, unknown, what lies downstream of it), at most 40 nodes.

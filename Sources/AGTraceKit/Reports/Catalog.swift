@@ -20,7 +20,7 @@ public enum Catalog {
             SELECT 'trace', t.label, NULL,
                    (SELECT count(*) FROM trace_nodes n WHERE n.trace_id = t.id),
                    (SELECT count(*) FROM trace_edges e WHERE e.trace_id = t.id AND e.removed_seq IS NULL),
-                   t.event_count, NULL, NULL, NULL,
+                   t.event_count, NULL, NULL, t.end_reason,
                    (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'trace' AND target_id = t.id ORDER BY label) a),
                    t.imported_at, t.source, t.id, 2
             FROM traces t

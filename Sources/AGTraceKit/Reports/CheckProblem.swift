@@ -34,6 +34,7 @@ public enum RecordingGate {
     /// returns a note for one whose end is unknown (`no end seen`, or imported before agtrace
     /// recorded ends).
     public static func check(_ source: MeasuredSource, allowIncomplete: Bool) throws -> String? {
+        if source.kind == .trace { return try checkTrace(source, allowIncomplete: allowIncomplete) }
         guard source.kind == .run else { return nil }
         guard let end = source.end else {
             return "how the recording of \(source.phrase) ended is unknown (imported by an older agtrace); import it again to know"
@@ -49,5 +50,16 @@ public enum RecordingGate {
             }
             throw CheckProblem(.notCounted, "\(source.phrase) did not end normally (\(end.reason)): its counts miss whatever the process did not get to, which would pass as an improvement; record it again, or pass --allow-incomplete")
         }
+    }
+}
+
+extension RecordingGate {
+    /// A trace without an EndTrace was cut by a crash or a kill: refused like a cut transcript.
+    static func checkTrace(_ source: MeasuredSource, allowIncomplete: Bool) throws -> String? {
+        guard let reason = source.traceIncomplete else { return nil }
+        if allowIncomplete {
+            return "\(source.phrase) is incomplete (\(reason)); checked anyway (--allow-incomplete)"
+        }
+        throw CheckProblem(.notCounted, "\(source.phrase) is incomplete (\(reason): its process crashed or was killed while tracing): its counts miss whatever the app did not get to, which would pass as an improvement; trace it again, or pass --allow-incomplete")
     }
 }

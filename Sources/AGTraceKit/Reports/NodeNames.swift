@@ -19,8 +19,8 @@ public struct NodeNames {
         views = try snapshot.map { try NodeViews(in: db, snapshot: $0) } ?? NodeViews()
     }
 
-    /// The node's names in the snapshot (the lowest graph holding it), or nil when the
-    /// snapshot has no such node (or there is no snapshot).
+    /// The node's names in the snapshot (nil rule and view where its graphs disagree), or nil
+    /// when the snapshot has no such node (or there is no snapshot).
     public mutating func name(_ attribute: Int64?) throws -> Name? {
         guard let attribute, let snapshot else { return nil }
         if let known = cache[attribute] { return known }
@@ -32,8 +32,12 @@ public struct NodeNames {
             info = try query.prepare(in: db, values)
         }
         var found: Name?
-        if try info!.step() {
-            found = Name(rule: info!.string(2), view: views[attribute])
+        // Every graph holding the id: a rule is named only when they agree (an id is unique per
+        // graph, not per dump; RunSnapshotMatch says which ids are not).
+        var rules: Set<String?> = []
+        while try info!.step() { rules.insert(info!.string(2)) }
+        if !rules.isEmpty {
+            found = Name(rule: rules.count == 1 ? rules.first! : nil, view: views[attribute])
         } else if IndirectAttribute.isIndirect(attribute) {
             // Not a node of any dump, but not unknown either.
             found = Name(rule: IndirectAttribute.rule(source: nil), view: nil)

@@ -13,6 +13,9 @@ public final class NodeViews: @unchecked Sendable {
     private var complete = false
     private var lookups = 0
     private var lookup: Statement?
+    /// Ids several graphs hold with different views (read once, for dumps of several graphs):
+    /// no name is picked for them.
+    private var ambiguous: Set<Int64>?
 
     public init(in db: Database, snapshot: Int64) {
         self.db = db
@@ -29,6 +32,8 @@ public final class NodeViews: @unchecked Sendable {
 
     /// The view that names `attribute`, or nil. Errors reading the database count as no name.
     public subscript(_ attribute: Int64) -> String? {
+        if let db, ambiguous == nil { ambiguous = Self.ambiguousIds(db, snapshot: snapshot) }
+        if ambiguous?.contains(attribute) == true { return nil }
         if let hit = known[attribute] { return hit }
         if complete { return nil }
         guard let db else { return nil }
@@ -57,6 +62,18 @@ public final class NodeViews: @unchecked Sendable {
     }
 
     public func value(_ attribute: Int64) -> SQLValue { self[attribute].map(SQLValue.text) ?? .null }
+
+    /// The ids of a dump of several graphs that its graphs name differently (none for one graph).
+    /// Errors count as none.
+    static func ambiguousIds(_ db: Database, snapshot: Int64) -> Set<Int64> {
+        let graphs = (try? db.scalar("SELECT count(*) FROM graphs WHERE snapshot_id = ?1", [.integer(snapshot)]))??.intValue ?? 0
+        guard graphs > 1 else { return [] }
+        var ids: Set<Int64> = []
+        try? ReportRegistry.query("snapshot-ambiguous-views").prepare(in: db, ["snapshot": .integer(snapshot)]).forEachRow { r in
+            ids.insert(r.int64(0))
+        }
+        return ids
+    }
 
     /// Every name of the snapshot at once: the body names from the types that have a view and
     /// one scan of the snapshot's node rows, then the debug tree's; per attribute, its lowest

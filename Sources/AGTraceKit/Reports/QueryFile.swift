@@ -10,6 +10,8 @@
 ///   as its id), any other
 ///   name is a value (e.g. `attribute`). Each is bound by name: `:run`, `:snapshot`…
 /// - `by`: the `--by` value that selects this variant (`rule`); absent: no `--by`.
+/// - `details: yes`: the variant `--details` selects (one row per item where the others give
+///   one per group: per node a write marked, where `dirty-walks` gives one per write).
 /// - `needs: profile`: refuse (exit 1) when the snapshot holds no profile data.
 /// - `compute`: the rows are the input of a Swift step (`dirty-walks`), not the output.
 /// - `internal: yes`: used by a command (diff, walk, export), not listed as a report.
@@ -30,6 +32,8 @@ public struct QueryFile: Sendable, Equatable {
     public let description: String
     public let parameters: [Parameter]
     public let by: String?
+    /// Selected by `--details`.
+    public let details: Bool
     public let needsProfile: Bool
     public let compute: String?
     public let isInternal: Bool
@@ -50,7 +54,7 @@ public struct QueryFile: Sendable, Equatable {
     public var required: [String] { parameters.filter(\.required).map(\.name) }
     public var optional: [String] { parameters.filter { !$0.required }.map(\.name) }
 
-    static let knownKeys: Set<String> = ["name", "summary", "description", "params", "by", "needs", "compute", "internal", "units", "with"]
+    static let knownKeys: Set<String> = ["name", "summary", "description", "params", "by", "details", "needs", "compute", "internal", "units", "with"]
 
     public init(fileName: String, text: String) throws {
         self.fileName = fileName
@@ -82,6 +86,7 @@ public struct QueryFile: Sendable, Equatable {
         self.description = description
         summary = header["summary"]
         by = header["by"]
+        details = header["details"] == "yes"
         compute = header["compute"]
         isInternal = header["internal"] == "yes"
         var units: [String: ColumnUnit] = [:]
@@ -151,6 +156,7 @@ public struct QueryFile: Sendable, Equatable {
             parts.append(p.required ? option : "[\(option)]")
         }
         if let by { parts.append("--by \(by)") }
+        if details { parts.append("--details") }
         return parts.joined(separator: " ")
     }
 

@@ -5,12 +5,15 @@ public struct ReportRequest: Sendable, Equatable {
     public var options: [String: String]
     public var by: String?
     public var limit: Int?
+    /// `--details`: the report's detailed variant (`details: yes`).
+    public var details = false
 
-    public init(name: String, options: [String: String] = [:], by: String? = nil, limit: Int? = nil) {
+    public init(name: String, options: [String: String] = [:], by: String? = nil, limit: Int? = nil, details: Bool = false) {
         self.name = name
         self.options = options
         self.by = by
         self.limit = limit
+        self.details = details
     }
 }
 
@@ -51,7 +54,8 @@ public enum ReportRunner {
         }
         let given = Set(request.options.keys)
         let candidates = report.variants.filter { v in
-            v.by == request.by && Set(v.required).isSubset(of: given) && given.isSubset(of: Set(v.parameters.map(\.name)))
+            v.by == request.by && v.details == request.details && Set(v.required).isSubset(of: given)
+                && given.isSubset(of: Set(v.parameters.map(\.name)))
         }
         if let best = candidates.max(by: { $0.required.count < $1.required.count }) {
             return best
@@ -61,8 +65,12 @@ public enum ReportRunner {
             throw ReportUsageError(values.isEmpty ? "report '\(report.name)' takes no --by"
                                                   : "--by takes \(values.map { "'\($0)'" }.joined(separator: " or ")) for '\(report.name)', not '\(by)'")
         }
+        if request.details, !report.variants.contains(where: \.details) {
+            throw ReportUsageError("report '\(report.name)' takes no --details")
+        }
         var shown = parameterOptions.filter(given.contains).map { "--\($0)" }
         if let by = request.by { shown.append("--by \(by)") }
+        if request.details { shown.append("--details") }
         let forms = report.variants.map { "  agtrace report \(report.name) \($0.usage)" }.joined(separator: "\n")
         let what = shown.isEmpty ? "without options" : "with " + shown.joined(separator: " ")
         throw ReportUsageError("report '\(report.name)' cannot run \(what); it runs as:\n\(forms)")
@@ -167,6 +175,9 @@ public enum ReportRunner {
             notes.append(note)
         }
         if request.by == "view", let note = try TraceNotes.viewless(in: db, trace: trace, label: label) {
+            notes.append(note)
+        }
+        if request.details, let note = try TraceNotes.marksUnknown(in: db, trace: trace, label: label) {
             notes.append(note)
         }
         return notes

@@ -23,4 +23,24 @@ public enum TraceNotes {
         let rules = shown.joined(separator: ", ") + (rows.count > shown.count ? " and \(rows.count - shown.count) more" : "")
         return "\(left) of \(total) evaluations of trace '\(label)' are of rules that name no SwiftUI view (\(rules)) and are not in these rows: --by rule counts them"
     }
+
+    /// A sentence when some indirect nodes of the trace have no known source (a trace cut before
+    /// the records that name it, or an engine that writes none): walks cannot pass through them.
+    public static func unknownIndirectSources(in db: Database, trace id: Int64, label: String) throws -> String? {
+        let rows = try ReportRegistry.query("trace-indirect-unknown").rows(in: db, ["trace": .integer(id)]).rows
+        guard !rows.isEmpty else { return nil }
+        let shown = rows.prefix(5).map(\.[0].description).joined(separator: ", ") + (rows.count > 5 ? " and \(rows.count - 5) more" : "")
+        return "\(rows.count) indirect node\(rows.count == 1 ? "" : "s") of trace '\(label)' (\(shown)) \(rows.count == 1 ? "points" : "point") at no known source (no IndirectNodeSetSource, and no subgraph record names one): what reads through \(rows.count == 1 ? "it" : "them") is not reached from the source"
+    }
+
+    /// A sentence when the trace's writes marked nodes but which ones was not kept (imported by
+    /// an agtrace before `trace_marks`): nil when they are known.
+    static func marksUnknown(in db: Database, trace id: Int64, label: String) throws -> String? {
+        let row = try db.rows("""
+            SELECT (SELECT coalesce(sum(marked), 0) FROM trace_writes WHERE trace_id = ?1),
+                   (SELECT count(*) FROM trace_marks WHERE trace_id = ?1)
+            """, [.integer(id)]).first
+        guard let marked = row?[0].intValue, let kept = row?[1].intValue, marked > 0, kept == 0 else { return nil }
+        return "trace '\(label)' was imported by an agtrace that did not keep which nodes each write marked (\(marked) marks counted): import it again (agtrace import --replace) to list them"
+    }
 }

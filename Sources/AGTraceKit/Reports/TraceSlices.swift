@@ -4,17 +4,32 @@
 /// instants, and arrows from each write to the evaluations it caused (`trace_updates.cause_seq`).
 ///
 /// Time: the engine's timestamps, in µs from the first, when the trace has a clock; a trace
-/// whose timestamps are all equal (whole seconds: the engine that wrote ../shared/real-traces)
-/// has none, and then file order is the time axis (one µs per event).
+/// whose timestamps are whole seconds (the engine that wrote ../shared/real-traces: all equal)
+/// or all equal has none, and then file order is the time axis (one µs per event), said on the
+/// timeline itself (the process name, and an instant at its start). An event that carries no
+/// time of its own (a value set) is placed between the timed events around it, never at the
+/// earlier one's time, and its args say so.
 public enum TraceSlices {
     public static func make(in db: Database, trace: Int64, label: String) throws -> Timeline {
         let ids: [String: SQLValue] = ["trace": .integer(trace)]
-        let range = try db.rows("SELECT first_timestamp, last_timestamp FROM traces WHERE id = ?1", [.integer(trace)]).first
+        let range = try db.rows("SELECT first_timestamp, last_timestamp, clock FROM traces WHERE id = ?1", [.integer(trace)]).first
         let first = range?[0].doubleValue, last = range?[1].doubleValue
-        let clocked = first != nil && last != nil && last! > first!
-        var timeline = Timeline(process: "trace \(label)" + (clocked ? " (time: the engine's timestamps)" : " (time: event order, 1 µs per event; the trace's timestamps are all equal)"),
+        // Whole seconds time nothing (traces imported before `clock` was kept: whole numbers only).
+        var wholeSeconds = range?[2].stringValue == "whole seconds"
+        if range?[2] == .null {
+            wholeSeconds = try db.scalar("""
+                SELECT NOT EXISTS (SELECT 1 FROM trace_event_rows WHERE trace_id = ?1 AND timestamp != CAST(timestamp AS INTEGER))
+                """, [.integer(trace)])?.intValue == 1
+        }
+        let clocked = !wholeSeconds && first != nil && last != nil && last! > first!
+        let why = wholeSeconds ? "the trace's timestamps are whole seconds, too coarse to time with" : "the trace's timestamps are all equal"
+        var timeline = Timeline(process: "trace \(label)" + (clocked ? " (time: the engine's timestamps)" : " (time: event order, 1 µs per event; \(why))"),
                                 clock: clocked ? .engine : .eventOrder)
         timeline.threads[1] = "engine"
+        if !clocked {
+            timeline.instants.append(Timeline.Instant(name: "time axis: event order (1 µs per event), not time: \(why)", category: "axis",
+                                                      thread: 1, time: 0, args: []))
+        }
         var rules: [Int64: String] = [:]
         let ruleRows = try ReportRegistry.query("timeline-trace-rules").prepare(in: db, ids)
         try ruleRows.forEachRow { ruleRows in if let r = ruleRows.string(1) { rules[ruleRows.int64(0)] = r } }
@@ -22,10 +37,28 @@ public enum TraceSlices {
         struct Open { var slice: Int; var type: Int; var attribute: Int64? }
         var stack: [Open] = []
         var sliceOfSeq: [Int64: Int] = [:]
-        var now = 0.0
+        var now = 0.0, nowSeq: Int64 = 0
+        /// Instants of untimed events since the last timed one: placed when the next one comes.
+        var untimed: [Int] = []
+        func place(until end: Double?, seq: Int64?) {
+            guard !untimed.isEmpty else { return }
+            // Evenly between the timed events around them (1 ns apart after the last one).
+            let step = end.map { ($0 - now) / Double(untimed.count + 1) } ?? 0.001
+            for (k, i) in untimed.enumerated() {
+                timeline.instants[i].time = now + step * Double(k + 1)
+                timeline.instants[i].args.append(("time", .text("not in the trace: drawn between seq \(nowSeq) and "
+                                                            + (seq.map { "seq \($0)" } ?? "the end"))))
+            }
+            untimed.removeAll()
+        }
         func time(_ seq: Int64, _ stamp: Double?) -> Double {
             if clocked {
-                if let stamp { now = (stamp - first!) * 1e6 }
+                if let stamp {
+                    let t = (stamp - first!) * 1e6
+                    place(until: t, seq: seq)
+                    now = t
+                    nowSeq = seq
+                }
                 return now
             }
             return Double(seq)
@@ -43,7 +76,9 @@ public enum TraceSlices {
         let stmt = try ReportRegistry.query("timeline-trace").prepare(in: db, ids)
         while try stmt.step() {
             let seq = stmt.int64(0), type = Int(stmt.int64(1))
-            let t = time(seq, stmt.isNull(2) ? nil : stmt.double(2))
+            let stamp: Double? = stmt.isNull(2) ? nil : stmt.double(2)
+            let t = time(seq, stamp)
+            if clocked && stamp == nil && type == 42 { untimed.append(timeline.instants.count) }
             let p1: Int64? = stmt.isNull(3) ? nil : stmt.int64(3)
             let p2: Int64? = stmt.isNull(4) ? nil : stmt.int64(4)
             if type == 42 {
@@ -86,7 +121,8 @@ public enum TraceSlices {
                 close(stack.removeLast(), at: t + (clocked ? 0 : 1), endArgs: endArgs)
             }
         }
-        let end = clocked ? now : Double(stack.map { timeline.slices[$0.slice].start }.max() ?? 0) + 1
+        place(until: nil, seq: nil)
+        let end = clocked ? max(now, timeline.instants.map(\.time).max() ?? now) : Double(stack.map { timeline.slices[$0.slice].start }.max() ?? 0) + 1
         while let open = stack.popLast() { close(open, at: end, endArgs: [("end_seq", .null)]) }
         let causes = try ReportRegistry.query("timeline-trace-causes").prepare(in: db, ids)
         try causes.forEachRow { causes in

@@ -153,6 +153,9 @@ public struct MeasuredSource: Equatable, Sendable {
     /// For a run: how its recording ended (`runs.end_reason`; nil when imported by an agtrace
     /// that did not record it). Never written to a baseline file.
     public var end: RecordingEnd?
+    /// For a trace: nil when it ended (or was imported before agtrace recorded ends), else why
+    /// it is incomplete (`traces.end_reason`). Never written to a baseline file.
+    public var traceIncomplete: String?
 
     public init(kind: MeasuredKind, label: String, sha256: String? = nil, importedAt: String? = nil,
                 namedBy: NamingSnapshot? = nil) {
@@ -231,6 +234,10 @@ extension UpdateCounts {
     /// another build or process, or nodes created after it was taken.
     public static let notInDumpKey = "(not in the dump)"
 
+    /// Key (by view) for a run's attributes that several graphs of the naming dump hold with
+    /// different views: an id is unique per graph, not per dump, so none of them is picked.
+    public static let ambiguousKey = "(ambiguous in the dump)"
+
     /// Counts a run's update hits. `namingSnapshot` is required for key `rule`.
     public static func run(_ label: String, key: BaselineKey, namingSnapshot: String? = nil,
                            in db: Database) throws -> UpdateCounts {
@@ -254,13 +261,16 @@ extension UpdateCounts {
             // The name of attribute c.attribute in snapshot ?2 (?4, ?5: the view keys' fallbacks).
             let name = key == .rule
                 ? """
-                  coalesce((SELECT min(coalesce(r.rule, '(unnamed type)')) FROM node_rules r
-                            WHERE r.snapshot_id = ?2 AND r.attribute = c.attribute),
+                  coalesce((SELECT CASE WHEN count(DISTINCT coalesce(r.rule, '')) = 1 THEN min(coalesce(r.rule, '(unnamed type)')) END
+                            FROM node_rules r WHERE r.snapshot_id = ?2 AND r.attribute = c.attribute),
                            '(attribute ' || c.attribute || ')')
                   """
                 : """
                   CASE WHEN NOT EXISTS (SELECT 1 FROM nodes x WHERE x.snapshot_id = ?2 AND x.attribute = c.attribute) THEN ?4
-                       ELSE coalesce((SELECT min(v.view) FROM node_views v WHERE v.snapshot_id = ?2 AND v.attribute = c.attribute), ?5)
+                       ELSE (SELECT CASE WHEN count(DISTINCT coalesce(v.view, '')) > 1 THEN ?6 ELSE coalesce(min(v.view), ?5) END
+                             FROM nodes x LEFT JOIN node_views v
+                               ON v.snapshot_id = x.snapshot_id AND v.graph_index = x.graph_index AND v.attribute = x.attribute
+                             WHERE x.snapshot_id = ?2 AND x.attribute = c.attribute)
                   END
                   """
             // Count per attribute first (one pass over the run's id range), then name each attribute once.
@@ -271,7 +281,8 @@ extension UpdateCounts {
                 )
                 SELECT CASE WHEN c.attribute IS NULL THEN ?3 ELSE \(name) END AS key, sum(c.n)
                 FROM counts c GROUP BY key
-                """, [.integer(row.id), .integer(namer.id), .text(unknownAttributeKey), .text(notInDumpKey), .text(noViewKey)])
+                """, [.integer(row.id), .integer(namer.id), .text(unknownAttributeKey), .text(notInDumpKey), .text(noViewKey),
+                      .text(ambiguousKey)])
         }
         let entries = collect(rows, key: key)
         if entries.isEmpty {
@@ -326,7 +337,11 @@ extension UpdateCounts {
     /// trace with whole-second timestamps has none).
     public static func trace(_ label: String, key: BaselineKey, withSeconds: Bool = false, in db: Database) throws -> UpdateCounts {
         let row = try lookUp(.trace, label, in: db)
-        let source = MeasuredSource(kind: .trace, label: label, sha256: row.sha256, importedAt: row.importedAt)
+        var source = MeasuredSource(kind: .trace, label: label, sha256: row.sha256, importedAt: row.importedAt)
+        if let end = try db.rows("SELECT complete, end_reason FROM traces WHERE id = ?1", [.integer(row.id)]).first,
+           end[0].intValue == 0 {
+            source.traceIncomplete = end[1].stringValue ?? TraceEnd.cut
+        }
         let keyExpression: String
         switch key {
         case .attribute: keyExpression = "CAST(attribute AS TEXT)"

@@ -525,6 +525,46 @@ public enum Schema {
         """
         ALTER TABLE events ADD COLUMN time_ns INTEGER;
         """,
+        // 10: what a trace says beyond its events' rows. Whether it ended (EndTrace after its last
+        // BeginTrace; a trace cut by a crash or a kill has none, and check refuses it like a cut
+        // transcript), filled here from the events stored; the nodes each write marked
+        // (NodeSetDirty names them, so no walk is predicted); where indirect nodes point. An
+        // indirect node's events name it by its offset (IndirectNodeAdded p1 = 1100) while edges
+        // and snapshot records name it by its attribute (1101): imports before this stored both,
+        // one node counted twice, and the offset's row is folded into the attribute's here.
+        // How the events' timestamps were written (clock) is known from this import on (NULL
+        // before). Traces imported before have no marks or indirect sources: import them again.
+        """
+        ALTER TABLE traces ADD COLUMN complete INTEGER;
+        ALTER TABLE traces ADD COLUMN end_reason TEXT;
+        ALTER TABLE traces ADD COLUMN clock TEXT;
+        UPDATE traces SET complete = EXISTS (
+            SELECT 1 FROM trace_event_rows e
+            WHERE e.trace_id = traces.id AND e.type = 2
+              AND e.seq > coalesce((SELECT max(b.seq) FROM trace_event_rows b WHERE b.trace_id = traces.id AND b.type = 1), 0));
+        UPDATE traces SET end_reason = CASE complete WHEN 1 THEN 'EndTrace' ELSE 'no EndTrace' END;
+        DELETE FROM trace_nodes
+        WHERE type_id IS NULL AND (attribute & 3) = 0
+          AND EXISTS (SELECT 1 FROM trace_nodes m WHERE m.trace_id = trace_nodes.trace_id AND m.attribute = (trace_nodes.attribute | 1));
+        UPDATE trace_nodes SET attribute = attribute | 1
+        WHERE type_id IS NULL AND (attribute & 3) = 0
+          AND EXISTS (SELECT 1 FROM trace_event_rows e WHERE e.trace_id = trace_nodes.trace_id AND e.type = 44 AND e.p1 = trace_nodes.attribute);
+        CREATE TABLE trace_marks(
+            trace_id INTEGER NOT NULL,
+            write_seq INTEGER NOT NULL,
+            attribute INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            PRIMARY KEY(trace_id, write_seq, attribute)
+        ) WITHOUT ROWID;
+        CREATE TABLE trace_indirect_sources(
+            trace_id INTEGER NOT NULL,
+            attribute INTEGER NOT NULL,
+            source INTEGER NOT NULL,
+            set_seq INTEGER,
+            replaced_seq INTEGER
+        );
+        CREATE INDEX trace_indirect_sources_by_source ON trace_indirect_sources(trace_id, source);
+        """,
     ]
 
     public static var latestVersion: Int { migrations.count }

@@ -173,9 +173,16 @@ public enum SchemaDocument {
     (NodeSetDirty with p2 = 1) from the write's NodeSetValue until the next update begins (a
     Begin{Graph,Subgraph,Node,Value}Update) — engines write the first mark before the invalidation
     event; `updates` the evaluations until the next write; `reran` those of marked nodes.
+    **`trace_marks`**: the nodes behind `trace_writes.marked`, one row per (write, node) with the
+    seq of its first NodeSetDirty. **`trace_indirect_sources`**: where each indirect node points,
+    from `set_seq` until `replaced_seq`; an indirect node is stored under its attribute (low bits
+    01: 1089), which edges and records use, though its own events name it by offset (1088).
+    `traces.complete` is 0 for a trace with no EndTrace after its last BeginTrace (cut by a crash
+    or a kill: `check` refuses it).
     Indexes: `trace_nodes_by_attribute` on `trace_nodes(trace_id, attribute)`, `trace_edges_by_input`
-    on `trace_edges(trace_id, input, reader)`; `trace_types`, `trace_subgraphs`,
-    `trace_update_rows` and `trace_writes` are keyed by trace and id or seq.
+    on `trace_edges(trace_id, input, reader)`, `trace_indirect_sources_by_source` on
+    `trace_indirect_sources(trace_id, source)`; `trace_types`, `trace_subgraphs`,
+    `trace_update_rows`, `trace_writes` and `trace_marks` are keyed by trace and id or seq.
 
     Labels are unique across snapshots, runs and traces; `aliases.kind` may be `trace`.
 

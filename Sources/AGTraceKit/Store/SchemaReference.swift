@@ -150,6 +150,9 @@ public enum SchemaReference {
         // Traces
         Table(name: "traces", section: .traces, row: "imported trace", columns: [
             "id": "row id", "event_count": "events in the trace",
+            "complete": "1 when an EndTrace follows the last BeginTrace, 0 when the trace was cut short (a crash or a kill while tracing: `check` and `baseline` refuse it unless --allow-incomplete)",
+            "end_reason": "`EndTrace`, or `no EndTrace` for a cut trace",
+            "clock": "how its timestamps were written: `seconds` (doubles: Apple's engine), `whole seconds` (varints: they time nothing, and timelines use event order), `none` (no timestamps); NULL when imported by an agtrace that did not record it",
             "first_timestamp": "the first event timestamp, seconds (NULL when none)", "last_timestamp": "the last event timestamp, seconds (NULL when none)",
         ]),
         Table(name: "trace_kinds", section: .traces, row: "event type of the trace format (`BeginValueUpdate`, `NodeSetDirty`, …; [formats.md](formats.md#traces))", columns: [
@@ -170,6 +173,15 @@ public enum SchemaReference {
             "reader": "the node that reads", "input": "the node read",
             "added_seq": "the event that added it (NULL when a snapshot record lists it from before tracing)",
             "removed_seq": "the event that removed it (NULL when never removed)",
+        ]),
+        Table(name: "trace_marks", section: .traces, row: "node a write marked dirty (a NodeSetDirty the write's marks include, `trace_writes.marked` counts them)", columns: [
+            "write_seq": "the write (`trace_writes.seq`)", "attribute": "the node marked",
+            "seq": "its first NodeSetDirty for this write",
+        ]),
+        Table(name: "trace_indirect_sources", section: .traces, row: "where an indirect node pointed, and from when until when (IndirectNodeSetSource, or a snapshot record for a source set before tracing)", columns: [
+            "attribute": "the indirect node (its attribute, low bits 01)", "source": "the node it reads through to",
+            "set_seq": "the IndirectNodeSetSource (NULL when a snapshot record names a source set before)",
+            "replaced_seq": "the next IndirectNodeSetSource of the node (NULL when never replaced)",
         ]),
         Table(name: "trace_subgraphs", section: .traces, row: "subgraph the trace mentions", columns: [
             "context_id": "its context (NULL when unknown)", "parent_id": "its parent subgraph (NULL when none or unknown)",

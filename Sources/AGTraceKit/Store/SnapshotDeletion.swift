@@ -5,7 +5,7 @@ enum SnapshotDeletion {
     /// A run's rows in these tables are the id range its row records (`first_event_id` …).
     static let runTables = [("events", "event"), ("frames", "frame")]
     static let traceTables = ["trace_event_rows", "trace_types", "trace_nodes", "trace_edges", "trace_subgraphs",
-                              "trace_update_rows", "trace_writes"]
+                              "trace_update_rows", "trace_writes", "trace_marks", "trace_indirect_sources"]
 
     /// Each kind: its table, and the statements that delete its rows (its id bound as ?1).
     static let kinds: [(kind: String, table: String, rows: [String])] = [

@@ -422,7 +422,7 @@ final class FuzzImportHarness: @unchecked Sendable {
     static let tables = ["snapshots", "graphs", "types", "node_rows", "subgraph_nodes", "edges", "subgraphs", "subgraph_children",
                          "tree_items", "tree_item_values", "tree_item_nodes", "profile_events", "profile_marks", "runs", "events", "frames",
                          "traces", "trace_event_rows", "trace_types", "trace_nodes", "trace_edges", "trace_subgraphs",
-                         "trace_update_rows", "trace_writes"]
+                         "trace_update_rows", "trace_writes", "trace_marks", "trace_indirect_sources"]
 
     /// Row counts and a checksum of the ids: cheap, and changed by any insert or delete.
     func fingerprint() throws -> [Int64] {

@@ -25,6 +25,8 @@ public struct ImportedItem: Equatable, Sendable {
     public var warnings: [String] = []
     /// How the recording ended (transcripts only).
     public var end: RecordingEnd?
+    /// Traces: nil when it ended (EndTrace), else why it is incomplete (`traces.end_reason`).
+    public var traceIncomplete: String?
     public var replaced = false
     /// The label derived from the file name when it was taken and `label` got a suffix.
     public var takenLabel: String?
@@ -36,7 +38,7 @@ public struct ImportedItem: Equatable, Sendable {
         a.path == b.path && a.label == b.label && a.kind == b.kind && a.compressed == b.compressed
             && a.sha256 == b.sha256 && a.graphs == b.graphs && a.nodes == b.nodes && a.edges == b.edges
             && a.events == b.events && a.skippedLines == b.skippedLines && a.incompleteHits == b.incompleteHits
-            && a.updates == b.updates && a.writes == b.writes && a.warnings == b.warnings && a.end == b.end
+            && a.updates == b.updates && a.writes == b.writes && a.warnings == b.warnings && a.end == b.end && a.traceIncomplete == b.traceIncomplete
             && a.replaced == b.replaced && a.takenLabel == b.takenLabel
     }
 }
@@ -184,6 +186,7 @@ public final class Importer {
                 item.writes = trace.writes
                 item.edges = trace.edges
                 item.warnings = trace.warnings
+                item.traceIncomplete = trace.incomplete
                 item.sha256 = trace.sha256
             }
             if refused { throw LabelTaken(label: base) }

@@ -85,6 +85,8 @@ struct TraceImportSummary {
     var updates, writes, edges: Int
     /// Doubts about the input, for stderr (timestamps that cannot time anything).
     var warnings: [String]
+    /// nil for a trace that ended (EndTrace), else why it is incomplete (`traces.end_reason`).
+    var incomplete: String?
 }
 
 /// The trace half of `Importer`: one `traces` row, its rows, the duplicate check.
@@ -107,21 +109,41 @@ enum TraceImport {
         try file.refuseStored(sha, in: "traces", db: db)
         try db.prepare("""
             INSERT INTO traces(id, label, source, sha256, imported_at, compressed, size_bytes, event_count,
-                               first_timestamp, last_timestamp)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                               first_timestamp, last_timestamp, complete, end_reason, clock)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
             """).runRow(traceId, file.label, file.storedPath, sha, Importer.timestamp(), file.compressed, file.size,
-                        summary.events, summary.firstTimestamp, summary.lastTimestamp)
+                        summary.events, summary.firstTimestamp, summary.lastTimestamp, summary.ended,
+                        summary.ended ? TraceEnd.ended : TraceEnd.cut, TraceEnd.clock(summary))
         var warnings: [String] = []
         if summary.integerTimestamps > 0 {
             warnings.append("\(summary.integerTimestamps) of \(summary.events) events carry whole-second (varint) timestamps: the durations of evaluations they begin or end are unknown (NULL)")
         }
         if !summary.ended {
-            warnings.append("no EndTrace event: the trace may be cut short (still being written, or its process ended before AGGraphStopTracing); what it holds is imported")
+            warnings.append(TraceEnd.cutWarning)
         }
+        if summary.beginTraceSeqs.count > 1 {
+            let seqs = summary.beginTraceSeqs.prefix(5).map(String.init).joined(separator: ", ")
+            warnings.append("\(summary.beginTraceSeqs.count) BeginTrace events (seq \(seqs)\(summary.beginTraceSeqs.count > 5 ? ", …" : "")): several traces concatenated into one file, imported as one; the same attribute or type id may name different nodes in each: import each trace alone")
+        }
+        for (first, second) in store.typeConflicts.prefix(5) {
+            warnings.append("type id \(first.typeId) is defined twice (\(first.rule ?? "no rule") / \(first.valueType ?? "no value type"), then \(second.rule ?? "no rule") / \(second.valueType ?? "no value type")): the last is kept, and every node of that type is named by it")
+        }
+        if store.typeConflicts.count > 5 { warnings.append("\(store.typeConflicts.count - 5) more type ids are defined twice") }
         if summary.integerTimestamps + summary.doubleTimestamps == 0 {
             warnings.append("no event carries a timestamp: durations are unknown")
         }
         return TraceImportSummary(summary: summary, sha256: sha, updates: store.updateCount, writes: store.writeCount,
-                                  edges: store.edgeCount, warnings: warnings)
+                                  edges: store.edgeCount, warnings: warnings, incomplete: summary.ended ? nil : TraceEnd.cut)
     }
+}
+
+/// How a trace ended (`traces.end_reason`): an EndTrace after its last BeginTrace, or none.
+public enum TraceEnd {
+    public static let ended = "EndTrace"
+    public static let cut = "no EndTrace"
+    /// `traces.clock`: whole seconds as soon as one event carries them (they time nothing).
+    static func clock(_ s: TraceSummary) -> String {
+        s.integerTimestamps > 0 ? "whole seconds" : s.doubleTimestamps > 0 ? "seconds" : "none"
+    }
+    static let cutWarning = "no EndTrace event: the trace is incomplete (its process crashed or was killed while tracing, or the file is still being written); what it holds is imported, and check and baseline refuse it unless --allow-incomplete"
 }

@@ -65,7 +65,12 @@ public struct TraceReader {
                     var data: String?
                     let e = try Self.event(&body, seq: summary.events, summary: &summary, data: &data)
                     // EndTrace: the file was finished, not cut at a record boundary.
+                    // (A BeginTrace after it starts another trace, concatenated: that one must end too.)
                     if e.type == TraceEventTypes.endTrace { summary.ended = true }
+                    if e.type == TraceEventTypes.beginTrace {
+                        summary.ended = false
+                        summary.beginTraceSeqs.append(e.seq)
+                    }
                     if let data { try sink.eventData(seq: e.seq, data) }
                     try sink.event(e)
                 case 2:
@@ -191,11 +196,12 @@ public struct TraceReader {
         return s
     }
 
-    /// {1 attribute, 2 node {1 type id, 3 input edge {1 attribute, ...}, ...}, 3 indirect node}.
+    /// {1 attribute, 2 node {1 type id, 3 input edge {1 attribute, ...}, ...}, 3 indirect node {1 source, ...}}.
     private static func attributeEntry(_ c: inout WireCursor, summary: inout TraceSummary) throws -> TraceSubgraphRecord.Node? {
         var attribute: Int64 = 0
         var typeId: Int64?
         var inputs: [Int64] = []
+        var source: Int64?
         var seen = false
         while !c.isAtEnd {
             let (field, wire) = try c.tag()
@@ -223,12 +229,16 @@ public struct TraceReader {
                 }
             case 3 where wire == .lengthDelimited:
                 seen = true
-                try c.skip(wire)
+                var indirect = try c.message()
+                while !indirect.isAtEnd {
+                    let (f, w) = try indirect.tag()
+                    if f == 1 { source = try indirect.integer(w) } else { try indirect.skip(w) }
+                }
             default:
                 try c.skip(wire)
             }
         }
-        return seen ? TraceSubgraphRecord.Node(attribute: attribute, typeId: typeId, inputs: inputs) : nil
+        return seen ? TraceSubgraphRecord.Node(attribute: attribute, typeId: typeId, inputs: inputs, source: source) : nil
     }
 
     /// Walks a record agtrace does not store, so that a corrupt one is still refused.

@@ -36,6 +36,8 @@ public struct TraceSubgraphRecord: Sendable, Equatable {
         public var typeId: Int64?
         /// The attributes this node reads.
         public var inputs: [Int64]
+        /// An indirect node's source (nil for a node, or when the record leaves it out).
+        public var source: Int64? = nil
     }
     public var subgraphId: Int64
     public var contextId: Int64
@@ -70,8 +72,11 @@ public struct TraceSummary: Sendable, Equatable {
     /// Events carrying a fixed64 (double) timestamp, and a varint (whole seconds) one.
     public var doubleTimestamps = 0
     public var integerTimestamps = 0
-    /// An EndTrace event was read (without one the file may have been cut between records).
+    /// An EndTrace event was read after the last BeginTrace (without one the file was cut between
+    /// records: the process crashed or was killed while tracing).
     public var ended = false
+    /// The seqs of the BeginTrace events: more than one is several traces in one file.
+    public var beginTraceSeqs: [Int] = []
     public var firstTimestamp: Double?
     public var lastTimestamp: Double?
     public init() {}
@@ -100,11 +105,18 @@ enum TraceEventTypes {
     static let beginValueUpdate = 7, endValueUpdate = 8, beginGraphUpdate = 9
     static let beginInvalidation = 11
     static let subgraphCreated = 35, subgraphInvalidate = 36, subgraphAddChild = 37, subgraphDestroy = 53
-    static let nodeAdded = 39, nodeSetDirty = 40, nodeSetValue = 42, indirectNodeAdded = 44
+    static let nodeAdded = 39, nodeSetDirty = 40, nodeSetValue = 42, indirectNodeAdded = 44, indirectNodeSetSource = 45
     static let addEdge = 47, removeEdge = 48
 
     /// The begin events that start an update: a write's dirty marks end at the next one.
     static func beginsUpdate(_ type: Int) -> Bool {
         type == beginSubgraphUpdate || type == beginNodeUpdate || type == beginValueUpdate || type == beginGraphUpdate
     }
+}
+
+/// Indirect nodes' attributes. IndirectNodeAdded, IndirectNodeSetSource and SetDependency name
+/// the node by its offset in the graph's memory (1100); edges and snapshot records by its
+/// attribute, the offset with the indirect tag (1101, low bits 01). One node, one id: the attribute.
+enum IndirectAttribute {
+    static func from(offset: Int64) -> Int64 { offset & 3 == 0 ? offset | 1 : offset }
 }

@@ -14,6 +14,8 @@ final class TraceStore {
     private let nodeRow: Statement
     private let edgeRow: Statement
     private let subgraphRow: Statement
+    private let markRow: Statement
+    private let indirectRow: Statement
 
     static let rowsPerStatement = 256
     // The writer thread's only: no dynamic exclusivity checks per row.
@@ -35,7 +37,14 @@ final class TraceStore {
     /// Edges a snapshot listed that no NodeAddEdge explained (present before tracing began).
     private var snapshotEdges: Set<EdgeKey> = []
     private var subgraphs: [Int64: Subgraph] = [:]
-    private var typesSeen: Set<Int64> = []
+    /// Type records by id: a second record of an id with other names is a doubt (`typeConflicts`).
+    private var typesSeen: [Int64: TraceTypeRecord] = [:]
+    private(set) var typeConflicts: [(first: TraceTypeRecord, second: TraceTypeRecord)] = []
+    /// Indirect nodes' sources set by events and not replaced yet: attribute -> (source, seq).
+    private var indirectSources: [Int64: (source: Int64, seq: Int)] = [:]
+    private var indirectSet: Set<Int64> = []
+    /// Sources snapshot records name for indirect nodes (used where no event set one).
+    private var recordedSources: [Int64: Int64] = [:]
 
     struct EdgeKey: Hashable {
         var reader: Int64
@@ -74,6 +83,10 @@ final class TraceStore {
             INSERT INTO trace_subgraphs(trace_id, subgraph_id, context_id, parent_id, created_seq, invalidated_seq, destroyed_seq)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
             """)
+        markRow = try db.prepare("INSERT OR IGNORE INTO trace_marks(trace_id, write_seq, attribute, seq) VALUES (?1, ?2, ?3, ?4)")
+        indirectRow = try db.prepare("""
+            INSERT INTO trace_indirect_sources(trace_id, attribute, source, set_seq, replaced_seq) VALUES (?1, ?2, ?3, ?4, ?5)
+            """)
         pendingEvents.reserveCapacity(Self.rowsPerStatement)
         pendingUpdates.reserveCapacity(Self.rowsPerStatement)
     }
@@ -84,9 +97,17 @@ final class TraceStore {
         timeline.event(e)
         try drainTimeline()
         switch e.type {
-        case TraceEventTypes.nodeAdded, TraceEventTypes.indirectNodeAdded:
-            if let a = e.p1, nodes.insert(a).inserted {
-                try nodeRow.runRow(traceId, a, e.p2, e.type == TraceEventTypes.nodeAdded ? e.p3 : nil)
+        case TraceEventTypes.nodeAdded:
+            if let a = e.p1, nodes.insert(a).inserted { try nodeRow.runRow(traceId, a, e.p2, e.p3) }
+        case TraceEventTypes.indirectNodeAdded:
+            if let a = e.p1.map(IndirectAttribute.from(offset:)), nodes.insert(a).inserted {
+                try nodeRow.runRow(traceId, a, e.p2, nil as Int64?)
+            }
+        case TraceEventTypes.indirectNodeSetSource:
+            if let a = e.p1.map(IndirectAttribute.from(offset:)), let source = e.p2 {
+                if let open = indirectSources[a] { try indirectRow.runRow(traceId, a, open.source, open.seq, e.seq) }
+                indirectSources[a] = (source, e.seq)
+                indirectSet.insert(a)
             }
         case TraceEventTypes.addEdge:
             liveEdges[EdgeKey(reader: e.p1 ?? 0, input: e.p2 ?? 0), default: []].append(e.seq)
@@ -119,7 +140,10 @@ final class TraceStore {
     func eventData(seq: Int, _ text: String) { pendingData[seq] = text }
 
     func type(_ t: TraceTypeRecord) throws {
-        typesSeen.insert(t.typeId)
+        if let first = typesSeen[t.typeId], first.rule != t.rule || first.valueType != t.valueType {
+            typeConflicts.append((first, t))
+        }
+        typesSeen[t.typeId] = t
         try typeRow.runRow(traceId, t.typeId, t.rule, t.valueType, t.bodySize, t.valueSize, t.flags,
                            t.rule.flatMap(ViewName.fromRule))
     }
@@ -131,7 +155,12 @@ final class TraceStore {
         sub.contextId = sub.contextId ?? s.contextId
         if sub.parentId == nil { sub.parentId = s.parents.first }
         subgraphs[s.subgraphId] = sub
-        for node in s.nodes {
+        for var node in s.nodes {
+            if node.typeId == nil {
+                // An indirect entry, under its attribute whichever way the engine wrote it.
+                node.attribute = IndirectAttribute.from(offset: node.attribute)
+                if let source = node.source, recordedSources[node.attribute] == nil { recordedSources[node.attribute] = source }
+            }
             if nodes.insert(node.attribute).inserted {
                 try nodeRow.runRow(traceId, node.attribute, s.subgraphId, node.typeId)
             }
@@ -163,6 +192,7 @@ final class TraceStore {
     private func write(_ w: TraceWriteRow) throws {
         writeCount += 1
         try writeRow.runRow(traceId, w.seq, w.attribute, w.context, w.marked, w.updates, w.reran)
+        for m in w.marks { try markRow.runRow(traceId, w.seq, m.attribute, m.seq) }
     }
 
     private func edge(_ key: EdgeKey, added: Int?, removed: Int?) throws {
@@ -181,6 +211,14 @@ final class TraceStore {
         }
         for key in snapshotEdges.sorted(by: { ($0.reader, $0.input) < ($1.reader, $1.input) }) {
             try edge(key, added: nil, removed: nil)
+        }
+        for (a, open) in indirectSources.sorted(by: { $0.key < $1.key }) {
+            try indirectRow.runRow(traceId, a, open.source, open.seq, nil as Int?)
+        }
+        // A source only a record names was set before tracing (or at creation, which no event
+        // shows) and never changed while the trace ran.
+        for (a, source) in recordedSources.sorted(by: { $0.key < $1.key }) where !indirectSet.contains(a) {
+            try indirectRow.runRow(traceId, a, source, nil as Int?, nil as Int?)
         }
         for (id, s) in subgraphs.sorted(by: { $0.key < $1.key }) {
             try subgraphRow.runRow(traceId, id, s.contextId, s.parentId, s.createdSeq, s.invalidatedSeq, s.destroyedSeq)

@@ -28,6 +28,13 @@ struct TraceWriteRow: Equatable {
     var updates = 0
     /// Of those, evaluations of marked nodes.
     var reran = 0
+    /// The nodes marked, each with its first NodeSetDirty's seq, in mark order (`trace_marks`).
+    var marks: [(attribute: Int64, seq: Int)] = []
+
+    static func == (a: TraceWriteRow, b: TraceWriteRow) -> Bool {
+        a.seq == b.seq && a.attribute == b.attribute && a.context == b.context && a.marked == b.marked
+            && a.updates == b.updates && a.reran == b.reran && a.marks.elementsEqual(b.marks, by: { $0 == $1 })
+    }
 }
 
 /// Turns the event stream into evaluations (nested, timed) and writes (with the nodes they
@@ -48,6 +55,11 @@ struct TraceTimeline {
     private struct OpenWrite {
         var row: TraceWriteRow
         var marked: Set<Int64> = []
+        var marks: [(attribute: Int64, seq: Int)] = []
+
+        mutating func mark(_ attribute: Int64, seq: Int) {
+            if marked.insert(attribute).inserted { marks.append((attribute, seq)) }
+        }
         /// Until the next update begins, NodeSetDirty marks belong to this write.
         var marking = true
     }
@@ -74,7 +86,7 @@ struct TraceTimeline {
         case TraceEventTypes.nodeSetDirty:
             guard e.p2 == 1, let a = e.p1 else { break }
             if write?.marking == true {
-                write!.marked.insert(a)
+                write!.mark(a, seq: e.seq)
                 causes[a] = write!.row.seq
             } else {
                 pendingMarks.append((e.seq, a))
@@ -85,7 +97,7 @@ struct TraceTimeline {
             var w = OpenWrite(row: TraceWriteRow(seq: e.seq, attribute: a, context: e.p2))
             let start = lastSetValue[a].flatMap { $0 > boundarySeq ? $0 : nil } ?? e.seq
             for m in pendingMarks where m.seq > start {
-                w.marked.insert(m.attribute)
+                w.mark(m.attribute, seq: m.seq)
                 causes[m.attribute] = e.seq
             }
             pendingMarks.removeAll(keepingCapacity: true)
@@ -136,6 +148,7 @@ struct TraceTimeline {
     private static func closed(_ w: OpenWrite) -> TraceWriteRow {
         var row = w.row
         row.marked = w.marked.count
+        row.marks = w.marks
         return row
     }
 
