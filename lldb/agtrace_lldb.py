@@ -14,12 +14,15 @@ The file (format `agtrace-lldb-record`, version 1), one line each, fields separa
     agtrace-lldb-record 1 prefix=IAG arch=x86_64 clock=monotonic_ns kinds=update,...
     <time_ns> <thread> <kind> <symbol> <attribute|-> <input|->
     ...
+    exit <time_ns> status=<S> hits=<N>       when the app calls exit() while recording
     stop <time_ns> hits=<N>
 time_ns is the debugger's monotonic clock when the hit's callback ran; thread is lldb's thread
 index (`thread #N`); attribute and input are decimal 32-bit ids read from the argument
-registers at function entry (x86-64: rdi, rsi, rdx; arm64: x0, x1, x2). The `stop` line is
-written only by `agtrace record --stop`: a file without it was cut short (lldb quit, the
-debugger or the app crashed), and `agtrace import` says so.
+registers at function entry (x86-64: rdi, rsi, rdx; arm64: x0, x1, x2). N counts the hits
+written before the line. The `exit` line is written by a breakpoint on the C library's exit()
+(S is its argument: the app's exit status); the `stop` line only by `agtrace record --stop`.
+A file with neither was cut short (lldb quit, the debugger or the app crashed: a crash calls
+no exit()), and `agtrace import` refuses to count it as complete.
 """
 
 import os
@@ -102,6 +105,7 @@ class Recording:
         self.counts = {k.name: 0 for k in kinds}
         self.hits = 0
         self.started = time.monotonic_ns()
+        self.exit_breakpoint = None  # the breakpoint on exit(), when one could be set
 
 
 _recording = None
@@ -123,6 +127,19 @@ def _on_hit(frame, bp_loc, internal_dict):
     rec.file.write("%d %d %s %s %s %s\n" % (now, thread, kind.name, symbol, attribute, value))
     rec.counts[kind.name] += 1
     rec.hits += 1
+    return False
+
+
+def _on_exit(frame, bp_loc, internal_dict):
+    """The app calls exit(status): the recording ends here, with the status (False: go on)."""
+    rec = _recording
+    if rec is None or rec.exit_breakpoint != bp_loc.GetBreakpoint().GetID():
+        return False
+    status = _argument(frame, rec.registers, 0)
+    if status != "-":
+        status = int(status)
+        status = status - (1 << 32) if status >= 1 << 31 else status  # exit()'s int
+    rec.file.write("exit %d status=%s hits=%d\n" % (time.monotonic_ns(), status, rec.hits))
     return False
 
 
@@ -285,6 +302,17 @@ def _start(debugger, options, out):
         os.unlink(path)
         raise UsageError("no breakpoint could be set: none of %s is in the target"
                          % ", ".join(k.name_for(prefix) for k in kinds))
+    # exit() (the C library's: the app quitting, or returning from main) writes the `exit` line.
+    result = lldb.SBCommandReturnObject()
+    debugger.GetCommandInterpreter().HandleCommand("breakpoint set -n exit -K false", result)
+    if result.Succeeded() and (result.GetOutput() or "").startswith("Breakpoint "):
+        try:
+            exit_breakpoint = target.FindBreakpointByID(int(result.GetOutput()[len("Breakpoint "):].split(":")[0]))
+        except ValueError:
+            exit_breakpoint = None
+        if exit_breakpoint is not None and exit_breakpoint.IsValid():
+            exit_breakpoint.SetScriptCallbackFunction(__name__ + "._on_exit")
+            rec.exit_breakpoint = exit_breakpoint.GetID()
     kinds_set = [k for k in kinds if k not in missing]
     rec.kinds = kinds_set
     rec.counts = {k.name: 0 for k in kinds_set}
@@ -313,7 +341,7 @@ def _stop(debugger, out):
     if rec is None:
         raise UsageError("not recording")
     target = debugger.GetSelectedTarget()
-    for number in rec.breakpoints:
+    for number in list(rec.breakpoints) + ([rec.exit_breakpoint] if rec.exit_breakpoint is not None else []):
         if target.IsValid():
             target.BreakpointDelete(number)
     rec.file.write("stop %d hits=%d\n" % (time.monotonic_ns(), rec.hits))

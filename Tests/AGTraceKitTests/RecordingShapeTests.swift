@@ -40,13 +40,27 @@ final class RecordingShapeTests: XCTestCase {
         // lldb quit mid-write: the last line is cut, and there is no stop line.
         let cut = try read(Self.header + "1000 1 update AG::Graph::update_attribute 3152 -\n2000 1 upd")
         XCTAssertEqual(cut.summary, TranscriptSummary(events: 1, skippedLines: 1, incompleteHits: 0))
-        XCTAssertEqual(cut.end, .cutMidHit)
-        // lldb quit between two hits: whole lines, no stop line.
+        XCTAssertEqual(cut.end.reason, "cut: no stop line")
+        // lldb quit (or the app died and lldb with it) between two hits: whole lines, no stop
+        // line. Refused, not "no end seen": the recorder always writes its stop line.
         let quit = try read(Self.header + "1000 1 update AG::Graph::update_attribute 3152 -\n\n")
         XCTAssertEqual(quit.summary, TranscriptSummary(events: 1, skippedLines: 0, incompleteHits: 0))
-        XCTAssertEqual(quit.end, .noEndSeen)
+        XCTAssertEqual(quit.end, .cutNoStopLine)
         XCTAssertFalse(quit.end.isComplete)
+        XCTAssertEqual(try read(Self.header).end, .cutNoStopLine, "a header alone")
         XCTAssertEqual(RecordingEnd(reason: RecordingEnd.stopped.reason), .stopped)
+        XCTAssertEqual(RecordingEnd(reason: "cut: no stop line"), .cutNoStopLine)
+    }
+
+    func testTheStopLineMustCountTheHitsRead() throws {
+        let hits = "1000 1 update AG::Graph::update_attribute 3152 -\n1100 1 update AG::Graph::update_attribute 3216 -\n"
+        XCTAssertEqual(try read(Self.header + hits + "stop 3000 hits=2\n").end, .stopped)
+        XCTAssertEqual(try read(Self.header + hits + "stop 3000 hits=2").end, .stopped, "a last line without its newline is whole")
+        XCTAssertEqual(try read(Self.header + hits + "stop 3000 hits=2\r\n").end, .stopped, "CRLF")
+        // A hit line lost or garbled before the stop line: the counts are short.
+        let lost = try read(Self.header + hits + "1200 1 update AG::Graph::upd\nstop 3000 hits=3\n")
+        XCTAssertEqual(lost.end.reason, "cut: the stop line counts 3 hits, 2 read")
+        XCTAssertFalse(lost.end.isComplete)
     }
 
     func testMalformedAndUnreadableLinesAreCountedNotGuessed() throws {
@@ -65,7 +79,8 @@ final class RecordingShapeTests: XCTestCase {
             """)
         // Two kept with what is missing (nil, not 0); six refused; one after the stop line.
         XCTAssertEqual(parsed.summary, TranscriptSummary(events: 2, skippedLines: 7, incompleteHits: 2))
-        XCTAssertEqual(parsed.end, .stopped)
+        // The recorder wrote 9 hits, 2 were read: refused as cut, not counted short.
+        XCTAssertEqual(parsed.end.reason, "cut: the stop line counts 9 hits, 2 read")
         XCTAssertEqual(parsed.events.map(\.attribute), [nil, 3152])
         XCTAssertEqual(parsed.events.map(\.inputAttribute), [nil, nil])
     }

@@ -39,6 +39,8 @@ struct OpenHit {
     /// A line that no command prints (program output, `Process N stopped`) came since the
     /// last command: a header now is a new stop, not more `bt` output.
     var outputInterrupted = false
+    /// A command that prints what the hit needs was echoed and none of its output came yet.
+    var awaitingOutput = false
 
     /// Whether a header now is output of the current command (`bt`, `thread list`) rather
     /// than a stop of its own.
@@ -65,6 +67,7 @@ struct OpenHit {
     mutating func inspect(_ output: OutputContext) {
         context = output
         framesPending = output.printsFrames
+        awaitingOutput = output != .other
         outputInterrupted = false
         outputThread = nil
     }

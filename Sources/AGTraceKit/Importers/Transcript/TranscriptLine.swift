@@ -107,6 +107,20 @@ enum TranscriptLineClassifier {
         return .other
     }
 
+    /// Where lldb's own line starts inside a line that does not start with one: a program
+    /// printed without a trailing newline and lldb went on on the same line. lldb's lines that
+    /// start something are looked for: a command echo `(lldb) …` (any command), and a stop
+    /// header `* thread #N, … stop reason = …`. Nil when neither is past the line's start.
+    static func gluedStart(_ bytes: Bytes) -> Int? {
+        let start = bytes.skipSpaces(from: 0)
+        var found: Int?
+        if let echo = bytes.find("(lldb)", from: start + 1) { found = echo }
+        if let header = bytes.find("* thread #", from: start + 1, to: found), bytes.find("stop reason = ", from: header) != nil {
+            found = header
+        }
+        return found
+    }
+
     /// Whether the trimmed `r` has no tab and no two blanks in a row: nothing to collapse.
     @inline(__always)
     static func isNormalized(_ bytes: Bytes, _ r: Range<Int>) -> Bool {

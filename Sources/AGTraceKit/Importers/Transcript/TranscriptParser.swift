@@ -32,6 +32,8 @@ struct TranscriptParser {
     /// When set, the numbers of skipped lines are kept (tests check them one by one).
     var recordsSkippedLines = false
     private(set) var skippedLineNumbers: [Int] = []
+    /// How many lines `TranscriptSummary.unreadableLines` names.
+    static let unreadableLinesKept = 20
     /// The process stopped for another reason (attach, signal, step): its frames are no hit.
     var foreignStop = false
     /// How the recorded process ended, as far as the lines seen so far tell.
@@ -54,6 +56,14 @@ struct TranscriptParser {
     mutating func consume(_ bytes: Bytes, lineNumber: Int, emit: Emit) throws {
         let line = TranscriptLineClassifier.classify(bytes, names: &names)
         if body != nil, consumeBody(bytes, line) { return }
+        if case .other = line, let glued = TranscriptLineClassifier.gluedStart(bytes) {
+            // The program printed without a newline, and lldb's next line went on after it
+            // (`Loaded 3 items(lldb)  bt 1`): the program's text, then lldb's line, both on
+            // this line number.
+            try consume(UnsafeBufferPointer(rebasing: bytes[..<glued]), lineNumber: lineNumber, emit: emit)
+            try consume(UnsafeBufferPointer(rebasing: bytes[glued...]), lineNumber: lineNumber, emit: emit)
+            return
+        }
         let used: Bool
         switch line {
         case .blank:
@@ -61,7 +71,7 @@ struct TranscriptParser {
         case .echo(let command):
             used = try echo(command, lineNumber: lineNumber, emit: emit)
         case .threadHeader(let thread, let breakpoint):
-            used = try header(thread: thread, breakpoint: breakpoint, lineNumber: lineNumber, emit: emit)
+            used = try header(bytes, thread: thread, breakpoint: breakpoint, lineNumber: lineNumber, emit: emit)
         case .frame(let frame):
             used = try frameLine(frame, lineNumber: lineNumber, emit: emit)
         case .register(let argument, let value):
@@ -80,11 +90,23 @@ struct TranscriptParser {
             try logMessage(name: name, values: values, lineNumber: lineNumber, emit: emit)
             used = true
         case .other:
+            if isOpen && open.awaitingOutput && !bytes.matches("Process ", at: bytes.skipSpaces(from: 0)) {
+                // In place of the output of a hit's command: it is named (a glued or garbled
+                // line lldb printed, an error), not only counted. (`thread list` starts with
+                // `Process N stopped`.)
+                summary.unreadableInHits += 1
+                if summary.unreadableLines.count < Self.unreadableLinesKept { summary.unreadableLines.append(lineNumber) }
+            }
             try otherLine(bytes, emit: emit)
             if isOpen { open.outputInterrupted = true }
             used = false
         }
-        if case .threadHeader(_, nil) = line { endTracker.stopLine(bytes) }
+        if used, isOpen {
+            switch line {
+            case .echo, .blank, .other: break
+            default: open.awaitingOutput = false
+            }
+        }
         if !used {
             summary.skippedLines += 1
             if recordsSkippedLines { skippedLineNumbers.append(lineNumber) }
