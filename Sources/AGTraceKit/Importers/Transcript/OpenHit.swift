@@ -41,6 +41,8 @@ struct OpenHit {
     var outputInterrupted = false
     /// A command that prints what the hit needs was echoed and none of its output came yet.
     var awaitingOutput = false
+    /// A line where that output was due was named as unreadable (one per command).
+    var unreadableNamed = false
 
     /// Whether a header now is output of the current command (`bt`, `thread list`) rather
     /// than a stop of its own.
@@ -68,6 +70,7 @@ struct OpenHit {
         context = output
         framesPending = output.printsFrames
         awaitingOutput = output != .other
+        unreadableNamed = false
         outputInterrupted = false
         outputThread = nil
     }

@@ -133,11 +133,12 @@ extension TranscriptParser {
         } else if let process = Self.processLine(bytes, from: start) {
             try close(emit)
             endTracker.processLine(bytes, from: process)
-        } else if bytes.matches("Program ended with exit code: ", at: start)
-                    || bytes.matches("Message from debugger: ", at: start) {
-            // Xcode's console (where Log Message actions print) ends a run with one of these.
+        } else if let xcode = bytes.find("Program ended with exit code: ", from: start)
+                    ?? bytes.find("Message from debugger: ", from: start) {
+            // Xcode's console (where Log Message actions print) ends a run with one of these,
+            // after the program's last text if that had no newline.
             try close(emit)
-            endTracker.xcodeLine(bytes, from: start)
+            endTracker.xcodeLine(bytes, from: xcode)
         } else {
             // Swift's runtime prints why before it traps; the stop (if lldb printed one) follows.
             _ = endTracker.consoleLine(bytes, from: start)

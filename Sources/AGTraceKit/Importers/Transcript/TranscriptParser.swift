@@ -46,6 +46,9 @@ struct TranscriptParser {
         var ids: [Int]
         var lines: [NameID] = []
         var script: Bool
+        /// Whether the body's lines come after lldb's `> ` prompt (typed), set by its first
+        /// line: then a line without it is the program's output, not a command.
+        var prompted: Bool?
     }
 
     /// Receives each hit with its frames (valid during the call) and the names so far.
@@ -56,11 +59,14 @@ struct TranscriptParser {
     mutating func consume(_ bytes: Bytes, lineNumber: Int, emit: Emit) throws {
         let line = TranscriptLineClassifier.classify(bytes, names: &names)
         if body != nil, consumeBody(bytes, line) { return }
-        if case .other = line, let glued = TranscriptLineClassifier.gluedStart(bytes) {
+        if line.mayBeGlued, let glued = gluedStart(bytes) {
             // The program printed without a newline, and lldb's next line went on after it
-            // (`Loaded 3 items(lldb)  bt 1`): the program's text, then lldb's line, both on
-            // this line number.
-            try consume(UnsafeBufferPointer(rebasing: bytes[..<glued]), lineNumber: lineNumber, emit: emit)
+            // (`Loaded 3 items(lldb)  bt 1`): the program's text (a skipped line that changes
+            // nothing of the open hit), then lldb's line, both on this line number.
+            let program = UnsafeBufferPointer(rebasing: bytes[..<glued])
+            _ = endTracker.consoleLine(program, from: program.skipSpaces(from: 0))
+            summary.skippedLines += 1
+            if recordsSkippedLines { skippedLineNumbers.append(lineNumber) }
             try consume(UnsafeBufferPointer(rebasing: bytes[glued...]), lineNumber: lineNumber, emit: emit)
             return
         }
@@ -76,10 +82,14 @@ struct TranscriptParser {
             used = try frameLine(frame, lineNumber: lineNumber, emit: emit)
         case .register(let argument, let value):
             used = register(argument: argument, value: value)
+            // What only looks like a register (`value = 0x10`) may be the program's text
+            // before an end line.
+            if !used || argument == nil { try otherLine(bytes, emit: emit) }
         case .registerHeading:
             used = isOpen && open.context == .registerRead
         case .expressionResult(let value, let variable):
             used = expressionResult(value, variable: variable)
+            if !used { try otherLine(bytes, emit: emit) }
         case .breakpointCreated(let id, let whereName):
             try close(emit)
             catalog.created(id: id, whereName: whereName, lookup: SymbolTable.lookup)
@@ -90,12 +100,15 @@ struct TranscriptParser {
             try logMessage(name: name, values: values, lineNumber: lineNumber, emit: emit)
             used = true
         case .other:
-            if isOpen && open.awaitingOutput && !bytes.matches("Process ", at: bytes.skipSpaces(from: 0)) {
+            if isOpen && open.awaitingOutput && !open.unreadableNamed && !bytes.matches("Process ", at: bytes.skipSpaces(from: 0)) {
                 // In place of the output of a hit's command: it is named (a glued or garbled
                 // line lldb printed, an error), not only counted. (`thread list` starts with
                 // `Process N stopped`.)
                 summary.unreadableInHits += 1
                 if summary.unreadableLines.count < Self.unreadableLinesKept { summary.unreadableLines.append(lineNumber) }
+                // One line per command is named: what follows is likely the program's (the
+                // output is still looked for in it, glued).
+                open.unreadableNamed = true
             }
             try otherLine(bytes, emit: emit)
             if isOpen { open.outputInterrupted = true }
@@ -126,6 +139,20 @@ struct TranscriptParser {
         return endTracker.end(cutInHit: cutInHit)
     }
 
+    /// Where lldb's line starts in a line that a program's text came before, if it does.
+    private mutating func gluedStart(_ bytes: Bytes) -> Int? {
+        if let at = TranscriptLineClassifier.gluedStart(bytes, names: &names) { return at }
+        // A hit's frame is due after its stop header (a stop display too) and after `bt` or
+        // `frame info`; other output only after its command's echo.
+        guard isOpen else { return nil }
+        let framesDue = open.frame0 == nil || open.framesPending || open.afterHeader  // as `frameLine` takes a frame #0
+        // (`register read w1 w2` prints one line per register: any of them may come glued.)
+        let registers = open.context == .registerRead
+        guard open.awaitingOutput || framesDue || registers else { return nil }
+        return TranscriptLineClassifier.gluedOutputStart(bytes, context: open.awaitingOutput || registers ? open.context : nil,
+                                                         framesDue: framesDue)
+    }
+
     // MARK: Definitions
 
     /// Returns whether the line was part of a `breakpoint command add` body.
@@ -144,7 +171,12 @@ struct TranscriptParser {
             body = nil
             return false
         }
-        if text.hasPrefix(">") { text = String(text.dropFirst()).trimmingBlanks() }
+        let prompted = text.hasPrefix(">")
+        if !text.hasPrefix("Enter your ") {
+            if body!.prompted == nil { body!.prompted = prompted }
+            if body!.prompted == true && !prompted { return false }
+        }
+        if prompted { text = String(text.dropFirst()).trimmingBlanks() }
         if text == "DONE" {
             endBody(pending)
             return true
