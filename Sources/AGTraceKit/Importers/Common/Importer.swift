@@ -178,7 +178,7 @@ public final class Importer {
                 item.events = summary.summary.events
                 item.skippedLines = summary.summary.skippedLines
                 item.incompleteHits = summary.summary.incompleteHits
-                if let warning = TranscriptWarnings.unreadable(summary.summary, path: path) { item.warnings.append(warning) }
+                if let warning = TranscriptWarnings.unreadable(summary.summary) { item.warnings.append(warning) }
                 item.end = summary.end
                 item.sha256 = summary.sha256
             case .trace:
