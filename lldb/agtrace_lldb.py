@@ -15,12 +15,14 @@ The file (format `agtrace-lldb-record`, version 1), one line each, fields separa
     <time_ns> <thread> <kind> <symbol> <attribute|-> <input|->
     ...
     exit <time_ns> status=<S> hits=<N>       when the app calls exit() while recording
+    crash <time_ns> hits=<N> <reason>        at --stop, when the app is stopped by a crash
     stop <time_ns> hits=<N>
 time_ns is the debugger's monotonic clock when the hit's callback ran; thread is lldb's thread
 index (`thread #N`); attribute and input are decimal 32-bit ids read from the argument
 registers at function entry (x86-64: rdi, rsi, rdx; arm64: x0, x1, x2). N counts the hits
 written before the line. The `exit` line is written by a breakpoint on the C library's exit()
-(S is its argument: the app's exit status); the `stop` line only by `agtrace record --stop`.
+(S is its argument: the app's exit status); the `stop` line only by `agtrace record --stop`,
+after a `crash` line when the app is stopped by a crash then (lldb's stop reason).
 A file with neither was cut short (lldb quit, the debugger or the app crashed: a crash calls
 no exit()), and `agtrace import` refuses to count it as complete.
 """
@@ -344,6 +346,11 @@ def _stop(debugger, out):
     for number in list(rec.breakpoints) + ([rec.exit_breakpoint] if rec.exit_breakpoint is not None else []):
         if target.IsValid():
             target.BreakpointDelete(number)
+    crash = _crash(target)
+    if crash is not None:
+        # Stopped after the app crashed: the file says so, and `agtrace import` refuses it.
+        rec.file.write("crash %d hits=%d %s\n" % (time.monotonic_ns(), rec.hits, crash))
+        out.append("agtrace: the app is stopped by a crash (%s): the recording is incomplete" % crash)
     rec.file.write("stop %d hits=%d\n" % (time.monotonic_ns(), rec.hits))
     rec.file.close()
     _recording = None
@@ -351,6 +358,28 @@ def _stop(debugger, out):
     out.append("agtrace: stopped: %d hits (%s) in %s" % (rec.hits, per_kind, rec.path))
     out.append("agtrace: next: agtrace import %s && agtrace report dirty-walks --run %s"
                % (shlex.quote(rec.path), shlex.quote(_label(rec.path))))
+
+
+def _crash(target):
+    """Why the process stopped, when it stopped for a crash (an exception, a signal other than
+    SIGSTOP, a sanitizer's or Swift's runtime report) or is gone by one; else None."""
+    process = target.GetProcess() if target.IsValid() else None
+    if process is None or not process.IsValid():
+        return None
+    state = process.GetState()
+    if state == lldb.eStateCrashed:
+        return "crashed"
+    if state != lldb.eStateStopped:
+        return None
+    sigstop = process.GetUnixSignals().GetSignalNumberFromName("SIGSTOP")
+    for thread in process:
+        reason = thread.GetStopReason()
+        crashed = reason in (lldb.eStopReasonException, lldb.eStopReasonInstrumentation) or (
+            reason == lldb.eStopReasonSignal and thread.GetStopReasonDataAtIndex(0) != sigstop)
+        if crashed:
+            text = " ".join((thread.GetStopDescription(256) or "").split())  # one line
+            return text or "signal %d" % thread.GetStopReasonDataAtIndex(0)
+    return None
 
 
 def _label(path):

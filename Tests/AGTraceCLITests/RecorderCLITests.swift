@@ -262,12 +262,40 @@ final class RecorderCLITests: CLITestCase {
             let ended = try CLI.run(["query", "--db", db, "--format", "csv", "SELECT complete, end_reason FROM runs WHERE label = '\(name)'"])
             XCTAssertEqual(ended.stdout, "complete,end_reason\n\(complete),\(reason)\n", name)
             // The gate: a complete recording is counted; the others are refused, exit 3.
+            // (`fail` and `trap` print the program's output before the end: nothing of it is in the file.)
             let baseline = try CLI.run(["baseline", "--transcript", recording.path, "--output", dir.appendingPathComponent(name + ".json").path])
             XCTAssertEqual(baseline.status, complete == 1 ? 0 : 3, "\(name): \(baseline.stderr)")
             if complete == 0 {
                 XCTAssertTrue(baseline.stderr.contains("did not end normally (\(reason))"), baseline.stderr)
             }
         }
+    }
+
+    /// `agtrace record --stop` after the app crashed (lldb's `-k`, run on a crash): the file
+    /// gets a `crash` line before its `stop` line, and is refused as crashed, not complete.
+    func testStoppingAfterACrashIsACrash() throws {
+        let tools = try LLDBToolchain.require()
+        let binary = try buildEngine(tools)
+        let script = dir.appendingPathComponent("recorder.py")
+        XCTAssertEqual(try CLI.run(["lldb-script", "-o", script.path]).status, 0)
+        let recording = dir.appendingPathComponent("trapped.lldb")
+        let session = LLDBToolchain.run(tools.lldb, [
+            "--batch", "--no-lldbinit",
+            "-o", "command script import \(script.path)",
+            "-o", "target create \(binary.path)",
+            "-o", "agtrace record --kinds update,invalidate --output \(recording.path)",
+            "-o", "process launch -- trap",
+            "-k", "agtrace record --stop",
+        ], environment: tools.environment, directory: dir)
+        XCTAssertTrue(session.output.contains("agtrace: the app is stopped by a crash ("), session.output)
+        let text = (try? String(contentsOf: recording, encoding: .utf8)) ?? ""
+        XCTAssertTrue(text.contains("\ncrash ") && text.contains("\nstop "), text)
+        let imported = try CLI.run(["import", recording.path, "--db", db])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(imported.stdout.contains("events 11, skipped lines 0, incomplete hits 0, crashed: "), imported.stdout)
+        let baseline = try CLI.run(["baseline", "--transcript", recording.path, "--output", dir.appendingPathComponent("t.json").path])
+        XCTAssertEqual(baseline.status, 3, baseline.stderr)
+        XCTAssertTrue(baseline.stderr.contains("did not end normally (crashed: "), baseline.stderr)
     }
 
     func testTheEmbeddedScriptIsTheRepositorysFile() throws {

@@ -63,6 +63,29 @@ final class RecordingShapeTests: XCTestCase {
         XCTAssertFalse(lost.end.isComplete)
     }
 
+    func testTheAppsExitAndCrashLines() throws {
+        let hits = "1000 1 update AG::Graph::update_attribute 3152 -\n1100 1 update AG::Graph::update_attribute 3216 -\n"
+        XCTAssertEqual(try read(Self.header + hits + "exit 2000 status=0 hits=2\n").end, .exited(status: 0))
+        XCTAssertEqual(try read(Self.header + hits + "exit 2000 status=0 hits=2\nstop 3000 hits=2\n").end, .exited(status: 0))
+        XCTAssertEqual(try read(Self.header + hits + "exit 2000 status=3 hits=2\nstop 3000 hits=2\n").end.reason, "exited 3",
+                       "stopped after a failed exit is not complete")
+        XCTAssertEqual(try read(Self.header + hits + "exit 2000 status=-1 hits=2\n").end.reason, "exited -1")
+        // Work done at exit (atexit) still counts.
+        let late = try read(Self.header + hits + "exit 2000 status=0 hits=2\n1200 2 update AG::Graph::update_attribute 3256 -\nstop 3000 hits=3\n")
+        XCTAssertEqual(late.summary.events, 3)
+        XCTAssertEqual(late.end, .exited(status: 0))
+        XCTAssertEqual(try read(Self.header + hits + "exit 2000 status=0 hits=3\n").end.reason, "cut: the exit line counts 3 hits, 2 read")
+        XCTAssertEqual(try read(Self.header + hits + "exit 2000 status=- hits=2\n").end, .cutNoStopLine, "an unreadable status says nothing")
+        // Stopped after a crash: crashed, whatever follows.
+        for (line, reason) in [("crash 2000 hits=2 EXC_BAD_ACCESS (code=1, address=0x10)", "EXC_BAD_ACCESS"),
+                               ("crash 2000 hits=2 signal SIGTRAP", "signal SIGTRAP"),
+                               ("crash 2000 hits=2 Swift runtime failure: Index out of range", "Swift runtime failure: Index out of range"),
+                               ("crash 2000 hits=2 crashed", "crashed")] {
+            XCTAssertEqual(try read(Self.header + hits + line + "\nstop 3000 hits=2\n").end.reason, "crashed: " + reason, line)
+            XCTAssertEqual(try read(Self.header + hits + line + "\r\nstop 3000 hits=2\r\n").end.reason, "crashed: " + reason, "CRLF " + line)
+        }
+    }
+
     func testMalformedAndUnreadableLinesAreCountedNotGuessed() throws {
         let parsed = try read(Self.header + """
             1000 1 update AG::Graph::update_attribute - -

@@ -20,7 +20,8 @@
 /// work). With neither the recording was cut short (lldb quit, or the debugger or the app died
 /// before `agtrace record --stop`; a crash calls no exit()): `cut: no stop line`, whatever its
 /// last line. An `exit` or `stop` line counting other than the hits read before it (lines lost
-/// or garbled): `cut: the stop line counts N hits, M read` (or `the exit line`).
+/// or garbled): `cut: the stop line counts N hits, M read` (or `the exit line`). A `crash`
+/// line (`agtrace record --stop` after the app crashed) makes it `crashed: REASON`, whatever else.
 struct RecordingParser {
     static let headerWord: StaticString = "agtrace-lldb-record"
     /// The newest version of the file this reader knows.
@@ -32,6 +33,8 @@ struct RecordingParser {
     private var stoppedHits: Int?
     /// The `exit` line: the status, and its `hits=N` with the hits read before it.
     private var exited: (status: Int64, hits: Int, read: Int)?
+    /// The `crash` line's reason (as `RecordingEnd.crashed` stores it).
+    private var crash: String?
     private var stopped: Bool { stoppedHits != nil }
 
     /// Whether `line` (a file's first line) is the recorder's header: the word, a space, a
@@ -58,6 +61,7 @@ struct RecordingParser {
 
     /// How the recording ended: only the recorder's `stop` line says it was stopped normally.
     func end() -> RecordingEnd {
+        if let crash { return .crashed(reason: crash) }
         if let exited {
             if exited.hits != exited.read { return .cut("the exit line counts \(exited.hits) hits, \(exited.read) read") }
             if let stoppedHits, stoppedHits != summary.events {
@@ -79,7 +83,7 @@ struct RecordingParser {
         // Nothing counts after the stop line: the file was closed there.
         if stopped { summary.skippedLines += 1; return }
         if try consumeHit(line, fields, lineNumber: lineNumber, emit: emit) { return }
-        if !consumeStop(line, fields) && !consumeExit(line, fields) {
+        if !consumeStop(line, fields) && !consumeExit(line, fields) && !consumeCrash(line, fields) {
             summary.skippedLines += 1
         }
     }
@@ -90,6 +94,19 @@ struct RecordingParser {
         let hits = line.string(fields[2])
         guard hits.hasPrefix("hits="), let count = Int(hits.dropFirst(5)) else { return false }
         stoppedHits = count
+        return true
+    }
+
+    /// `crash <ns> hits=N REASON…`: lldb's stop reason, read as a transcript's stop reason is
+    /// (`EXC_BAD_ACCESS (code=1, …)` is `EXC_BAD_ACCESS`); one that is no crash is still one
+    /// (the recorder only writes the line for a crash).
+    private mutating func consumeCrash(_ line: Bytes, _ fields: [Range<Int>]) -> Bool {
+        guard crash == nil, fields.count >= 4, line.string(fields[0]) == "crash", Self.number(line, fields[1]) != nil,
+              line.string(fields[2]).hasPrefix("hits=") else { return false }
+        var end = line.count
+        while end > fields[3].lowerBound, line[end - 1] == 0x0D { end -= 1 }  // CRLF
+        let reason = fields[3].lowerBound..<end
+        crash = RecordingEndTracker.crashReason(line, reason)?.0 ?? line.string(line.trimmed(reason))
         return true
     }
 
