@@ -139,6 +139,8 @@ final class RecordingEndTests: XCTestCase {
             ("Thread 3: signal SIGABRT", "signal SIGABRT"),
             ("Thread 1: hit program assert", "hit program assert"),
             ("Thread 1: Swift runtime failure: Index out of range", "Swift runtime failure: Index out of range"),
+            ("\u{1F4A3} Program crashed: Bad pointer dereference at 0x0000000000000000", "Program crashed: Bad pointer dereference at 0x0000000000000000"),
+            ("*** Program crashed: Illegal instruction at 0x000055555555a1b4 ***", "Program crashed: Illegal instruction at 0x000055555555a1b4"),
         ]
         for (line, reason) in lines {
             XCTAssertEqual(try end(Self.hits + line + "\n").0.reason, "crashed: " + reason, line)

@@ -13,8 +13,9 @@
 ///   Swift's and lldb's recognisers (`Swift runtime failure: Unexpectedly found nil …`,
 ///   `Fatal error: …`, `hit program assert`), a sanitizer's report, any reason lldb adds
 ///   later. Also Swift's own console line before it traps (`Fatal error: …`, `File.swift:12:
-///   Fatal error: …`, `Precondition failed: …`, `Assertion failed: …`) and Xcode's banner
-///   (`Thread 1: Fatal error: …`, `Thread 1: EXC_BAD_ACCESS (code=1, …)`).
+///   Fatal error: …`, `Precondition failed: …`, `Assertion failed: …`), Swift's backtracer
+///   (`💣 Program crashed: Bad pointer dereference at 0x0`) and Xcode's banner (`Thread 1: Fatal
+///   error: …`, `Thread 1: EXC_BAD_ACCESS (code=1, …)`).
 /// - `signal SIGTERM`: Xcode's `Message from debugger: Terminated due to signal 15` (or
 ///   `… killed`): the process was killed from outside.
 /// - `cut mid-hit`: the text ends inside a hit (its last line has no newline, or its
@@ -241,6 +242,15 @@ struct RecordingEndTracker {
     }
 
     static func consoleCrash(_ bytes: Bytes, from start: Int) -> (String, Bool)? {
+        // Swift's backtracer (Linux, macOS without a debugger): `💣 Program crashed: Bad pointer
+        // dereference at 0x0`, `*** Program crashed: … ***` without colours.
+        for prefix: StaticString in ["\u{1F4A3} Program crashed: ", "*** Program crashed: ", "Program crashed: "]
+        where bytes.matches(prefix, at: start) {
+            let at = start + prefix.utf8CodeUnitCount - 17
+            var end = bytes.count
+            if bytes.matches(" ***", at: end - 4) { end -= 4 }
+            return (text(bytes, bytes.trimmed(at..<end)), false)
+        }
         var i = start
         var banner = false
         if bytes.matches("Thread ", at: i), let n = bytes.parseUnsigned(at: i + 7), bytes.matches(": ", at: n.end) {
