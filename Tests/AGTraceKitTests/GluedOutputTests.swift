@@ -147,6 +147,17 @@ final class GluedOutputTests: XCTestCase {
         XCTAssertEqual(fine.summary.unreadableInHits, 0)
     }
 
+    /// A made-up line of a thousand glued headers or echoes is read in bounded work: split a
+    /// few times, the rest one skipped line.
+    func testAManyTimesGluedLineIsBounded() throws {
+        let header = String(repeating: "x* thread #1, stop reason = breakpoint 3.1", count: 1500)
+        let echoes = String(repeating: "y(lldb)  p/d $esi", count: 3000)
+        let text = Self.session(update: "-C \"p/d $esi\"") + header + "\n" + echoes + "\n(lldb)  p/d $esi\n(unsigned int) 792\n"
+        let got = try hits(text)
+        XCTAssertEqual(got.hits.last, "update 792 -")
+        XCTAssertLessThanOrEqual(got.hits.count, 2 * (TranscriptParser.maxGluesPerLine + 1) + 1)
+    }
+
     /// Glued before a crash stop or an exit line: still the end.
     func testGluedEndsAreEnds() throws {
         let hits = RecordingEndTests.hits

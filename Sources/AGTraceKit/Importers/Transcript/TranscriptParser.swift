@@ -32,6 +32,8 @@ struct TranscriptParser {
     /// When set, the numbers of skipped lines are kept (tests check them one by one).
     var recordsSkippedLines = false
     private(set) var skippedLineNumbers: [Int] = []
+    /// How many times one line is split where lldb's line went on after a program's text.
+    static let maxGluesPerLine = 16
     /// How many lines `TranscriptSummary.unreadableLines` names.
     static let unreadableLinesKept = 20
     /// The process stopped for another reason (attach, signal, step): its frames are no hit.
@@ -56,10 +58,15 @@ struct TranscriptParser {
 
     // MARK: Feeding
 
-    mutating func consume(_ bytes: Bytes, lineNumber: Int, emit: Emit) throws {
-        let line = TranscriptLineClassifier.classify(bytes, names: &names)
-        if body != nil, consumeBody(bytes, line) { return }
-        if line.mayBeGlued, let glued = gluedStart(bytes) {
+    mutating func consume(_ whole: Bytes, lineNumber: Int, emit: Emit) throws {
+        var bytes = whole
+        var line = TranscriptLineClassifier.classify(bytes, names: &names)
+        var glues = 0
+        while true {
+            if body != nil, consumeBody(bytes, line) { return }
+            // At most a few per line (a real one has one or two): each search is linear.
+            guard glues < Self.maxGluesPerLine, line.mayBeGlued, let glued = gluedStart(bytes) else { break }
+            glues += 1
             // The program printed without a newline, and lldb's next line went on after it
             // (`Loaded 3 items(lldb)  bt 1`): the program's text (a skipped line that changes
             // nothing of the open hit), then lldb's line, both on this line number.
@@ -67,8 +74,8 @@ struct TranscriptParser {
             _ = endTracker.consoleLine(program, from: program.skipSpaces(from: 0))
             summary.skippedLines += 1
             if recordsSkippedLines { skippedLineNumbers.append(lineNumber) }
-            try consume(UnsafeBufferPointer(rebasing: bytes[glued...]), lineNumber: lineNumber, emit: emit)
-            return
+            bytes = UnsafeBufferPointer(rebasing: bytes[glued...])
+            line = TranscriptLineClassifier.classify(bytes, names: &names)
         }
         let used: Bool
         switch line {
