@@ -190,6 +190,24 @@ final class RecordingEndTests: XCTestCase {
         XCTAssertEqual(try end(printed).0.reason, "crashed: signal SIGTRAP")
     }
 
+    /// Commands typed at the crash (lldb's `-k "bt 1" -k "register read w1"` in a batch job,
+    /// the breakpoint's own commands) look at it: no hit starts, and the crash stays the end.
+    func testCommandsTypedAtACrashAreNoHit() throws {
+        let crash = "Process 4242 stopped\n* thread #1, name = 'Planner', stop reason = signal SIGTRAP\n"
+            + "    frame #0: 0x0000555555556f00 Planner`StepperRow.body.getter + 12\n"
+        let typed = "(lldb)  bt 1\n* thread #1, name = 'Planner', stop reason = signal SIGTRAP\n"
+            + "  * frame #0: 0x0000555555556f00 Planner`StepperRow.body.getter + 12\n"
+            + "(lldb)  register read w1\n      w1 = 0x00000118\n(lldb) register read w1\n      w1 = 0x00000118\n(lldb) quit\n"
+        let (e, s) = try end(Self.hits + crash + typed)
+        XCTAssertEqual(e.reason, "crashed: signal SIGTRAP")
+        XCTAssertEqual(s.events, 2)
+        // Resumed (`continue`) and hit again: the signal was handled, the process went on.
+        let resumed = Self.hits + crash + "(lldb) continue\nProcess 4242 resuming\n" + Self.hits.components(separatedBy: "(lldb) run\n").last!
+        let (e2, s2) = try end(resumed + "Process 4242 exited with status = 0 (0x00000000)\n")
+        XCTAssertEqual(e2, .exited(status: 0))
+        XCTAssertEqual(s2.events, 4)
+    }
+
     func testXcodesConsoleEndLines() throws {
         let log = "AG::Graph::update_attribute 3152\nAG::Graph::update_attribute 3216\n"
         XCTAssertEqual(try end(log + "Program ended with exit code: 0\n").0, .exited(status: 0))

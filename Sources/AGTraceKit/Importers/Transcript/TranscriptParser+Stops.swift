@@ -8,8 +8,10 @@ extension TranscriptParser {
             try close(emit)
             _ = endTracker.stopLine(bytes)
             foreignStop = true
+            stoppedByCrash = true
             return false
         }
+        if breakpoint != nil { stoppedByCrash = false }  // it ran on to a breakpoint
         var inOutput = isOpen && open.expectsHeaders
         // One thread cannot be at two breakpoints: a different one on the same thread is a new stop.
         if inOutput, let breakpoint, let current = open.location, open.thread == thread,
@@ -78,7 +80,7 @@ extension TranscriptParser {
                 return true
             }
         }
-        guard frame.depth == 0, !foreignStop else { return false }
+        guard frame.depth == 0, !foreignStop, !stoppedByCrash else { return false }
         try startHit(line: lineNumber, emit)
         attachFrame0(frame)
         return true

@@ -38,6 +38,9 @@ struct TranscriptParser {
     static let unreadableLinesKept = 20
     /// The process stopped for another reason (attach, signal, step): its frames are no hit.
     var foreignStop = false
+    /// The process is stopped by a crash: commands typed now (`bt`, `register read`: lldb's
+    /// `-k` commands of a batch job) look at the crash, and start no hit, until it resumes.
+    var stoppedByCrash = false
     /// How the recorded process ended, as far as the lines seen so far tell.
     var endTracker = RecordingEndTracker()
     /// `[id]` for the usual small breakpoint ids, made once (`onlyCandidate`).
