@@ -18,6 +18,14 @@ Recordings:
 - tap-stepper-regressed.lldb.log (build B): each tap also reruns Summary.body: 17 updates.
 - tap-stepper-crashed.lldb.log (build B): cut mid-run by a crash, after the first tap
   (`stop reason = EXC_BAD_ACCESS`), 8 updates.
+- tap-stepper-trapped.lldb.log (build B): a Swift trap after the first tap (a force unwrap of
+  nil: Swift's `Fatal error: …` line, then lldb's stop for it), 8 updates.
+- tap-stepper-glued.lldb.log (build B, the regressed work): the app's ui-script prints its
+  "tap stepper" lines without a newline, so lldb's next echo goes on after each of them
+  (`ui-script: tap stepper (1 of 3)(lldb)  bt 1`). 17 updates, as the regressed recording.
+- tap-stepper-recorder.lldb (build B, the same work as the rebuilt one): the lldb recorder's
+  own format (`agtrace record --kinds update`, arm64), stopped normally (its `stop` line), 14
+  updates.
 
 broken-baselines/: the view-keyed baseline of build A, each file broken one way (a duplicated
 entry, a duplicated "version", a malformed key, a total that is not the sum, a count of 2^63,
@@ -91,14 +99,22 @@ def hit(attribute):
             f"      w1 = 0x{attribute:08x}\n")
 
 
-def recording(build, taps, summary_each_tap=False, crash_after=None):
+TRAP = ("Planner/StepperRow.swift:21: Fatal error: Unexpectedly found nil while unwrapping an Optional value\n"
+        "Process 4242 stopped\n"
+        "* thread #1, queue = 'com.apple.main-thread', stop reason = Fatal error: Unexpectedly found nil while unwrapping an Optional value\n"
+        "    frame #0: 0x000000019a8b2c3c libswiftCore.dylib`_swift_runtime_on_report\n"
+        "Target 0: (Planner) stopped.\n")
+
+
+def recording(build, taps, summary_each_tap=False, crash_after=None, trap_after=None, glued=False):
     ids = IDS[build]
     text = HEADER
     for role in ["body", "row", "summary", "text", "display"]:
         text += hit(ids[role])
     text += "Planner: window open, count 3\n"
     for tap in range(1, taps + 1):
-        text += f"ui-script: tap stepper ({tap} of {taps})\n"
+        # glued: printed without its newline, so lldb's next echo goes on on the same line.
+        text += f"ui-script: tap stepper ({tap} of {taps})" + ("" if glued else "\n")
         for role in ["row"] + (["summary"] if summary_each_tap else []) + ["text", "display"]:
             text += hit(ids[role])
         if crash_after == tap:
@@ -108,6 +124,8 @@ def recording(build, taps, summary_each_tap=False, crash_after=None):
                            "Planner`StepperRow.body.getter:\n"
                            "->  0x100004f2c <+44>: ldr    x8, [x0, #0x10]\n"
                            "Target 0: (Planner) stopped.\n")
+        if trap_after == tap:
+            return text + TRAP
     return text + "ui-script: done, quitting\nProcess 4242 exited with status = 0 (0x00000000)\n(lldb) quit\n"
 
 
@@ -122,6 +140,22 @@ write("tap-stepper.lldb.log", baseline_log)
 write("tap-stepper-rebuilt.lldb.log", recording("B", 3))
 write("tap-stepper-regressed.lldb.log", recording("B", 3, summary_each_tap=True))
 write("tap-stepper-crashed.lldb.log", recording("B", 3, crash_after=1))
+write("tap-stepper-trapped.lldb.log", recording("B", 3, trap_after=1))
+write("tap-stepper-glued.lldb.log", recording("B", 3, summary_each_tap=True, glued=True))
+
+
+def recorder_file(build, taps):
+    """The same interaction as `recording(build, taps)`, as the lldb recorder writes it."""
+    ids = IDS[build]
+    roles = ["body", "row", "summary", "text", "display"] + ["row", "text", "display"] * taps
+    lines = ["agtrace-lldb-record 1 prefix=AG arch=arm64 clock=monotonic_ns kinds=update"]
+    for i, role in enumerate(roles):
+        lines.append(f"{912345000000 + 1000 * i} 1 update AG::Graph::update_attribute {ids[role]} -")
+    lines.append(f"stop {912345000000 + 1000 * len(roles) + 500} hits={len(roles)}")
+    return "\n".join(lines) + "\n"
+
+
+write("tap-stepper-recorder.lldb", recorder_file("B", 3))
 
 # The view-keyed baseline of build A, as `agtrace baseline --key view` writes it, and broken copies.
 sha = hashlib.sha256(baseline_log.encode()).hexdigest()

@@ -14,12 +14,17 @@ The file (format `agtrace-lldb-record`, version 1), one line each, fields separa
     agtrace-lldb-record 1 prefix=IAG arch=x86_64 clock=monotonic_ns kinds=update,...
     <time_ns> <thread> <kind> <symbol> <attribute|-> <input|->
     ...
+    exit <time_ns> status=<S> hits=<N>       when the app calls exit() while recording
+    crash <time_ns> hits=<N> <reason>        at --stop, when the app is stopped by a crash
     stop <time_ns> hits=<N>
 time_ns is the debugger's monotonic clock when the hit's callback ran; thread is lldb's thread
 index (`thread #N`); attribute and input are decimal 32-bit ids read from the argument
-registers at function entry (x86-64: rdi, rsi, rdx; arm64: x0, x1, x2). The `stop` line is
-written only by `agtrace record --stop`: a file without it was cut short (lldb quit, the
-debugger or the app crashed), and `agtrace import` says so.
+registers at function entry (x86-64: rdi, rsi, rdx; arm64: x0, x1, x2). N counts the hits
+written before the line. The `exit` line is written by a breakpoint on the C library's exit()
+(S is its argument: the app's exit status); the `stop` line only by `agtrace record --stop`,
+after a `crash` line when the app is stopped by a crash then (lldb's stop reason).
+A file with neither was cut short (lldb quit, the debugger or the app crashed: a crash calls
+no exit()), and `agtrace import` refuses to count it as complete.
 """
 
 import os
@@ -102,6 +107,7 @@ class Recording:
         self.counts = {k.name: 0 for k in kinds}
         self.hits = 0
         self.started = time.monotonic_ns()
+        self.exit_breakpoint = None  # the breakpoint on exit(), when one could be set
 
 
 _recording = None
@@ -123,6 +129,19 @@ def _on_hit(frame, bp_loc, internal_dict):
     rec.file.write("%d %d %s %s %s %s\n" % (now, thread, kind.name, symbol, attribute, value))
     rec.counts[kind.name] += 1
     rec.hits += 1
+    return False
+
+
+def _on_exit(frame, bp_loc, internal_dict):
+    """The app calls exit(status): the recording ends here, with the status (False: go on)."""
+    rec = _recording
+    if rec is None or rec.exit_breakpoint != bp_loc.GetBreakpoint().GetID():
+        return False
+    status = _argument(frame, rec.registers, 0)
+    if status != "-":
+        status = int(status)
+        status = status - (1 << 32) if status >= 1 << 31 else status  # exit()'s int
+    rec.file.write("exit %d status=%s hits=%d\n" % (time.monotonic_ns(), status, rec.hits))
     return False
 
 
@@ -285,6 +304,17 @@ def _start(debugger, options, out):
         os.unlink(path)
         raise UsageError("no breakpoint could be set: none of %s is in the target"
                          % ", ".join(k.name_for(prefix) for k in kinds))
+    # exit() (the C library's: the app quitting, or returning from main) writes the `exit` line.
+    result = lldb.SBCommandReturnObject()
+    debugger.GetCommandInterpreter().HandleCommand("breakpoint set -n exit -K false", result)
+    if result.Succeeded() and (result.GetOutput() or "").startswith("Breakpoint "):
+        try:
+            exit_breakpoint = target.FindBreakpointByID(int(result.GetOutput()[len("Breakpoint "):].split(":")[0]))
+        except ValueError:
+            exit_breakpoint = None
+        if exit_breakpoint is not None and exit_breakpoint.IsValid():
+            exit_breakpoint.SetScriptCallbackFunction(__name__ + "._on_exit")
+            rec.exit_breakpoint = exit_breakpoint.GetID()
     kinds_set = [k for k in kinds if k not in missing]
     rec.kinds = kinds_set
     rec.counts = {k.name: 0 for k in kinds_set}
@@ -313,9 +343,14 @@ def _stop(debugger, out):
     if rec is None:
         raise UsageError("not recording")
     target = debugger.GetSelectedTarget()
-    for number in rec.breakpoints:
+    for number in list(rec.breakpoints) + ([rec.exit_breakpoint] if rec.exit_breakpoint is not None else []):
         if target.IsValid():
             target.BreakpointDelete(number)
+    crash = _crash(target)
+    if crash is not None:
+        # Stopped after the app crashed: the file says so, and `agtrace import` refuses it.
+        rec.file.write("crash %d hits=%d %s\n" % (time.monotonic_ns(), rec.hits, crash))
+        out.append("agtrace: the app is stopped by a crash (%s): the recording is incomplete" % crash)
     rec.file.write("stop %d hits=%d\n" % (time.monotonic_ns(), rec.hits))
     rec.file.close()
     _recording = None
@@ -323,6 +358,28 @@ def _stop(debugger, out):
     out.append("agtrace: stopped: %d hits (%s) in %s" % (rec.hits, per_kind, rec.path))
     out.append("agtrace: next: agtrace import %s && agtrace report dirty-walks --run %s"
                % (shlex.quote(rec.path), shlex.quote(_label(rec.path))))
+
+
+def _crash(target):
+    """Why the process stopped, when it stopped for a crash (an exception, a signal other than
+    SIGSTOP, a sanitizer's or Swift's runtime report) or is gone by one; else None."""
+    process = target.GetProcess() if target.IsValid() else None
+    if process is None or not process.IsValid():
+        return None
+    state = process.GetState()
+    if state == lldb.eStateCrashed:
+        return "crashed"
+    if state != lldb.eStateStopped:
+        return None
+    sigstop = process.GetUnixSignals().GetSignalNumberFromName("SIGSTOP")
+    for thread in process:
+        reason = thread.GetStopReason()
+        crashed = reason in (lldb.eStopReasonException, lldb.eStopReasonInstrumentation) or (
+            reason == lldb.eStopReasonSignal and thread.GetStopReasonDataAtIndex(0) != sigstop)
+        if crashed:
+            text = " ".join((thread.GetStopDescription(256) or "").split())  # one line
+            return text or "signal %d" % thread.GetStopReasonDataAtIndex(0)
+    return None
 
 
 def _label(path):

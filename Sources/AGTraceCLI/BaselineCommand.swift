@@ -36,6 +36,11 @@ enum BaselineCommand {
                  "(no view)"; a run's attributes the dump lacks as "(not in the dump)".
     A snapshot needs profile data (dumped after AGGraphStartProfiling); a run needs update hits.
 
+    A recording that crashed, failed or was cut (a recorder's file without its stop line) is
+    refused with exit status 3, unless --allow-incomplete, as 'check' refuses it; so is one
+    whose update hits have no readable attribute (they would be written as the key
+    "(unknown)"), --allow-incomplete or not.
+
     Examples:
       agtrace baseline --transcript tap-stepper.lldb.log --archive tap-stepper.ag-json --key view --output Baselines/tap-stepper.json
       agtrace baseline --transcript tap-stepper.lldb.log --output Baselines/tap-stepper.json
@@ -82,9 +87,11 @@ enum BaselineCommand {
             if let note = try RecordingGate.check(counts.source, allowIncomplete: args.has(Options.allowIncomplete)) {
                 context.err.write("agtrace baseline: note: " + terminalSafe(note) + "\n")
             }
+            // A baseline with an `(unknown)` key would compare unread hits as one key forever.
+            try RecordingGate.refuseUnknownAttributes(counts)
         } catch let p as CheckProblem {
             context.err.write("agtrace baseline: error: " + terminalSafe(p.message) + "\n")
-            return 1
+            return p.exitStatus
         }
         return try write(counts: counts, to: output, context)
     }

@@ -29,10 +29,12 @@ enum CheckCommand {
     database when no file is called T (a name that is both is refused: ./T is the file).
     --run R / --snapshot S read labels of the database instead.
 
-    A recording that crashed, failed (exited with a status other than 0) or was cut is
-    refused (exit 3) unless --allow-incomplete: its missing updates would pass as an
-    improvement. One whose end the transcript does not show ("no end seen") is checked, with
-    a warning.
+    A recording that crashed (any stop but a breakpoint, watchpoint, step or SIGSTOP; Swift's
+    "Fatal error:"), failed (exited with a status other than 0) or was cut (mid-hit; a
+    recorder's file without its stop line) is refused (exit 3) unless --allow-incomplete: its
+    missing updates would pass as an improvement. One whose end the transcript does not show
+    ("no end seen") is checked, with a warning. Update hits whose attribute could not be read
+    (counted as "(unknown)": register read w1 on x86-64) are refused too (exit 3), always.
     A trace with no EndTrace (its app crashed or was killed while tracing) is refused the
     same way.
 
@@ -43,7 +45,7 @@ enum CheckCommand {
          named twice, a malformed key, a total that is not the sum of the entries, a count
          outside 0 ... 2^53, taken from the other kind of input); the file and key are named
       3  could not count: no database, no such run, snapshot or file, no update hits, no
-         profile data, a recording that did not end normally
+         profile data, a recording that did not end normally, hits with no attribute
     On 2 and 3, --format junit still writes a valid report with an <error> test case, json a
     {"verdict": "error"} object and markdown a note, so CI shows why.
 
@@ -174,6 +176,7 @@ enum CheckCommand {
             notes.append(note)
             context.err.write("agtrace check: warning: " + terminalSafe(note) + "\n")
         }
+        try RecordingGate.refuseUnknownAttributes(current)
         let comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
 
         if args.has(updateBaseline) {

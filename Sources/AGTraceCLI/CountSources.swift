@@ -85,6 +85,7 @@ struct CountSources {
             let item = try scratch.importFile(transcript, as: .transcript)
             runLabel = item.label
             context.err.write(terminalSafe("agtrace: read \(transcript): \(item.events) events, \(item.end?.reason ?? "end unknown")") + "\n")
+            for warning in item.warnings { context.err.write(terminalSafe("agtrace: warning: \(transcript): \(warning)") + "\n") }
         }
         if let archive {
             let item = try scratch.importFile(archive, as: .archive)

@@ -4,7 +4,8 @@ import XCTest
 /// The CI example of docs/ci.md, end to end with the built binary: the baseline recorded as
 /// the docs say, then the "Check against the baseline" step of docs/examples/swiftui-work.yml
 /// run as it is written (bash, `agtrace` on PATH, the workflow's environment) on the
-/// recordings of SampleArchives/ci/.
+/// recordings of SampleArchives/ci/ (transcripts of a rebuild, a regression, a crash, a Swift
+/// trap and a glued console, and a recorder file).
 final class CIExampleTests: CLITestCase {
     let ci = CLI.samples + "/ci"
 
@@ -114,6 +115,63 @@ final class CIExampleTests: CLITestCase {
                                       "--archive", ci + "/planner-b.ag-json", "--allow-incomplete", "--max-drop", "40"], directory: dir)
         XCTAssertEqual(suspicious.status, 1, suspicious.stdout)
         XCTAssertTrue(suspicious.stdout.hasPrefix("FAIL: the total dropped by more than --max-drop 40%: total updates 14 -> 8"), suspicious.stdout)
+    }
+
+    /// A recording by the lldb recorder (`agtrace record`, stopped with its `stop` line) is a
+    /// complete recording, checked like a transcript.
+    func testARecorderFileStoppedNormallyIsChecked() throws {
+        let r = try runCheckStep(transcript: "tap-stepper-recorder.lldb")
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("PASS: no regressions in 4 views; total updates 14 -> 14 (0)\n"), r.stdout)
+        XCTAssertTrue(r.stderr.contains("tap-stepper-recorder.lldb: 14 events, stopped"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("warning"), r.stderr)
+        let report = JUnitReport(r.junit)
+        XCTAssertEqual(report.testcases, 5)
+        XCTAssertEqual(report.failures + report.errors, 0)
+        // The same file without its stop line (lldb or the app died) is refused.
+        let text = try String(contentsOfFile: ci + "/tap-stepper-recorder.lldb", encoding: .utf8)
+        let cut = dir.appendingPathComponent("cut.lldb")
+        try String(text[..<text.range(of: "stop ")!.lowerBound]).write(to: cut, atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["check", "--baseline", "Baselines/tap-stepper.json", "--transcript", cut.path,
+                                   "--archive", ci + "/planner-b.ag-json"], directory: dir)
+        XCTAssertEqual(refused.status, 3, refused.stdout + refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("run 'cut' did not end normally (cut: no stop line)"), refused.stderr)
+        let baseline = try CLI.run(["baseline", "--transcript", cut.path, "--output", "cut.json"], directory: dir)
+        XCTAssertEqual(baseline.status, 3, baseline.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("cut.json").path))
+    }
+
+    /// A Swift trap (a force unwrap of nil) after the first tap: 8 of 14 updates, which passed
+    /// as an improvement when the trap read as "no end seen".
+    func testASwiftTrapCannotPassAsAnImprovement() throws {
+        let r = try runCheckStep(transcript: "tap-stepper-trapped.lldb.log")
+        XCTAssertEqual(r.status, 3, r.stdout + r.stderr)
+        XCTAssertEqual(r.stdout, "")
+        let reason = "crashed: Fatal error: Unexpectedly found nil while unwrapping an Optional value"
+        XCTAssertTrue(r.stderr.contains("run 'tap-stepper-trapped' did not end normally (\(reason))"), r.stderr)
+        let report = JUnitReport(r.junit)
+        XCTAssertEqual(report.errors, 1)
+        XCTAssertEqual(report.failures, 0)
+        XCTAssertEqual(report.errorTypes, ["not_counted"])
+        XCTAssertTrue(report.errorMessages.first?.contains(reason) ?? false, r.junit)
+        XCTAssertTrue(r.summary.hasPrefix("### ⚠️ agtrace check could not run (could not count)"), r.summary)
+        // baseline refuses it too.
+        let baseline = try CLI.run(["baseline", "--transcript", ci + "/tap-stepper-trapped.lldb.log", "--output", "trapped.json"], directory: dir)
+        XCTAssertEqual(baseline.status, 3, baseline.stderr)
+        XCTAssertTrue(baseline.stderr.contains(reason), baseline.stderr)
+    }
+
+    /// The app's lines without a newline put lldb's echoes mid-line: every hit is still read,
+    /// so the regression of the glued recording fails as the regressed one does.
+    func testAGluedRecordingIsCountedWhole() throws {
+        let r = try runCheckStep(transcript: "tap-stepper-glued.lldb.log")
+        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("FAIL: 1 of 4 views regressed; total updates 14 -> 17 (+3, +21.4%), regressed\n"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("\nSummary  1         4        +3     +300.0%\n"), r.stdout)
+        XCTAssertTrue(r.stderr.contains("tap-stepper-glued.lldb.log: 17 events, exited 0"), r.stderr)
+        let report = JUnitReport(r.junit)
+        XCTAssertEqual(report.failureMessages, ["total updates: 14 -> 17 (+3, +21.4%); allowed up to 14",
+                                                "updates of view Summary: 1 -> 4 (+3, +300.0%); allowed up to 1"])
     }
 
     func testEveryBrokenBaselineExits2NamingTheFileAndTheKey() throws {

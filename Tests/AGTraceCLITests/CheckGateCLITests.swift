@@ -105,6 +105,40 @@ final class CheckGateCLITests: CLITestCase {
         XCTAssertTrue(list.stdout.contains("run,tap-stepper,,,,14,11,0,exited 0,"), list.stdout)
     }
 
+    /// `register read w1` on an x86-64 runner: lldb's error where the attribute was due, so
+    /// the hits are counted under "(unknown)". No verdict is given from that (exit 3, never 0
+    /// or 1), and no baseline is written with such a key.
+    func testHitsWithoutAnAttributeCannotBeCounted() throws {
+        let text = try String(contentsOfFile: ci + "/tap-stepper.lldb.log", encoding: .utf8)
+        // The last three hits print lldb's error instead of w1.
+        var lines = text.components(separatedBy: "\n")
+        var replaced = 0
+        for i in lines.indices.reversed() where lines[i].hasPrefix("      w1 = 0x") && replaced < 3 {
+            lines[i] = "error: Invalid register name 'w1'."
+            replaced += 1
+        }
+        let unread = try write("unread.lldb.log", lines.joined(separator: "\n"))
+        let attributeBaseline = try agtrace("baseline", "--transcript", ci + "/tap-stepper.lldb.log", "-o", "attribute.json", status: 0)
+        XCTAssertTrue(attributeBaseline.stdout.hasPrefix("wrote attribute.json"), attributeBaseline.stdout)
+        for (baseline, archive) in [("attribute.json", nil), (try viewBaseline(), ci + "/planner-a.ag-json")] as [(String, String?)] {
+            for format in ["table", "junit"] {
+                var args = ["check", "--baseline", baseline, "--transcript", unread, "--format", format]
+                if let archive { args += ["--archive", archive] }
+                let r = try runAgtrace(args, status: 3)
+                XCTAssertTrue(r.stderr.contains("could not count: 3 of 14 hits of run 'unread' have no attribute"), r.stderr)
+                // The importer named the lines on stderr.
+                XCTAssertTrue(r.stderr.contains("unread.lldb.log: lines "), r.stderr)
+                if format == "junit" { XCTAssertEqual(junitErrors(r.stdout), ["not_counted"]) }
+                // --allow-incomplete does not take them.
+                _ = try runAgtrace(args + ["--allow-incomplete"], status: 3)
+            }
+        }
+        let refused = try agtrace("baseline", "--transcript", unread, "-o", "unread.json", status: 3)
+        XCTAssertTrue(refused.stderr.contains("agtrace baseline: error: could not count: 3 of 14 hits of run 'unread' have no attribute"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("unread.json").path))
+        _ = try agtrace("baseline", "--transcript", unread, "-o", "-", status: 3)
+    }
+
     // MARK: Same bytes, new label
 
     func testKnownBytesUnderANewLabelBecomeAnAlias() throws {

@@ -56,7 +56,10 @@ final class RecorderCLITests: CLITestCase {
 
     extern "C" __attribute__((noinline)) void checkpoint() {}
 
-    int main() {
+    // No argument: returns 0. `trap`: a Swift-style trap before the last rule run (the process
+    // dies of it, calling no exit()); `fail`: exit(3) there instead.
+    int main(int argc, char **argv) {
+        bool trap = argc > 1 && argv[1][0] == 't', fail = argc > 1 && argv[1][0] == 'f';
         // Edges: 3152 reads 800, 3032 and 3096; 3216 and 3256 read 3152.
         graph.add_input({3152}, {800}, false, 0);
         graph.add_input({3152}, {3032}, false, 0);
@@ -75,6 +78,8 @@ final class RecorderCLITests: CLITestCase {
         graph.update_attribute({3152}, 0);
         graph.update_attribute({3216}, 0);
         graph.update_attribute({3256}, 0);
+        if (trap) __builtin_trap();
+        if (fail) exit(3);
         // One rule run on a second thread.
         std::thread worker([] { graph.update_attribute({3256}, 1); });
         worker.join();
@@ -227,29 +232,70 @@ final class RecorderCLITests: CLITestCase {
         XCTAssertTrue(dump.stdout.contains("graphs 1, nodes 1, edges 0"), dump.stdout)
     }
 
-    /// A session that quits without `--stop`: the file keeps its hits, and the import says the
-    /// recording's end was not seen.
-    func testARecordingNotStoppedIsImportedAsNoEndSeen() throws {
+    /// Sessions that end without `--stop`: the app returns from main (exit status 0: the
+    /// recorder's breakpoint on exit() writes the `exit` line, a complete recording), calls
+    /// exit(3) (failed), or dies of a trap (no exit() is called: `cut: no stop line`). The last two
+    /// are refused by `check` and `baseline`.
+    func testARecordingNotStoppedEndsWithTheAppsExitOrIsCut() throws {
         let tools = try LLDBToolchain.require()
         let binary = try buildEngine(tools)
         let script = dir.appendingPathComponent("recorder.py")
         XCTAssertEqual(try CLI.run(["lldb-script", "-o", script.path]).status, 0)
-        let recording = dir.appendingPathComponent("cut.lldb")
+        for (argument, events, reason, complete) in [("", 12, "exited 0", 1), ("fail", 11, "exited 3", 0),
+                                                     ("trap", 11, "cut: no stop line", 0)] {
+            let name = argument.isEmpty ? "returns" : argument
+            let recording = dir.appendingPathComponent(name + ".lldb")
+            let session = LLDBToolchain.run(tools.lldb, [
+                "--batch", "--no-lldbinit",
+                "-o", "command script import \(script.path)",
+                "-o", "target create \(binary.path)",
+                "-o", "agtrace record --kinds update,invalidate --output \(recording.path)",
+                "-o", "process launch -- \(argument)",
+            ], environment: tools.environment, directory: dir)
+            XCTAssertTrue(session.output.contains("agtrace: recording invalidate, update (IAG engine"), session.output)
+            let text = (try? String(contentsOf: recording, encoding: .utf8)) ?? ""
+            XCTAssertFalse(text.contains("\nstop "), text)
+            XCTAssertEqual(text.contains("\nexit "), argument != "trap", text)
+            let imported = try CLI.run(["import", recording.path, "--db", db])
+            XCTAssertEqual(imported.status, 0, imported.stderr)
+            XCTAssertTrue(imported.stdout.contains("events \(events), skipped lines 0, incomplete hits 0, \(reason) in "), "\(name): \(imported.stdout)")
+            let ended = try CLI.run(["query", "--db", db, "--format", "csv", "SELECT complete, end_reason FROM runs WHERE label = '\(name)'"])
+            XCTAssertEqual(ended.stdout, "complete,end_reason\n\(complete),\(reason)\n", name)
+            // The gate: a complete recording is counted; the others are refused, exit 3.
+            // (`fail` and `trap` print the program's output before the end: nothing of it is in the file.)
+            let baseline = try CLI.run(["baseline", "--transcript", recording.path, "--output", dir.appendingPathComponent(name + ".json").path])
+            XCTAssertEqual(baseline.status, complete == 1 ? 0 : 3, "\(name): \(baseline.stderr)")
+            if complete == 0 {
+                XCTAssertTrue(baseline.stderr.contains("did not end normally (\(reason))"), baseline.stderr)
+            }
+        }
+    }
+
+    /// `agtrace record --stop` after the app crashed (lldb's `-k`, run on a crash): the file
+    /// gets a `crash` line before its `stop` line, and is refused as crashed, not complete.
+    func testStoppingAfterACrashIsACrash() throws {
+        let tools = try LLDBToolchain.require()
+        let binary = try buildEngine(tools)
+        let script = dir.appendingPathComponent("recorder.py")
+        XCTAssertEqual(try CLI.run(["lldb-script", "-o", script.path]).status, 0)
+        let recording = dir.appendingPathComponent("trapped.lldb")
         let session = LLDBToolchain.run(tools.lldb, [
             "--batch", "--no-lldbinit",
             "-o", "command script import \(script.path)",
             "-o", "target create \(binary.path)",
             "-o", "agtrace record --kinds update,invalidate --output \(recording.path)",
-            "-o", "run",
+            "-o", "process launch -- trap",
+            "-k", "agtrace record --stop",
         ], environment: tools.environment, directory: dir)
-        XCTAssertEqual(session.status, 0, session.output)
-        XCTAssertTrue(session.output.contains("agtrace: recording invalidate, update (IAG engine"), session.output)
+        XCTAssertTrue(session.output.contains("agtrace: the app is stopped by a crash ("), session.output)
+        let text = (try? String(contentsOf: recording, encoding: .utf8)) ?? ""
+        XCTAssertTrue(text.contains("\ncrash ") && text.contains("\nstop "), text)
         let imported = try CLI.run(["import", recording.path, "--db", db])
         XCTAssertEqual(imported.status, 0, imported.stderr)
-        XCTAssertTrue(imported.stdout.contains("events 12, skipped lines 0, incomplete hits 0, no end seen in "), imported.stdout)
-        XCTAssertTrue(imported.stderr.contains("agtrace import: warning: cut: "), imported.stderr)
-        let ended = try CLI.run(["query", "--db", db, "--format", "csv", "SELECT complete, end_reason FROM runs"])
-        XCTAssertEqual(ended.stdout, "complete,end_reason\n0,no end seen\n")
+        XCTAssertTrue(imported.stdout.contains("events 11, skipped lines 0, incomplete hits 0, crashed: "), imported.stdout)
+        let baseline = try CLI.run(["baseline", "--transcript", recording.path, "--output", dir.appendingPathComponent("t.json").path])
+        XCTAssertEqual(baseline.status, 3, baseline.stderr)
+        XCTAssertTrue(baseline.stderr.contains("did not end normally (crashed: "), baseline.stderr)
     }
 
     func testTheEmbeddedScriptIsTheRepositorysFile() throws {

@@ -74,7 +74,8 @@ final class BreakpointSampleTests: XCTestCase {
         XCTAssertEqual(read.attribute, 3096)
         XCTAssertEqual(read.breakpoint, "8.1")
         XCTAssertTrue(parsed.events.filter { $0.kind == .call }.allSatisfy { $0.symbol == "Trip.body.getter" })
-        XCTAssertEqual(summary, TranscriptSummary(events: 37, skippedLines: 34, incompleteHits: 1))
+        // Line 57 is lldb's error in place of `p/d $edx`'s value: named, not only counted.
+        XCTAssertEqual(summary, TranscriptSummary(events: 37, skippedLines: 34, incompleteHits: 1, unreadableInHits: 1, unreadableLines: [57]))
         XCTAssertEqual(skipped, [1, 2, 3, 4, 24, 25, 26, 27, 42, 57, 74, 92, 93, 94, 95, 96, 97, 98, 101, 102,
                                  125, 128, 129, 130, 132, 135, 136, 137, 138, 141, 157, 158, 160, 165])
     }

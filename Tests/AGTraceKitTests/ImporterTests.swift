@@ -138,6 +138,31 @@ final class ImporterTests: TemporaryDirectoryTestCase {
         }
     }
 
+    /// More app output than the sniffer's head before the first hit is still a transcript;
+    /// a long text with no hit anywhere is no input (and stores nothing).
+    func testAppOutputLongerThanTheHeadBeforeTheFirstHit() throws {
+        let imp = try importer()
+        let before = try fingerprint(imp.db)
+        let output = String(repeating: "Planner: loading item 0123456789 of the catalogue\n", count: 2 * InputSniffer.headSize / 40)
+        XCTAssertGreaterThan(output.utf8.count, InputSniffer.headSize)
+        for (name, hits) in [("console.txt", "AG::Graph::update_attribute 3152\nAG::Graph::update_attribute 3216\nProgram ended with exit code: 0\n"),
+                             ("late.lldb.log", RecordingEndTests.hits + "Process 4242 exited with status = 0 (0x00000000)\n")] {
+            guard case .imported(let item) = try imp.importItem(write(name, bytes: Array((output + hits).utf8))) else { return XCTFail(name) }
+            XCTAssertEqual(item.kind, .transcript, name)
+            XCTAssertEqual(item.events, 2, name)
+            XCTAssertEqual(item.end, .exited(status: 0), name)
+        }
+        let imported = try fingerprint(imp.db)
+        let path = write("notes.txt", bytes: Array(output.utf8))
+        XCTAssertThrowsError(try imp.importItem(path)) { error in
+            XCTAssertTrue(Importer.isNotAnInput(error), "\(error)")
+            XCTAssertTrue("\(error)".contains("notes.txt: text with no breakpoint hits in a known shape and not JSON"), "\(error)")
+            XCTAssertTrue("\(error)".contains("(read to its end)"), "\(error)")
+        }
+        XCTAssertEqual(try fingerprint(imp.db), imported, "nothing stored")
+        XCTAssertNotEqual(imported, before)
+    }
+
     func testDirectoriesExpandRecursivelyInSortedOrderSkippingHiddenFiles() throws {
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("b/c"), withIntermediateDirectories: true)
         _ = write("b/c/z.json", "{}")

@@ -53,16 +53,16 @@ final class RecordingEndTests: XCTestCase {
 
             """
         let (e, s) = try end(Self.hits + crash)
-        XCTAssertEqual(e, .crashed(exception: "EXC_BAD_ACCESS"))
+        XCTAssertEqual(e, .crashed(reason: "EXC_BAD_ACCESS"))
         XCTAssertEqual(e.reason, "crashed: EXC_BAD_ACCESS")
         XCTAssertEqual(s.events, 2, "the crash's frame is no hit")
         XCTAssertEqual(try end(Self.hits + "* thread #1, stop reason = EXC_CRASH (SIGABRT)\n").0.reason, "crashed: EXC_CRASH")
     }
 
     func testASignalStopEndsTheRecording() throws {
-        XCTAssertEqual(try end(Self.hits + "* thread #1, name = 'Planner', stop reason = signal SIGABRT\n").0.reason, "signal SIGABRT")
+        XCTAssertEqual(try end(Self.hits + "* thread #1, name = 'Planner', stop reason = signal SIGABRT\n").0.reason, "crashed: signal SIGABRT")
         XCTAssertEqual(try end(Self.hits + "* thread #1, name = 'agdriver', stop reason = signal SIGSEGV: invalid address (fault address: 0x0)\n").0.reason,
-                       "signal SIGSEGV")
+                       "crashed: signal SIGSEGV")
     }
 
     func testAStopForASignalThatTheProcessSurvivesIsForgotten() throws {
@@ -72,6 +72,140 @@ final class RecordingEndTests: XCTestCase {
         XCTAssertEqual(try end(text).0, .exited(status: 0))
         // Hits after the stop and no end: nothing says how it ended.
         XCTAssertEqual(try end("* thread #1, stop reason = signal SIGSTOP\n" + Self.hits).0, .noEndSeen)
+        // A SIGSTOP after the hits (process interrupt) is no crash either.
+        XCTAssertEqual(try end(Self.hits + "Process 4242 stopped\n* thread #1, stop reason = signal SIGSTOP\n").0, .noEndSeen)
+        // A handled signal: the hits after it show the process went on.
+        XCTAssertEqual(try end("* thread #1, stop reason = signal SIGUSR1\n" + Self.hits).0, .noEndSeen)
+    }
+
+    /// Every stop but a breakpoint, a watchpoint, a step (and lldb's other plans) or a plain
+    /// SIGSTOP ends the recording as crashed, with the reason lldb gave.
+    func testEveryStopThatIsNoBreakpointOrStepIsACrash() throws {
+        let crashes: [(String, String)] = [
+            // Swift traps: lldb's recognisers, the Mach exception on macOS, the signal on Linux.
+            ("Swift runtime failure: Unexpectedly found nil while unwrapping an Optional value",
+             "Swift runtime failure: Unexpectedly found nil while unwrapping an Optional value"),
+            ("Swift runtime failure: Index out of range", "Swift runtime failure: Index out of range"),
+            ("Fatal error: Unexpectedly found nil while unwrapping an Optional value",
+             "Fatal error: Unexpectedly found nil while unwrapping an Optional value"),
+            ("hit program assert", "hit program assert"),
+            ("EXC_BREAKPOINT (code=1, subcode=0x18f2e4a5c)", "EXC_BREAKPOINT"),
+            ("EXC_BAD_INSTRUCTION (code=EXC_I386_INVOP, subcode=0x0)", "EXC_BAD_INSTRUCTION"),
+            ("signal SIGTRAP", "signal SIGTRAP"),
+            ("signal SIGILL: illegal instruction operand", "signal SIGILL"),
+            ("signal SIGABRT", "signal SIGABRT"),
+            // A sanitizer's report, and whatever reason lldb adds later.
+            ("Use of deallocated memory", "Use of deallocated memory"),
+            ("Heap buffer overflow", "Heap buffer overflow"),
+            ("instrumentation", "instrumentation"),
+        ]
+        for (stop, reason) in crashes {
+            let text = Self.hits + "Process 4242 stopped\n* thread #1, queue = 'com.apple.main-thread', stop reason = \(stop)\n"
+                + "    frame #0: 0x000000019a8b2c3c libswiftCore.dylib`_assertionFailure(_:_:file:line:flags:) + 172\n"
+                + "Target 0: (Planner) stopped.\n(lldb) quit\n"
+            let (e, s) = try end(text)
+            XCTAssertEqual(e.reason, "crashed: " + reason, stop)
+            XCTAssertFalse(e.isComplete, stop)
+            XCTAssertEqual(s.events, 2, "\(stop): the crash's frame is no hit")
+        }
+        let benign = ["watchpoint 1", "step over", "step in", "step out", "instruction step into", "trace", "plan complete",
+                      "exec", "signal SIGSTOP", "breakpoint", "fork", "thread exiting"]
+        for stop in benign {
+            let text = Self.hits + "* thread #1, stop reason = \(stop)\n"
+            XCTAssertEqual(try end(text).0, .noEndSeen, stop)
+            XCTAssertEqual(try end(text + "Process 4242 exited with status = 0 (0x00000000)\n").0, .exited(status: 0), stop)
+        }
+        // A long reason is kept to its first 200 bytes, cut on a character.
+        let long = String(repeating: "é", count: 300)
+        let kept = try end(Self.hits + "* thread #1, stop reason = \(long)\n").0.reason
+        XCTAssertTrue(kept.hasPrefix("crashed: éé") && kept.hasSuffix("é…") && kept.utf8.count <= 9 + 200 + 3, kept)
+    }
+
+    /// Swift's own line before it traps (its stop may be missing: Xcode's console shows none),
+    /// and Xcode's banner copied with the console.
+    func testSwiftsFatalErrorLinesAreACrash() throws {
+        let lines: [(String, String)] = [
+            ("Fatal error: Unexpectedly found nil while unwrapping an Optional value",
+             "Fatal error: Unexpectedly found nil while unwrapping an Optional value"),
+            ("Planner/StepperRow.swift:14: Fatal error: Unexpectedly found nil while unwrapping an Optional value",
+             "Fatal error: Unexpectedly found nil while unwrapping an Optional value"),
+            ("Swift/ContiguousArrayBuffer.swift:600: Fatal error: Index out of range", "Fatal error: Index out of range"),
+            ("Planner/Model.swift:3: Fatal error", "Fatal error"),
+            ("Planner/Model.swift:9: Precondition failed: count >= 0", "Precondition failed: count >= 0"),
+            ("Planner/Model.swift:9: Assertion failed", "Assertion failed"),
+            ("Thread 1: Fatal error: Unexpectedly found nil while unwrapping an Optional value",
+             "Fatal error: Unexpectedly found nil while unwrapping an Optional value"),
+            ("Thread 1: EXC_BAD_ACCESS (code=1, address=0x0)", "EXC_BAD_ACCESS"),
+            ("Thread 3: signal SIGABRT", "signal SIGABRT"),
+            ("Thread 1: hit program assert", "hit program assert"),
+            ("Thread 1: Swift runtime failure: Index out of range", "Swift runtime failure: Index out of range"),
+            ("\u{1F4A3} Program crashed: Bad pointer dereference at 0x0000000000000000", "Program crashed: Bad pointer dereference at 0x0000000000000000"),
+            ("*** Program crashed: Illegal instruction at 0x000055555555a1b4 ***", "Program crashed: Illegal instruction at 0x000055555555a1b4"),
+        ]
+        for (line, reason) in lines {
+            XCTAssertEqual(try end(Self.hits + line + "\n").0.reason, "crashed: " + reason, line)
+            XCTAssertEqual(try end(Self.hits + line + "\r\n").0.reason, "crashed: " + reason, "CRLF: " + line)
+            // Hits printed after it (lldb prints the program's output from another thread) do not undo it.
+            XCTAssertEqual(try end(Self.hits + line + "\n" + Self.hits).0.reason, "crashed: " + reason, line)
+            // The stop that follows names less: the first crash is kept.
+            XCTAssertEqual(try end(Self.hits + line + "\n* thread #1, stop reason = EXC_BREAKPOINT (code=1, subcode=0x1)\n").0.reason,
+                           "crashed: " + reason, line)
+            // A process that exits with 0 afterwards survived it (an app logging the words).
+            XCTAssertEqual(try end(Self.hits + line + "\nProcess 4242 exited with status = 0 (0x00000000)\n").0, .exited(status: 0), line)
+        }
+        // An exit with another status after a crash: the crash says more.
+        XCTAssertEqual(try end(Self.hits + "* thread #1, stop reason = EXC_BAD_ACCESS (code=1, address=0x10)\n"
+                               + "Process 4242 exited with status = 9 (0x00000009)\n").0.reason, "crashed: EXC_BAD_ACCESS")
+        // Program output that only mentions the words is not one.
+        for line in ["Fatal error count: 0", "loader: Fatal error: retrying", "Thread 2: started", "Thread 1: breakpoint 1.1",
+                     "Fatal errors: none", "Thread 1: signal SIGSTOP"] {
+            XCTAssertEqual(try end(Self.hits + line + "\n").0, .noEndSeen, line)
+        }
+    }
+
+    /// The crash stop comes where the output of the hit's last command was due (the text was
+    /// cut inside a hit): the hit is kept as it is, and the recording crashed.
+    func testACrashStopInPlaceOfACommandsOutput() throws {
+        let crash = "Process 4242 stopped\n* thread #1, queue = 'com.apple.main-thread', stop reason = EXC_BAD_ACCESS (code=1, address=0x10)\n"
+            + "    frame #0: 0x0000000100004f2c Planner`StepperRow.body.getter + 44\nTarget 0: (Planner) stopped.\n"
+        let open = "(lldb)  bt 1\n* thread #1, queue = 'com.apple.main-thread', stop reason = breakpoint 1.1\n"
+            + "  * frame #0: 0x00000001c2b2f300 AttributeGraph`AG::Graph::update_attribute(AG::data::ptr<AG::Node>, unsigned int) + 32\n"
+        for (cut, events) in [("(lldb)  bt 1\n", 3), (open + "(lldb)  register read w1\n", 3), (open, 3)] {
+            var sink = CollectingSink()
+            let (s, e) = try TranscriptReader(source: MemorySource(Self.hits + cut + crash), path: "t").readRecording(into: &sink)
+            XCTAssertEqual(e.reason, "crashed: EXC_BAD_ACCESS", cut)
+            XCTAssertEqual(s.events, events, cut)
+            XCTAssertFalse(sink.events.contains { $0.symbol.contains("StepperRow") }, "the crash's frame is not the hit's: \(cut)")
+        }
+        // The same in the other shapes: a signal (Linux) in place of `frame info` or `p/d`.
+        let linux = "* thread #1, name = 'agdriver', stop reason = signal SIGTRAP\n    frame #0: 0x0000555555556f00 agdriver`main + 12\n"
+        let frameInfo = BreakpointFixtures.agdriverSession(invalidate: "-C \"frame info\"", propagateDirty: "-C \"frame info\"",
+                                                           update: "-C \"frame info\"", addInput: "-C \"frame info\"")
+            + "(lldb)  frame info\nframe #0: 0x00005555555a8090 agdriver`IAG::Graph::update_attribute(this=0x0000555555655a50, node=(_offset = 792), options=0) at Graph.cpp:1150:11\n"
+            + "(lldb)  frame info\n"
+        XCTAssertEqual(try end(frameInfo + linux).0.reason, "crashed: signal SIGTRAP")
+        let printed = BreakpointFixtures.agdriverSession(invalidate: "-C \"p/d $edi\"", propagateDirty: "-C \"p/d $esi\"",
+                                                         update: "-C \"p/d $esi\" -C \"bt 1\"", addInput: "-C \"p/d $esi\"")
+            + "(lldb)  p/d $esi\n(unsigned int) 792\n(lldb)  bt 1\n" + linux
+        XCTAssertEqual(try end(printed).0.reason, "crashed: signal SIGTRAP")
+    }
+
+    /// Commands typed at the crash (lldb's `-k "bt 1" -k "register read w1"` in a batch job,
+    /// the breakpoint's own commands) look at it: no hit starts, and the crash stays the end.
+    func testCommandsTypedAtACrashAreNoHit() throws {
+        let crash = "Process 4242 stopped\n* thread #1, name = 'Planner', stop reason = signal SIGTRAP\n"
+            + "    frame #0: 0x0000555555556f00 Planner`StepperRow.body.getter + 12\n"
+        let typed = "(lldb)  bt 1\n* thread #1, name = 'Planner', stop reason = signal SIGTRAP\n"
+            + "  * frame #0: 0x0000555555556f00 Planner`StepperRow.body.getter + 12\n"
+            + "(lldb)  register read w1\n      w1 = 0x00000118\n(lldb) register read w1\n      w1 = 0x00000118\n(lldb) quit\n"
+        let (e, s) = try end(Self.hits + crash + typed)
+        XCTAssertEqual(e.reason, "crashed: signal SIGTRAP")
+        XCTAssertEqual(s.events, 2)
+        // Resumed (`continue`) and hit again: the signal was handled, the process went on.
+        let resumed = Self.hits + crash + "(lldb) continue\nProcess 4242 resuming\n" + Self.hits.components(separatedBy: "(lldb) run\n").last!
+        let (e2, s2) = try end(resumed + "Process 4242 exited with status = 0 (0x00000000)\n")
+        XCTAssertEqual(e2, .exited(status: 0))
+        XCTAssertEqual(s2.events, 4)
     }
 
     func testXcodesConsoleEndLines() throws {
@@ -104,8 +238,10 @@ final class RecordingEndTests: XCTestCase {
     }
 
     func testReasonsReadBack() {
-        for e: RecordingEnd in [.exited(status: 0), .exited(status: 3), .crashed(exception: "EXC_BAD_ACCESS"), .signal(name: "SIGABRT"),
-                                .cutMidHit, .noEndSeen] {
+        for e: RecordingEnd in [.exited(status: 0), .exited(status: 3), .crashed(reason: "EXC_BAD_ACCESS"), .signal(name: "SIGABRT"),
+                                .crashed(reason: "Swift runtime failure: Unexpectedly found nil while unwrapping an Optional value"),
+                                .crashed(reason: "signal SIGTRAP"), .cutMidHit, .noEndSeen, .stopped, .cutNoStopLine,
+                                .cut("the stop line counts 3 hits, 2 read")] {
             XCTAssertEqual(RecordingEnd(reason: e.reason), e)
         }
         XCTAssertNil(RecordingEnd(reason: "finished"))

@@ -40,13 +40,50 @@ final class RecordingShapeTests: XCTestCase {
         // lldb quit mid-write: the last line is cut, and there is no stop line.
         let cut = try read(Self.header + "1000 1 update AG::Graph::update_attribute 3152 -\n2000 1 upd")
         XCTAssertEqual(cut.summary, TranscriptSummary(events: 1, skippedLines: 1, incompleteHits: 0))
-        XCTAssertEqual(cut.end, .cutMidHit)
-        // lldb quit between two hits: whole lines, no stop line.
+        XCTAssertEqual(cut.end.reason, "cut: no stop line")
+        // lldb quit (or the app died and lldb with it) between two hits: whole lines, no stop
+        // line. Refused, not "no end seen": the recorder always writes its stop line.
         let quit = try read(Self.header + "1000 1 update AG::Graph::update_attribute 3152 -\n\n")
         XCTAssertEqual(quit.summary, TranscriptSummary(events: 1, skippedLines: 0, incompleteHits: 0))
-        XCTAssertEqual(quit.end, .noEndSeen)
+        XCTAssertEqual(quit.end, .cutNoStopLine)
         XCTAssertFalse(quit.end.isComplete)
+        XCTAssertEqual(try read(Self.header).end, .cutNoStopLine, "a header alone")
         XCTAssertEqual(RecordingEnd(reason: RecordingEnd.stopped.reason), .stopped)
+        XCTAssertEqual(RecordingEnd(reason: "cut: no stop line"), .cutNoStopLine)
+    }
+
+    func testTheStopLineMustCountTheHitsRead() throws {
+        let hits = "1000 1 update AG::Graph::update_attribute 3152 -\n1100 1 update AG::Graph::update_attribute 3216 -\n"
+        XCTAssertEqual(try read(Self.header + hits + "stop 3000 hits=2\n").end, .stopped)
+        XCTAssertEqual(try read(Self.header + hits + "stop 3000 hits=2").end, .stopped, "a last line without its newline is whole")
+        XCTAssertEqual(try read(Self.header + hits + "stop 3000 hits=2\r\n").end, .stopped, "CRLF")
+        // A hit line lost or garbled before the stop line: the counts are short.
+        let lost = try read(Self.header + hits + "1200 1 update AG::Graph::upd\nstop 3000 hits=3\n")
+        XCTAssertEqual(lost.end.reason, "cut: the stop line counts 3 hits, 2 read")
+        XCTAssertFalse(lost.end.isComplete)
+    }
+
+    func testTheAppsExitAndCrashLines() throws {
+        let hits = "1000 1 update AG::Graph::update_attribute 3152 -\n1100 1 update AG::Graph::update_attribute 3216 -\n"
+        XCTAssertEqual(try read(Self.header + hits + "exit 2000 status=0 hits=2\n").end, .exited(status: 0))
+        XCTAssertEqual(try read(Self.header + hits + "exit 2000 status=0 hits=2\nstop 3000 hits=2\n").end, .exited(status: 0))
+        XCTAssertEqual(try read(Self.header + hits + "exit 2000 status=3 hits=2\nstop 3000 hits=2\n").end.reason, "exited 3",
+                       "stopped after a failed exit is not complete")
+        XCTAssertEqual(try read(Self.header + hits + "exit 2000 status=-1 hits=2\n").end.reason, "exited -1")
+        // Work done at exit (atexit) still counts.
+        let late = try read(Self.header + hits + "exit 2000 status=0 hits=2\n1200 2 update AG::Graph::update_attribute 3256 -\nstop 3000 hits=3\n")
+        XCTAssertEqual(late.summary.events, 3)
+        XCTAssertEqual(late.end, .exited(status: 0))
+        XCTAssertEqual(try read(Self.header + hits + "exit 2000 status=0 hits=3\n").end.reason, "cut: the exit line counts 3 hits, 2 read")
+        XCTAssertEqual(try read(Self.header + hits + "exit 2000 status=- hits=2\n").end, .cutNoStopLine, "an unreadable status says nothing")
+        // Stopped after a crash: crashed, whatever follows.
+        for (line, reason) in [("crash 2000 hits=2 EXC_BAD_ACCESS (code=1, address=0x10)", "EXC_BAD_ACCESS"),
+                               ("crash 2000 hits=2 signal SIGTRAP", "signal SIGTRAP"),
+                               ("crash 2000 hits=2 Swift runtime failure: Index out of range", "Swift runtime failure: Index out of range"),
+                               ("crash 2000 hits=2 crashed", "crashed")] {
+            XCTAssertEqual(try read(Self.header + hits + line + "\nstop 3000 hits=2\n").end.reason, "crashed: " + reason, line)
+            XCTAssertEqual(try read(Self.header + hits + line + "\r\nstop 3000 hits=2\r\n").end.reason, "crashed: " + reason, "CRLF " + line)
+        }
     }
 
     func testMalformedAndUnreadableLinesAreCountedNotGuessed() throws {
@@ -65,7 +102,8 @@ final class RecordingShapeTests: XCTestCase {
             """)
         // Two kept with what is missing (nil, not 0); six refused; one after the stop line.
         XCTAssertEqual(parsed.summary, TranscriptSummary(events: 2, skippedLines: 7, incompleteHits: 2))
-        XCTAssertEqual(parsed.end, .stopped)
+        // The recorder wrote 9 hits, 2 were read: refused as cut, not counted short.
+        XCTAssertEqual(parsed.end.reason, "cut: the stop line counts 9 hits, 2 read")
         XCTAssertEqual(parsed.events.map(\.attribute), [nil, 3152])
         XCTAssertEqual(parsed.events.map(\.inputAttribute), [nil, nil])
     }

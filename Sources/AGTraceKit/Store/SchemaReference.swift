@@ -125,8 +125,8 @@ public enum SchemaReference {
             "incomplete_hits": "hits cut short (their fields partly missing)",
             "first_event_id": "`events.id` of the run's first hit (NULL without hits)", "last_event_id": "`events.id` of its last hit",
             "first_frame_id": "`frames.id` of the run's first frame (NULL without frames)", "last_frame_id": "`frames.id` of its last frame",
-            "complete": "1 when the recording ran to its end, 0 when not, NULL when not recorded",
-            "end_reason": "how it ended: `exited N`, `crashed: EXC_…`, `signal SIG…`, `cut mid-hit` or `no end seen` (NULL when not recorded)",
+            "complete": "1 when the recording ran to its end (`exited 0`, or a recorder file's `stopped`), 0 when not, NULL when not recorded",
+            "end_reason": "how it ended: `exited N`, `crashed: REASON` (any stop but a breakpoint, watchpoint, step or SIGSTOP; Swift's `Fatal error:`), `signal SIG…` (Xcode's kill), `cut mid-hit`, `no end seen`, and for a recorder file `stopped` or `cut: no stop line` (NULL when not recorded)",
         ]),
         Table(name: "events", section: .transcripts, row: "breakpoint hit", columns: [
             "id": "row id (a run's hits are consecutive)", "seq": "the hit's position in the run (from 1)",

@@ -173,9 +173,14 @@ public final class Importer {
             case .transcript:
                 let summary = try RunImport.run(source: input.source, file: source, db: db, hash: { hasher.finish() },
                                                 tick: progress, mark: mark)
+                if input.provisional && summary.summary.events == 0 {
+                    // Read to its end and still no hit: no transcript (the transaction is undone).
+                    throw InputError(path: path, message: InputSniffer.noHitsMessage + " (read to its end)", notAnInput: true)
+                }
                 item.events = summary.summary.events
                 item.skippedLines = summary.summary.skippedLines
                 item.incompleteHits = summary.summary.incompleteHits
+                if let warning = TranscriptWarnings.unreadable(summary.summary) { item.warnings.append(warning) }
                 item.end = summary.end
                 item.sha256 = summary.sha256
             case .trace:

@@ -20,6 +20,17 @@ public struct SniffedInput {
     public var kind: InputKind
     public var compressed: Bool
     public var source: ByteSource
+    /// A transcript only possibly: text (not JSON, not binary) longer than the head, with no
+    /// hit in it. Read whole; refused as no input if it holds no hit either (a program may
+    /// print more than the head before the first breakpoint is hit).
+    public var provisional = false
+
+    public init(kind: InputKind, compressed: Bool, source: ByteSource, provisional: Bool = false) {
+        self.kind = kind
+        self.compressed = compressed
+        self.source = source
+        self.provisional = provisional
+    }
 }
 
 public enum InputSniffer {
@@ -69,11 +80,17 @@ public enum InputSniffer {
             return SniffedInput(kind: .transcript, compressed: compressed, source: inner)
         }
         let binary = head.prefix(512).contains { $0 == 0 || ($0 < 0x09) }
+        if !binary && head.count == headSize {
+            // The head says nothing of what comes after it: the importer reads on.
+            return SniffedInput(kind: .transcript, compressed: compressed, source: inner, provisional: true)
+        }
         throw InputError(path: path, message: binary
             ? "binary data: neither an AttributeGraph archive (JSON, optionally gzip), an lldb breakpoint transcript nor an AttributeGraph trace (protobuf records)"
-            : "text with no breakpoint hits in a known shape and not JSON: neither an AttributeGraph archive, an lldb breakpoint transcript nor a trace",
-            notAnInput: true)
+            : noHitsMessage, notAnInput: true)
     }
+
+    /// Why a text is no input: not JSON, and no hit of any known shape in it (all of it read).
+    public static let noHitsMessage = "text with no breakpoint hits in a known shape and not JSON: neither an AttributeGraph archive, an lldb breakpoint transcript nor a trace"
 
     /// `"format": "agtrace-baseline"` among the first top-level bytes (the writer puts it first).
     static func isBaseline(_ json: ArraySlice<UInt8>) -> Bool {

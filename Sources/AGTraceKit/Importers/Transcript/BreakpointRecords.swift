@@ -56,9 +56,17 @@ public struct TranscriptSummary: Equatable, Sendable {
     public var skippedLines = 0
     /// Recognised hits whose attribute argument could not be read (kept with a nil attribute).
     public var incompleteHits = 0
-    public init(events: Int = 0, skippedLines: Int = 0, incompleteHits: Int = 0) {
+    /// Skipped lines that came where a hit's command output was due (after `register read`,
+    /// `p`, `bt`, `frame info` … and before its output): text lldb printed that could not be
+    /// read (glued to program output, garbled). Counted in `skippedLines` too.
+    public var unreadableInHits = 0
+    /// The numbers of the first of those lines (at most 20).
+    public var unreadableLines: [Int] = []
+    public init(events: Int = 0, skippedLines: Int = 0, incompleteHits: Int = 0, unreadableInHits: Int = 0, unreadableLines: [Int] = []) {
         self.events = events
         self.skippedLines = skippedLines
         self.incompleteHits = incompleteHits
+        self.unreadableInHits = unreadableInHits
+        self.unreadableLines = unreadableLines
     }
 }

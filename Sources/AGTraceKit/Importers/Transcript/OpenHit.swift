@@ -39,6 +39,10 @@ struct OpenHit {
     /// A line that no command prints (program output, `Process N stopped`) came since the
     /// last command: a header now is a new stop, not more `bt` output.
     var outputInterrupted = false
+    /// A command that prints what the hit needs was echoed and none of its output came yet.
+    var awaitingOutput = false
+    /// A line where that output was due was named as unreadable (one per command).
+    var unreadableNamed = false
 
     /// Whether a header now is output of the current command (`bt`, `thread list`) rather
     /// than a stop of its own.
@@ -65,6 +69,8 @@ struct OpenHit {
     mutating func inspect(_ output: OutputContext) {
         context = output
         framesPending = output.printsFrames
+        awaitingOutput = output != .other
+        unreadableNamed = false
         outputInterrupted = false
         outputThread = nil
     }

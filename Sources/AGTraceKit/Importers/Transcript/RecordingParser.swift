@@ -5,6 +5,7 @@
 /// agtrace-lldb-record 1 prefix=IAG arch=x86_64 clock=monotonic_ns kinds=invalidate,update
 /// 354373026969 1 invalidate IAGGraphInvalidateValue 3032 -
 /// 354388176657 1 update IAG::Graph::update_attribute 3152 -
+/// exit 354440001234 status=0 hits=2
 /// stop 354442588634 hits=2
 /// ```
 /// Hit fields: time in ns (the debugger's monotonic clock), lldb's thread index, the kind, the
@@ -13,9 +14,14 @@
 /// Counting follows `TranscriptReader`: a line that is not a well-formed hit is a skipped line
 /// (a recording cut mid-write ends with one); a hit whose kind has an attribute argument (or an
 /// input) but that reads `-` is an incomplete hit. How it ended (`end`): `stopped` with the
-/// `stop` line; without it the recording was cut short (lldb quit, or the debugger or the app
-/// crashed, before `agtrace record --stop`): `cut mid-hit` when its last line is cut,
-/// else `no end seen`.
+/// `stop` line, when its `hits=N` is the number of hits read (complete). `exited S` with an
+/// `exit` line (the recorder's breakpoint on exit(): the app quit while recording, status S;
+/// complete when 0), whether a `stop` line follows or not; hits after it still count (atexit
+/// work). With neither the recording was cut short (lldb quit, or the debugger or the app died
+/// before `agtrace record --stop`; a crash calls no exit()): `cut: no stop line`, whatever its
+/// last line. An `exit` or `stop` line counting other than the hits read before it (lines lost
+/// or garbled): `cut: the stop line counts N hits, M read` (or `the exit line`). A `crash`
+/// line (`agtrace record --stop` after the app crashed) makes it `crashed: REASON`, whatever else.
 struct RecordingParser {
     static let headerWord: StaticString = "agtrace-lldb-record"
     /// The newest version of the file this reader knows.
@@ -23,9 +29,13 @@ struct RecordingParser {
 
     private(set) var summary = TranscriptSummary()
     private var names = NameTable()
-    private var stopped = false
-    /// The last non-blank line was not a well-formed hit (nor the stop line).
-    private var lastLineBad = false
+    /// The `hits=N` of the `stop` line, once read.
+    private var stoppedHits: Int?
+    /// The `exit` line: the status, and its `hits=N` with the hits read before it.
+    private var exited: (status: Int64, hits: Int, read: Int)?
+    /// The `crash` line's reason (as `RecordingEnd.crashed` stores it).
+    private var crash: String?
+    private var stopped: Bool { stoppedHits != nil }
 
     /// Whether `line` (a file's first line) is the recorder's header: the word, a space, a
     /// version number. (Anything else is left to the transcript parser.)
@@ -49,10 +59,22 @@ struct RecordingParser {
     /// The start of the refusal `init(header:path:)` gives a newer version.
     static let newerVersionMessage = "agtrace-lldb-record version "
 
-    /// How the recording ended; `lastLineCut`: the file's last line has no newline.
-    func end(lastLineCut: Bool) -> RecordingEnd {
-        if stopped { return .stopped }
-        return lastLineCut || lastLineBad ? .cutMidHit : .noEndSeen
+    /// How the recording ended: only the recorder's `stop` line says it was stopped normally.
+    func end() -> RecordingEnd {
+        if let crash { return .crashed(reason: crash) }
+        if let exited {
+            if exited.hits != exited.read { return .cut("the exit line counts \(exited.hits) hits, \(exited.read) read") }
+            if let stoppedHits, stoppedHits != summary.events {
+                return .cut("the stop line counts \(stoppedHits) hits, \(summary.events) read")
+            }
+            return .exited(status: exited.status)
+        }
+        guard let stoppedHits else { return .cutNoStopLine }
+        // The recorder counts the hits it wrote: fewer read means lines were lost or garbled.
+        if stoppedHits != summary.events {
+            return .cut("the stop line counts \(stoppedHits) hits, \(summary.events) read")
+        }
+        return .stopped
     }
 
     mutating func consume(_ line: Bytes, lineNumber: Int, emit: TranscriptParser.Emit) throws {
@@ -60,11 +82,9 @@ struct RecordingParser {
         if fields.isEmpty { return }
         // Nothing counts after the stop line: the file was closed there.
         if stopped { summary.skippedLines += 1; return }
-        lastLineBad = false
         if try consumeHit(line, fields, lineNumber: lineNumber, emit: emit) { return }
-        if !consumeStop(line, fields) {
+        if !consumeStop(line, fields) && !consumeExit(line, fields) && !consumeCrash(line, fields) {
             summary.skippedLines += 1
-            lastLineBad = true
         }
     }
 
@@ -72,8 +92,33 @@ struct RecordingParser {
     private mutating func consumeStop(_ line: Bytes, _ fields: [Range<Int>]) -> Bool {
         guard fields.count == 3, line.string(fields[0]) == "stop", Self.number(line, fields[1]) != nil else { return false }
         let hits = line.string(fields[2])
-        guard hits.hasPrefix("hits="), Int(hits.dropFirst(5)) != nil else { return false }
-        stopped = true
+        guard hits.hasPrefix("hits="), let count = Int(hits.dropFirst(5)) else { return false }
+        stoppedHits = count
+        return true
+    }
+
+    /// `crash <ns> hits=N REASON…`: lldb's stop reason, read as a transcript's stop reason is
+    /// (`EXC_BAD_ACCESS (code=1, …)` is `EXC_BAD_ACCESS`); one that is no crash is still one
+    /// (the recorder only writes the line for a crash).
+    private mutating func consumeCrash(_ line: Bytes, _ fields: [Range<Int>]) -> Bool {
+        guard crash == nil, fields.count >= 4, line.string(fields[0]) == "crash", Self.number(line, fields[1]) != nil,
+              line.string(fields[2]).hasPrefix("hits=") else { return false }
+        var end = line.count
+        while end > fields[3].lowerBound, line[end - 1] == 0x0D { end -= 1 }  // CRLF
+        let reason = fields[3].lowerBound..<end
+        crash = RecordingEndTracker.crashReason(line, reason)?.0 ?? line.string(line.trimmed(reason))
+        return true
+    }
+
+    /// `exit <ns> status=S hits=N` (the first one; another is a skipped line).
+    private mutating func consumeExit(_ line: Bytes, _ fields: [Range<Int>]) -> Bool {
+        guard exited == nil, fields.count == 4, line.string(fields[0]) == "exit", Self.number(line, fields[1]) != nil else {
+            return false
+        }
+        let status = line.string(fields[2]), hits = line.string(fields[3])
+        guard status.hasPrefix("status="), let value = Int64(status.dropFirst(7)),
+              hits.hasPrefix("hits="), let count = Int(hits.dropFirst(5)) else { return false }
+        exited = (value, count, summary.events)
         return true
     }
 

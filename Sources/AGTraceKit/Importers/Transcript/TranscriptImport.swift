@@ -69,3 +69,17 @@ enum RunImport {
         return (summary, end, sha)
     }
 }
+
+/// What an import says on stderr about a transcript's doubtful lines.
+enum TranscriptWarnings {
+    /// Lines that came where a hit's command output was due and could not be read, by number
+    /// (the first 20): a glued or garbled line of lldb's, or an error in place of a register.
+    static func unreadable(_ summary: TranscriptSummary) -> String? {
+        let n = summary.unreadableInHits
+        guard n > 0 else { return nil }
+        let shown = summary.unreadableLines.map(String.init).joined(separator: ", ")
+        let more = n > summary.unreadableLines.count ? " and \(n - summary.unreadableLines.count) more" : ""
+        let lines = n == 1 ? "line \(shown) came" : "lines \(shown)\(more) came"
+        return "\(lines) where a hit's command output was due and could not be read (counted in skipped_lines; the hit keeps what was read before)"
+    }
+}

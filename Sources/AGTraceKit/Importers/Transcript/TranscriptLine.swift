@@ -23,6 +23,20 @@ enum TranscriptLine {
     case other
 }
 
+extension TranscriptLine {
+    /// Whether lldb's line may start past this line's start (after a program's text without a
+    /// newline): in a line of no known shape, or in what only looks like a register of no
+    /// argument (`value = 0x10 (lldb)  bt 1`), an expression's result or a stop header naming
+    /// no breakpoint (`thread #2 idle (lldb)  bt 1`). A line of lldb's own shape is its own
+    /// (and is not searched: most lines are).
+    var mayBeGlued: Bool {
+        switch self {
+        case .other, .register(nil, _), .expressionResult, .threadHeader(_, nil): return true
+        default: return false
+        }
+    }
+}
+
 /// `N.M` of a stop reason: the breakpoint and its location.
 struct BreakpointLocation: Equatable {
     var id: Int
@@ -107,6 +121,81 @@ enum TranscriptLineClassifier {
         return .other
     }
 
+    /// Where lldb's own line starts inside a line that does not start with one: a program
+    /// printed without a trailing newline and lldb went on on the same line. Looked for: a
+    /// command echo `(lldb) …` (any command), a stop header `* thread #N, … stop reason = …`,
+    /// lldb's `Breakpoint N: …` answer, and a shape-5 line (`AG::Graph::update_attribute 3152`,
+    /// printed into the same console as the program) where a symbol's name may start. Nil when none is
+    /// past the line's start.
+    static func gluedStart(_ bytes: Bytes, names: inout NameTable) -> Int? {
+        let start = bytes.skipSpaces(from: 0)
+        var found: Int?
+        if let echo = bytes.find("(lldb)", from: start + 1) { found = echo }
+        if let header = bytes.find("* thread #", from: start + 1, to: found), bytes.find("stop reason = ", from: header) != nil {
+            found = header
+        }
+        // lldb's answer to a `breakpoint set` typed while the program runs and prints.
+        if let answer = bytes.find("Breakpoint ", from: start + 1, to: found), breakpointCreated(bytes, answer) != nil {
+            found = answer
+        }
+        if found != nil { return found }
+        var earliest: Int?
+        for marker in shape5Markers {
+            var from = start + 1
+            var tries = 0
+            while tries < 8, let at = bytes.find(marker, from: from, to: earliest) {
+                tries += 1
+                // `OAG…`, `IAG…`: the prefix's first letter is the start.
+                let begin = marker.utf8Start[0] == 0x41 && at - 1 > start && (bytes[at - 1] == 0x4F || bytes[at - 1] == 0x49) ? at - 1 : at
+                if case .logMessage? = logMessage(bytes, begin, names: &names) { earliest = begin; break }
+                if begin != at, case .logMessage? = logMessage(bytes, at, names: &names) { earliest = at; break }
+                from = at + 1
+            }
+        }
+        return earliest
+    }
+
+    /// Where the names of the symbol table start: the engines' `AG…` (`OAG`, `IAG`), SwiftUI's,
+    /// and mangled C++ and Swift names.
+    private static let shape5Markers: [StaticString] = ["AG", "SwiftUI.", "_ZN", "$s"]
+
+    /// Where the output of a hit's command starts inside a line that a program's text without
+    /// a newline came before, asked only while the hit waits for that output (the context
+    /// makes the guess safe): a frame line (`framesDue`), a register (`register read`), an
+    /// expression's result (`p`, `frame variable`).
+    static func gluedOutputStart(_ bytes: Bytes, context: OutputContext?, framesDue: Bool) -> Int? {
+        let start = bytes.skipSpaces(from: 0)
+        if framesDue, let frame = bytes.find("frame #", from: start + 1) { return frame }
+        switch context {
+        case .registerRead?:
+            // `itemsw1 = 0x…`: the longest tail of a word before ` = 0x` that is an argument
+            // register (the program's text may hold ` = 0x` too: `value = 0x10   w1 = 0x…`).
+            var from = start + 1
+            var tries = 0
+            while tries < 8, let equals = bytes.find(" = 0x", from: from) {
+                tries += 1
+                var wordStart = equals
+                while wordStart > start, ASCII.isIdentifier(bytes[wordStart - 1]) { wordStart -= 1 }
+                for at in wordStart..<equals where at > start {
+                    if ArgumentRegisters.argumentIndex(UnsafeBufferPointer(rebasing: bytes[at..<equals])) != nil { return at }
+                }
+                from = equals + 5
+            }
+            return nil
+        case .expression?, .frameVariable?:
+            var from = start + 1
+            var tries = 0
+            while tries < 16, let paren = bytes.find("(", from: from) {
+                tries += 1
+                if expressionResult(bytes, paren) != nil { return paren }
+                from = paren + 1
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
     /// Whether the trimmed `r` has no tab and no two blanks in a row: nothing to collapse.
     @inline(__always)
     static func isNormalized(_ bytes: Bytes, _ r: Range<Int>) -> Bool {
@@ -142,7 +231,10 @@ enum TranscriptLineClassifier {
     }
 
     private static func threadHeader(_ bytes: Bytes, _ at: Int) -> TranscriptLine? {
-        guard let number = bytes.parseUnsigned(at: at + 8) else { return nil }
+        // lldb follows the number with `, …` (a stop, `bt`) or `: tid = …` (`thread list`);
+        // a program's `thread #2 idle` is no header.
+        guard let number = bytes.parseUnsigned(at: at + 8),
+              number.end == bytes.count || bytes[number.end] == ASCII.comma || bytes[number.end] == ASCII.colon else { return nil }
         let thread = number.value.flatMap { $0 <= UInt64(Int32.max) ? Int($0) : nil }
         guard let reason = bytes.find("stop reason = ", from: number.end) else {
             return .threadHeader(thread: thread, breakpoint: nil)

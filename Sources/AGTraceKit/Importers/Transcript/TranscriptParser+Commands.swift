@@ -5,6 +5,13 @@ extension TranscriptParser {
         foreignStop = false
         let role = commandRole(command)
         let output = names.output(command)
+        if stoppedByCrash {
+            if case .resume = role {
+                stoppedByCrash = false
+            } else if role.isInspection {
+                return false  // a look at the crash, not a hit
+            }
+        }
         switch role {
         case .breakpointSet(let names, let commands):
             try close(emit)

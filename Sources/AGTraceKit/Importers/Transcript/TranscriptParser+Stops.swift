@@ -1,6 +1,17 @@
 /// Stop headers, frame lines and the output of inspection commands (registers, expressions).
 extension TranscriptParser {
-    mutating func header(thread: Int?, breakpoint: BreakpointLocation?, lineNumber: Int, emit: Emit) throws -> Bool {
+    mutating func header(_ bytes: Bytes, thread: Int?, breakpoint: BreakpointLocation?, lineNumber: Int, emit: Emit) throws -> Bool {
+        if breakpoint == nil, RecordingEndTracker.crashReason(ofHeader: bytes) != nil {
+            // A crash is a stop of its own wherever it comes, even in place of the output of
+            // a hit's command that never came: the hit is over (closed first, so that it does
+            // not read as the process going on after the crash).
+            try close(emit)
+            _ = endTracker.stopLine(bytes)
+            foreignStop = true
+            stoppedByCrash = true
+            return false
+        }
+        if breakpoint != nil { stoppedByCrash = false }  // it ran on to a breakpoint
         var inOutput = isOpen && open.expectsHeaders
         // One thread cannot be at two breakpoints: a different one on the same thread is a new stop.
         if inOutput, let breakpoint, let current = open.location, open.thread == thread,
@@ -69,7 +80,7 @@ extension TranscriptParser {
                 return true
             }
         }
-        guard frame.depth == 0, !foreignStop else { return false }
+        guard frame.depth == 0, !foreignStop, !stoppedByCrash else { return false }
         try startHit(line: lineNumber, emit)
         attachFrame0(frame)
         return true
@@ -121,14 +132,29 @@ extension TranscriptParser {
         let start = bytes.skipSpaces(from: 0)
         if catalog.pendingID != nil, bytes.matches("error:", at: start) {
             catalog.dropPending()
-        } else if bytes.matches("Process ", at: start), bytes.find(" exited", from: start) != nil {
+        } else if let process = Self.processLine(bytes, from: start) {
             try close(emit)
-            endTracker.processLine(bytes, from: start)
-        } else if bytes.matches("Program ended with exit code: ", at: start)
-                    || bytes.matches("Message from debugger: ", at: start) {
-            // Xcode's console (where Log Message actions print) ends a run with one of these.
+            endTracker.processLine(bytes, from: process)
+        } else if let xcode = bytes.find("Program ended with exit code: ", from: start)
+                    ?? bytes.find("Message from debugger: ", from: start) {
+            // Xcode's console (where Log Message actions print) ends a run with one of these,
+            // after the program's last text if that had no newline.
             try close(emit)
-            endTracker.xcodeLine(bytes, from: start)
+            endTracker.xcodeLine(bytes, from: xcode)
+        } else {
+            // Swift's runtime prints why before it traps; the stop (if lldb printed one) follows.
+            _ = endTracker.consoleLine(bytes, from: start)
         }
+    }
+
+    /// Where `Process N exited…` starts: at the line's start, or after a program's output
+    /// without a newline (then only the whole `Process N exited with status = ` form).
+    private static func processLine(_ bytes: Bytes, from start: Int) -> Int? {
+        if bytes.matches("Process ", at: start), bytes.find(" exited", from: start) != nil { return start }
+        guard let at = bytes.find(" exited with status = ", from: start) else { return nil }
+        var i = at
+        while i > start, ASCII.isDigit(bytes[i - 1]) { i -= 1 }
+        guard i < at, bytes.matches("Process ", at: i - 8) else { return nil }
+        return i - 8
     }
 }

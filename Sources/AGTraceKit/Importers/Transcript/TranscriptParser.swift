@@ -32,8 +32,15 @@ struct TranscriptParser {
     /// When set, the numbers of skipped lines are kept (tests check them one by one).
     var recordsSkippedLines = false
     private(set) var skippedLineNumbers: [Int] = []
+    /// How many times one line is split where lldb's line went on after a program's text.
+    static let maxGluesPerLine = 16
+    /// How many lines `TranscriptSummary.unreadableLines` names.
+    static let unreadableLinesKept = 20
     /// The process stopped for another reason (attach, signal, step): its frames are no hit.
     var foreignStop = false
+    /// The process is stopped by a crash: commands typed now (`bt`, `register read`: lldb's
+    /// `-k` commands of a batch job) look at the crash, and start no hit, until it resumes.
+    var stoppedByCrash = false
     /// How the recorded process ended, as far as the lines seen so far tell.
     var endTracker = RecordingEndTracker()
     /// `[id]` for the usual small breakpoint ids, made once (`onlyCandidate`).
@@ -44,6 +51,9 @@ struct TranscriptParser {
         var ids: [Int]
         var lines: [NameID] = []
         var script: Bool
+        /// Whether the body's lines come after lldb's `> ` prompt (typed), set by its first
+        /// line: then a line without it is the program's output, not a command.
+        var prompted: Bool?
     }
 
     /// Receives each hit with its frames (valid during the call) and the names so far.
@@ -51,9 +61,25 @@ struct TranscriptParser {
 
     // MARK: Feeding
 
-    mutating func consume(_ bytes: Bytes, lineNumber: Int, emit: Emit) throws {
-        let line = TranscriptLineClassifier.classify(bytes, names: &names)
-        if body != nil, consumeBody(bytes, line) { return }
+    mutating func consume(_ whole: Bytes, lineNumber: Int, emit: Emit) throws {
+        var bytes = whole
+        var line = TranscriptLineClassifier.classify(bytes, names: &names)
+        var glues = 0
+        while true {
+            if body != nil, consumeBody(bytes, line) { return }
+            // At most a few per line (a real one has one or two): each search is linear.
+            guard glues < Self.maxGluesPerLine, line.mayBeGlued, let glued = gluedStart(bytes) else { break }
+            glues += 1
+            // The program printed without a newline, and lldb's next line went on after it
+            // (`Loaded 3 items(lldb)  bt 1`): the program's text (a skipped line that changes
+            // nothing of the open hit), then lldb's line, both on this line number.
+            let program = UnsafeBufferPointer(rebasing: bytes[..<glued])
+            _ = endTracker.consoleLine(program, from: program.skipSpaces(from: 0))
+            summary.skippedLines += 1
+            if recordsSkippedLines { skippedLineNumbers.append(lineNumber) }
+            bytes = UnsafeBufferPointer(rebasing: bytes[glued...])
+            line = TranscriptLineClassifier.classify(bytes, names: &names)
+        }
         let used: Bool
         switch line {
         case .blank:
@@ -61,15 +87,19 @@ struct TranscriptParser {
         case .echo(let command):
             used = try echo(command, lineNumber: lineNumber, emit: emit)
         case .threadHeader(let thread, let breakpoint):
-            used = try header(thread: thread, breakpoint: breakpoint, lineNumber: lineNumber, emit: emit)
+            used = try header(bytes, thread: thread, breakpoint: breakpoint, lineNumber: lineNumber, emit: emit)
         case .frame(let frame):
             used = try frameLine(frame, lineNumber: lineNumber, emit: emit)
         case .register(let argument, let value):
             used = register(argument: argument, value: value)
+            // What only looks like a register (`value = 0x10`) may be the program's text
+            // before an end line.
+            if !used || argument == nil { try otherLine(bytes, emit: emit) }
         case .registerHeading:
             used = isOpen && open.context == .registerRead
         case .expressionResult(let value, let variable):
             used = expressionResult(value, variable: variable)
+            if !used { try otherLine(bytes, emit: emit) }
         case .breakpointCreated(let id, let whereName):
             try close(emit)
             catalog.created(id: id, whereName: whereName, lookup: SymbolTable.lookup)
@@ -80,11 +110,26 @@ struct TranscriptParser {
             try logMessage(name: name, values: values, lineNumber: lineNumber, emit: emit)
             used = true
         case .other:
+            if isOpen && open.awaitingOutput && !open.unreadableNamed && !bytes.matches("Process ", at: bytes.skipSpaces(from: 0)) {
+                // In place of the output of a hit's command: it is named (a glued or garbled
+                // line lldb printed, an error), not only counted. (`thread list` starts with
+                // `Process N stopped`.)
+                summary.unreadableInHits += 1
+                if summary.unreadableLines.count < Self.unreadableLinesKept { summary.unreadableLines.append(lineNumber) }
+                // One line per command is named: what follows is likely the program's (the
+                // output is still looked for in it, glued).
+                open.unreadableNamed = true
+            }
             try otherLine(bytes, emit: emit)
             if isOpen { open.outputInterrupted = true }
             used = false
         }
-        if case .threadHeader(_, nil) = line { endTracker.stopLine(bytes) }
+        if used, isOpen {
+            switch line {
+            case .echo, .blank, .other: break
+            default: open.awaitingOutput = false
+            }
+        }
         if !used {
             summary.skippedLines += 1
             if recordsSkippedLines { skippedLineNumbers.append(lineNumber) }
@@ -102,6 +147,20 @@ struct TranscriptParser {
         try close(emit)
         let cutInHit = lastLineCut || (wasOpen && summary.incompleteHits > incompleteBefore)
         return endTracker.end(cutInHit: cutInHit)
+    }
+
+    /// Where lldb's line starts in a line that a program's text came before, if it does.
+    private mutating func gluedStart(_ bytes: Bytes) -> Int? {
+        if let at = TranscriptLineClassifier.gluedStart(bytes, names: &names) { return at }
+        // A hit's frame is due after its stop header (a stop display too) and after `bt` or
+        // `frame info`; other output only after its command's echo.
+        guard isOpen else { return nil }
+        let framesDue = open.frame0 == nil || open.framesPending || open.afterHeader  // as `frameLine` takes a frame #0
+        // (`register read w1 w2` prints one line per register: any of them may come glued.)
+        let registers = open.context == .registerRead
+        guard open.awaitingOutput || framesDue || registers else { return nil }
+        return TranscriptLineClassifier.gluedOutputStart(bytes, context: open.awaitingOutput || registers ? open.context : nil,
+                                                         framesDue: framesDue)
     }
 
     // MARK: Definitions
@@ -122,7 +181,12 @@ struct TranscriptParser {
             body = nil
             return false
         }
-        if text.hasPrefix(">") { text = String(text.dropFirst()).trimmingBlanks() }
+        let prompted = text.hasPrefix(">")
+        if !text.hasPrefix("Enter your ") {
+            if body!.prompted == nil { body!.prompted = prompted }
+            if body!.prompted == true && !prompted { return false }
+        }
+        if prompted { text = String(text.dropFirst()).trimmingBlanks() }
         if text == "DONE" {
             endBody(pending)
             return true

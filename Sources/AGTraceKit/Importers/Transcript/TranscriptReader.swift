@@ -135,7 +135,7 @@ public struct TranscriptReader {
                 while let raw = try lines.next() {
                     try recording.consume(raw, lineNumber: lines.lineNumber, emit: deliver)
                 }
-                end = recording.end(lastLineCut: lines.lastLineUnterminated)
+                end = recording.end()
                 return recording.summary
             }
             try parser.consume(cleanup.clean(first, lineNumber: 1), lineNumber: 1, emit: deliver)
