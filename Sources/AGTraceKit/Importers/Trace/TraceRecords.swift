@@ -113,10 +113,3 @@ enum TraceEventTypes {
         type == beginSubgraphUpdate || type == beginNodeUpdate || type == beginValueUpdate || type == beginGraphUpdate
     }
 }
-
-/// Indirect nodes' attributes. IndirectNodeAdded, IndirectNodeSetSource and SetDependency name
-/// the node by its offset in the graph's memory (1100); edges and snapshot records by its
-/// attribute, the offset with the indirect tag (1101, low bits 01). One node, one id: the attribute.
-enum IndirectAttribute {
-    static func from(offset: Int64) -> Int64 { offset & 3 == 0 ? offset | 1 : offset }
-}

@@ -5,6 +5,11 @@
 public enum IndirectAttribute {
     public static func isIndirect(_ attribute: Int64) -> Bool { attribute & 3 == 1 }
 
+    /// A trace's IndirectNodeAdded, IndirectNodeSetSource and SetDependency name the node by its
+    /// offset in the graph's memory (1100); edges and snapshot records by its attribute, the
+    /// offset with the indirect tag (1101). One node, one id: the attribute.
+    static func from(offset: Int64) -> Int64 { offset & 3 == 0 ? offset | 1 : offset }
+
     /// What the rule column says for an indirect attribute: `indirect`, or `indirect -> 1048`
     /// when its source is known.
     public static func rule(source: Int64?) -> String {
