@@ -2,15 +2,14 @@
 -- description: every node of a trace with its rule and view, for walk and why
 -- params: trace (required)
 -- internal: yes
--- An indirect node (low bits 01, no type) is named `indirect -> SOURCE` by its last
--- IndirectNodeSetSource (type 45: p1 the indirect attribute, p2 its source), `indirect`
--- without one; the events are read only when the trace holds an indirect node.
+-- An indirect node (low bits 01, no type) is named `indirect -> SOURCE` by the source it was
+-- last set to (trace_indirect_sources: the IndirectNodeSetSource events, by attribute),
+-- `indirect` without one.
 WITH sources AS (
-    SELECT p1 AS attribute, p2 AS source, max(seq)
-    FROM trace_event_rows
-    WHERE trace_id = :trace AND type = 45
-      AND EXISTS (SELECT 1 FROM trace_nodes WHERE trace_id = :trace AND type_id IS NULL AND attribute & 3 = 1)
-    GROUP BY p1
+    SELECT attribute, source, max(coalesce(set_seq, 0))
+    FROM trace_indirect_sources
+    WHERE trace_id = :trace
+    GROUP BY attribute
 )
 SELECT n.attribute,
        coalesce(n.rule, CASE WHEN n.type_id IS NULL AND n.attribute & 3 = 1

@@ -232,9 +232,9 @@ final class CIExampleTests: CLITestCase {
                                   "--allow-incomplete"], directory: dir)
         XCTAssertTrue(forced.stdout.contains("trace 'feed-select-cut' is incomplete (no EndTrace); checked anyway (--allow-incomplete)"),
                       forced.stdout + forced.stderr)
-        // baseline refuses to record one too (exit 1, as for a crashed transcript).
+        // baseline refuses to record one too (exit 3, as for a crashed transcript).
         let recorded = try CLI.run(["baseline", "--trace", traces + "/feed-select-cut.ag-trace", "--output", "cut.json"], directory: dir)
-        XCTAssertEqual(recorded.status, 1, recorded.stderr)
+        XCTAssertEqual(recorded.status, 3, recorded.stderr)
         XCTAssertTrue(recorded.stderr.contains("trace 'feed-select-cut' is incomplete (no EndTrace"), recorded.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("cut.json").path))
     }
