@@ -471,7 +471,7 @@ final class RobustnessCLITests: CLITestCase {
         let del = try CLI.run(["delete", "--db", db, Labels.defaultLabel(for: good.path)])
         outputs += [del.stdout, del.stderr]
         let joined = outputs.joined()
-        XCTAssertTrue(joined.contains("imported evil\\x1b]0;pwned\\x7\\x1b[2J\\x9b1m\\u{202e}"), joined)
+        XCTAssertTrue(joined.contains("imported evil\\u{1b}]0;pwned\\u{7}\\u{1b}[2J\\u{9b}1m\\u{202e}"), joined)
         XCTAssertTrue(joined.contains("invalid escape"), joined)
         XCTAssertFalse(joined.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}") },
                        "raw control characters reached the terminal: \(joined.debugDescription)")

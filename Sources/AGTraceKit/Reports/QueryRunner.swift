@@ -15,6 +15,8 @@ public enum QueryRunner {
         while try (limit.map { n < $0 } ?? true) && stmt.step() {
             writer.row((0..<columns.count).map { stmt.value($0) })
             n += 1
+            // Nobody reads any more (`| head`): an endless query stops here, not never.
+            if writer.isClosed { return false }
         }
         writer.end()
         guard let limit, n == limit else { return false }
