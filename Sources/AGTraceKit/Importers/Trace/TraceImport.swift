@@ -97,8 +97,13 @@ enum TraceImport {
         let store = try TraceStore(db: db, traceId: traceId)
         var pipeline = TracePipeline(store: store)
         pipeline.tick = tick
-        let summary = try pipeline.drive(mark: mark) {
-            try TraceReader(source: source, path: file.path, compressed: file.compressed).read(into: &pipeline)
+        let summary: TraceSummary
+        do {
+            summary = try pipeline.drive(mark: mark) {
+                try TraceReader(source: source, path: file.path, compressed: file.compressed).read(into: &pipeline)
+            }
+        } catch let deep as TraceTimeline.TooDeep {
+            throw TraceFormatError(path: file.path, offset: deep.offset, message: deep.message, compressed: file.compressed)
         }
         if summary.events == 0 {
             throw TraceFormatError(path: file.path, offset: 0, message: "a trace with no events", compressed: file.compressed)
