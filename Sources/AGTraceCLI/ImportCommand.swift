@@ -47,9 +47,11 @@ enum ImportCommand {
             throw UsageError(message: problem)
         }
         var items: [(path: String, explicit: Bool)] = []
+        var passedOver: [DirectoryWalk.Skipped] = []
         for p in args.positionals {
-            let expanded = try Importer.expand(p)
-            items += expanded.map { ($0, $0 == p) }
+            let walk = try DirectoryWalk.walk(p)
+            items += walk.files.map { ($0, $0 == p) }
+            passedOver += walk.skipped
         }
         if args.value(Self.label) != nil && items.count != 1 {
             throw UsageError(message: "--label names one import, but the paths hold \(items.count) files")
@@ -60,7 +62,10 @@ enum ImportCommand {
         let db = try context.openDatabase(.write)
         let importer = Importer(database: db)
         let quiet = args.has(Self.quiet)
-        var failures = 0, imported = 0, skipped = 0, unchanged = 0
+        var failures = 0, imported = 0, skipped = passedOver.count, unchanged = 0
+        if !quiet {
+            for entry in passedOver { context.out.write(terminalSafe("skipped \(entry.path): \(entry.reason)") + "\n") }
+        }
         for (path, explicit) in items {
             let progressLine = ProgressLine(err: context.err)
             var options = ImportOptions(label: args.value(Self.label), replace: args.has(replace))
@@ -105,7 +110,7 @@ enum ImportCommand {
                 context.err.write("agtrace import: error: " + terminalSafe("\(error)") + "\n")
             }
         }
-        if items.count > 1 && !quiet {
+        if items.count + passedOver.count > 1 && !quiet {
             var summary = "imported \(imported), skipped \(skipped), failed \(failures)"
             if unchanged > 0 { summary += ", unchanged \(unchanged)" }
             context.out.write(summary + "\n")

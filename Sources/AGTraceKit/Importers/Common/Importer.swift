@@ -69,27 +69,10 @@ public final class Importer {
     }
 
     /// Expands a directory argument into its files, recursively and in sorted order, skipping
-    /// hidden files. A plain file or "-" stands for itself.
+    /// hidden files. A plain file or "-" stands for itself. `DirectoryWalk.walk` also says what
+    /// it passed over (special files, loops, names that are not UTF-8).
     public static func expand(_ path: String) throws -> [String] {
-        if path == "-" { return [path] }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw InputError(path: path, message: "no such file or directory")
-        }
-        guard isDirectory.boolValue else { return [path] }
-        var out: [String] = []
-        let names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-        for name in names where !name.hasPrefix(".") {
-            let child = path.hasSuffix("/") ? path + name : path + "/" + name
-            // A dangling link is listed: importing it fails as no input, and is skipped.
-            if (try? FileManager.default.destinationOfSymbolicLink(atPath: child)) != nil,
-               !FileManager.default.fileExists(atPath: child) {
-                out.append(child)
-                continue
-            }
-            out += try expand(child)
-        }
-        return out
+        try DirectoryWalk.walk(path).files
     }
 
     /// Whether an import failed because the file is no archive or transcript at all (empty,
