@@ -136,3 +136,51 @@ final class HostileInputTests: CLITestCase {
         XCTAssertTrue(r.stderr.contains("trigger"), r.stderr)
     }
 }
+
+/// Readers never write, and read where they may not write; the lock timeout is a setting
+/// that is checked.
+final class ReadOnlyCLITests: CLITestCase {
+    func testListAndQueryLeaveAnEmptyFileEmpty() throws {
+        FileManager.default.createFile(atPath: db, contents: Data())
+        for args in [["list", "--db", db], ["query", "--db", db, "SELECT 1"]] {
+            let r = try CLI.run(args)
+            XCTAssertEqual(r.status, 1, r.stdout)
+            XCTAssertTrue(r.stderr.contains("an empty file, no agtrace database yet"), r.stderr)
+        }
+        XCTAssertEqual(FileManager.default.contents(atPath: db), Data(), "still empty")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["test.db"], "no -wal, -shm or -journal")
+    }
+
+    func testABadLockTimeoutIsAUsageError() throws {
+        let r = try CLI.run(["import", "--db", db, CLI.samples + "/trip-1-before.ag-json"], environment: ["AGTRACE_LOCK_TIMEOUT": "10s"])
+        XCTAssertEqual(r.status, 2, r.stdout)
+        XCTAssertTrue(r.stderr.contains("AGTRACE_LOCK_TIMEOUT=10s: not a number of seconds"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: db))
+    }
+
+    /// A database in a directory agtrace may not write, with no `-shm` beside it (copied there,
+    /// or the last process removed it): `query` and `list` read it, and nothing appears. As
+    /// user `nobody` when the tests run as root (root may write anything).
+    func testADatabaseInAReadOnlyDirectoryWithoutShmIsRead() throws {
+        XCTAssertEqual(try CLI.run(["import", "--db", db, CLI.samples + "/trip-1-before.ag-json"]).status, 0)
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+        var prefix: [String] = []
+        if geteuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+                throw XCTSkip("running as root without setpriv: cannot make the directory read-only for agtrace")
+            }
+            prefix = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: db)
+        } else {
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: db)
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: dir.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.path) }
+        let query = try XCTUnwrap(RobustnessCLITests.Running(["query", "--db", db, "--format", "csv", "SELECT label FROM snapshots"], prefix: prefix).wait())
+        XCTAssertEqual(query.status, 0, "reading works: \(query.stderr)")
+        XCTAssertEqual(query.stdout, "label\ntrip-1-before\n")
+        let list = try XCTUnwrap(RobustnessCLITests.Running(["list", "--db", db], prefix: prefix).wait())
+        XCTAssertEqual(list.status, 0, list.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["test.db"], "nothing written beside it")
+    }
+}
