@@ -70,13 +70,10 @@ enum ImportCommand {
             let progressLine = ProgressLine(err: context.err)
             var options = ImportOptions(label: args.value(Self.label), replace: args.has(replace))
             if context.stderrIsTerminal && !quiet {
+                // Shown once an import has taken half a second (a large file, or a small one that is slow to read).
                 options.progress = { p in
-                    guard let total = p.totalBytes, total > 4_000_000 else {
-                        if p.totalBytes == nil { progressLine.update("importing \(terminalSafe(p.path)): \(megabytes(p.bytesRead))") }
-                        return
-                    }
-                    let percent = Int(Double(p.bytesRead) * 100 / Double(total))
-                    progressLine.update("importing \(terminalSafe(p.path)): \(percent)% (\(megabytes(p.bytesRead)) of \(megabytes(total)))")
+                    guard p.seconds >= 0.5 else { return }
+                    progressLine.update(terminalSafe(p.line))
                 }
             }
             do {
