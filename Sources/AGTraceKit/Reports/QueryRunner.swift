@@ -2,6 +2,16 @@
 public enum QueryRunner {
     /// Returns whether `limit` left rows out.
     @discardableResult
+    public static func run(_ source: QuerySource, in db: Database, limit: Int? = nil,
+                           writer: RowWriter) throws -> Bool {
+        do {
+            return try run(source.sql, in: db, limit: limit, writer: writer)
+        } catch {
+            throw source.shown(error)
+        }
+    }
+
+    @discardableResult
     public static func run(_ sql: String, in db: Database, limit: Int? = nil,
                            writer: RowWriter) throws -> Bool {
         let stmt = try db.prepare(sql)

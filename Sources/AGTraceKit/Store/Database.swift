@@ -95,7 +95,9 @@ public final class Database: @unchecked Sendable {
     }
 
     func error(_ rc: Int32, sql: String? = nil) -> DatabaseError {
-        DatabaseError(path: path, code: rc, message: Self.explain(rc, String(cString: sqlite3_errmsg(handle))), sql: sql)
+        let offset = sqlite3_error_offset(handle)
+        return DatabaseError(path: path, code: rc, message: Self.explain(rc, String(cString: sqlite3_errmsg(handle))), sql: sql,
+                             errorOffset: sql != nil && offset >= 0 ? Int(offset) : nil)
     }
 
     /// SQLite's message, with what it means for agtrace where that is not obvious.
