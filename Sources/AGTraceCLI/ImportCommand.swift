@@ -11,8 +11,9 @@ enum ImportCommand {
     static let discussion = """
     Each PATH is a file, a directory (imported recursively, in sorted order; a file that is
     no input at all, such as a README, {"a": 1}, an empty file or a dangling link, is
-    skipped there with one line, and a last line sums up: imported N, skipped M, failed K)
-    or - for standard input. What a file holds is decided by
+    skipped there with one line, and a last line sums up: imported N, skipped M, failed K;
+    so are FIFOs, sockets, devices, names that are not UTF-8 and links back into the tree:
+    each directory is read once) or - for standard input. What a file holds is decided by
     its bytes: gzip (.ag-gzon) is undone, JSON is an archive (a snapshot), text with
     breakpoint hits is a transcript (a run), protobuf records are a trace (AG_TRACE or
     AGGraphStartTracing: .ag-trace, .iag-trace, gzip'd too). Each file is imported in one transaction: a bad
