@@ -17,7 +17,7 @@ final class OutputInjectionTests: XCTestCase {
                 out.unicodeScalars.append(scalar)
             }
         }
-        if let first = out.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) { out = "'" + out }
+        if let first = out.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first), out != "-", out != "+" { out = "'" + out }
         return out
     }
 
@@ -38,6 +38,8 @@ final class OutputInjectionTests: XCTestCase {
         XCTAssertEqual(sink.text, "a\n\"'=1+1\"\n", "quoted, with the apostrophe spreadsheets hide")
         // Numbers are numbers: a negative count is not neutralised.
         XCTAssertEqual(try csv([[.integer(-5)], [.real(-0.5)]]), [["-5"], ["-0.5"]])
+        // A lone "-" (a placeholder) is no formula.
+        XCTAssertEqual(try csv([[.text("-")], [.text("+")]]), [["-"], ["+"]])
         // Not at the start: left alone.
         XCTAssertEqual(try csv([[.text("a=b")], [.text("x-1")]]), [["a=b"], ["x-1"]])
     }

@@ -226,7 +226,8 @@ public final class RowWriter {
 
     /// RFC 4180: quote when needed, double inner quotes. Text a spreadsheet would run as a
     /// formula (starting with `=`, `+`, `-`, `@`, a tab or CR: OWASP's "CSV injection") gets a
-    /// leading `'` and is quoted, which Excel, LibreOffice and Google Sheets show as the text.
+    /// leading `'` and is quoted, which Excel, LibreOffice and Google Sheets show as the text
+    /// (a lone `-` or `+` is left alone).
     /// Control characters other than tab, LF and CR (ESC, C1, DEL, bidirectional overrides)
     /// are written as `\u{1b}`, as in table cells: never raw.
     static func csvField(_ s: String) -> String {
@@ -235,7 +236,8 @@ public final class RowWriter {
             s = csvControlEscaper.escape(s)
         }
         var quote = false
-        if let first = s.unicodeScalars.first, csvFormulaStarts.contains(first) {
+        // A lone "-" or "+" (a placeholder) is no formula.
+        if let first = s.unicodeScalars.first, csvFormulaStarts.contains(first), s != "-", s != "+" {
             s = "'" + s
             quote = true
         }

@@ -73,7 +73,9 @@ public enum DatabaseOpener {
             throw DatabaseRefusal(path: path, reason: "no agtrace database here yet (import something first, or pass --db)")
         }
         // A reader never writes: an empty file stays empty (an import makes it a database).
-        if mode == .read && fileSize(path) == 0 {
+        // One that another process is creating is empty only until that process's first
+        // transaction writes it, milliseconds: wait that out, then read what it made.
+        if mode == .read && fileSize(path) == 0 && !waitForContent(path, seconds: Self.creationGrace) {
             throw DatabaseRefusal(path: path, reason: "an empty file, no agtrace database yet (import something first); left as it is")
         }
         let immutable = mode == .read && exists ? try readsImmutably(path, settings: settings) : false
@@ -119,6 +121,20 @@ public enum DatabaseOpener {
         reader.lockTimeout = settings.lockTimeout
         reader.denyWrites()
         return reader
+    }
+
+    /// How long a reader waits for an empty file to become a database (another process's
+    /// import creating it) before saying it is empty.
+    static let creationGrace: TimeInterval = 2
+
+    /// Whether `path` has bytes within `seconds` (polled every 10 ms).
+    static func waitForContent(_ path: String, seconds: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if (fileSize(path) ?? 0) > 0 { return true }
+            usleep(10_000)
+        }
+        return (fileSize(path) ?? 0) > 0
     }
 
     /// Whether a reader must open `path` immutable: SQLite reads a WAL-mode database through
