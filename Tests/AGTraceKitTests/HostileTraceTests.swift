@@ -59,6 +59,20 @@ final class HostileTraceTests: TemporaryDirectoryTestCase {
         XCTAssertFalse(TraceReader.looksLikeTrace(Array("\n\nhello world, not a trace".utf8)))
     }
 
+    func testATextLongerThanAnyNameOrMessageIsRefusedWithItsOffset() throws {
+        // A LogMessage-like event (type 3) whose text (field 9) is 5 MiB.
+        let text = [UInt8](repeating: UInt8(ascii: "a"), count: 5 << 20)
+        let body: [UInt8] = [0x08, 0x03, 0x4A] + Self.varint(UInt64(text.count)) + text
+        let first = Self.event(32, 6)
+        let bytes = first + [0x0A] + Self.varint(UInt64(body.count)) + body
+        let imp = try importer()
+        XCTAssertThrowsError(try imp.importItem(write(bytes, "long-text.ag-trace"))) { error in
+            guard let e = error as? TraceFormatError else { return XCTFail("\(error)") }
+            XCTAssertTrue(e.message.contains("longer than 4 MiB"), e.message)
+            XCTAssertGreaterThan(e.offset, first.count)
+        }
+    }
+
     func testATraceThatStartsWithAFieldOfANewerEngineIsReadSkippingIt() throws {
         let trip = Array(FileManager.default.contents(atPath: TraceImportTests.trip)!)
         // Field 20, length-delimited, then field 21, a varint: unknown to this reader.

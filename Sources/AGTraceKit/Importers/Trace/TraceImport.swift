@@ -40,13 +40,15 @@ final class TracePipeline: TraceSink, ImportPipeline {
     }
 
     func event(_ e: TraceEvent) throws { try pipeline.add(.event(e)) }
-    func eventData(seq: Int, _ text: String) throws { try side(.data(seq: seq, text)) }
-    func type(_ t: TraceTypeRecord) throws { try side(.type(t)) }
-    func subgraph(_ s: TraceSubgraphRecord) throws { try side(.subgraph(s)) }
+    func eventData(seq: Int, _ text: String) throws { try side(.data(seq: seq, text), bytes: text.utf8.count) }
+    func type(_ t: TraceTypeRecord) throws { try side(.type(t), bytes: (t.rule?.utf8.count ?? 0) + (t.valueType?.utf8.count ?? 0)) }
+    func subgraph(_ s: TraceSubgraphRecord) throws { try side(.subgraph(s), bytes: s.nodes.reduce(0) { $0 + 24 + $1.inputs.count * 8 }) }
 
-    private func side(_ s: Side) throws {
+    /// `bytes`: about what the record holds, so that batches carrying long texts or large
+    /// snapshots are sent early and what waits between the threads stays bounded.
+    private func side(_ s: Side, bytes: Int) throws {
         sides.put(s)
-        try pipeline.add(.side)
+        try pipeline.add(.side, textBytes: bytes)
     }
 }
 
