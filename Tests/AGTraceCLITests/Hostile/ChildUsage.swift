@@ -24,8 +24,14 @@ struct ChildOutcome {
 /// process ever waited for). Output goes to files in `scratch`; standard input is a file
 /// (read only: `/dev/zero` is fine) or nothing, or a pipe handed back to `feed`.
 enum ChildUsage {
+    /// `readThenClose`: standard output is a pipe, of which the first that many bytes are read
+    /// and then the reading end is closed (`| head -c N`); read without blocking, so the time
+    /// cap holds even when nothing comes. A child whose resident memory passes `killAbove` MB
+    /// is killed at once (seen in /proc while it runs), so that a runaway case cannot take
+    /// the shared machine's memory before the cap is checked.
     static func run(_ args: [String], scratch: URL, stdinPath: String? = nil, environment: [String: String] = [:],
-                    timeLimit: Double, stdoutPipe: ((Int32) -> Void)? = nil) throws -> ChildOutcome {
+                    timeLimit: Double, readThenClose: Int? = nil, killAbove: Double = 1024) throws -> ChildOutcome {
+        let stdoutPipe = readThenClose
         let outPath = scratch.appendingPathComponent("child-\(UUID().uuidString).out").path
         let errPath = scratch.appendingPathComponent("child-\(UUID().uuidString).err").path
         defer { unlink(outPath); unlink(errPath) }
@@ -58,14 +64,25 @@ enum ChildUsage {
         let start = Date()
         let rc = posix_spawn(&pid, CLI.binary.path, &actions, nil, cArgs, cEnv)
         guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
-        if let stdoutPipe {
+        var piped: [UInt8] = []
+        var pipeOpen = false
+        if stdoutPipe != nil {
             close(pipeFDs[1])
-            stdoutPipe(pipeFDs[0])  // reads what it wants, then closes its end
+            _ = fcntl(pipeFDs[0], F_SETFL, fcntl(pipeFDs[0], F_GETFL) | O_NONBLOCK)
+            pipeOpen = true
         }
         var status: Int32 = 0
         var usage = rusage()
         var timedOut = false
+        var overMemory = false
+        let pageKB = Double(sysconf(Int32(_SC_PAGESIZE))) / 1024
         while true {
+            if pipeOpen, let want = stdoutPipe {
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let n = read(pipeFDs[0], &chunk, chunk.count)
+                if n > 0 { piped += chunk.prefix(n) }
+                if n == 0 || piped.count >= want { close(pipeFDs[0]); pipeOpen = false }
+            }
             let r = wait4(pid, &status, WNOHANG, &usage)
             if r == pid { break }
             if r < 0 && errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECHILD) }
@@ -73,8 +90,14 @@ enum ChildUsage {
                 timedOut = true
                 kill(pid, SIGKILL)
             }
+            if !overMemory, let statm = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8),
+               let pages = Double(statm.split(separator: " ").dropFirst().first ?? ""), pages * pageKB / 1024 > killAbove {
+                overMemory = true
+                kill(pid, SIGKILL)
+            }
             usleep(5_000)
         }
+        if pipeOpen { close(pipeFDs[0]) }
         let seconds = Date().timeIntervalSince(start)
         #if os(Linux)
         let peak = Double(usage.ru_maxrss) / 1024  // KB on Linux
@@ -84,7 +107,7 @@ enum ChildUsage {
         let exited = status & 0x7F == 0
         let read = { (path: String) in String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
         return ChildOutcome(status: exited ? (status >> 8) & 0xFF : -1, signal: exited ? nil : status & 0x7F,
-                            stdout: stdoutPipe == nil ? read(outPath) : "", stderr: read(errPath),
+                            stdout: stdoutPipe == nil ? read(outPath) : String(decoding: piped, as: UTF8.self), stderr: read(errPath),
                             peakMegabytes: peak, seconds: seconds, timedOut: timedOut)
     }
 }
