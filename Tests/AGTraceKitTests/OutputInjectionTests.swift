@@ -64,6 +64,8 @@ final class OutputInjectionTests: XCTestCase {
         XCTAssertEqual(cell("ping @octocat and @team-x"), "ping @&#8203;octocat and @&#8203;team-x")
         XCTAssertEqual(cell("see www.example.com"), "see www&#8203;.example.com")
         XCTAssertEqual(cell("<@U123> <!channel>"), "&lt;@&#8203;U123&gt; &lt;!channel&gt;")
+        // Linear in the text: a megabyte of "www." (each one checked) is escaped in one pass.
+        XCTAssertEqual(cell(String(repeating: "www.", count: 250_000)).components(separatedBy: "&#8203;").count - 1, 250_000)
         // What is not active stays as it is.
         XCTAssertEqual(cell("a@ b: c.d Type<T>.body"), "a@ b: c.d Type&lt;T&gt;.body")
         for s in ["[x](y)", "![x](y)", "@user", "https://a.b", "www.a.b"] {

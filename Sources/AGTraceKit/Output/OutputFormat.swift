@@ -288,7 +288,7 @@ public final class RowWriter {
                 out += "@&#8203;"
             case ":" where rest.hasPrefix("//"):
                 out += ":&#8203;"
-            case "." where previous.map({ $0 == "w" || $0 == "W" }) == true && out.lowercased().hasSuffix("www"):
+            case "." where previous.map({ $0 == "w" || $0 == "W" }) == true && out.suffix(3).lowercased() == "www":
                 out += "&#8203;."
             default:
                 if isControl(ch) { out += " " } else { out.append(ch) }
