@@ -44,7 +44,9 @@ struct Context {
     }
 
     func openDatabase(_ mode: DatabaseOpener.Mode) throws -> Database {
-        let db = try DatabaseOpener.open(databasePath, mode: mode, settings: .fromEnvironment())
+        let settings: DatabaseOpener.Settings
+        do { settings = try .fromEnvironment() } catch let e as DatabaseOpener.Settings.Invalid { throw UsageError(message: e.description) }
+        let db = try DatabaseOpener.open(databasePath, mode: mode, settings: settings)
         if mode == .write { writers.opened.append(db) }
         return db
     }

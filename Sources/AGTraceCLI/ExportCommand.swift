@@ -158,12 +158,22 @@ enum ExportCommand {
             try body(context.out)
             return
         }
-        let sink = StringSink()
-        try body(sink)
+        // Streamed to a temporary file renamed into place: a 2M-event timeline is not held
+        // as one string (and copied again to be written).
+        let sink: AtomicFileSink
+        do { sink = try AtomicFileSink(path: path) } catch let e as InputError {
+            throw InputError(path: path, message: "cannot write the \(what) (\(e.message))")
+        }
         do {
-            try sink.text.write(toFile: path, atomically: true, encoding: .utf8)
+            try body(sink)
         } catch {
-            throw InputError(path: path, message: "cannot write the \(what) (\(error.localizedDescription))")
+            sink.abandon()
+            throw error
+        }
+        do {
+            try sink.commit()
+        } catch let e as InputError {
+            throw InputError(path: path, message: "cannot write the \(what) (\(e.message))")
         }
     }
 }

@@ -11,8 +11,9 @@ enum ImportCommand {
     static let discussion = """
     Each PATH is a file, a directory (imported recursively, in sorted order; a file that is
     no input at all, such as a README, {"a": 1}, an empty file or a dangling link, is
-    skipped there with one line, and a last line sums up: imported N, skipped M, failed K)
-    or - for standard input. What a file holds is decided by
+    skipped there with one line, and a last line sums up: imported N, skipped M, failed K;
+    so are FIFOs, sockets, devices, names that are not UTF-8 and links back into the tree:
+    each directory is read once) or - for standard input. What a file holds is decided by
     its bytes: gzip (.ag-gzon) is undone, JSON is an archive (a snapshot), text with
     breakpoint hits is a transcript (a run), protobuf records are a trace (AG_TRACE or
     AGGraphStartTracing: .ag-trace, .iag-trace, gzip'd too). Each file is imported in one transaction: a bad
@@ -47,9 +48,11 @@ enum ImportCommand {
             throw UsageError(message: problem)
         }
         var items: [(path: String, explicit: Bool)] = []
+        var passedOver: [DirectoryWalk.Skipped] = []
         for p in args.positionals {
-            let expanded = try Importer.expand(p)
-            items += expanded.map { ($0, $0 == p) }
+            let walk = try DirectoryWalk.walk(p)
+            items += walk.files.map { ($0, $0 == p) }
+            passedOver += walk.skipped
         }
         if args.value(Self.label) != nil && items.count != 1 {
             throw UsageError(message: "--label names one import, but the paths hold \(items.count) files")
@@ -60,18 +63,18 @@ enum ImportCommand {
         let db = try context.openDatabase(.write)
         let importer = Importer(database: db)
         let quiet = args.has(Self.quiet)
-        var failures = 0, imported = 0, skipped = 0, unchanged = 0
+        var failures = 0, imported = 0, skipped = passedOver.count, unchanged = 0
+        if !quiet {
+            for entry in passedOver { context.out.write(terminalSafe("skipped \(entry.path): \(entry.reason)") + "\n") }
+        }
         for (path, explicit) in items {
             let progressLine = ProgressLine(err: context.err)
             var options = ImportOptions(label: args.value(Self.label), replace: args.has(replace))
             if context.stderrIsTerminal && !quiet {
+                // Shown once an import has taken half a second (a large file, or a small one that is slow to read).
                 options.progress = { p in
-                    guard let total = p.totalBytes, total > 4_000_000 else {
-                        if p.totalBytes == nil { progressLine.update("importing \(terminalSafe(p.path)): \(megabytes(p.bytesRead))") }
-                        return
-                    }
-                    let percent = Int(Double(p.bytesRead) * 100 / Double(total))
-                    progressLine.update("importing \(terminalSafe(p.path)): \(percent)% (\(megabytes(p.bytesRead)) of \(megabytes(total)))")
+                    guard p.seconds >= 0.5 else { return }
+                    progressLine.update(terminalSafe(p.line))
                 }
             }
             do {
@@ -105,7 +108,7 @@ enum ImportCommand {
                 context.err.write("agtrace import: error: " + terminalSafe("\(error)") + "\n")
             }
         }
-        if items.count > 1 && !quiet {
+        if items.count + passedOver.count > 1 && !quiet {
             var summary = "imported \(imported), skipped \(skipped), failed \(failures)"
             if unchanged > 0 { summary += ", unchanged \(unchanged)" }
             context.out.write(summary + "\n")

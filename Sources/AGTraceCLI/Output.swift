@@ -11,8 +11,12 @@ final class StreamSink: TextSink {
         limit = bufferSize
         buffer.reserveCapacity(bufferSize)
     }
+    /// A write failed for good (EPIPE: the reader of the pipe is gone, SIGPIPE being ignored):
+    /// later writes are dropped, and producers that ask `isClosed` stop.
+    private(set) var isClosed = false
     deinit { flush() }
     func write(_ text: String) {
+        if isClosed { return }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= limit { flush() }
     }
@@ -21,7 +25,7 @@ final class StreamSink: TextSink {
         while offset < buffer.count {
             let n = buffer[offset...].withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
+            if n <= 0 { isClosed = true; break }
             offset += n
         }
         buffer.removeAll(keepingCapacity: true)

@@ -31,15 +31,8 @@ enum QueryCommand {
             throw UsageError(message: args.positionals.isEmpty ? "give the SQL to run (or @file.sql)"
                                                                 : "give the SQL as one argument (quote it)")
         }
-        var sql = args.positionals[0]
-        if sql.hasPrefix("@") {
-            let file = String(sql.dropFirst())
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw InputError(path: file, message: "cannot read the SQL file")
-            }
-            sql = text
-        }
-        if sql.allSatisfy({ $0.isWhitespace || $0 == ";" }) {
+        let source = try QuerySource.parse(args.positionals[0])
+        if source.sql.allSatisfy({ $0.isWhitespace || $0 == ";" }) {
             throw UsageError(message: "the query is empty: give the SQL to run (e.g. \"SELECT label FROM snapshots\")")
         }
         let db = try context.openDatabase(.read)
@@ -48,7 +41,7 @@ enum QueryCommand {
         defer { stop.cancel() }
         let writer = RowWriter(format: format, out: context.out, wide: args.has(Options.wide))
         do {
-            let more = try QueryRunner.run(sql, in: db, limit: limit, writer: writer)
+            let more = try QueryRunner.run(source, in: db, limit: limit, writer: writer)
             context.noteMoreRows(more, command: name, limit: limit)
         } catch let e as DatabaseError where e.isInterrupt || db.wasInterrupted {
             return interrupted(context)

@@ -471,7 +471,7 @@ final class RobustnessCLITests: CLITestCase {
         let del = try CLI.run(["delete", "--db", db, Labels.defaultLabel(for: good.path)])
         outputs += [del.stdout, del.stderr]
         let joined = outputs.joined()
-        XCTAssertTrue(joined.contains("imported evil\\x1b]0;pwned\\x7\\x1b[2J\\x9b1m\\u{202e}"), joined)
+        XCTAssertTrue(joined.contains("imported evil\\u{1b}]0;pwned\\u{7}\\u{1b}[2J\\u{9b}1m\\u{202e}"), joined)
         XCTAssertTrue(joined.contains("invalid escape"), joined)
         XCTAssertFalse(joined.unicodeScalars.contains { $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0 == "\u{202E}") },
                        "raw control characters reached the terminal: \(joined.debugDescription)")
@@ -556,8 +556,10 @@ final class RobustnessCLITests: CLITestCase {
         let csv = try CLI.run(["query", "--db", db, "--format", "csv", sql])
         let records = try XCTUnwrap(CSV.parse(csv.stdout))
         XCTAssertEqual(records.count, 4)
-        XCTAssertEqual(records[1][0], nasty)
-        XCTAssertEqual(records[1][1], "\(nasty)0<Seed1>")
+        // CSV shows control characters other than tab, LF and CR as \u{…} (docs/robustness.md).
+        let csvNasty = "Evil<T, \"U\">|x,y\n\\u{1b}[31m\\u{9b}\r\n'--\t\\u{202e}"
+        XCTAssertEqual(records[1][0], csvNasty)
+        XCTAssertEqual(records[1][1], "\(csvNasty)0<Seed1>")
 
         let dot = try CLI.run(["export", "dot", "--db", db, "--snapshot", nasty])
         XCTAssertEqual(dot.status, 0, dot.stderr)

@@ -81,9 +81,9 @@ final class OutputSafetyTests: XCTestCase {
         let text = render(.csv, columns: columns, rows: rows)
         let records = try RFC4180.parse(text)
         XCTAssertEqual(records.count, rows.count + 1)
-        XCTAssertEqual(records.first, columns)
+        XCTAssertEqual(records.first, columns.map { OutputInjectionTests.csvExpected(.text($0)) })
         for (record, row) in zip(records.dropFirst(), rows) {
-            XCTAssertEqual(record, row.map(\.description))
+            XCTAssertEqual(record, row.map(OutputInjectionTests.csvExpected))
         }
     }
 
@@ -140,7 +140,7 @@ final class OutputSafetyTests: XCTestCase {
         XCTAssertEqual(lines.count, rows.count + 2, "header, rule, one line per row")
         XCTAssertFalse(text.unicodeScalars.contains { $0 != "\n" && RowWriter.isControl($0) },
                        "no raw control characters, C1 controls or bidi overrides")
-        XCTAssertEqual(RowWriter.tableCell("\u{1B}[2J\u{9B}1m\u{202E}"), "\\x1b[2J\\x9b1m\\u{202e}")
+        XCTAssertEqual(RowWriter.tableCell("\u{1B}[2J\u{9B}1m\u{202E}"), "\\u{1b}[2J\\u{9b}1m\\u{202e}")
         XCTAssertEqual(RowWriter.tableCell("a\r\nb\tc"), "a\\r\\nb\\tc")
     }
 
@@ -278,7 +278,7 @@ enum MarkdownTable {
             out.append(ch)
             i = cell.index(after: i)
         }
-        return out.replacingOccurrences(of: "<br>", with: "\n").replacingOccurrences(of: "&lt;", with: "<")
+        return out.replacingOccurrences(of: "&#8203;", with: "").replacingOccurrences(of: "<br>", with: "\n").replacingOccurrences(of: "&lt;", with: "<")
             .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
     }
 

@@ -77,10 +77,10 @@ final class StoreRobustnessTests: TemporaryDirectoryTestCase {
     }
 
     func testDiskFullThroughTheEnvironmentHook() throws {
-        let settings = DatabaseOpener.Settings.fromEnvironment(["AGTRACE_MAX_PAGE_COUNT": "7", "AGTRACE_LOCK_TIMEOUT": "2.5"])
+        let settings = try DatabaseOpener.Settings.fromEnvironment(["AGTRACE_MAX_PAGE_COUNT": "7", "AGTRACE_LOCK_TIMEOUT": "2.5"])
         XCTAssertEqual(settings.maxPageCount, 7)
         XCTAssertEqual(settings.lockTimeout, 2.5)
-        XCTAssertNil(DatabaseOpener.Settings.fromEnvironment(["AGTRACE_MAX_PAGE_COUNT": "x"]).maxPageCount)
+        XCTAssertNil(try DatabaseOpener.Settings.fromEnvironment(["AGTRACE_MAX_PAGE_COUNT": "x"]).maxPageCount)
         _ = try DatabaseOpener.open(dbPath, mode: .write)
         let db = try DatabaseOpener.open(dbPath, mode: .write, settings: settings)
         XCTAssertEqual(db.lockTimeout, 2.5)

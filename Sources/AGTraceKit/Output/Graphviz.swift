@@ -14,20 +14,65 @@ public struct Graphviz: Sendable {
         return nil
     }
 
-    public init(executable: String) { self.executable = executable }
+    /// Seconds dot may take for all the pictures of one page before it is stopped (a graph
+    /// Graphviz lays out for hours is a picture nobody waits for).
+    public var timeLimit: TimeInterval
+
+    public init(executable: String, timeLimit: TimeInterval = 120) {
+        self.executable = executable
+        self.timeLimit = timeLimit
+    }
+
+    /// dot ran past `timeLimit` and was stopped.
+    public struct TimedOut: Error, CustomStringConvertible {
+        public var seconds: TimeInterval
+        public var description: String {
+            "Graphviz took more than \(Int(seconds)) s to lay out the pictures and was stopped; the page has none (export dot --focus N draws one node's surroundings)"
+        }
+    }
+
+    /// On Linux, dot is started through util-linux's `setpriv --pdeathsig KILL` when it is
+    /// there: the kernel then kills dot when agtrace ends, however it ends (a CI timeout's
+    /// SIGKILL included), instead of leaving it to lay out for nobody. Only from the main
+    /// thread: the death signal follows the thread that started the child.
+    static let deathSignalWrapper: String? = {
+        #if os(Linux)
+        let path = "/usr/bin/setpriv"
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+        #else
+        return nil
+        #endif
+    }()
 
     /// SVG for each DOT graph, in order (the XML prolog and DOCTYPE removed, so each can be
-    /// inlined in HTML). Throws when dot fails or returns a different number of pictures.
+    /// inlined in HTML). Throws when dot fails or returns a different number of pictures, and
+    /// `TimedOut` when it runs past `timeLimit` (it is then killed).
     public func svg(_ graphs: [String]) throws -> [String] {
         guard !graphs.isEmpty else { return [] }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-Tsvg"]
+        if let wrapper = Self.deathSignalWrapper, Thread.isMainThread {
+            process.executableURL = URL(fileURLWithPath: wrapper)
+            process.arguments = ["--pdeathsig", "KILL", "--", executable, "-Tsvg"]
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = ["-Tsvg"]
+        }
         let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
+        let stopped = StopFlag()
+        let limit = timeLimit
+        let watchdog = Thread {
+            guard exited.wait(timeout: .now() + limit) == .timedOut else { exited.signal(); return }
+            stopped.set()
+            kill(process.processIdentifier, SIGKILL)
+            exited.signal()
+        }
+        watchdog.start()
         // Write from another thread: dot starts printing before it has read everything.
         let text = Data(graphs.joined(separator: "\n").utf8)
         let writer = Thread {
@@ -38,6 +83,7 @@ public struct Graphviz: Sendable {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let messages = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        if stopped.isSet { throw TimedOut(seconds: limit) }
         let pictures = Self.svgElements(data)
         guard process.terminationStatus == 0, pictures.count == graphs.count else {
             throw ReportError("Graphviz (\(executable)) failed: \(String(decoding: messages, as: UTF8.self).prefix(300))")
@@ -59,4 +105,13 @@ public struct Graphviz: Sendable {
             return pictures
         }
     }
+}
+
+
+/// Set once by the watchdog, read by the thread that waits for dot.
+private final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
 }

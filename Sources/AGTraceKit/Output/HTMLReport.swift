@@ -31,6 +31,8 @@ public enum HTMLReport {
         /// Up to this many nodes the finder names nodes through node_views whole.
         public var fullViewsNodes = 100_000
         public var tableRows = 2000
+        /// Bytes of SVG the page holds; pictures past it are a note (`withinBudget`).
+        public var pictureBytes = 3_000_000
 
         public init(generator: String, madeAt: String, graphviz: Graphviz? = Graphviz.find()) {
             self.generator = generator
@@ -91,13 +93,33 @@ public enum HTMLReport {
         }
 
         var svg: [String]?
-        if let graphviz = options.graphviz, !page.pictures.isEmpty {
-            svg = try graphviz.svg(page.pictures)
-        }
-        let missing = "No picture: Graphviz (dot) was not on the PATH when this page was made. Install it "
+        var missing = "No picture: Graphviz (dot) was not on the PATH when this page was made. Install it "
             + "(Debian/Ubuntu: apt-get install graphviz; macOS: brew install graphviz) and export again; "
             + "the lists beside show the same nodes."
-        out.write(page.document(title: title, svg: options.graphviz == nil ? nil : (svg ?? []), missing: missing))
+        if let graphviz = options.graphviz, !page.pictures.isEmpty {
+            do {
+                svg = Self.withinBudget(try graphviz.svg(page.pictures), bytes: options.pictureBytes)
+            } catch let e as Graphviz.TimedOut {
+                warnings.append(e.description)
+                missing = "No picture: " + e.description + "."
+            }
+        }
+        out.write(page.document(title: title, svg: options.graphviz == nil || svg == nil && !page.pictures.isEmpty ? nil : (svg ?? []),
+                                missing: missing))
         return warnings
+    }
+
+    /// The pictures in page order until they take `bytes`; each one after that is a note
+    /// instead, so that the page keeps the size the other cuts give it (a 27 KB archive whose
+    /// every node has a picture made a 10 MB page).
+    static func withinBudget(_ svg: [String], bytes: Int) -> [String] {
+        var used = 0
+        return svg.map { picture in
+            let size = picture.utf8.count
+            guard used + size > bytes else { used += size; return picture }
+            used = bytes  // every later picture is left out too: the cut is one place
+            return "<p class=\"note\">" + HTMLText.escape("Picture left out: the page's pictures reached \(bytes / 1_000_000) MB, "
+                + "its bound. agtrace export dot --focus N draws one node's surroundings.") + "</p>"
+        }
     }
 }

@@ -40,6 +40,13 @@ public enum ColumnUnit: String, Sendable {
 /// Somewhere text goes: standard output in the CLI, a string in tests.
 public protocol TextSink: AnyObject {
     func write(_ text: String)
+    /// Nothing written reaches anyone any more (standard output was a pipe whose reader left:
+    /// `agtrace query … | head`): whoever produces the text stops.
+    var isClosed: Bool { get }
+}
+
+extension TextSink {
+    public var isClosed: Bool { false }
 }
 
 public final class StringSink: TextSink {
@@ -48,9 +55,19 @@ public final class StringSink: TextSink {
     public func write(_ s: String) { text += s }
 }
 
-/// Writes rows in one of the formats as they come; only `table` holds rows back (to size its
-/// columns).
+/// Writes rows in one of the formats as they come; `table` holds back only its first
+/// `tableSizingRows` rows, to size its columns from them, then streams.
 public final class RowWriter {
+    /// Rows a table is sized from before it is written; later rows are written as they come, in
+    /// those widths (a wider cell pushes the rest of its line to the right). Memory stays this
+    /// many rows, whatever the result's size.
+    public static let tableSizingRows = 1000
+    /// Whether the table's header and held rows are written (it then streams).
+    private var tableStarted = false
+    private var widths: [Int] = []
+    /// The sink is closed: the caller may stop producing rows.
+    public var isClosed: Bool { out.isClosed }
+
     public let format: OutputFormat
     private let out: TextSink
     private var columns: [String] = []
@@ -88,7 +105,7 @@ public final class RowWriter {
     public func row(_ values: [SQLValue]) {
         switch format {
         case .csv:
-            out.write(values.map { Self.csvField($0.description) }.joined(separator: ",") + "\n")
+            out.write(values.map(Self.csvValue).joined(separator: ",") + "\n")
         case .json:
             var object = rowCount == 0 ? "\n  {" : ",\n  {"
             for (i, v) in values.enumerated() {
@@ -99,7 +116,13 @@ public final class RowWriter {
         case .markdown:
             out.write("| " + values.enumerated().map { Self.markdownCell(shown($0.offset, $0.element)) }.joined(separator: " | ") + " |\n")
         case .table:
-            buffered.append(values.enumerated().map { Self.tableEntry(shown($0.offset, $0.element), wide: wide) })
+            let entry = values.enumerated().map { Self.tableEntry(shown($0.offset, $0.element), wide: wide) }
+            if tableStarted {
+                out.write(tableLine(entry))
+            } else {
+                buffered.append(entry)
+                if buffered.count >= Self.tableSizingRows { startTable() }
+            }
         }
         rowCount += 1
     }
@@ -128,26 +151,36 @@ public final class RowWriter {
     }
 
     private func writeTable() {
+        let empty = !tableStarted && buffered.isEmpty
+        if !tableStarted { startTable() }
+        if empty { out.write("(no rows)\n") }
+    }
+
+    /// Sizes the columns from the header and the rows held so far, writes them, and from
+    /// then on writes each row as it comes.
+    private func startTable() {
         let columns = self.columns.map { Self.tableEntry($0, wide: true) }
-        var widths = columns.map(\.width)
+        widths = columns.map(\.width)
         for r in buffered {
             for (i, cell) in r.enumerated() where i < widths.count { widths[i] = max(widths[i], cell.width) }
         }
-        let spaces = String(repeating: " ", count: (widths.max() ?? 0) + 2)
-        func line(_ cells: [(text: String, width: Int)]) -> String {
-            var s = ""
-            for (i, c) in cells.enumerated() {
-                if i > 0 { s += "  " }
-                s += c.text
-                if i < cells.count - 1 && c.width < widths[i] { s += spaces.prefix(widths[i] - c.width) }
-            }
-            return s + "\n"
-        }
-        out.write(line(columns))
-        out.write(line(widths.map { (String(repeating: "-", count: $0), $0) }))
-        for r in buffered { out.write(line(r)) }
-        if buffered.isEmpty { out.write("(no rows)\n") }
+        out.write(tableLine(columns))
+        out.write(tableLine(widths.map { (String(repeating: "-", count: $0), $0) }))
+        for r in buffered { out.write(tableLine(r)) }
         buffered = []
+        tableStarted = true
+    }
+
+    private func tableLine(_ cells: [(text: String, width: Int)]) -> String {
+        var s = ""
+        for (i, c) in cells.enumerated() {
+            if i > 0 { s += "  " }
+            s += c.text
+            if i < cells.count - 1 && i < widths.count && c.width < widths[i] {
+                s += String(repeating: " ", count: widths[i] - c.width)
+            }
+        }
+        return s + "\n"
     }
 
     /// A table cell and its display width.
@@ -182,19 +215,64 @@ public final class RowWriter {
 
     // MARK: Escaping: every value is data, whatever characters it holds.
 
-    /// RFC 4180: quote when needed, double inner quotes. Leading `=`,`+`,`-`,`@` are left as is:
-    /// agtrace's CSV is for tools, not spreadsheets that evaluate formulas.
+    /// A value as a CSV field: numbers as they are (a negative count is a number, not a
+    /// formula), text through `csvField`.
+    static func csvValue(_ v: SQLValue) -> String {
+        switch v {
+        case .integer, .real, .null: return v.description
+        case .text(let s): return csvField(s)
+        }
+    }
+
+    /// RFC 4180: quote when needed, double inner quotes. Text a spreadsheet would run as a
+    /// formula (starting with `=`, `+`, `-`, `@`, a tab or CR: OWASP's "CSV injection") gets a
+    /// leading `'` and is quoted, which Excel, LibreOffice and Google Sheets show as the text
+    /// (a lone `-` or `+` is left alone).
+    /// Control characters other than tab, LF and CR (ESC, C1, DEL, bidirectional overrides)
+    /// are written as `\u{1b}`, as in table cells: never raw.
     static func csvField(_ s: String) -> String {
+        var s = s
+        if s.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" && $0 != "\r" && $0 != "\t" }) {
+            s = csvControlEscaper.escape(s)
+        }
+        var quote = false
+        // A lone "-" or "+" (a placeholder) is no formula.
+        if let first = s.unicodeScalars.first, csvFormulaStarts.contains(first), s != "-", s != "+" {
+            s = "'" + s
+            quote = true
+        }
         // By scalar: "\r\n" is one Character, equal to neither "\r" nor "\n".
-        if s.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
+        if quote || s.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
             return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
         return s
     }
 
+    /// First characters that make a spreadsheet evaluate a cell.
+    static let csvFormulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+    private static let csvControlEscaper = TextEscaper([:]) { scalar in
+        guard isControl(scalar), scalar != "\n", scalar != "\r", scalar != "\t" else { return nil }
+        return unicodeEscape(scalar)
+    }
+
+    /// `\u{1b}`: the scalar's value in braces, which no following character can extend (as
+    /// `\x1b` followed by `c` could be read as `\x1bc`).
+    static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16) + "}"
+    }
+
+    /// One markdown table cell that renders as the text it holds on GitHub and in Slack: the
+    /// table's and code's syntax escaped, HTML as entities, and what the data could make
+    /// active made inert: `[` `]` escaped (no link or image), an `@` before a name and the
+    /// `//` of a URL or the dot of `www.` split by a zero-width space (`&#8203;`, as bots do:
+    /// no mention, no autolink), so a value cannot ping people or link anywhere.
     static func markdownCell(_ s: String) -> String {
         var out = ""
-        for ch in s {
+        var previous: Character?
+        var rest = Substring(s)
+        while let ch = rest.first {
+            rest = rest.dropFirst()
             switch ch {
             case "|": out += "\\|"
             case "\\": out += "\\\\"
@@ -204,9 +282,18 @@ public final class RowWriter {
             case ">": out += "&gt;"
             case "&": out += "&amp;"
             case "`": out += "\\`"
+            case "[": out += "\\["
+            case "]": out += "\\]"
+            case "@" where rest.first.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" } == true:
+                out += "@&#8203;"
+            case ":" where rest.hasPrefix("//"):
+                out += ":&#8203;"
+            case "." where previous.map({ $0 == "w" || $0 == "W" }) == true && out.suffix(3).lowercased() == "www":
+                out += "&#8203;."
             default:
                 if isControl(ch) { out += " " } else { out.append(ch) }
             }
+            previous = ch
         }
         return out
     }
@@ -247,8 +334,7 @@ public final class RowWriter {
     }
 
     private static let tableEscaper = TextEscaper(["\n": "\\n", "\r": "\\r", "\t": "\\t"]) { scalar in
-        guard isControl(scalar) else { return nil }
-        return scalar.value < 0x100 ? TextEscaper.hex(scalar, prefix: "\\x", digits: 0) : "\\u{" + String(scalar.value, radix: 16) + "}"
+        isControl(scalar) ? unicodeEscape(scalar) : nil
     }
 
     static func jsonValue(_ v: SQLValue) -> String {

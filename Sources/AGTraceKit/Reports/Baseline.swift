@@ -166,7 +166,7 @@ public struct Baseline: Equatable, Sendable {
     /// Reads a baseline file, or standard input for "-".
     public static func read(path: String) throws -> Baseline {
         if path == "-" {
-            return try parse(FileHandle.standardInput.readDataToEndOfFile(), path: "standard input")
+            return try parse(try readBounded(FileHandle.standardInput, path: "standard input"), path: "standard input")
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -175,13 +175,22 @@ public struct Baseline: Equatable, Sendable {
         if isDirectory.boolValue {
             throw BaselineError(path: path, problem: "is a directory, not a baseline file")
         }
-        let data: Data
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw BaselineError(path: path, problem: "cannot read the baseline (permission denied or not a readable file)")
+        }
+        defer { try? handle.close() }
+        return try parse(try readBounded(handle, path: path), path: path)
+    }
+
+    /// The file's bytes, refused past `BaselineJSON.maxFileSize` while reading.
+    private static func readBounded(_ handle: FileHandle, path: String) throws -> Data {
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return try BaselineJSON.readBounded(handle)
+        } catch is BaselineJSON.TooLarge {
+            throw BaselineError(path: path, problem: "more than \(BaselineJSON.maxFileSize >> 20) MB: not a baseline (a baseline is a few hundred keys, kilobytes); refused while reading")
         } catch {
             throw BaselineError(path: path, problem: "cannot read the baseline (\(reason(error)))")
         }
-        return try parse(data, path: path)
     }
 
     /// The largest count a baseline may hold: 2^53, the largest whole number every JSON

@@ -2,6 +2,16 @@
 public enum QueryRunner {
     /// Returns whether `limit` left rows out.
     @discardableResult
+    public static func run(_ source: QuerySource, in db: Database, limit: Int? = nil,
+                           writer: RowWriter) throws -> Bool {
+        do {
+            return try run(source.sql, in: db, limit: limit, writer: writer)
+        } catch {
+            throw source.shown(error)
+        }
+    }
+
+    @discardableResult
     public static func run(_ sql: String, in db: Database, limit: Int? = nil,
                            writer: RowWriter) throws -> Bool {
         let stmt = try db.prepare(sql)
@@ -15,6 +25,8 @@ public enum QueryRunner {
         while try (limit.map { n < $0 } ?? true) && stmt.step() {
             writer.row((0..<columns.count).map { stmt.value($0) })
             n += 1
+            // Nobody reads any more (`| head`): an endless query stops here, not never.
+            if writer.isClosed { return false }
         }
         writer.end()
         guard let limit, n == limit else { return false }

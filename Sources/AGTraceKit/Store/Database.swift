@@ -29,15 +29,23 @@ public final class Database: @unchecked Sendable {
         return true
     }()
 
-    /// Opens a connection without any agtrace checks. `create` allows a new file.
-    init(rawPath path: String, readOnly: Bool, create: Bool) throws {
+    /// Opens a connection without any agtrace checks. `create` allows a new file. `immutable`
+    /// (read-only only): SQLite takes no locks and makes no `-shm`, so a database in a directory
+    /// or on a file system agtrace may not write can still be read; only for a file nothing
+    /// writes meanwhile and whose write-ahead log is empty (`DatabaseOpener` checks).
+    init(rawPath path: String, readOnly: Bool, create: Bool, immutable: Bool = false) throws {
         _ = Database.configured
         self.path = path
         var db: OpaquePointer?
         var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
         flags |= SQLITE_OPEN_NOMUTEX
-        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        var name = path
+        if immutable && readOnly {
+            flags |= SQLITE_OPEN_URI
+            name = Self.immutableURI(path)
+        }
+        let rc = sqlite3_open_v2(name, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let db { sqlite3_close_v2(db) }
@@ -52,6 +60,30 @@ public final class Database: @unchecked Sendable {
 
     deinit { sqlite3_close_v2(handle) }
 
+    /// `file:PATH?immutable=1`, the path percent-encoded where a URI would misread it.
+    static func immutableURI(_ path: String) -> String {
+        var uri = "file:"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x21, 0x7F...:
+                uri += String(format: "%%%02X", byte)
+            default:
+                uri += String(UnicodeScalar(byte))
+            }
+        }
+        return uri + "?immutable=1"
+    }
+
+    /// The longest string or blob a query may make or return (SQLite's `SQLITE_LIMIT_LENGTH`,
+    /// 1 GB by default): `zeroblob(1000000000)` or a `group_concat` of everything is an error
+    /// ("string or blob too big"), not gigabytes of memory. Longer than anything an import
+    /// stores (`JSONTokenizer.maxStringLength`).
+    public static let maxValueLength: Int32 = 16 << 20
+
+    /// Functions a query may not call even though they only read: `fts3_tokenizer()` hands out
+    /// (and with two arguments installs) a C function pointer; `load_extension()` runs code.
+    static let deniedFunctions: Set<String> = ["fts3_tokenizer", "load_extension"]
+
     /// Copies the write-ahead log back into the database file and empties it, so that the
     /// database file alone is a complete copy (cache it, upload it, `cp` it). Returns false
     /// when another connection still reads an older state and part of the log had to stay:
@@ -63,7 +95,9 @@ public final class Database: @unchecked Sendable {
     }
 
     func error(_ rc: Int32, sql: String? = nil) -> DatabaseError {
-        DatabaseError(path: path, code: rc, message: Self.explain(rc, String(cString: sqlite3_errmsg(handle))), sql: sql)
+        let offset = sqlite3_error_offset(handle)
+        return DatabaseError(path: path, code: rc, message: Self.explain(rc, String(cString: sqlite3_errmsg(handle))), sql: sql,
+                             errorOffset: sql != nil && offset >= 0 ? Int(offset) : nil)
     }
 
     /// SQLite's message, with what it means for agtrace where that is not obvious.
@@ -178,14 +212,31 @@ public final class Database: @unchecked Sendable {
     public func withBusyRetry<T>(_ body: () throws -> T) throws -> T {
         let deadline = Date().addingTimeInterval(lockTimeout)
         var pause: UInt32 = 2_000
+        // Each attempt's busy wait is what is left of the deadline, so that all the waiting
+        // together is `lockTimeout`, not the timeout plus one more busy timeout.
+        defer { restoreBusyTimeout() }
+        retryWaits = [min(lockTimeout * 1000, Double(Database.busyTimeoutMilliseconds))]
         while true {
             do {
                 return try body()
             } catch let e as DatabaseError where e.isBusy && Date() < deadline {
-                usleep(pause + UInt32.random(in: 0...pause))
+                let left = deadline.timeIntervalSinceNow
+                let ms = min(max(0, left * 1000), Double(Database.busyTimeoutMilliseconds))
+                sqlite3_busy_timeout(handle, Int32(ms))
+                retryWaits.append(ms)
+                usleep(min(pause + UInt32.random(in: 0...pause), UInt32(max(0, left) * 1_000_000)))
                 pause = min(pause * 2, 100_000)
             }
         }
+    }
+
+    /// The longest each attempt of the last `withBusyRetry` could wait in SQLite's busy
+    /// handler, in milliseconds: together at most `lockTimeout` (tests read it).
+    private(set) var retryWaits: [Double] = []
+
+    /// The busy timeout `lockTimeout` sets, after `withBusyRetry` shortened it.
+    private func restoreBusyTimeout() {
+        sqlite3_busy_timeout(handle, Int32(max(0, min(lockTimeout * 1000, Double(Database.busyTimeoutMilliseconds)))))
     }
 
     /// Makes a running statement stop with SQLITE_INTERRUPT; safe to call from a signal-driven
@@ -243,10 +294,15 @@ public final class Database: @unchecked Sendable {
 
     public func denyWrites() {
         _ = sqlite3_exec(handle, "PRAGMA query_only = 1", nil, nil, nil)
+        sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Database.maxValueLength)
         sqlite3_set_authorizer(handle, { _, action, detail1, detail2, _, _ in
             switch action {
-            case SQLITE_SELECT, SQLITE_READ, SQLITE_FUNCTION, SQLITE_RECURSIVE:
+            case SQLITE_SELECT, SQLITE_READ, SQLITE_RECURSIVE:
                 return SQLITE_OK
+            case SQLITE_FUNCTION:
+                // detail2: the function's name.
+                guard let detail2 else { return SQLITE_OK }
+                return Database.deniedFunctions.contains(String(cString: detail2).lowercased()) ? SQLITE_DENY : SQLITE_OK
             case SQLITE_PRAGMA:
                 // detail1: the pragma's name; detail2: its argument, if any.
                 guard let detail1 else { return SQLITE_DENY }

@@ -5,12 +5,15 @@ public struct DatabaseError: Error, CustomStringConvertible, Equatable {
     public var code: Int32
     public var message: String
     public var sql: String?
+    /// Where in `sql` SQLite found the error (a byte offset), when it says.
+    public var errorOffset: Int?
 
-    public init(path: String, code: Int32, message: String, sql: String? = nil) {
+    public init(path: String, code: Int32, message: String, sql: String? = nil, errorOffset: Int? = nil) {
         self.path = path
         self.code = code
         self.message = message
         self.sql = sql
+        self.errorOffset = errorOffset
     }
 
     /// SQLite's primary result code (the extended code's low byte), typed.

@@ -21,10 +21,30 @@ public enum DatabaseOpener {
             self.maxPageCount = maxPageCount
         }
 
-        /// `AGTRACE_LOCK_TIMEOUT` (seconds) and `AGTRACE_MAX_PAGE_COUNT` (pages; for tests).
-        public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Settings {
+        /// Whether this process may write `path` (a file or a directory): access(2), which also
+        /// says no on a read-only file system (EROFS), even to root. Tests replace it to reach the
+        /// read-only paths as root.
+        public var canWrite: @Sendable (String) -> Bool = { access($0, W_OK) == 0 }
+
+        /// A setting in the environment that is not a value it can take: the command does not run.
+        public struct Invalid: Error, CustomStringConvertible {
+            public var variable: String
+            public var value: String
+            public var expected: String
+            public var description: String { "\(variable)=\(value): not \(expected)" }
+        }
+
+        /// `AGTRACE_LOCK_TIMEOUT` (seconds, exact; anything but a finite number ≥ 0 is
+        /// `Invalid`, rather than silently the default) and `AGTRACE_MAX_PAGE_COUNT` (pages; for
+        /// tests).
+        public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Settings {
             var settings = Settings()
-            if let text = environment["AGTRACE_LOCK_TIMEOUT"], let seconds = Double(text), seconds >= 0 {
+            if let text = environment["AGTRACE_LOCK_TIMEOUT"] {
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                guard let seconds = Double(trimmed), seconds.isFinite, seconds >= 0,
+                      trimmed.allSatisfy({ $0.isNumber || $0 == "." }) else {
+                    throw Invalid(variable: "AGTRACE_LOCK_TIMEOUT", value: text, expected: "a number of seconds (0 or more, e.g. 600 or 2.5)")
+                }
                 settings.lockTimeout = seconds
             }
             if let text = environment["AGTRACE_MAX_PAGE_COUNT"], let pages = Int(text), pages > 0 {
@@ -52,15 +72,25 @@ public enum DatabaseOpener {
         } else if mode == .read {
             throw DatabaseRefusal(path: path, reason: "no agtrace database here yet (import something first, or pass --db)")
         }
+        // A reader never writes: an empty file stays empty (an import makes it a database).
+        // One that another process is creating is empty only until that process's first
+        // transaction writes it, milliseconds: wait that out, then read what it made.
+        if mode == .read && fileSize(path) == 0 && !waitForContent(path, seconds: Self.creationGrace) {
+            throw DatabaseRefusal(path: path, reason: "an empty file, no agtrace database yet (import something first); left as it is")
+        }
+        let immutable = mode == .read && exists ? try readsImmutably(path, settings: settings) : false
         var needsMigration = !exists
         if exists {
-            try rollBackHotJournal(path, lockTimeout: settings.lockTimeout)
-            let probe = try self.probe(path, lockTimeout: settings.lockTimeout)
+            if !immutable { try rollBackHotJournal(path, lockTimeout: settings.lockTimeout) }
+            let probe = try self.probe(path, lockTimeout: settings.lockTimeout, immutable: immutable)
             try refuseForeignOrNewer(probe, path: path)
             needsMigration = probe.applicationId != Schema.applicationId || probe.version < Int64(Schema.latestVersion)
         }
+        if immutable && needsMigration {
+            throw DatabaseRefusal(path: path, reason: "written by an older agtrace (schema version below \(Schema.latestVersion)), and agtrace may not write here to bring it forward; open it once where it is writable")
+        }
         if mode == .read && !needsMigration {
-            let reader = try Database(rawPath: path, readOnly: true, create: false)
+            let reader = try Database(rawPath: path, readOnly: true, create: false, immutable: immutable)
             reader.lockTimeout = settings.lockTimeout
             reader.denyWrites()
             return reader
@@ -93,6 +123,40 @@ public enum DatabaseOpener {
         return reader
     }
 
+    /// How long a reader waits for an empty file to become a database (another process's
+    /// import creating it) before saying it is empty.
+    static let creationGrace: TimeInterval = 2
+
+    /// Whether `path` has bytes within `seconds` (polled every 10 ms).
+    static func waitForContent(_ path: String, seconds: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if (fileSize(path) ?? 0) > 0 { return true }
+            usleep(10_000)
+        }
+        return (fileSize(path) ?? 0) > 0
+    }
+
+    /// Whether a reader must open `path` immutable: SQLite reads a WAL-mode database through
+    /// its `-shm` file, which it creates beside the database, so in a directory (or file system)
+    /// agtrace may not write and without a writable `-shm` a plain read-only open fails. Nothing
+    /// can write there meanwhile, so nothing changes under an immutable reader; but it ignores the
+    /// `-wal`, so a log holding commits (an import killed before its end never leaves one; a
+    /// copy taken mid-import may) is refused rather than silently left out.
+    static func readsImmutably(_ path: String, settings: Settings) throws -> Bool {
+        let directory = (path as NSString).deletingLastPathComponent
+        if settings.canWrite(directory.isEmpty ? "." : directory) { return false }
+        let shm = path + "-shm"
+        if FileManager.default.fileExists(atPath: shm) && settings.canWrite(shm) { return false }
+        if let wal = fileSize(path + "-wal"), wal > 0 {
+            throw DatabaseRefusal(path: path, reason: "its write-ahead log (\(path)-wal, \(wal) bytes) holds commits that cannot be read where agtrace may not write (a read-only directory or file system); copy the database with its -wal somewhere writable")
+        }
+        if FileManager.default.fileExists(atPath: path + "-journal") {
+            throw DatabaseRefusal(path: path, reason: "an unfinished import's journal (\(path)-journal) lies beside it and cannot be rolled back where agtrace may not write; open it once where it is writable")
+        }
+        return true
+    }
+
     /// An import killed during its rollback-journal phase (`FirstImportJournal`) leaves a hot
     /// journal, which only a connection that may write can roll back: a read-only one fails
     /// with "attempt to write a readonly database". A read through a writable connection rolls
@@ -115,8 +179,8 @@ public enum DatabaseOpener {
 
     /// Reads the header fields and the first few object names in one read transaction, so
     /// that a migration another process commits meanwhile is seen whole or not at all.
-    static func probe(_ path: String, lockTimeout: TimeInterval) throws -> Probe {
-        let db = try Database(rawPath: path, readOnly: true, create: false)
+    static func probe(_ path: String, lockTimeout: TimeInterval, immutable: Bool = false) throws -> Probe {
+        let db = try Database(rawPath: path, readOnly: true, create: false, immutable: immutable)
         db.lockTimeout = lockTimeout
         do {
             return try db.withBusyRetry {

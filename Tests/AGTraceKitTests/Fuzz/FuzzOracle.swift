@@ -370,7 +370,7 @@ struct CheckingTraceSink: TraceSink {
         if e.seq != events { broken = "event seq \(e.seq), expected \(events)" }
         hasher.combine(e.seq); hasher.combine(e.type); hasher.combine(e.timestamp?.bitPattern); hasher.combine(e.p1)
         hasher.combine(e.p2); hasher.combine(e.p3)
-        timeline.event(e)
+        try timeline.event(e)
         if broken == nil { broken = timeline.finishedUpdates.lazy.compactMap(Self.problem).first }
         timeline.finishedUpdates.removeAll(keepingCapacity: true)
         timeline.finishedWrites.removeAll(keepingCapacity: true)

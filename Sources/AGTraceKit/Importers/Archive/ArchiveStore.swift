@@ -44,6 +44,10 @@ final class ArchiveStore: ArchiveSink {
     /// The debug tree's names of nodes, written by `writeTreeNames` at the end.
     @exclusivity(unchecked) private var naming: TreeNaming
     static let nodesPerStatement = 128
+    /// Node texts held back before their rows are written: a statement's worth of nodes, or
+    /// fewer once their texts pass this (`NodeTextBlocks` starts a new block at the same point).
+    static let textBudget = 1 << 20
+    @exclusivity(unchecked) private var pendingTextBytes = 0
     static let edgesPerStatement = 256
     static let treeRowsPerStatement = 128
 
@@ -185,7 +189,8 @@ final class ArchiveStore: ArchiveSink {
                     attribute: Int64(r.attribute), typeIndex: r.typeIndex)
         pendingNodes.append(r)
         nodeCount += 1
-        if pendingNodes.count == Self.nodesPerStatement { try writeNodes() }
+        pendingTextBytes += r.description.count + r.value.count
+        if pendingNodes.count == Self.nodesPerStatement || pendingTextBytes >= Self.textBudget { try writeNodes() }
     }
 
     func edge(_ r: EdgeRecord) throws {
@@ -233,6 +238,7 @@ final class ArchiveStore: ArchiveSink {
         }
         defer {
             pendingNodes.removeAll(keepingCapacity: true)
+            pendingTextBytes = 0
             // Only the last block can hold texts of nodes still to come.
             if pendingTexts.count > 1 { pendingTexts.removeFirst(pendingTexts.count - 1) }
         }

@@ -36,7 +36,10 @@ public struct JSONSyntaxError: Error, CustomStringConvertible, Equatable {
 /// when a single token is longer than it (up to `maxTokenBytes`).
 public final class JSONTokenizer {
     public static let defaultMaxDepth = 512
-    public static let defaultMaxTokenBytes = 64 << 20
+    /// The longest token (a string, in practice) read: longer is refused with its offset. The
+    /// longest strings of real dumps are value descriptions of about 1 KB; the cap bounds what
+    /// one string can make an import hold (docs/robustness.md), with room to spare.
+    public static let defaultMaxTokenBytes = 4 << 20
 
     private let source: ByteSource
     private let maxDepth: Int

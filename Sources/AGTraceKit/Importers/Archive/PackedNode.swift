@@ -35,6 +35,8 @@ final class TextBlock: @unchecked Sendable {
     private var chunkEnd: UnsafeMutablePointer<UInt8>?
     private var next: UnsafeMutablePointer<UInt8>?
     static let chunkSize = 16 * 1024
+    /// Bytes copied in so far.
+    private(set) var byteCount = 0
 
     deinit { for c in chunks { c.deallocate() } }
 
@@ -56,6 +58,7 @@ final class TextBlock: @unchecked Sendable {
         let start = next!
         if let base = utf8.baseAddress { start.update(from: base, count: n) }
         next = start + n
+        byteCount += n
         return TextRef(start: UnsafePointer(start), count: n)
     }
 }
@@ -68,7 +71,10 @@ struct NodeTextBlocks {
 
     /// The block for the next node; `started` is given a new block before it is returned.
     mutating func next(started: (TextBlock) throws -> Void) rethrows -> TextBlock {
-        if current == nil || nodes == ArchiveStore.nodesPerStatement {
+        // A new block after a statement's worth of nodes, or sooner once the block holds
+        // `textBudget` bytes (the store writes its nodes then too): long texts are freed in
+        // bounded amounts, not 128 nodes' worth at a time.
+        if current == nil || nodes == ArchiveStore.nodesPerStatement || current!.byteCount >= ArchiveStore.textBudget {
             let block = TextBlock()
             current = block
             nodes = 0

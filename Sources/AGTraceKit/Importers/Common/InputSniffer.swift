@@ -63,6 +63,12 @@ public enum InputSniffer {
         // A UTF-8 byte order mark and leading whitespace are allowed before JSON.
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
         while i < head.count, head[i] == 0x20 || head[i] == 0x0A || head[i] == 0x0D || head[i] == 0x09 { i += 1 }
+        if i == head.count && head.count == headSize {
+            // Whitespace as far as the head goes, and more bytes after it: JSON may follow (an
+            // archive with a large indent or a whitespace bomb); the tokenizer streams through
+            // whitespace and says what comes after it.
+            return SniffedInput(kind: .archive, compressed: compressed, source: inner)
+        }
         if i == head.count {
             throw InputError(path: path, message: compressed ? "empty after decompression: no archive, transcript or trace inside"
                                                              : "blank file: neither an archive, a breakpoint transcript nor a trace",

@@ -81,14 +81,30 @@ final class RecordPipeline<Record> {
         writerDone = true
     }
 
+    /// Text a batch may carry before it is sent early, so that what waits in the queue is
+    /// bounded in bytes as well as in records: a batch is at most this plus one record's text
+    /// (each string is at most `JSONTokenizer.defaultMaxTokenBytes`), however the input mixes
+    /// long strings with short records.
+    static var batchTextBudget: Int { 1 << 20 }
+    @exclusivity(unchecked) private var batchTextBytes = 0
+
     @inline(__always)
     func add(_ r: Record) throws {
         batch.append(r)
         if batch.count == batchSize { try flush() }
     }
 
+    /// A record carrying `textBytes` of strings.
+    @inline(__always)
+    func add(_ r: Record, textBytes: Int) throws {
+        batch.append(r)
+        batchTextBytes += textBytes
+        if batch.count == batchSize || batchTextBytes >= Self.batchTextBudget { try flush() }
+    }
+
     private func flush() throws {
         if let error = failure.error { throw error }
+        batchTextBytes = 0
         queue.push(batch)
         batch = recycled.poll() ?? []
         batch.reserveCapacity(batchSize)
@@ -191,25 +207,28 @@ final class ArchivePipeline: ArchiveSink, ImportPipeline {
         }
     }
 
-    func type(_ r: TypeRecord) throws { try add(.type(r)) }
+    func type(_ r: TypeRecord) throws { try pipeline.add(.type(r), textBytes: bytes(r.name) + bytes(r.valueType)) }
     func node(_ r: NodeRecord) throws {
         // A new block is sent ahead of the nodes whose texts it holds.
         let block = try texts.next { try add(.texts($0)) }
-        try add(.node(PackedNode(r, texts: block)))
+        try pipeline.add(.node(PackedNode(r, texts: block)), textBytes: bytes(r.description) + bytes(r.value))
     }
+
+    @inline(__always)
+    private func bytes(_ s: String?) -> Int { s?.utf8.count ?? 0 }
     func edge(_ r: EdgeRecord) throws { try add(.edge(r)) }
     func subgraph(_ r: SubgraphRecord) throws { try add(.subgraph(r)) }
     func subgraphMembers(graphIndex: Int, subgraphId: Int64?, nodeIndices: ClosedRange<Int>) throws {
         try add(.members(graph: graphIndex, subgraphId: subgraphId, nodes: nodeIndices))
     }
-    func tree(_ r: TreeRecord) throws { try add(.tree(r)) }
+    func tree(_ r: TreeRecord) throws { try pipeline.add(.tree(r), textBytes: bytes(r.description)) }
     func treeParent(graphIndex: Int, treeIndex: Int, parentTreeIndex: Int) throws {
         try add(.treeParent(graph: graphIndex, tree: treeIndex, parent: parentTreeIndex))
     }
-    func treeValue(_ r: TreeValueRecord) throws { try add(.treeValue(r)) }
+    func treeValue(_ r: TreeValueRecord) throws { try pipeline.add(.treeValue(r), textBytes: bytes(r.key)) }
     func treeNode(_ r: TreeNodeRecord) throws { try add(.treeNode(r)) }
-    func profileEvent(_ r: ProfileEventRecord) throws { try add(.event(r)) }
-    func profileMark(_ r: ProfileMarkRecord) throws { try add(.mark(r)) }
+    func profileEvent(_ r: ProfileEventRecord) throws { try pipeline.add(.event(r), textBytes: bytes(r.category)) }
+    func profileMark(_ r: ProfileMarkRecord) throws { try pipeline.add(.mark(r), textBytes: bytes(r.category) + bytes(r.name)) }
     func graph(_ r: GraphRecord) throws { try add(.graph(r)) }
     func subgraphLink(_ r: SubgraphLinkRecord) throws { try add(.link(r)) }
     func archive(_ r: ArchiveSummaryRecord) throws { try add(.archive(r)) }

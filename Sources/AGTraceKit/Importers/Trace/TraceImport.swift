@@ -40,13 +40,15 @@ final class TracePipeline: TraceSink, ImportPipeline {
     }
 
     func event(_ e: TraceEvent) throws { try pipeline.add(.event(e)) }
-    func eventData(seq: Int, _ text: String) throws { try side(.data(seq: seq, text)) }
-    func type(_ t: TraceTypeRecord) throws { try side(.type(t)) }
-    func subgraph(_ s: TraceSubgraphRecord) throws { try side(.subgraph(s)) }
+    func eventData(seq: Int, _ text: String) throws { try side(.data(seq: seq, text), bytes: text.utf8.count) }
+    func type(_ t: TraceTypeRecord) throws { try side(.type(t), bytes: (t.rule?.utf8.count ?? 0) + (t.valueType?.utf8.count ?? 0)) }
+    func subgraph(_ s: TraceSubgraphRecord) throws { try side(.subgraph(s), bytes: s.nodes.reduce(0) { $0 + 24 + $1.inputs.count * 8 }) }
 
-    private func side(_ s: Side) throws {
+    /// `bytes`: about what the record holds, so that batches carrying long texts or large
+    /// snapshots are sent early and what waits between the threads stays bounded.
+    private func side(_ s: Side, bytes: Int) throws {
         sides.put(s)
-        try pipeline.add(.side)
+        try pipeline.add(.side, textBytes: bytes)
     }
 }
 
@@ -99,8 +101,13 @@ enum TraceImport {
         let store = try TraceStore(db: db, traceId: traceId)
         var pipeline = TracePipeline(store: store)
         pipeline.tick = tick
-        let summary = try pipeline.drive(mark: mark) {
-            try TraceReader(source: source, path: file.path, compressed: file.compressed).read(into: &pipeline)
+        let summary: TraceSummary
+        do {
+            summary = try pipeline.drive(mark: mark) {
+                try TraceReader(source: source, path: file.path, compressed: file.compressed).read(into: &pipeline)
+            }
+        } catch let deep as TraceTimeline.TooDeep {
+            throw TraceFormatError(path: file.path, offset: deep.offset, message: deep.message, compressed: file.compressed)
         }
         if summary.events == 0 {
             throw TraceFormatError(path: file.path, offset: 0, message: "a trace with no events", compressed: file.compressed)

@@ -63,7 +63,8 @@ public struct TraceReader {
                 case 1:
                     summary.events += 1
                     var data: String?
-                    let e = try Self.event(&body, seq: summary.events, summary: &summary, data: &data)
+                    var e = try Self.event(&body, seq: summary.events, summary: &summary, data: &data)
+                    e.offset = recordOffset
                     // EndTrace: the file was finished, not cut at a record boundary.
                     // (A BeginTrace after it starts another trace, concatenated: that one must end too.)
                     if e.type == TraceEventTypes.endTrace { summary.ended = true }
@@ -249,28 +250,41 @@ public struct TraceReader {
         }
     }
 
-    /// Whether the first bytes of a (decompressed) file are a trace: the first top-level field is
-    /// a record (1-6, a message; an event with a type) and so is the next, or every field in
-    /// `head` is well-formed. Corruption further on is the reader's to report, with its offset.
+    /// Whether the first bytes of a (decompressed) file are a trace: records (top-level fields
+    /// 1-6, messages; an event with a type), possibly after fields of a newer engine that the
+    /// reader skips (as docs/formats.md says). Two records are enough, or one event in binary
+    /// bytes: corruption right after the first record is then the reader's to report, with its
+    /// byte offset, instead of "not a known format".
     public static func looksLikeTrace(_ head: [UInt8]) -> Bool {
-        guard let first = head.first, first & 7 == 2, (1...6).contains(first >> 3) else { return false }
+        guard !head.isEmpty else { return false }
+        // Text never holds bytes below tab; a trace's lengths and small numbers do at once.
+        let binary = head.prefix(512).contains { $0 < 0x09 }
         return head.withUnsafeBufferPointer { bytes -> Bool in
             var c = WireCursor(bytes.baseAddress!, count: bytes.count, offset: 0)
             var records = 0
+            var events = 0
+            var leading = 0
             var summary = TraceSummary()
+            /// Where the bytes stop making sense: a trace if what came before was.
+            func corrupt() -> Bool { records >= 2 || (events >= 1 && binary) }
             while !c.isAtEnd {
-                guard let (field, wire) = try? c.tag() else { return records >= 2 }
+                guard let (field, wire) = try? c.tag() else { return corrupt() }
                 guard wire == .lengthDelimited, (1...6).contains(field) else {
-                    // A newer engine's field: skipped as the reader does.
-                    if (try? c.skip(wire)) == nil { return records > 0 }
+                    if records == 0 {
+                        // A newer engine's field before the first record: a few at most.
+                        leading += 1
+                        if leading > 8 { return false }
+                    }
+                    if (try? c.skip(wire)) == nil { return records > 0 }  // cut off by the head's end
                     continue
                 }
                 guard var body = try? c.message() else { return records > 0 }  // cut off by the head's end
                 if field == 1 {
                     var data: String?
-                    guard let e = try? event(&body, seq: 1, summary: &summary, data: &data), e.type > 0 else { return records >= 2 }
+                    guard let e = try? event(&body, seq: 1, summary: &summary, data: &data), e.type > 0 else { return corrupt() }
+                    events += 1
                 } else if (try? check(&body, summary: &summary)) == nil {
-                    return records >= 2
+                    return corrupt()
                 }
                 records += 1
             }

@@ -14,6 +14,8 @@ public struct TraceEvent: Sendable, Equatable {
     public var p1: Int64?
     public var p2: Int64?
     public var p3: Int64?
+    /// Byte offset of the event's record in the (decompressed) file, for errors found later.
+    public var offset = 0
 }
 
 /// A type record (top-level field 3): what every node of this type id runs.

@@ -94,7 +94,7 @@ final class TraceStore {
     func event(_ e: TraceEvent) throws {
         pendingEvents.append(e)
         if pendingEvents.count == Self.rowsPerStatement { try writeEvents() }
-        timeline.event(e)
+        try timeline.event(e)
         try drainTimeline()
         switch e.type {
         case TraceEventTypes.nodeAdded:

@@ -79,7 +79,17 @@ struct TraceTimeline {
     var finishedUpdates: [TraceUpdateRow] = []
     var finishedWrites: [TraceWriteRow] = []
 
-    mutating func event(_ e: TraceEvent) {
+    /// Evaluations open at once beyond any engine's recursion (SwiftUI's deepest are a few
+    /// hundred): a trace of begins that never end would otherwise hold one entry per event.
+    static let maxOpenEvaluations = 10_000
+
+    /// More than `maxOpenEvaluations` evaluations open at once, at the BeginValueUpdate's record.
+    struct TooDeep: Error {
+        var offset: Int
+        var message: String { "more than \(TraceTimeline.maxOpenEvaluations) rule evaluations open at once (begun and not ended): no engine nests that deep; corrupt or hostile trace" }
+    }
+
+    mutating func event(_ e: TraceEvent) throws {
         switch e.type {
         case TraceEventTypes.nodeSetValue:
             if let a = e.p1 { lastSetValue[a] = e.seq }
@@ -118,6 +128,7 @@ struct TraceTimeline {
                 write!.row.updates += 1
                 if write!.marked.contains(a) { write!.row.reran += 1 }
             }
+            guard stack.count < Self.maxOpenEvaluations else { throw TooDeep(offset: e.offset) }
             stack.append(Open(beginSeq: e.seq, attribute: a, beginTime: e.timestamp, timed: e.timestamp != nil && !e.wholeSeconds, causeSeq: causes.removeValue(forKey: a)))
         } else if e.type == TraceEventTypes.endValueUpdate {
             let a = e.p1 ?? 0

@@ -97,10 +97,19 @@ struct WireCursor {
         }
     }
 
+    /// The longest text field kept (an event's message, a rule's name): as for archive strings
+    /// (`JSONTokenizer.defaultMaxTokenBytes`), what one text can make an import hold is bounded.
+    static let maxTextBytes = 4 << 20
+
     mutating func text(_ wire: WireType) throws -> String? {
         guard wire == .lengthDelimited else { try skip(wire); return nil }
+        let at = offset
         let m = try message()
-        return String(decoding: UnsafeBufferPointer(start: m.position, count: m.end - m.position), as: UTF8.self)
+        let count = m.end - m.position
+        guard count <= Self.maxTextBytes else {
+            throw malformed("a text of \(count) bytes: longer than \(Self.maxTextBytes >> 20) MiB, more than any name or message", at: at)
+        }
+        return String(decoding: UnsafeBufferPointer(start: m.position, count: count), as: UTF8.self)
     }
 
     mutating func skip(_ wire: WireType) throws {

@@ -1,0 +1,113 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How one run of the agtrace binary went: its status, its output, and what it cost, from
+/// the kernel's own account of the child (wait4's rusage), not from polling.
+struct ChildOutcome {
+    var status: Int32
+    /// The signal that ended it, if one did (SIGKILL when it ran past its time limit).
+    var signal: Int32?
+    var stdout: String
+    var stderr: String
+    /// Peak resident memory of the child alone, in MB.
+    var peakMegabytes: Double
+    var seconds: Double
+    var timedOut: Bool
+}
+
+/// Runs the agtrace binary as a direct child with posix_spawn and reaps it with wait4, so that
+/// its peak RSS is its own (`RUSAGE_CHILDREN` would be the largest of every child this test
+/// process ever waited for). Output goes to files in `scratch`; standard input is a file
+/// (read only: `/dev/zero` is fine) or nothing, or a pipe handed back to `feed`.
+enum ChildUsage {
+    /// `readThenClose`: standard output is a pipe, of which the first that many bytes are read
+    /// and then the reading end is closed (`| head -c N`); read without blocking, so the time
+    /// cap holds even when nothing comes. A child whose resident memory passes `killAbove` MB
+    /// is killed at once (seen in /proc while it runs), so that a runaway case cannot take
+    /// the shared machine's memory before the cap is checked.
+    static func run(_ args: [String], scratch: URL, stdinPath: String? = nil, environment: [String: String] = [:],
+                    timeLimit: Double, readThenClose: Int? = nil, killAbove: Double = 1024) throws -> ChildOutcome {
+        let stdoutPipe = readThenClose
+        let outPath = scratch.appendingPathComponent("child-\(UUID().uuidString).out").path
+        let errPath = scratch.appendingPathComponent("child-\(UUID().uuidString).err").path
+        defer { unlink(outPath); unlink(errPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var pipeFDs: [Int32] = [-1, -1]
+        if stdoutPipe != nil {
+            guard pipe(&pipeFDs) == 0 else { throw POSIXError(.EMFILE) }
+            posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
+            posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
+            posix_spawn_file_actions_addclose(&actions, pipeFDs[1])
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if let stdinPath {
+            posix_spawn_file_actions_addopen(&actions, 0, stdinPath, O_RDONLY, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "AGTRACE_DB")
+        for (k, v) in environment { env[k] = v }
+        let argv = [CLI.binary.path] + args
+        let cArgs = argv.map { strdup($0) } + [nil]
+        let cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = Date()
+        let rc = posix_spawn(&pid, CLI.binary.path, &actions, nil, cArgs, cEnv)
+        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
+        var piped: [UInt8] = []
+        var pipeOpen = false
+        if stdoutPipe != nil {
+            close(pipeFDs[1])
+            _ = fcntl(pipeFDs[0], F_SETFL, fcntl(pipeFDs[0], F_GETFL) | O_NONBLOCK)
+            pipeOpen = true
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        var timedOut = false
+        var overMemory = false
+        let pageKB = Double(sysconf(Int32(_SC_PAGESIZE))) / 1024
+        while true {
+            if pipeOpen, let want = stdoutPipe {
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let n = read(pipeFDs[0], &chunk, chunk.count)
+                if n > 0 { piped += chunk.prefix(n) }
+                if n == 0 || piped.count >= want { close(pipeFDs[0]); pipeOpen = false }
+            }
+            let r = wait4(pid, &status, WNOHANG, &usage)
+            if r == pid { break }
+            if r < 0 && errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .ECHILD) }
+            if Date().timeIntervalSince(start) > timeLimit && !timedOut {
+                timedOut = true
+                kill(pid, SIGKILL)
+            }
+            if !overMemory, let statm = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8),
+               let pages = Double(statm.split(separator: " ").dropFirst().first ?? ""), pages * pageKB / 1024 > killAbove {
+                overMemory = true
+                kill(pid, SIGKILL)
+            }
+            usleep(5_000)
+        }
+        if pipeOpen { close(pipeFDs[0]) }
+        let seconds = Date().timeIntervalSince(start)
+        #if os(Linux)
+        let peak = Double(usage.ru_maxrss) / 1024  // KB on Linux
+        #else
+        let peak = Double(usage.ru_maxrss) / 1_048_576  // bytes on Darwin
+        #endif
+        let exited = status & 0x7F == 0
+        let read = { (path: String) in String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
+        return ChildOutcome(status: exited ? (status >> 8) & 0xFF : -1, signal: exited ? nil : status & 0x7F,
+                            stdout: stdoutPipe == nil ? read(outPath) : String(decoding: piped, as: UTF8.self), stderr: read(errPath),
+                            peakMegabytes: peak, seconds: seconds, timedOut: timedOut)
+    }
+}

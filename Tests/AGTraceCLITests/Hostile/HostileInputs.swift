@@ -1,0 +1,121 @@
+import CSQLite
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One generator per class of hostile input the robustness trial used, each writing into a
+/// test's temporary folder at test time (small on disk: the bombs are gzip'd). A class is a
+/// case of `HostileInputTests` with the command to run and what must happen; add one by adding
+/// a generator here and a case there.
+enum HostileInputs {
+    static func varint(_ v: UInt64) -> [UInt8] {
+        var v = v, out: [UInt8] = []
+        while v >= 0x80 { out.append(UInt8(v & 0x7F) | 0x80); v >>= 7 }
+        return out + [UInt8(v)]
+    }
+
+    /// gzip of what `producer` (a shell pipeline's output) writes, without holding it.
+    static func gzipShell(_ producer: String, to path: String) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "{ \(producer); } | gzip -1 -c -n > '\(path)'"]
+        try p.run()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { throw POSIXError(.EIO) }
+    }
+
+    /// A trace of `count` BeginValueUpdates that never end (the trial's 291 KB gzip of 10M
+    /// peaked at 2.9 GB), gzip'd.
+    static func unterminatedEvaluations(in dir: URL, count: Int) throws -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(count * 8)
+        for i in 0..<count {
+            let body: [UInt8] = [0x08, 0x07, 0x18] + varint(UInt64(i + 1))
+            bytes += [0x0A] + varint(UInt64(body.count)) + body
+        }
+        let plain = dir.appendingPathComponent("open-evaluations.ag-trace").path
+        FileManager.default.createFile(atPath: plain, contents: Data(bytes))
+        let path = plain + ".gz"
+        try gzipShell("cat '\(plain)'", to: path)
+        unlink(plain)
+        return path
+    }
+
+    /// An archive of `count` nodes whose values are `length` bytes of "a" each, gzip'd (the
+    /// trial's 612 KB `.ag-gzon` of ten 60 MB strings peaked at 762 MB).
+    static func bigStrings(in dir: URL, count: Int, length: Int) throws -> String {
+        let path = dir.appendingPathComponent("big-strings-\(length).ag-gzon").path
+        var script = #"printf '{"graphs":[{"types":[{}],"nodes":['"#
+        for i in 0..<count {
+            script += (i > 0 ? "; printf ','" : "") + #"; printf '{"id":\#((i + 1) * 4),"type":0,"value":"'; head -c \#(length) /dev/zero | tr '\0' a; printf '"}'"#
+        }
+        script += #"; printf ']}]}'"#
+        try gzipShell(script, to: path)
+        return path
+    }
+
+    /// A sample archive, the file a directory case should import.
+    static func copySample(to dir: URL, samples: String) throws -> String {
+        let path = dir.appendingPathComponent("trip-1-before.ag-json").path
+        try FileManager.default.copyItem(atPath: samples + "/trip-1-before.ag-json", toPath: path)
+        return path
+    }
+
+    /// A directory with two links to itself and one to its parent, a link to itself, and one archive.
+    static func symlinkCycles(in dir: URL, samples: String) throws -> URL {
+        let tree = dir.appendingPathComponent("cycles")
+        try FileManager.default.createDirectory(at: tree.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        _ = try copySample(to: tree, samples: samples)
+        symlink(".", tree.appendingPathComponent("again").path)
+        symlink(".", tree.appendingPathComponent("and-again").path)
+        symlink("..", tree.appendingPathComponent("sub/up").path)
+        symlink("self", tree.appendingPathComponent("self").path)
+        return tree
+    }
+
+    /// A directory with a FIFO, a socket, a link to a device that never ends, and one archive.
+    static func specialFiles(in dir: URL, samples: String) throws -> (tree: URL, socket: Int32) {
+        let tree = dir.appendingPathComponent("special")
+        try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+        _ = try copySample(to: tree, samples: samples)
+        mkfifo(tree.appendingPathComponent("fifo").path, 0o644)
+        symlink("/dev/zero", tree.appendingPathComponent("zero").path)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let socketPath = tree.appendingPathComponent("sock").path
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            let bytes = Array(socketPath.utf8.prefix(raw.count - 1))
+            raw.copyBytes(from: bytes + [0])
+        }
+        _ = withUnsafePointer(to: &address) { p in
+            p.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        return (tree, fd)
+    }
+
+    /// A directory with an archive whose name is not UTF-8 (a 0xFF byte) beside a good one.
+    static func nonUTF8Name(in dir: URL, samples: String) throws -> URL {
+        let tree = dir.appendingPathComponent("names")
+        try FileManager.default.createDirectory(at: tree, withIntermediateDirectories: true)
+        let good = try copySample(to: tree, samples: samples)
+        var name = Array(tree.path.utf8) + Array("/bad-".utf8) + [0xFF] + Array(".ag-json".utf8) + [0]
+        let fd = name.withUnsafeMutableBufferPointer { p in
+            p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+        }
+        let bytes = Array(FileManager.default.contents(atPath: good)!.dropLast()) + Array(" ".utf8)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        return tree
+    }
+
+    /// An agtrace database carrying a trigger that would write on every insert (helper B's
+    /// refusal of such databases is to be merged; see `HostileInputTests`).
+    static func triggerCarryingDatabase(at path: String) throws {
+        var db: OpaquePointer?
+        guard sqlite3_open(path, &db) == SQLITE_OK, let db else { throw POSIXError(.EIO) }
+        defer { sqlite3_close(db) }
+        sqlite3_exec(db, "CREATE TABLE IF NOT EXISTS stolen(x); CREATE TRIGGER IF NOT EXISTS spy AFTER INSERT ON snapshots BEGIN INSERT INTO stolen VALUES (new.label); END;", nil, nil, nil)
+    }
+}
