@@ -74,7 +74,7 @@ enum CheckCommand {
                                           help: "with --time: growth of a key's seconds allowed, in percent (default \(CheckCommand.defaultTimeTolerance))")
     static let format = Options.format.explained("report format (default: table)", valueName: CheckFormat.names)
     static let updateBaseline = OptionSpec(name: "update-baseline", valueName: nil,
-                                           help: "rewrite the baseline with the current counts (after a deliberate change); exit 0")
+                                           help: "rewrite the baseline with the current counts (after a deliberate change); exit 0. FILE must be a regular file (not standard input, a pipe or a device: exit 2)")
     static let options = [baseline] + CountSources.options
         + [tolerance, minCount, maxDrop, allowIncomplete, time, timeTolerance, format, updateBaseline]
 
@@ -113,6 +113,8 @@ enum CheckCommand {
         case let p as CheckProblem: return p
         case let u as UsageError: return CheckProblem(.usage, u.message)
         case let b as BaselineError: return CheckProblem(.baseline, b.description)
+        case let r as OutputRefusal: return CheckProblem(.usage, r.description)
+        case let w as OutputWriteError: return CheckProblem(.baseline, w.description)
         default: return CheckProblem(.notCounted, "\(error)")
         }
     }
@@ -133,6 +135,10 @@ enum CheckCommand {
         if baselinePath == "-" && args.has(updateBaseline) {
             throw UsageError(message: "--update-baseline rewrites the baseline file; standard input (-) cannot be rewritten")
         }
+        // The file --update-baseline rewrites, checked before anything is read or counted.
+        let rewritten = args.has(updateBaseline)
+            ? try Baseline.output(baselinePath, inputs: sources.fileInputs, database: sources.usesFiles ? nil : context.databasePath)
+            : nil
         let baseline = try Baseline.read(path: baselinePath)
         try matchInput(sources, baseline: baseline, path: baselinePath)
         if (args.has(time) || args.value(timeTolerance) != nil) && sources.trace == nil {
@@ -143,7 +149,8 @@ enum CheckCommand {
         let (db, runLabel, snapshotLabel, traceLabel, scratch) = try sources.open(context)
         defer { scratch?.close() }
         if let traceLabel {
-            return try checkTrace(traceLabel, in: db, args, context, baseline: baseline, baselinePath: baselinePath, limits: limits, format: format)
+            return try checkTrace(traceLabel, in: db, args, context, baseline: baseline, baselinePath: baselinePath, rewritten: rewritten,
+                                  limits: limits, format: format)
         }
         let key = baseline.counts.key
         let input: CountInput
@@ -161,8 +168,8 @@ enum CheckCommand {
         }
         let comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
 
-        if args.has(updateBaseline) {
-            try Baseline(counts: current).write(to: baselinePath)
+        if let rewritten {
+            try Baseline(counts: current).write(to: rewritten)
             context.out.write(CheckReportFormatter.renderUpdate(comparison, baselinePath: baselinePath))
             context.err.write("agtrace check: updated \(terminalSafe(baselinePath)) (\(current.entries.count) \(current.key.plural), \(current.total.updates) updates); review the diff and commit it\n")
             return 0
@@ -175,7 +182,7 @@ enum CheckCommand {
 
     /// `check --trace T [--time]`: evaluations per key (and their seconds) against the baseline.
     static func checkTrace(_ trace: String, in db: Database, _ args: ParsedArguments, _ context: Context, baseline: Baseline,
-                           baselinePath: String, limits: CheckLimits, format: CheckFormat) throws -> Int32 {
+                           baselinePath: String, rewritten: OutputFile?, limits: CheckLimits, format: CheckFormat) throws -> Int32 {
         var limits = limits
         let timed = args.has(time)
         if timed {
@@ -190,8 +197,8 @@ enum CheckCommand {
         }
         let current = try CountInput(kind: .trace, label: trace, key: baseline.counts.key, withSeconds: timed).counts(in: db)
         let comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
-        if args.has(updateBaseline) {
-            try Baseline(counts: current).write(to: baselinePath)
+        if let rewritten {
+            try Baseline(counts: current).write(to: rewritten)
             context.out.write(CheckReportFormatter.renderUpdate(comparison, baselinePath: baselinePath))
             return 0
         }

@@ -93,39 +93,14 @@ public struct Baseline: Equatable, Sendable {
         return s
     }
 
-    /// Why `path` must not be written as a baseline (nil when it may): it is the database in
-    /// use (or its `-wal`/`-shm`), or any SQLite file. A baseline written there would replace
-    /// every import with a few lines of JSON.
-    public static func outputProblem(writing path: String, databasePath: String?) -> String? {
-        let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-        if let databasePath {
-            let db = URL(fileURLWithPath: databasePath).standardizedFileURL.resolvingSymlinksInPath().path
-            if target == db || target == db + "-wal" || target == db + "-shm" || sameFile(path, databasePath) {
-                return "\(path): refusing to write the baseline over the database in use (\(databasePath)); give the baseline its own file, e.g. Baselines/NAME.json"
-            }
-        }
-        if let handle = FileHandle(forReadingAtPath: path) {
-            defer { try? handle.close() }
-            if (try? handle.read(upToCount: 16)) == Data("SQLite format 3\0".utf8) {
-                return "\(path): refusing to write the baseline over a SQLite database (an agtrace database?); give the baseline its own file, e.g. Baselines/NAME.json"
-            }
-        }
-        return nil
+    /// Checks `path` as a baseline to write (`OutputFile`'s rules), before any work.
+    public static func output(_ path: String, inputs: [OutputFile.Input] = [], database: String?) throws -> OutputFile {
+        try OutputFile.open(path, what: "the baseline", inputs: inputs, database: database)
     }
 
-    private static func sameFile(_ a: String, _ b: String) -> Bool {
-        var sa = stat(), sb = stat()
-        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
-    }
-
-    /// Writes the file atomically: a reader never sees half a baseline.
-    public func write(to path: String) throws {
-        do {
-            try Data(rendered().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw BaselineError(path: path, problem: "cannot write the baseline (\(Self.reason(error)))")
-        }
+    /// Writes the file whole, through a temporary file: a reader never sees half a baseline.
+    public func write(to output: OutputFile) throws {
+        try output.write(rendered())
     }
 
     // MARK: Reading
@@ -142,13 +117,29 @@ public struct Baseline: Equatable, Sendable {
         if isDirectory.boolValue {
             throw BaselineError(path: path, problem: "is a directory, not a baseline file")
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw BaselineError(path: path, problem: "cannot read the baseline (\(reason(error)))")
+        return try parse(try readWhole(path), path: path)
+    }
+
+    /// A baseline is small: more than this is not one (and `/dev/zero` ends).
+    static let maxFileBytes = 64 << 20
+
+    /// The file's bytes, read to its end with plain reads: a pipe (`--baseline /dev/stdin`,
+    /// process substitution's `/dev/fd/63`) has no size to read up front.
+    static func readWhole(_ path: String) throws -> Data {
+        func fail(_ problem: String) -> BaselineError { BaselineError(path: path, problem: problem) }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw fail("cannot read the baseline (\(String(cString: strerror(errno))))") }
+        defer { close(fd) }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw fail("cannot read the baseline (\(String(cString: strerror(errno))))") }
+            if n == 0 { return data }
+            data.append(contentsOf: chunk[..<n])
+            if data.count > maxFileBytes { throw fail("not a baseline: more than \(maxFileBytes >> 20) MiB") }
         }
-        return try parse(data, path: path)
     }
 
     /// The largest count a baseline may hold: 2^53, the largest whole number every JSON
@@ -303,15 +294,6 @@ public struct Baseline: Equatable, Sendable {
         if written != sum {
             throw fail("line \(line): the \"total\" is \(written) but the entries sum to \(sum); fix the entries or write the baseline again ('agtrace baseline')")
         }
-    }
-
-    static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
-        return ns.localizedDescription
     }
 }
 

@@ -1,0 +1,200 @@
+import Foundation
+
+/// A file a command writes (`--output`, `check --update-baseline`), the one way every command
+/// writes one. `open` checks the path before the command does any work; `write` puts the bytes
+/// in a temporary file in the same folder and renames it over the target, so that a reader
+/// never sees half a file and a failed write leaves the old one as it was.
+///
+/// Refused (`OutputRefusal`): a device, FIFO, socket or directory (the path is never opened:
+/// a rename over `/dev/null` would replace the device node, a FIFO would wait for a reader for
+/// ever), an input of the same command, the database in use (or its `-wal`, `-shm`,
+/// `-journal`), any SQLite database and the `-wal`, `-shm`, `-journal` beside one. A symlink
+/// to a regular file is followed: the file it leads to is replaced, and the link stays. A file replaced keeps its mode (and, for root, owner).
+public struct OutputFile: Sendable {
+    /// The path as given, for messages.
+    public let path: String
+    /// What is replaced: `path`, or the regular file a symlink at `path` leads to.
+    public let target: String
+    /// What is written ("the baseline", "the DOT file"), for messages.
+    public let what: String
+
+    /// An input of the command (`--archive`, `--transcript`…), which its output must not replace.
+    public struct Input: Sendable {
+        public var option: String
+        public var path: String
+        public init(option: String, path: String) {
+            self.option = option
+            self.path = path
+        }
+    }
+
+    /// Checks `path` as an output of a command that reads `inputs` and the database at
+    /// `database` (nil: none). `createDirectories`: a missing folder is made at `write`.
+    public static func open(_ path: String, what: String, inputs: [Input] = [], database: String? = nil,
+                            createDirectories: Bool = false) throws -> OutputFile {
+        func refuse(_ reason: String) -> OutputRefusal { OutputRefusal(path: path, what: what, reason: reason) }
+        if path.isEmpty { throw refuse("an empty path names no file") }
+        var info = stat()
+        let target: String
+        if stat(path, &info) == 0 {
+            if let kind = notRegular(info.st_mode) { throw refuse(kind) }
+            guard let resolved = realpath(path, nil) else { throw refuse("cannot resolve the path (\(errnoText()))") }
+            target = String(cString: resolved)
+            free(resolved)
+        } else if errno == ENOENT || errno == ENOTDIR {
+            var link = stat()
+            if lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK {
+                let to = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+                throw refuse("is a symbolic link to \(to), which does not exist; give the file itself")
+            }
+            let folder = (path as NSString).deletingLastPathComponent
+            var dir = stat()
+            if stat(folder.isEmpty ? "." : folder, &dir) != 0 {
+                if !createDirectories { throw refuse("the folder \(folder) does not exist") }
+            } else if (dir.st_mode & S_IFMT) != S_IFDIR {
+                throw refuse("\(folder) is not a folder")
+            }
+            target = path
+        } else {
+            throw refuse("cannot look at it (\(errnoText()))")
+        }
+        let output = OutputFile(path: path, target: target, what: what)
+        for input in inputs where input.path != "-" && output.isSameFile(as: input.path) {
+            throw refuse("it is an input of this command (\(input.option) \(input.path)); writing would destroy it: give the output its own file")
+        }
+        if let database {
+            for suffix in ["", "-wal", "-shm", "-journal"] where output.isSameFile(as: database + suffix) {
+                throw refuse("it is the database in use (\(database)\(suffix)); writing would replace every import: give the output its own file")
+            }
+        }
+        if Self.isSQLite(target) {
+            throw refuse("it is a SQLite database (an agtrace database?); writing would replace it: give the output its own file")
+        }
+        // A database's log, shared memory or journal is part of it, whatever its first bytes.
+        for suffix in ["-wal", "-shm", "-journal"] where target.hasSuffix(suffix) && Self.isSQLite(String(target.dropLast(suffix.count))) {
+            throw refuse("it belongs to the SQLite database \(target.dropLast(suffix.count)); writing would damage it: give the output its own file")
+        }
+        return output
+    }
+
+    /// Writes `text` whole (see the type).
+    public func write(_ text: String) throws {
+        try write(bytes: Array(text.utf8))
+    }
+
+    public func write(bytes: [UInt8]) throws {
+        func fail(_ problem: String) -> OutputWriteError { OutputWriteError(path: path, what: what, problem: problem) }
+        let folder = (target as NSString).deletingLastPathComponent
+        let dir = folder.isEmpty ? "." : folder
+        if !FileManager.default.fileExists(atPath: dir) {
+            do {
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            } catch {
+                throw fail("cannot create the folder \(dir) (\(Self.posixReason(error)))")
+            }
+        }
+        // Checked again at the last moment: a rename over what became a device would replace it.
+        var old = stat()
+        let exists = lstat(target, &old) == 0
+        if exists, let kind = Self.notRegular(old.st_mode) {
+            throw OutputRefusal(path: path, what: what, reason: kind)
+        }
+        var template = Array((dir + "/." + (target as NSString).lastPathComponent + ".agtrace-XXXXXX").utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw fail("cannot create a temporary file in \(dir) (\(Self.errnoText()))") }
+        let temporary = String(cString: template)
+        var done = false
+        defer {
+            if !done { unlink(temporary) }
+        }
+        do {
+            defer { close(fd) }
+            if exists {
+                fchmod(fd, old.st_mode & 0o7777)
+                if old.st_uid != geteuid() || old.st_gid != getegid() { _ = fchown(fd, old.st_uid, old.st_gid) }
+            } else {
+                fchmod(fd, 0o666 & ~Self.umaskValue)
+            }
+            var offset = 0
+            while offset < bytes.count {
+                let n = bytes[offset...].withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { throw fail("cannot write \(temporary) (\(Self.errnoText()))") }
+                offset += n
+            }
+            guard fsync(fd) == 0 else { throw fail("cannot write \(temporary) (\(Self.errnoText()))") }
+        }
+        guard rename(temporary, target) == 0 else {
+            throw fail("cannot put the new file in place of \(target) (\(Self.errnoText()))")
+        }
+        done = true
+    }
+
+    /// What `mode` is when it is not a regular file, as a refusal's reason.
+    static func notRegular(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "is a directory; give a file in it"
+        case S_IFCHR, S_IFBLK: return "is a device, not a regular file (- writes to standard output)"
+        case S_IFIFO: return "is a FIFO (a named pipe), not a regular file: writing would wait for a reader (- writes to standard output)"
+        case S_IFSOCK: return "is a socket, not a regular file"
+        default: return "is not a regular file"
+        }
+    }
+
+    func isSameFile(as other: String) -> Bool {
+        var a = stat(), b = stat()
+        if stat(target, &a) == 0, stat(other, &b) == 0 { return a.st_dev == b.st_dev && a.st_ino == b.st_ino }
+        // Neither need exist yet (a new database): compare the paths, their folders resolved.
+        return Self.canonical(target) == Self.canonical(other)
+    }
+
+    static func canonical(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let folder = url.deletingLastPathComponent().resolvingSymlinksInPath().path
+        return folder + "/" + url.lastPathComponent
+    }
+
+    static func isSQLite(_ path: String) -> Bool {
+        let fd = Foundation.open(path, O_RDONLY | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 16)
+        let n = head.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, 16) }
+        return n == 16 && head == Array("SQLite format 3\0".utf8)
+    }
+
+    static var umaskValue: mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }
+
+    static func errnoText() -> String { String(cString: strerror(errno)) }
+
+    /// The POSIX reason inside a Foundation error (never "NSCocoaErrorDomain error 512").
+    public static func posixReason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        return ns.localizedDescription
+    }
+}
+
+/// An output path that must not be written (exit 2, before the command does any work).
+public struct OutputRefusal: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var what: String
+    public var reason: String
+    public var description: String { "\(path): refusing to write \(what) there: \(reason)" }
+}
+
+/// Writing an output failed; the file it would replace is as it was.
+public struct OutputWriteError: Error, CustomStringConvertible, Equatable {
+    public var path: String
+    public var what: String
+    public var problem: String
+    public var description: String { "\(path): cannot write \(what): \(problem); nothing was written there" }
+}
