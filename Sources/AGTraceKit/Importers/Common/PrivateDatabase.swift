@@ -23,7 +23,7 @@ public final class PrivateDatabase {
     deinit { close() }
 
     /// Imports `path`, which must hold `kind` (a transcript for `--transcript`, an archive for
-    /// `--archive`); the label is the file's default label.
+    /// `--archive`); the label is the file's default label, unique among its kind only.
     public func importFile(_ path: String, as kind: InputKind) throws -> ImportedItem {
         var isDirectory: ObjCBool = false
         if path != "-" {
@@ -32,7 +32,11 @@ public final class PrivateDatabase {
             }
             if isDirectory.boolValue { throw InputError(path: path, message: "is a directory; name the file") }
         }
-        let outcome = try Importer(database: db).importItem(path)
+        // A transcript and its dump often share a name (tap.lldb.log, tap.ag-json): each keeps
+        // its file's label, so that reports name them as `agtrace import` would, never `tap-2`.
+        var options = ImportOptions()
+        options.labelsPerKind = true
+        let outcome = try Importer(database: db).importItem(path, options: options)
         switch outcome {
         case .imported(let item):
             guard item.kind == kind else {
