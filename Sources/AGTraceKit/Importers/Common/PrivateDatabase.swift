@@ -2,21 +2,43 @@ import Foundation
 
 /// A database of its own in a fresh temporary directory, for one command: `check --transcript
 /// FILE` and `baseline --archive FILE` import there and count there, so a CI job depends on no
-/// label and on no database an earlier job left behind. Removed by `close()` (and on deinit).
+/// label and on no database an earlier job left behind.
+///
+/// It never outlives the command: removed by `close()` (and on deinit); on SIGINT or SIGTERM
+/// (a CI timeout, Ctrl-C) before the process exits with 128 + the signal; and one left by a
+/// process killed outright (`kill -9`) is removed by the next that starts: its folder is named
+/// by its pid (`agtrace-private-PID-…`), and a pid no process has any more marks it stale.
 public final class PrivateDatabase {
     public let directory: URL
     public let db: Database
     private var closed = false
 
+    static let prefix = "agtrace-private-"
+
     public init() throws {
-        directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("agtrace-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        let temporary = FileManager.default.temporaryDirectory
+        Self.removeStale(in: temporary)
+        directory = temporary.appendingPathComponent("\(Self.prefix)\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        PrivateDatabaseCleanup.shared.register(directory)
         do {
             db = try DatabaseOpener.open(directory.appendingPathComponent("agtrace.db").path, mode: .write)
         } catch {
-            try? FileManager.default.removeItem(at: directory)
+            PrivateDatabaseCleanup.shared.remove(directory)
             throw error
+        }
+    }
+
+    /// Removes the private databases in `folder` of processes that are gone.
+    static func removeStale(in folder: URL) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0 else { continue }
+            // ESRCH: no such process. EPERM means one lives (another user's): kept.
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
         }
     }
 
@@ -69,6 +91,52 @@ public final class PrivateDatabase {
         guard !closed else { return }
         closed = true
         // The connection closes when the last reference goes; the files can go now (POSIX).
+        PrivateDatabaseCleanup.shared.remove(directory)
+    }
+}
+
+/// The private databases alive in this process, removed on SIGINT and SIGTERM before the
+/// process exits with status 128 + the signal (what a shell reports for a process the signal
+/// ended). The handlers are installed with the first private database and stay: with none
+/// left, a signal only exits.
+final class PrivateDatabaseCleanup: @unchecked Sendable {
+    static let shared = PrivateDatabaseCleanup()
+    private let lock = NSLock()
+    private var directories: [URL] = []
+    private var sources: [DispatchSourceSignal] = []
+    private let queue = DispatchQueue(label: "agtrace-private-database-cleanup")
+
+    func register(_ directory: URL) {
+        lock.lock()
+        defer { lock.unlock() }
+        directories.append(directory)
+        guard sources.isEmpty else { return }
+        for sig in [SIGINT, SIGTERM] {
+            // The default action is turned off only once the source can take the signal.
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
+            source.setEventHandler { [unowned self] in self.interrupted(by: sig) }
+            source.resume()
+            signal(sig, SIG_IGN)
+            sources.append(source)
+        }
+    }
+
+    func remove(_ directory: URL) {
+        lock.lock()
+        directories.removeAll { $0 == directory }
+        lock.unlock()
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func interrupted(by sig: Int32) {
+        lock.lock()
+        let all = directories
+        directories = []
+        lock.unlock()
+        for directory in all { try? FileManager.default.removeItem(at: directory) }
+        let what = sig == SIGINT ? "interrupted (Ctrl-C)" : "terminated (SIGTERM)"
+        let message = all.isEmpty ? "agtrace: \(what)\n" : "agtrace: \(what): the private database was removed\n"
+        message.withCString { _ = write(2, $0, strlen($0)) }
+        _exit(128 + sig)
     }
 }
