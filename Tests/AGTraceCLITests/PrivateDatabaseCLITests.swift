@@ -76,4 +76,14 @@ final class PrivateDatabaseCLITests: CLITestCase {
         XCTAssertEqual(try privateFolders(), [other.lastPathComponent, live.lastPathComponent].sorted(),
                        "the dead process's folder went; a live pid's and a name that is no pid's stay")
     }
+
+    func testAnUnusableTemporaryFolderSaysWhatFailedAndWhere() throws {
+        let notAFolder = dir.appendingPathComponent("plain-file")
+        try Data("x".utf8).write(to: notAFolder)
+        let r = try CLI.run(["check", "--baseline", "b.json", "--transcript", ci + "/tap-stepper.lldb.log"],
+                            environment: ["TMPDIR": notAFolder.path], directory: dir)
+        XCTAssertEqual(r.status, 3, r.stderr)
+        XCTAssertTrue(r.stderr.contains("\(notAFolder.path): cannot make the private database's folder there ("), r.stderr)
+        XCTAssertFalse(r.stderr.contains("NSCocoaErrorDomain") || r.stderr.contains("Code="), r.stderr)
+    }
 }

@@ -86,13 +86,7 @@ public struct OutputFile: Sendable {
         func fail(_ problem: String) -> OutputWriteError { OutputWriteError(path: path, what: what, problem: problem) }
         let folder = (target as NSString).deletingLastPathComponent
         let dir = folder.isEmpty ? "." : folder
-        if !FileManager.default.fileExists(atPath: dir) {
-            do {
-                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            } catch {
-                throw fail("cannot create the folder \(dir) (\(Self.posixReason(error)))")
-            }
-        }
+        if let problem = Self.makeFolders(dir) { throw fail(problem) }
         // Checked again at the last moment: a rename over what became a device would replace it.
         var old = stat()
         let exists = lstat(target, &old) == 0
@@ -128,6 +122,19 @@ public struct OutputFile: Sendable {
             throw fail("cannot put the new file in place of \(target) (\(Self.errnoText()))")
         }
         done = true
+    }
+
+    /// Makes `path` and the folders above it that are missing (mode 0777 less the umask), with
+    /// mkdir(2) so that a failure says which folder and why. nil when it is done.
+    public static func makeFolders(_ path: String, mode: mode_t = 0o777) -> String? {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            return (info.st_mode & S_IFMT) == S_IFDIR ? nil : "cannot create the folder \(path): a file of that name is in the way"
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != path, let problem = makeFolders(parent) { return problem }
+        if mkdir(path, mode) != 0 && errno != EEXIST { return "cannot create the folder \(path) (\(errnoText()))" }
+        return nil
     }
 
     /// What `mode` is when it is not a regular file, as a refusal's reason.
@@ -171,16 +178,6 @@ public struct OutputFile: Sendable {
     }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }
-
-    /// The POSIX reason inside a Foundation error (never "NSCocoaErrorDomain error 512").
-    public static func posixReason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
-        return ns.localizedDescription
-    }
 }
 
 /// An output path that must not be written (exit 2, before the command does any work).

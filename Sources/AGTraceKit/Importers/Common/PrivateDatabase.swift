@@ -19,7 +19,9 @@ public final class PrivateDatabase {
         let temporary = FileManager.default.temporaryDirectory
         Self.removeStale(in: temporary)
         directory = temporary.appendingPathComponent("\(Self.prefix)\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        if mkdir(directory.path, 0o700) != 0 {
+            throw InputError(path: temporary.path, message: "cannot make the private database's folder there (\(String(cString: strerror(errno)))); set TMPDIR to a writable folder")
+        }
         PrivateDatabaseCleanup.shared.register(directory)
         do {
             db = try DatabaseOpener.open(directory.appendingPathComponent("agtrace.db").path, mode: .write)
