@@ -111,8 +111,14 @@ public final class Importer {
     /// Imports one file (or standard input for "-").
     public func importFile(_ path: String, options: ImportOptions = ImportOptions()) throws -> ImportOutcome {
         let started = Date()
-        if !options.replace, path != "-", let existing = try StoredCopy.label(ofFileAt: path, in: db) {
-            throw DuplicateImport(existingLabel: existing)
+        if !options.replace, path != "-" {
+            if let existing = try StoredCopy.label(ofFileAt: path, in: db) { throw DuplicateImport(existingLabel: existing) }
+            // The bytes are not stored: a taken label is refused before the file is parsed (a
+            // folder of re-named files costs a hash each, not an import each).
+            let base = options.label ?? Labels.defaultLabel(for: path)
+            if !options.labelsPerKind, let holder = try Labels.holder(of: base, in: db) {
+                throw LabelTaken(label: base, holder: holder, derived: options.label == nil, path: path)
+            }
         }
         let file = try FileSource(path: path)
         let totalBytes = path == "-" ? nil : fileSize(path)
