@@ -137,7 +137,7 @@ enum CheckCommand {
         }
         // The file --update-baseline rewrites, checked before anything is read or counted.
         let rewritten = args.has(updateBaseline)
-            ? try Baseline.output(baselinePath, inputs: sources.fileInputs, database: sources.usesFiles ? nil : context.databasePath)
+            ? try Baseline.output(baselinePath, inputs: sources.fileInputs, database: sources.usesFiles ? nil : context.databasePath, rewriting: true)
             : nil
         let baseline = try Baseline.read(path: baselinePath)
         try matchInput(sources, baseline: baseline, path: baselinePath)

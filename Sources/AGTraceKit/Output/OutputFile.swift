@@ -30,14 +30,16 @@ public struct OutputFile: Sendable {
 
     /// Checks `path` as an output of a command that reads `inputs` and the database at
     /// `database` (nil: none). `createDirectories`: a missing folder is made at `write`.
+    /// `offersStandardOutput`: the option takes `-` for standard output (the refusal of a
+    /// device or FIFO says so).
     public static func open(_ path: String, what: String, inputs: [Input] = [], database: String? = nil,
-                            createDirectories: Bool = false) throws -> OutputFile {
+                            createDirectories: Bool = false, offersStandardOutput: Bool = true) throws -> OutputFile {
         func refuse(_ reason: String) -> OutputRefusal { OutputRefusal(path: path, what: what, reason: reason) }
         if path.isEmpty { throw refuse("an empty path names no file") }
         var info = stat()
         let target: String
         if stat(path, &info) == 0 {
-            if let kind = notRegular(info.st_mode) { throw refuse(kind) }
+            if let kind = notRegular(info.st_mode, offersStandardOutput: offersStandardOutput) { throw refuse(kind) }
             guard let resolved = realpath(path, nil) else { throw refuse("cannot resolve the path (\(errnoText()))") }
             target = String(cString: resolved)
             free(resolved)
@@ -138,12 +140,13 @@ public struct OutputFile: Sendable {
     }
 
     /// What `mode` is when it is not a regular file, as a refusal's reason.
-    static func notRegular(_ mode: mode_t) -> String? {
+    static func notRegular(_ mode: mode_t, offersStandardOutput: Bool = true) -> String? {
+        let dash = offersStandardOutput ? " (- writes to standard output)" : ""
         switch mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFDIR: return "is a directory; give a file in it"
-        case S_IFCHR, S_IFBLK: return "is a device, not a regular file (- writes to standard output)"
-        case S_IFIFO: return "is a FIFO (a named pipe), not a regular file: writing would wait for a reader (- writes to standard output)"
+        case S_IFCHR, S_IFBLK: return "is a device, not a regular file\(dash)"
+        case S_IFIFO: return "is a FIFO (a named pipe), not a regular file: writing would wait for a reader\(dash)"
         case S_IFSOCK: return "is a socket, not a regular file"
         default: return "is not a regular file"
         }

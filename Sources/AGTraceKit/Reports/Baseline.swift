@@ -94,8 +94,9 @@ public struct Baseline: Equatable, Sendable {
     }
 
     /// Checks `path` as a baseline to write (`OutputFile`'s rules), before any work.
-    public static func output(_ path: String, inputs: [OutputFile.Input] = [], database: String?) throws -> OutputFile {
-        try OutputFile.open(path, what: "the baseline", inputs: inputs, database: database)
+    /// `rewriting`: `check --update-baseline`, whose FILE is no `--output` (`-` reads).
+    public static func output(_ path: String, inputs: [OutputFile.Input] = [], database: String?, rewriting: Bool = false) throws -> OutputFile {
+        try OutputFile.open(path, what: "the baseline", inputs: inputs, database: database, offersStandardOutput: !rewriting)
     }
 
     /// Writes the file whole, through a temporary file: a reader never sees half a baseline.
