@@ -46,20 +46,22 @@ enum SchemaObjects {
     }
 
     /// What `db` (an agtrace database of schema `version`) holds that agtrace did not create,
-    /// each as a message names it: every trigger, any table, index or view of another name,
-    /// a view of one of our names with other SQL.
+    /// each as a message names it: any table, index, view or trigger the schema does not have
+    /// (it has no trigger today), a view or trigger of one of its names with other SQL.
     static func unexpected(in db: Database, version: Int) throws -> [String] {
         guard version >= 0, version <= Schema.latestVersion else { return [] }
         let expected = try expected(version: version)
         var found: [String] = []
         for object in try objects(in: db) {
             let ours = expected[object.name]
-            if object.type == "trigger" {
-                found.append("trigger '\(object.name)' on \(object.table)")
-            } else if ours == nil || ours?.type != object.type {
-                found.append(object.type == "index" ? "index '\(object.name)' on \(object.table)" : "\(object.type) '\(object.name)'")
-            } else if object.type == "view", normalized(object.sql) != normalized(ours?.sql) {
-                found.append("view '\(object.name)' (not as agtrace defines it)")
+            if ours == nil || ours?.type != object.type {
+                switch object.type {
+                case "trigger", "index": found.append("\(object.type) '\(object.name)' on \(object.table)")
+                default: found.append("\(object.type) '\(object.name)'")
+                }
+            } else if object.type == "view" || object.type == "trigger", normalized(object.sql) != normalized(ours?.sql) {
+                // What runs (a view's query, a trigger's body) must be ours word for word.
+                found.append("\(object.type) '\(object.name)' (not as agtrace defines it)")
             }
         }
         return found
