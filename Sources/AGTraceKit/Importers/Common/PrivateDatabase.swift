@@ -19,10 +19,14 @@ public final class PrivateDatabase {
         let temporary = FileManager.default.temporaryDirectory
         Self.removeStale(in: temporary)
         directory = temporary.appendingPathComponent("\(Self.prefix)\(getpid())-\(UUID().uuidString)")
-        if mkdir(directory.path, 0o700) != 0 {
-            throw InputError(path: temporary.path, message: "cannot make the private database's folder there (\(String(cString: strerror(errno)))); set TMPDIR to a writable folder")
-        }
+        // Registered (and the handlers installed) before the folder exists: a signal from the
+        // moment it does removes it.
         PrivateDatabaseCleanup.shared.register(directory)
+        if mkdir(directory.path, 0o700) != 0 {
+            let reason = String(cString: strerror(errno))
+            PrivateDatabaseCleanup.shared.remove(directory)
+            throw InputError(path: temporary.path, message: "cannot make the private database's folder there (\(reason)); set TMPDIR to a writable folder")
+        }
         do {
             db = try DatabaseOpener.open(directory.appendingPathComponent("agtrace.db").path, mode: .write)
         } catch {
@@ -100,26 +104,48 @@ public final class PrivateDatabase {
 /// The private databases alive in this process, removed on SIGINT and SIGTERM before the
 /// process exits with status 128 + the signal (what a shell reports for a process the signal
 /// ended). The handlers are installed with the first private database and stay: with none
-/// left, a signal only exits.
+/// left, a signal only exits. A signal handler may do next to nothing, so it only writes the
+/// signal's number into a pipe; a thread waiting on the pipe removes the folders and exits.
+/// (Not a DispatchSource: on Linux it installs its own handler at a moment of its choosing,
+/// which the SIG_IGN such a source needs can override, and the signal is then lost.)
 final class PrivateDatabaseCleanup: @unchecked Sendable {
     static let shared = PrivateDatabaseCleanup()
     private let lock = NSLock()
     private var directories: [URL] = []
-    private var sources: [DispatchSourceSignal] = []
-    private let queue = DispatchQueue(label: "agtrace-private-database-cleanup")
+    private var installed = false
 
     func register(_ directory: URL) {
         lock.lock()
         defer { lock.unlock() }
         directories.append(directory)
-        guard sources.isEmpty else { return }
+        guard !installed else { return }
+        installed = true
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return }
+        let readEnd = fds[0]
+        signalPipeWriteEnd = fds[1]
+        let thread = Thread { [self] in
+            var sig: UInt8 = 0
+            while true {
+                let n = read(readEnd, &sig, 1)
+                if n == 1 { interrupted(by: Int32(sig)) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+            }
+        }
+        thread.name = "agtrace-signals"
+        thread.stackSize = 1 << 18
+        thread.start()
         for sig in [SIGINT, SIGTERM] {
-            // The default action is turned off only once the source can take the signal.
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
-            source.setEventHandler { [unowned self] in self.interrupted(by: sig) }
-            source.resume()
-            signal(sig, SIG_IGN)
-            sources.append(source)
+            var action = sigaction()
+            #if os(Linux)
+            action.__sigaction_handler.sa_handler = forwardSignal
+            #else
+            action.__sigaction_u.__sa_handler = forwardSignal
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(sig, &action, nil)
         }
     }
 
@@ -141,4 +167,13 @@ final class PrivateDatabaseCleanup: @unchecked Sendable {
         message.withCString { _ = write(2, $0, strlen($0)) }
         _exit(128 + sig)
     }
+}
+
+/// The pipe's write end for `forwardSignal` (set once, before the handlers are installed).
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// The signal handler: writes the signal's number into the pipe (write(2) is async-signal-safe).
+private func forwardSignal(_ sig: Int32) {
+    var byte = UInt8(truncatingIfNeeded: sig)
+    _ = write(signalPipeWriteEnd, &byte, 1)
 }
