@@ -118,6 +118,10 @@ public enum AGTraceCLI {
         err.write("agtrace \(command.name): error: \(message)\nUsage: \(command.usage)\nSee 'agtrace help \(command.name)'.\n")
         command.reportFailure?(e.message, args, out)
         return 2
+    } catch let e as OutputRefusal {
+        // An output path refused before any work: a usage error, without the usage text.
+        err.write("agtrace \(command.name): error: " + terminalSafe(e.description) + "\n")
+        return 2
     } catch {
         err.write("agtrace \(command.name): error: " + terminalSafe("\(error)") + "\n")
         return 1

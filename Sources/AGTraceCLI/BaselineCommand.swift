@@ -49,7 +49,7 @@ enum BaselineCommand {
       agtrace baseline --run tap-stepper --key rule --snapshot planner --output Baselines/tap-rules.json
       agtrace baseline --run tap-stepper --output -        # print instead of writing
     """
-    static let output = Options.output.explained("where to write the baseline (- for standard output)")
+    static let output = Options.output.explained("where to write the baseline (- for standard output); a regular file, replaced whole through a temporary file (a device, FIFO, directory, an input or a database: exit 2)")
     static let key = OptionSpec(name: "key", valueName: BaselineKey.names,
                                 help: "what to count per (default: attribute for runs, rule for snapshots)")
     static let options = CountSources.options + [output, key, Options.allowIncomplete, Options.time]
@@ -68,10 +68,9 @@ enum BaselineCommand {
         }
         try validate(sources, key: key)
         try sources.refuseAmbiguousTrace(context)
-        if output != "-", let problem = Baseline.outputProblem(writing: output, databasePath: sources.usesFiles ? nil : context.databasePath) {
-            context.err.write("agtrace baseline: error: " + terminalSafe(problem) + "\n")
-            return 2
-        }
+        // Refused (exit 2) before any work: a device, FIFO, directory, an input, a database.
+        let file = output == "-" ? nil
+            : try Baseline.output(output, inputs: sources.fileInputs, database: sources.usesFiles ? nil : context.databasePath)
         let (db, runLabel, snapshotLabel, traceLabel, scratch) = try sources.open(context)
         defer { scratch?.close() }
         var input = try makeInput(run: runLabel, snapshot: snapshotLabel, trace: traceLabel, key: key)
@@ -93,18 +92,19 @@ enum BaselineCommand {
             context.err.write("agtrace baseline: error: " + terminalSafe(p.message) + "\n")
             return p.exitStatus
         }
-        return try write(counts: counts, to: output, context)
+        return try write(counts: counts, to: file, context)
     }
 
-    static func write(counts: UpdateCounts, to output: String, _ context: Context) throws -> Int32 {
+    /// Writes the baseline to `output`, or standard output when nil (`--output -`).
+    static func write(counts: UpdateCounts, to output: OutputFile?, _ context: Context) throws -> Int32 {
         let baseline = Baseline(counts: counts)
-        if output == "-" {
+        guard let output else {
             context.out.write(baseline.rendered())
             return 0
         }
         try baseline.write(to: output)
         let total = counts.total.updates
-        context.out.write(terminalSafe("wrote \(output): \(counts.source.phrase) keyed by \(counts.key.rawValue), \(counts.entries.count) \(counts.key.plural), \(total) updates") + "\n")
+        context.out.write(terminalSafe("wrote \(output.path): \(counts.source.phrase) keyed by \(counts.key.rawValue), \(counts.entries.count) \(counts.key.plural), \(total) updates") + "\n")
         return 0
     }
 

@@ -87,7 +87,7 @@ enum CheckCommand {
                                           help: "with --time: growth of a key's seconds allowed, in percent (default \(CheckCommand.defaultTimeTolerance))")
     static let format = Options.format.explained("report format (default: table)", valueName: CheckFormat.names)
     static let updateBaseline = OptionSpec(name: "update-baseline", valueName: nil,
-                                           help: "rewrite the baseline with the current counts (after a deliberate change); exit 0")
+                                           help: "rewrite the baseline with the current counts (after a deliberate change); exit 0. FILE must be a regular file (not standard input, a pipe or a device: exit 2)")
     static let options = [baseline] + CountSources.options
         + [tolerance, minCount, maxDrop, allowIncomplete, time, timeTolerance, format, updateBaseline]
 
@@ -126,6 +126,8 @@ enum CheckCommand {
         case let p as CheckProblem: return p
         case let u as UsageError: return CheckProblem(.usage, u.message)
         case let b as BaselineError: return CheckProblem(.baseline, b.description)
+        case let r as OutputRefusal: return CheckProblem(.usage, r.description)
+        case let w as OutputWriteError: return CheckProblem(.baseline, w.description)
         default: return CheckProblem(.notCounted, "\(error)")
         }
     }
@@ -146,6 +148,10 @@ enum CheckCommand {
         if baselinePath == "-" && args.has(updateBaseline) {
             throw UsageError(message: "--update-baseline rewrites the baseline file; standard input (-) cannot be rewritten")
         }
+        // The file --update-baseline rewrites, checked before anything is read or counted.
+        let rewritten = args.has(updateBaseline)
+            ? try Baseline.output(baselinePath, inputs: sources.fileInputs, database: sources.usesFiles ? nil : context.databasePath, rewriting: true)
+            : nil
         let baseline = try Baseline.read(path: baselinePath)
         try matchInput(sources, baseline: baseline, path: baselinePath)
         if args.value(timeTolerance) != nil && !args.has(time) {
@@ -160,7 +166,8 @@ enum CheckCommand {
         defer { scratch?.close() }
         if args.has(time) { limits.timeTolerance = try parseTimeTolerance(args) }
         if let traceLabel {
-            return try checkTrace(traceLabel, in: db, args, context, baseline: baseline, baselinePath: baselinePath, limits: limits, format: format)
+            return try checkTrace(traceLabel, in: db, args, context, baseline: baseline, baselinePath: baselinePath, rewritten: rewritten,
+                                  limits: limits, format: format)
         }
         let key = baseline.counts.key
         let input: CountInput
@@ -179,8 +186,8 @@ enum CheckCommand {
         try RecordingGate.refuseUnknownAttributes(current)
         let comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
 
-        if args.has(updateBaseline) {
-            try Baseline(counts: current).write(to: baselinePath)
+        if let rewritten {
+            try Baseline(counts: current).write(to: rewritten)
             context.out.write(CheckReportFormatter.renderUpdate(comparison, baselinePath: baselinePath))
             context.err.write("agtrace check: updated \(terminalSafe(baselinePath)) (\(current.entries.count) \(current.key.plural), \(current.total.updates) updates); review the diff and commit it\n")
             return 0
@@ -202,7 +209,7 @@ enum CheckCommand {
     /// `check --trace T [--time]`: evaluations per key (and their self seconds) against the
     /// baseline. `--update-baseline` times them whenever the baseline held seconds.
     static func checkTrace(_ trace: String, in db: Database, _ args: ParsedArguments, _ context: Context, baseline: Baseline,
-                           baselinePath: String, limits: CheckLimits, format: CheckFormat) throws -> Int32 {
+                           baselinePath: String, rewritten: OutputFile?, limits: CheckLimits, format: CheckFormat) throws -> Int32 {
         let timed = args.has(time) || (args.has(updateBaseline) && baseline.counts.time != nil)
         let current = try CountInput(kind: .trace, label: trace, key: baseline.counts.key, withSeconds: timed).counts(in: db)
         // A cut trace (no EndTrace) is refused as a cut transcript is.
@@ -212,8 +219,8 @@ enum CheckCommand {
             context.err.write("agtrace check: warning: " + terminalSafe(note) + "\n")
         }
         let comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
-        if args.has(updateBaseline) {
-            try Baseline(counts: current).write(to: baselinePath)
+        if let rewritten {
+            try Baseline(counts: current).write(to: rewritten)
             context.out.write(CheckReportFormatter.renderUpdate(comparison, baselinePath: baselinePath))
             return 0
         }

@@ -36,6 +36,11 @@ struct CountSources {
     /// Whether a private database is made: files given (a trace given as a file is known once
     /// `open` tells a file from a label).
     var usesFiles: Bool { transcript != nil || archive != nil || traceFile != nil }
+    /// The files this command reads, which its output must not replace.
+    var fileInputs: [OutputFile.Input] {
+        [(Options.transcript, transcript), (Options.archive, archive), (Options.trace, traceFile)]
+            .compactMap { option, path in path.map { OutputFile.Input(option: "--" + option.name, path: $0) } }
+    }
     var hasTrace: Bool { trace != nil }
     var hasRun: Bool { run != nil || transcript != nil }
     var hasSnapshot: Bool { snapshot != nil || archive != nil }

@@ -42,7 +42,10 @@ enum ExportCommand {
     how to get them. Big inputs are cut to keep the page near 5 MB at most, and the page says
     what was left out. Every string from the inputs is shown as text, never run.
 
-    --output - (or no --output) writes to standard output.
+    --output - (or no --output) writes to standard output. --output FILE writes a regular file
+    whole, through a temporary file in its folder (a symlink's target is replaced, its mode
+    kept); a device, FIFO, socket, directory, the database or any SQLite file is refused
+    (exit 2) before anything is read.
 
     Examples:
       agtrace export dot --snapshot trip-3-after-invalidate > trip.dot && dot -Tsvg trip.dot -o trip.svg
@@ -91,6 +94,7 @@ enum ExportCommand {
     static func dot(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         try refuse([Self.run, Self.trace, Self.compare], for: "dot", args)
         guard let label = args.value(Self.snapshot) else { throw UsageError(message: "--snapshot S is required") }
+        let output = try outputFile(args, context, what: "the DOT file")
         var options = DotExport.Options()
         if let text = args.value(Self.focus) {
             guard let a = LabelLookup.attribute(text) else {
@@ -105,12 +109,13 @@ enum ExportCommand {
         }
         let db = try context.openDatabase(.read)
         let snapshot = try LabelLookup.snapshotId(label, in: db)
-        try write(args, context, what: "DOT file") { try DotExport.write(in: db, snapshot: snapshot, label: label, options: options, to: $0) }
+        try write(output, context) { try DotExport.write(in: db, snapshot: snapshot, label: label, options: options, to: $0) }
         return 0
     }
 
     static func perfetto(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         try refuse([Self.focus, Self.depth, Self.compare], for: "perfetto", args)
+        let output = try outputFile(args, context, what: "the timeline")
         let timeline: Timeline
         switch (args.value(Self.run), args.value(Self.trace)) {
         case (let runLabel?, nil):
@@ -131,7 +136,7 @@ enum ExportCommand {
         case (nil, nil): throw UsageError(message: "--run R or --trace T is required (what to lay out in time)")
         default: throw UsageError(message: "give --run R or --trace T, not both")
         }
-        try write(args, context, what: "timeline") { PerfettoExport.write(timeline, to: $0) }
+        try write(output, context) { PerfettoExport.write(timeline, to: $0) }
         return 0
     }
 
@@ -141,39 +146,34 @@ enum ExportCommand {
         guard inputs.snapshot != nil || inputs.run != nil || inputs.trace != nil || inputs.compare != nil else {
             throw UsageError(message: "say what the page shows: --snapshot S, --run R, --trace T and/or --compare A B")
         }
+        let output = try outputFile(args, context, what: "the HTML file")
         let db = try context.openDatabase(.read)
         let options = HTMLReport.Options(generator: "agtrace \(version)", madeAt: HTMLReport.Options.isoNow())
         if options.graphviz == nil {
             context.err.write("agtrace export: Graphviz (dot) is not on the PATH: the page shows lists instead of pictures (install graphviz for them)\n")
         }
         var warnings: [String] = []
-        try write(args, context, what: "HTML file") { warnings = try HTMLReport.write(inputs, options: options, in: db, to: $0) }
+        try write(output, context) { warnings = try HTMLReport.write(inputs, options: options, in: db, to: $0) }
         for w in warnings { context.err.write("agtrace export: warning: " + terminalSafe(w) + "\n") }
         return 0
     }
 
-    /// Writes to --output (whole, atomically: a failed export leaves no half file) or stdout.
-    private static func write(_ args: ParsedArguments, _ context: Context, what: String, _ body: (TextSink) throws -> Void) throws {
-        guard let path = args.value(Options.output), path != "-" else {
+    /// `--output FILE` checked before any work (`OutputFile`: never a device, FIFO, directory
+    /// or database); nil for standard output (`-`, or no --output).
+    private static func outputFile(_ args: ParsedArguments, _ context: Context, what: String) throws -> OutputFile? {
+        guard let path = args.value(Options.output), path != "-" else { return nil }
+        return try OutputFile.open(path, what: what, database: context.databasePath)
+    }
+
+    /// Writes to `output` (whole, through a temporary file: a failed export leaves no half
+    /// file) or standard output.
+    private static func write(_ output: OutputFile?, _ context: Context, _ body: (TextSink) throws -> Void) throws {
+        guard let output else {
             try body(context.out)
             return
         }
-        // Streamed to a temporary file renamed into place: a 2M-event timeline is not held
-        // as one string (and copied again to be written).
-        let sink: AtomicFileSink
-        do { sink = try AtomicFileSink(path: path) } catch let e as InputError {
-            throw InputError(path: path, message: "cannot write the \(what) (\(e.message))")
-        }
-        do {
-            try body(sink)
-        } catch {
-            sink.abandon()
-            throw error
-        }
-        do {
-            try sink.commit()
-        } catch let e as InputError {
-            throw InputError(path: path, message: "cannot write the \(what) (\(e.message))")
-        }
+        // Streamed into a temporary file renamed into place (OutputFile.stream): a 2M-event
+        // timeline is not held as one string.
+        try output.stream(body)
     }
 }

@@ -20,10 +20,13 @@ enum ImportCommand {
     file is refused with the reason and position, and leaves the database as it was.
 
     The label names the snapshot or run in every other command. It defaults to the file name
-    without .ag-gzon/.ag-json/.json/.gz/.lldb/.log/.txt/.ag-trace/.iag-trace; when that is taken,
-    -2, -3… is added and the import line says so. A --label that is taken is refused (exit 1,
-    nothing stored): --replace replaces what it names. Empty labels and labels starting with -
-    are refused.
+    without .ag-gzon/.ag-json/.json/.gz/.lldb/.log/.txt/.ag-trace/.iag-trace. A label that is
+    taken, derived or given with --label, is refused (exit 1, nothing stored; a directory
+    import says so for each such file and goes on): --label L gives another, --replace
+    replaces what it names. A replace keeps the kind (a snapshot is replaced by an archive,
+    never by a transcript: refused) and the label's aliases, which then name the new import;
+    replacing an alias replaces that name only. Empty labels and labels starting with - are
+    refused.
     Bytes imported before are not stored twice: agtrace says which label holds them.
 
     Examples:
@@ -35,7 +38,7 @@ enum ImportCommand {
     """
     static let label = OptionSpec(name: "label", valueName: "L", help: "label for the snapshot, run or trace (one PATH only)")
     static let replace = OptionSpec(name: "replace", valueName: nil,
-                                    help: "replace what holds this label, and import even bytes already stored")
+                                    help: "replace what holds this label (same kind; its aliases kept), and import even bytes already stored")
     static let quiet = OptionSpec(name: "quiet", valueName: nil, help: "print nothing but errors", short: "q")
     static let timings = OptionSpec(name: "timings", valueName: nil, help: "after each import, show where its time went")
     static let options = [label, replace, quiet, timings]
@@ -130,7 +133,11 @@ enum ImportCommand {
         case .imported(let item):
             let how = item.compressed ? "\(item.kind.rawValue), gzip" : item.kind.rawValue
             let verb = item.replaced ? "replaced" : "imported"
-            let taken = item.takenLabel.map { ", as '\($0)' is taken" } ?? ""
+            var taken = ""
+            if let target = item.replacedAliasOf { taken += ", was an alias of '\(target)', which keeps its bytes" }
+            if !item.keptAliases.isEmpty {
+                taken += ", aliases kept: " + item.keptAliases.map { "'\($0)'" }.joined(separator: ", ") + " name the new \(item.kind.storedNoun)"
+            }
             let time = String(format: "%.2f s", item.seconds)
             switch item.kind {
             case .archive:

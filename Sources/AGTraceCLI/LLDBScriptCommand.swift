@@ -25,7 +25,7 @@ enum LLDBScriptCommand {
 
     In lldb, `agtrace help` lists the recorder's options (--kinds, --status, --stop --dump).
     """
-    static let output = Options.output.explained("where to write the script (- or none: standard output)")
+    static let output = Options.output.explained("where to write the script (- or none: standard output; a missing folder is made; never a device, FIFO, directory or database: exit 2)")
     static let options = [output]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
@@ -37,14 +37,12 @@ enum LLDBScriptCommand {
             context.out.write(text)
             return 0
         }
-        let url = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw InputError(path: path, message: "cannot write the script: \(error.localizedDescription)")
-        }
-        context.err.write("wrote \(url.path); load it in lldb with: command script import \(url.path)\n")
+        // The folder is made if missing (~/.lldb on a fresh machine); the rest of
+        // `OutputFile`'s rules hold: never a device, FIFO, directory or database.
+        let output = try OutputFile.open((path as NSString).expandingTildeInPath, what: "the script",
+                                         database: context.databasePath, createDirectories: true)
+        try output.write(text)
+        context.err.write(terminalSafe("wrote \(output.target); load it in lldb with: command script import \(output.target)") + "\n")
         return 0
     }
 }

@@ -54,7 +54,7 @@ enum Options {
     static let to = OptionSpec(name: "to", valueName: "S2", help: "the later snapshot of a comparison")
 
     /// Where a command writes what it makes (- or none: standard output).
-    static let output = OptionSpec(name: "output", valueName: "FILE", help: "write to FILE instead of standard output (- is standard output)",
+    static let output = OptionSpec(name: "output", valueName: "FILE", help: "write to FILE instead of standard output (- is standard output); a regular file, replaced whole (never a device, FIFO, directory, input or database: exit 2)",
                                    short: "o")
     /// How far from a starting node a graph command goes, in edges.
     static let depth = OptionSpec(name: "depth", valueName: "N", help: "stop N edges away from ATTR (default: no limit)")

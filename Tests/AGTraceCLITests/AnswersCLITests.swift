@@ -33,10 +33,83 @@ final class AnswersCLITests: CLITestCase {
         XCTAssertTrue(replaced.stdout.hasPrefix("replaced tap"), replaced.stdout)
     }
 
-    func testADerivedLabelTakesASuffixAndSaysSo() throws {
-        try agtrace("import", "--label", "trip-mixed", transcripts + "/trip-frame-info.lldb.log", status: 0)
-        let r = try agtrace("import", transcripts + "/trip-mixed.lldb.log", status: 0)
-        XCTAssertTrue(r.stdout.hasPrefix("imported trip-mixed-2 (transcript, as 'trip-mixed' is taken)"), r.stdout)
+    func testADerivedLabelThatIsTakenIsRefusedLikeAnExplicitOne() throws {
+        let ci = CLI.samples + "/ci"
+        try agtrace("import", ci + "/tap-stepper.lldb.log", status: 0)
+        // Other bytes under the same file name: refused, so that --run tap-stepper never reads
+        // the old run while the user believes it is the new one.
+        let other = dir.appendingPathComponent("new/tap-stepper.lldb.log").path
+        try FileManager.default.createDirectory(atPath: dir.appendingPathComponent("new").path, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: ci + "/tap-stepper-regressed.lldb.log", toPath: other)
+        let r = try agtrace("import", other, status: 1)
+        XCTAssertTrue(r.stderr.contains("\(other): the label 'tap-stepper' (from the file's name) is taken by run 'tap-stepper'"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("--label L") && r.stderr.contains("--replace"), r.stderr)
+        XCTAssertEqual(try agtrace("query", "SELECT label FROM runs", "--format", "csv", status: 0).stdout, "label\ntap-stepper\n")
+        // An alias, a snapshot or a trace holding the name refuses it the same way.
+        try agtrace("import", "--label", "planner-a", ci + "/tap-stepper.lldb.log", status: 0)
+        let aliased = try agtrace("import", ci + "/planner-a.ag-json", status: 1)
+        XCTAssertTrue(aliased.stderr.contains("is taken by an alias of run 'tap-stepper'"), aliased.stderr)
+        // --label and --replace both get past it.
+        XCTAssertTrue(try agtrace("import", "--label", "tap-new", other, status: 0).stdout.hasPrefix("imported tap-new "))
+    }
+
+    func testADirectoryImportReportsEachTakenLabelAndGoesOn() throws {
+        let d = dir.appendingPathComponent("twice")
+        for sub in ["a", "b", "c"] {
+            try FileManager.default.createDirectory(at: d.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(atPath: CLI.samples + "/trip-1-before.ag-json", toPath: d.appendingPathComponent("a/trip.ag-json").path)
+        try FileManager.default.copyItem(atPath: CLI.samples + "/trip-4-after-body.ag-json", toPath: d.appendingPathComponent("b/trip.ag-json").path)
+        try FileManager.default.copyItem(atPath: transcripts + "/trip-mixed.lldb.log", toPath: d.appendingPathComponent("c/trip.lldb.log").path)
+        try FileManager.default.copyItem(atPath: transcripts + "/trip-frame-info.lldb.log", toPath: d.appendingPathComponent("c/other.lldb.log").path)
+        let r = try agtrace("import", d.path, status: 1)
+        XCTAssertTrue(r.stdout.contains("imported trip (archive)"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("imported other (transcript)"), r.stdout)
+        for name in ["b/trip.ag-json", "c/trip.lldb.log"] {
+            XCTAssertTrue(r.stderr.contains("\(d.path)/\(name): the label 'trip' (from the file's name) is taken by snapshot 'trip'"), r.stderr)
+        }
+        XCTAssertTrue(r.stdout.hasSuffix("imported 2, skipped 0, failed 2\n"), r.stdout)
+        XCTAssertEqual(try agtrace("query", "SELECT label FROM snapshots UNION ALL SELECT label FROM runs", "--format", "csv", status: 0).stdout,
+                       "label\ntrip\nother\n")
+    }
+
+    func testAReplaceKeepsTheKindAndTheAliasesAndSaysSo() throws {
+        try agtrace("import", "--label", "tap", transcripts + "/trip-frame-info.lldb.log", status: 0)
+        try agtrace("import", "--label", "ci-tap", transcripts + "/trip-frame-info.lldb.log", status: 0)  // an alias of tap
+        // A snapshot never becomes a run (nor a run a snapshot): refused, nothing changed.
+        let kind = try agtrace("import", "--replace", "--label", "tap", CLI.samples + "/trip-1-before.ag-json", status: 1)
+        XCTAssertTrue(kind.stderr.contains("--replace: 'tap' names a run, and this file holds a snapshot: a replace keeps the kind"), kind.stderr)
+        let viaAlias = try agtrace("import", "--replace", "--label", "ci-tap", CLI.samples + "/trip-1-before.ag-json", status: 1)
+        XCTAssertTrue(viaAlias.stderr.contains("names a run (it is an alias of run 'tap')"), viaAlias.stderr)
+        XCTAssertEqual(try agtrace("query", "SELECT (SELECT count(*) FROM runs), (SELECT count(*) FROM aliases), (SELECT count(*) FROM snapshots)",
+                                   "--format", "csv", status: 0).stdout.components(separatedBy: "\n")[1], "1,1,0")
+        // The aliases of a replaced run name the new one, and the import line says so.
+        let r = try agtrace("import", "--replace", "--label", "tap", transcripts + "/trip-mixed.lldb.log", status: 0)
+        XCTAssertTrue(r.stdout.hasPrefix("replaced tap (transcript, aliases kept: 'ci-tap' name the new run)"), r.stdout)
+        let sha = try agtrace("query", "SELECT sha256 FROM runs WHERE label = 'tap'", "--format", "csv", status: 0).stdout
+        XCTAssertEqual(try agtrace("query", "SELECT r.sha256 FROM aliases a JOIN runs r ON r.id = a.target_id WHERE a.label = 'ci-tap'",
+                                   "--format", "csv", status: 0).stdout, sha)
+        try agtrace("report", "updates", "--run", "ci-tap", status: 0)
+        // Replacing an alias replaces that name only; what it named keeps its bytes.
+        let a = try agtrace("import", "--replace", "--label", "ci-tap", transcripts + "/trip-frame-info.lldb.log", status: 0)
+        XCTAssertTrue(a.stdout.hasPrefix("replaced ci-tap (transcript, was an alias of 'tap', which keeps its bytes)"), a.stdout)
+        XCTAssertEqual(try agtrace("query", "SELECT sha256 FROM runs WHERE label = 'tap'", "--format", "csv", status: 0).stdout, sha)
+        XCTAssertEqual(try agtrace("query", "SELECT count(*) FROM aliases", "--format", "csv", status: 0).stdout, "count(*)\n0\n")
+    }
+
+    func testAOneStepCheckNamesATranscriptAndItsDumpByTheirFilesLabels() throws {
+        // tap-stepper.lldb.log and tap-stepper.ag-json: the report names both 'tap-stepper', as
+        // `agtrace import` names each file, never a 'tap-stepper-2' that exists nowhere.
+        let ci = CLI.samples + "/ci"
+        let dump = dir.appendingPathComponent("tap-stepper.ag-json").path
+        try FileManager.default.copyItem(atPath: ci + "/planner-a.ag-json", toPath: dump)
+        let b = try runAgtrace(["baseline", "--transcript", ci + "/tap-stepper.lldb.log", "--archive", dump, "--key", "view", "-o", "-"], status: 0)
+        XCTAssertTrue(b.stdout.contains(#""label": "tap-stepper", "sha256": "5a12"#) && b.stdout.contains(#""named_by": {"label": "tap-stepper", "#), b.stdout)
+        XCTAssertFalse(b.stdout.contains("tap-stepper-2"), b.stdout)
+        try b.stdout.write(toFile: dir.appendingPathComponent("b.json").path, atomically: true, encoding: .utf8)
+        let c = try runAgtrace(["check", "--baseline", "b.json", "--transcript", ci + "/tap-stepper.lldb.log", "--archive", dump], status: 0)
+        XCTAssertTrue(c.stdout.contains("current:  run 'tap-stepper' (sha256 5a12fda29f64, imported ") && c.stdout.contains("named by snapshot 'tap-stepper')"), c.stdout)
+        XCTAssertFalse(c.stdout.contains("tap-stepper-2") || c.stderr.contains("tap-stepper-2"), c.stdout + c.stderr)
     }
 
     func testEmptyAndDashLabelsAreUsageErrors() throws {

@@ -56,7 +56,8 @@ final class CheckBaselineCLITests: CLITestCase {
 
     func testUnwritableOutputIsAnError() throws {
         let r = try run("baseline", "--run", "tap", "--output", dir.appendingPathComponent("no/such/dir/b.json").path)
-        XCTAssertEqual(r.status, 1)
-        XCTAssertTrue(r.stderr.contains("cannot write the baseline"), r.stderr)
+        // Refused before any work (exit 2), as every output path it cannot write.
+        XCTAssertEqual(r.status, 2)
+        XCTAssertTrue(r.stderr.contains("refusing to write the baseline there: the folder"), r.stderr)
     }
 }

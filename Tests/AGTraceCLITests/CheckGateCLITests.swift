@@ -213,7 +213,7 @@ final class CheckGateCLITests: CLITestCase {
         let before = try Data(contentsOf: URL(fileURLWithPath: db))
         for target in [db, "agtrace.db", "./agtrace.db", db + "-wal"] {
             let r = try agtrace("baseline", "--db", db, "--run", "tap", "--output", target, status: 2)
-            XCTAssertTrue(r.stderr.contains("refusing to write the baseline over the database in use"), r.stderr)
+            XCTAssertTrue(r.stderr.contains("refusing to write the baseline there: it is the database in use"), r.stderr)
         }
         try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.json").path, withDestinationPath: db)
         try agtrace("baseline", "--db", db, "--run", "tap", "--output", "link.json", status: 2)
@@ -221,7 +221,7 @@ final class CheckGateCLITests: CLITestCase {
         let other = dir.appendingPathComponent("other.db").path
         try agtrace("import", "--db", other, "--quiet", ci + "/tap-stepper-rebuilt.lldb.log", status: 0)
         let r = try agtrace("baseline", "--db", db, "--run", "tap", "--output", other, status: 2)
-        XCTAssertTrue(r.stderr.contains("refusing to write the baseline over a SQLite database"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("refusing to write the baseline there: it is a SQLite database"), r.stderr)
         try agtrace("baseline", "--transcript", ci + "/tap-stepper.lldb.log", "--output", other, status: 2)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: db)), before)
         try agtrace("list", "--db", other, status: 0)

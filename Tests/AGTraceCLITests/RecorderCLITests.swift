@@ -227,7 +227,12 @@ final class RecorderCLITests: CLITestCase {
             XCTAssertEqual(ts, wanted[seq] ?? -1, accuracy: 0.001, "seq \(seq)")
         }
 
-        let dump = try CLI.run(["import", dir.appendingPathComponent("tap.ag-json").path, "--db", db])
+        // The dump shares the recording's name: its label 'tap' is taken by the run, so it is
+        // refused (never a 'tap-2'), and imported under a label of its own.
+        let taken = try CLI.run(["import", dir.appendingPathComponent("tap.ag-json").path, "--db", db])
+        XCTAssertEqual(taken.status, 1, taken.stderr)
+        XCTAssertTrue(taken.stderr.contains("the label 'tap' (from the file's name) is taken by run 'tap'"), taken.stderr)
+        let dump = try CLI.run(["import", "--label", "tap-dump", dir.appendingPathComponent("tap.ag-json").path, "--db", db])
         XCTAssertEqual(dump.status, 0, dump.stderr)
         XCTAssertTrue(dump.stdout.contains("graphs 1, nodes 1, edges 0"), dump.stdout)
     }

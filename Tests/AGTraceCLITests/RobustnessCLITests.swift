@@ -172,15 +172,17 @@ final class RobustnessCLITests: CLITestCase {
         XCTAssertEqual(try integrity(), ["ok"])
     }
 
-    func testParallelImportsOfSameNamedFilesGetDistinctLabels() throws {
+    func testParallelImportsOfSameNamedFilesStoreOneAndRefuseTheOthers() throws {
         let paths = try (1...4).map { try writeArchive("d\($0)/window.ag-json", nodes: 500, seed: $0) }
         let jobs = try paths.map { try Running(["import", "--db", db, $0]) }
-        for job in jobs {
-            let r = try XCTUnwrap(job.wait())
-            XCTAssertEqual(r.status, 0, r.stderr)
+        let results = try jobs.map { try XCTUnwrap($0.wait()) }
+        XCTAssertEqual(results.filter { $0.status == 0 }.count, 1, results.map(\.stderr).joined())
+        for r in results where r.status != 0 {
+            XCTAssertEqual(r.status, 1)
+            XCTAssertTrue(r.stderr.contains("the label 'window' (from the file's name) is taken by snapshot 'window'"), r.stderr)
         }
-        XCTAssertEqual(try rows("SELECT label FROM snapshots ORDER BY label").map { $0[0] },
-                       ["window", "window-2", "window-3", "window-4"])
+        XCTAssertEqual(try rows("SELECT label FROM snapshots ORDER BY label").map { $0[0] }, ["window"])
+        XCTAssertEqual(try integrity(), ["ok"])
     }
 
     func testParallelImportsOfTheSameBytesStoreThemOnce() throws {

@@ -19,7 +19,7 @@ final class AnswersTests: XCTestCase {
         let f = try ReportFixture()
         let path = ReportFixture.sampleArchives.appendingPathComponent("why/planner-after-invalidate.ag-json").path
         XCTAssertThrowsError(try Importer(database: f.db).importFile(path, options: ImportOptions(label: "trip-1-before"))) {
-            XCTAssertEqual($0 as? LabelTaken, LabelTaken(label: "trip-1-before"))
+            XCTAssertEqual($0 as? LabelTaken, LabelTaken(label: "trip-1-before", holder: "snapshot 'trip-1-before'", derived: false, path: path))
         }
         XCTAssertEqual(try f.db.scalar("SELECT count(*) FROM snapshots"), .integer(5))
         XCTAssertEqual(try f.db.scalar("SELECT count(*) FROM node_rows WHERE snapshot_id > 5"), .integer(0))

@@ -70,6 +70,53 @@ final class DatabaseOpenerTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try db.scalar("SELECT count(*) FROM runs")?.intValue, 0)
     }
 
+    /// An agtrace database with `extra` run on it (at schema `version`; latest by default),
+    /// left without a WAL so that its bytes are all in the file.
+    func database(_ name: String, version: Int = Schema.latestVersion, _ extra: String) throws -> String {
+        let path = dir.appendingPathComponent(name).path
+        let db = try Database(rawPath: path, readOnly: false, create: true)
+        if version == Schema.latestVersion {
+            try db.execute(Schema.current)
+        } else {
+            for migration in Schema.migrations.prefix(version) { try db.execute(migration) }
+        }
+        try db.execute("PRAGMA application_id = \(Schema.applicationId); PRAGMA user_version = \(version)")
+        try db.execute("INSERT INTO snapshots(label) VALUES ('kept'); INSERT INTO edges(snapshot_id, graph_index, src_attribute, dst_attribute, edge_index) VALUES (1, 0, 4, 8, 0)")
+        try db.execute(extra)
+        return path
+    }
+
+    func testADatabaseWithObjectsAgtraceDidNotCreateIsRefusedNamingThem() throws {
+        let cases: [(String, String, Int, String)] = [
+            ("trigger.db", "CREATE TRIGGER wipe AFTER INSERT ON snapshots BEGIN DELETE FROM edges; END", Schema.latestVersion,
+             "trigger 'wipe' on snapshots"),
+            ("old-trigger.db", "CREATE TRIGGER wipe BEFORE INSERT ON node_rows BEGIN DELETE FROM snapshots; END", 1, "trigger 'wipe' on node_rows"),
+            ("view.db", "CREATE VIEW all_edges AS SELECT * FROM edges", Schema.latestVersion, "view 'all_edges'"),
+            ("shadow.db", "DROP VIEW nodes; CREATE VIEW nodes AS SELECT * FROM node_rows WHERE 0", Schema.latestVersion,
+             "view 'nodes' (not as agtrace defines it)"),
+            ("index.db", "CREATE UNIQUE INDEX one_edge ON edges(snapshot_id)", Schema.latestVersion, "index 'one_edge' on edges"),
+            ("table.db", "CREATE TABLE notes(x)", Schema.latestVersion, "table 'notes'"),
+        ]
+        for (name, extra, version, named) in cases {
+            let path = try database(name, version: version, extra)
+            assertRefused(path, "holds schema objects agtrace did not create (\(named))")
+            let db = try Database(rawPath: path, readOnly: true, create: false)
+            XCTAssertEqual(try db.scalar("SELECT count(*) FROM edges")?.intValue, 1, "\(name): nothing ran")
+            XCTAssertEqual(try db.scalar("PRAGMA user_version")?.intValue, Int64(version), "\(name): not migrated")
+        }
+    }
+
+    func testWhatSQLiteAndAgtraceMakeThemselvesIsAccepted() throws {
+        // ANALYZE's statistics and UNIQUE keys' autoindexes are SQLite's own.
+        let path = try database("analyzed.db", "ANALYZE")
+        XCTAssertEqual(try DatabaseOpener.open(path, mode: .read).scalar("SELECT count(*) FROM snapshots")?.intValue, 1)
+        // Every older schema, replayed, opens and migrates.
+        for version in 1..<Schema.latestVersion {
+            let old = try database("v\(version).db", version: version, "SELECT 1")
+            XCTAssertEqual(try DatabaseOpener.open(old, mode: .write).scalar("PRAGMA user_version")?.intValue, Int64(Schema.latestVersion))
+        }
+    }
+
     func testReadConnectionsRefuseWrites() throws {
         let path = dir.appendingPathComponent("ro.db").path
         _ = try DatabaseOpener.open(path, mode: .write)

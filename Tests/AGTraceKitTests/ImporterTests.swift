@@ -88,7 +88,11 @@ final class ImporterTests: TemporaryDirectoryTestCase {
         let c = write("other.txt.ag-json", json + "\n")
         let imp = try importer()
         XCTAssertEqual(imported(try imp.importItem(a))?.label, "window")
-        XCTAssertEqual(imported(try imp.importItem(b))?.label, "window-2")
+        // A derived label that is taken is refused like an explicit one, and nothing is stored.
+        XCTAssertThrowsError(try imp.importItem(b)) {
+            XCTAssertEqual($0 as? LabelTaken, LabelTaken(label: "window", holder: "snapshot 'window'", derived: true, path: b))
+        }
+        XCTAssertEqual(try imp.db.scalar("SELECT count(*) FROM snapshots"), .integer(1))
         XCTAssertEqual(imported(try imp.importItem(c, options: ImportOptions(label: "mine")))?.label, "mine")
         XCTAssertEqual(Labels.defaultLabel(for: "/x/y/frame-info.lldb.log"), "frame-info")
         XCTAssertEqual(Labels.defaultLabel(for: "graph.ag-gzon"), "graph")

@@ -179,7 +179,13 @@ final class TraceImportTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try imp.importItem(copy), .duplicate(path: copy, kind: .trace, existingLabel: "trip-taps"))
         // A label is unique across snapshots, runs and traces.
         _ = try imp.importItem(TestPaths.sample("trip-1-before.ag-json"), options: ImportOptions(label: "t"))
-        XCTAssertEqual(imported(try imp.importItem(copy, options: ImportOptions(label: "t", replace: true)))?.replaced, true)
+        // A replace keeps the kind: the snapshot 't' is not turned into a trace.
+        XCTAssertThrowsError(try imp.importItem(copy, options: ImportOptions(label: "t", replace: true))) {
+            XCTAssertTrue("\($0)".contains("--replace: 't' names a snapshot, and this file holds a trace"), "\($0)")
+        }
+        XCTAssertEqual(try imp.db.scalar("SELECT count(*) FROM snapshots")?.intValue, 1)
+        XCTAssertEqual(try Catalog.delete(labels: ["t"], in: imp.db), ["t"])
+        XCTAssertEqual(imported(try imp.importItem(copy, options: ImportOptions(label: "t", replace: true)))?.replaced, false)
         XCTAssertEqual(try imp.db.textRows("SELECT label FROM traces ORDER BY id"), [["trip-taps"], ["t"]])
         XCTAssertEqual(try imp.db.scalar("SELECT count(*) FROM snapshots")?.intValue, 0)
         XCTAssertEqual(try imp.db.scalar("SELECT count(*) FROM trace_event_rows")?.intValue, 130)

@@ -126,39 +126,15 @@ public struct Baseline: Equatable, Sendable {
         return s
     }
 
-    /// Why `path` must not be written as a baseline (nil when it may): it is the database in
-    /// use (or its `-wal`/`-shm`), or any SQLite file. A baseline written there would replace
-    /// every import with a few lines of JSON.
-    public static func outputProblem(writing path: String, databasePath: String?) -> String? {
-        let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
-        if let databasePath {
-            let db = URL(fileURLWithPath: databasePath).standardizedFileURL.resolvingSymlinksInPath().path
-            if target == db || target == db + "-wal" || target == db + "-shm" || sameFile(path, databasePath) {
-                return "\(path): refusing to write the baseline over the database in use (\(databasePath)); give the baseline its own file, e.g. Baselines/NAME.json"
-            }
-        }
-        if let handle = FileHandle(forReadingAtPath: path) {
-            defer { try? handle.close() }
-            if (try? handle.read(upToCount: 16)) == Data("SQLite format 3\0".utf8) {
-                return "\(path): refusing to write the baseline over a SQLite database (an agtrace database?); give the baseline its own file, e.g. Baselines/NAME.json"
-            }
-        }
-        return nil
+    /// Checks `path` as a baseline to write (`OutputFile`'s rules), before any work.
+    /// `rewriting`: `check --update-baseline`, whose FILE is no `--output` (`-` reads).
+    public static func output(_ path: String, inputs: [OutputFile.Input] = [], database: String?, rewriting: Bool = false) throws -> OutputFile {
+        try OutputFile.open(path, what: "the baseline", inputs: inputs, database: database, offersStandardOutput: !rewriting)
     }
 
-    private static func sameFile(_ a: String, _ b: String) -> Bool {
-        var sa = stat(), sb = stat()
-        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
-    }
-
-    /// Writes the file atomically: a reader never sees half a baseline.
-    public func write(to path: String) throws {
-        do {
-            try Data(rendered().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw BaselineError(path: path, problem: "cannot write the baseline (\(Self.reason(error)))")
-        }
+    /// Writes the file whole, through a temporary file: a reader never sees half a baseline.
+    public func write(to output: OutputFile) throws {
+        try output.write(rendered())
     }
 
     // MARK: Reading
@@ -180,6 +156,16 @@ public struct Baseline: Equatable, Sendable {
         }
         defer { try? handle.close() }
         return try parse(try readBounded(handle, path: path), path: path)
+    }
+
+    /// What a Foundation read error says, as the system words it (never "error 512").
+    static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        return ns.localizedDescription
     }
 
     /// The file's bytes, refused past `BaselineJSON.maxFileSize` while reading.
@@ -359,15 +345,6 @@ public struct Baseline: Equatable, Sendable {
         if written != sum {
             throw fail("line \(line): the \"total\" is \(written) but the entries sum to \(sum); fix the entries or write the baseline again ('agtrace baseline')")
         }
-    }
-
-    static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
-        return ns.localizedDescription
     }
 }
 

@@ -59,6 +59,8 @@ public enum DatabaseOpener {
         var applicationId: Int64
         var version: Int64
         var objects: [String]
+        /// Objects agtrace did not create (`SchemaObjects.unexpected`), in an agtrace database.
+        var unexpected: [String] = []
     }
 
     public static func open(_ path: String, mode: Mode, settings: Settings = Settings()) throws -> Database {
@@ -189,7 +191,8 @@ public enum DatabaseOpener {
                 let appId = try db.scalar("PRAGMA application_id")?.intValue ?? 0
                 let version = try db.scalar("PRAGMA user_version")?.intValue ?? 0
                 let objects = try db.rows("SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name LIMIT 6")
-                return Probe(applicationId: appId, version: version, objects: objects.map { $0[0].description })
+                let unexpected = appId == Schema.applicationId ? try SchemaObjects.unexpected(in: db, version: Int(version)) : []
+                return Probe(applicationId: appId, version: version, objects: objects.map { $0[0].description }, unexpected: unexpected)
             }
         } catch let e as DatabaseError where e.isNotADatabase {
             throw DatabaseRefusal(path: path, reason: "not a usable SQLite database (\(e.message)); refusing to touch it")
@@ -204,6 +207,11 @@ public enum DatabaseOpener {
             }
         } else if probe.version > Int64(Schema.latestVersion) {
             throw DatabaseRefusal(path: path, reason: "written by a newer agtrace (schema version \(probe.version); this agtrace knows up to \(Schema.latestVersion)); upgrade agtrace to read it")
+        } else if !probe.unexpected.isEmpty {
+            // A trigger would run during an import, a view of ours redefined would answer with
+            // other rows: a file from elsewhere (a CI cache of an untrusted branch) is not used.
+            let shown = probe.unexpected.prefix(5).joined(separator: ", ") + (probe.unexpected.count > 5 ? ", and \(probe.unexpected.count - 5) more" : "")
+            throw DatabaseRefusal(path: path, reason: "holds schema objects agtrace did not create (\(shown)); refusing to touch it: they could change or delete rows as agtrace writes or reads. Drop them (sqlite3), or import into a new database")
         }
     }
 

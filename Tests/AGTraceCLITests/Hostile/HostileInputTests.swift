@@ -118,17 +118,16 @@ final class HostileInputTests: CLITestCase {
 
     // MARK: Databases
 
-    /// Helper B refuses databases that carry triggers (or other SQL that would run on a write):
-    /// this class is generated here, and enabled by the lead once that refusal is merged.
+    /// A database that carries triggers (a CI cache from an untrusted branch) is refused before
+    /// anything runs on it, naming the trigger, and left as it was.
     func testTriggerCarryingDatabases() throws {
         try importSample()
         try HostileInputs.triggerCarryingDatabase(at: db)
-        guard ProcessInfo.processInfo.environment["AGTRACE_EXPECT_TRIGGER_REFUSAL"] == "1" else {
-            throw XCTSkip("enable after helper B's refusal of trigger-carrying databases is merged (AGTRACE_EXPECT_TRIGGER_REFUSAL=1)")
-        }
+        let before = FileManager.default.contents(atPath: db)
         let r = try capped(["import", "--db", db, CLI.samples + "/planner-profiled.ag-json"])
         XCTAssertEqual(r.status, 1, r.stdout)
         XCTAssertTrue(r.stderr.contains("trigger"), r.stderr)
+        XCTAssertEqual(FileManager.default.contents(atPath: db), before, "the database is left as it was")
     }
 }
 

@@ -28,8 +28,10 @@ public struct ImportedItem: Equatable, Sendable {
     /// Traces: nil when it ended (EndTrace), else why it is incomplete (`traces.end_reason`).
     public var traceIncomplete: String?
     public var replaced = false
-    /// The label derived from the file name when it was taken and `label` got a suffix.
-    public var takenLabel: String?
+    /// `--replace` of a label with aliases: the aliases, which now name the new import.
+    public var keptAliases: [String] = []
+    /// `--replace` of an alias: the label it named, which keeps its bytes.
+    public var replacedAliasOf: String?
     public var seconds: Double = 0
     /// Where the time went (phase, seconds since the import started), for `import --timings`.
     public var phases: [(String, Double)] = []
@@ -39,7 +41,7 @@ public struct ImportedItem: Equatable, Sendable {
             && a.sha256 == b.sha256 && a.graphs == b.graphs && a.nodes == b.nodes && a.edges == b.edges
             && a.events == b.events && a.skippedLines == b.skippedLines && a.incompleteHits == b.incompleteHits
             && a.updates == b.updates && a.writes == b.writes && a.warnings == b.warnings && a.end == b.end && a.traceIncomplete == b.traceIncomplete
-            && a.replaced == b.replaced && a.takenLabel == b.takenLabel
+            && a.replaced == b.replaced && a.keptAliases == b.keptAliases && a.replacedAliasOf == b.replacedAliasOf
     }
 }
 
@@ -69,6 +71,9 @@ public struct ImportProgress: Sendable {
 public struct ImportOptions {
     public var label: String?
     public var replace = false
+    /// Labels only need be unique among imports of one kind (`PrivateDatabase`: a transcript
+    /// and its dump named alike keep their files' names).
+    var labelsPerKind = false
     /// Called now and then during long imports (from the importing thread).
     public var progress: ((ImportProgress) -> Void)?
     public init(label: String? = nil, replace: Bool = false, progress: ((ImportProgress) -> Void)? = nil) {
@@ -108,8 +113,14 @@ public final class Importer {
     /// Imports one file (or standard input for "-").
     public func importFile(_ path: String, options: ImportOptions = ImportOptions()) throws -> ImportOutcome {
         let started = Date()
-        if !options.replace, path != "-", let existing = try StoredCopy.label(ofFileAt: path, in: db) {
-            throw DuplicateImport(existingLabel: existing)
+        if !options.replace, path != "-" {
+            if let existing = try StoredCopy.label(ofFileAt: path, in: db) { throw DuplicateImport(existingLabel: existing) }
+            // The bytes are not stored: a taken label is refused before the file is parsed (a
+            // folder of re-named files costs a hash each, not an import each).
+            let base = options.label ?? Labels.defaultLabel(for: path)
+            if !options.labelsPerKind, let holder = try Labels.holder(of: base, in: db) {
+                throw LabelTaken(label: base, holder: holder, derived: options.label == nil, path: path)
+            }
         }
         let file = try FileSource(path: path)
         let totalBytes = path == "-" ? nil : fileSize(path)
@@ -134,19 +145,17 @@ public final class Importer {
         let outcome: ImportOutcome = try db.writeTransaction {
             mark("write lock")
             let base = options.label ?? Labels.defaultLabel(for: path)
-            var replaced = false
-            if options.replace {
-                replaced = try SnapshotDeletion.deleteLabel(base, in: db)
-            }
-            let label = try Labels.unique(base, in: db)
-            // An explicit label that is taken is refused (below, once the bytes are known not to
-            // be stored already): suffixing it would let `check --run L` compare the old run.
-            let refused = options.label != nil && label != base
+            let noun = input.kind.storedNoun
+            let replacement = options.replace ? try Replacement.prepare(base, kind: noun, path: path, in: db) : nil
+            // A label that is taken is refused, derived from the file's name or given (below,
+            // once the bytes are known not to be stored already): a suffixed `tap-2` would let
+            // `check --run tap` read the old run. Until then the rows go under a free placeholder.
+            let holder = try Labels.holder(of: base, kind: options.labelsPerKind ? noun : nil, in: db)
+            let label = holder == nil ? base : try Labels.unique(base, in: db)
             let source = ImportSource(path: path, label: label, compressed: input.compressed, size: totalBytes,
                                       replace: options.replace)
             var item = ImportedItem(path: path, label: label, kind: input.kind, compressed: input.compressed, sha256: "")
-            item.replaced = replaced
-            if label != base { item.takenLabel = base }
+            item.replaced = replacement?.replaced ?? false
             switch input.kind {
             case .archive:
                 let id = try insertSnapshot(source)
@@ -197,7 +206,12 @@ public final class Importer {
                 item.traceIncomplete = trace.incomplete
                 item.sha256 = trace.sha256
             }
-            if refused { throw LabelTaken(label: base) }
+            if let holder { throw LabelTaken(label: base, holder: holder, derived: options.label == nil, path: path) }
+            if let replacement {
+                try replacement.finish(label: label, kind: noun, in: db)
+                item.keptAliases = replacement.aliases
+                item.replacedAliasOf = replacement.aliasOf
+            }
             item.phases = phases
             return .imported(item)
         }
@@ -250,11 +264,20 @@ public final class Importer {
     }
 }
 
-/// An explicit `--label` that already names a snapshot or run: nothing is stored.
+/// A label that already names something (a snapshot, run, trace or alias), given with
+/// `--label` or derived from the file's name: nothing is stored.
 public struct LabelTaken: Error, CustomStringConvertible, Equatable {
     public var label: String
+    /// What holds it: "run 'tap'", "an alias of snapshot 'x'".
+    public var holder: String
+    /// Derived from the file's name rather than given with --label.
+    public var derived: Bool
+    public var path: String
+
     public var description: String {
-        "the label '\(label)' is taken; nothing was imported (--replace replaces what it names, or choose another --label)"
+        derived
+            ? "\(path): the label '\(label)' (from the file's name) is taken by \(holder); nothing was imported (--label L imports it under another label, --replace replaces what '\(label)' names)"
+            : "\(path): the label '\(label)' is taken by \(holder); nothing was imported (--replace replaces what it names, or choose another --label)"
     }
 }
 

@@ -27,13 +27,25 @@ public enum Labels {
     }
 
     static func isTaken(_ label: String, in db: Database) throws -> Bool {
-        try db.scalar("""
-            SELECT EXISTS(SELECT 1 FROM snapshots WHERE label = ?1) OR EXISTS(SELECT 1 FROM runs WHERE label = ?1)
-                OR EXISTS(SELECT 1 FROM traces WHERE label = ?1) OR EXISTS(SELECT 1 FROM aliases WHERE label = ?1)
-            """, [.text(label)])?.intValue == 1
+        try holder(of: label, in: db) != nil
     }
 
-    /// `base`, or `base-2`, `base-3`… whichever is free.
+    /// What `label` names, as a message says it ("run 'tap'", "an alias of snapshot 'x'"), or
+    /// nil when it is free. `kind` (a stored noun): only labels of that kind count, for a
+    /// private database where a transcript and its dump may share their files' name.
+    static func holder(of label: String, kind: String? = nil, in db: Database) throws -> String? {
+        for noun in ["snapshot", "run", "trace"] where kind == nil || kind == noun {
+            if try db.scalar("SELECT 1 FROM \(noun)s WHERE label = ?1", [.text(label)]) != nil { return "\(noun) '\(label)'" }
+        }
+        guard let row = try db.rows("SELECT kind, target_id FROM aliases WHERE label = ?1", [.text(label)]).first,
+              kind == nil || row[0].description == kind else { return nil }
+        let noun = row[0].description
+        let target = try db.scalar("SELECT label FROM \(noun)s WHERE id = ?1", [row[1]])?.description ?? "?"
+        return "an alias of \(noun) '\(target)'"
+    }
+
+    /// `base`, or `base-2`, `base-3`… whichever is free: the placeholder a refused import
+    /// stores under until its transaction is rolled back.
     static func unique(_ base: String, in db: Database) throws -> String {
         if try !isTaken(base, in: db) { return base }
         var n = 2
