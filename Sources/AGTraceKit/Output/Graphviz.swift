@@ -31,10 +31,12 @@ public struct Graphviz: Sendable {
         }
     }
 
-    /// On Linux, dot is started through util-linux's `setpriv --pdeathsig KILL` when it is
-    /// there: the kernel then kills dot when agtrace ends, however it ends (a CI timeout's
-    /// SIGKILL included), instead of leaving it to lay out for nobody. Only from the main
-    /// thread: the death signal follows the thread that started the child.
+    /// dot never outlives agtrace: on SIGINT and SIGTERM (every platform) `SignalCleanup` kills
+    /// it before agtrace exits. For SIGKILL, which no handler sees, on Linux dot is started
+    /// through util-linux's `setpriv --pdeathsig KILL` when it is there: the kernel then kills
+    /// dot when agtrace ends (a CI timeout's SIGKILL included). Only from the main thread: the
+    /// death signal follows the thread that started the child. (macOS has no death signal: a
+    /// SIGKILL of agtrace leaves dot to finish alone.)
     static let deathSignalWrapper: String? = {
         #if os(Linux)
         let path = "/usr/bin/setpriv"
@@ -63,7 +65,13 @@ public struct Graphviz: Sendable {
         process.standardError = errors
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
-        try process.run()
+        // Killed with agtrace on SIGINT or SIGTERM (SignalCleanup), on Linux on SIGKILL too (the
+        // death signal above).
+        try SignalCleanup.shared.startChild {
+            try process.run()
+            return process.processIdentifier
+        }
+        defer { SignalCleanup.shared.remove(child: process.processIdentifier) }
         let stopped = StopFlag()
         let limit = timeLimit
         let watchdog = Thread {

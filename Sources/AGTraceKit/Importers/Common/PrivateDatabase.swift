@@ -21,16 +21,16 @@ public final class PrivateDatabase {
         directory = temporary.appendingPathComponent("\(Self.prefix)\(getpid())-\(UUID().uuidString)")
         // Registered (and the handlers installed) before the folder exists: a signal from the
         // moment it does removes it.
-        PrivateDatabaseCleanup.shared.register(directory)
+        SignalCleanup.shared.register(directory)
         if mkdir(directory.path, 0o700) != 0 {
             let reason = String(cString: strerror(errno))
-            PrivateDatabaseCleanup.shared.remove(directory)
+            SignalCleanup.shared.remove(directory)
             throw InputError(path: temporary.path, message: "cannot make the private database's folder there (\(reason)); set TMPDIR to a writable folder")
         }
         do {
             db = try DatabaseOpener.open(directory.appendingPathComponent("agtrace.db").path, mode: .write)
         } catch {
-            PrivateDatabaseCleanup.shared.remove(directory)
+            SignalCleanup.shared.remove(directory)
             throw error
         }
     }
@@ -97,83 +97,6 @@ public final class PrivateDatabase {
         guard !closed else { return }
         closed = true
         // The connection closes when the last reference goes; the files can go now (POSIX).
-        PrivateDatabaseCleanup.shared.remove(directory)
+        SignalCleanup.shared.remove(directory)
     }
-}
-
-/// The private databases alive in this process, removed on SIGINT and SIGTERM before the
-/// process exits with status 128 + the signal (what a shell reports for a process the signal
-/// ended). The handlers are installed with the first private database and stay: with none
-/// left, a signal only exits. A signal handler may do next to nothing, so it only writes the
-/// signal's number into a pipe; a thread waiting on the pipe removes the folders and exits.
-/// (Not a DispatchSource: on Linux it installs its own handler at a moment of its choosing,
-/// which the SIG_IGN such a source needs can override, and the signal is then lost.)
-final class PrivateDatabaseCleanup: @unchecked Sendable {
-    static let shared = PrivateDatabaseCleanup()
-    private let lock = NSLock()
-    private var directories: [URL] = []
-    private var installed = false
-
-    func register(_ directory: URL) {
-        lock.lock()
-        defer { lock.unlock() }
-        directories.append(directory)
-        guard !installed else { return }
-        installed = true
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { return }
-        let readEnd = fds[0]
-        signalPipeWriteEnd = fds[1]
-        let thread = Thread { [self] in
-            var sig: UInt8 = 0
-            while true {
-                let n = read(readEnd, &sig, 1)
-                if n == 1 { interrupted(by: Int32(sig)) }
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return }
-            }
-        }
-        thread.name = "agtrace-signals"
-        thread.stackSize = 1 << 18
-        thread.start()
-        for sig in [SIGINT, SIGTERM] {
-            var action = sigaction()
-            #if os(Linux)
-            action.__sigaction_handler.sa_handler = forwardSignal
-            #else
-            action.__sigaction_u.__sa_handler = forwardSignal
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
-            sigaction(sig, &action, nil)
-        }
-    }
-
-    func remove(_ directory: URL) {
-        lock.lock()
-        directories.removeAll { $0 == directory }
-        lock.unlock()
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    private func interrupted(by sig: Int32) {
-        lock.lock()
-        let all = directories
-        directories = []
-        lock.unlock()
-        for directory in all { try? FileManager.default.removeItem(at: directory) }
-        let what = sig == SIGINT ? "interrupted (Ctrl-C)" : "terminated (SIGTERM)"
-        let message = all.isEmpty ? "agtrace: \(what)\n" : "agtrace: \(what): the private database was removed\n"
-        message.withCString { _ = write(2, $0, strlen($0)) }
-        _exit(128 + sig)
-    }
-}
-
-/// The pipe's write end for `forwardSignal` (set once, before the handlers are installed).
-nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
-
-/// The signal handler: writes the signal's number into the pipe (write(2) is async-signal-safe).
-private func forwardSignal(_ sig: Int32) {
-    var byte = UInt8(truncatingIfNeeded: sig)
-    _ = write(signalPipeWriteEnd, &byte, 1)
 }

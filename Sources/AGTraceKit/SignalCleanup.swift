@@ -1,0 +1,105 @@
+import Foundation
+
+/// What must not outlive agtrace when SIGINT or SIGTERM ends it (a CI timeout, Ctrl-C): the
+/// private databases' folders (`PrivateDatabase`), removed, and the child processes it started
+/// (`Graphviz`'s dot), killed; then the process exits with status 128 + the signal (what a
+/// shell reports for a process the signal ended). The handlers are installed with the first
+/// thing registered and stay: with nothing left, a signal only exits. A signal handler may do
+/// next to nothing, so it only writes the signal's number into a pipe; a thread waiting on the
+/// pipe does the cleaning and exits.
+/// (Not a DispatchSource: on Linux it installs its own handler at a moment of its choosing,
+/// which the SIG_IGN such a source needs can override, and the signal is then lost.)
+final class SignalCleanup: @unchecked Sendable {
+    static let shared = SignalCleanup()
+    private let lock = NSLock()
+    private var directories: [URL] = []
+    private var children: [pid_t] = []
+    private var installed = false
+
+    func register(_ directory: URL) {
+        lock.lock()
+        defer { lock.unlock() }
+        directories.append(directory)
+        installHandlers()
+    }
+
+    func remove(_ directory: URL) {
+        lock.lock()
+        directories.removeAll { $0 == directory }
+        lock.unlock()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Starts a child (`start` returns its pid) that a signal kills. The lock is held from
+    /// before the start to the pid's registration, so a signal in between waits for the pid
+    /// and still kills it.
+    func startChild(_ start: () throws -> pid_t) rethrows {
+        lock.lock()
+        defer { lock.unlock() }
+        installHandlers()
+        children.append(try start())
+    }
+
+    func remove(child: pid_t) {
+        lock.lock()
+        children.removeAll { $0 == child }
+        lock.unlock()
+    }
+
+    /// Under `lock`.
+    private func installHandlers() {
+        guard !installed else { return }
+        installed = true
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return }
+        let readEnd = fds[0]
+        signalPipeWriteEnd = fds[1]
+        let thread = Thread { [self] in
+            var sig: UInt8 = 0
+            while true {
+                let n = read(readEnd, &sig, 1)
+                if n == 1 { interrupted(by: Int32(sig)) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { return }
+            }
+        }
+        thread.name = "agtrace-signals"
+        thread.stackSize = 1 << 18
+        thread.start()
+        for sig in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            #if os(Linux)
+            action.__sigaction_handler.sa_handler = forwardSignal
+            #else
+            action.__sigaction_u.__sa_handler = forwardSignal
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            sigaction(sig, &action, nil)
+        }
+    }
+
+    private func interrupted(by sig: Int32) {
+        lock.lock()
+        let all = directories, pids = children
+        directories = []
+        children = []
+        lock.unlock()
+        // Children first: a dot laying out for nobody is killed, not left to the init process.
+        for pid in pids { kill(pid, SIGKILL) }
+        for directory in all { try? FileManager.default.removeItem(at: directory) }
+        let what = sig == SIGINT ? "interrupted (Ctrl-C)" : "terminated (SIGTERM)"
+        let message = all.isEmpty ? "agtrace: \(what)\n" : "agtrace: \(what): the private database was removed\n"
+        message.withCString { _ = write(2, $0, strlen($0)) }
+        _exit(128 + sig)
+    }
+}
+
+/// The pipe's write end for `forwardSignal` (set once, before the handlers are installed).
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// The signal handler: writes the signal's number into the pipe (write(2) is async-signal-safe).
+private func forwardSignal(_ sig: Int32) {
+    var byte = UInt8(truncatingIfNeeded: sig)
+    _ = write(signalPipeWriteEnd, &byte, 1)
+}
