@@ -116,7 +116,7 @@ enum ExportCommand {
     static func perfetto(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         try refuse([Self.focus, Self.depth, Self.compare], for: "perfetto", args)
         let output = try outputFile(args, context, what: "the timeline")
-        let timeline: Timeline
+        let timeline: TimelineSpool
         switch (args.value(Self.run), args.value(Self.trace)) {
         case (let runLabel?, nil):
             let db = try context.openDatabase(.read)
@@ -136,7 +136,7 @@ enum ExportCommand {
         case (nil, nil): throw UsageError(message: "--run R or --trace T is required (what to lay out in time)")
         default: throw UsageError(message: "give --run R or --trace T, not both")
         }
-        try write(output, context) { PerfettoExport.write(timeline, to: $0) }
+        try write(output, context) { try PerfettoExport.write(timeline, to: $0) }
         return 0
     }
 

@@ -10,7 +10,7 @@ final class PerfettoExportTests: XCTestCase {
         let timeline = try RunTimeline.make(in: f.db, run: try LabelLookup.runId(run, in: f.db), label: run,
                                             snapshot: try snapshot.map { try LabelLookup.snapshotId($0, in: f.db) })
         let sink = StringSink()
-        PerfettoExport.write(timeline, to: sink)
+        try PerfettoExport.write(timeline, to: sink)
         return try PerfettoCheck.events(sink.text)
     }
 
@@ -77,7 +77,7 @@ final class PerfettoExportTests: XCTestCase {
         t.addFlow(from: 2, to: 1)
         t.addFlow(from: 2, to: 3)
         let sink = StringSink()
-        PerfettoExport.write(t, to: sink)
+        try PerfettoExport.write(t, to: sink)
         let events = try PerfettoCheck.events(sink.text)
         try PerfettoCheck.wellFormed(events)
         XCTAssertEqual(events.filter { $0["ph"] as? String == "s" }.count, 2)
@@ -89,7 +89,7 @@ final class PerfettoExportTests: XCTestCase {
         var bad = t
         bad.slices.append(.init(name: "overlap", category: "update", thread: 1, start: 40, duration: 100, args: []))
         let badSink = StringSink()
-        PerfettoExport.write(bad, to: badSink)
+        try PerfettoExport.write(bad, to: badSink)
         XCTAssertThrowsError(try PerfettoCheck.wellFormed(try PerfettoCheck.events(badSink.text)))
     }
 }
@@ -163,7 +163,7 @@ final class PerfettoTraceTests: XCTestCase {
     func export(_ f: ReportFixture, _ label: String) throws -> [[String: Any]] {
         let timeline = try TraceSlices.make(in: f.db, trace: try LabelLookup.traceId(label, in: f.db), label: label)
         let sink = StringSink()
-        PerfettoExport.write(timeline, to: sink)
+        try PerfettoExport.write(timeline, to: sink)
         return try PerfettoCheck.events(sink.text)
     }
 

@@ -1,4 +1,4 @@
-/// `agtrace export perfetto`: a `Timeline` as Chrome trace-event JSON
+/// `agtrace export perfetto`: a timeline (`TimelineSpool`) as Chrome trace-event JSON
 /// (`{"traceEvents": [...]}`), the format the Perfetto UI and `chrome://tracing` open directly.
 ///
 /// One process (the run or trace), one thread track per thread. `M` events name them; each
@@ -10,7 +10,14 @@
 public enum PerfettoExport {
     static let pid = 1
 
-    public static func write(_ timeline: Timeline, to out: TextSink) {
+    /// Writes a timeline held in memory (a hand-made one): through a spool, the one writer.
+    public static func write(_ timeline: Timeline, to out: TextSink) throws {
+        try write(try timeline.spool(), to: out)
+    }
+
+    /// Writes the spool's timeline, one trace event as each row is read: memory does not grow
+    /// with the timeline.
+    public static func write(_ timeline: TimelineSpool, to out: TextSink) throws {
         out.write("{\"traceEvents\": [\n")
         var first = true
         func event(_ fields: [(String, String)]) {
@@ -19,9 +26,7 @@ public enum PerfettoExport {
             out.write(fields.map { JSONText.quote($0.0) + ": " + $0.1 }.joined(separator: ", "))
             out.write("}")
         }
-        func args(_ pairs: [(String, SQLValue)]) -> String {
-            "{" + pairs.map { JSONText.quote($0.0) + ": " + RowWriter.jsonValue($0.1) }.joined(separator: ", ") + "}"
-        }
+        func args(_ pairs: [(String, SQLValue)]) -> String { "{" + TimelineSpool.argsText(pairs) + "}" }
         let q = JSONText.quote
         event([("name", q("process_name")), ("ph", q("M")), ("pid", "\(pid)"), ("tid", "0"),
                ("args", args([("name", .text(timeline.process))]))])
@@ -32,32 +37,26 @@ public enum PerfettoExport {
                    ("args", args([("sort_index", .integer(Int64(tid)))]))])
         }
         // Time order; at one time, longer (enclosing) slices before the ones they hold; then
-        // the flows and instants starting there.
-        let slices = timeline.slices.indices.sorted {
-            let a = timeline.slices[$0], b = timeline.slices[$1]
-            if a.start != b.start { return a.start < b.start }
-            if a.duration != b.duration { return a.duration > b.duration }
-            return $0 < $1
-        }
-        let instants = timeline.instants.indices.sorted { timeline.instants[$0].time < timeline.instants[$1].time }
-        var k = 0
-        func instantsUntil(_ time: Double, inclusive: Bool) {
-            while k < instants.count {
-                let i = timeline.instants[instants[k]]
+        // the flows and instants starting there. Both orders are the spool's cursors'.
+        let reader = try timeline.reader()
+        var instant = try reader.nextInstant()
+        func instantsUntil(_ time: Double, inclusive: Bool) throws {
+            while let i = instant {
                 guard i.time < time || (inclusive && i.time == time) else { return }
                 event([("name", q(i.name)), ("cat", q(i.category)), ("ph", q("i")), ("s", q("t")),
-                       ("pid", "\(pid)"), ("tid", "\(i.thread)"), ("ts", microseconds(nanoseconds(i.time))), ("args", args(i.args))])
-                k += 1
+                       ("pid", "\(pid)"), ("tid", "\(i.thread)"), ("ts", microseconds(nanoseconds(i.time))), ("args", "{" + i.args + "}")])
+                instant = try reader.nextInstant()
             }
         }
-        for (n, index) in slices.enumerated() {
-            let s = timeline.slices[index]
-            instantsUntil(s.start, inclusive: false)
+        var next = try reader.nextSlice()
+        while let s = next {
+            next = try reader.nextSlice()
+            try instantsUntil(s.start, inclusive: false)
             // Start and end rounded to whole nanoseconds first, so that ts + dur is exactly the end
             // and nested slices never stick out of their parents by a rounding.
             let start = nanoseconds(s.start), end = nanoseconds(s.start + s.duration)
             event([("name", q(s.name)), ("cat", q(s.category)), ("ph", q("X")), ("pid", "\(pid)"), ("tid", "\(s.thread)"),
-                   ("ts", microseconds(start)), ("dur", microseconds(end - start)), ("args", args(s.args))])
+                   ("ts", microseconds(start)), ("dur", microseconds(end - start)), ("args", "{" + s.args + "}")])
             for id in s.flowsOut {
                 event([("name", q("caused")), ("cat", q("cause")), ("ph", q("s")), ("id", "\(id)"), ("pid", "\(pid)"),
                        ("tid", "\(s.thread)"), ("ts", microseconds(nanoseconds(s.start)))])
@@ -66,10 +65,9 @@ public enum PerfettoExport {
                 event([("name", q("caused")), ("cat", q("cause")), ("ph", q("f")), ("bp", q("e")), ("id", "\(id)"),
                        ("pid", "\(pid)"), ("tid", "\(s.thread)"), ("ts", microseconds(nanoseconds(s.start)))])
             }
-            let next = n + 1 < slices.count ? timeline.slices[slices[n + 1]].start : Double.infinity
-            if next > s.start { instantsUntil(s.start, inclusive: true) }
+            if (next?.start ?? .infinity) > s.start { try instantsUntil(s.start, inclusive: true) }
         }
-        instantsUntil(.infinity, inclusive: true)
+        try instantsUntil(.infinity, inclusive: true)
         out.write("\n],\n\"otherData\": ")
         out.write(args([("generator", .text("agtrace export perfetto")), ("clock", .text(timeline.clock.rawValue))]))
         out.write("}\n")

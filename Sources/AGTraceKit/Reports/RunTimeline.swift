@@ -8,12 +8,11 @@
 /// every update it caused (`RunCauses`: the update's node is the root or in the write's marked
 /// set, and it had not run since the write).
 public enum RunTimeline {
-    public static func make(in db: Database, run: Int64, label: String, snapshot: Int64? = nil) throws -> Timeline {
-        var timeline = Timeline(process: "run \(label) (time: breakpoint hit order, 1 µs per hit)", clock: .hitOrder)
+    public static func make(in db: Database, run: Int64, label: String, snapshot: Int64? = nil) throws -> TimelineSpool {
+        let timeline = try TimelineSpool(process: "run \(label) (time: breakpoint hit order, 1 µs per hit)", clock: .hitOrder)
         var clocked: Bool?
         var names = try NodeNames(db: db, snapshot: snapshot)
         var tids: [Int64?: Int] = [:]
-        var sliceOfSeq: [Int64: Int] = [:]
         let stmt = try ReportRegistry.query("timeline-run").prepare(in: db, ["run": .integer(run)])
         try stmt.forEachRow { stmt in
             let seq = stmt.int64(0)
@@ -49,21 +48,17 @@ public enum RunTimeline {
             // A write's rule is its signal's (External<()>): the attribute and view say more.
             let title = write ? "write \(attribute.map(String.init) ?? "?")" + (name?.view.map { " (\($0))" } ?? "")
                 : Timeline.name(attribute: attribute, rule: name?.rule, view: name?.view)
-            sliceOfSeq[seq] = timeline.slices.count
-            timeline.slices.append(Timeline.Slice(name: title, category: write ? "write" : "update", thread: tid,
-                                                  start: time, duration: 1, args: args))
+            try timeline.addSlice(Timeline.Slice(name: title, category: write ? "write" : "update", thread: tid,
+                                                 start: time, duration: 1, args: args), seq: seq)
             if write {
-                timeline.instants.append(Timeline.Instant(name: "invalidate \(attribute.map(String.init) ?? "?")",
+                try timeline.addInstant(Timeline.Instant(name: "invalidate \(attribute.map(String.init) ?? "?")",
                                                           category: "write", thread: tid, time: time, args: args))
             }
         }
         // Cause -> effect: an arrow from each write to every update it caused.
         let causes = try RunCauses.compute(in: db, run: run, snapshot: snapshot)
         for update in causes.updates {
-            guard let to = sliceOfSeq[update.seq] else { continue }
-            for c in update.causes ?? [] {
-                if let from = sliceOfSeq[causes.invalidations[c].seq] { timeline.addFlow(from: from, to: to) }
-            }
+            for c in update.causes ?? [] { try timeline.addFlow(fromSeq: causes.invalidations[c].seq, toSeq: update.seq) }
         }
         return timeline
     }

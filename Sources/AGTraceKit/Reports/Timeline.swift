@@ -1,5 +1,6 @@
-/// What happened, in order, on a time axis: the model `export perfetto` writes and the HTML
-/// report summarises. Built from a run (`RunTimeline`) or a trace; written by `PerfettoExport`.
+/// What happened, in order, on a time axis, held in memory: a hand-made timeline (tests), and
+/// the clock, slice and instant types a `TimelineSpool` (what `RunTimeline` and `TraceSlices`
+/// build, held on disk) takes. Written by `PerfettoExport` through a spool.
 public struct Timeline: Sendable {
     /// What the time axis means.
     public enum Clock: String, Sendable {
@@ -56,6 +57,21 @@ public struct Timeline: Sendable {
         flowCount += 1
         slices[from].flowsOut.append(flowCount)
         slices[to].flowsIn.append(flowCount)
+    }
+
+    /// The same timeline in a spool (what `PerfettoExport` writes).
+    func spool() throws -> TimelineSpool {
+        let spool = try TimelineSpool(process: process, clock: clock)
+        spool.threads = threads
+        var ends = [(from: Int, to: Int)](repeating: (-1, -1), count: flowCount)
+        for (k, slice) in slices.enumerated() {
+            try spool.addSlice(slice, seq: nil)
+            for id in slice.flowsOut { ends[id - 1].from = k }
+            for id in slice.flowsIn { ends[id - 1].to = k }
+        }
+        for instant in instants { try spool.addInstant(instant) }
+        for end in ends { try spool.addFlow(fromIndex: end.from, toIndex: end.to) }
+        return spool
     }
 
     /// A slice's display name: the view where one is known, else the rule, else `update <attribute>`.

@@ -10,7 +10,7 @@
 /// time of its own (a value set) is placed between the timed events around it, never at the
 /// earlier one's time, and its args say so.
 public enum TraceSlices {
-    public static func make(in db: Database, trace: Int64, label: String) throws -> Timeline {
+    public static func make(in db: Database, trace: Int64, label: String) throws -> TimelineSpool {
         let ids: [String: SQLValue] = ["trace": .integer(trace)]
         let range = try db.rows("SELECT first_timestamp, last_timestamp, clock FROM traces WHERE id = ?1", [.integer(trace)]).first
         let first = range?[0].doubleValue, last = range?[1].doubleValue
@@ -23,39 +23,41 @@ public enum TraceSlices {
         }
         let clocked = !wholeSeconds && first != nil && last != nil && last! > first!
         let why = wholeSeconds ? "the trace's timestamps are whole seconds, too coarse to time with" : "the trace's timestamps are all equal"
-        var timeline = Timeline(process: "trace \(label)" + (clocked ? " (time: the engine's timestamps)" : " (time: event order, 1 µs per event; \(why))"),
+        let timeline = try TimelineSpool(process: "trace \(label)" + (clocked ? " (time: the engine's timestamps)" : " (time: event order, 1 µs per event; \(why))"),
                                 clock: clocked ? .engine : .eventOrder)
         timeline.threads[1] = "engine"
         if !clocked {
-            timeline.instants.append(Timeline.Instant(name: "time axis: event order (1 µs per event), not time: \(why)", category: "axis",
-                                                      thread: 1, time: 0, args: []))
+            try timeline.addInstant(Timeline.Instant(name: "time axis: event order (1 µs per event), not time: \(why)", category: "axis",
+                                                     thread: 1, time: 0, args: []))
         }
         var rules: [Int64: String] = [:]
         let ruleRows = try ReportRegistry.query("timeline-trace-rules").prepare(in: db, ids)
         try ruleRows.forEachRow { ruleRows in if let r = ruleRows.string(1) { rules[ruleRows.int64(0)] = r } }
 
-        struct Open { var slice: Int; var type: Int; var attribute: Int64? }
+        // Only the slices still open are held (their start, for their end); the rest is in the spool.
+        struct Open { var slice: Int; var type: Int; var attribute: Int64?; var start: Double }
         var stack: [Open] = []
-        var sliceOfSeq: [Int64: Int] = [:]
         var now = 0.0, nowSeq: Int64 = 0
-        /// Instants of untimed events since the last timed one: placed when the next one comes.
-        var untimed: [Int] = []
-        func place(until end: Double?, seq: Int64?) {
-            guard !untimed.isEmpty else { return }
+        /// The latest instant's time (the end of a cut trace's open slices).
+        var latestInstant: Double?
+        func instantAt(_ t: Double) { latestInstant = max(latestInstant ?? t, t) }
+        /// Instants of untimed events since the last timed one (the spool's pending ones):
+        /// placed when the next one comes.
+        func place(until end: Double?, seq: Int64?) throws {
+            let count = timeline.pending
+            guard count > 0 else { return }
             // Evenly between the timed events around them (1 ns apart after the last one).
-            let step = end.map { ($0 - now) / Double(untimed.count + 1) } ?? 0.001
-            for (k, i) in untimed.enumerated() {
-                timeline.instants[i].time = now + step * Double(k + 1)
-                timeline.instants[i].args.append(("time", .text("not in the trace: drawn between seq \(nowSeq) and "
-                                                            + (seq.map { "seq \($0)" } ?? "the end"))))
-            }
-            untimed.removeAll()
+            let step = end.map { ($0 - now) / Double(count + 1) } ?? 0.001
+            instantAt(now + step * Double(1))
+            instantAt(now + step * Double(count))
+            try timeline.place(now: now, step: step, appending: [("time", .text("not in the trace: drawn between seq \(nowSeq) and "
+                                                                              + (seq.map { "seq \($0)" } ?? "the end")))])
         }
-        func time(_ seq: Int64, _ stamp: Double?) -> Double {
+        func time(_ seq: Int64, _ stamp: Double?) throws -> Double {
             if clocked {
                 if let stamp {
                     let t = (stamp - first!) * 1e6
-                    place(until: t, seq: seq)
+                    try place(until: t, seq: seq)
                     now = t
                     nowSeq = seq
                 }
@@ -67,25 +69,25 @@ public enum TraceSlices {
             let rule = a.flatMap { rules[$0] }
             return (rule, rule.flatMap(ViewName.fromRule))
         }
-        func close(_ open: Open, at end: Double, endArgs: [(String, SQLValue)]) {
-            let s = timeline.slices[open.slice]
+        func close(_ open: Open, at end: Double, endArgs: [(String, SQLValue)]) throws {
             // A slice the engine timed at zero is drawn 1 ns long, so that arrows can bind to it.
-            timeline.slices[open.slice].duration = max(end - s.start, clocked ? 0.001 : 1)
-            timeline.slices[open.slice].args += endArgs
+            try timeline.close(slice: open.slice, duration: max(end - open.start, clocked ? 0.001 : 1), appending: endArgs)
         }
         let stmt = try ReportRegistry.query("timeline-trace").prepare(in: db, ids)
         while try stmt.step() {
             let seq = stmt.int64(0), type = Int(stmt.int64(1))
             let stamp: Double? = stmt.isNull(2) ? nil : stmt.double(2)
-            let t = time(seq, stamp)
-            if clocked && stamp == nil && type == 42 { untimed.append(timeline.instants.count) }
+            let t = try time(seq, stamp)
             let p1: Int64? = stmt.isNull(3) ? nil : stmt.int64(3)
             let p2: Int64? = stmt.isNull(4) ? nil : stmt.int64(4)
             if type == 42 {
                 let n = names(p1)
-                timeline.instants.append(Timeline.Instant(name: "value set \(p1.map(String.init) ?? "?")", category: "value", thread: 1, time: t,
-                                                          args: [("attribute", p1.map(SQLValue.integer) ?? .null), ("rule", n.rule.map(SQLValue.text) ?? .null),
-                                                                 ("view", n.view.map(SQLValue.text) ?? .null), ("seq", .integer(seq))]))
+                let untimed = clocked && stamp == nil
+                if !untimed { instantAt(t) }
+                try timeline.addInstant(Timeline.Instant(name: "value set \(p1.map(String.init) ?? "?")", category: "value", thread: 1, time: t,
+                                                         args: [("attribute", p1.map(SQLValue.integer) ?? .null), ("rule", n.rule.map(SQLValue.text) ?? .null),
+                                                                ("view", n.view.map(SQLValue.text) ?? .null), ("seq", .integer(seq))]),
+                                        pending: untimed)
                 continue
             }
             if type % 2 == 1 {
@@ -106,27 +108,27 @@ public enum TraceSlices {
                 }
                 if type == 11 {
                     args.append(("context", p2.map(SQLValue.integer) ?? .null))
-                    timeline.instants.append(Timeline.Instant(name: "invalidate \(p1.map(String.init) ?? "?")", category: "write", thread: 1, time: t, args: args))
+                    instantAt(t)
+                    try timeline.addInstant(Timeline.Instant(name: "invalidate \(p1.map(String.init) ?? "?")", category: "write", thread: 1, time: t, args: args))
                 }
-                sliceOfSeq[seq] = timeline.slices.count
-                stack.append(Open(slice: timeline.slices.count, type: type, attribute: p1))
-                timeline.slices.append(Timeline.Slice(name: name, category: category, thread: 1, start: t, duration: 0, args: args))
+                let slice = try timeline.addSlice(Timeline.Slice(name: name, category: category, thread: 1, start: t, duration: 0, args: args), seq: seq)
+                stack.append(Open(slice: slice, type: type, attribute: p1, start: t))
             } else {
                 // An end closes its begin, and whatever was left open inside it.
                 guard let match = stack.lastIndex(where: { $0.type == type - 1 && (type == 10 || type == 4 || $0.attribute == p1) }) else { continue }
                 var endArgs: [(String, SQLValue)] = [("end_seq", .integer(seq))]
                 if type == 8 { endArgs.append(("changed", p2.map { .integer($0 == 1 ? 1 : 0) } ?? .integer(0))) }
                 if type == 6 { endArgs.append(("status", p2.map(SQLValue.integer) ?? .integer(0))) }
-                while stack.count > match + 1 { close(stack.removeLast(), at: t, endArgs: [("end_seq", .null)]) }
-                close(stack.removeLast(), at: t + (clocked ? 0 : 1), endArgs: endArgs)
+                while stack.count > match + 1 { try close(stack.removeLast(), at: t, endArgs: [("end_seq", .null)]) }
+                try close(stack.removeLast(), at: t + (clocked ? 0 : 1), endArgs: endArgs)
             }
         }
-        place(until: nil, seq: nil)
-        let end = clocked ? max(now, timeline.instants.map(\.time).max() ?? now) : Double(stack.map { timeline.slices[$0.slice].start }.max() ?? 0) + 1
-        while let open = stack.popLast() { close(open, at: end, endArgs: [("end_seq", .null)]) }
+        try place(until: nil, seq: nil)
+        let end = clocked ? max(now, latestInstant ?? now) : Double(stack.map(\.start).max() ?? 0) + 1
+        while let open = stack.popLast() { try close(open, at: end, endArgs: [("end_seq", .null)]) }
         let causes = try ReportRegistry.query("timeline-trace-causes").prepare(in: db, ids)
         try causes.forEachRow { causes in
-            if let to = sliceOfSeq[causes.int64(0)], let from = sliceOfSeq[causes.int64(1)] { timeline.addFlow(from: from, to: to) }
+            try timeline.addFlow(fromSeq: causes.int64(1), toSeq: causes.int64(0))
         }
         return timeline
     }

@@ -42,6 +42,38 @@ enum HostileInputs {
         return path
     }
 
+    /// A well-formed trace of `frames` frames, 8 events each, timed 1 µs apart: a write (its
+    /// invalidation and a value set), then a graph update running one rule, and its value set.
+    /// Every event is on the timeline: 3 slices and 3 instants per frame (2M events: 750k
+    /// slices; `export perfetto` held them all in memory and peaked near 800 MB).
+    static func timelineTrace(in dir: URL, frames: Int) throws -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(frames * 8 * 16)
+        var micros: UInt64 = 0
+        func event(_ type: UInt64, timed: Bool = true, _ p1: UInt64 = 0, _ p2: UInt64 = 0) {
+            var body: [UInt8] = [0x08] + varint(type)
+            if timed {
+                micros += 1
+                body.append(0x11)
+                withUnsafeBytes(of: (1000.0 + Double(micros) * 1e-6).bitPattern.littleEndian) { body += $0 }
+            }
+            if p1 != 0 { body += [0x18] + varint(p1) }
+            if p2 != 0 { body += [0x20] + varint(p2) }
+            bytes += [0x0A] + varint(UInt64(body.count)) + body
+        }
+        event(1)
+        for i in 0..<frames {
+            let a = UInt64(1024 + 4 * (i % 64))
+            event(11, a, 1); event(42, timed: false, a); event(12, a, 1)
+            event(9, 1); event(7, a); event(8, a, 1); event(10, 1)
+            event(42, timed: false, a)
+        }
+        event(2)
+        let path = dir.appendingPathComponent("timeline-\(frames).ag-trace").path
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { throw POSIXError(.EIO) }
+        return path
+    }
+
     /// An archive of `count` nodes whose values are `length` bytes of "a" each, gzip'd (the
     /// trial's 612 KB `.ag-gzon` of ten 60 MB strings peaked at 762 MB).
     static func bigStrings(in dir: URL, count: Int, length: Int) throws -> String {
