@@ -74,7 +74,10 @@ final class SignalCleanup: @unchecked Sendable {
             action.__sigaction_u.__sa_handler = forwardSignal
             #endif
             sigemptyset(&action.sa_mask)
-            action.sa_flags = 0
+            // SA_RESTART: the thread the signal lands on carries on with what it was blocked in
+            // (a read of dot's output) until the signal thread exits; without it the read fails
+            // with EINTR, and Foundation's FileHandle traps on that before the exit.
+            action.sa_flags = SA_RESTART
             sigaction(sig, &action, nil)
         }
     }

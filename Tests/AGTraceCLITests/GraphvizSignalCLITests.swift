@@ -35,6 +35,9 @@ final class GraphvizSignalCLITests: CLITestCase {
             let dot = try XCTUnwrap(pid_t(String(decoding: try Data(contentsOf: pidFile), as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines)), "the stand-in started")
             XCTAssertTrue(Self.alive(dot), "the stand-in runs while agtrace waits for it")
+            // A moment for agtrace to block reading dot's output: a signal landing on that read
+            // once made Foundation trap on EINTR (exit 132, not 143).
+            usleep(300_000)
             kill(process.processIdentifier, sig)
             process.waitUntilExit()
             let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
