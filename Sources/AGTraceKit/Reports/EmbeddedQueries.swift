@@ -37,6 +37,7 @@ enum EmbeddedQueries {
         ("snapshot-ambiguous-views.sql", PackageResources.snapshot_ambiguous_views_sql),
         ("snapshot-counters-down.sql", PackageResources.snapshot_counters_down_sql),
         ("snapshot-node-count.sql", PackageResources.snapshot_node_count_sql),
+        ("snapshot-pairing.sql", PackageResources.snapshot_pairing_sql),
         ("snapshot-type-profiles.sql", PackageResources.snapshot_type_profiles_sql),
         ("snapshot-type-views.sql", PackageResources.snapshot_type_views_sql),
         ("timeline-run.sql", PackageResources.timeline_run_sql),
