@@ -45,6 +45,7 @@ enum EmbeddedQueries {
         ("timeline-trace-rules.sql", PackageResources.timeline_trace_rules_sql),
         ("timeline-trace.sql", PackageResources.timeline_trace_sql),
         ("trace-indirect-unknown.sql", PackageResources.trace_indirect_unknown_sql),
+        ("trace-live-edges.sql", PackageResources.trace_live_edges_sql),
         ("trace-node-info.sql", PackageResources.trace_node_info_sql),
         ("trace-untimed.sql", PackageResources.trace_untimed_sql),
         ("trace-viewless-rules.sql", PackageResources.trace_viewless_rules_sql),
