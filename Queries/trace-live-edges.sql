@@ -4,7 +4,9 @@
 -- internal: yes
 WITH gone(attribute, at) AS MATERIALIZED (
     -- An edge added after its end's subgraph went is a later node reusing the id: it stays.
-    -- The same rule as trace-walk-edges with no :at (walk at the end).
+    -- trace-walk-edges' rule at a moment, applied at the end. (Its own end, for walks of a
+    -- node never written, keeps them: a trace that ends by destroying its graph, as the
+    -- open-source engine's do, would leave nothing to walk.)
     SELECT n.attribute, coalesce(s.destroyed_seq, s.invalidated_seq)
     FROM trace_nodes n JOIN trace_subgraphs s ON s.trace_id = n.trace_id AND s.subgraph_id = n.subgraph_id
     WHERE n.trace_id = :trace AND coalesce(s.destroyed_seq, s.invalidated_seq) IS NOT NULL

@@ -1,5 +1,5 @@
 -- name: trace-walk-edges
--- description: the read-by links of a trace's graph at one moment, in input order: edges (input, reader) and indirect nodes' sources (source, the indirect node). At :at (an event's seq): what was added before it and not removed by then, without the nodes of subgraphs destroyed before it (their edges go with them, and no NodeRemoveEdge says so); with no :at, what is live at the end (never removed, and neither end in a subgraph destroyed since: as list counts them, trace-live-edges)
+-- description: the read-by links of a trace's graph at one moment, in input order: edges (input, reader) and indirect nodes' sources (source, the indirect node). At :at (an event's seq): what was added before it and not removed by then, without the nodes of subgraphs destroyed before it (their edges go with them, and no NodeRemoveEdge says so); with no :at, what is live at the end (never removed)
 -- params: trace (required), at (optional)
 -- internal: yes
 WITH gone(attribute, at) AS MATERIALIZED (
@@ -7,21 +7,21 @@ WITH gone(attribute, at) AS MATERIALIZED (
     -- destroy). A link made after that is a later node reusing the id: it stays.
     SELECT n.attribute, coalesce(s.destroyed_seq, s.invalidated_seq)
     FROM trace_nodes n JOIN trace_subgraphs s ON s.trace_id = n.trace_id AND s.subgraph_id = n.subgraph_id
-    WHERE n.trace_id = :trace AND coalesce(s.destroyed_seq, s.invalidated_seq) < coalesce(:at, 9223372036854775807)
+    WHERE n.trace_id = :trace AND :at IS NOT NULL AND coalesce(s.destroyed_seq, s.invalidated_seq) < :at
 )
 SELECT input, reader
 FROM trace_edges e
 WHERE trace_id = :trace
   AND CASE WHEN :at IS NULL THEN removed_seq IS NULL
-           ELSE coalesce(added_seq, 0) < :at AND coalesce(removed_seq, :at + 1) > :at END
-  AND NOT EXISTS (SELECT 1 FROM gone g WHERE g.attribute = e.input AND g.at > coalesce(e.added_seq, 0))
-  AND NOT EXISTS (SELECT 1 FROM gone g WHERE g.attribute = e.reader AND g.at > coalesce(e.added_seq, 0))
+           ELSE coalesce(added_seq, 0) < :at AND coalesce(removed_seq, :at + 1) > :at
+               AND NOT EXISTS (SELECT 1 FROM gone g WHERE g.attribute = e.input AND g.at > coalesce(e.added_seq, 0))
+               AND NOT EXISTS (SELECT 1 FROM gone g WHERE g.attribute = e.reader AND g.at > coalesce(e.added_seq, 0)) END
 UNION ALL
 SELECT source, attribute
 FROM trace_indirect_sources i
 WHERE trace_id = :trace
   AND CASE WHEN :at IS NULL THEN replaced_seq IS NULL
-           ELSE coalesce(set_seq, 0) < :at AND coalesce(replaced_seq, :at + 1) > :at END
-  AND NOT EXISTS (SELECT 1 FROM gone g WHERE g.attribute = i.source AND g.at > coalesce(i.set_seq, 0))
-  AND NOT EXISTS (SELECT 1 FROM gone g WHERE g.attribute = i.attribute AND g.at > coalesce(i.set_seq, 0))
+           ELSE coalesce(set_seq, 0) < :at AND coalesce(replaced_seq, :at + 1) > :at
+               AND NOT EXISTS (SELECT 1 FROM gone g WHERE g.attribute = i.source AND g.at > coalesce(i.set_seq, 0))
+               AND NOT EXISTS (SELECT 1 FROM gone g WHERE g.attribute = i.attribute AND g.at > coalesce(i.set_seq, 0)) END
 ORDER BY 1, 2;

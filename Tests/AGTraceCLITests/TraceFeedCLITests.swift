@@ -23,25 +23,12 @@ final class TraceFeedCLITests: CLITestCase {
     }
 
     /// At the end, row 4's subgraph 6 is destroyed (seq 121): its nodes' edges (1048 -> 3088,
-    /// 1089 -> 3088, 3088 -> 3128) went with it though no NodeRemoveEdge says so. list counts
-    /// 12 edges live at the end (not 15), and a walk at the end no longer reaches 3088 or 3128.
-    func testTheEndLeavesOutTheEdgesOfDestroyedSubgraphs() throws {
+    /// 1089 -> 3088, 3088 -> 3128) went with it though no NodeRemoveEdge says so: list counts
+    /// 12 edges live at the end, not 15.
+    func testListLeavesOutTheEdgesOfDestroyedSubgraphs() throws {
         XCTAssertEqual(try CLI.run(["import", "--db", db, feed]).status, 0)
         let list = try CLI.run(["list", "--db", db, "--format", "csv"])
         XCTAssertTrue(list.stdout.contains("\ntrace,feed-select,,13,12,160,"), list.stdout)
-        let walk = try CLI.run(["walk", "1048", "--db", db, "--trace", "feed-select", "--format", "csv"])
-        XCTAssertEqual(walk.status, 0, walk.stderr)
-        XCTAssertEqual(walk.stdout, """
-            attribute,depth,rule,view,via
-            1552,1,DynamicBody<ViewBodyAccessor<FeedRow>>,FeedRow,1048
-            2064,1,DynamicBody<ViewBodyAccessor<FeedRow>>,FeedRow,1048
-            2576,1,DynamicBody<ViewBodyAccessor<FeedRow>>,FeedRow,1048
-            1592,2,TextRule,,1552
-            2104,2,TextRule,,2064
-            2616,2,TextRule,,2576
-            1120,3,DisplayListRule,,1592
-
-            """)
     }
 
     func testWalkAtTheWriteThroughTheIndirectNode() throws {
