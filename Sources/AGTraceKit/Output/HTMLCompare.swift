@@ -31,7 +31,7 @@ extension HTMLSections {
         page.html("<section id=\"compare\"><h2>Compare</h2>\n<p class=\"note\">")
         page.text("\(from) → \(to). A node is the same node in both when it has the same attribute and rule; edges compare as a multiset of (source, reader, offset).")
         page.html("</p>\n")
-        for w in warnings { page.html("<p class=\"note left-out\">"); page.text("Warning: " + w); page.html("</p>\n") }
+        for w in warnings { page.warning(w) }
         page.table(title: "counts", columns: ["", "from", "to", "added", "removed", "changed"], rows: [
             [.text("nodes"), .integer(diff.nodesFrom), .integer(diff.nodesTo), .integer(diff.nodesAdded), .integer(diff.nodesRemoved), .null],
             [.text("edges"), .integer(diff.edgesFrom), .integer(diff.edgesTo), .integer(diff.edgesAdded), .integer(diff.edgesRemoved), .null],
