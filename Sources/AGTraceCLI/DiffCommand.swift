@@ -17,9 +17,10 @@ enum DiffCommand {
     difference. Then the rules with the most changes (edges count under their reader's rule).
     A graph whose counters are lower in S2 than in S1 draws a warning on stderr: they only
     grow while a process runs, so S2 is an earlier dump or another process's, where the same
-    attribute ids name other nodes. So does a diff where fewer than half of either snapshot's
-    attributes pair up with the same rule (two apps, launches or builds): compare per rule or
-    view instead (report updates --by rule|view, baseline/check --key rule|view).
+    attribute ids name other nodes. So does a diff (--details too) where fewer than half of
+    either snapshot's attributes pair up with the same rule (two apps, launches or builds):
+    compare per rule or view instead (report updates --by rule|view, baseline/check --key
+    rule|view).
 
     --format json prints one object: from, to, nodes_from, nodes_to, edges_from, edges_to,
     nodes_added, nodes_removed, edges_added, edges_removed, flags_changed, values_changed,
@@ -59,15 +60,16 @@ enum DiffCommand {
         let db = try context.openDatabase(.read)
         let stop = InterruptHandler { db.interrupt() }
         defer { stop.cancel() }
-        let warnings = try SnapshotOrder.warnings(in: db, from: args.positionals[0], to: args.positionals[1])
+        var warnings: [String] = []
         defer { for warning in warnings { context.note("agtrace diff: warning: \(terminalSafe(warning))") } }
         if args.has(details) {
+            warnings = try SnapshotPairing.warnings(in: db, from: args.positionals[0], to: args.positionals[1])
             let rows = try SnapshotDiff.details(in: db, from: args.positionals[0], to: args.positionals[1])
             try context.writeRows(columns: SnapshotDiff.detailColumns, rows: rows, args: args, command: name)
             return 0
         }
         let diff = try SnapshotDiff.compute(in: db, from: args.positionals[0], to: args.positionals[1])
-        defer { for warning in diff.warnings { context.note("agtrace diff: warning: \(terminalSafe(warning))") } }
+        warnings = try SnapshotPairing.warnings(in: db, from: args.positionals[0], to: args.positionals[1], counted: diff.pairing)
         switch format {
         case .json:
             context.out.write(diff.json())

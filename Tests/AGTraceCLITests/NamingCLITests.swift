@@ -29,4 +29,27 @@ final class NamingCLITests: CLITestCase {
         XCTAssertTrue(r.stderr.contains("agtrace diff: warning: only 1 of the 16 attributes of 'trip-1-before' and of the 9 of 'planner-profiled' pair up with the same rule"), r.stderr)
         XCTAssertTrue(r.stdout.hasPrefix("trip-1-before → planner-profiled\n"), r.stdout)
     }
+
+    /// Every command comparing two snapshots warns once, on stderr, when their ids name other
+    /// nodes; two dumps of one app say nothing.
+    func testEveryComparisonOfTwoAppsWarnsOnce() throws {
+        try runAgtrace(["import", "--db", db, CLI.samples + "/trip-4-after-body.ag-json"], status: 0)
+        let warning = "only 1 of the 16 attributes of 'trip-1-before' and of the 9 of 'planner-profiled' pair up with the same rule"
+        let out = dir.appendingPathComponent("compare.html").path
+        let commands: [(String, [String], [String])] = [
+            ("diff", ["diff"], []), ("diff", ["diff", "--details"], []),
+            ("report", ["report", "edge-churn"], ["--from"]), ("report", ["report", "dirty-walks"], ["--from"]),
+            ("export", ["export", "html", "-o", out], ["--compare"]),
+        ]
+        for (name, args, option) in commands {
+            func run(_ a: String, _ b: String) throws -> String {
+                let pair = option == ["--from"] ? ["--from", a, "--to", b] : option + [a, b]
+                return try runAgtrace(args + ["--db", db] + pair, status: 0).stderr
+            }
+            let apart = try run("trip-1-before", "planner-profiled")
+            XCTAssertEqual(apart.components(separatedBy: "agtrace \(name): warning: " + warning).count, 2, "\(args): \(apart)")
+            let same = try run("trip-1-before", "trip-4-after-body")
+            XCTAssertFalse(same.contains("warning"), "\(args): \(same)")
+        }
+    }
 }

@@ -4,28 +4,76 @@ import XCTest
 /// Dumps of other processes, labels of another kind, indirect attributes: each is said for
 /// what it is rather than read as an answer.
 final class NamingAcrossProcessesTests: XCTestCase {
-    /// Two different apps: the ids name other nodes, and the diff says so; two dumps of one
-    /// process say nothing.
-    func testDiffOfAnotherProcessWarnsThatIdsNameOtherNodes() throws {
+    /// Two different apps: the ids name other nodes, and every comparison of two snapshots
+    /// says so, once (diff and diff --details, edge-churn, dirty-walks --from/--to, export html
+    /// --compare); two dumps of one process say nothing. The count is one query
+    /// (snapshot-pairing), not the comparison's merge.
+    func testEveryComparisonOfAnotherProcessWarnsThatIdsNameOtherNodes() throws {
         let f = try ReportFixture()
-        let apart = try SnapshotDiff.compute(in: f.db, from: "trip-1-before", to: "planner-profiled")
-        XCTAssertEqual(apart.warnings.count, 1)
-        XCTAssertTrue(apart.warnings[0].hasPrefix("only 1 of the 16 attributes of 'trip-1-before' and of the 9 of 'planner-profiled' pair up with the same rule: the same ids name other nodes"), apart.warnings[0])
-        XCTAssertTrue(apart.warnings[0].contains("compare by rule or view"), apart.warnings[0])
-        XCTAssertEqual(try SnapshotDiff.compute(in: f.db, from: "trip-1-before", to: "trip-4-after-body").warnings, [])
-        // edge-churn pairs the same way and warns the same.
-        let churn = try ReportRunner.run(ReportRequest(name: "edge-churn", options: ["from": "trip-1-before", "to": "planner-profiled"]),
-                                         in: f.db, writer: RowWriter(format: .csv, out: StringSink()))
-        XCTAssertTrue(churn.warnings.contains(apart.warnings[0]), "\(churn.warnings)")
-        let same = try ReportRunner.run(ReportRequest(name: "edge-churn", options: ["from": "trip-1-before", "to": "trip-3-after-invalidate"]),
-                                        in: f.db, writer: RowWriter(format: .csv, out: StringSink()))
-        XCTAssertEqual(same.warnings, [])
-        // export html --compare shows it in its section and returns it for stderr.
+        let ids = (try LabelLookup.snapshotId("trip-1-before", in: f.db), try LabelLookup.snapshotId("planner-profiled", in: f.db))
+        XCTAssertEqual(try SnapshotPairing.count(in: f.db, from: ids.0, to: ids.1),
+                       SnapshotPairing(attributesFrom: 16, attributesTo: 9, paired: 1))
+        let apart = try SnapshotPairing.warnings(in: f.db, from: "trip-1-before", to: "planner-profiled")
+        XCTAssertEqual(apart.count, 1)
+        XCTAssertTrue(apart[0].hasPrefix("only 1 of the 16 attributes of 'trip-1-before' and of the 9 of 'planner-profiled' pair up with the same rule: the same ids name other nodes"), apart[0])
+        // The commands it points to name the two snapshots, ready to run.
+        // trip-1-before has no profile, where those commands would refuse: it says how to get one.
+        XCTAssertTrue(apart[0].hasSuffix("compare by rule or view instead, by update counts ('trip-1-before' has none: dump it with "
+            + "AGGraphStartProfiling on, or record a trace or an lldb transcript of each app): 'agtrace report updates --snapshot trip-1-before --by rule' "
+            + "and '--snapshot planner-profiled --by rule' (or --by view), or 'agtrace baseline --snapshot trip-1-before --key rule "
+            + "--output FILE' then 'agtrace check --baseline FILE --snapshot planner-profiled'"), apart[0])
+        XCTAssertEqual(try SnapshotPairing.warnings(in: f.db, from: "trip-1-before", to: "trip-4-after-body"), [])
+        XCTAssertEqual(try SnapshotPairing.warnings(in: f.db, from: "trip-2-after-write", to: "trip-3-after-invalidate"), [])
+        // The reports over two snapshots carry it, once each.
+        for name in ["edge-churn", "dirty-walks"] {
+            let churn = try ReportRunner.run(ReportRequest(name: name, options: ["from": "trip-1-before", "to": "planner-profiled"]),
+                                             in: f.db, writer: RowWriter(format: .csv, out: StringSink()))
+            XCTAssertEqual(churn.warnings, apart, name)
+            let same = try ReportRunner.run(ReportRequest(name: name, options: ["from": "trip-1-before", "to": "trip-3-after-invalidate"]),
+                                            in: f.db, writer: RowWriter(format: .csv, out: StringSink()))
+            XCTAssertEqual(same.warnings, [], name)
+        }
+        // export html --compare shows it once, in its section, and returns it once for stderr.
         let options = HTMLReport.Options(generator: "agtrace test", madeAt: "2026-01-01T00:00:00Z", graphviz: nil)
         let sink = StringSink()
         let warnings = try HTMLReport.write(HTMLReport.Inputs(compare: ("trip-1-before", "planner-profiled")), options: options, in: f.db, to: sink)
-        XCTAssertTrue(warnings.contains(apart.warnings[0]), "\(warnings)")
-        XCTAssertTrue(sink.text.contains("Warning: only 1 of the 16 attributes of &apos;trip-1-before&apos;"), "page")
+        XCTAssertEqual(warnings, apart)
+        XCTAssertEqual(sink.text.components(separatedBy: "Warning: only 1 of the 16 attributes of &apos;trip-1-before&apos;").count, 2, "page")
+        // Set apart from the notes of rows left out, above the counts it makes doubtful.
+        XCTAssertTrue(sink.text.contains("<p class=\"warning\" role=\"alert\">Warning: only 1 of the 16"), "page")
+        XCTAssertLessThan(sink.text.range(of: "Warning: only 1")!.lowerBound, sink.text.range(of: "<h4>counts</h4>")!.lowerBound)
+        let sameSink = StringSink()
+        XCTAssertEqual(try HTMLReport.write(HTMLReport.Inputs(compare: ("trip-1-before", "trip-4-after-body")), options: options,
+                                            in: f.db, to: sameSink), [])
+        XCTAssertFalse(sameSink.text.contains("Warning:"), "page")
+    }
+
+    /// The query (diff --details, dirty-walks) and the comparison's merge (diff, edge-churn,
+    /// the page) count the same pairs, both ways round, for every two samples.
+    func testPairingQueryCountsWhatTheMergeCounts() throws {
+        let f = try ReportFixture()
+        let labels = try f.db.prepare("SELECT label FROM snapshots ORDER BY id").rows { $0.string(0) ?? "" }
+        XCTAssertGreaterThan(labels.count, 3)
+        for a in labels {
+            for b in labels {
+                let merged = try SnapshotDiff.compute(in: f.db, from: a, to: b).pairing
+                let counted = try SnapshotPairing.count(in: f.db, from: LabelLookup.snapshotId(a, in: f.db), to: LabelLookup.snapshotId(b, in: f.db))
+                XCTAssertEqual(counted, merged, "\(a) → \(b)")
+            }
+        }
+    }
+
+    /// Where the warning starts: fewer than half of either side; two empty sides say nothing.
+    func testPairingWarnsBelowHalfOfEitherSide() throws {
+        XCTAssertTrue(SnapshotPairing(attributesFrom: 10, attributesTo: 4, paired: 1).warning(fromLabel: "a", toLabel: "b")!
+            .hasSuffix("compare by rule or view instead: 'agtrace report updates --snapshot a --by rule' and '--snapshot b --by rule' "
+                       + "(or --by view), or 'agtrace baseline --snapshot a --key rule --output FILE' then 'agtrace check --baseline FILE --snapshot b'"))
+        XCTAssertTrue(SnapshotPairing(attributesFrom: 10, attributesTo: 4, paired: 1).warning(fromLabel: "a", toLabel: "b", unprofiled: ["a", "b"])!
+            .contains("by update counts ('a' and 'b' have none: dump them with AGGraphStartProfiling on"))
+        XCTAssertNil(SnapshotPairing(attributesFrom: 0, attributesTo: 0, paired: 0).warning(fromLabel: "a", toLabel: "b"))
+        XCTAssertNil(SnapshotPairing(attributesFrom: 10, attributesTo: 4, paired: 5).warning(fromLabel: "a", toLabel: "b"))
+        XCTAssertNotNil(SnapshotPairing(attributesFrom: 10, attributesTo: 4, paired: 4).warning(fromLabel: "a", toLabel: "b"))
+        XCTAssertNotNil(SnapshotPairing(attributesFrom: 4, attributesTo: 0, paired: 0).warning(fromLabel: "a", toLabel: "b"))
     }
 
     /// A label of another kind says what it is and which option takes it, for every kind.

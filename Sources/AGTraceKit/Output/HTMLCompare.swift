@@ -1,12 +1,13 @@
 /// The compare section of the HTML report: `diff`'s counts, then the nodes and edges added and
 /// removed and the nodes whose flags or value changed (before and after), named by view.
 extension HTMLSections {
-    /// Returns the diff's warnings (ids that pair up too rarely to compare), shown in the
-    /// section too.
+    /// Returns what makes the comparison doubtful (SnapshotPairing.warnings, with the diff's
+    /// own count), shown above its counts too.
     @discardableResult
     static func compare(_ page: HTMLPage, db: Database, from: String, to: String, ids: (Int64, Int64),
                         options: HTMLReport.Options) throws -> [String] {
         let diff = try SnapshotDiff.compute(in: db, from: from, to: to)
+        let warnings = try SnapshotPairing.warnings(in: db, from: ids.0, to: ids.1, fromLabel: from, toLabel: to, counted: diff.pairing)
         // Nodes added, removed, or with other flags or value: diff --details's rows (its edge
         // rows are the edge table below, with both ends named).
         var nodeRows: [[SQLValue]] = []
@@ -30,7 +31,7 @@ extension HTMLSections {
         page.html("<section id=\"compare\"><h2>Compare</h2>\n<p class=\"note\">")
         page.text("\(from) → \(to). A node is the same node in both when it has the same attribute and rule; edges compare as a multiset of (source, reader, offset).")
         page.html("</p>\n")
-        for w in diff.warnings { page.html("<p class=\"note left-out\">"); page.text("Warning: " + w); page.html("</p>\n") }
+        for w in warnings { page.warning(w) }
         page.table(title: "counts", columns: ["", "from", "to", "added", "removed", "changed"], rows: [
             [.text("nodes"), .integer(diff.nodesFrom), .integer(diff.nodesTo), .integer(diff.nodesAdded), .integer(diff.nodesRemoved), .null],
             [.text("edges"), .integer(diff.edgesFrom), .integer(diff.edgesTo), .integer(diff.edgesAdded), .integer(diff.edgesRemoved), .null],
@@ -46,7 +47,7 @@ extension HTMLSections {
                    columns: ["change", "src_attribute", "src_view", "src_rule", "dst_attribute", "dst_view", "dst_rule", "offset"],
                    rows: edgeRows, limit: options.tableRows, total: edgeTotal)
         page.html("</section>\n")
-        return diff.warnings
+        return warnings
     }
 
     /// Values are cut at 1000 characters in the page (the database keeps them whole).

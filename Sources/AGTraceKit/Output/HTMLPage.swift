@@ -48,6 +48,12 @@ final class HTMLPage {
         html("</div>\n")
     }
 
+    /// What makes the page's answer doubtful: set apart from the notes (which say what was
+    /// left out), where a reader skimming the tables still sees it.
+    func warning(_ message: String) {
+        html("<p class=\"warning\" role=\"alert\">"); text("Warning: " + message); html("</p>\n")
+    }
+
     /// A horizontal bar chart (inline SVG) of the largest values. `shown`: how a value reads
     /// (seconds as the reports show them, `ColumnUnit.seconds`); else the number and `unit`.
     func bars(title: String, _ items: [(label: String, value: Double)], unit: String, limit: Int = 15,
@@ -152,6 +158,7 @@ final class HTMLPage {
     h1 { font-size: 22px; margin: 0 0 4px; } h2 { font-size: 18px; border-bottom: 1px solid #ddd; padding-bottom: 4px; margin-top: 28px; }
     h3 { font-size: 15px; margin: 18px 0 6px; } h4 { font-size: 14px; margin: 12px 0 4px; }
     nav a { margin-right: 14px; } .note { color: #666; font-size: 13px; } .left-out { color: #8a5a00; }
+    .warning { color: #6b2e00; background: #fff3e0; border-left: 4px solid #d9822b; padding: 6px 10px; margin: 8px 0; }
     table { border-collapse: collapse; font-size: 13px; margin: 4px 0 8px; } th, td { border: 1px solid #ddd; padding: 2px 8px; text-align: left; vertical-align: top; }
     th { background: #f4f4f4; cursor: pointer; user-select: none; white-space: nowrap; } th.sorted-asc::after { content: " ▲"; } th.sorted-desc::after { content: " ▼"; }
     td.num { text-align: right; font-variant-numeric: tabular-nums; } td.null { color: #aaa; } td.value { max-width: 420px; overflow-wrap: anywhere; white-space: pre-wrap; }

@@ -63,9 +63,6 @@ public enum HTMLReport {
            let warning = try RunSnapshotMatch.check(in: db, run: runId, runLabel: run, snapshot: snapshotId, snapshotLabel: snapshot).warning {
             warnings.append(warning)
         }
-        if let compare = inputs.compare, let ids = compareIds {
-            warnings += try SnapshotOrder.warnings(in: db, from: ids.0, to: ids.1, fromLabel: compare.from, toLabel: compare.to)
-        }
         // The node finder's graph is read meanwhile on another core, on a connection of its
         // own: the sections before it read other tables.
         let finderGraph = snapshotId.flatMap { id in BackgroundRead.start(path: db.path) { try SnapshotGraph(in: $0, snapshot: id) } }
@@ -89,6 +86,7 @@ public enum HTMLReport {
             try HTMLSections.finder(page, db: db, snapshot: snapshotId, label: label, options: options, loaded: finderGraph?())
         }
         if let compare = inputs.compare, let ids = compareIds {
+            // What makes the comparison doubtful is shown in its section, beside the counts, and on stderr.
             warnings += try HTMLSections.compare(page, db: db, from: compare.from, to: compare.to, ids: ids, options: options)
         }
 

@@ -5,7 +5,7 @@ enum HTMLSections {
     static func inputs(_ page: HTMLPage, db: Database, snapshot: Int64?, run: Int64?, trace: Int64?, compare: (Int64, Int64)?,
                        options: HTMLReport.Options, warnings: [String]) throws {
         page.html("<section id=\"inputs\"><h2>What is in it</h2>\n")
-        for w in warnings { page.html("<p class=\"note left-out\">"); page.text("Warning: " + w); page.html("</p>\n") }
+        for w in warnings { page.warning(w) }
         func facts(_ pairs: [(String, SQLValue)]) {
             page.html("<dl class=\"facts\">")
             for (k, v) in pairs {

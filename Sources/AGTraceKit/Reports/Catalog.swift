@@ -19,7 +19,7 @@ public enum Catalog {
             UNION ALL
             SELECT 'trace', t.label, NULL,
                    (SELECT count(*) FROM trace_nodes n WHERE n.trace_id = t.id),
-                   (SELECT count(*) FROM trace_edges e WHERE e.trace_id = t.id AND e.removed_seq IS NULL),
+                   NULL, -- edges: trace-live-edges, below
                    t.event_count, NULL, NULL, t.end_reason,
                    (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'trace' AND target_id = t.id ORDER BY label) a),
                    t.imported_at, t.source, t.id, 2
@@ -29,8 +29,15 @@ public enum Catalog {
         let stmt = try db.prepare(sql)
         let columns = (0..<(stmt.columnCount - 2)).map { stmt.columnName($0) }
         var rows: [[SQLValue]] = []
+        let edges = columns.firstIndex(of: "edges")!
+        let liveEdges = try ReportRegistry.query("trace-live-edges")
         try stmt.forEachRow { stmt in
-            rows.append((0..<columns.count).map { stmt.value($0) })
+            var row = (0..<columns.count).map { stmt.value($0) }
+            if stmt.int64(columns.count + 1) == 2 {
+                // A trace's edges live at its end: those of destroyed subgraphs are gone too.
+                row[edges] = try liveEdges.rows(in: db, ["trace": .integer(stmt.int64(columns.count))]).rows.first?.first ?? .null
+            }
+            rows.append(row)
         }
         return (columns, rows)
     }

@@ -111,16 +111,11 @@ struct SnapshotComparison {
                                      to: toEdges?() ?? EdgeRows.streamed(db, snapshot: toId), recycled: recycled)
     }
 
-    /// When fewer than half of either side's attributes pair up with the same rule, the two
-    /// dumps' ids name other nodes (another app, another launch, a rebuild): node-by-node
-    /// changes then mean nothing, and the warning says what to compare instead.
-    func pairingWarning(fromLabel: String, toLabel: String) -> String? {
-        let nFrom = from.attributes.count, nTo = to.attributes.count
-        guard nFrom > 0 || nTo > 0, pairedAttributes * 2 < nFrom || pairedAttributes * 2 < nTo else { return nil }
-        return "only \(pairedAttributes) of the \(nFrom) attributes of '\(fromLabel)' and of the \(nTo) of '\(toLabel)' pair up with "
-            + "the same rule: the same ids name other nodes (another app, another launch or a rebuild), so the node and edge "
-            + "changes mean little; compare by rule or view instead ('agtrace report updates --snapshot S --by rule' or "
-            + "'--by view' on each, or 'agtrace baseline --key rule|view' and 'check')"
+    /// The merge's own count of the attributes that pair up: what snapshot-pairing counts,
+    /// here for free (SnapshotPairing.warnings takes it instead of running the query).
+    var pairing: SnapshotPairing {
+        SnapshotPairing(attributesFrom: Int64(from.attributes.count), attributesTo: Int64(to.attributes.count),
+                        paired: Int64(pairedAttributes))
     }
 
     static let edgeChurnColumns = ["change", "src_attribute", "dst_attribute", "offset", "src_rule", "dst_rule", "src_view", "dst_view"]

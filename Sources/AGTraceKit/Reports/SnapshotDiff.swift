@@ -56,8 +56,9 @@ public struct SnapshotDiff: Equatable, Sendable {
     public var graphs: [GraphDelta] = []
     /// Rules with at least one change, biggest change first.
     public var rules: [RuleChange] = []
-    /// What makes the diff doubtful (fewer than half of the attributes pair up), for stderr.
-    public var warnings: [String] = []
+    /// How many attributes pair up with the same rule, counted by the comparison's merge (for
+    /// SnapshotPairing.warnings, which then needs no query of its own).
+    public var pairing = SnapshotPairing(attributesFrom: 0, attributesTo: 0, paired: 0)
 
     public static func compute(in db: Database, from: String, to: String) throws -> SnapshotDiff {
         let fromId = try LabelLookup.snapshotId(from, in: db)
@@ -80,7 +81,7 @@ public struct SnapshotDiff: Equatable, Sendable {
         }
         // Nodes and edges, exactly as edge-churn pairs them (one merge of both sides).
         let comparison = try SnapshotComparison(in: db, from: fromId, to: toId)
-        if let warning = comparison.pairingWarning(fromLabel: from, toLabel: to) { diff.warnings.append(warning) }
+        diff.pairing = comparison.pairing
         for (key, c) in comparison.toTypes {
             change(comparison.name(comparison.to.rule(ofType: key))) {
                 $0.nodesAdded += c.added; $0.flagsChanged += c.flagsChanged; $0.valuesChanged += c.valuesChanged
