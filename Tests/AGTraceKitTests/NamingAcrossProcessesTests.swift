@@ -71,6 +71,12 @@ final class NamingAcrossProcessesTests: XCTestCase {
         XCTAssertTrue(SnapshotPairing(attributesFrom: 10, attributesTo: 4, paired: 1).warning(fromLabel: "a", toLabel: "b", unprofiled: ["a", "b"])!
             .contains("by update counts ('a' and 'b' have none: dump them with AGGraphStartProfiling on"))
         XCTAssertNil(SnapshotPairing(attributesFrom: 0, attributesTo: 0, paired: 0).warning(fromLabel: "a", toLabel: "b"))
+        // Past SnapshotPairing.sampleSize nodes only a sample is looked up: the estimate decides, and the words say so.
+        XCTAssertNil(SnapshotPairing(attributesFrom: 1_000_000, attributesTo: 1_000_000, paired: 9_000, sampled: 10_000)
+            .warning(fromLabel: "a", toLabel: "b"))
+        XCTAssertTrue(SnapshotPairing(attributesFrom: 1_000_000, attributesTo: 1_000_000, paired: 100, sampled: 10_000)
+            .warning(fromLabel: "a", toLabel: "b")!
+            .hasPrefix("only about 10000 (100 of a sample of 10000) of the 1000000 nodes of 'a' and of the 1000000 of 'b' pair up"))
         XCTAssertNil(SnapshotPairing(attributesFrom: 10, attributesTo: 4, paired: 5).warning(fromLabel: "a", toLabel: "b"))
         XCTAssertNotNil(SnapshotPairing(attributesFrom: 10, attributesTo: 4, paired: 4).warning(fromLabel: "a", toLabel: "b"))
         XCTAssertNotNil(SnapshotPairing(attributesFrom: 4, attributesTo: 0, paired: 0).warning(fromLabel: "a", toLabel: "b"))
