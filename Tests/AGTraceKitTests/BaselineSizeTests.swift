@@ -19,6 +19,6 @@ final class BaselineSizeTests: TemporaryDirectoryTestCase {
             XCTAssertTrue("\(error)".contains("more than 8 MB"), "\(error)")
         }
         let handle = try XCTUnwrap(FileHandle(forReadingAtPath: big))
-        XCTAssertEqual(try BaselineJSON.readBounded(handle, limit: 1 << 30).count, text.utf8.count)
+        XCTAssertEqual(try BoundedRead.all(handle, limit: 1 << 30).count, text.utf8.count)
     }
 }

@@ -171,8 +171,8 @@ public struct Baseline: Equatable, Sendable {
     /// The file's bytes, refused past `BaselineJSON.maxFileSize` while reading.
     private static func readBounded(_ handle: FileHandle, path: String) throws -> Data {
         do {
-            return try BaselineJSON.readBounded(handle)
-        } catch is BaselineJSON.TooLarge {
+            return try BoundedRead.all(handle, limit: BaselineJSON.maxFileSize)
+        } catch is BoundedRead.TooLarge {
             throw BaselineError(path: path, problem: "more than \(BaselineJSON.maxFileSize >> 20) MB: not a baseline (a baseline is a few hundred keys, kilobytes); refused while reading")
         } catch {
             throw BaselineError(path: path, problem: "cannot read the baseline (\(reason(error)))")

@@ -27,21 +27,6 @@ indirect enum BaselineJSON {
     /// the baseline, or `-` fed something endless, stops here instead of filling memory).
     public static let maxFileSize = 8 << 20
 
-    /// Too many bytes for a baseline (`maxFileSize`).
-    struct TooLarge: Error {
-        var read: Int
-    }
-
-    /// Reads `handle` to its end, refusing (`TooLarge`) as soon as it passes `limit` bytes.
-    static func readBounded(_ handle: FileHandle, limit: Int = maxFileSize) throws -> Data {
-        var data = Data()
-        while true {
-            guard let chunk = try handle.read(upToCount: 64 * 1024), !chunk.isEmpty else { return data }
-            data.append(chunk)
-            if data.count > limit { throw TooLarge(read: data.count) }
-        }
-    }
-
     /// Parses a whole document. Throws `JSONSyntaxError` for bad JSON, and `DuplicateKey` for
     /// an object that names a key twice.
     static func parse(_ bytes: [UInt8]) throws -> BaselineJSON {

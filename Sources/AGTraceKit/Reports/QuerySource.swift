@@ -24,16 +24,11 @@ public struct QuerySource: Sendable {
             throw InputError(path: file, message: "cannot read the SQL file")
         }
         defer { try? handle.close() }
-        var data = Data()
+        let data: Data
         do {
-            while let chunk = try handle.read(upToCount: 64 * 1024), !chunk.isEmpty {
-                data.append(chunk)
-                if data.count > maxFileSize {
-                    throw InputError(path: file, message: "more than \(maxFileSize >> 20) MB: not an SQL file for 'query'")
-                }
-            }
-        } catch let e as InputError {
-            throw e
+            data = try BoundedRead.all(handle, limit: maxFileSize)
+        } catch is BoundedRead.TooLarge {
+            throw InputError(path: file, message: "more than \(maxFileSize >> 20) MB: not an SQL file for 'query'")
         } catch {
             throw InputError(path: file, message: "cannot read the SQL file (\(error.localizedDescription))")
         }
