@@ -42,85 +42,111 @@ public struct RunCauses: Sendable {
         "run '\(run)' has no add_input hits, so no marked set is known: marked, reran and causes are empty (null); give --snapshot S, a dump of the same process, for its edges, or record with a breakpoint on AG::Graph::add_input"
     }
 
-    /// Replays run `run` (an id of `runs`), with the edges of snapshot `snapshot` when given.
+    /// Replays run `run` (an id of `runs`), with the edges of snapshot `snapshot` when given,
+    /// and keeps every invalidation and update (why, dirty-walks, the HTML report).
     public static func compute(in db: Database, run: Int64, snapshot: Int64? = nil) throws -> RunCauses {
-        let stmt = try ReportRegistry.query("run-causes").prepare(in: db, [
-            "run": .integer(run), "snapshot": snapshot.map(SQLValue.integer) ?? .null,
-        ])
-        return try RunCauses(replaying: stmt)
+        var causes = RunCauses()
+        var replay = try Replay(in: db, run: run, snapshot: snapshot)
+        causes.edgesKnown = replay.edgesKnown
+        try replay.run(onInvalidation: { causes.invalidations.append($0) },
+                       onUpdate: { update, _ in causes.updates.append(update) })
+        causes.edgesKnown = replay.edgesKnown
+        return causes
     }
 
-    private enum Kind { case invalidate, update, addInput }
+    /// The replay itself, one hit at a time: what it holds is the edges, the marked sets of the
+    /// current edge set and, per attribute, the invalidations since its last update that marked
+    /// it; not the hits, so a caller that does not keep the results (`export perfetto --run`,
+    /// whose arrows go to a spool) stays small however long the run.
+    public struct Replay {
+        private var graph = ReadByGraph()
+        public private(set) var edgesKnown: Bool
+        private let hits: Statement
 
-    private struct Hit {
-        var seq: Int64
-        var line: Int64?
-        var kind: Kind
-        var input: Int64?
-        var attribute: Int64?
-    }
-
-    /// `stmt` yields run-causes.sql's rows: seq, line, kind, input_attribute, attribute.
-    init(replaying stmt: Statement) throws {
-        var graph = ReadByGraph()
-        var hits: [Hit] = []
-        try stmt.forEachRow { stmt in
-            let input: Int64? = stmt.isNull(3) ? nil : stmt.int64(3)
-            let attribute: Int64? = stmt.isNull(4) ? nil : stmt.int64(4)
-            let kind: Kind
-            switch stmt.string(2) {
-            case "edge":
-                if let input, let attribute { graph.add(input, attribute) }
-                edgesKnown = true
-                return
-            case "invalidate": kind = .invalidate
-            case "update": kind = .update
-            case "add_input": kind = .addInput; edgesKnown = true
-            default: return
+        /// Reads the snapshot's edges now; `run` reads the hits.
+        public init(in db: Database, run: Int64, snapshot: Int64?) throws {
+            var known = false
+            if let snapshot {
+                let edges = try ReportRegistry.query("run-causes-edges").prepare(in: db, ["snapshot": .integer(snapshot)])
+                var g = ReadByGraph()
+                try edges.forEachRow { edges in
+                    g.add(edges.int64(0), edges.int64(1))
+                    known = true
+                }
+                graph = g
             }
-            hits.append(Hit(seq: stmt.int64(0), line: stmt.isNull(1) ? nil : stmt.int64(1), kind: kind,
-                            input: input, attribute: attribute))
+            hits = try ReportRegistry.query("run-causes").prepare(in: db, ["run": .integer(run)])
+            // Whether the run records edges at all decides, for every hit, whether causes are
+            // known (an update before the run's first add_input still has a known, empty cause).
+            let probe = try ReportRegistry.query("run-has-add-input").prepare(in: db, ["run": .integer(run)])
+            if try probe.step(), probe.int64(0) != 0 { known = true }
+            edgesKnown = known
         }
-        hits.sort { $0.seq < $1.seq }
 
-        var cache: [Int64: (version: Int, marked: [Int64])] = [:]
-        // Invalidations since each attribute's last update that mark it.
-        var pending: [Int64: [Int]] = [:]
-        var current: Set<Int64> = []
-        for h in hits {
-            switch h.kind {
-            case .addInput:
-                if let input = h.input, let attribute = h.attribute { graph.add(input, attribute) }
-            case .update:
-                var causes: [Int]? = edgesKnown ? [] : nil
-                if let a = h.attribute, edgesKnown {
-                    causes = pending.removeValue(forKey: a) ?? []
+        /// Calls `onInvalidation` with each invalidation once its updates are counted (at the
+        /// next invalidation, or the end), and `onUpdate` with each update and the seqs of the
+        /// invalidations that caused it (the same ones as `Update.causes` indexes), in seq order.
+        public mutating func run(onInvalidation: (Invalidation) throws -> Void,
+                                 onUpdate: (Update, [Int64]) throws -> Void) throws {
+            var cache: [Int64: [Int64]] = [:]
+            var cacheVersion = graph.version
+            // Per attribute, the ordinals of the invalidations since its last update that mark it.
+            var pending: [Int64: [Int]] = [:]
+            var seqs: [Int64] = []
+            var open: Invalidation?
+            var current: Set<Int64> = []
+            var lastSeq = Int64.min
+            let known = edgesKnown
+            try hits.forEachRow { stmt in
+                let seq = stmt.int64(0)
+                // Events are stored in hit order (Schema, migration 5), so the id order read here
+                // is the seq order the replay needs.
+                guard seq > lastSeq else {
+                    throw ReportError("run-causes: hit seq \(seq) after \(lastSeq): this run's events are not stored in hit order")
                 }
-                if let i = invalidations.indices.last {
-                    invalidations[i].updates += 1
-                    if let a = h.attribute, invalidations[i].reran != nil, current.contains(a) { invalidations[i].reran! += 1 }
-                }
-                updates.append(Update(seq: h.seq, line: h.line, attribute: h.attribute, causes: causes))
-            case .invalidate:
-                var marked: [Int64]?
-                current = []
-                if edgesKnown {
-                    if let root = h.attribute {
-                        if let hit = cache[root], hit.version == graph.version {
-                            marked = hit.marked
-                        } else {
-                            let set = graph.downstream(from: root)
-                            cache[root] = (graph.version, set)
-                            marked = set
-                        }
-                        current = Set(marked!)
-                        current.insert(root)
+                lastSeq = seq
+                let line: Int64? = stmt.isNull(1) ? nil : stmt.int64(1)
+                let input: Int64? = stmt.isNull(3) ? nil : stmt.int64(3)
+                let attribute: Int64? = stmt.isNull(4) ? nil : stmt.int64(4)
+                switch stmt.string(2) {
+                case "add_input":
+                    if let input, let attribute { graph.add(input, attribute) }
+                case "update":
+                    var causes: [Int]? = known ? [] : nil
+                    if let a = attribute, known { causes = pending.removeValue(forKey: a) ?? [] }
+                    if open != nil {
+                        open!.updates += 1
+                        if let a = attribute, open!.reran != nil, current.contains(a) { open!.reran! += 1 }
                     }
-                    for a in current { pending[a, default: []].append(invalidations.count) }
+                    try onUpdate(Update(seq: seq, line: line, attribute: attribute, causes: causes), (causes ?? []).map { seqs[$0] })
+                case "invalidate":
+                    if let done = open { try onInvalidation(done) }
+                    var marked: [Int64]?
+                    current = []
+                    if known {
+                        if let root = attribute {
+                            // Marked sets of older edge sets are never asked for again.
+                            if cacheVersion != graph.version { cache.removeAll(); cacheVersion = graph.version }
+                            if let hit = cache[root] {
+                                marked = hit
+                            } else {
+                                let set = graph.downstream(from: root)
+                                cache[root] = set
+                                marked = set
+                            }
+                            current = Set(marked!)
+                            current.insert(root)
+                        }
+                        for a in current { pending[a, default: []].append(seqs.count) }
+                    }
+                    seqs.append(seq)
+                    open = Invalidation(seq: seq, line: line, root: attribute, marked: marked,
+                                        updates: 0, reran: marked == nil ? nil : 0)
+                default:
+                    break
                 }
-                invalidations.append(Invalidation(seq: h.seq, line: h.line, root: h.attribute, marked: marked,
-                                                  updates: 0, reran: marked == nil ? nil : 0))
             }
+            if let done = open { try onInvalidation(done) }
         }
     }
 }

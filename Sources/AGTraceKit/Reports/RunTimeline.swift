@@ -56,10 +56,11 @@ public enum RunTimeline {
             }
         }
         // Cause -> effect: an arrow from each write to every update it caused.
-        let causes = try RunCauses.compute(in: db, run: run, snapshot: snapshot)
-        for update in causes.updates {
-            for c in update.causes ?? [] { try timeline.addFlow(fromSeq: causes.invalidations[c].seq, toSeq: update.seq) }
-        }
+        // Replayed without keeping the run's causes: each arrow goes to the spool as it is known.
+        var replay = try RunCauses.Replay(in: db, run: run, snapshot: snapshot)
+        try replay.run(onInvalidation: { _ in }, onUpdate: { update, causes in
+            for write in causes { try timeline.addFlow(fromSeq: write, toSeq: update.seq) }
+        })
         return timeline
     }
 }

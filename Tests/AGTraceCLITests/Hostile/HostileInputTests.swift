@@ -137,6 +137,22 @@ final class HostileInputTests: CLITestCase {
         unlink(out)
     }
 
+    func testPerfettoExportOfALongRunStreams() throws {
+        // 300k hits: the run's causes are replayed hit by hit and each arrow goes to the spool
+        // as it is known (about 28 MB; before, the hits and causes were held: 79 MB).
+        let run = try HostileInputs.longRun(in: dir, writes: 7_300)
+        XCTAssertEqual(try CLI.run(["import", "--db", db, "--label", "long", run]).status, 0)
+        let out = dir.appendingPathComponent("long.json").path
+        let r = try capped(["export", "perfetto", "--db", db, "--run", "long", "-o", out], memoryCap: 50)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        // Every hit a slice, every write an instant, 8 arrows per write (a start and an end each).
+        XCTAssertEqual(try Self.lines(#""ph": "X""#, in: out), 7_300 * 41)
+        XCTAssertEqual(try Self.lines(#""ph": "i""#, in: out), 7_300)
+        XCTAssertEqual(try Self.lines(#""ph": "s""#, in: out), 7_300 * 8)
+        XCTAssertEqual(try Self.lines(#""ph": "f""#, in: out), 7_300 * 8)
+        unlink(out)
+    }
+
     /// Lines of `path` holding `text` (grep: a debug build's loop over 150 MB is slow).
     static func lines(_ text: String, in path: String) throws -> Int {
         let grep = Process(), out = Pipe()

@@ -74,6 +74,29 @@ enum HostileInputs {
         return path
     }
 
+    /// A recorder file of `writes` writes: 100 signals, each read by a chain of 7 nodes
+    /// (add_input hits first), then writes to them in turn, each followed by 40 updates of its
+    /// chain (the first 8 caused by it: 8 arrows per write). 300k hits: `export perfetto --run`
+    /// held the run's hits and causes in memory and peaked near 80 MB.
+    static func longRun(in dir: URL, writes: Int) throws -> String {
+        var text = "agtrace-lldb-record 1 prefix=AG arch=arm64 clock=monotonic_ns kinds=invalidate,update,add_input\n"
+        text.reserveCapacity(writes * 41 * 48)
+        var t = 1_000_000_000, hits = 0
+        func hit(_ line: String) { text += "\(t) 1 \(line)\n"; t += 1000; hits += 1 }
+        for s in 0..<100 {
+            for k in 1..<8 { hit("add_input AG::Graph::add_input \((s * 8 + k) * 16) \((s * 8 + k - 1) * 16)") }
+        }
+        for w in 0..<writes {
+            let s = w % 100
+            hit("invalidate AGGraphInvalidateValue \(s * 128) -")
+            for k in 0..<40 { hit("update AG::Graph::update_attribute \((s * 8 + k % 8) * 16) -") }
+        }
+        text += "stop \(t) hits=\(hits)\n"
+        let path = dir.appendingPathComponent("long-run-\(writes).lldb").path
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else { throw POSIXError(.EIO) }
+        return path
+    }
+
     /// An archive of `count` nodes whose values are `length` bytes of "a" each, gzip'd (the
     /// trial's 612 KB `.ag-gzon` of ten 60 MB strings peaked at 762 MB).
     static func bigStrings(in dir: URL, count: Int, length: Int) throws -> String {
