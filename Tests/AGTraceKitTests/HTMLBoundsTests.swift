@@ -31,4 +31,31 @@ final class HTMLBoundsTests: TemporaryDirectoryTestCase {
         XCTAssertTrue(sink.text.contains("No picture: Graphviz took more than 1 s"))
         XCTAssertFalse(sink.text.contains("<div class=\"picture\"><svg"))
     }
+
+    func testGraphvizRunsUnderACPULimitThatOutlivesAgtrace() throws {
+        // A "dot" that spins: started as `svg` starts dot, with a 1 s CPU limit, it is stopped by
+        // the kernel (SIGXCPU, or SIGKILL at the hard limit) with no one watching it, as when
+        // agtrace was killed with SIGKILL on a system without a death signal (macOS).
+        let fake = dir.appendingPathComponent("dot").path
+        FileManager.default.createFile(atPath: fake, contents: Data("#!/bin/sh\nwhile :; do :; done\n".utf8))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
+        let launch = Graphviz.launch(fake, arguments: ["-Tsvg"], cpuSeconds: 1, deathSignal: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: launch.executable)
+        process.arguments = launch.arguments
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+        XCTAssertTrue([SIGXCPU, SIGKILL].contains(process.terminationStatus), "ended by signal \(process.terminationStatus)")
+        // Names with spaces, quotes and $ reach the executable as they are: never shell text.
+        let echo = Graphviz.launch("/bin/echo", arguments: ["a b", "$HOME", "'q'"], cpuSeconds: 5, deathSignal: nil)
+        let out = Pipe()
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: echo.executable)
+        p.arguments = echo.arguments
+        p.standardOutput = out
+        try p.run()
+        p.waitUntilExit()
+        XCTAssertEqual(String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self), "a b $HOME 'q'\n")
+    }
 }

@@ -31,12 +31,13 @@ public struct Graphviz: Sendable {
         }
     }
 
-    /// dot never outlives agtrace: on SIGINT and SIGTERM (every platform) `SignalCleanup` kills
-    /// it before agtrace exits. For SIGKILL, which no handler sees, on Linux dot is started
-    /// through util-linux's `setpriv --pdeathsig KILL` when it is there: the kernel then kills
-    /// dot when agtrace ends (a CI timeout's SIGKILL included). Only from the main thread: the
-    /// death signal follows the thread that started the child. (macOS has no death signal: a
-    /// SIGKILL of agtrace leaves dot to finish alone.)
+    /// dot never outlives agtrace for long: on SIGINT and SIGTERM (every platform)
+    /// `SignalCleanup` kills it before agtrace exits. For SIGKILL, which no handler sees, on Linux
+    /// dot is started through util-linux's `setpriv --pdeathsig KILL` when it is there: the
+    /// kernel then kills dot when agtrace ends (a CI timeout's SIGKILL included). Only from the
+    /// main thread: the death signal follows the thread that started the child. Everywhere (macOS
+    /// has no death signal), dot also runs under a CPU-time limit just past `timeLimit`
+    /// (`launch`), which the kernel enforces whether agtrace is alive or not.
     static let deathSignalWrapper: String? = {
         #if os(Linux)
         let path = "/usr/bin/setpriv"
@@ -46,19 +47,28 @@ public struct Graphviz: Sendable {
         #endif
     }()
 
+    /// How to start `executable`: through `/bin/sh`, which sets the CPU-time limit (`ulimit -t`:
+    /// the kernel sends SIGXCPU, then SIGKILL, once the child has used that much CPU, so a dot
+    /// whose agtrace was killed stops by itself) and then becomes it (`exec`); through the
+    /// death-signal wrapper first when there is one.
+    static func launch(_ executable: String, arguments: [String], cpuSeconds: Int,
+                       deathSignal wrapper: String?) -> (executable: String, arguments: [String]) {
+        // The executable and its arguments are sh's $0 and $@, never parsed as shell text.
+        let shell = ["/bin/sh", "-c", "ulimit -t \(max(1, cpuSeconds)) && exec \"$0\" \"$@\"", executable] + arguments
+        guard let wrapper else { return (shell[0], Array(shell.dropFirst())) }
+        return (wrapper, ["--pdeathsig", "KILL", "--"] + shell)
+    }
+
     /// SVG for each DOT graph, in order (the XML prolog and DOCTYPE removed, so each can be
     /// inlined in HTML). Throws when dot fails or returns a different number of pictures, and
     /// `TimedOut` when it runs past `timeLimit` (it is then killed).
     public func svg(_ graphs: [String]) throws -> [String] {
         guard !graphs.isEmpty else { return [] }
         let process = Process()
-        if let wrapper = Self.deathSignalWrapper, Thread.isMainThread {
-            process.executableURL = URL(fileURLWithPath: wrapper)
-            process.arguments = ["--pdeathsig", "KILL", "--", executable, "-Tsvg"]
-        } else {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["-Tsvg"]
-        }
+        let launch = Self.launch(executable, arguments: ["-Tsvg"], cpuSeconds: Int(timeLimit.rounded(.up)) + 1,
+                                 deathSignal: Thread.isMainThread ? Self.deathSignalWrapper : nil)
+        process.executableURL = URL(fileURLWithPath: launch.executable)
+        process.arguments = launch.arguments
         let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = input
         process.standardOutput = output
