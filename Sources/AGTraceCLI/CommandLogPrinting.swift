@@ -26,5 +26,11 @@ extension Context {
 
 /// A usage problem of the library as the CLI's usage error (exit 2 with the usage line).
 func usageErrors<T>(_ body: () throws -> T) throws -> T {
-    do { return try body() } catch let p as CheckProblem where p.kind == .usage { throw UsageError(message: p.message) }
+    do {
+        return try body()
+    } catch let p as CheckProblem where p.kind == .usage {
+        throw UsageError(message: p.message)
+    } catch let e as ReportUsageError {
+        throw UsageError(message: e.message)
+    }
 }
