@@ -61,51 +61,21 @@ enum BaselineCommand {
         guard let output = args.value(Self.output) else {
             throw UsageError(message: "give --output FILE (the baseline to write; - prints it)")
         }
-        let sources = try CountSources(args)
-        let key = try args.value(Self.key).map(parseKey)
-        if args.has(Options.time) && sources.trace == nil {
-            throw UsageError(message: "--time records a trace's evaluation times: give --trace FILE|T")
+        let sources = try usageErrors { try CountSources.parse(args) }
+        let request = BaselineRequest(sources: sources, output: output, key: try args.value(Self.key).map(parseKey),
+                                      allowIncomplete: args.has(Options.allowIncomplete), time: args.has(Options.time),
+                                      database: context.databasePath)
+        let outcome = try usageErrors {
+            try BaselineGate.run(request, openDatabase: { try context.openDatabase(.read) }, log: context.log(name))
         }
-        try validate(sources, key: key)
-        try sources.refuseAmbiguousTrace(context)
-        // Refused (exit 2) before any work: a device, FIFO, directory, an input, a database.
-        let file = output == "-" ? nil
-            : try Baseline.output(output, inputs: sources.fileInputs, database: sources.usesFiles ? nil : context.databasePath)
-        let (db, runLabel, snapshotLabel, traceLabel, scratch) = try sources.open(context)
-        defer { scratch?.close() }
-        var input = try makeInput(run: runLabel, snapshot: snapshotLabel, trace: traceLabel, key: key)
-        input.withSeconds = args.has(Options.time)
-        if let match = try input.match(in: db, context: context, command: name), match.missing > 0, input.key == .rule {
-            // A rule-keyed baseline with "(attribute N)" keys would compare ids of one build
-            // with another's: refused rather than written.
-            context.err.write("agtrace baseline: error: " + terminalSafe("--key rule needs every counted attribute named by a rule, but \(match.missing) of \(match.attributes) attributes of run '\(input.label)' have none in snapshot '\(match.snapshotLabel)'; name the run with a dump of the same process") + "\n")
-            return 2
-        }
-        let counts = try input.counts(in: db)
-        do {
-            if let note = try RecordingGate.check(counts.source, allowIncomplete: args.has(Options.allowIncomplete)) {
-                context.err.write("agtrace baseline: note: " + terminalSafe(note) + "\n")
-            }
-            // A baseline with an `(unknown)` key would compare unread hits as one key forever.
-            try RecordingGate.refuseUnknownAttributes(counts)
-        } catch let p as CheckProblem {
-            context.err.write("agtrace baseline: error: " + terminalSafe(p.message) + "\n")
-            return p.exitStatus
-        }
-        return try write(counts: counts, to: file, context)
-    }
-
-    /// Writes the baseline to `output`, or standard output when nil (`--output -`).
-    static func write(counts: UpdateCounts, to output: OutputFile?, _ context: Context) throws -> Int32 {
-        let baseline = Baseline(counts: counts)
-        guard let output else {
+        if let refusal = outcome.refusal {
+            context.err.write("agtrace baseline: error: " + terminalSafe(refusal.message) + "\n")
+        } else if let written = outcome.written {
+            context.out.write(terminalSafe(written) + "\n")
+        } else if let baseline = outcome.baseline {
             context.out.write(baseline.rendered())
-            return 0
         }
-        try baseline.write(to: output)
-        let total = counts.total.updates
-        context.out.write(terminalSafe("wrote \(output.path): \(counts.source.phrase) keyed by \(counts.key.rawValue), \(counts.entries.count) \(counts.key.plural), \(total) updates") + "\n")
-        return 0
+        return outcome.status
     }
 
     static func parseKey(_ text: String) throws -> BaselineKey {
@@ -113,34 +83,5 @@ enum BaselineCommand {
             throw UsageError(message: "--key must be one of \(BaselineKey.names), not '\(text)'")
         }
         return key
-    }
-
-    static func validate(_ s: CountSources, key: BaselineKey?) throws {
-        if s.hasTrace { return }
-        switch (s.hasRun, s.hasSnapshot) {
-        case (false, false):
-            throw UsageError(message: "give --transcript FILE, --archive FILE or --trace FILE (or --run R / --snapshot S: labels as 'agtrace list' shows them)")
-        case (true, false):
-            if let key, key != .attribute {
-                throw UsageError(message: "--key \(key.rawValue) on a run needs a dump of the same build to name its attributes (--archive FILE or --snapshot S)")
-            }
-        case (false, true):
-            break
-        case (true, true):
-            guard key == .rule || key == .view else {
-                throw UsageError(message: "give \(s.runOption) or \(s.snapshotOption), not both (both only with --key rule or --key view: the dump names the run's attributes)")
-            }
-        }
-    }
-
-    /// Labels (already validated) to an input.
-    static func makeInput(run: String?, snapshot: String?, trace: String? = nil, key: BaselineKey?) throws -> CountInput {
-        if let trace {
-            return CountInput(kind: .trace, label: trace, key: key ?? .rule)
-        }
-        if let run {
-            return CountInput(kind: .run, label: run, key: key ?? .attribute, namingSnapshot: snapshot)
-        }
-        return CountInput(kind: .snapshot, label: snapshot!, key: key ?? .rule)
     }
 }

@@ -93,17 +93,29 @@ enum CheckCommand {
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         let format = (try? parseFormat(args.value(Self.format))) ?? .table
+        let outcome: CheckOutcome
         do {
-            return try check(args, context, format: format)
+            outcome = CheckGate.run(try request(args, context), openDatabase: context.gateDatabase, log: context.log(name))
         } catch {
-            let problem = classify(error)
+            outcome = CheckOutcome(problem: classify(error))
+        }
+        show(outcome, format: format, baselinePath: args.value(baseline), context)
+        return outcome.status
+    }
+
+    /// The report the outcome asks for on stdout (with a problem: the error on stderr, and
+    /// for formats other than table a report of the error too, so CI shows why).
+    static func show(_ outcome: CheckOutcome, format: CheckFormat, baselinePath: String?, _ context: Context) {
+        if let problem = outcome.problem {
             var message = "agtrace check: error: " + terminalSafe(problem.message) + "\n"
             if problem.kind == .usage { message += "Usage: \(usage)\nSee 'agtrace help check'.\n" }
             context.err.write(message)
             if format != .table {
-                context.out.write(CheckReportFormatter.renderProblem(problem, format: format, baselinePath: args.value(baseline)))
+                context.out.write(CheckReportFormatter.renderProblem(problem, format: format, baselinePath: baselinePath))
             }
-            return problem.exitStatus
+        } else if let comparison = outcome.comparison, let baselinePath {
+            context.out.write(outcome.updated ? CheckReportFormatter.renderUpdate(comparison, baselinePath: baselinePath)
+                                              : CheckReportFormatter.render(comparison, format: format, baselinePath: baselinePath, notes: outcome.notes))
         }
     }
 
@@ -122,143 +134,26 @@ enum CheckCommand {
     }
 
     static func classify(_ error: Error) -> CheckProblem {
-        switch error {
-        case let p as CheckProblem: return p
-        case let u as UsageError: return CheckProblem(.usage, u.message)
-        case let b as BaselineError: return CheckProblem(.baseline, b.description)
-        case let r as OutputRefusal: return CheckProblem(.usage, r.description)
-        case let w as OutputWriteError: return CheckProblem(.baseline, w.description)
-        default: return CheckProblem(.notCounted, "\(error)")
-        }
+        if let u = error as? UsageError { return CheckProblem(.usage, u.message) }
+        return CheckGate.problem(for: error)
     }
 
-    static func check(_ args: ParsedArguments, _ context: Context, format: CheckFormat) throws -> Int32 {
+    /// The options as a request; usage errors in the order the checks always came.
+    static func request(_ args: ParsedArguments, _ context: Context) throws -> CheckRequest {
         guard args.positionals.isEmpty else {
             throw UsageError(message: "unexpected argument '\(args.positionals[0])' (the input is given with --transcript, --archive, --run or --snapshot)")
         }
         _ = try parseFormat(args.value(Self.format))
-        var limits = try parseLimits(args)
+        let limits = try parseLimits(args)
         guard let baselinePath = args.value(Self.baseline) else {
             throw UsageError(message: "give --baseline FILE (written by 'agtrace baseline')")
         }
-        let sources = try CountSources(args)
-        if !sources.hasRun && !sources.hasSnapshot && !sources.hasTrace {
-            throw UsageError(message: "give --transcript FILE, --archive FILE or --trace FILE (or --run R / --snapshot S) to check against the baseline")
-        }
-        if baselinePath == "-" && args.has(updateBaseline) {
-            throw UsageError(message: "--update-baseline rewrites the baseline file; standard input (-) cannot be rewritten")
-        }
-        // The file --update-baseline rewrites, checked before anything is read or counted.
-        let rewritten = args.has(updateBaseline)
-            ? try Baseline.output(baselinePath, inputs: sources.fileInputs, database: sources.usesFiles ? nil : context.databasePath, rewriting: true)
-            : nil
-        let baseline = try Baseline.read(path: baselinePath)
-        try matchInput(sources, baseline: baseline, path: baselinePath)
-        if args.value(timeTolerance) != nil && !args.has(time) {
-            throw UsageError(message: "--time-tolerance goes with --time")
-        }
-        if args.has(time), let problem = baseline.timeProblem {
-            throw BaselineError(path: baselinePath, problem: problem)
-        }
-        try sources.refuseAmbiguousTrace(context)
-
-        let (db, runLabel, snapshotLabel, traceLabel, scratch) = try sources.open(context)
-        defer { scratch?.close() }
-        if args.has(time) { limits.timeTolerance = try parseTimeTolerance(args) }
-        if let traceLabel {
-            return try checkTrace(traceLabel, in: db, args, context, baseline: baseline, baselinePath: baselinePath, rewritten: rewritten,
-                                  limits: limits, format: format)
-        }
-        let key = baseline.counts.key
-        let input: CountInput
-        switch baseline.counts.source.kind {
-        case .run: input = CountInput(kind: .run, label: runLabel!, key: key, namingSnapshot: key == .attribute ? nil : snapshotLabel)
-        case .snapshot: input = CountInput(kind: .snapshot, label: snapshotLabel!, key: key)
-        case .trace: input = CountInput(kind: .trace, label: traceLabel!, key: key)
-        }
-        _ = try input.match(in: db, context: context, command: name)
-        let current = try input.counts(in: db)
-        var notes: [String] = []
-        if let note = try RecordingGate.check(current.source, allowIncomplete: args.has(allowIncomplete)) {
-            notes.append(note)
-            context.err.write("agtrace check: warning: " + terminalSafe(note) + "\n")
-        }
-        try RecordingGate.refuseUnknownAttributes(current)
-        let comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
-
-        if let rewritten {
-            try Baseline(counts: current).write(to: rewritten)
-            context.out.write(CheckReportFormatter.renderUpdate(comparison, baselinePath: baselinePath))
-            context.err.write("agtrace check: updated \(terminalSafe(baselinePath)) (\(current.entries.count) \(current.key.plural), \(current.total.updates) updates); review the diff and commit it\n")
-            return 0
-        }
-        context.out.write(CheckReportFormatter.render(comparison, format: format, baselinePath: baselinePath, notes: notes))
-        return comparison.passed ? 0 : 1
+        return CheckRequest(baselinePath: baselinePath, sources: try CountSources.parse(args), limits: limits,
+                            allowIncomplete: args.has(allowIncomplete), time: args.has(time), timeTolerance: args.value(timeTolerance),
+                            updateBaseline: args.has(updateBaseline), database: context.databasePath)
     }
 
-    static let defaultTimeTolerance = 20
-
-    static func parseTimeTolerance(_ args: ParsedArguments) throws -> Tolerance {
-        let text = args.value(timeTolerance) ?? String(defaultTimeTolerance)
-        guard let tolerance = Tolerance(text) else {
-            throw UsageError(message: "--time-tolerance is a percentage of growth allowed (20, 20%, 12.5), not '\(text)'")
-        }
-        return tolerance
-    }
-
-    /// `check --trace T [--time]`: evaluations per key (and their self seconds) against the
-    /// baseline. `--update-baseline` times them whenever the baseline held seconds.
-    static func checkTrace(_ trace: String, in db: Database, _ args: ParsedArguments, _ context: Context, baseline: Baseline,
-                           baselinePath: String, rewritten: OutputFile?, limits: CheckLimits, format: CheckFormat) throws -> Int32 {
-        let timed = args.has(time) || (args.has(updateBaseline) && baseline.counts.time != nil)
-        let current = try CountInput(kind: .trace, label: trace, key: baseline.counts.key, withSeconds: timed).counts(in: db)
-        // A cut trace (no EndTrace) is refused as a cut transcript is.
-        var notes: [String] = []
-        if let note = try RecordingGate.check(current.source, allowIncomplete: args.has(allowIncomplete)) {
-            notes.append(note)
-            context.err.write("agtrace check: warning: " + terminalSafe(note) + "\n")
-        }
-        let comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
-        if let rewritten {
-            try Baseline(counts: current).write(to: rewritten)
-            context.out.write(CheckReportFormatter.renderUpdate(comparison, baselinePath: baselinePath))
-            return 0
-        }
-        context.out.write(CheckReportFormatter.render(comparison, format: format, baselinePath: baselinePath, notes: notes))
-        return comparison.passed ? 0 : 1
-    }
-
-    /// The input must be of the kind the baseline was taken from; a run baseline keyed by rule
-    /// or view needs the dump that names the run's attributes.
-    static func matchInput(_ s: CountSources, baseline: Baseline, path: String) throws {
-        let source = baseline.counts.source
-        let key = baseline.counts.key
-        if (source.kind == .trace) != s.hasTrace {
-            throw BaselineError(path: path, problem: source.kind == .trace
-                ? "the baseline was taken from \(source.phrase): check a trace against it (--trace FILE or a trace's label)"
-                : "the baseline was taken from \(source.phrase), but a trace was given: check a \(source.kind == .run ? "recording (--transcript FILE or --run R)" : "dump (--archive DUMP or --snapshot S)") against it")
-        }
-        switch source.kind {
-        case .trace:
-            break
-        case .run:
-            guard s.hasRun else {
-                throw BaselineError(path: path, problem: "the baseline was taken from \(source.phrase), but no run was given: check a recording against it (--transcript FILE or --run R)")
-            }
-            if key != .attribute {
-                guard s.hasSnapshot else {
-                    let namer = source.namedBy.map { " (it was named through snapshot '\($0.label)')" } ?? ""
-                    throw BaselineError(path: path, problem: "the baseline counts \(source.phrase) by \(key.rawValue)\(namer): give the dump of the same build as well (--archive DUMP or --snapshot S), to name the run's attributes")
-                }
-            } else if s.hasSnapshot {
-                throw UsageError(message: "give \(s.runOption) or \(s.snapshotOption), not both (both only for a baseline keyed by rule or view; \(path) is keyed by \(key.rawValue))")
-            }
-        case .snapshot:
-            guard s.hasSnapshot, !s.hasRun else {
-                throw BaselineError(path: path, problem: "the baseline was taken from \(source.phrase), but a run was given: check a dump against it (--archive DUMP or --snapshot S)")
-            }
-        }
-    }
+    static let defaultTimeTolerance = CheckGate.defaultTimeTolerance
 
     static func parseFormat(_ text: String?) throws -> CheckFormat {
         guard let text else { return .table }

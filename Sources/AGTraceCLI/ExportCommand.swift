@@ -107,8 +107,7 @@ enum ExportCommand {
             guard depth >= 0 else { throw UsageError(message: "--depth takes 0 or more") }
             options.depth = depth
         }
-        let db = try context.openDatabase(.read)
-        let snapshot = try LabelLookup.snapshotId(label, in: db)
+        let (db, snapshot) = try ExportRunner.dot(snapshot: label, openDatabase: { try context.openDatabase(.read) })
         try write(output, context) { try DotExport.write(in: db, snapshot: snapshot, label: label, options: options, to: $0) }
         return 0
     }
@@ -116,25 +115,9 @@ enum ExportCommand {
     static func perfetto(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         try refuse([Self.focus, Self.depth, Self.compare], for: "perfetto", args)
         let output = try outputFile(args, context, what: "the timeline")
-        let timeline: TimelineSpool
-        switch (args.value(Self.run), args.value(Self.trace)) {
-        case (let runLabel?, nil):
-            let db = try context.openDatabase(.read)
-            let run = try LabelLookup.runId(runLabel, in: db)
-            let snapshot = try args.value(Self.snapshot).map { try LabelLookup.snapshotId($0, in: db) }
-            if let snapshot, let snapshotLabel = args.value(Self.snapshot),
-               let warning = try RunSnapshotMatch.check(in: db, run: run, runLabel: runLabel, snapshot: snapshot, snapshotLabel: snapshotLabel).warning {
-                context.err.write("agtrace export: warning: " + terminalSafe(warning) + "\n")
-            }
-            timeline = try RunTimeline.make(in: db, run: run, label: runLabel, snapshot: snapshot)
-        case (nil, let traceLabel?):
-            guard args.value(Self.snapshot) == nil else {
-                throw UsageError(message: "--snapshot names a run's nodes; a trace names its own (drop --snapshot)")
-            }
-            let db = try context.openDatabase(.read)
-            timeline = try TraceSlices.make(in: db, trace: try LabelLookup.traceId(traceLabel, in: db), label: traceLabel)
-        case (nil, nil): throw UsageError(message: "--run R or --trace T is required (what to lay out in time)")
-        default: throw UsageError(message: "give --run R or --trace T, not both")
+        let timeline = try usageErrors {
+            try ExportRunner.timeline(run: args.value(Self.run), snapshot: args.value(Self.snapshot), trace: args.value(Self.trace),
+                                      openDatabase: { try context.openDatabase(.read) }, log: context.log(name))
         }
         try write(output, context) { try PerfettoExport.write(timeline, to: $0) }
         return 0
@@ -147,14 +130,12 @@ enum ExportCommand {
             throw UsageError(message: "say what the page shows: --snapshot S, --run R, --trace T and/or --compare A B")
         }
         let output = try outputFile(args, context, what: "the HTML file")
-        let db = try context.openDatabase(.read)
-        let options = HTMLReport.Options(generator: "agtrace \(version)", madeAt: HTMLReport.Options.isoNow())
-        if options.graphviz == nil {
-            context.err.write("agtrace export: Graphviz (dot) is not on the PATH: the page shows lists instead of pictures (install graphviz for them)\n")
-        }
+        let log = context.log(name)
+        let (db, graphviz) = try ExportRunner.html(openDatabase: { try context.openDatabase(.read) }, log: log)
+        let options = HTMLReport.Options(generator: "agtrace \(version)", madeAt: HTMLReport.Options.isoNow(), graphviz: graphviz)
         var warnings: [String] = []
         try write(output, context) { warnings = try HTMLReport.write(inputs, options: options, in: db, to: $0) }
-        for w in warnings { context.err.write("agtrace export: warning: " + terminalSafe(w) + "\n") }
+        for w in warnings { log.say(.warning(w)) }
         return 0
     }
 

@@ -57,45 +57,19 @@ enum WalkCommand {
         if at != nil && trace == nil { throw UsageError(message: "--at SEQ picks a moment of a trace: give it with --trace T") }
         if let at, at < 1 { throw UsageError(message: "--at takes an event's seq (1 or more)") }
         let db = try context.openDatabase(.read)
-        if let trace {
-            let from: TraceWalk.Start
-            switch start {
-            case .attribute(let attribute): from = .attribute(attribute)
-            case .view(let view): from = .view(view)
-            }
-            let traceId = try LabelLookup.traceId(trace, in: db)
-            var moment = at.map(Int64.init)
-            if moment == nil {
-                let chosen = try TraceWalk.defaultMoment(in: db, trace: traceId, from: from)
-                moment = chosen.at
-                if let note = chosen.note { context.note("agtrace walk: " + terminalSafe(note)) }
-            }
-            let rows = try TraceWalk.rows(in: db, trace: traceId, label: trace, from: from, maxDepth: depth, at: moment)
-            if let note = try TraceNotes.unknownIndirectSources(in: db, trace: traceId, label: trace) {
-                context.note("agtrace walk: warning: " + terminalSafe(note))
-            }
-            try context.writeRows(columns: TraceWalk.columns, rows: rows, args: args, command: name)
-            return 0
-        }
-        let label = args.value(snapshot)!
-        let snapshot = try LabelLookup.snapshotId(label, in: db)
-        let views = NodeViews(in: db, snapshot: snapshot)
-        let roots = try start.attributes(views: views, snapshotLabel: label)
-        let steps = try PushWalk.run(in: db, snapshot: snapshot, label: label, from: roots, maxDepth: depth, views: views)
-        try context.writeRows(columns: PushWalk.columns, rows: PushWalk.rows(steps), args: args, command: name)
+        let request = WalkRequest(start: start, snapshot: args.value(snapshot), trace: trace, depth: depth, at: at.map(Int64.init))
+        let result = try WalkRunner.run(request, in: db, log: context.log(name))
+        try context.writeRows(columns: result.columns, rows: result.rows, args: args, command: name)
         return 0
     }
 }
 
 /// Where `walk` and `why` start: one attribute (decimal or 0x-hex), or every node of a view.
 enum StartingPoint {
-    case attribute(Int64)
-    case view(String)
-
     /// `--view NAME`, which each command words for itself.
     static let view = OptionSpec(name: "view", valueName: "NAME", help: "start from every node of this view instead of ATTR")
 
-    static func parse(_ args: ParsedArguments) throws -> StartingPoint {
+    static func parse(_ args: ParsedArguments) throws -> WalkStart {
         if let view = args.value(Self.view) {
             guard args.positionals.isEmpty else {
                 throw UsageError(message: "give an attribute or --view NAME, not both (unexpected '\(args.positionals[0])')")
@@ -111,12 +85,5 @@ enum StartingPoint {
             throw UsageError(message: "'\(args.positionals[0])' is not an attribute (a number, decimal or 0x-hex)")
         }
         return .attribute(attribute)
-    }
-
-    func attributes(views: NodeViews, snapshotLabel: String) throws -> [Int64] {
-        switch self {
-        case .attribute(let a): return [a]
-        case .view(let name): return try views.attributes(of: name, snapshotLabel: snapshotLabel)
-        }
     }
 }

@@ -54,60 +54,12 @@ enum WhyCommand {
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         try args.checkRowOptions()
-        let start = try StartingPoint.parse(args)
-        let runLabel = args.value(Self.run), snapshotLabel = args.value(Self.snapshot)
-        if let traceLabel = args.value(Self.trace) {
-            guard runLabel == nil, snapshotLabel == nil else {
-                throw UsageError(message: "--trace explains from the trace alone: give it without --run or --snapshot")
-            }
-            let db = try context.openDatabase(.read)
-            let trace = try LabelLookup.traceId(traceLabel, in: db)
-            let result: (columns: [String], rows: [[SQLValue]])
-            switch start {
-            case .attribute(let attribute): result = try TraceWhy.rows(in: db, trace: trace, label: traceLabel, attribute: attribute)
-            case .view(let view): result = try TraceWhy.rows(in: db, trace: trace, label: traceLabel, view: view)
-            }
-            try context.writeRows(columns: result.columns, rows: result.rows, args: args, command: name, units: TraceWhy.units)
-            return 0
+        let request = WhyRequest(start: try StartingPoint.parse(args), run: args.value(Self.run), snapshot: args.value(Self.snapshot),
+                                 trace: args.value(Self.trace))
+        let result = try usageErrors {
+            try WhyRunner.run(request, database: context.databasePath, openDatabase: { try context.openDatabase(.read) }, log: context.log(name))
         }
-        if runLabel == nil && snapshotLabel == nil {
-            throw UsageError(message: "give --snapshot S (a dump), --run R (a transcript) or --trace T (a trace) to explain from")
-        }
-        if case .view = start, let runLabel, snapshotLabel == nil {
-            // A label that is no run (a trace, a snapshot) is said first: asking for --snapshot
-            // would send the user the wrong way.
-            if FileManager.default.fileExists(atPath: context.databasePath) {
-                _ = try LabelLookup.runId(runLabel, in: try context.openDatabase(.read))
-            }
-            throw UsageError(message: "--view with --run needs --snapshot S to know which nodes the view names")
-        }
-        let db = try context.openDatabase(.read)
-        let snapshot = try snapshotLabel.map { try LabelLookup.snapshotId($0, in: db) }
-        let views = snapshot.map { NodeViews(in: db, snapshot: $0) }
-        let roots = try views.map { try start.attributes(views: $0, snapshotLabel: snapshotLabel!) }
-            ?? start.attributes(views: NodeViews(), snapshotLabel: "")
-        let columns: [String]
-        let rows: [[SQLValue]]
-        if let runLabel {
-            let run = try LabelLookup.runId(runLabel, in: db)
-            if let snapshot, let snapshotLabel {
-                let match = try RunSnapshotMatch.check(in: db, run: run, runLabel: runLabel, snapshot: snapshot, snapshotLabel: snapshotLabel)
-                if let warning = match.warning { context.note("agtrace why: warning: \(terminalSafe(warning))") }
-            }
-            let report = try RunWhy.report(in: db, run: run, snapshot: snapshot, attributes: roots)
-            if !report.causes.edgesKnown { context.note("agtrace why: warning: \(terminalSafe(RunCauses.noEdgesHint(run: runLabel)))") }
-            if report.rows.isEmpty {
-                context.err.write("agtrace why: run '\(terminalSafe(runLabel))' has no update of \(roots.map(String.init).joined(separator: ", "))\n")
-            }
-            (columns, rows) = (report.columns, report.rows)
-        } else {
-            let steps = try DumpWhy.run(in: db, snapshot: snapshot!, label: snapshotLabel!, from: roots, views: views)
-            if !steps.contains(where: \.dirty) {
-                context.err.write("agtrace why: nothing is dirty there in snapshot '\(terminalSafe(snapshotLabel!))': dump the graph after the invalidation and before the body runs\n")
-            }
-            (columns, rows) = (DumpWhy.columns, DumpWhy.rows(steps))
-        }
-        try context.writeRows(columns: columns, rows: rows, args: args, command: name)
+        try context.writeRows(columns: result.columns, rows: result.rows, args: args, command: name, units: result.units)
         return 0
     }
 }
