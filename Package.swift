@@ -10,16 +10,17 @@ let package = Package(
     ],
     targets: [
         // System libraries: headers and linker flags come from the machine (pkg-config on Linux,
-        // the SDK on macOS). Nothing is vendored.
+        // the SDK on macOS). Nothing is vendored. No Homebrew providers: with one, SwiftPM looks
+        // in Homebrew's prefix first and links its sqlite instead of the SDK's where both exist.
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+            providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+            providers: [.apt(["zlib1g-dev"])]
         ),
         // SHA-256 in C, to use the CPU's SHA instructions (with a portable fallback).
         .target(name: "CSHA256"),
