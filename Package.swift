@@ -10,27 +10,26 @@ let package = Package(
     ],
     targets: [
         // System libraries: headers and linker flags come from the machine (pkg-config on Linux,
-        // the SDK on macOS). Nothing is vendored.
+        // the SDK on macOS). Nothing is vendored. No Homebrew providers: with one, SwiftPM looks
+        // in Homebrew's prefix first and links its sqlite instead of the SDK's where both exist.
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+            providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+            providers: [.apt(["zlib1g-dev"])]
         ),
         // SHA-256 in C, to use the CPU's SHA instructions (with a portable fallback).
         .target(name: "CSHA256"),
-        .target(
-            name: "AGTraceKit",
-            dependencies: ["CSQLite", "CZlib", "CSHA256"],
-            // `Queries` is a link to the top-level Queries/ folder: the canned reports' SQL is
-            // compiled into the binary, so agtrace works from any directory. The lldb recorder's
-            // script (lldb/agtrace_lldb.py, linked from Recorder/) is too: `agtrace lldb-script`.
-            resources: [.embedInCode("Queries"), .embedInCode("Recorder/agtrace_lldb.py")]
-        ),
+        // The canned reports' SQL (Queries/) and the lldb recorder's script (lldb/, `agtrace
+        // lldb-script`) are compiled into the binary, so agtrace works from any directory: as
+        // Swift source that Scripts/gen-embedded-queries.sh writes (EmbeddedQueries.swift,
+        // EmbeddedRecorderScript.swift), not as `.embedInCode` resources, which Xcode's build
+        // system does not support.
+        .target(name: "AGTraceKit", dependencies: ["CSQLite", "CZlib", "CSHA256"]),
         // The command line: commands, their options, parsing and printing. A library, so tests
         // can run commands in-process; the executable only calls it.
         .target(name: "AGTraceCLI", dependencies: ["AGTraceKit"]),

@@ -22,24 +22,13 @@ module CSHA256 {
 }
 MAP
 
-# The canned reports' SQL and the lldb recorder's script, embedded the way SwiftPM's
-# `.embedInCode("Queries")` and `.embedInCode("Recorder/agtrace_lldb.py")` do it.
-{
-    echo "struct PackageResources {"
-    for f in Queries/*.sql lldb/agtrace_lldb.py; do
-        name=$(basename "$f" | sed 's/[^A-Za-z0-9]/_/g')
-        printf 'static let %s: [UInt8] = [' "$name"
-        od -An -v -tu1 "$f" | tr -s ' \n' ',' | sed 's/^,//; s/,$//'
-        echo ']'
-    done
-    echo "}"
-} > "$out/embedded_resources.swift"
-
+# The canned reports' SQL and the lldb recorder's script come with AGTraceKit's sources, as
+# Swift (Scripts/gen-embedded-queries.sh writes them).
 mapfile -t sources < <(find Sources/AGTraceKit -name '*.swift' | sort)
 "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g \
     -D AGTRACE_LIBFUZZER -module-name AGTraceFuzz \
     -I Sources/CSQLite -I Sources/CZlib -I "$out/CSHA256" \
-    "${sources[@]}" "$out/embedded_resources.swift" Tests/AGTraceKitTests/Fuzz/FuzzOracle.swift Fuzz/LibFuzzerEntry.swift \
+    "${sources[@]}" Tests/AGTraceKitTests/Fuzz/FuzzOracle.swift Fuzz/LibFuzzerEntry.swift \
     "$out/sha256.o" -lsqlite3 -lz -o "$out/agtrace-fuzz.new"
 # Renamed into place, so that a fuzzer already running keeps its own copy.
 mv -f "$out/agtrace-fuzz.new" "$out/agtrace-fuzz"

@@ -67,12 +67,7 @@ final class SignalCleanup: @unchecked Sendable {
         thread.stackSize = 1 << 18
         thread.start()
         for sig in [SIGINT, SIGTERM] {
-            var action = sigaction()
-            #if os(Linux)
-            action.__sigaction_handler.sa_handler = forwardSignal
-            #else
-            action.__sigaction_u.__sa_handler = forwardSignal
-            #endif
+            var action = Platform.signalAction(calling: forwardSignal)
             sigemptyset(&action.sa_mask)
             // SA_RESTART: the thread the signal lands on carries on with what it was blocked in
             // (a read of dot's output) until the signal thread exits; without it the read fails

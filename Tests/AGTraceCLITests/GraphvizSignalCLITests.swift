@@ -1,7 +1,10 @@
+import AGTraceKit
 import Foundation
 import XCTest
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// `export html` starts Graphviz's dot; dot never outlives agtrace. A stand-in `dot` on the
@@ -54,15 +57,9 @@ final class GraphvizSignalCLITests: CLITestCase {
         }
     }
 
-    /// The process exists and is not a zombie waiting to be reaped (Linux: its /proc state).
+    /// The process exists and is not a zombie waiting to be reaped (unknown: alive).
     static func alive(_ pid: pid_t) -> Bool {
         guard kill(pid, 0) == 0 || errno == EPERM else { return false }
-        #if os(Linux)
-        if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-           let close = stat.lastIndex(of: ")") {
-            return !stat[close...].hasPrefix(") Z")
-        }
-        #endif
-        return true
+        return Platform.isZombie(pid) != true
     }
 }

@@ -7,8 +7,9 @@ import XCTest
 /// libpython3.10.so.1.0), which the machine may not have where the loader looks. Where it is
 /// elsewhere (pyenv's ~/.pyenv/versions/3.10.x, or a root named by `AGTRACE_LLDB_PYTHONHOME`,
 /// which `.ci/run` sets), `LD_LIBRARY_PATH=<root>/lib` and `PYTHONHOME=<root>` make it load.
-/// Each candidate is tried with `lldb --batch -o 'script print(…)'`; the first that answers is
-/// used. None: the caller skips with `skipReason`.
+/// Each candidate is tried with `lldb --batch -o 'script print(…)'`, killed if it has not
+/// answered within `probeSeconds`; the first that answers is used. None: the caller skips with
+/// `skipReason`.
 struct LLDBToolchain {
     var lldb: URL
     var clang: URL
@@ -16,6 +17,12 @@ struct LLDBToolchain {
     var environment: [String: String]
 
     static let found: Result<LLDBToolchain, SkipReason> = find()
+
+    /// How long one probe may take: lldb answers in a second or two; one that hangs (a Python
+    /// that waits on a terminal, a debugserver that never attaches) is killed and skipped.
+    static let probeSeconds = 60.0
+    /// How long a tool run by a test may take before it is killed (a compile, a recording).
+    static let toolSeconds = 600.0
 
     struct SkipReason: Error, CustomStringConvertible {
         var description: String
@@ -64,32 +71,38 @@ struct LLDBToolchain {
         }
         var failures: [String] = []
         for extra in candidates {
-            let probe = run(lldb, ["--batch", "-o", "script print(6 * 7)"], environment: extra)
+            let probe = run(lldb, ["--batch", "-o", "script print(6 * 7)"], environment: extra, timeLimit: probeSeconds)
             if probe.status == 0 && probe.output.contains("\n42") {
                 return .success(LLDBToolchain(lldb: lldb, clang: clang, environment: extra))
             }
-            let why = probe.output.split(separator: "\n").first(where: { $0.contains("error") }) ?? "no answer"
+            let why = probe.timedOut ? "no answer within \(Int(probeSeconds)) s, killed"
+                : probe.output.split(separator: "\n").first(where: { $0.contains("error") }) ?? "no answer"
             failures.append((extra["PYTHONHOME"] ?? "as is") + ": " + why)
         }
         return .failure(SkipReason(description: "\(lldb.path) cannot load its Python (tried \(failures.joined(separator: "; "))); "
                                    + "set AGTRACE_LLDB_PYTHONHOME to a Python root with the libpython it links"))
     }
 
-    /// Runs a tool, output (stdout and stderr together) through a file.
+    /// Runs a tool, output (stdout and stderr together) through a file; killed (status -1,
+    /// `timedOut`) if it runs longer than `timeLimit` seconds.
     static func run(_ tool: URL, _ args: [String], environment extra: [String: String] = [:],
-                    directory: URL? = nil) -> (status: Int32, output: String) {
+                    directory: URL? = nil, timeLimit: Double = toolSeconds) -> (status: Int32, output: String, timedOut: Bool) {
         let process = CLI.process(tool, args, environment: extra, directory: directory)
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-tool-\(UUID().uuidString)")
         FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
-        guard let handle = try? FileHandle(forWritingTo: log) else { return (-1, "cannot write \(log.path)") }
+        guard let handle = try? FileHandle(forWritingTo: log) else { return (-1, "cannot write \(log.path)", false) }
         process.standardOutput = handle
         process.standardError = handle
         process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return (-1, "cannot run \(tool.path): \(error)") }
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
+        do { try process.run() } catch { return (-1, "cannot run \(tool.path): \(error)", false) }
+        let timedOut = ended.wait(timeout: .now() + timeLimit) == .timedOut
+        if timedOut { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         try? handle.close()
         let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return (process.terminationStatus, output)
+        return (timedOut ? -1 : process.terminationStatus, output, timedOut)
     }
 }

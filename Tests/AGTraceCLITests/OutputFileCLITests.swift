@@ -44,19 +44,15 @@ final class OutputFileCLITests: CLITestCase {
     func makeDevice() -> String {
         guard geteuid() == 0 else { return "/dev/null" }
         let node = path("null")
-        // The numbers of /dev/null (1, 3); `makedev` is a macro Swift cannot see.
-        #if os(Linux)
-        let number = dev_t(1 << 8 | 3)
-        #else
-        let number = dev_t(1 << 24 | 3)
-        #endif
+        // The numbers of /dev/null (1, 3).
+        let number = CSpellings.deviceNumber(major: 1, minor: 3)
         XCTAssertEqual(mknod(node, S_IFCHR | 0o666, number), 0, String(cString: strerror(errno)))
         return node
     }
 
     func makeSocket() throws -> (String, Int32) {
         let name = path("s.sock")
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_UNIX, CSpellings.streamSocket, 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in

@@ -5,15 +5,16 @@ import XCTest
 final class ReportRegistryTests: XCTestCase {
     static let queriesFolder = TestPaths.packageRoot.appendingPathComponent("Queries")
 
-    /// Scripts/gen-embedded-queries.sh keeps EmbeddedQueries.swift in step with Queries/.
+    /// Scripts/gen-embedded-queries.sh keeps EmbeddedQueries.swift in step with Queries/: the
+    /// same files, each byte for byte.
     func testEveryQueryFileIsEmbedded() throws {
         let onDisk = try FileManager.default.contentsOfDirectory(atPath: Self.queriesFolder.path)
             .filter { $0.hasSuffix(".sql") }.sorted()
         XCTAssertEqual(EmbeddedQueries.all.map(\.file).sorted(), onDisk,
                        "run Scripts/gen-embedded-queries.sh after adding or removing a file in Queries/")
-        for (file, bytes) in EmbeddedQueries.all {
+        for (file, text) in EmbeddedQueries.all {
             let disk = try Data(contentsOf: Self.queriesFolder.appendingPathComponent(file))
-            XCTAssertEqual(Array(disk), bytes, file)
+            XCTAssertEqual(Array(disk), Array(text.utf8), "\(file): run Scripts/gen-embedded-queries.sh after changing it")
         }
     }
 

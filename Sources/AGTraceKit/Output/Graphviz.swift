@@ -38,14 +38,7 @@ public struct Graphviz: Sendable {
     /// main thread: the death signal follows the thread that started the child. Everywhere (macOS
     /// has no death signal), dot also runs under a CPU-time limit just past `timeLimit`
     /// (`launch`), which the kernel enforces whether agtrace is alive or not.
-    static let deathSignalWrapper: String? = {
-        #if os(Linux)
-        let path = "/usr/bin/setpriv"
-        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
-        #else
-        return nil
-        #endif
-    }()
+    static let deathSignalWrapper: String? = Platform.parentDeathSignalWrapper
 
     /// How to start `executable`: through `/bin/sh`, which sets the CPU-time limit (`ulimit -t`:
     /// the kernel sends SIGXCPU, then SIGKILL, once the child has used that much CPU, so a dot

@@ -6,6 +6,7 @@ public enum RecorderScript {
     /// comes from whatever name it is saved as, so any name works).
     public static let fileName = "agtrace_lldb.py"
 
-    /// The script's text.
-    public static var text: String { String(decoding: PackageResources.agtrace_lldb_py, as: UTF8.self) }
+    /// The script's text (`EmbeddedRecorderScript.swift`, written from lldb/ by
+    /// Scripts/gen-embedded-queries.sh).
+    public static var text: String { embedded }
 }

@@ -10,7 +10,7 @@ public enum ReportRegistry {
     /// Every query file, reports and internal queries, by file name.
     public static let files: [QueryFile] = {
         do {
-            let read = try EmbeddedQueries.all.map { try QueryFile(fileName: $0.file, text: String(decoding: $0.bytes, as: UTF8.self)) }
+            let read = try EmbeddedQueries.all.map { try QueryFile(fileName: $0.file, text: $0.text) }
             let byFile = Dictionary(uniqueKeysWithValues: read.map { ($0.fileName, $0) })
             return try read.map { try $0.resolvingInput(in: byFile) }.sorted { $0.fileName < $1.fileName }
         } catch {

@@ -13,13 +13,10 @@ enum Writeback {
     /// would drop SQLite's locks on the file). nil where this cannot be done: not Linux, a VFS
     /// other than SQLite's unix one, or a descriptor that could not be matched to the file.
     static func start(_ db: Database) -> BackgroundWork<Void>? {
-        #if os(Linux)
+        guard Platform.startsWritebackEarly else { return nil }
         // Read on the connection's thread: it is not to be used by two threads at once.
         let fd = agtrace_sqlite_main_descriptor(db.handle)
         guard fd >= 0 else { return nil }
         return BackgroundWork(name: "agtrace-writeback") { _ = agtrace_start_writeback(fd) }
-        #else
-        return nil
-        #endif
     }
 }

@@ -1,9 +1,11 @@
+import AGTraceKit
 import Foundation
 
 /// How one child process ended and what it cost.
 struct ChildResult {
     var seconds: Double
-    /// Peak resident set size from wait4's rusage (ru_maxrss, kilobytes on Linux).
+    /// Peak resident set size: wait4's rusage, or the child's own high-water mark where the
+    /// rusage starts from the harness's (`Platform.childPeakIncludesSpawner`).
     var peakRSSBytes: Int
     /// The child ended before its own peak could be sampled and stayed below the harness's
     /// RSS, so `peakRSSBytes` (the harness's peak) is only an upper bound.
@@ -53,26 +55,17 @@ struct ChildResult {
 enum ChildProcess {
     static func run(_ arguments: [String], stdout: String, stderr: String, timeout: Double) throws -> ChildResult {
         precondition(!arguments.isEmpty)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let actions = SpawnFileActions()
+        actions.open(0, "/dev/null", O_RDONLY)
+        actions.open(1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        actions.open(2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-
-        var pid: pid_t = 0
-        let harnessPeak = ChildProcess.selfPeakRSS()
+        let harnessPeak = Platform.ownPeakResidentBytes()
         let started = DispatchTime.now().uptimeNanoseconds
-        let status = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
-        guard status == 0 else {
-            throw ChildError("cannot start \(arguments[0]): \(String(cString: strerror(status)))")
+        let pid: pid_t
+        switch actions.spawn(arguments[0], arguments: arguments, environment: ProcessInfo.processInfo.environment, searchPath: true) {
+        case .success(let child): pid = child
+        case .failure(let error): throw ChildError("cannot start \(arguments[0]): \(error)")
         }
         let monitor = Monitor(pid: pid, timeout: timeout)
         monitor.start()
@@ -92,31 +85,18 @@ enum ChildProcess {
 
         // Linux charges the spawning process's own high-water mark to the child's ru_maxrss
         // (the child starts in our address space until exec). Above our peak it is the child's
-        // own; otherwise the child stayed below us and /proc's VmHWM samples are its real peak.
-        let rusagePeak = Int(usage.ru_maxrss) * 1024
-        let peak = rusagePeak > harnessPeak || sampledPeak == 0 ? rusagePeak : sampledPeak
+        // own; otherwise the child stayed below us and its sampled high-water marks are its
+        // real peak. (Darwin's ru_maxrss is the child's own.)
+        let rusagePeak = Platform.peakResidentBytes(usage)
+        let inherited = Platform.childPeakIncludesSpawner && rusagePeak <= harnessPeak
+        let peak = inherited && sampledPeak > 0 ? sampledPeak : rusagePeak
         let low = waitStatus & 0x7F
-        return ChildResult(seconds: seconds, peakRSSBytes: peak, peakRSSIsUpperBound: rusagePeak <= harnessPeak && sampledPeak == 0,
+        return ChildResult(seconds: seconds, peakRSSBytes: peak, peakRSSIsUpperBound: inherited && sampledPeak == 0,
                            exitCode: low == 0 ? (waitStatus >> 8) & 0xFF : nil,
                            signal: low == 0 ? nil : low, timedOut: timedOut,
                            stdoutPath: stdout, stderrPath: stderr)
     }
 
-    /// This process's peak RSS in bytes.
-    static func selfPeakRSS() -> Int {
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return Int(usage.ru_maxrss) * 1024
-    }
-
-    /// VmHWM (peak RSS of the current image) from /proc/PID/status, in bytes; 0 if unreadable.
-    static func sampleHighWater(_ pid: pid_t) -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
-        for line in text.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            return (line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0) * 1024
-        }
-        return 0
-    }
 }
 
 /// Samples the child's peak RSS every 20 ms and kills it if it outlives its deadline. It only
@@ -139,7 +119,8 @@ private final class Monitor: @unchecked Sendable {
             let deadline = Date(timeIntervalSinceNow: timeout)
             lock.lock()
             while !done {
-                let sample = ChildProcess.sampleHighWater(pid)
+                // 0 (none seen) where the platform keeps no high-water mark of another process.
+                let sample = Platform.highWaterBytes(of: pid) ?? 0
                 if sample > peak { peak = sample }
                 if Date() >= deadline {
                     fired = true
@@ -153,7 +134,8 @@ private final class Monitor: @unchecked Sendable {
         thread.start()
     }
 
-    /// Stops the monitor: whether it had to kill the child, and the highest VmHWM it saw.
+    /// Stops the monitor: whether it had to kill the child, and the highest high-water mark it
+    /// saw (0: none).
     func finish() -> (timedOut: Bool, peak: Int) {
         lock.lock()
         done = true

@@ -1,3 +1,4 @@
+import AGTraceKit
 import Foundation
 
 /// Runs the contenders (agtrace, the Python scripts, the floor, the reader alone, the C scan)
@@ -150,6 +151,6 @@ final class Contenders {
     }
 
     private var selfPath: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        Platform.executablePath() ?? CommandLine.arguments[0]
     }
 }

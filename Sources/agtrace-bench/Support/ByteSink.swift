@@ -1,3 +1,4 @@
+import AGTraceKit
 import CZlib
 import Foundation
 
@@ -28,12 +29,12 @@ final class FileSink: ByteSink {
         }
     }
 
-    deinit { if fd >= 0 { _ = Glibc.close(fd) } }
+    deinit { if fd >= 0 { Platform.close(fd) } }
 
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            let n = Platform.write(fd, UnsafeRawBufferPointer(rebasing: bytes[offset...]))
             if n < 0 {
                 if errno == EINTR { continue }
                 throw SinkError(path: path, message: "write failed after \(written) bytes: \(String(cString: strerror(errno)))")
@@ -45,7 +46,7 @@ final class FileSink: ByteSink {
 
     func close() throws -> Int {
         guard fd >= 0 else { return written }
-        let status = Glibc.close(fd)
+        let status = Platform.close(fd)
         fd = -1
         if status != 0 {
             throw SinkError(path: path, message: "close failed: \(String(cString: strerror(errno)))")

@@ -1,3 +1,4 @@
+import AGTraceKit
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -13,11 +14,12 @@ struct ChildOutcome {
     var signal: Int32?
     var stdout: String
     var stderr: String
-    /// Peak resident memory of the child, in MB: wait4's ru_maxrss, except on Linux when the
-    /// child's own high-water mark (VmHWM) was seen while it ran. (Linux keeps, across the
+    /// Peak resident memory of the child, in MB: wait4's ru_maxrss, except where the child's
+    /// own high-water mark (Linux's VmHWM) was seen while it ran. (Linux keeps, across the
     /// exec after posix_spawn's vfork, this test process's high-water mark in the child's
-    /// ru_maxrss: a child smaller than the test process reads as big as it. VmHWM is of the
-    /// child's own image; polled every 5 ms, it misses at most the last few ms.)
+    /// ru_maxrss: a child smaller than the test process reads as big as it; see
+    /// `Platform.childPeakIncludesSpawner`. VmHWM is of the child's own image; polled every
+    /// 5 ms, it misses at most the last few ms.)
     var peakMegabytes: Double
     var seconds: Double
     var timedOut: Bool
@@ -39,35 +41,31 @@ enum ChildUsage {
         let outPath = scratch.appendingPathComponent("child-\(UUID().uuidString).out").path
         let errPath = scratch.appendingPathComponent("child-\(UUID().uuidString).err").path
         defer { unlink(outPath); unlink(errPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
+        let actions = SpawnFileActions()
         var pipeFDs: [Int32] = [-1, -1]
         if stdoutPipe != nil {
             guard pipe(&pipeFDs) == 0 else { throw POSIXError(.EMFILE) }
-            posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
-            posix_spawn_file_actions_addclose(&actions, pipeFDs[0])
-            posix_spawn_file_actions_addclose(&actions, pipeFDs[1])
+            actions.duplicate(pipeFDs[1], to: 1)
+            actions.close(pipeFDs[0])
+            actions.close(pipeFDs[1])
         } else {
-            posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            actions.open(1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         }
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        actions.open(2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         if let stdinPath {
-            posix_spawn_file_actions_addopen(&actions, 0, stdinPath, O_RDONLY, 0)
+            actions.open(0, stdinPath, O_RDONLY)
         } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            actions.open(0, "/dev/null", O_RDONLY)
         }
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "AGTRACE_DB")
         for (k, v) in environment { env[k] = v }
-        let argv = [CLI.binary.path] + args
-        let cArgs = argv.map { strdup($0) } + [nil]
-        let cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { cArgs.forEach { free($0) }; cEnv.forEach { free($0) } }
-        var pid: pid_t = 0
         let start = Date()
-        let rc = posix_spawn(&pid, CLI.binary.path, &actions, nil, cArgs, cEnv)
-        guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
+        let pid: pid_t
+        switch actions.spawn(CLI.binary.path, arguments: [CLI.binary.path] + args, environment: env, searchPath: false) {
+        case .success(let child): pid = child
+        case .failure(let error): throw POSIXError(POSIXErrorCode(rawValue: error.code) ?? .EINVAL)
+        }
         var piped: [UInt8] = []
         var pipeOpen = false
         if stdoutPipe != nil {
@@ -79,8 +77,7 @@ enum ChildUsage {
         var usage = rusage()
         var timedOut = false
         var overMemory = false
-        let pageKB = Double(sysconf(Int32(_SC_PAGESIZE))) / 1024
-        var ownPeakKB: Double?
+        var ownPeak: Int?
         while true {
             if pipeOpen, let want = stdoutPipe {
                 var chunk = [UInt8](repeating: 0, count: 4096)
@@ -95,27 +92,18 @@ enum ChildUsage {
                 timedOut = true
                 kill(pid, SIGKILL)
             }
-            if !overMemory, let statm = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8),
-               let pages = Double(statm.split(separator: " ").dropFirst().first ?? ""), pages * pageKB / 1024 > killAbove {
+            if !overMemory, let resident = Platform.residentBytes(of: pid), Double(resident) / 1_048_576 > killAbove {
                 overMemory = true
                 kill(pid, SIGKILL)
             }
-            #if os(Linux)
-            if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-               let kb = Double(line.split(separator: " ").dropFirst().first ?? "") {
-                ownPeakKB = max(ownPeakKB ?? 0, kb)
+            if let highWater = Platform.highWaterBytes(of: pid) {
+                ownPeak = max(ownPeak ?? 0, highWater)
             }
-            #endif
             usleep(5_000)
         }
         if pipeOpen { close(pipeFDs[0]) }
         let seconds = Date().timeIntervalSince(start)
-        #if os(Linux)
-        let peak = (ownPeakKB ?? Double(usage.ru_maxrss)) / 1024  // KB on Linux
-        #else
-        let peak = Double(usage.ru_maxrss) / 1_048_576  // bytes on Darwin
-        #endif
+        let peak = Double(ownPeak ?? Platform.peakResidentBytes(usage)) / 1_048_576
         let exited = status & 0x7F == 0
         let read = { (path: String) in String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
         return ChildOutcome(status: exited ? (status >> 8) & 0xFF : -1, signal: exited ? nil : status & 0x7F,

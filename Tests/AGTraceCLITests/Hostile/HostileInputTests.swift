@@ -2,6 +2,8 @@ import Foundation
 import XCTest
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The robustness trial's classes of hostile input, each through the built binary under a

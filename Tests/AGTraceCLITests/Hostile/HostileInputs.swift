@@ -2,6 +2,8 @@ import CSQLite
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// One generator per class of hostile input the robustness trial used, each writing into a
@@ -136,7 +138,7 @@ enum HostileInputs {
         _ = try copySample(to: tree, samples: samples)
         mkfifo(tree.appendingPathComponent("fifo").path, 0o644)
         symlink("/dev/zero", tree.appendingPathComponent("zero").path)
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_UNIX, CSpellings.streamSocket, 0)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let socketPath = tree.appendingPathComponent("sock").path

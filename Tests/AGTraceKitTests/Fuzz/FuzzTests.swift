@@ -243,12 +243,9 @@ final class FuzzRunner: @unchecked Sendable {
         FileManager.default.createFile(atPath: dir.appendingPathComponent(name + ".txt").path, contents: Data(note.utf8))
     }
 
-    /// Resident memory of this process in MB (Linux; 0 elsewhere).
+    /// Resident memory of this process in MB (0 where the platform cannot tell).
     static func residentMB() -> Double {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kb = Double(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
-        return kb / 1024
+        Platform.ownResidentBytes().map { Double($0) / 1_048_576 } ?? 0
     }
 
     /// Watches the input being checked: one that runs for more than `hangSeconds`, or makes the

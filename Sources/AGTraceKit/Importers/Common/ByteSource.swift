@@ -59,11 +59,7 @@ public final class FileSource: ByteSource {
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         while true {
-            #if canImport(Glibc)
-            let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
-            #else
-            let n = Darwin.read(fd, buffer.baseAddress, buffer.count)
-            #endif
+            let n = Platform.read(fd, into: buffer)
             if n >= 0 {
                 bytesConsumed += n
                 return n

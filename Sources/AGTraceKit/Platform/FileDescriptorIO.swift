@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// read(2), write(2) and close(2), named through their C module: a type with a `read`, `write`
+/// or `close` method of its own (a byte source, a sink) cannot call the C function unqualified,
+/// and the module is Glibc on Linux, Darwin on macOS.
+extension Platform {
+    /// Reads into `buffer`: the count read, 0 at the end, -1 with `errno` set.
+    @inline(__always)
+    public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        #if canImport(Glibc)
+        return Glibc.read(fd, buffer.baseAddress, buffer.count)
+        #elseif canImport(Darwin)
+        return Darwin.read(fd, buffer.baseAddress, buffer.count)
+        #endif
+    }
+
+    /// Writes from `bytes`: the count written (maybe fewer), -1 with `errno` set.
+    @inline(__always)
+    public static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+        #if canImport(Glibc)
+        return Glibc.write(fd, bytes.baseAddress, bytes.count)
+        #elseif canImport(Darwin)
+        return Darwin.write(fd, bytes.baseAddress, bytes.count)
+        #endif
+    }
+
+    /// Closes `fd`: 0, or -1 with `errno` set.
+    @discardableResult
+    public static func close(_ fd: Int32) -> Int32 {
+        #if canImport(Glibc)
+        return Glibc.close(fd)
+        #elseif canImport(Darwin)
+        return Darwin.close(fd)
+        #endif
+    }
+}

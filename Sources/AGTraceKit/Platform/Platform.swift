@@ -1,0 +1,7 @@
+/// What differs between Linux (glibc) and macOS (Darwin), in one room: the C names the two
+/// spell differently, what only one kernel offers, and where each keeps what /proc holds on
+/// Linux. Code elsewhere calls these and holds no `#if os(Linux)`; `PlatformScanTests` fails
+/// on a Linux-only symbol outside a `Platform/` folder, or on one in here without a Darwin
+/// branch. Linux is built and tested in CI; the Darwin branches are written against Apple's
+/// SDK and reviewed, not built here (README, "Platforms").
+public enum Platform {}

@@ -1,1 +1,0 @@
-../../../lldb/agtrace_lldb.py
