@@ -1,13 +1,13 @@
 import AGTraceKit
+import CommandLineOptions
 import Foundation
 
 enum BaselineCommand {
-    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
-                                 options: options, run: run)
+    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run)
 
     static let name = "baseline"
     static let summary = "Record the update counts of a run or snapshot as a baseline file for 'check'"
-    static let usage = "agtrace baseline (--transcript FILE [--archive DUMP] | --archive DUMP | --trace FILE|T | --run R | --snapshot S) --output FILE [--key attribute|rule|view]"
+    static let usage = [UsageForm([CountSources.usage, .option(output), .optional(key), .optional(Options.allowIncomplete), .optional(Options.time)])]
     static let discussion = """
     Writes a small JSON file meant to be committed next to the app: what it was taken from
     (label, sha256, import date), the key kind, the total, and one entry per key with its
@@ -50,9 +50,9 @@ enum BaselineCommand {
       agtrace baseline --run tap-stepper --output -        # print instead of writing
     """
     static let output = Options.output.explained("where to write the baseline (- for standard output); a regular file, replaced whole through a temporary file (a device, FIFO, directory, an input or a database: exit 2)")
-    static let key = OptionSpec(name: "key", valueName: BaselineKey.names,
-                                help: "what to count per (default: attribute for runs, rule for snapshots)")
-    static let options = CountSources.options + [output, key, Options.allowIncomplete, Options.time]
+        .required("give --output FILE (the baseline to write; - prints it)")
+    static let key = OptionSpec.choice(name: "key", values: BaselineKey.allCases.map(\.rawValue),
+                                       help: "what to count per (default: attribute for runs, rule for snapshots and traces)")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         guard args.positionals.isEmpty else {

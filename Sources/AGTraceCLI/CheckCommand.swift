@@ -1,13 +1,15 @@
 import AGTraceKit
+import CommandLineOptions
 import Foundation
 
 enum CheckCommand {
-    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
-                                 options: options, run: run, reportFailure: reportFailure)
+    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run, reportFailure: reportFailure)
 
     static let name = "check"
     static let summary = "Check a recording against a baseline: fail when SwiftUI does more work"
-    static let usage = "agtrace check --baseline FILE (--transcript FILE [--archive DUMP] | --archive DUMP | --trace FILE|T | --run R | --snapshot S) [--tolerance PCT] [--min-count N] [--max-drop PCT] [--allow-incomplete] [--time [--time-tolerance PCT]] [--format \(CheckFormat.names)] [--update-baseline]"
+    static let usage = [UsageForm([.option(baseline), CountSources.usage, .optional(tolerance), .optional(minCount), .optional(maxDrop),
+                                   .optional(allowIncomplete), .optional([.option(time), .optional(timeTolerance)]), .optional(format),
+                                   .optional(updateBaseline)])]
     static let discussion = """
     Counts the updates (rule runs) of the recording the way the baseline was taken (same key:
     attribute, rule or view), and compares the total and every key:
@@ -75,21 +77,22 @@ enum CheckCommand {
       curl -s https://ci.example/baseline.json | agtrace check --baseline - --run tap-stepper
     """
     static let baseline = OptionSpec(name: "baseline", valueName: "FILE",
-                                     help: "the baseline file written by 'agtrace baseline' (- reads standard input)", short: "b")
+                                     help: "the baseline file written by 'agtrace baseline' (- reads standard input)",
+                                     required: "give --baseline FILE (written by 'agtrace baseline')", short: "b")
     static let tolerance = OptionSpec(name: "tolerance", valueName: "PCT",
                                       help: "growth allowed per key and for the total, in percent: 10, 10% or 18.4 (default 0)")
-    static let minCount = OptionSpec(name: "min-count", valueName: "N", help: "growth smaller than N updates never regresses (default 1)")
+    static let minCount = OptionSpec(name: "min-count", valueName: "N", help: "growth smaller than N updates never regresses (default 1)",
+                                     kind: .wholeNumber)
     static let maxDrop = OptionSpec(name: "max-drop", valueName: "PCT",
                                     help: "a drop of the total by more than PCT percent fails as suspicious (default 50; none: no limit)")
     static let allowIncomplete = Options.allowIncomplete.explained("check a recording that crashed, failed or was cut (refused with exit 3 otherwise)")
     static let time = Options.time.explained("compare each key's seconds too: a trace's self time, a profiled dump's totals (the baseline must hold them)")
     static let timeTolerance = OptionSpec(name: "time-tolerance", valueName: "PCT",
                                           help: "with --time: growth of a key's seconds allowed, in percent (default \(CheckCommand.defaultTimeTolerance))")
-    static let format = Options.format.explained("report format (default: table)", valueName: CheckFormat.names)
+    static let format = Options.format.explained("report format (default: table)", valueName: CheckFormat.names,
+                                                 kind: .oneOf(CheckFormat.allCases.map(\.rawValue)))
     static let updateBaseline = OptionSpec(name: "update-baseline", valueName: nil,
                                            help: "rewrite the baseline with the current counts (after a deliberate change); exit 0. FILE must be a regular file (not standard input, a pipe or a device: exit 2)")
-    static let options = [baseline] + CountSources.options
-        + [tolerance, minCount, maxDrop, allowIncomplete, time, timeTolerance, format, updateBaseline]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         let format = (try? parseFormat(args.value(Self.format))) ?? .table
@@ -98,7 +101,7 @@ enum CheckCommand {
         } catch {
             let problem = classify(error)
             var message = "agtrace check: error: " + terminalSafe(problem.message) + "\n"
-            if problem.kind == .usage { message += "Usage: \(usage)\nSee 'agtrace help check'.\n" }
+            if problem.kind == .usage { message += "Usage: \(command.usage)\nSee 'agtrace help check'.\n" }
             context.err.write(message)
             if format != .table {
                 context.out.write(CheckReportFormatter.renderProblem(problem, format: format, baselinePath: args.value(baseline)))

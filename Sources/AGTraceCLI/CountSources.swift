@@ -1,4 +1,5 @@
 import AGTraceKit
+import CommandLineOptions
 import Foundation
 
 /// Where `baseline` and `check` take their counts from: labels of the database (`--run R`,
@@ -10,14 +11,16 @@ struct CountSources {
     /// A trace: a file (imported privately) or the label of a trace in the database.
     var trace: String?
 
-    static let options = [
-        Options.run.explained("the run labelled R in the database"),
-        Options.snapshot.explained("snapshot S in the database (or, with a run and --key rule|view, the dump that names the run's attributes)"),
-        Options.transcript,
-        Options.archive,
-        Options.trace.explained("an AttributeGraph trace: a file (AG_TRACE; imported privately like --transcript) or the label of a trace in the database; its rule evaluations, named by its own types",
-                                valueName: "FILE|T"),
-    ]
+    /// The input, one of `(--transcript FILE [--archive DUMP] | --archive DUMP | --trace FILE|T | --run R | --snapshot S)`,
+    /// worded for counting (a run named by a snapshot, `--run R --snapshot S`, is said in the help).
+    static let usage = UsageTerm.oneOf([
+        [.option(Options.transcript), .optional(Options.archive)],
+        [.option(Options.archive)],
+        [.option(Options.trace.explained("an AttributeGraph trace: a file (AG_TRACE; imported privately like --transcript) or the label of a trace in the database; its rule evaluations, named by its own types",
+                                         valueName: "FILE|T"))],
+        [.option(Options.run.explained("the run labelled R in the database"))],
+        [.option(Options.snapshot.explained("snapshot S in the database (or, with a run and --key rule|view, the dump that names the run's attributes)"))],
+    ])
 
     init(_ args: ParsedArguments) throws {
         run = args.value(Options.run)
