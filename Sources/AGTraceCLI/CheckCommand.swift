@@ -11,8 +11,9 @@ enum CheckCommand {
                                    .optional(allowIncomplete), .optional([.option(time), .optional(timeTolerance)]), .optional(format),
                                    .optional(updateBaseline)])]
     static let discussion = """
-    Counts the updates (rule runs) of the recording the way the baseline was taken (same key:
-    attribute, rule or view), and compares the total and every key:
+    Counts the updates (rule runs; a trace's rule evaluations) of the recording (a run,
+    snapshot or trace) the way the baseline was taken (same key: attribute, rule or view),
+    and compares the total and every key:
 
       delta = current - baseline
       a key regresses  <=>  delta >= MIN-COUNT  and  delta > baseline * TOLERANCE / 100
@@ -46,8 +47,9 @@ enum CheckCommand {
       2  a usage error, or the baseline cannot be used (missing, not a baseline, a key
          named twice, a malformed key, a total that is not the sum of the entries, a count
          outside 0 ... 2^53, taken from the other kind of input); the file and key are named
-      3  could not count: no database, no such run, snapshot or file, no update hits, no
-         profile data, a recording that did not end normally, hits with no attribute
+      3  could not count: no database, no such run, snapshot, trace or file, no update hits,
+         no profile data, a recording or trace that did not end normally, hits with no
+         attribute
     On 2 and 3, --format junit still writes a valid report with an <error> test case, json a
     {"verdict": "error"} object and markdown a note, so CI shows why.
 
@@ -137,7 +139,7 @@ enum CheckCommand {
 
     static func check(_ args: ParsedArguments, _ context: Context, format: CheckFormat) throws -> Int32 {
         guard args.positionals.isEmpty else {
-            throw UsageError(message: "unexpected argument '\(args.positionals[0])' (the input is given with --transcript, --archive, --run or --snapshot)")
+            throw UsageError(message: "unexpected argument '\(args.positionals[0])' (the input is given with --transcript, --archive, --trace, --run or --snapshot)")
         }
         _ = try parseFormat(args.value(Self.format))
         var limits = try parseLimits(args)
@@ -146,7 +148,7 @@ enum CheckCommand {
         }
         let sources = try CountSources(args)
         if !sources.hasRun && !sources.hasSnapshot && !sources.hasTrace {
-            throw UsageError(message: "give --transcript FILE, --archive FILE or --trace FILE (or --run R / --snapshot S) to check against the baseline")
+            throw UsageError(message: "give --transcript FILE, --archive DUMP or --trace FILE (or a label: --run R, --snapshot S, --trace T) to check against the baseline")
         }
         if baselinePath == "-" && args.has(updateBaseline) {
             throw UsageError(message: "--update-baseline rewrites the baseline file; standard input (-) cannot be rewritten")
