@@ -109,7 +109,7 @@ public enum AGTraceCLI {
             out.write(helpText(for: command))
             return 0
         }
-        try parsed.checkRequired()
+        try command.check(parsed)
         let environment = ProcessInfo.processInfo.environment
         let dbPath = parsed.value(Options.db) ?? environment["AGTRACE_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? "agtrace.db"
         let context = Context(databasePath: dbPath, out: out, err: err, stderrIsTerminal: isatty(2) == 1)

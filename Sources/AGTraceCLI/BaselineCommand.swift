@@ -4,6 +4,7 @@ import Foundation
 
 enum BaselineCommand {
     static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run)
+        .takingNoArguments(CountSources.inputHint)
 
     static let name = "baseline"
     static let summary = "Record the update counts of a run, snapshot or trace as a baseline file for 'check'"
@@ -58,7 +59,7 @@ enum BaselineCommand {
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         guard args.positionals.isEmpty else {
-            throw UsageError(message: "unexpected argument '\(args.positionals[0])' (the input is given with --transcript, --archive, --trace, --run or --snapshot)")
+            throw UsageError(message: "unexpected argument '\(args.positionals[0])' (\(CountSources.inputHint))")
         }
         guard let output = args.value(Self.output) else {
             throw UsageError(message: "give --output FILE (the baseline to write; - prints it)")

@@ -40,6 +40,8 @@ public struct CommandDeclaration {
 
     /// The command's parser on `args` (the words after the command's name).
     public func parse(_ args: [String]) throws -> ParsedArguments { try command.parse(args) }
+    /// What the command checks once `--help` is not asked for: required options, no stray argument.
+    public func check(_ parsed: ParsedArguments) throws { try command.check(parsed) }
 }
 
 extension AGTraceCLI {

@@ -4,6 +4,7 @@ import Foundation
 
 enum CheckCommand {
     static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run, reportFailure: reportFailure)
+        .takingNoArguments(CountSources.inputHint)
 
     static let name = "check"
     static let summary = "Check a recording against a baseline: fail when SwiftUI does more work"
@@ -139,7 +140,7 @@ enum CheckCommand {
 
     static func check(_ args: ParsedArguments, _ context: Context, format: CheckFormat) throws -> Int32 {
         guard args.positionals.isEmpty else {
-            throw UsageError(message: "unexpected argument '\(args.positionals[0])' (the input is given with --transcript, --archive, --trace, --run or --snapshot)")
+            throw UsageError(message: "unexpected argument '\(args.positionals[0])' (\(CountSources.inputHint))")
         }
         _ = try parseFormat(args.value(Self.format))
         var limits = try parseLimits(args)

@@ -26,6 +26,24 @@ struct Command: Sendable {
     func parse(_ args: [String]) throws -> ParsedArguments {
         try ParsedArguments.parse(args, options: options + Options.common, command: name)
     }
+
+    /// What parsing alone cannot say (it lets `--help` through): a required option left out, an
+    /// argument given to a command that declares none.
+    func check(_ parsed: ParsedArguments) throws {
+        try parsed.checkRequired()
+        if let noArguments, let first = parsed.positionals.first {
+            throw UsageError(message: "unexpected argument '\(first)' (\(noArguments))")
+        }
+    }
+
+    /// The same command, saying why it takes no positional in its own words.
+    func takingNoArguments(_ why: String) -> Command {
+        var copy = self
+        copy.noArguments = why
+        return copy
+    }
+    /// Why the command takes no positional, said when one is given (nil: it takes some).
+    var noArguments: String?
     /// Called when the command line did not parse (exit 2), with the message and the raw
     /// arguments: `check` still writes the report its `--format` asked for.
     var reportFailure: (@Sendable (String, [String], TextSink) -> Void)?
@@ -36,6 +54,7 @@ struct Command: Sendable {
         self.name = name
         self.summary = summary
         self.forms = forms
+        if forms.allSatisfy({ $0.terms.allSatisfy(\.takesNoWords) }) { noArguments = "\(name) takes no arguments" }
         makeDiscussion = discussion
         self.run = run
         self.reportFailure = reportFailure

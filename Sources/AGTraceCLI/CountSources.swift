@@ -11,6 +11,9 @@ struct CountSources {
     /// A trace: a file (imported privately) or the label of a trace in the database.
     var trace: String?
 
+    /// Said when `baseline` or `check` is given a positional.
+    static let inputHint = "the input is given with --transcript, --archive, --trace, --run or --snapshot"
+
     /// The input, one of `(--transcript FILE [--archive DUMP] | --archive DUMP | --trace FILE|T | --run R | --snapshot S)`,
     /// worded for counting (a run named by a snapshot, `--run R --snapshot S`, is said in the help).
     static let usage = UsageTerm.oneOf([

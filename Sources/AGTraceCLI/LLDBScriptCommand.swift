@@ -4,6 +4,7 @@ import Foundation
 
 enum LLDBScriptCommand {
     static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run)
+        .takingNoArguments("lldb-script takes no PATH; use --output FILE")
 
     static let name = "lldb-script"
     static let summary = "Write out the lldb recorder script (agtrace record / agtrace dump in lldb)"

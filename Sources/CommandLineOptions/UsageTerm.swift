@@ -34,6 +34,16 @@ public indirect enum UsageTerm: Sendable {
         }
     }
 
+    /// Whether the command line holds no positional word here (options only).
+    public var takesNoWords: Bool {
+        switch self {
+        case .option: return true
+        case .optional(let terms): return terms.allSatisfy(\.takesNoWords)
+        case .oneOf(let choices): return choices.allSatisfy { $0.allSatisfy(\.takesNoWords) }
+        case .positional, .word: return false
+        }
+    }
+
     /// The positionals named here, in order.
     public var positionals: [Positional] {
         switch self {

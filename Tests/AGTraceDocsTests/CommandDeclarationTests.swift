@@ -103,6 +103,24 @@ final class CommandDeclarationTests: XCTestCase {
         XCTAssertNoThrow(try command("check").parse(["--baseline", "b.json", "--run", "tap"]).checkRequired())
     }
 
+    /// A command that declares no positional refuses one, saying why (`list foo` once ran).
+    func testACommandWithoutPositionalsRefusesOne() throws {
+        var refusing: [String] = []
+        for d in AGTraceCLI.declarations where d.forms.allSatisfy({ $0.terms.allSatisfy(\.takesNoWords) }) {
+            refusing.append(d.name)
+            let required = d.options.filter(\.isRequired).flatMap(sample)
+            XCTAssertNoThrow(try d.check(d.parse(required)), d.name)
+            XCTAssertThrowsError(try d.check(d.parse(required + ["stray"])), d.name) { error in
+                XCTAssertTrue("\(error)".hasPrefix("unexpected argument 'stray' ("), "\(error)")
+            }
+        }
+        XCTAssertEqual(refusing, ["list", "baseline", "check", "lldb-script"])
+        let check = try XCTUnwrap(AGTraceCLI.declarations.first { $0.name == "check" })
+        XCTAssertThrowsError(try check.check(check.parse(["--baseline", "b", "x.log"]))) { error in
+            XCTAssertEqual("\(error)", "unexpected argument 'x.log' (the input is given with --transcript, --archive, --trace, --run or --snapshot)")
+        }
+    }
+
     func testUsageFormsWrapBetweenTerms() {
         let a = OptionSpec(name: "alpha", valueName: "A", help: "")
         let b = OptionSpec(name: "beta", valueName: nil, help: "")
