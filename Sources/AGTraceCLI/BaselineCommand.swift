@@ -18,8 +18,8 @@ enum BaselineCommand {
 
     The input: files (--transcript, --archive, --trace), imported into a private temporary
     database for this command alone (what a CI job wants), or labels of the database (--run,
-    --snapshot, --trace). A trace counts rule evaluations, keyed by rule (default), view or attribute
-    from its own types: it needs no dump.
+    --snapshot, --trace). A trace counts rule evaluations, keyed by rule (default), view or
+    attribute from its own types: it needs no dump.
 
     Keys:
       attribute  default for runs: counts the run's update_attribute hits per attribute id.

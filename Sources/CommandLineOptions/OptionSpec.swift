@@ -25,7 +25,6 @@ public struct OptionSpec: Sendable {
         self.short = short
     }
 
-    public var isFlag: Bool { valueName == nil }
     public var isRequired: Bool { missing != nil }
 
     /// A choice among `values`: its placeholder is the values joined by `|`.

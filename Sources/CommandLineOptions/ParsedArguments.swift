@@ -18,12 +18,10 @@ public struct ParsedArguments {
     private var flags: Set<String> = []
     /// The options the command declared: reading any other is a mistake in the command (the
     /// declaration is missing from its usage), caught by the tests.
-    public private(set) var declared: [OptionSpec] = []
+    private var declared: [OptionSpec] = []
     public internal(set) var positionals: [String] = []
 
     public func value(_ option: OptionSpec) -> String? { values[checked(option)]?.last }
-    /// Every value of a repeatable option, in order.
-    public func values(_ option: OptionSpec) -> [String] { values[checked(option)] ?? [] }
     public func has(_ option: OptionSpec) -> Bool { flags.contains(checked(option)) }
 
     private func checked(_ option: OptionSpec) -> String {
