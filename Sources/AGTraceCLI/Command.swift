@@ -20,6 +20,8 @@ struct Command: Sendable {
     /// `agtrace NAME ...`, one line per form (the later ones indented under the first).
     var usage: String { forms.map { $0.line("agtrace \(name)") }.joined(separator: "\n       ") }
     var run: @Sendable (ParsedArguments, Context) throws -> Int32
+    /// Why the command takes no positional, said when one is given (nil: it takes some).
+    var noArguments: String?
 
     /// `args` (after the command's name) read against what the command declares, and the
     /// options every command takes.
@@ -36,14 +38,13 @@ struct Command: Sendable {
         }
     }
 
-    /// The same command, saying why it takes no positional in its own words.
+    /// The same command (one that declares no positional), saying why in its own words.
     func takingNoArguments(_ why: String) -> Command {
         var copy = self
         copy.noArguments = why
         return copy
     }
-    /// Why the command takes no positional, said when one is given (nil: it takes some).
-    var noArguments: String?
+
     /// Called when the command line did not parse (exit 2), with the message and the raw
     /// arguments: `check` still writes the report its `--format` asked for.
     var reportFailure: (@Sendable (String, [String], TextSink) -> Void)?
