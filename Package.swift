@@ -35,7 +35,8 @@ let package = Package(
         // can run commands in-process; the executable only calls it.
         .target(name: "AGTraceCLI", dependencies: ["AGTraceKit", "CommandLineOptions"]),
         // Options and positionals declared once, parsed, and shown in usage lines and --help:
-        // shared by agtrace and agtrace-bench (which does not link agtrace's commands).
+        // shared by agtrace and agtrace-bench (which does not link agtrace's commands). It uses
+        // AGTraceKit for its "did you mean" (Suggestion), the one edit distance of the project.
         .target(name: "CommandLineOptions", dependencies: ["AGTraceKit"]),
         .executableTarget(
             name: "agtrace",
@@ -66,8 +67,8 @@ let package = Package(
         // They do not depend on its target: a test bundle links the code of the executables it
         // depends on, with their linker settings, and a static runtime cannot join XCTest.
         .testTarget(name: "AGTraceCLITests", dependencies: ["AGTraceKit"]),
-        // docs/cli.md and docs/schema.md are what agtrace-docs writes now, and every table,
-        // view and column is described.
+        // docs/cli.md and docs/schema.md are what agtrace-docs writes now, every table, view and
+        // column is described, and each command's help, usage line and parser agree.
         .testTarget(name: "AGTraceDocsTests", dependencies: ["AGTraceCLI", "AGTraceKit", "CommandLineOptions"]),
     ]
 )
