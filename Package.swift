@@ -32,7 +32,11 @@ let package = Package(
         .target(name: "AGTraceKit", dependencies: ["CSQLite", "CZlib", "CSHA256"]),
         // The command line: commands, their options, parsing and printing. A library, so tests
         // can run commands in-process; the executable only calls it.
-        .target(name: "AGTraceCLI", dependencies: ["AGTraceKit"]),
+        .target(name: "AGTraceCLI", dependencies: ["AGTraceKit", "CommandLineOptions"]),
+        // Options and positionals declared once, parsed, and shown in usage lines and --help:
+        // shared by agtrace and agtrace-bench (which does not link agtrace's commands). It uses
+        // AGTraceKit for its "did you mean" (Suggestion), the one edit distance of the project.
+        .target(name: "CommandLineOptions", dependencies: ["AGTraceKit"]),
         .executableTarget(
             name: "agtrace",
             dependencies: ["AGTraceCLI"],
@@ -53,7 +57,7 @@ let package = Package(
         // Writes docs/cli.md and docs/schema.md from the code (`swift run agtrace-docs`).
         .executableTarget(name: "agtrace-docs", dependencies: ["AGTraceCLI", "AGTraceKit"]),
         // Generator of synthetic archives and transcripts, and the side-by-side benchmark.
-        .executableTarget(name: "agtrace-bench", dependencies: ["AGTraceKit", "CSQLite", "CZlib"]),
+        .executableTarget(name: "agtrace-bench", dependencies: ["AGTraceKit", "CommandLineOptions", "CSQLite", "CZlib"]),
         // The benchmark's byte-scan yardstick (row 3): reads a file in large chunks and touches
         // every byte; agtrace-bench runs it beside its reader-only mode.
         .executableTarget(name: "CByteScan"),
@@ -62,8 +66,8 @@ let package = Package(
         // They do not depend on its target: a test bundle links the code of the executables it
         // depends on, with their linker settings, and a static runtime cannot join XCTest.
         .testTarget(name: "AGTraceCLITests", dependencies: ["AGTraceKit"]),
-        // docs/cli.md and docs/schema.md are what agtrace-docs writes now, and every table,
-        // view and column is described.
-        .testTarget(name: "AGTraceDocsTests", dependencies: ["AGTraceCLI", "AGTraceKit"]),
+        // docs/cli.md and docs/schema.md are what agtrace-docs writes now, every table, view and
+        // column is described, and each command's help, usage line and parser agree.
+        .testTarget(name: "AGTraceDocsTests", dependencies: ["AGTraceCLI", "AGTraceKit", "CommandLineOptions"]),
     ]
 )

@@ -1,4 +1,5 @@
 import AGTraceKit
+import CommandLineOptions
 import Foundation
 
 let version = "0.1.0"
@@ -11,7 +12,8 @@ let commands: [Command] = [
 
 @MainActor func topLevelHelp() -> String {
     var text = """
-    agtrace \(version): SwiftUI AttributeGraph dumps and lldb breakpoint logs in one SQLite database.
+    agtrace \(version): SwiftUI AttributeGraph dumps, lldb breakpoint recordings and AttributeGraph
+    traces in one SQLite database.
 
     Usage: agtrace <command> [options]
 
@@ -32,10 +34,11 @@ let commands: [Command] = [
     when the recording could not be counted (see 'agtrace help check').
 
     Start with:
-      agtrace import SampleArchives        # archives (.ag-json, .ag-gzon) and transcripts
-      agtrace list                         # what is stored
+      agtrace import SampleArchives        # archives (.ag-json, .ag-gzon), transcripts and traces
+      agtrace list                         # what is stored: snapshots, runs and traces
       agtrace help import                  # any command's options and examples
       agtrace why --view Editor --snapshot planner-after-invalidate   # why a view ran
+      agtrace report updates --trace trip-taps --by view              # what a trace re-evaluated
 
     """
     return text
@@ -101,11 +104,12 @@ public enum AGTraceCLI {
     args.removeFirst()
     args = global + args
     do {
-        let parsed = try ParsedArguments.parse(args, options: command.options + Options.common, command: command.name)
+        let parsed = try command.parse(args)
         if parsed.has(Options.help) {
             out.write(helpText(for: command))
             return 0
         }
+        try command.check(parsed)
         let environment = ProcessInfo.processInfo.environment
         let dbPath = parsed.value(Options.db) ?? environment["AGTRACE_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? "agtrace.db"
         let context = Context(databasePath: dbPath, out: out, err: err, stderrIsTerminal: isatty(2) == 1)

@@ -1,24 +1,25 @@
 import AGTraceKit
+import CommandLineOptions
 import Foundation
 
 enum BaselineCommand {
-    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
-                                 options: options, run: run)
+    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run)
+        .takingNoArguments(CountSources.inputHint)
 
     static let name = "baseline"
-    static let summary = "Record the update counts of a run or snapshot as a baseline file for 'check'"
-    static let usage = "agtrace baseline (--transcript FILE [--archive DUMP] | --archive DUMP | --trace FILE|T | --run R | --snapshot S) --output FILE [--key attribute|rule|view]"
+    static let summary = "Record the update counts of a run, snapshot or trace as a baseline file for 'check'"
+    static let usage = [UsageForm([CountSources.usage, .option(output), .optional(key), .optional(Options.allowIncomplete), .optional(Options.time)])]
     static let discussion = """
     Writes a small JSON file meant to be committed next to the app: what it was taken from
     (label, sha256, import date), the key kind, the total, and one entry per key with its
     update count (rule runs). Entries are sorted, one per line, so a change to a baseline
     reads well in review; writing the same counts again gives the same bytes. 'agtrace check'
-    compares a later run or snapshot against it.
+    compares a later run, snapshot or trace against it.
 
     The input: files (--transcript, --archive, --trace), imported into a private temporary
     database for this command alone (what a CI job wants), or labels of the database (--run,
-    --snapshot). A trace counts rule evaluations, keyed by rule (default), view or attribute
-    from its own types: it needs no dump.
+    --snapshot, --trace). A trace counts rule evaluations, keyed by rule (default), view or
+    attribute from its own types: it needs no dump.
 
     Keys:
       attribute  default for runs: counts the run's update_attribute hits per attribute id.
@@ -34,12 +35,14 @@ enum BaselineCommand {
                  entry), which survives a rebuild and reads like the app's code. Needs a
                  dump of the same build for a run, as for rule. Nodes of no view count as
                  "(no view)"; a run's attributes the dump lacks as "(not in the dump)".
-    A snapshot needs profile data (dumped after AGGraphStartProfiling); a run needs update hits.
+    A snapshot needs profile data (dumped after AGGraphStartProfiling); a run needs update hits;
+    a trace, evaluations. --time (a trace only) records each key's self seconds too.
 
     A recording that crashed, failed or was cut (a recorder's file without its stop line) is
     refused with exit status 3, unless --allow-incomplete, as 'check' refuses it; so is one
     whose update hits have no readable attribute (they would be written as the key
-    "(unknown)"), --allow-incomplete or not.
+    "(unknown)"), --allow-incomplete or not. A trace with no EndTrace (its app crashed or was
+    killed while tracing) is refused as a cut recording is.
 
     Examples:
       agtrace baseline --transcript tap-stepper.lldb.log --archive tap-stepper.ag-json --key view --output Baselines/tap-stepper.json
@@ -50,13 +53,13 @@ enum BaselineCommand {
       agtrace baseline --run tap-stepper --output -        # print instead of writing
     """
     static let output = Options.output.explained("where to write the baseline (- for standard output); a regular file, replaced whole through a temporary file (a device, FIFO, directory, an input or a database: exit 2)")
-    static let key = OptionSpec(name: "key", valueName: BaselineKey.names,
-                                help: "what to count per (default: attribute for runs, rule for snapshots)")
-    static let options = CountSources.options + [output, key, Options.allowIncomplete, Options.time]
+        .required("give --output FILE (the baseline to write; - prints it)")
+    static let key = OptionSpec.choice(name: "key", values: BaselineKey.allCases.map(\.rawValue),
+                                       help: "what to count per (default: attribute for runs, rule for snapshots and traces)")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         guard args.positionals.isEmpty else {
-            throw UsageError(message: "unexpected argument '\(args.positionals[0])' (the input is given with --transcript, --archive, --run or --snapshot)")
+            throw UsageError(message: "unexpected argument '\(args.positionals[0])' (\(CountSources.inputHint))")
         }
         guard let output = args.value(Self.output) else {
             throw UsageError(message: "give --output FILE (the baseline to write; - prints it)")

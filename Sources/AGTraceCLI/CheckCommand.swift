@@ -1,16 +1,20 @@
 import AGTraceKit
+import CommandLineOptions
 import Foundation
 
 enum CheckCommand {
-    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
-                                 options: options, run: run, reportFailure: reportFailure)
+    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run, reportFailure: reportFailure)
+        .takingNoArguments(CountSources.inputHint)
 
     static let name = "check"
     static let summary = "Check a recording against a baseline: fail when SwiftUI does more work"
-    static let usage = "agtrace check --baseline FILE (--transcript FILE [--archive DUMP] | --archive DUMP | --trace FILE|T | --run R | --snapshot S) [--tolerance PCT] [--min-count N] [--max-drop PCT] [--allow-incomplete] [--time [--time-tolerance PCT]] [--format \(CheckFormat.names)] [--update-baseline]"
+    static let usage = [UsageForm([.option(baseline), CountSources.usage, .optional(tolerance), .optional(minCount), .optional(maxDrop),
+                                   .optional(allowIncomplete), .optional([.option(time), .optional(timeTolerance)]), .optional(format),
+                                   .optional(updateBaseline)])]
     static let discussion = """
-    Counts the updates (rule runs) of the recording the way the baseline was taken (same key:
-    attribute, rule or view), and compares the total and every key:
+    Counts the updates (rule runs; a trace's rule evaluations) of the recording (a run,
+    snapshot or trace) the way the baseline was taken (same key: attribute, rule or view),
+    and compares the total and every key:
 
       delta = current - baseline
       a key regresses  <=>  delta >= MIN-COUNT  and  delta > baseline * TOLERANCE / 100
@@ -44,8 +48,9 @@ enum CheckCommand {
       2  a usage error, or the baseline cannot be used (missing, not a baseline, a key
          named twice, a malformed key, a total that is not the sum of the entries, a count
          outside 0 ... 2^53, taken from the other kind of input); the file and key are named
-      3  could not count: no database, no such run, snapshot or file, no update hits, no
-         profile data, a recording that did not end normally, hits with no attribute
+      3  could not count: no database, no such run, snapshot, trace or file, no update hits,
+         no profile data, a recording or trace that did not end normally, hits with no
+         attribute
     On 2 and 3, --format junit still writes a valid report with an <error> test case, json a
     {"verdict": "error"} object and markdown a note, so CI shows why.
 
@@ -75,21 +80,22 @@ enum CheckCommand {
       curl -s https://ci.example/baseline.json | agtrace check --baseline - --run tap-stepper
     """
     static let baseline = OptionSpec(name: "baseline", valueName: "FILE",
-                                     help: "the baseline file written by 'agtrace baseline' (- reads standard input)", short: "b")
+                                     help: "the baseline file written by 'agtrace baseline' (- reads standard input)",
+                                     required: "give --baseline FILE (written by 'agtrace baseline')", short: "b")
     static let tolerance = OptionSpec(name: "tolerance", valueName: "PCT",
                                       help: "growth allowed per key and for the total, in percent: 10, 10% or 18.4 (default 0)")
-    static let minCount = OptionSpec(name: "min-count", valueName: "N", help: "growth smaller than N updates never regresses (default 1)")
+    static let minCount = OptionSpec(name: "min-count", valueName: "N", help: "growth smaller than N updates never regresses (default 1)",
+                                     kind: .wholeNumber)
     static let maxDrop = OptionSpec(name: "max-drop", valueName: "PCT",
                                     help: "a drop of the total by more than PCT percent fails as suspicious (default 50; none: no limit)")
     static let allowIncomplete = Options.allowIncomplete.explained("check a recording that crashed, failed or was cut (refused with exit 3 otherwise)")
     static let time = Options.time.explained("compare each key's seconds too: a trace's self time, a profiled dump's totals (the baseline must hold them)")
     static let timeTolerance = OptionSpec(name: "time-tolerance", valueName: "PCT",
                                           help: "with --time: growth of a key's seconds allowed, in percent (default \(CheckCommand.defaultTimeTolerance))")
-    static let format = Options.format.explained("report format (default: table)", valueName: CheckFormat.names)
+    static let format = Options.format.explained("report format (default: table)", valueName: CheckFormat.names,
+                                                 kind: .oneOf(CheckFormat.allCases.map(\.rawValue)))
     static let updateBaseline = OptionSpec(name: "update-baseline", valueName: nil,
                                            help: "rewrite the baseline with the current counts (after a deliberate change); exit 0. FILE must be a regular file (not standard input, a pipe or a device: exit 2)")
-    static let options = [baseline] + CountSources.options
-        + [tolerance, minCount, maxDrop, allowIncomplete, time, timeTolerance, format, updateBaseline]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         let format = (try? parseFormat(args.value(Self.format))) ?? .table
@@ -108,7 +114,7 @@ enum CheckCommand {
     static func show(_ outcome: CheckOutcome, format: CheckFormat, baselinePath: String?, _ context: Context) {
         if let problem = outcome.problem {
             var message = "agtrace check: error: " + terminalSafe(problem.message) + "\n"
-            if problem.kind == .usage { message += "Usage: \(usage)\nSee 'agtrace help check'.\n" }
+            if problem.kind == .usage { message += "Usage: \(command.usage)\nSee 'agtrace help check'.\n" }
             context.err.write(message)
             if format != .table {
                 context.out.write(CheckReportFormatter.renderProblem(problem, format: format, baselinePath: baselinePath))
@@ -141,7 +147,7 @@ enum CheckCommand {
     /// The options as a request; usage errors in the order the checks always came.
     static func request(_ args: ParsedArguments, _ context: Context) throws -> CheckRequest {
         guard args.positionals.isEmpty else {
-            throw UsageError(message: "unexpected argument '\(args.positionals[0])' (the input is given with --transcript, --archive, --run or --snapshot)")
+            throw UsageError(message: "unexpected argument '\(args.positionals[0])' (\(CountSources.inputHint))")
         }
         _ = try parseFormat(args.value(Self.format))
         let limits = try parseLimits(args)

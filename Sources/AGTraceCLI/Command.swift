@@ -1,4 +1,5 @@
 import AGTraceKit
+import CommandLineOptions
 import Foundation
 
 /// One `agtrace` subcommand: its help text and how to run it. Commands parse and print; the
@@ -6,25 +7,56 @@ import Foundation
 struct Command: Sendable {
     var name: String
     var summary: String
-    var usage: String
+    /// The ways to call it, made of its option and positional declarations: the usage line,
+    /// the options the parser accepts and the lists of `--help` all come from these.
+    var forms: [UsageForm]
     /// Teaching text shown by `--help`: what it does, then examples. Made when asked for:
     /// some is built from the report registry, which every other command can do without.
     var discussion: String { makeDiscussion() }
     private var makeDiscussion: @Sendable () -> String
-    var options: [OptionSpec]
+    /// The command's own options (every command takes `Options.common` too), each once.
+    var options: [OptionSpec] { UsageForm.options(of: forms) }
+    var positionals: [Positional] { UsageForm.positionals(of: forms) }
+    /// `agtrace NAME ...`, one line per form (the later ones indented under the first).
+    var usage: String { forms.map { $0.line("agtrace \(name)") }.joined(separator: "\n       ") }
     var run: @Sendable (ParsedArguments, Context) throws -> Int32
+    /// Why the command takes no positional, said when one is given (nil: it takes some).
+    var noArguments: String?
+
+    /// `args` (after the command's name) read against what the command declares, and the
+    /// options every command takes.
+    func parse(_ args: [String]) throws -> ParsedArguments {
+        try ParsedArguments.parse(args, options: options + Options.common, command: name)
+    }
+
+    /// What parsing alone cannot say (it lets `--help` through): a required option left out, an
+    /// argument given to a command that declares none.
+    func check(_ parsed: ParsedArguments) throws {
+        try parsed.checkRequired()
+        if let noArguments, let first = parsed.positionals.first {
+            throw UsageError(message: "unexpected argument '\(first)' (\(noArguments))")
+        }
+    }
+
+    /// The same command (one that declares no positional), saying why in its own words.
+    func takingNoArguments(_ why: String) -> Command {
+        var copy = self
+        copy.noArguments = why
+        return copy
+    }
+
     /// Called when the command line did not parse (exit 2), with the message and the raw
     /// arguments: `check` still writes the report its `--format` asked for.
     var reportFailure: (@Sendable (String, [String], TextSink) -> Void)?
 
-    init(name: String, summary: String, usage: String, discussion: @autoclosure @escaping @Sendable () -> String,
-         options: [OptionSpec], run: @escaping @Sendable (ParsedArguments, Context) throws -> Int32,
+    init(name: String, summary: String, usage forms: [UsageForm], discussion: @autoclosure @escaping @Sendable () -> String,
+         run: @escaping @Sendable (ParsedArguments, Context) throws -> Int32,
          reportFailure: (@Sendable (String, [String], TextSink) -> Void)? = nil) {
         self.name = name
         self.summary = summary
-        self.usage = usage
+        self.forms = forms
+        if forms.allSatisfy({ $0.terms.allSatisfy(\.takesNoWords) }) { noArguments = "\(name) takes no arguments" }
         makeDiscussion = discussion
-        self.options = options
         self.run = run
         self.reportFailure = reportFailure
     }
@@ -120,24 +152,10 @@ extension ParsedArguments {
     }
 }
 
+/// `--help`: the summary, the usage line, the discussion, then the arguments and options, all
+/// but the discussion made from the declarations.
 func helpText(for command: Command) -> String {
     var text = "\(command.summary)\n\nUsage: \(command.usage)\n"
     if !command.discussion.isEmpty { text += "\n" + command.discussion + "\n" }
-    let all = command.options + Options.common
-    text += "\nOptions:\n"
-    let rendered = all.map { o -> (String, String) in
-        var flag = "--\(o.name)"
-        if let v = o.valueName { flag += " \(v)" }
-        if let s = o.short { flag = "-\(s), " + flag }
-        return (flag, o.help)
-    }
-    let width = min(34, rendered.map(\.0.count).max() ?? 0)
-    for (flag, help) in rendered {
-        if flag.count > width {
-            text += "  \(flag)\n  \(String(repeating: " ", count: width))  \(help)\n"
-        } else {
-            text += "  \(flag.padding(toLength: width, withPad: " ", startingAt: 0))  \(help)\n"
-        }
-    }
-    return text
+    return text + HelpList.render(positionals: command.positionals, options: command.options + Options.common)
 }

@@ -1,4 +1,5 @@
 import AGTraceKit
+import CommandLineOptions
 
 extension Context {
     /// A log whose messages go to stderr as the library says them, each made safe for a

@@ -1,19 +1,21 @@
 import AGTraceKit
+import CommandLineOptions
 
 enum DeleteCommand {
-    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
-                                 options: options, run: run)
+    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run)
     static let name = "delete"
-    static let summary = "Delete snapshots or runs by label"
-    static let usage = "agtrace delete LABEL..."
+    static let summary = "Delete snapshots, runs or traces by label"
+    static let usage = [UsageForm([.positional(labels)])]
     static let discussion = """
-    Removes each labelled snapshot or run and every row that belongs to it, all in one
-    transaction: if any label is unknown, nothing is deleted (exit 1).
+    Removes each labelled snapshot, run or trace and every row that belongs to it, all in one
+    transaction: if any label is unknown, nothing is deleted (exit 1). Deleting an alias (a
+    second name of the same bytes, see agtrace list) removes that name only; deleting the
+    label itself removes its aliases too.
 
     Example:
-      agtrace delete trip-1-before trip-2-after-write
+      agtrace delete trip-1-before trip-2-after-write trip-taps
     """
-    static let options: [OptionSpec] = []
+    static let labels = Positional("LABEL", .oneOrMore, help: "a label of a snapshot, run or trace, or an alias (see agtrace list)")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         guard !args.positionals.isEmpty else { throw UsageError(message: "name at least one label (see agtrace list)") }

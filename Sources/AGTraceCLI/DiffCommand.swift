@@ -1,13 +1,14 @@
 import AGTraceKit
+import CommandLineOptions
 import Foundation
 
 enum DiffCommand {
-    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
-                                 options: options, run: run)
+    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run)
 
     static let name = "diff"
     static let summary = "Compare two snapshots: nodes, edges, flags, values, graph counters"
-    static let usage = "agtrace diff S1 S2 [--format table|csv|json|markdown] [--top N] [--details [--limit N] [--wide]]"
+    static let usage = [UsageForm([.positional(from), .positional(to), .optional(Options.format), .optional(top),
+                                   .optional([.option(details), .optional(Options.limit), .optional(Options.wide)])])]
     static let discussion = """
     A node is the same node in both snapshots when it has the same attribute and the same rule
     (an id reused by a node of another rule is one removal plus one addition, and so are its
@@ -42,9 +43,11 @@ enum DiffCommand {
       agtrace diff before after --format markdown --top 20
       agtrace diff trip-2-after-write trip-3-after-invalidate --details
     """
-    static let top = OptionSpec(name: "top", valueName: "N", help: "how many rules the summary lists (default 10; json and csv list all)")
+    static let from = Positional("S1", help: "the earlier snapshot")
+    static let to = Positional("S2", help: "the later snapshot")
+    static let top = OptionSpec(name: "top", valueName: "N", help: "how many rules the summary lists (default 10; json and csv list all)",
+                                kind: .wholeNumber)
     static let details = OptionSpec(name: "details", valueName: nil, help: "one row per changed node or edge instead of the summary")
-    static let options = [Options.format, top, details, Options.limit, Options.wide]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         let format = try args.format()

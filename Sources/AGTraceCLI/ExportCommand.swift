@@ -1,17 +1,17 @@
 import AGTraceKit
+import CommandLineOptions
 import Foundation
 
 enum ExportCommand {
-    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
-                                 options: options, run: run)
+    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run)
 
     static let name = "export"
     static let summary = "Export a Graphviz DOT picture, a Perfetto timeline, or a self-contained HTML report"
-    static let usage = """
-    agtrace export dot --snapshot S [--focus ATTR [--depth N]] [--output FILE|-]
-           agtrace export perfetto --run R [--snapshot S] | --trace T [--output FILE|-]
-           agtrace export html [--snapshot S] [--run R] [--trace T] [--compare A B] [--output FILE|-]
-    """
+    static let usage = [
+        UsageForm([.word("dot"), .option(snapshot), .optional([.option(focus), .optional(depth)]), .optional(Options.output)]),
+        UsageForm([.word("perfetto"), .oneOf([[.option(run), .optional(snapshot)], [.option(trace)]]), .optional(Options.output)]),
+        UsageForm([.word("html"), .optional(snapshot), .optional(run), .optional(trace), .optional(compare), .optional(Options.output)]),
+    ]
     static let discussion = """
     dot: Graphviz DOT (render it with dot -Tsvg). Arrows go from an input to the node that
     reads it. Dirty nodes (flags bit 0) are filled red; edges whose input changed since the
@@ -58,11 +58,10 @@ enum ExportCommand {
     """
     static let snapshot = Options.snapshot.explained("the snapshot to export (html, perfetto: names the run's nodes)")
     static let run = Options.run.explained("the run (transcript) to export (perfetto, html)")
-    static let trace = Options.trace.explained("the trace (.ag-trace) to export (perfetto, html)")
+    static let trace = Options.trace.explained("the trace to export (perfetto, html)")
     static let compare = OptionSpec(name: "compare", valueName: "A B", help: "html: compare snapshot A with snapshot B")
     static let focus = OptionSpec(name: "focus", valueName: "ATTR", help: "dot: only this node's neighbourhood")
     static let depth = Options.depth.explained("dot: neighbourhood radius in edges (default 2; needs --focus)")
-    static let options = [snapshot, run, trace, compare, focus, depth, Options.output]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         guard let what = args.positionals.first else {

@@ -1,47 +1,50 @@
 import AGTraceKit
+import CommandLineOptions
 import Foundation
 
 enum ImportCommand {
-    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
-                                 options: options, run: run)
+    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run)
 
     static let name = "import"
     static let summary = "Import AttributeGraph archives, lldb breakpoint transcripts and AttributeGraph traces"
-    static let usage = "agtrace import [--label L] [--replace] PATH..."
+    static let usage = [UsageForm([.optional(label), .optional(replace), .optional(quiet), .optional(timings), .positional(paths)])]
     static let discussion = """
     Each PATH is a file, a directory (imported recursively, in sorted order; a file that is
     no input at all, such as a README, {"a": 1}, an empty file or a dangling link, is
     skipped there with one line, and a last line sums up: imported N, skipped M, failed K;
     so are FIFOs, sockets, devices, names that are not UTF-8 and links back into the tree:
     each directory is read once) or - for standard input. What a file holds is decided by
-    its bytes: gzip (.ag-gzon) is undone, JSON is an archive (a snapshot), text with
-    breakpoint hits is a transcript (a run), protobuf records are a trace (AG_TRACE or
-    AGGraphStartTracing: .ag-trace, .iag-trace, gzip'd too). Each file is imported in one transaction: a bad
-    file is refused with the reason and position, and leaves the database as it was.
+    its bytes, never its name: gzip (.ag-gzon, .gz) is undone, JSON is an archive (a
+    snapshot), text with breakpoint hits is a transcript (a run), protobuf records are a
+    trace (AG_TRACE or AGGraphStartTracing: .ag-trace, .iag-trace, .oag-trace, gzip'd too).
+    Each file is imported in one transaction: a bad file is refused with the reason and
+    position, and leaves the database as it was. Warnings (a recording that did not end
+    normally, hits that could not be read, a trace cut short) go to stderr, --quiet or not.
 
-    The label names the snapshot or run in every other command. It defaults to the file name
-    without .ag-gzon/.ag-json/.json/.gz/.lldb/.log/.txt/.ag-trace/.iag-trace. A label that is
-    taken, derived or given with --label, is refused (exit 1, nothing stored; a directory
-    import says so for each such file and goes on): --label L gives another, --replace
-    replaces what it names. A replace keeps the kind (a snapshot is replaced by an archive,
-    never by a transcript: refused) and the label's aliases, which then name the new import;
-    replacing an alias replaces that name only. Empty labels and labels starting with - are
-    refused.
+    The label names the snapshot, run or trace in every other command (--snapshot, --run,
+    --trace). It defaults to the file name without .ag-gzon/.ag-json/.json/.gz/.lldb/.log/
+    .txt/.ag-trace/.iag-trace/.oag-trace. A label that is taken, derived or given with
+    --label, is refused (exit 1, nothing stored; a directory import says so for each such
+    file and goes on): --label L gives another, --replace replaces what it names. A replace
+    keeps the kind (a snapshot is replaced by an archive, never by a transcript or a trace:
+    refused) and the label's aliases, which then name the new import; replacing an alias
+    replaces that name only. Empty labels and labels starting with - are refused.
     Bytes imported before are not stored twice: agtrace says which label holds them.
 
     Examples:
       agtrace import SampleArchives
       agtrace import --label before trip-before.ag-json
       agtrace import --label tap $TMPDIR/trace-0001.ag-trace
+      agtrace import --quiet --timings recordings/
       gunzip -c graph.ag-gzon | agtrace import --label window -
       agtrace import --replace --label before trip-before.ag-json
     """
     static let label = OptionSpec(name: "label", valueName: "L", help: "label for the snapshot, run or trace (one PATH only)")
     static let replace = OptionSpec(name: "replace", valueName: nil,
                                     help: "replace what holds this label (same kind; its aliases kept), and import even bytes already stored")
-    static let quiet = OptionSpec(name: "quiet", valueName: nil, help: "print nothing but errors", short: "q")
-    static let timings = OptionSpec(name: "timings", valueName: nil, help: "after each import, show where its time went")
-    static let options = [label, replace, quiet, timings]
+    static let quiet = OptionSpec(name: "quiet", valueName: nil, help: "print no line per file and no summary (errors and warnings still go to stderr)", short: "q")
+    static let timings = OptionSpec(name: "timings", valueName: nil, help: "after each import, print where its time went (seconds since the start, per phase)")
+    static let paths = Positional("PATH", .oneOrMore, help: "a file, a directory (read recursively) or - for standard input")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         guard !args.positionals.isEmpty else {

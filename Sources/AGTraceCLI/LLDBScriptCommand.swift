@@ -1,13 +1,14 @@
 import AGTraceKit
+import CommandLineOptions
 import Foundation
 
 enum LLDBScriptCommand {
-    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
-                                 options: options, run: run)
+    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run)
+        .takingNoArguments("lldb-script takes no PATH; use --output FILE")
 
     static let name = "lldb-script"
     static let summary = "Write out the lldb recorder script (agtrace record / agtrace dump in lldb)"
-    static let usage = "agtrace lldb-script [--output FILE|-]"
+    static let usage = [UsageForm([.optional(output)])]
     static let discussion = """
     Writes the Python command script that adds `agtrace record` and `agtrace dump` to lldb
     (Xcode's console, or lldb on its own, on a device, simulator, Mac or Linux). With no
@@ -26,7 +27,6 @@ enum LLDBScriptCommand {
     In lldb, `agtrace help` lists the recorder's options (--kinds, --status, --stop --dump).
     """
     static let output = Options.output.explained("where to write the script (- or none: standard output; a missing folder is made; never a device, FIFO, directory or database: exit 2)")
-    static let options = [output]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         guard args.positionals.isEmpty else {

@@ -1,34 +1,5 @@
 import AGTraceKit
-
-/// One option a command accepts. It is declared once (below, or as a `static let` of the
-/// command that alone takes it), listed in the command's `options` (which parsing and `--help`
-/// read), and read back through the same value: `args.value(Options.snapshot)`. A look-up
-/// goes by the declaration, never by a name typed again, so a misspelt option cannot compile.
-struct OptionSpec: Sendable {
-    var name: String          // without dashes
-    var valueName: String?    // nil for a flag
-    var help: String
-    var repeatable = false
-    var short: Character?
-
-    /// The same option (same name, same meaning) with its help worded for one command, and
-    /// optionally another placeholder for its value.
-    func explained(_ help: String, valueName: String? = nil) -> OptionSpec {
-        var copy = self
-        copy.help = help
-        if let valueName { copy.valueName = valueName }
-        return copy
-    }
-
-    /// The value raw argument `a` gives this option, when it gives it (`--name V` or `-s V`,
-    /// where `next` is V, nil when `a` is last; or `--name=V`); nil when `a` is another.
-    /// For reading a command line that did not parse.
-    func value(givenBy a: String, next: String?) -> String?? {
-        if a == "--\(name)" || short.map({ a == "-\($0)" }) == true { return .some(next) }
-        if a.hasPrefix("--\(name)=") { return .some(String(a.dropFirst(name.count + 3))) }
-        return nil
-    }
-}
+import CommandLineOptions
 
 /// The options several commands take with the same meaning. A command words the help of one
 /// for itself with `explained`; it stays the same option.
@@ -39,9 +10,10 @@ enum Options {
     static let common = [db, help]
 
     // What commands print rows with.
-    static let format = OptionSpec(name: "format", valueName: OutputFormat.names,
-                                   help: "output format (default: table); json is an array of objects keyed by column")
-    static let limit = OptionSpec(name: "limit", valueName: "N", help: "print at most N rows (1 or more); stderr says when more exist")
+    static let format = OptionSpec.choice(name: "format", values: OutputFormat.allCases.map(\.rawValue),
+                                          help: "output format (default: table); json is an array of objects keyed by column")
+    static let limit = OptionSpec(name: "limit", valueName: "N", help: "print at most N rows (1 or more); stderr says when more exist",
+                                  kind: .wholeNumber)
     static let wide = OptionSpec(name: "wide", valueName: nil, help: "table: print long cells whole (they are cut in the middle otherwise)")
     /// The options of every command that prints rows.
     static let rows = [format, limit, wide]
@@ -57,12 +29,12 @@ enum Options {
     static let output = OptionSpec(name: "output", valueName: "FILE", help: "write to FILE instead of standard output (- is standard output); a regular file, replaced whole (never a device, FIFO, directory, input or database: exit 2)",
                                    short: "o")
     /// How far from a starting node a graph command goes, in edges.
-    static let depth = OptionSpec(name: "depth", valueName: "N", help: "stop N edges away from ATTR (default: no limit)")
+    static let depth = OptionSpec(name: "depth", valueName: "N", help: "stop N edges away from ATTR (default: no limit)", kind: .wholeNumber)
 
     // `baseline` and `check`: what the counts are taken from and how.
     static let transcript = OptionSpec(name: "transcript", valueName: "FILE",
                                        help: "an lldb transcript, imported into a private temporary database for this command (no labels, no --db)")
-    static let archive = OptionSpec(name: "archive", valueName: "FILE",
+    static let archive = OptionSpec(name: "archive", valueName: "DUMP",
                                     help: "an AttributeGraph archive (a dump), imported the same way; with --transcript it names the run's attributes")
     static let allowIncomplete = OptionSpec(name: "allow-incomplete", valueName: nil,
                                             help: "take counts from a recording that crashed, failed or was cut (refused otherwise)")

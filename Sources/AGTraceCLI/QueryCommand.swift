@@ -1,14 +1,15 @@
 import AGTraceKit
+import CommandLineOptions
 import Dispatch
 import Foundation
 
 enum QueryCommand {
-    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
-                                 options: options, run: run)
+    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run)
 
     static let name = "query"
     static let summary = "Run read-only SQL against the database"
-    static let usage = "agtrace query [--format F] [--limit N] [--wide] (SQL | @FILE.sql)"
+    static let usage = [UsageForm(Options.rows.map { UsageTerm.optional($0) } + [.positional(sql)])]
+    static let sql = Positional("SQL", help: "the statement to run (quote it), or @FILE.sql to read it from a file")
     static let discussion = """
     The connection is read-only: a statement that would write is refused. SQLite's own
     message is shown for bad SQL (exit 1); empty SQL is a usage error (exit 2). Ctrl-C stops
@@ -22,7 +23,6 @@ enum QueryCommand {
       agtrace query "SELECT attribute, view FROM node_views WHERE view = 'Trip'"
       agtrace query @my-report.sql --format csv
     """
-    static let options = Options.rows
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         let format = try args.format()

@@ -1,13 +1,18 @@
 import AGTraceKit
+import CommandLineOptions
 import Foundation
 
 enum ReportCommand {
-    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
-                                 options: options, run: run)
+    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run)
 
     static let name = "report"
     static let summary = "Run a canned report (agtrace report --list shows them)"
-    static let usage = "agtrace report NAME [--run R] [--snapshot S] [--from S1 --to S2] [--trace T] [--by rule|view] [--details] [--format F] [--limit N] [--wide]\n       agtrace report --list"
+    static let usage = [
+        UsageForm([.positional(report), .optional(Options.run), .optional(Options.snapshot), .optional([.option(Options.from), .option(Options.to)]),
+                   .optional(Options.trace), .optional(by), .optional(details)] + Options.rows.map { UsageTerm.optional($0) }),
+        UsageForm([.option(list)]),
+    ]
+    static let report = Positional("NAME", help: "the report (agtrace report --list)")
     static var discussion: String {
         var text = """
         Each report is one SQL file compiled into agtrace (Queries/ in the source); the options
@@ -55,7 +60,6 @@ enum ReportCommand {
     static let labels = [Options.run, Options.snapshot, Options.from, Options.to, Options.trace]
     static let by = OptionSpec(name: "by", valueName: "rule|view", help: "sum the rows per rule name, or per SwiftUI view")
     static let details = OptionSpec(name: "details", valueName: nil, help: "one row per item where the report gives one per group (dirty-walks --trace: per node each write marked)")
-    static let options = [list] + labels + [by, details] + Options.rows
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         let format = try args.format()

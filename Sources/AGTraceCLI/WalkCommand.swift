@@ -1,13 +1,15 @@
 import AGTraceKit
+import CommandLineOptions
 import Foundation
 
 enum WalkCommand {
-    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
-                                 options: options, run: run)
+    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run)
 
     static let name = "walk"
     static let summary = "Predict the push (dirty) walk an invalidation of one attribute makes"
-    static let usage = "agtrace walk (ATTR | --view NAME) (--snapshot S | --trace T [--at SEQ]) [--depth N] [--format F] [--limit N] [--wide]"
+    static let usage = [UsageForm([.oneOf([[.positional(StartingPoint.attribute)], [.option(view)]]),
+                                   .oneOf([[.option(snapshot)], [.option(trace), .optional(at)]]), .optional(Options.depth)]
+                                  + Options.rows.map { UsageTerm.optional($0) })]
     static let discussion = """
     Invalidating ATTR (AGGraphInvalidateValue) marks every node reachable from it over read-by
     edges: its readers, their readers, and so on. This lists them breadth-first, one row per
@@ -41,8 +43,8 @@ enum WalkCommand {
     static let snapshot = Options.snapshot.explained("the snapshot whose edges to walk")
     static let view = StartingPoint.view.explained("start from every node of this view instead of ATTR")
     static let trace = Options.trace.explained("the trace whose edges (live at its end) to walk")
-    static let at = OptionSpec(name: "at", valueName: "SEQ", help: "with --trace: walk the graph as it was at event SEQ (default: ATTR's last write, else the end of the trace)")
-    static let options = [snapshot, view, trace, at, Options.depth] + Options.rows
+    static let at = OptionSpec(name: "at", valueName: "SEQ", help: "with --trace: walk the graph as it was at event SEQ (default: ATTR's last write, else the end of the trace)",
+                               kind: .wholeNumber)
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         try args.checkRowOptions()
@@ -68,6 +70,8 @@ enum WalkCommand {
 enum StartingPoint {
     /// `--view NAME`, which each command words for itself.
     static let view = OptionSpec(name: "view", valueName: "NAME", help: "start from every node of this view instead of ATTR")
+    /// `ATTR`, the positional both commands start from.
+    static let attribute = Positional("ATTR", help: "the attribute to start from: decimal or 0x-hex")
 
     static func parse(_ args: ParsedArguments) throws -> WalkStart {
         if let view = args.value(Self.view) {

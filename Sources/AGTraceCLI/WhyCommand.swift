@@ -1,13 +1,17 @@
 import AGTraceKit
+import CommandLineOptions
 import Foundation
 
 enum WhyCommand {
-    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion,
-                                 options: options, run: run)
+    static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run)
 
     static let name = "why"
     static let summary = "Explain why a node (or every node of a view) ran or is dirty: the write behind it"
-    static let usage = "agtrace why (ATTR | --view NAME) (--snapshot S | --run R [--snapshot S]) [--format F] [--limit N] [--wide]\n       agtrace why (ATTR | --view NAME) --trace T [--format F] [--limit N] [--wide]"
+    static let usage = [
+        UsageForm([start, .oneOf([[.option(snapshot)], [.option(run), .optional(snapshot)]])] + Options.rows.map { UsageTerm.optional($0) }),
+        UsageForm([start, .option(trace)] + Options.rows.map { UsageTerm.optional($0) }),
+    ]
+    static let start = UsageTerm.oneOf([[.positional(StartingPoint.attribute)], [.option(view)]])
     static let discussion = """
     Over a dump (--snapshot S, taken after an invalidation, before the body ran): the
     explanation upstream of ATTR. Its dirty inputs (flag bit 0), recursively, down to the
@@ -50,7 +54,6 @@ enum WhyCommand {
     static let run = Options.run.explained("the transcript whose updates to explain")
     static let trace = Options.trace.explained("the trace whose evaluations of ATTR (or of the view) to explain")
     static let view = StartingPoint.view.explained("explain every node of this view instead of ATTR")
-    static let options = [snapshot, run, trace, view] + Options.rows
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         try args.checkRowOptions()

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 
 // agtrace-bench: generators for synthetic inputs, the SQLite floor, and the benchmark run.

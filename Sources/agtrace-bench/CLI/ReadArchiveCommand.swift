@@ -1,4 +1,5 @@
 import AGTraceKit
+import CommandLineOptions
 import Foundation
 
 /// `read-archive FILE` (hidden; the benchmark's reader-only row): runs agtrace's archive reader
@@ -6,10 +7,12 @@ import Foundation
 /// `bytes N` (read from the file) and `seconds S` (reading only, for information: the benchmark
 /// times the whole process, like every contender).
 enum ReadArchiveCommand {
+    static let file = Positional("FILE", help: "the archive to read")
+    static let usage = UsageForm([.positional(file)])
+
     static func run(_ words: [String]) throws {
-        let args = try Arguments(words, options: [], flags: ["help"])
-        if args.flag("help") { print(Usage.text); return }
-        guard args.positional.count == 1, let path = args.positional.first else {
+        guard let args = try BenchOptions.parse(words, usage, command: "read-archive") else { return }
+        guard args.positionals.count == 1, let path = args.positionals.first else {
             throw UsageError("read-archive takes one archive file")
         }
         let started = DispatchTime.now().uptimeNanoseconds

@@ -1,27 +1,35 @@
+import CommandLineOptions
 import Foundation
 
 /// `run [--quick] [--out FILE] …`: the side-by-side benchmark (see BenchmarkRun).
 enum RunCommand {
+    static let quick = OptionSpec(name: "quick", valueName: nil, help: "smaller inputs, 1 round unless --pairs (a smoke test)")
+    static let out = OptionSpec(name: "out", valueName: "FILE", help: "the Markdown table to write (default Benchmarks/results.md)")
+    static let agtrace = OptionSpec(name: "agtrace", valueName: "PATH", help: "the agtrace to time (default .build/release/agtrace)")
+    static let python = OptionSpec(name: "python", valueName: "PATH", help: "the Python of the baselines (default python3)")
+    static let scripts = OptionSpec(name: "scripts", valueName: "DIR", help: "where the Python baselines are (default Benchmarks)")
+    static let work = OptionSpec(name: "work", valueName: "DIR", help: "where the inputs are generated (default Benchmarks/out)")
+    static let pairs = OptionSpec(name: "pairs", valueName: "N", help: "rounds per comparison (default 5)", kind: .count)
+    static let timeout = OptionSpec(name: "timeout", valueName: "SECONDS", help: "a contender's time limit (default 600)", kind: .seconds)
+    static let regenerate = OptionSpec(name: "regenerate", valueName: nil, help: "generate the inputs again even when they exist")
+    static let usage = UsageForm([.optional(quick), .optional(out), .optional(agtrace), .optional(python), .optional(scripts), .optional(work),
+                                  .optional(pairs), .optional(timeout), .optional(regenerate)])
+
     static func run(_ words: [String]) throws {
-        let args = try Arguments(words, options: ["out", "agtrace", "python", "scripts", "work", "pairs", "timeout"],
-                                 flags: ["quick", "regenerate", "help"])
-        if args.flag("help") { print(Usage.text); return }
+        guard let args = try BenchOptions.parse(words, usage, command: "run") else { return }
         var options = RunOptions()
-        options.quick = args.flag("quick")
-        options.regenerate = args.flag("regenerate")
-        options.out = args.string("out") ?? options.out
-        if let agtrace = args.string("agtrace") {
+        options.quick = args.has(quick)
+        options.regenerate = args.has(regenerate)
+        options.out = args.value(out) ?? options.out
+        if let agtrace = args.value(Self.agtrace) {
             options.agtrace = agtrace
             options.agtraceGiven = true
         }
-        options.python = args.string("python") ?? options.python
-        options.scripts = args.string("scripts") ?? options.scripts
-        options.work = args.string("work") ?? options.work
-        options.pairs = try args.int("pairs").map { max(1, $0) }
-        if let timeout = args.string("timeout") {
-            guard let seconds = Double(timeout), seconds > 0 else { throw UsageError("--timeout: not a number of seconds: \(timeout)") }
-            options.timeout = seconds
-        }
+        options.python = args.value(python) ?? options.python
+        options.scripts = args.value(scripts) ?? options.scripts
+        options.work = args.value(work) ?? options.work
+        options.pairs = args.count(pairs).map { max(1, $0) }
+        if let timeout = args.value(Self.timeout) { options.timeout = Double(timeout)! }
         try BenchmarkRun(options: options).run()
     }
 }

@@ -1,20 +1,31 @@
+import CommandLineOptions
+
 /// The `--help` text: what each subcommand does and how the benchmark compares things.
 enum Usage {
-    static let text = """
+    /// The subcommands' usage lines, made of their declarations (read-archive is the
+    /// benchmark's own and not listed).
+    static let forms: [(command: String, form: UsageForm)] = [
+        ("generate archive", GenerateArchiveCommand.usage),
+        ("generate transcript", GenerateTranscriptCommand.usage),
+        ("generate trace", GenerateTraceCommand.usage),
+        ("floor", FloorCommand.usage),
+        ("run", RunCommand.usage),
+        ("lldb-overhead", LLDBOverheadCommand.usage),
+    ]
+
+    static var text: String {
+        let usage = forms.flatMap { $0.form.lines("  agtrace-bench \($0.command)", width: 100) }.joined(separator: "\n")
+        return head + usage + "\n\n" + body
+    }
+
+    static let head = """
     agtrace-bench: synthetic inputs and the side-by-side benchmark for agtrace.
 
     USAGE
-      agtrace-bench generate archive --nodes N --output FILE [--seed S] [--gzip] [--graphs G]
-                                     [--profile] [--id-bits 26|32] [--variant V] [--tree-heavy]
-                                     [--manifest FILE]
-      agtrace-bench generate transcript (--hits N | --bytes SIZE) --output FILE [--seed S]
-                                     [--shape frame-info|interactive|bt-registers|expressions|mixed]
-      agtrace-bench generate trace --events N --output FILE [--seed S]
-      agtrace-bench floor (--archive FILE | --trace FILE | --transcript FILE) --db DB [--repeat N]
-      agtrace-bench run [--quick] [--out Benchmarks/results.md] [--agtrace PATH] [--python PATH]
-                        [--scripts DIR] [--work DIR] [--pairs N] [--timeout SECONDS] [--regenerate]
-      agtrace-bench lldb-overhead --script FILE [--hits N] [--repeat R] [--lldb PATH] [--work DIR]
 
+    """
+
+    static let body = """
     GENERATE ARCHIVE
       Writes an AGGraphArchiveJSON-style document (version 2) shaped like real Apple dumps:
       graph keys in Apple's order (update_count, change_count, id, types, transaction_count,

@@ -1,3 +1,4 @@
+import CommandLineOptions
 import Foundation
 
 /// `agtrace-bench lldb-overhead`: what one breakpoint hit costs the app under each way of
@@ -49,18 +50,26 @@ enum LLDBOverheadCommand {
     }
     """#
 
+    static let script = OptionSpec(name: "script", valueName: "FILE", help: "the recorder script (agtrace lldb-script --output FILE)",
+                                   required: "--script FILE: the recorder script (agtrace lldb-script --output FILE)")
+    static let hits = OptionSpec(name: "hits", valueName: "N", help: "update_attribute calls per run (default 2000)", kind: .count)
+    static let repeats = OptionSpec(name: "repeat", valueName: "R", help: "runs per shape, the median printed (default 3)", kind: .count)
+    static let lldb = OptionSpec(name: "lldb", valueName: "PATH", help: "the lldb to run (clang++ is taken beside it; default /opt/swift/usr/bin/lldb)")
+    static let work = OptionSpec(name: "work", valueName: "DIR", help: "where the program and recordings go (default Benchmarks/out/lldb-overhead)")
+    static let usage = UsageForm([.option(script), .optional(hits), .optional(repeats), .optional(lldb), .optional(work)])
+
     static func run(_ words: [String]) throws {
-        let args = try Arguments(words, options: ["hits", "repeat", "lldb", "script", "work"], flags: [])
-        let hits = try args.int("hits") ?? 2000
-        let repeats = max(1, try args.int("repeat") ?? 3)
+        guard let args = try BenchOptions.parse(words, usage, command: "lldb-overhead") else { return }
+        let hits = args.count(Self.hits) ?? 2000
+        let repeats = max(1, args.count(Self.repeats) ?? 3)
         let env = ProcessInfo.processInfo.environment
-        let toolDir = args.string("lldb").map { ($0 as NSString).deletingLastPathComponent } ?? "/opt/swift/usr/bin"
-        let lldb = args.string("lldb") ?? toolDir + "/lldb"
+        let toolDir = args.value(Self.lldb).map { ($0 as NSString).deletingLastPathComponent } ?? "/opt/swift/usr/bin"
+        let lldb = args.value(Self.lldb) ?? toolDir + "/lldb"
         let clang = toolDir + "/clang++"
-        guard let script = args.string("script") else {
+        guard let script = args.value(Self.script) else {
             throw UsageError("--script FILE: the recorder script (agtrace lldb-script --output FILE)")
         }
-        let work = URL(fileURLWithPath: args.string("work") ?? "Benchmarks/out/lldb-overhead")
+        let work = URL(fileURLWithPath: args.value(Self.work) ?? "Benchmarks/out/lldb-overhead")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let source = work.appendingPathComponent("engine.cpp"), binary = work.appendingPathComponent("engine")
         try program.write(to: source, atomically: true, encoding: .utf8)

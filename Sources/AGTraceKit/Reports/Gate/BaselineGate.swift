@@ -83,7 +83,7 @@ public enum BaselineGate {
         if s.hasTrace { return }
         switch (s.hasRun, s.hasSnapshot) {
         case (false, false):
-            throw CheckProblem(.usage, "give --transcript FILE, --archive FILE or --trace FILE (or --run R / --snapshot S: labels as 'agtrace list' shows them)")
+            throw CheckProblem(.usage, "give --transcript FILE, --archive DUMP or --trace FILE (or a label as 'agtrace list' shows them: --run R, --snapshot S, --trace T)")
         case (true, false):
             if let key, key != .attribute {
                 throw CheckProblem(.usage, "--key \(key.rawValue) on a run needs a dump of the same build to name its attributes (--archive FILE or --snapshot S)")

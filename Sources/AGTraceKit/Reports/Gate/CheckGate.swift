@@ -89,7 +89,7 @@ public enum CheckGate {
     static func check(_ request: CheckRequest, openDatabase: () throws -> Database, log: CommandLog) throws -> CheckOutcome {
         let sources = request.sources, baselinePath = request.baselinePath
         if !sources.hasRun && !sources.hasSnapshot && !sources.hasTrace {
-            throw CheckProblem(.usage, "give --transcript FILE, --archive FILE or --trace FILE (or --run R / --snapshot S) to check against the baseline")
+            throw CheckProblem(.usage, "give --transcript FILE, --archive DUMP or --trace FILE (or a label: --run R, --snapshot S, --trace T) to check against the baseline")
         }
         if baselinePath == "-" && request.updateBaseline {
             throw CheckProblem(.usage, "--update-baseline rewrites the baseline file; standard input (-) cannot be rewritten")

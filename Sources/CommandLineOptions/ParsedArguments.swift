@@ -1,39 +1,54 @@
 import AGTraceKit
 
-/// A usage error: exit status 2, with the command's usage line.
-struct UsageError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+/// A usage error: the command line cannot be run as given (exit status 2). The message names
+/// the option or argument and says why.
+public struct UsageError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+    public init(message: String) { self.message = message }
+    public init(_ message: String) { self.message = message }
 }
 
 /// Parsed command-line arguments: options may stand before or after positionals;
-/// `--name value`, `--name=value`, and `--` to end options are understood. Values are read
-/// through the options' declarations (`value(Options.run)`), never by a name typed again.
-struct ParsedArguments {
+/// `--name value`, `--name=value`, short `-o value`, and `--` to end options are understood.
+/// Only declared options are accepted, each value is checked against its kind, and values are
+/// read through the declarations (`value(Options.run)`), never by a name typed again.
+public struct ParsedArguments {
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
-    /// The names of the options the command declared: reading any other is a mistake in the
-    /// command (the declaration is missing from its `options`), caught by the tests.
-    private var declared: Set<String> = []
-    var positionals: [String] = []
+    /// The options the command declared: reading any other is a mistake in the command (the
+    /// declaration is missing from its usage), caught by the tests.
+    private var declared: [OptionSpec] = []
+    public internal(set) var positionals: [String] = []
 
-    func value(_ option: OptionSpec) -> String? { values[checked(option)]?.last }
-    func has(_ option: OptionSpec) -> Bool { flags.contains(checked(option)) }
+    public func value(_ option: OptionSpec) -> String? { values[checked(option)]?.last }
+    public func has(_ option: OptionSpec) -> Bool { flags.contains(checked(option)) }
 
     private func checked(_ option: OptionSpec) -> String {
-        assert(declared.contains(option.name), "--\(option.name) is read but not declared by the command")
+        assert(declared.contains { $0.name == option.name }, "--\(option.name) is read but not declared by the command")
         return option.name
     }
 
-    func int(_ option: OptionSpec) throws -> Int? {
+    /// An integer option's value (checked when parsed, when it is declared `.wholeNumber`).
+    public func int(_ option: OptionSpec) throws -> Int? {
         guard let text = value(option) else { return nil }
         guard let v = Int(text) else { throw UsageError(message: "--\(option.name) takes a whole number, not '\(text)'") }
         return v
     }
 
-    static func parse(_ args: [String], options: [OptionSpec], command: String) throws -> ParsedArguments {
+    /// Refuses a command line that leaves out a required option. Separate from `parse`, so that
+    /// `--help` needs none.
+    public func checkRequired() throws {
+        for option in declared where option.isRequired && values[option.name] == nil && !flags.contains(option.name) {
+            throw UsageError(message: option.missing!)
+        }
+    }
+
+    /// `args` read against `options` (all the command takes, `--help` too), for `command`
+    /// (named in messages).
+    public static func parse(_ args: [String], options: [OptionSpec], command: String) throws -> ParsedArguments {
         var parsed = ParsedArguments()
-        parsed.declared = Set(options.map(\.name))
+        parsed.declared = options
         var i = 0
         var onlyPositionals = false
         func spec(_ name: String) throws -> OptionSpec {
@@ -67,7 +82,7 @@ struct ParsedArguments {
                 name = s.name
             }
             let s = try spec(name)
-            if s.valueName == nil {
+            guard let valueName = s.valueName else {
                 if inline != nil { throw UsageError(message: "--\(name) takes no value") }
                 parsed.flags.insert(name)
                 continue
@@ -78,7 +93,7 @@ struct ParsedArguments {
             } else {
                 // A following option is not a value: `--label --db x` forgot the label.
                 guard i < args.count, !(args[i].hasPrefix("--") && args[i].count > 2) else {
-                    throw UsageError(message: "--\(name) needs a value (\(s.valueName!))")
+                    throw UsageError(message: "--\(name) needs a value (\(valueName))")
                 }
                 value = args[i]
                 i += 1
@@ -86,6 +101,7 @@ struct ParsedArguments {
             if !s.repeatable && parsed.values[name] != nil {
                 throw UsageError(message: "--\(name) given twice")
             }
+            if let problem = s.kind.problem(name, value) { throw UsageError(message: problem) }
             parsed.values[name, default: []].append(value)
         }
         return parsed
