@@ -565,6 +565,23 @@ public enum Schema {
         );
         CREATE INDEX trace_indirect_sources_by_source ON trace_indirect_sources(trace_id, source);
         """,
+        // 11: import problems are rows. What an import warned about (a recording that ended
+        // early, lines that could not be read, timestamps that time nothing) was printed and
+        // lost; it is stored with the rows now, and `import` prints it from here. Imports
+        // before this have none.
+        """
+        CREATE TABLE import_notes(
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            owner_id INTEGER NOT NULL,
+            label TEXT NOT NULL,
+            severity TEXT NOT NULL,
+            code TEXT NOT NULL,
+            message TEXT NOT NULL,
+            position INTEGER
+        );
+        CREATE INDEX import_notes_by_owner ON import_notes(kind, owner_id);
+        """,
     ]
 
     public static var latestVersion: Int { migrations.count }

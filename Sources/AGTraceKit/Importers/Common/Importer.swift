@@ -21,8 +21,11 @@ public struct ImportedItem: Equatable, Sendable {
     public var events = 0, skippedLines = 0, incompleteHits = 0
     /// Traces: rule evaluations and writes found among the events.
     public var updates = 0, writes = 0
-    /// Doubts about the input that did not stop the import, for stderr.
-    public var warnings: [String] = []
+    /// Doubts about the input that did not stop the import, as stored in `import_notes`
+    /// (read back from there after the import's rows), for stderr.
+    public var notes: [ImportNote] = []
+    /// The notes' sentences but the recording's end, which `check` words its own way.
+    public var warnings: [String] { notes.filter { $0.code != ImportNote.recordingEnd }.map(\.message) }
     /// How the recording ended (transcripts only).
     public var end: RecordingEnd?
     /// Traces: nil when it ended (EndTrace), else why it is incomplete (`traces.end_reason`).
@@ -40,7 +43,7 @@ public struct ImportedItem: Equatable, Sendable {
         a.path == b.path && a.label == b.label && a.kind == b.kind && a.compressed == b.compressed
             && a.sha256 == b.sha256 && a.graphs == b.graphs && a.nodes == b.nodes && a.edges == b.edges
             && a.events == b.events && a.skippedLines == b.skippedLines && a.incompleteHits == b.incompleteHits
-            && a.updates == b.updates && a.writes == b.writes && a.warnings == b.warnings && a.end == b.end && a.traceIncomplete == b.traceIncomplete
+            && a.updates == b.updates && a.writes == b.writes && a.notes == b.notes && a.end == b.end && a.traceIncomplete == b.traceIncomplete
             && a.replaced == b.replaced && a.keptAliases == b.keptAliases && a.replacedAliasOf == b.replacedAliasOf
     }
 }
@@ -83,7 +86,7 @@ public struct ImportOptions {
     }
 }
 
-/// Imports archives, transcripts and traces, each in one transaction: a refused or interrupted import
+/// Imports files of every registered format (`InputFormats`), each in one transaction: a refused or interrupted import
 /// leaves the database exactly as it was.
 public final class Importer {
     public let db: Database
@@ -103,11 +106,12 @@ public final class Importer {
     /// other text, JSON without `graphs`, a dangling link), not because one is damaged.
     /// Importing a directory skips such files; a file named on its own is still an error.
     public static func isNotAnInput(_ error: Error) -> Bool {
-        switch error {
-        case let e as InputError: return e.notAnInput
-        case let e as ArchiveFormatError: return e.notAnArchive
-        default: return false
-        }
+        (error as? InputProblem)?.notAnInput ?? false
+    }
+
+    /// Why a file was skipped, without the path the line already names.
+    public static func reason(_ error: Error) -> String {
+        (error as? InputProblem)?.message ?? "\(error)"
     }
 
     /// Imports one file (or standard input for "-").
@@ -132,8 +136,7 @@ public final class Importer {
         // Every chunk read reports progress too, not only every few batches of records: input
         // that makes no records (megabytes of whitespace) still shows how far it got.
         let raw = PeekingSource(file, tap: { hasher.update($0); progress?() })
-        let input = try InputSniffer.sniff(raw, path: path, recognisesTranscript: TranscriptReader.looksLikeTranscript,
-                                           recognisesTrace: TraceReader.looksLikeTrace)
+        let input = try InputSniffer.sniff(raw, path: path)
         hasher.hashElsewhere()
         defer { _ = hasher.finish() }  // the hashing thread ends with the import, whatever happens
 
@@ -145,72 +148,29 @@ public final class Importer {
         let outcome: ImportOutcome = try db.writeTransaction {
             mark("write lock")
             let base = options.label ?? Labels.defaultLabel(for: path)
-            let noun = input.kind.storedNoun
-            let replacement = options.replace ? try Replacement.prepare(base, kind: noun, path: path, in: db) : nil
+            let kind = input.format.storedKind
+            for sql in kind.schema { try db.execute(sql) }
+            let replacement = options.replace ? try Replacement.prepare(base, kind: kind, path: path, in: db) : nil
             // A label that is taken is refused, derived from the file's name or given (below,
             // once the bytes are known not to be stored already): a suffixed `tap-2` would let
             // `check --run tap` read the old run. Until then the rows go under a free placeholder.
-            let holder = try Labels.holder(of: base, kind: options.labelsPerKind ? noun : nil, in: db)
+            let holder = try Labels.holder(of: base, kind: options.labelsPerKind ? kind.noun : nil, in: db)
             let label = holder == nil ? base : try Labels.unique(base, in: db)
             let source = ImportSource(path: path, label: label, compressed: input.compressed, size: totalBytes,
                                       replace: options.replace)
             var item = ImportedItem(path: path, label: label, kind: input.kind, compressed: input.compressed, sha256: "")
             item.replaced = replacement?.replaced ?? false
-            switch input.kind {
-            case .archive:
-                let id = try insertSnapshot(source)
-                let store = try ArchiveStore(db: db, snapshotId: id)
-                let bulk = try store.beginBulkInsert()
-                // The reader parses here while the pipeline's thread writes rows.
-                var pipeline = ArchivePipeline(store: store)
-                pipeline.tick = progress
-                try pipeline.drive(mark: mark) { try ArchiveReader(source: input.source, path: path).read(into: &pipeline) }
-                // While the connection builds the indexes, other threads send the rows' pages
-                // to the disk and work out the debug tree's names of nodes.
-                let writeback = rollbackJournal ? Writeback.start(db) : nil
-                defer { writeback?.wait() }
-                store.nameViewsInBackground()
-                if bulk {
-                    try store.finishBulkInsert()
-                    mark("indexes built")
-                }
-                try store.writeTreeNames()
-                mark("views named")
-                item.graphs = store.graphCount
-                item.nodes = store.nodeCount
-                item.edges = store.edgeCount
-                item.sha256 = hasher.finish()
-                try source.refuseStored(item.sha256, in: "snapshots", db: db, except: id)
-                try db.prepare("UPDATE snapshots SET sha256 = ?2 WHERE id = ?1").runRow(id, item.sha256)
-            case .transcript:
-                let summary = try RunImport.run(source: input.source, file: source, db: db, hash: { hasher.finish() },
-                                                tick: progress, mark: mark)
-                if input.provisional && summary.summary.events == 0 {
-                    // Read to its end and still no hit: no transcript (the transaction is undone).
-                    throw InputError(path: path, message: InputSniffer.noHitsMessage + " (read to its end)", notAnInput: true)
-                }
-                item.events = summary.summary.events
-                item.skippedLines = summary.summary.skippedLines
-                item.incompleteHits = summary.summary.incompleteHits
-                if let warning = TranscriptWarnings.unreadable(summary.summary) { item.warnings.append(warning) }
-                item.end = summary.end
-                item.sha256 = summary.sha256
-            case .trace:
-                let trace = try TraceImport.run(source: input.source, file: source, db: db, hash: { hasher.finish() },
-                                                tick: progress, mark: mark)
-                item.events = trace.summary.events
-                item.updates = trace.updates
-                item.writes = trace.writes
-                item.edges = trace.edges
-                item.warnings = trace.warnings
-                item.traceIncomplete = trace.incomplete
-                item.sha256 = trace.sha256
-            }
+            let job = FormatImport(source: input.source, file: source, db: db, hash: { hasher.finish() }, tick: progress,
+                                   mark: mark, provisional: input.provisional, firstImport: rollbackJournal)
+            try input.format.importInput(job, into: &item)
             if let holder { throw LabelTaken(label: base, holder: holder, derived: options.label == nil, path: path) }
             if let replacement {
-                try replacement.finish(label: label, kind: noun, in: db)
+                try replacement.finish(label: label, kind: kind, in: db)
                 item.keptAliases = replacement.aliases
                 item.replacedAliasOf = replacement.aliasOf
+            }
+            if !item.notes.isEmpty, let id = try kind.id(labelled: label, in: db) {
+                item.notes = try ImportNotes.store(item.notes, kind: kind, ownerId: id, label: label, in: db)
             }
             item.phases = phases
             return .imported(item)
@@ -229,27 +189,21 @@ public final class Importer {
         do {
             return try importFile(path, options: options)
         } catch let dup as DuplicateImport {
-            let kind: InputKind
-            if try db.scalar("SELECT 1 FROM snapshots WHERE label = ?1", [.text(dup.existingLabel)]) != nil {
-                kind = .archive
-            } else if try db.scalar("SELECT 1 FROM traces WHERE label = ?1", [.text(dup.existingLabel)]) != nil {
-                kind = .trace
-            } else {
-                kind = .transcript
+            // The format of what holds the bytes: the first whose kind has a row so labelled.
+            let formats = InputFormats.all
+            var holding = formats[0]
+            for format in formats where try format.storedKind.isPresent(in: db)
+                && format.storedKind.id(labelled: dup.existingLabel, in: db) != nil {
+                holding = format
+                break
             }
+            let kind = holding.kind
             guard let label = options.label, label != dup.existingLabel else {
                 return .duplicate(path: path, kind: kind, existingLabel: dup.existingLabel)
             }
-            try Aliases.add(label, naming: dup.existingLabel, kind: kind.storedNoun, path: path, in: db)
+            try Aliases.add(label, naming: dup.existingLabel, kind: holding.storedKind.noun, path: path, in: db)
             return .aliased(path: path, kind: kind, existingLabel: dup.existingLabel, alias: label)
         }
-    }
-
-    private func insertSnapshot(_ file: ImportSource) throws -> Int64 {
-        try db.prepare("""
-            INSERT INTO snapshots(label, source, imported_at, compressed, size_bytes) VALUES (?1, ?2, ?3, ?4, ?5)
-            """).runRow(file.label, file.storedPath, Self.timestamp(), file.compressed, file.size)
-        return db.lastInsertRowid
     }
 
     /// Now, in UTC, as ISO 8601 (`2024-05-01T12:00:00Z`). Through the C library: creating an
