@@ -145,7 +145,7 @@ public enum SchemaReference {
         ]),
         // Labels
         Table(name: "aliases", section: .labels, row: "a label that names stored bytes a second time", columns: [
-            "label": "the second name", "kind": "`snapshot`, `run` or `trace`", "target_id": "the row it names",
+            "label": "the second name", "kind": "`snapshot`, `run` or `trace` (a stored kind's noun)", "target_id": "the row it names",
         ]),
         Table(name: "import_notes", section: .labels, row: "a doubt about an input that did not stop its import, as `import` printed it (`agtrace query \"SELECT * FROM import_notes\"`)", columns: [
             "id": "row id, in the order the import found them",
