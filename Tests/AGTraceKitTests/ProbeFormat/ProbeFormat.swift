@@ -58,9 +58,9 @@ struct ProbeFormat: InputFormat {
         for (i, line) in lines.enumerated() where !line.isEmpty {
             if line.hasPrefix("value "), let value = Int(line.dropFirst(6)) {
                 try insert.runRow(id, i + 2, value)
-                item.events += 1
+                item[count: "values"] += 1
             } else {
-                item.skippedLines += 1
+                item[count: "skipped lines"] += 1
                 item.notes.append(ImportNote(code: "unreadable-lines", message: "line \(i + 2) is no value", position: i + 2))
             }
         }
@@ -68,8 +68,8 @@ struct ProbeFormat: InputFormat {
             INSERT INTO probes(id, label, source, imported_at, sha256, size_bytes, compressed, value_count)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
             """).runRow(id, job.file.label, job.file.storedPath, Importer.timestamp(), item.sha256, job.file.size,
-                        job.file.compressed, item.events)
+                        job.file.compressed, item[count: "values"])
     }
 
-    func counts(of item: ImportedItem) -> String { "values \(item.events), skipped lines \(item.skippedLines)" }
+    func counts(of item: ImportedItem) -> String { "values \(item[count: "values"]), skipped lines \(item[count: "skipped lines"])" }
 }

@@ -95,3 +95,10 @@ struct ArchiveFormat: InputFormat {
         "graphs \(item.graphs), nodes \(item.nodes), edges \(item.edges)"
     }
 }
+
+extension ImportedItem {
+    /// An archive's graphs, nodes and edges (a trace's live edges too).
+    public var graphs: Int { get { self[count: "graphs"] } set { self[count: "graphs"] = newValue } }
+    public var nodes: Int { get { self[count: "nodes"] } set { self[count: "nodes"] = newValue } }
+    public var edges: Int { get { self[count: "edges"] } set { self[count: "edges"] = newValue } }
+}

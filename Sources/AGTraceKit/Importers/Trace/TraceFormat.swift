@@ -44,10 +44,10 @@ struct TraceFormat: InputFormat {
     func importInput(_ job: FormatImport, into item: inout ImportedItem) throws {
         let trace = try TraceImport.run(source: job.source, file: job.file, db: job.db, hash: job.hash,
                                         tick: job.tick, mark: job.mark)
-        item.events = trace.summary.events
+        item[count: "events"] = trace.summary.events
         item.updates = trace.updates
         item.writes = trace.writes
-        item.edges = trace.edges
+        item[count: "edges"] = trace.edges
         item.notes += trace.notes
         item.traceIncomplete = trace.incomplete
         item.sha256 = trace.sha256
@@ -55,6 +55,14 @@ struct TraceFormat: InputFormat {
 
     func counts(of item: ImportedItem) -> String {
         let cut = item.traceIncomplete.map { ", incomplete (\($0))" } ?? ""
-        return "events \(item.events), evaluations \(item.updates), writes \(item.writes)\(cut)"
+        return "events \(item[count: "events"]), evaluations \(item.updates), writes \(item.writes)\(cut)"
     }
+}
+
+extension ImportedItem {
+    /// A trace's rule evaluations and writes found among its events.
+    public var updates: Int { get { self[count: "evaluations"] } set { self[count: "evaluations"] = newValue } }
+    public var writes: Int { get { self[count: "writes"] } set { self[count: "writes"] = newValue } }
+    /// nil when it ended (EndTrace), else why it is incomplete (`traces.end_reason`).
+    public var traceIncomplete: String? { get { facts["incomplete"] } set { facts["incomplete"] = newValue } }
 }

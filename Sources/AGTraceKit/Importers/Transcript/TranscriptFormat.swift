@@ -68,3 +68,16 @@ struct TranscriptFormat: InputFormat {
         return "events \(item.events), skipped lines \(item.skippedLines), incomplete hits \(item.incompleteHits)\(ended)"
     }
 }
+
+extension ImportedItem {
+    /// A transcript's hits (a trace's events too), the lines that were no part of a hit, the
+    /// hits whose attribute could not be read.
+    public var events: Int { get { self[count: "events"] } set { self[count: "events"] = newValue } }
+    public var skippedLines: Int { get { self[count: "skipped lines"] } set { self[count: "skipped lines"] = newValue } }
+    public var incompleteHits: Int { get { self[count: "incomplete hits"] } set { self[count: "incomplete hits"] = newValue } }
+    /// How the recording ended (transcripts only).
+    public var end: RecordingEnd? {
+        get { facts["end"].flatMap(RecordingEnd.init(reason:)) }
+        set { facts["end"] = newValue?.reason }
+    }
+}
