@@ -44,33 +44,20 @@ enum ImportCommand {
     static let options = [label, replace, quiet, timings]
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        guard !args.positionals.isEmpty else {
-            throw UsageError(message: "give at least one file, directory, or - for standard input")
-        }
-        if let label = args.value(Self.label), let problem = Labels.problem(with: label) {
-            throw UsageError(message: problem)
-        }
-        var items: [(path: String, explicit: Bool)] = []
-        var passedOver: [DirectoryWalk.Skipped] = []
-        for p in args.positionals {
-            let walk = try DirectoryWalk.walk(p)
-            items += walk.files.map { ($0, $0 == p) }
-            passedOver += walk.skipped
-        }
-        if args.value(Self.label) != nil && items.count != 1 {
-            throw UsageError(message: "--label names one import, but the paths hold \(items.count) files")
-        }
-        if items.filter({ $0.path == "-" }).count > 1 {
-            throw UsageError(message: "standard input (-) can be read only once")
+        var batch: ImportBatch
+        do {
+            batch = try ImportBatch(paths: args.positionals, label: args.value(Self.label))
+        } catch let e as ImportUsageError {
+            throw UsageError(message: e.message)
         }
         let db = try context.openDatabase(.write)
         let importer = Importer(database: db)
         let quiet = args.has(Self.quiet)
-        var failures = 0, imported = 0, skipped = passedOver.count, unchanged = 0
         if !quiet {
-            for entry in passedOver { context.out.write(terminalSafe("skipped \(entry.path): \(entry.reason)") + "\n") }
+            for entry in batch.passedOver { context.out.write(terminalSafe("skipped \(entry.path): \(entry.reason)") + "\n") }
         }
-        for (path, explicit) in items {
+        for file in batch.files {
+            let path = file.path
             let progressLine = ProgressLine(err: context.err)
             var options = ImportOptions(label: args.value(Self.label), replace: args.has(replace))
             if context.stderrIsTerminal && !quiet {
@@ -83,7 +70,7 @@ enum ImportCommand {
             do {
                 let outcome = try importer.importItem(path, options: options)
                 progressLine.clear()
-                if case .imported = outcome { imported += 1 } else { unchanged += 1 }
+                batch.count(outcome)
                 if !quiet { context.out.write(terminalSafe(outcome.line) + "\n") }
                 if case .imported(let item) = outcome {
                     // As stored in import_notes: read back from there by the import.
@@ -96,21 +83,17 @@ enum ImportCommand {
                         context.out.write("  \(String(format: "%7.3f s", at))  \(phase)\n")
                     }
                 }
-            } catch where !explicit && Importer.isNotAnInput(error) {
+            } catch where !file.explicit && Importer.isNotAnInput(error) {
                 progressLine.clear()
-                skipped += 1
+                batch.countSkipped()
                 if !quiet { context.out.write(terminalSafe("skipped \(path): \(Importer.reason(error))") + "\n") }
             } catch {
                 progressLine.clear()
-                failures += 1
+                batch.countFailed()
                 context.err.write("agtrace import: error: " + terminalSafe("\(error)") + "\n")
             }
         }
-        if items.count + passedOver.count > 1 && !quiet {
-            var summary = "imported \(imported), skipped \(skipped), failed \(failures)"
-            if unchanged > 0 { summary += ", unchanged \(unchanged)" }
-            context.out.write(summary + "\n")
-        }
-        return failures == 0 ? 0 : 1
+        if let summary = batch.summary, !quiet { context.out.write(summary + "\n") }
+        return batch.failed == 0 ? 0 : 1
     }
 }
