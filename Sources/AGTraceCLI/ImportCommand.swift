@@ -47,33 +47,20 @@ enum ImportCommand {
     static let paths = Positional("PATH", .oneOrMore, help: "a file, a directory (read recursively) or - for standard input")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        guard !args.positionals.isEmpty else {
-            throw UsageError(message: "give at least one file, directory, or - for standard input")
-        }
-        if let label = args.value(Self.label), let problem = Labels.problem(with: label) {
-            throw UsageError(message: problem)
-        }
-        var items: [(path: String, explicit: Bool)] = []
-        var passedOver: [DirectoryWalk.Skipped] = []
-        for p in args.positionals {
-            let walk = try DirectoryWalk.walk(p)
-            items += walk.files.map { ($0, $0 == p) }
-            passedOver += walk.skipped
-        }
-        if args.value(Self.label) != nil && items.count != 1 {
-            throw UsageError(message: "--label names one import, but the paths hold \(items.count) files")
-        }
-        if items.filter({ $0.path == "-" }).count > 1 {
-            throw UsageError(message: "standard input (-) can be read only once")
+        var batch: ImportBatch
+        do {
+            batch = try ImportBatch(paths: args.positionals, label: args.value(Self.label))
+        } catch let e as ImportUsageError {
+            throw UsageError(message: e.message)
         }
         let db = try context.openDatabase(.write)
         let importer = Importer(database: db)
         let quiet = args.has(Self.quiet)
-        var failures = 0, imported = 0, skipped = passedOver.count, unchanged = 0
         if !quiet {
-            for entry in passedOver { context.out.write(terminalSafe("skipped \(entry.path): \(entry.reason)") + "\n") }
+            for entry in batch.passedOver { context.out.write(terminalSafe("skipped \(entry.path): \(entry.reason)") + "\n") }
         }
-        for (path, explicit) in items {
+        for file in batch.files {
+            let path = file.path
             let progressLine = ProgressLine(err: context.err)
             var options = ImportOptions(label: args.value(Self.label), replace: args.has(replace))
             if context.stderrIsTerminal && !quiet {
@@ -86,76 +73,30 @@ enum ImportCommand {
             do {
                 let outcome = try importer.importItem(path, options: options)
                 progressLine.clear()
-                if case .imported = outcome { imported += 1 } else { unchanged += 1 }
-                if !quiet { context.out.write(terminalSafe(describe(outcome)) + "\n") }
+                batch.count(outcome)
+                if !quiet { context.out.write(terminalSafe(outcome.line) + "\n") }
                 if case .imported(let item) = outcome {
-                    for warning in item.warnings {
-                        context.err.write("agtrace import: warning: " + terminalSafe("\(item.label): \(warning)") + "\n")
+                    // As stored in import_notes: read back from there by the import.
+                    for note in item.notes {
+                        context.err.write("agtrace import: \(note.severity): " + terminalSafe("\(item.label): \(note.message)") + "\n")
                     }
-                }
-                if case .imported(let item) = outcome, let end = item.end, !end.isComplete {
-                    let what = end == .noEndSeen
-                        ? "the transcript does not show how the process ended (no end seen); 'check' warns"
-                        : "the recording did not end normally (\(end.reason)); 'check' refuses it unless --allow-incomplete"
-                    context.err.write(terminalSafe("agtrace import: warning: \(item.label): \(what)") + "\n")
                 }
                 if args.has(timings), case .imported(let item) = outcome {
                     for (phase, at) in item.phases {
                         context.out.write("  \(String(format: "%7.3f s", at))  \(phase)\n")
                     }
                 }
-            } catch where !explicit && Importer.isNotAnInput(error) {
+            } catch where !file.explicit && Importer.isNotAnInput(error) {
                 progressLine.clear()
-                skipped += 1
-                if !quiet { context.out.write(terminalSafe("skipped \(path): \(Self.reason(error))") + "\n") }
+                batch.countSkipped()
+                if !quiet { context.out.write(terminalSafe("skipped \(path): \(Importer.reason(error))") + "\n") }
             } catch {
                 progressLine.clear()
-                failures += 1
+                batch.countFailed()
                 context.err.write("agtrace import: error: " + terminalSafe("\(error)") + "\n")
             }
         }
-        if items.count + passedOver.count > 1 && !quiet {
-            var summary = "imported \(imported), skipped \(skipped), failed \(failures)"
-            if unchanged > 0 { summary += ", unchanged \(unchanged)" }
-            context.out.write(summary + "\n")
-        }
-        return failures == 0 ? 0 : 1
-    }
-
-    /// Why a file was skipped, without the path the line already names.
-    static func reason(_ error: Error) -> String {
-        switch error {
-        case let e as InputError: return e.message
-        case let e as ArchiveFormatError: return e.message
-        default: return "\(error)"
-        }
-    }
-
-    static func describe(_ outcome: ImportOutcome) -> String {
-        switch outcome {
-        case .imported(let item):
-            let how = item.compressed ? "\(item.kind.rawValue), gzip" : item.kind.rawValue
-            let verb = item.replaced ? "replaced" : "imported"
-            var taken = ""
-            if let target = item.replacedAliasOf { taken += ", was an alias of '\(target)', which keeps its bytes" }
-            if !item.keptAliases.isEmpty {
-                taken += ", aliases kept: " + item.keptAliases.map { "'\($0)'" }.joined(separator: ", ") + " name the new \(item.kind.storedNoun)"
-            }
-            let time = String(format: "%.2f s", item.seconds)
-            switch item.kind {
-            case .archive:
-                return "\(verb) \(item.label) (\(how)\(taken)): graphs \(item.graphs), nodes \(item.nodes), edges \(item.edges) in \(time)"
-            case .transcript:
-                let ended = item.end.map { ", \($0.reason)" } ?? ""
-                return "\(verb) \(item.label) (\(how)\(taken)): events \(item.events), skipped lines \(item.skippedLines), incomplete hits \(item.incompleteHits)\(ended) in \(time)"
-            case .trace:
-                let cut = item.traceIncomplete.map { ", incomplete (\($0))" } ?? ""
-                return "\(verb) \(item.label) (\(how)\(taken)): events \(item.events), evaluations \(item.updates), writes \(item.writes)\(cut) in \(time)"
-            }
-        case let .duplicate(path, kind, existing):
-            return "unchanged \(path): the same bytes are already stored as \(kind.storedNoun) '\(existing)' (--replace imports them again)"
-        case let .aliased(path, kind, existing, alias):
-            return "aliased \(alias) -> \(existing): \(path) holds the same bytes as \(kind.storedNoun) '\(existing)', so '\(alias)' is now another name of it (nothing stored twice)"
-        }
+        if let summary = batch.summary, !quiet { context.out.write(summary + "\n") }
+        return batch.failed == 0 ? 0 : 1
     }
 }

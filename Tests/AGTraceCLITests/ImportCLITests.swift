@@ -26,6 +26,24 @@ final class ImportCLITests: CLITestCase {
         XCTAssertEqual(md.stdout, "| x |\n| --- |\n| a\\|b |\n")
     }
 
+    /// Every warning import prints is a row of import_notes, which a query shows.
+    func testImportWarningsAreQueryable() throws {
+        let r = try CLI.run(["import", "--db", db, CLI.samples + "/transcripts/trip-mixed.lldb.log", CLI.samples + "/traces/feed-select-cut.ag-trace"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let printed = r.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(printed.count, 3, r.stderr)
+        let q = try CLI.run(["query", "--db", db, "--format", "csv", "SELECT label, code, message FROM import_notes ORDER BY id"])
+        XCTAssertEqual(q.status, 0, q.stderr)
+        let rows = q.stdout.split(separator: "\n").dropFirst().map(String.init)
+        XCTAssertEqual(rows.count, 3, q.stdout)
+        let fromRows = try CLI.run(["query", "--db", db, "--format", "csv",
+                                    "SELECT 'agtrace import: ' || severity || ': ' || label || ': ' || message FROM import_notes ORDER BY id"])
+        XCTAssertEqual(fromRows.stdout.split(separator: "\n").dropFirst().map { $0.replacingOccurrences(of: "\"", with: "") },
+                       printed.map { $0.replacingOccurrences(of: "\"", with: "") })
+        XCTAssertTrue(rows[0].hasPrefix("trip-mixed,unreadable-lines,"), rows[0])
+        XCTAssertTrue(rows[2].hasPrefix("feed-select-cut,trace-cut,"), rows[2])
+    }
+
     func testReimportSaysWhichLabelHoldsTheBytes() throws {
         let path = CLI.samples + "/trip-1-before.ag-json"
         XCTAssertEqual(try CLI.run(["import", "--db", db, path]).status, 0)

@@ -47,7 +47,7 @@ final class EdgeRunsTests: XCTestCase {
         for name in names {
             func read(_ capacity: Int) throws -> [EdgeRecord] {
                 let input = try InputSniffer.sniff(PeekingSource(try FileSource(path: dir + "/" + name)), path: name,
-                                                   recognisesTranscript: { _ in false }, recognisesTrace: { _ in false })
+                                                   formats: [ArchiveFormat()])
                 var sink = ArchiveCollectingSink()
                 try ArchiveReader(source: input.source, path: name, edgeRunCapacity: capacity).read(into: &sink)
                 return sink.edges

@@ -193,7 +193,7 @@ final class TraceImportTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(listed.rows.map { [$0[0].description, $0[1].description, $0[3].description, $0[4].description, $0[5].description] },
                        [["trace", "trip-taps", "6", "5", "65"], ["trace", "t", "6", "5", "65"]])
         XCTAssertEqual(try Catalog.delete(labels: ["trip-taps"], in: imp.db), ["trip-taps"])
-        for table in SnapshotDeletion.traceTables {
+        for table in TraceFormat.tables {
             XCTAssertEqual(try imp.db.scalar("SELECT count(*) FROM \(table) WHERE trace_id = 1")?.intValue, 0, table)
             XCTAssertLessThanOrEqual(try imp.db.scalar("SELECT count(DISTINCT trace_id) FROM \(table)")?.intValue ?? 0, 1, table)
         }

@@ -1,41 +1,19 @@
 /// What `agtrace list` shows: every snapshot, run and trace with its counts (a trace's nodes and
 /// its edges live at the end).
 public enum Catalog {
+    /// One row per stored row of every kind (`StoredKind.listing`), kind by kind in the
+    /// registry's order, each kind's in import order.
     public static func list(_ db: Database) throws -> (columns: [String], rows: [[SQLValue]]) {
-        let sql = """
-            SELECT 'snapshot' AS kind, s.label,
-                   (SELECT count(*) FROM graphs g WHERE g.snapshot_id = s.id) AS graphs,
-                   (SELECT coalesce(sum(node_count), 0) FROM graphs g WHERE g.snapshot_id = s.id) AS nodes,
-                   (SELECT coalesce(sum(edge_count), 0) FROM graphs g WHERE g.snapshot_id = s.id) AS edges,
-                   NULL AS events, NULL AS skipped_lines, NULL AS incomplete_hits, NULL AS end_reason,
-                   (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'snapshot' AND target_id = s.id ORDER BY label) a) AS aliases,
-                   s.imported_at, s.source, s.id AS sort_id, 0 AS sort_kind
-            FROM snapshots s
-            UNION ALL
-            SELECT 'run', r.label, NULL, NULL, NULL, r.event_count, r.skipped_lines, r.incomplete_hits, r.end_reason,
-                   (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'run' AND target_id = r.id ORDER BY label) a),
-                   r.imported_at, r.source, r.id, 1
-            FROM runs r
-            UNION ALL
-            SELECT 'trace', t.label, NULL,
-                   (SELECT count(*) FROM trace_nodes n WHERE n.trace_id = t.id),
-                   NULL, -- edges: trace-live-edges, below
-                   t.event_count, NULL, NULL, t.end_reason,
-                   (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'trace' AND target_id = t.id ORDER BY label) a),
-                   t.imported_at, t.source, t.id, 2
-            FROM traces t
-            ORDER BY sort_kind, sort_id
-            """
+        let kinds = try InputFormats.storedKinds(in: db)
+        let sql = kinds.enumerated().map { i, kind in "SELECT *, \(i) AS sort_kind FROM (\(kind.listing))" }
+            .joined(separator: "\nUNION ALL\n") + "\nORDER BY sort_kind, sort_id"
         let stmt = try db.prepare(sql)
         let columns = (0..<(stmt.columnCount - 2)).map { stmt.columnName($0) }
         var rows: [[SQLValue]] = []
-        let edges = columns.firstIndex(of: "edges")!
-        let liveEdges = try ReportRegistry.query("trace-live-edges")
         try stmt.forEachRow { stmt in
             var row = (0..<columns.count).map { stmt.value($0) }
-            if stmt.int64(columns.count + 1) == 2 {
-                // A trace's edges live at its end: those of destroyed subgraphs are gone too.
-                row[edges] = try liveEdges.rows(in: db, ["trace": .integer(stmt.int64(columns.count))]).rows.first?.first ?? .null
+            if let complete = kinds[Int(stmt.int64(columns.count + 1))].completeListing {
+                try complete(&row, columns, stmt.int64(columns.count), db)
             }
             rows.append(row)
         }

@@ -3,44 +3,50 @@ public enum LabelLookup {
     /// The id of the `kind` ("snapshot", "run", "trace") that `label` names: its own label, or
     /// an alias (`aliases`: the same bytes imported again under another label).
     public static func resolve(_ label: String, kind: String, in db: Database) throws -> Int64? {
-        let table = kind + "s"
-        if let id = try db.scalar("SELECT id FROM \(table) WHERE label = ?1", [.text(label)])?.intValue {
+        guard let stored = InputFormats.storedKind(noun: kind) else { return nil }
+        return try resolve(label, kind: stored, in: db)
+    }
+
+    public static func resolve(_ label: String, kind: StoredKind, in db: Database) throws -> Int64? {
+        guard try kind.isPresent(in: db) else { return nil }
+        if let id = try kind.id(labelled: label, in: db) {
             return id
         }
-        return try db.scalar("SELECT target_id FROM aliases WHERE label = ?1 AND kind = ?2", [.text(label), .text(kind)])?.intValue
+        return try db.scalar("SELECT target_id FROM aliases WHERE label = ?1 AND kind = ?2", [.text(label), .text(kind.noun)])?.intValue
     }
 
     public static func snapshotId(_ label: String, in db: Database) throws -> Int64 {
-        try id(of: label, kind: "snapshot", in: db)
+        try id(of: label, kind: .snapshot, in: db)
     }
 
     public static func runId(_ label: String, in db: Database) throws -> Int64 {
-        try id(of: label, kind: "run", in: db)
+        try id(of: label, kind: .run, in: db)
     }
 
     public static func traceId(_ label: String, in db: Database) throws -> Int64 {
-        try id(of: label, kind: "trace", in: db)
+        try id(of: label, kind: .trace, in: db)
     }
-
-    /// The kinds a label may name, each with the option that takes it.
-    static let kinds = ["snapshot", "run", "trace"]
 
     /// The id of the `kind` `label` names; when it names none, the error says which other
     /// kind it names instead and which option takes it (`'T' is a trace, not a run: give it
     /// with --trace T`), else that it names nothing.
-    private static func id(of label: String, kind: String, in db: Database) throws -> Int64 {
+    public static func id(of label: String, kind: StoredKind, in db: Database) throws -> Int64 {
         if let id = try resolve(label, kind: kind, in: db) {
             return id
         }
-        if let other = try otherKind(of: label, not: kind, in: db) {
-            throw ReportError("'\(label)' is a \(other), not a \(kind): give it with --\(other) \(label) (see agtrace list)")
+        if let other = try otherStoredKind(of: label, not: kind, in: db) {
+            throw ReportError("'\(label)' is a \(other.noun), not a \(kind.noun): give it with --\(other.option) \(label) (see agtrace list)")
         }
-        throw ReportError("no \(kind) labelled '\(label)' (see agtrace list)")
+        throw ReportError("no \(kind.noun) labelled '\(label)' (see agtrace list)")
     }
 
     /// The first kind other than `kind` that `label` names, if any.
     public static func otherKind(of label: String, not kind: String, in db: Database) throws -> String? {
-        for other in kinds where other != kind {
+        try otherStoredKind(of: label, not: InputFormats.storedKind(noun: kind), in: db)?.noun
+    }
+
+    static func otherStoredKind(of label: String, not kind: StoredKind?, in db: Database) throws -> StoredKind? {
+        for other in InputFormats.storedKinds where other != kind {
             if try resolve(label, kind: other, in: db) != nil { return other }
         }
         return nil

@@ -161,14 +161,7 @@ public struct QueryFile: Sendable, Equatable {
     }
 
     static func placeholder(_ name: String) -> String {
-        switch name {
-        case "run": return "R"
-        case "snapshot": return "S"
-        case "from": return "S1"
-        case "to": return "S2"
-        case "trace": return "T"
-        default: return name.uppercased()
-        }
+        InputFormats.storedKinds.lazy.flatMap(\.options).first { $0.name == name }?.placeholder ?? name.uppercased()
     }
 }
 

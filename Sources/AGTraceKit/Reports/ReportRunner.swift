@@ -38,7 +38,11 @@ public struct ReportOutcome: Sendable, Equatable {
 /// them by name, and writes the rows.
 public enum ReportRunner {
     /// The options a report variant can take, in the order usage lines show them.
-    public static let parameterOptions = ["run", "snapshot", "from", "to", "trace"]
+    public static var parameterOptions: [String] {
+        let shown = ["run", "snapshot", "from", "to", "trace"]
+        // A kind a format brings from outside the library: its options after these.
+        return shown + InputFormats.storedKinds.flatMap { $0.options.map(\.name) }.filter { !shown.contains($0) }
+    }
 
     /// The variant of the report that the given options select; no database needed, so usage
     /// errors come before anything is opened.
@@ -81,11 +85,10 @@ public enum ReportRunner {
         var values: [String: SQLValue] = [:]
         for p in variant.parameters {
             guard let text = options[p.name] else { continue }
-            switch p.name {
-            case "run": values[p.name] = .integer(try LabelLookup.runId(text, in: db))
-            case "snapshot", "from", "to": values[p.name] = .integer(try LabelLookup.snapshotId(text, in: db))
-            case "trace": values[p.name] = .integer(try LabelLookup.traceId(text, in: db))
-            default: values[p.name] = .text(text)
+            if let kind = InputFormats.storedKind(option: p.name) {
+                values[p.name] = .integer(try LabelLookup.id(of: text, kind: kind, in: db))
+            } else {
+                values[p.name] = .text(text)
             }
         }
         return values

@@ -565,6 +565,34 @@ public enum Schema {
         );
         CREATE INDEX trace_indirect_sources_by_source ON trace_indirect_sources(trace_id, source);
         """,
+        // 11: import problems are rows. What an import warned about (a recording that ended
+        // early, lines that could not be read, timestamps that time nothing) was printed and
+        // lost; it is stored with the rows now, and `import` prints it from here. Imports
+        // before this have none. And aliases may name any stored kind (a format's folder may
+        // bring a kind of its own: `StoredKind`), so their CHECK of the three goes: the table
+        // is built again under its name, the old one renamed away first.
+        """
+        ALTER TABLE aliases RENAME TO aliases_before_11;
+        CREATE TABLE aliases(
+            label TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            target_id INTEGER NOT NULL
+        );
+        INSERT INTO aliases(label, kind, target_id) SELECT label, kind, target_id FROM aliases_before_11;
+        DROP TABLE aliases_before_11;
+        CREATE INDEX aliases_by_target ON aliases(kind, target_id);
+        CREATE TABLE import_notes(
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            owner_id INTEGER NOT NULL,
+            label TEXT NOT NULL,
+            severity TEXT NOT NULL,
+            code TEXT NOT NULL,
+            message TEXT NOT NULL,
+            position INTEGER
+        );
+        CREATE INDEX import_notes_by_owner ON import_notes(kind, owner_id);
+        """,
     ]
 
     public static var latestVersion: Int { migrations.count }

@@ -145,7 +145,17 @@ public enum SchemaReference {
         ]),
         // Labels
         Table(name: "aliases", section: .labels, row: "a label that names stored bytes a second time", columns: [
-            "label": "the second name", "kind": "`snapshot`, `run` or `trace`", "target_id": "the row it names",
+            "label": "the second name", "kind": "`snapshot`, `run` or `trace` (a stored kind's noun)", "target_id": "the row it names",
+        ]),
+        Table(name: "import_notes", section: .labels, row: "a doubt about an input that did not stop its import, as `import` printed it (`agtrace query \"SELECT * FROM import_notes\"`)", columns: [
+            "id": "row id, in the order the import found them",
+            "kind": "what the import is stored as: `snapshot`, `run` or `trace`",
+            "owner_id": "its row in `snapshots`, `runs` or `traces` (deleting or replacing that removes the note)",
+            "label": "the import's label",
+            "severity": "`warning`",
+            "code": "what kind of doubt: `unreadable-lines` and `recording-end` (transcripts); `whole-second-timestamps`, `trace-cut`, `traces-concatenated`, `type-defined-twice` and `no-timestamps` (traces)",
+            "message": "the sentence `import` prints after `agtrace import: warning: LABEL: `",
+            "position": "where: a transcript's first unreadable line, the seq of a trace's second BeginTrace; NULL otherwise",
         ]),
         // Traces
         Table(name: "traces", section: .traces, row: "imported trace", columns: [

@@ -1,5 +1,5 @@
 /// An archive that is not valid JSON or not of the documented shape, with its position.
-public struct ArchiveFormatError: Error, CustomStringConvertible, Equatable {
+public struct ArchiveFormatError: InputProblem, CustomStringConvertible, Equatable {
     public var path: String
     public var message: String
     public var offset: Int
@@ -10,6 +10,7 @@ public struct ArchiveFormatError: Error, CustomStringConvertible, Equatable {
     /// The JSON is no archive at all (not an object, no `graphs`), rather than a damaged one:
     /// importing a directory skips it.
     public var notAnArchive = false
+    public var notAnInput: Bool { notAnArchive }
 
     public var description: String {
         if let line, let column { return "\(path):\(line):\(column): \(message) (byte \(offset))" }

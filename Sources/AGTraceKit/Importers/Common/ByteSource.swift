@@ -10,7 +10,14 @@ public protocol ByteSource: AnyObject {
 }
 
 /// An I/O or container-format failure, always naming the input it happened in.
-public struct InputError: Error, CustomStringConvertible, Equatable {
+/// An error that says why an input was refused, and whether it is no input at all (then a
+/// directory import skips it): a format's own errors conform to it.
+public protocol InputProblem: Error {
+    var message: String { get }
+    var notAnInput: Bool { get }
+}
+
+public struct InputError: InputProblem, CustomStringConvertible, Equatable {
     public var path: String
     public var message: String
     /// The file is no input at all (empty, not an archive or transcript, a dangling link)

@@ -1,73 +1,5 @@
 import Foundation
 
-/// What one import did.
-public enum ImportOutcome: Equatable, Sendable {
-    case imported(ImportedItem)
-    /// The same bytes are already stored under `existingLabel`; nothing was written.
-    case duplicate(path: String, kind: InputKind, existingLabel: String)
-    /// The same bytes are already stored under `existingLabel`, and the label asked for
-    /// (`--label`) now names them too (`aliases`): `check --run ALIAS` reads them.
-    case aliased(path: String, kind: InputKind, existingLabel: String, alias: String)
-}
-
-public struct ImportedItem: Equatable, Sendable {
-    public var path: String
-    public var label: String
-    public var kind: InputKind
-    public var compressed: Bool
-    public var sha256: String
-    /// Archives: graphs, nodes, edges. Transcripts: events, skipped lines, incomplete hits.
-    public var graphs = 0, nodes = 0, edges = 0
-    public var events = 0, skippedLines = 0, incompleteHits = 0
-    /// Traces: rule evaluations and writes found among the events.
-    public var updates = 0, writes = 0
-    /// Doubts about the input that did not stop the import, for stderr.
-    public var warnings: [String] = []
-    /// How the recording ended (transcripts only).
-    public var end: RecordingEnd?
-    /// Traces: nil when it ended (EndTrace), else why it is incomplete (`traces.end_reason`).
-    public var traceIncomplete: String?
-    public var replaced = false
-    /// `--replace` of a label with aliases: the aliases, which now name the new import.
-    public var keptAliases: [String] = []
-    /// `--replace` of an alias: the label it named, which keeps its bytes.
-    public var replacedAliasOf: String?
-    public var seconds: Double = 0
-    /// Where the time went (phase, seconds since the import started), for `import --timings`.
-    public var phases: [(String, Double)] = []
-
-    public static func == (a: ImportedItem, b: ImportedItem) -> Bool {
-        a.path == b.path && a.label == b.label && a.kind == b.kind && a.compressed == b.compressed
-            && a.sha256 == b.sha256 && a.graphs == b.graphs && a.nodes == b.nodes && a.edges == b.edges
-            && a.events == b.events && a.skippedLines == b.skippedLines && a.incompleteHits == b.incompleteHits
-            && a.updates == b.updates && a.writes == b.writes && a.warnings == b.warnings && a.end == b.end && a.traceIncomplete == b.traceIncomplete
-            && a.replaced == b.replaced && a.keptAliases == b.keptAliases && a.replacedAliasOf == b.replacedAliasOf
-    }
-}
-
-public struct ImportProgress: Sendable {
-    public var path: String
-    public var bytesRead: Int
-    public var totalBytes: Int?
-    /// Since the import started.
-    public var seconds: Double = 0
-
-    /// "importing PATH: 42% (1.7 MB of 4.2 MB), about 12 s left" (the estimate once a second
-    /// has passed and something was read: the rate so far, for what is left); without a known
-    /// size, how much was read.
-    public var line: String {
-        func mb(_ n: Int) -> String { String(format: "%.1f MB", Double(n) / 1_000_000) }
-        guard let total = totalBytes, total > 0 else { return "importing \(path): \(mb(bytesRead))" }
-        let percent = min(100, Int(Double(bytesRead) * 100 / Double(total)))
-        var text = "importing \(path): \(percent)% (\(mb(bytesRead)) of \(mb(total)))"
-        if seconds >= 1, bytesRead > 0, bytesRead < total {
-            let left = seconds * Double(total - bytesRead) / Double(bytesRead)
-            text += left < 60 ? ", about \(max(1, Int(left.rounded()))) s left" : String(format: ", about %.0f min left", left / 60)
-        }
-        return text
-    }
-}
-
 public struct ImportOptions {
     public var label: String?
     public var replace = false
@@ -83,7 +15,7 @@ public struct ImportOptions {
     }
 }
 
-/// Imports archives, transcripts and traces, each in one transaction: a refused or interrupted import
+/// Imports files of every registered format (`InputFormats`), each in one transaction: a refused or interrupted import
 /// leaves the database exactly as it was.
 public final class Importer {
     public let db: Database
@@ -103,11 +35,12 @@ public final class Importer {
     /// other text, JSON without `graphs`, a dangling link), not because one is damaged.
     /// Importing a directory skips such files; a file named on its own is still an error.
     public static func isNotAnInput(_ error: Error) -> Bool {
-        switch error {
-        case let e as InputError: return e.notAnInput
-        case let e as ArchiveFormatError: return e.notAnArchive
-        default: return false
-        }
+        (error as? InputProblem)?.notAnInput ?? false
+    }
+
+    /// Why a file was skipped, without the path the line already names.
+    public static func reason(_ error: Error) -> String {
+        (error as? InputProblem)?.message ?? "\(error)"
     }
 
     /// Imports one file (or standard input for "-").
@@ -132,8 +65,7 @@ public final class Importer {
         // Every chunk read reports progress too, not only every few batches of records: input
         // that makes no records (megabytes of whitespace) still shows how far it got.
         let raw = PeekingSource(file, tap: { hasher.update($0); progress?() })
-        let input = try InputSniffer.sniff(raw, path: path, recognisesTranscript: TranscriptReader.looksLikeTranscript,
-                                           recognisesTrace: TraceReader.looksLikeTrace)
+        let input = try InputSniffer.sniff(raw, path: path)
         hasher.hashElsewhere()
         defer { _ = hasher.finish() }  // the hashing thread ends with the import, whatever happens
 
@@ -145,72 +77,29 @@ public final class Importer {
         let outcome: ImportOutcome = try db.writeTransaction {
             mark("write lock")
             let base = options.label ?? Labels.defaultLabel(for: path)
-            let noun = input.kind.storedNoun
-            let replacement = options.replace ? try Replacement.prepare(base, kind: noun, path: path, in: db) : nil
+            let kind = input.format.storedKind
+            for sql in kind.schema { try db.execute(sql) }
+            let replacement = options.replace ? try Replacement.prepare(base, kind: kind, path: path, in: db) : nil
             // A label that is taken is refused, derived from the file's name or given (below,
             // once the bytes are known not to be stored already): a suffixed `tap-2` would let
             // `check --run tap` read the old run. Until then the rows go under a free placeholder.
-            let holder = try Labels.holder(of: base, kind: options.labelsPerKind ? noun : nil, in: db)
+            let holder = try Labels.holder(of: base, kind: options.labelsPerKind ? kind.noun : nil, in: db)
             let label = holder == nil ? base : try Labels.unique(base, in: db)
             let source = ImportSource(path: path, label: label, compressed: input.compressed, size: totalBytes,
                                       replace: options.replace)
             var item = ImportedItem(path: path, label: label, kind: input.kind, compressed: input.compressed, sha256: "")
             item.replaced = replacement?.replaced ?? false
-            switch input.kind {
-            case .archive:
-                let id = try insertSnapshot(source)
-                let store = try ArchiveStore(db: db, snapshotId: id)
-                let bulk = try store.beginBulkInsert()
-                // The reader parses here while the pipeline's thread writes rows.
-                var pipeline = ArchivePipeline(store: store)
-                pipeline.tick = progress
-                try pipeline.drive(mark: mark) { try ArchiveReader(source: input.source, path: path).read(into: &pipeline) }
-                // While the connection builds the indexes, other threads send the rows' pages
-                // to the disk and work out the debug tree's names of nodes.
-                let writeback = rollbackJournal ? Writeback.start(db) : nil
-                defer { writeback?.wait() }
-                store.nameViewsInBackground()
-                if bulk {
-                    try store.finishBulkInsert()
-                    mark("indexes built")
-                }
-                try store.writeTreeNames()
-                mark("views named")
-                item.graphs = store.graphCount
-                item.nodes = store.nodeCount
-                item.edges = store.edgeCount
-                item.sha256 = hasher.finish()
-                try source.refuseStored(item.sha256, in: "snapshots", db: db, except: id)
-                try db.prepare("UPDATE snapshots SET sha256 = ?2 WHERE id = ?1").runRow(id, item.sha256)
-            case .transcript:
-                let summary = try RunImport.run(source: input.source, file: source, db: db, hash: { hasher.finish() },
-                                                tick: progress, mark: mark)
-                if input.provisional && summary.summary.events == 0 {
-                    // Read to its end and still no hit: no transcript (the transaction is undone).
-                    throw InputError(path: path, message: InputSniffer.noHitsMessage + " (read to its end)", notAnInput: true)
-                }
-                item.events = summary.summary.events
-                item.skippedLines = summary.summary.skippedLines
-                item.incompleteHits = summary.summary.incompleteHits
-                if let warning = TranscriptWarnings.unreadable(summary.summary) { item.warnings.append(warning) }
-                item.end = summary.end
-                item.sha256 = summary.sha256
-            case .trace:
-                let trace = try TraceImport.run(source: input.source, file: source, db: db, hash: { hasher.finish() },
-                                                tick: progress, mark: mark)
-                item.events = trace.summary.events
-                item.updates = trace.updates
-                item.writes = trace.writes
-                item.edges = trace.edges
-                item.warnings = trace.warnings
-                item.traceIncomplete = trace.incomplete
-                item.sha256 = trace.sha256
-            }
+            let job = FormatImport(source: input.source, file: source, db: db, hash: { hasher.finish() }, tick: progress,
+                                   mark: mark, provisional: input.provisional, firstImport: rollbackJournal)
+            try input.format.importInput(job, into: &item)
             if let holder { throw LabelTaken(label: base, holder: holder, derived: options.label == nil, path: path) }
             if let replacement {
-                try replacement.finish(label: label, kind: noun, in: db)
+                try replacement.finish(label: label, kind: kind, in: db)
                 item.keptAliases = replacement.aliases
                 item.replacedAliasOf = replacement.aliasOf
+            }
+            if !item.notes.isEmpty, let id = try kind.id(labelled: label, in: db) {
+                item.notes = try ImportNotes.store(item.notes, kind: kind, ownerId: id, label: label, in: db)
             }
             item.phases = phases
             return .imported(item)
@@ -229,27 +118,21 @@ public final class Importer {
         do {
             return try importFile(path, options: options)
         } catch let dup as DuplicateImport {
-            let kind: InputKind
-            if try db.scalar("SELECT 1 FROM snapshots WHERE label = ?1", [.text(dup.existingLabel)]) != nil {
-                kind = .archive
-            } else if try db.scalar("SELECT 1 FROM traces WHERE label = ?1", [.text(dup.existingLabel)]) != nil {
-                kind = .trace
-            } else {
-                kind = .transcript
+            // The format of what holds the bytes: the first whose kind has a row so labelled.
+            let formats = InputFormats.all
+            var holding = formats[0]
+            for format in formats where try format.storedKind.isPresent(in: db)
+                && format.storedKind.id(labelled: dup.existingLabel, in: db) != nil {
+                holding = format
+                break
             }
+            let kind = holding.kind
             guard let label = options.label, label != dup.existingLabel else {
                 return .duplicate(path: path, kind: kind, existingLabel: dup.existingLabel)
             }
-            try Aliases.add(label, naming: dup.existingLabel, kind: kind.storedNoun, path: path, in: db)
+            try Aliases.add(label, naming: dup.existingLabel, kind: holding.storedKind.noun, path: path, in: db)
             return .aliased(path: path, kind: kind, existingLabel: dup.existingLabel, alias: label)
         }
-    }
-
-    private func insertSnapshot(_ file: ImportSource) throws -> Int64 {
-        try db.prepare("""
-            INSERT INTO snapshots(label, source, imported_at, compressed, size_bytes) VALUES (?1, ?2, ?3, ?4, ?5)
-            """).runRow(file.label, file.storedPath, Self.timestamp(), file.compressed, file.size)
-        return db.lastInsertRowid
     }
 
     /// Now, in UTC, as ISO 8601 (`2024-05-01T12:00:00Z`). Through the C library: creating an
@@ -286,109 +169,3 @@ struct DuplicateImport: Error {
     var existingLabel: String
 }
 
-/// Feeds raw bytes to SHA-256 as the reader pulls them: on the reading thread, or (after
-/// `hashElsewhere`) on a thread of its own, the bytes copied over through a few reused buffers.
-final class HashingTap: @unchecked Sendable {
-    private var sha = SHA256()
-    private var digest: String?
-    private var worker: Worker?
-
-    func update(_ bytes: UnsafeRawBufferPointer) {
-        if let worker { worker.send(bytes) } else { sha.update(bytes) }
-    }
-
-    /// Hashes what comes next on another thread, so that the reading thread only copies: the
-    /// parsing thread is on an import's critical path, and after the parse the machine's other
-    /// core has time to spare.
-    func hashElsewhere() {
-        guard worker == nil, digest == nil else { return }
-        worker = Worker(tap: self)
-    }
-
-    /// The SHA-256 of everything `source` has left: read on this thread straight into the
-    /// hashing thread's buffers, hashed there meanwhile (the reads' copies and the hashing
-    /// overlap on two cores: a re-import's check of a 60 MB file, 51 -> ~40 ms).
-    func hashToEnd(of source: ByteSource) throws -> String {
-        hashElsewhere()
-        defer { _ = finish() }
-        try worker?.drain(source)
-        return finish()
-    }
-
-    func finish() -> String {
-        if let digest { return digest }
-        if let worker {
-            worker.finish()
-            self.worker = nil
-        }
-        let d = sha.finalizeHex()
-        digest = d
-        return d
-    }
-
-    /// The hashing thread: filled buffers go one way, empty ones come back.
-    private final class Worker: @unchecked Sendable {
-        struct Chunk: @unchecked Sendable {
-            var bytes: UnsafeMutableRawPointer
-            var count: Int
-        }
-        static let bufferSize = 256 * 1024
-        static let buffers = 4
-
-        private let filled = BoundedQueue<Chunk>(capacity: Worker.buffers)
-        private let empty = BoundedQueue<Chunk>(capacity: Worker.buffers)
-        private let done = DispatchSemaphore(value: 0)
-        private var all: [UnsafeMutableRawPointer] = []
-
-        init(tap: HashingTap) {
-            for _ in 0..<Self.buffers {
-                let p = UnsafeMutableRawPointer.allocate(byteCount: Self.bufferSize, alignment: 64)
-                all.append(p)
-                empty.push(Chunk(bytes: p, count: 0))
-            }
-            let filled = self.filled, empty = self.empty, done = self.done
-            let thread = Thread {
-                while let chunk = filled.pop() {
-                    tap.sha.update(UnsafeRawBufferPointer(start: chunk.bytes, count: chunk.count))
-                    empty.push(chunk)
-                }
-                done.signal()
-            }
-            thread.name = "agtrace-hasher"
-            thread.stackSize = 1 << 18
-            thread.start()
-        }
-
-        deinit { for p in all { p.deallocate() } }
-
-        func send(_ bytes: UnsafeRawBufferPointer) {
-            var offset = 0
-            while offset < bytes.count {
-                guard var chunk = empty.pop() else { return }
-                let n = min(Self.bufferSize, bytes.count - offset)
-                chunk.bytes.copyMemory(from: bytes.baseAddress! + offset, byteCount: n)
-                chunk.count = n
-                filled.push(chunk)
-                offset += n
-            }
-        }
-
-        /// Reads `source` to its end into the empty buffers, handing each on as it fills.
-        func drain(_ source: ByteSource) throws {
-            while var chunk = empty.pop() {
-                let n = try source.read(into: UnsafeMutableRawBufferPointer(start: chunk.bytes, count: Self.bufferSize))
-                if n == 0 {
-                    empty.push(chunk)
-                    return
-                }
-                chunk.count = n
-                filled.push(chunk)
-            }
-        }
-
-        func finish() {
-            filled.close()
-            done.wait()
-        }
-    }
-}

@@ -1,12 +1,14 @@
 /// Snapshot, run and trace labels: derived from file names, unique across the three kinds so that a label
 /// always names one thing.
 public enum Labels {
-    static let knownExtensions = [".ag-gzon", ".ag-json", ".json", ".gz", ".lldb", ".log", ".txt", ".ag-trace", ".iag-trace", ".oag-trace"]
+    /// Every format's file-name endings, and gzip's.
+    static var knownExtensions: [String] { InputFormats.all.flatMap(\.fileExtensions) + [".gz"] }
 
     /// The file name without its directory and without any of the known extensions.
     public static func defaultLabel(for path: String) -> String {
         if path == "-" { return "stdin" }
         var name = String(path.split(separator: "/", omittingEmptySubsequences: true).last ?? Substring(path))
+        let knownExtensions = Self.knownExtensions
         var stripped = true
         while stripped {
             stripped = false
@@ -34,14 +36,19 @@ public enum Labels {
     /// nil when it is free. `kind` (a stored noun): only labels of that kind count, for a
     /// private database where a transcript and its dump may share their files' name.
     static func holder(of label: String, kind: String? = nil, in db: Database) throws -> String? {
-        for noun in ["snapshot", "run", "trace"] where kind == nil || kind == noun {
-            if try db.scalar("SELECT 1 FROM \(noun)s WHERE label = ?1", [.text(label)]) != nil { return "\(noun) '\(label)'" }
+        for stored in try InputFormats.storedKinds(in: db) where kind == nil || kind == stored.noun {
+            if try stored.id(labelled: label, in: db) != nil { return "\(stored.noun) '\(label)'" }
         }
         guard let row = try db.rows("SELECT kind, target_id FROM aliases WHERE label = ?1", [.text(label)]).first,
               kind == nil || row[0].description == kind else { return nil }
         let noun = row[0].description
-        let target = try db.scalar("SELECT label FROM \(noun)s WHERE id = ?1", [row[1]])?.description ?? "?"
-        return "an alias of \(noun) '\(target)'"
+        return "an alias of \(noun) '\(try target(ofAlias: row, in: db))'"
+    }
+
+    /// The label an alias row (`kind, target_id`) names, or "?".
+    static func target(ofAlias row: [SQLValue], in db: Database) throws -> String {
+        guard let kind = InputFormats.storedKind(noun: row[0].description) else { return "?" }
+        return try db.scalar("SELECT label FROM \(kind.table) WHERE id = ?1", [row[1]])?.description ?? "?"
     }
 
     /// `base`, or `base-2`, `base-3`… whichever is free: the placeholder a refused import

@@ -76,22 +76,10 @@ public final class PrivateDatabase {
         }
     }
 
-    static func describe(_ kind: InputKind) -> String {
-        switch kind {
-        case .archive: return "an AttributeGraph archive"
-        case .transcript: return "an lldb transcript"
-        case .trace: return "an AttributeGraph trace"
-        }
-    }
+    static func describe(_ kind: InputKind) -> String { kind.format.noun }
 
     /// The option of `check` and `baseline` that takes a file of this kind.
-    public static func option(_ kind: InputKind) -> String {
-        switch kind {
-        case .archive: return "--archive"
-        case .transcript: return "--transcript"
-        case .trace: return "--trace"
-        }
-    }
+    public static func option(_ kind: InputKind) -> String { kind.format.fileOption }
 
     public func close() {
         guard !closed else { return }

@@ -11,14 +11,14 @@ struct Replacement {
     /// The label was an alias of this one (unchanged).
     var aliasOf: String?
 
-    static func prepare(_ label: String, kind: String, path: String, in db: Database) throws -> Replacement {
+    static func prepare(_ label: String, kind: StoredKind, path: String, in db: Database) throws -> Replacement {
         func refuse(_ held: String) -> InputError {
-            InputError(path: path, message: "--replace: '\(label)' names \(held), and this file holds a \(kind): a replace keeps the kind, so nothing was imported (agtrace delete \(label) first, or choose another --label)")
+            InputError(path: path, message: "--replace: '\(label)' names \(held), and this file holds a \(kind.noun): a replace keeps the kind, so nothing was imported (agtrace delete \(label) first, or choose another --label)")
         }
-        for noun in ["snapshot", "run", "trace"] {
-            guard let id = try db.scalar("SELECT id FROM \(noun)s WHERE label = ?1", [.text(label)]) else { continue }
-            guard noun == kind else { throw refuse("a \(noun)") }
-            let aliases = try db.rows("SELECT label FROM aliases WHERE kind = ?1 AND target_id = ?2 ORDER BY label", [.text(noun), id])
+        for stored in try InputFormats.storedKinds(in: db) {
+            guard let id = try stored.id(labelled: label, in: db) else { continue }
+            guard stored == kind else { throw refuse("a \(stored.noun)") }
+            let aliases = try db.rows("SELECT label FROM aliases WHERE kind = ?1 AND target_id = ?2 ORDER BY label", [.text(stored.noun), .integer(id)])
                 .map { $0[0].description }
             _ = try SnapshotDeletion.deleteLabel(label, in: db)
             return Replacement(replaced: true, aliases: aliases)
@@ -27,16 +27,16 @@ struct Replacement {
             return Replacement()
         }
         let noun = row[0].description
-        let target = try db.scalar("SELECT label FROM \(noun)s WHERE id = ?1", [row[1]])?.description ?? "?"
-        guard noun == kind else { throw refuse("a \(noun) (it is an alias of \(noun) '\(target)')") }
+        let target = try Labels.target(ofAlias: row, in: db)
+        guard noun == kind.noun else { throw refuse("a \(noun) (it is an alias of \(noun) '\(target)')") }
         _ = try Aliases.remove(label, in: db)
         return Replacement(replaced: true, aliasOf: target)
     }
 
     /// Points the kept aliases at the import now stored as `label`.
-    func finish(label: String, kind: String, in db: Database) throws {
+    func finish(label: String, kind: StoredKind, in db: Database) throws {
         guard !aliases.isEmpty, let id = try LabelLookup.resolve(label, kind: kind, in: db) else { return }
         let insert = try db.prepare("INSERT INTO aliases(label, kind, target_id) VALUES (?1, ?2, ?3)")
-        for alias in aliases { try insert.runRow(alias, kind, id) }
+        for alias in aliases { try insert.runRow(alias, kind.noun, id) }
     }
 }

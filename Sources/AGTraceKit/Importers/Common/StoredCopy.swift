@@ -13,18 +13,12 @@ enum StoredCopy {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let size = SQLValue.integer(Int64(info.st_size))
-        guard try db.scalar("""
-            SELECT EXISTS(SELECT 1 FROM snapshots WHERE sha256 IS NOT NULL AND coalesce(size_bytes, ?1) = ?1)
-                OR EXISTS(SELECT 1 FROM runs WHERE sha256 IS NOT NULL AND coalesce(size_bytes, ?1) = ?1)
-                OR EXISTS(SELECT 1 FROM traces WHERE sha256 IS NOT NULL AND coalesce(size_bytes, ?1) = ?1)
-            """, [size])?.intValue == 1 else { return nil }
+        let tables = try InputFormats.storedKinds(in: db).map(\.table)
+        guard try db.scalar("SELECT " + tables.map { "EXISTS(SELECT 1 FROM \($0) WHERE sha256 IS NOT NULL AND coalesce(size_bytes, ?1) = ?1)" }
+                                .joined(separator: "\n    OR "), [size])?.intValue == 1 else { return nil }
         guard let digest = hash(path) else { return nil }
-        return try db.scalar("""
-            SELECT label FROM snapshots WHERE sha256 = ?1
-            UNION ALL SELECT label FROM runs WHERE sha256 = ?1
-            UNION ALL SELECT label FROM traces WHERE sha256 = ?1
-            LIMIT 1
-            """, [.text(digest)])?.description
+        return try db.scalar(tables.map { "SELECT label FROM \($0) WHERE sha256 = ?1" }.joined(separator: "\nUNION ALL ")
+                                + "\nLIMIT 1", [.text(digest)])?.description
     }
 
     /// The file's SHA-256 in hex; nil if it cannot be read (the import then says why).

@@ -85,8 +85,8 @@ struct TraceImportSummary {
     var sha256: String
     /// Rule evaluations, writes and edges stored.
     var updates, writes, edges: Int
-    /// Doubts about the input, for stderr (timestamps that cannot time anything).
-    var warnings: [String]
+    /// Doubts about the input (timestamps that cannot time anything), for `import_notes`.
+    var notes: [ImportNote]
     /// nil for a trace that ended (EndTrace), else why it is incomplete (`traces.end_reason`).
     var incomplete: String?
 }
@@ -97,7 +97,7 @@ enum TraceImport {
                     mark: (String) -> Void = { _ in }) throws -> TraceImportSummary {
         // The trace's row is written last, complete, under the id SQLite would give it (the
         // write lock is held): see RunImport for why.
-        let traceId = try db.nextRowId(in: "traces")
+        let traceId = try db.nextRowId(in: StoredKind.trace.table)
         let store = try TraceStore(db: db, traceId: traceId)
         var pipeline = TracePipeline(store: store)
         pipeline.tick = tick
@@ -113,7 +113,7 @@ enum TraceImport {
             throw TraceFormatError(path: file.path, offset: 0, message: "a trace with no events", compressed: file.compressed)
         }
         let sha = hash()
-        try file.refuseStored(sha, in: "traces", db: db)
+        try file.refuseStored(sha, in: StoredKind.trace.table, db: db)
         try db.prepare("""
             INSERT INTO traces(id, label, source, sha256, imported_at, compressed, size_bytes, event_count,
                                first_timestamp, last_timestamp, complete, end_reason, clock)
@@ -121,26 +121,29 @@ enum TraceImport {
             """).runRow(traceId, file.label, file.storedPath, sha, Importer.timestamp(), file.compressed, file.size,
                         summary.events, summary.firstTimestamp, summary.lastTimestamp, summary.ended,
                         summary.ended ? TraceEnd.ended : TraceEnd.cut, TraceEnd.clock(summary))
-        var warnings: [String] = []
+        var notes: [ImportNote] = []
         if summary.integerTimestamps > 0 {
-            warnings.append("\(summary.integerTimestamps) of \(summary.events) events carry whole-second (varint) timestamps: the durations of evaluations they begin or end are unknown (NULL)")
+            notes.append(ImportNote(code: "whole-second-timestamps", message: "\(summary.integerTimestamps) of \(summary.events) events carry whole-second (varint) timestamps: the durations of evaluations they begin or end are unknown (NULL)"))
         }
         if !summary.ended {
-            warnings.append(TraceEnd.cutWarning)
+            notes.append(ImportNote(code: "trace-cut", message: TraceEnd.cutWarning))
         }
         if summary.beginTraceSeqs.count > 1 {
             let seqs = summary.beginTraceSeqs.prefix(5).map(String.init).joined(separator: ", ")
-            warnings.append("\(summary.beginTraceSeqs.count) BeginTrace events (seq \(seqs)\(summary.beginTraceSeqs.count > 5 ? ", …" : "")): several traces concatenated into one file, imported as one; the same attribute or type id may name different nodes in each: import each trace alone")
+            notes.append(ImportNote(code: "traces-concatenated", message: "\(summary.beginTraceSeqs.count) BeginTrace events (seq \(seqs)\(summary.beginTraceSeqs.count > 5 ? ", …" : "")): several traces concatenated into one file, imported as one; the same attribute or type id may name different nodes in each: import each trace alone",
+                                    position: summary.beginTraceSeqs[1]))
         }
         for (first, second) in store.typeConflicts.prefix(5) {
-            warnings.append("type id \(first.typeId) is defined twice (\(first.rule ?? "no rule") / \(first.valueType ?? "no value type"), then \(second.rule ?? "no rule") / \(second.valueType ?? "no value type")): the last is kept, and every node of that type is named by it")
+            notes.append(ImportNote(code: "type-defined-twice", message: "type id \(first.typeId) is defined twice (\(first.rule ?? "no rule") / \(first.valueType ?? "no value type"), then \(second.rule ?? "no rule") / \(second.valueType ?? "no value type")): the last is kept, and every node of that type is named by it"))
         }
-        if store.typeConflicts.count > 5 { warnings.append("\(store.typeConflicts.count - 5) more type ids are defined twice") }
+        if store.typeConflicts.count > 5 {
+            notes.append(ImportNote(code: "type-defined-twice", message: "\(store.typeConflicts.count - 5) more type ids are defined twice"))
+        }
         if summary.integerTimestamps + summary.doubleTimestamps == 0 {
-            warnings.append("no event carries a timestamp: durations are unknown")
+            notes.append(ImportNote(code: "no-timestamps", message: "no event carries a timestamp: durations are unknown"))
         }
         return TraceImportSummary(summary: summary, sha256: sha, updates: store.updateCount, writes: store.writeCount,
-                                  edges: store.edgeCount, warnings: warnings, incomplete: summary.ended ? nil : TraceEnd.cut)
+                                  edges: store.edgeCount, notes: notes, incomplete: summary.ended ? nil : TraceEnd.cut)
     }
 }
 

@@ -47,7 +47,7 @@ enum RunImport {
         // lock is held). Written first and updated at the end, its page would have gone to the
         // WAL early (SQLite spills pages of a large transaction) and be written again at the
         // end: then SQLite re-reads and re-checksums every frame after it at commit.
-        let runId = try db.nextRowId(in: "runs")
+        let runId = try db.nextRowId(in: StoredKind.run.table)
         // The reader parses here while the pipeline's thread writes rows.
         let store = try RunStore(db: db, runId: runId)
         var pipeline = TranscriptPipeline(store: store)
@@ -56,7 +56,7 @@ enum RunImport {
             try TranscriptReader(source: source, path: file.path).read(hits: &pipeline)
         }
         let sha = hash()
-        try file.refuseStored(sha, in: "runs", db: db)
+        try file.refuseStored(sha, in: StoredKind.run.table, db: db)
         try db.prepare("""
             INSERT INTO runs(id, label, source, imported_at, sha256, event_count, skipped_lines, incomplete_hits,
                              first_event_id, last_event_id, first_frame_id, last_frame_id, complete, end_reason,

@@ -1,0 +1,104 @@
+import Foundation
+
+extension InputKind {
+    public static let archive = InputKind(rawValue: "archive")
+}
+
+extension StoredKind {
+    /// An archive's import: graphs, their nodes, edges, subgraphs, debug trees and profiles.
+    public static let snapshot = StoredKind(
+        noun: "snapshot", table: "snapshots",
+        options: [("snapshot", "S"), ("from", "S1"), ("to", "S2")],
+        deletion: ["graphs", "types", "node_rows", "subgraph_nodes", "edges", "subgraphs", "subgraph_children", "tree_items",
+                   "tree_item_values", "tree_item_nodes", "tree_views", "profile_events", "profile_marks"]
+            .map { "DELETE FROM \($0) WHERE snapshot_id = ?1" },
+        listing: """
+            SELECT 'snapshot' AS kind, s.label,
+                   (SELECT count(*) FROM graphs g WHERE g.snapshot_id = s.id) AS graphs,
+                   (SELECT coalesce(sum(node_count), 0) FROM graphs g WHERE g.snapshot_id = s.id) AS nodes,
+                   (SELECT coalesce(sum(edge_count), 0) FROM graphs g WHERE g.snapshot_id = s.id) AS edges,
+                   NULL AS events, NULL AS skipped_lines, NULL AS incomplete_hits, NULL AS end_reason,
+                   (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'snapshot' AND target_id = s.id ORDER BY label) a) AS aliases,
+                   s.imported_at, s.source, s.id AS sort_id
+            FROM snapshots s
+            """)
+}
+
+/// AttributeGraph archives (JSON, `.ag-json`, gzip'd `.ag-gzon`): one snapshot each.
+struct ArchiveFormat: InputFormat {
+    var kind: InputKind { .archive }
+    var storedKind: StoredKind { .snapshot }
+    var fileExtensions: [String] { [".ag-gzon", ".ag-json", ".json"] }
+    var noun: String { "an AttributeGraph archive" }
+    var fileOption: String { "--archive" }
+
+    /// JSON after an optional byte order mark and whitespace; whitespace as far as a full head
+    /// goes too (an archive with a large indent or a whitespace bomb: the tokenizer streams
+    /// through whitespace and says what comes after it).
+    func recognise(_ head: [UInt8], full: Bool, path: String) throws -> Recognition? {
+        var i = 0
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+        while i < head.count, head[i] == 0x20 || head[i] == 0x0A || head[i] == 0x0D || head[i] == 0x09 { i += 1 }
+        if i == head.count { return full ? .sure : nil }
+        guard head[i] == UInt8(ascii: "{") || head[i] == UInt8(ascii: "[") else { return nil }
+        // A baseline (committed next to the app, often under the same directory as the
+        // recordings) is JSON too: named, so that importing a directory skips it.
+        if Self.isBaseline(head[i...]) {
+            throw InputError(path: path, message: "an agtrace baseline (for 'check --baseline'): neither an AttributeGraph archive nor an lldb breakpoint transcript", notAnInput: true)
+        }
+        return .sure
+    }
+
+    /// `"format": "agtrace-baseline"` among the first top-level bytes (the writer puts it first).
+    static func isBaseline(_ json: ArraySlice<UInt8>) -> Bool {
+        let needle = Array("\"agtrace-baseline\"".utf8)
+        let window = Array(json.prefix(256))
+        guard window.count >= needle.count else { return false }
+        for start in 0...(window.count - needle.count) where window[start..<(start + needle.count)].elementsEqual(needle) {
+            return String(decoding: window[..<start], as: UTF8.self).contains("\"format\"")
+        }
+        return false
+    }
+
+    func importInput(_ job: FormatImport, into item: inout ImportedItem) throws {
+        let db = job.db, file = job.file
+        try db.prepare("""
+            INSERT INTO snapshots(label, source, imported_at, compressed, size_bytes) VALUES (?1, ?2, ?3, ?4, ?5)
+            """).runRow(file.label, file.storedPath, Importer.timestamp(), file.compressed, file.size)
+        let id = db.lastInsertRowid
+        let store = try ArchiveStore(db: db, snapshotId: id)
+        let bulk = try store.beginBulkInsert()
+        // The reader parses here while the pipeline's thread writes rows.
+        var pipeline = ArchivePipeline(store: store)
+        pipeline.tick = job.tick
+        try pipeline.drive(mark: job.mark) { try ArchiveReader(source: job.source, path: file.path).read(into: &pipeline) }
+        // While the connection builds the indexes, other threads send the rows' pages
+        // to the disk and work out the debug tree's names of nodes.
+        let writeback = job.firstImport ? Writeback.start(db) : nil
+        defer { writeback?.wait() }
+        store.nameViewsInBackground()
+        if bulk {
+            try store.finishBulkInsert()
+            job.mark("indexes built")
+        }
+        try store.writeTreeNames()
+        job.mark("views named")
+        item.graphs = store.graphCount
+        item.nodes = store.nodeCount
+        item.edges = store.edgeCount
+        item.sha256 = job.hash()
+        try file.refuseStored(item.sha256, in: storedKind.table, db: db, except: id)
+        try db.prepare("UPDATE snapshots SET sha256 = ?2 WHERE id = ?1").runRow(id, item.sha256)
+    }
+
+    func counts(of item: ImportedItem) -> String {
+        "graphs \(item.graphs), nodes \(item.nodes), edges \(item.edges)"
+    }
+}
+
+extension ImportedItem {
+    /// An archive's graphs, nodes and edges (a trace's live edges too).
+    public var graphs: Int { get { self[count: "graphs"] } set { self[count: "graphs"] = newValue } }
+    public var nodes: Int { get { self[count: "nodes"] } set { self[count: "nodes"] = newValue } }
+    public var edges: Int { get { self[count: "edges"] } set { self[count: "edges"] = newValue } }
+}

@@ -1,0 +1,60 @@
+/// What an input file holds, decided from its first bytes, never from its name: the name of
+/// its format ("archive", "transcript", "trace"), as the import line says it.
+public struct InputKind: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public var description: String { rawValue }
+
+    /// The format of this kind (every kind an import reports is registered).
+    public var format: any InputFormat { InputFormats.format(self)! }
+    /// What an import of this kind is stored as: "snapshot", "run" or "trace".
+    public var storedNoun: String { format.storedKind.noun }
+}
+
+/// One input format, described once by its folder under `Importers/`: how its bytes are
+/// recognised, how they are imported (reader -> records -> store), what they are stored as.
+/// `InputFormats` lists them; the importer, the sniffer and `import` read only this.
+public protocol InputFormat: Sendable {
+    var kind: InputKind { get }
+    var storedKind: StoredKind { get }
+    /// File-name endings left out of the label derived from a file's name (`.ag-json`).
+    var fileExtensions: [String] { get }
+    /// "an AttributeGraph archive", for messages that say what a file holds.
+    var noun: String { get }
+    /// The option of `check` and `baseline` that takes such a file (`--archive`).
+    var fileOption: String { get }
+    /// Whether `head` (the decoded stream's first bytes; `full`: more may follow) is this
+    /// format: nil when not, `.provisional` when only the whole input can tell. May throw an
+    /// `InputError` for bytes that are recognisably something else (a baseline).
+    func recognise(_ head: [UInt8], full: Bool, path: String) throws -> Recognition?
+    /// Reads the input and stores it under `job.file.label` (inside the import's
+    /// transaction), filling in `item`'s counts, hash and notes.
+    func importInput(_ job: FormatImport, into item: inout ImportedItem) throws
+    /// What the import line says was stored: "graphs 1, nodes 40, edges 61".
+    func counts(of item: ImportedItem) -> String
+}
+
+/// How sure a format is of a head.
+public enum Recognition: Sendable {
+    case sure
+    /// Read the whole input to know; the format refuses it as no input if it was not.
+    case provisional
+}
+
+/// What a format's import gets: the decoded bytes, the file's row fields, the database (the
+/// write transaction is open), and the importer's hooks.
+public struct FormatImport {
+    public var source: ByteSource
+    public var file: ImportSource
+    public var db: Database
+    /// The SHA-256 of the raw bytes; reads the rest of them if the reader stopped early.
+    public var hash: () -> String
+    /// Progress: called now and then from the reading thread.
+    public var tick: (() -> Void)?
+    /// Names a phase for `import --timings`.
+    public var mark: (String) -> Void
+    /// The sniffer answered `.provisional`.
+    public var provisional: Bool
+    /// The first import into a fresh database (its rows may go to the disk while indexes build).
+    public var firstImport: Bool
+}

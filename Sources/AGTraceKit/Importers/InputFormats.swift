@@ -1,0 +1,46 @@
+import Foundation
+
+/// The registry: every input format the importer knows, in the order their bytes are tried
+/// (a trace first: it may start with a byte that is also whitespace), and the stored kinds
+/// they make. A new format is a folder under `Importers/` and one line here.
+public enum InputFormats {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var formats: [any InputFormat] = [
+        TraceFormat(),
+        ArchiveFormat(),
+        TranscriptFormat(),
+    ]
+
+    /// The stored kinds in the order `list` shows them and labels are looked up.
+    nonisolated(unsafe) private static var kinds: [StoredKind] = [.snapshot, .run, .trace]
+
+    public static var all: [any InputFormat] { lock.withLock { formats } }
+    public static var storedKinds: [StoredKind] { lock.withLock { kinds } }
+
+    /// Adds a format from outside the library (a test's), tried after the others; its stored
+    /// kind joins the list unless one of that noun is there. Registering a kind twice is a no-op.
+    public static func register(_ format: any InputFormat) {
+        lock.withLock {
+            guard !formats.contains(where: { $0.kind == format.kind }) else { return }
+            formats.append(format)
+            if !kinds.contains(format.storedKind) { kinds.append(format.storedKind) }
+        }
+    }
+
+    static func format(_ kind: InputKind) -> (any InputFormat)? { all.first { $0.kind == kind } }
+
+    /// The format that stores `kind` (the first, if several do).
+    static func format(storing kind: StoredKind) -> (any InputFormat)? { all.first { $0.storedKind == kind } }
+
+    static func storedKind(noun: String) -> StoredKind? { storedKinds.first { $0.noun == noun } }
+
+    /// The stored kind whose label an option takes (`from` -> snapshot), or nil.
+    static func storedKind(option: String) -> StoredKind? {
+        storedKinds.first { $0.options.contains { $0.name == option } }
+    }
+
+    /// The stored kinds whose tables `db` holds.
+    static func storedKinds(in db: Database) throws -> [StoredKind] {
+        try storedKinds.filter { try $0.isPresent(in: db) }
+    }
+}

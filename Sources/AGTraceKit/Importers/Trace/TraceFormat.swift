@@ -1,0 +1,68 @@
+import Foundation
+
+extension InputKind {
+    public static let trace = InputKind(rawValue: "trace")
+}
+
+extension StoredKind {
+    /// A trace's import: its events, and the graph and evaluations worked out from them.
+    public static let trace = StoredKind(
+        noun: "trace", table: "traces",
+        options: [("trace", "T")],
+        deletion: TraceFormat.tables.map { "DELETE FROM \($0) WHERE trace_id = ?1" },
+        listing: """
+            SELECT 'trace', t.label, NULL,
+                   (SELECT count(*) FROM trace_nodes n WHERE n.trace_id = t.id),
+                   NULL, -- edges: trace-live-edges, below
+                   t.event_count, NULL, NULL, t.end_reason,
+                   (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'trace' AND target_id = t.id ORDER BY label) a),
+                   t.imported_at, t.source, t.id
+            FROM traces t
+            """,
+        completeListing: { row, columns, id, db in
+            // A trace's edges live at its end: those of destroyed subgraphs are gone too.
+            let edges = columns.firstIndex(of: "edges")!
+            row[edges] = try ReportRegistry.query("trace-live-edges").rows(in: db, ["trace": .integer(id)]).rows.first?.first ?? .null
+        })
+}
+
+/// AttributeGraph traces (protobuf records: AG_TRACE or AGGraphStartTracing, `.ag-trace`).
+struct TraceFormat: InputFormat {
+    /// The tables that hold a trace's rows, by `trace_id`.
+    static let tables = ["trace_event_rows", "trace_types", "trace_nodes", "trace_edges", "trace_subgraphs",
+                         "trace_update_rows", "trace_writes", "trace_marks", "trace_indirect_sources"]
+    var kind: InputKind { .trace }
+    var storedKind: StoredKind { .trace }
+    var fileExtensions: [String] { [".ag-trace", ".iag-trace", ".oag-trace"] }
+    var noun: String { "an AttributeGraph trace" }
+    var fileOption: String { "--trace" }
+
+    func recognise(_ head: [UInt8], full: Bool, path: String) throws -> Recognition? {
+        TraceReader.looksLikeTrace(head) ? .sure : nil
+    }
+
+    func importInput(_ job: FormatImport, into item: inout ImportedItem) throws {
+        let trace = try TraceImport.run(source: job.source, file: job.file, db: job.db, hash: job.hash,
+                                        tick: job.tick, mark: job.mark)
+        item[count: "events"] = trace.summary.events
+        item.updates = trace.updates
+        item.writes = trace.writes
+        item[count: "edges"] = trace.edges
+        item.notes += trace.notes
+        item.traceIncomplete = trace.incomplete
+        item.sha256 = trace.sha256
+    }
+
+    func counts(of item: ImportedItem) -> String {
+        let cut = item.traceIncomplete.map { ", incomplete (\($0))" } ?? ""
+        return "events \(item[count: "events"]), evaluations \(item.updates), writes \(item.writes)\(cut)"
+    }
+}
+
+extension ImportedItem {
+    /// A trace's rule evaluations and writes found among its events.
+    public var updates: Int { get { self[count: "evaluations"] } set { self[count: "evaluations"] = newValue } }
+    public var writes: Int { get { self[count: "writes"] } set { self[count: "writes"] = newValue } }
+    /// nil when it ended (EndTrace), else why it is incomplete (`traces.end_reason`).
+    public var traceIncomplete: String? { get { facts["incomplete"] } set { facts["incomplete"] = newValue } }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+extension InputKind {
+    public static let transcript = InputKind(rawValue: "transcript")
+}
+
+extension StoredKind {
+    /// A transcript's import: its hits as events, their frames.
+    public static let run = StoredKind(
+        noun: "run", table: "runs",
+        options: [("run", "R")],
+        // A run's rows in these tables are the id range its row records (`first_event_id` …).
+        deletion: [("events", "event"), ("frames", "frame")].map { table, row in
+            """
+            DELETE FROM \(table)
+            WHERE id BETWEEN (SELECT first_\(row)_id FROM runs WHERE id = ?1) AND (SELECT last_\(row)_id FROM runs WHERE id = ?1)
+            """
+        },
+        listing: """
+            SELECT 'run', r.label, NULL, NULL, NULL, r.event_count, r.skipped_lines, r.incomplete_hits, r.end_reason,
+                   (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'run' AND target_id = r.id ORDER BY label) a),
+                   r.imported_at, r.source, r.id
+            FROM runs r
+            """)
+}
+
+/// lldb breakpoint transcripts (text, `.lldb.log`): one run each.
+struct TranscriptFormat: InputFormat {
+    var kind: InputKind { .transcript }
+    var storedKind: StoredKind { .run }
+    var fileExtensions: [String] { [".lldb", ".log", ".txt"] }
+    var noun: String { "an lldb transcript" }
+    var fileOption: String { "--transcript" }
+
+    /// Hits in the head; or text (not binary) longer than the head with none in it yet: a
+    /// program may print more than the head before the first breakpoint is hit.
+    func recognise(_ head: [UInt8], full: Bool, path: String) throws -> Recognition? {
+        if TranscriptReader.looksLikeTranscript(head) { return .sure }
+        let binary = head.prefix(512).contains { $0 == 0 || ($0 < 0x09) }
+        return !binary && full ? .provisional : nil
+    }
+
+    func importInput(_ job: FormatImport, into item: inout ImportedItem) throws {
+        let summary = try RunImport.run(source: job.source, file: job.file, db: job.db, hash: job.hash,
+                                        tick: job.tick, mark: job.mark)
+        if job.provisional && summary.summary.events == 0 {
+            // Read to its end and still no hit: no transcript (the transaction is undone).
+            throw InputError(path: job.file.path, message: InputSniffer.noHitsMessage + " (read to its end)", notAnInput: true)
+        }
+        item.events = summary.summary.events
+        item.skippedLines = summary.summary.skippedLines
+        item.incompleteHits = summary.summary.incompleteHits
+        if let warning = TranscriptWarnings.unreadable(summary.summary) {
+            item.notes.append(ImportNote(code: "unreadable-lines", message: warning, position: summary.summary.unreadableLines.first))
+        }
+        item.end = summary.end
+        if !summary.end.isComplete {
+            let what = summary.end == .noEndSeen
+                ? "the transcript does not show how the process ended (no end seen); 'check' warns"
+                : "the recording did not end normally (\(summary.end.reason)); 'check' refuses it unless --allow-incomplete"
+            item.notes.append(ImportNote(code: ImportNote.recordingEnd, message: what))
+        }
+        item.sha256 = summary.sha256
+    }
+
+    func counts(of item: ImportedItem) -> String {
+        let ended = item.end.map { ", \($0.reason)" } ?? ""
+        return "events \(item.events), skipped lines \(item.skippedLines), incomplete hits \(item.incompleteHits)\(ended)"
+    }
+}
+
+extension ImportedItem {
+    /// A transcript's hits (a trace's events too), the lines that were no part of a hit, the
+    /// hits whose attribute could not be read.
+    public var events: Int { get { self[count: "events"] } set { self[count: "events"] = newValue } }
+    public var skippedLines: Int { get { self[count: "skipped lines"] } set { self[count: "skipped lines"] = newValue } }
+    public var incompleteHits: Int { get { self[count: "incomplete hits"] } set { self[count: "incomplete hits"] = newValue } }
+    /// How the recording ended (transcripts only).
+    public var end: RecordingEnd? {
+        get { facts["end"].flatMap(RecordingEnd.init(reason:)) }
+        set { facts["end"] = newValue?.reason }
+    }
+}

@@ -1,0 +1,55 @@
+/// One kind of thing an import stores (a snapshot, a run, a trace), described once: labels,
+/// lookup, `list`, `delete`, `--replace` and the report runner read it instead of spelling the
+/// kinds out. Each format folder under `Importers/` declares the kind it stores; the registry
+/// (`InputFormats`) lists them.
+public struct StoredKind: Sendable, Equatable {
+    /// "snapshot": in messages ("run 'tap'"), `aliases.kind` and `import_notes.kind`.
+    public let noun: String
+    /// Its table: one row per import, with `id`, `label`, `source`, `imported_at`, `sha256`,
+    /// `size_bytes` and `compressed`.
+    public let table: String
+    /// The options that name one by its label, its own first (`snapshot`, then `from`, `to`),
+    /// each with the placeholder usage lines show (`S`, `S1`, `S2`).
+    public let options: [(name: String, placeholder: String)]
+    /// Statements that delete its rows in other tables, its id bound as ?1 (the row in `table`,
+    /// its aliases and its import notes go after them).
+    public let deletion: [String]
+    /// `list`: one SELECT of the catalog's columns (`kind, label, graphs, nodes, edges, events,
+    /// skipped_lines, incomplete_hits, end_reason, aliases, imported_at, source, sort_id`), NULL
+    /// where the kind has no such count.
+    public let listing: String
+    /// A listed row's counts that SQL cannot give in the same statement (a trace's live edges),
+    /// filled in afterwards: (row, the catalog's columns, the row's id, the database).
+    public let completeListing: (@Sendable (inout [SQLValue], [String], Int64, Database) throws -> Void)?
+    /// CREATE statements for its tables when `Schema.migrations` does not hold them (a kind
+    /// brought by a format from outside the library), run with `IF NOT EXISTS` by its import.
+    public let schema: [String]
+
+    public init(noun: String, table: String, options: [(name: String, placeholder: String)], deletion: [String],
+                listing: String, completeListing: (@Sendable (inout [SQLValue], [String], Int64, Database) throws -> Void)? = nil,
+                schema: [String] = []) {
+        self.noun = noun
+        self.table = table
+        self.options = options
+        self.deletion = deletion
+        self.listing = listing
+        self.completeListing = completeListing
+        self.schema = schema
+    }
+
+    /// The option that takes its label (`snapshot` for `--snapshot`).
+    public var option: String { options[0].name }
+
+    public static func == (a: StoredKind, b: StoredKind) -> Bool { a.noun == b.noun }
+
+    /// Whether its table exists in `db` (always, for a kind the migrations create).
+    func isPresent(in db: Database) throws -> Bool {
+        guard !schema.isEmpty else { return true }
+        return try db.scalar("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1", [.text(table)]) != nil
+    }
+
+    /// The id of its row labelled `label` (its own label, not an alias), or nil.
+    func id(labelled label: String, in db: Database) throws -> Int64? {
+        try db.scalar("SELECT id FROM \(table) WHERE label = ?1", [.text(label)])?.intValue
+    }
+}

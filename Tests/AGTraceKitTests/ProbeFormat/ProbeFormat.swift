@@ -1,0 +1,75 @@
+import Foundation
+@testable import AGTraceKit
+
+// A made-up input format, known to the test target only: what a new format is (this folder)
+// plus one registration (`InputFormats.register(ProbeFormat())`), nothing else edited. Its
+// files are text: a first line `agtrace-probe`, then `value N` lines.
+
+extension InputKind {
+    static let probe = InputKind(rawValue: "probe")
+}
+
+extension StoredKind {
+    /// One probe per file: its row, and its values in `probe_values`. The tables are the
+    /// format's own (no migration holds them): `schema` creates them on its first import.
+    static let probe = StoredKind(
+        noun: "probe", table: "probes",
+        options: [("probe", "P")],
+        deletion: ["DELETE FROM probe_values WHERE probe_id = ?1"],
+        listing: """
+            SELECT 'probe', p.label, NULL, NULL, NULL, p.value_count, NULL, NULL, NULL,
+                   (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'probe' AND target_id = p.id ORDER BY label) a),
+                   p.imported_at, p.source, p.id
+            FROM probes p
+            """,
+        schema: [
+            """
+            CREATE TABLE IF NOT EXISTS probes(id INTEGER PRIMARY KEY, label TEXT NOT NULL UNIQUE, source TEXT NOT NULL,
+                imported_at TEXT NOT NULL, sha256 TEXT, size_bytes INTEGER, compressed INTEGER NOT NULL, value_count INTEGER NOT NULL)
+            """,
+            "CREATE TABLE IF NOT EXISTS probe_values(probe_id INTEGER NOT NULL, line INTEGER NOT NULL, value INTEGER NOT NULL)",
+        ])
+}
+
+struct ProbeFormat: InputFormat {
+    static let magic = Array("agtrace-probe\n".utf8)
+    var kind: InputKind { .probe }
+    var storedKind: StoredKind { .probe }
+    var fileExtensions: [String] { [".probe"] }
+    var noun: String { "a probe" }
+    var fileOption: String { "--probe" }
+
+    func recognise(_ head: [UInt8], full: Bool, path: String) throws -> Recognition? {
+        head.starts(with: Self.magic) ? .sure : nil
+    }
+
+    /// Reader (lines) -> records (values) -> rows, in this one function: the format is tiny.
+    func importInput(_ job: FormatImport, into item: inout ImportedItem) throws {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while case let n = try buffer.withUnsafeMutableBytes({ try job.source.read(into: $0) }), n > 0 {
+            bytes += buffer[..<n]
+        }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+        item.sha256 = job.hash()
+        try job.file.refuseStored(item.sha256, in: storedKind.table, db: job.db)
+        let id = try job.db.nextRowId(in: storedKind.table)
+        let insert = try job.db.prepare("INSERT INTO probe_values(probe_id, line, value) VALUES (?1, ?2, ?3)")
+        for (i, line) in lines.enumerated() where !line.isEmpty {
+            if line.hasPrefix("value "), let value = Int(line.dropFirst(6)) {
+                try insert.runRow(id, i + 2, value)
+                item[count: "values"] += 1
+            } else {
+                item[count: "skipped lines"] += 1
+                item.notes.append(ImportNote(code: "unreadable-lines", message: "line \(i + 2) is no value", position: i + 2))
+            }
+        }
+        try job.db.prepare("""
+            INSERT INTO probes(id, label, source, imported_at, sha256, size_bytes, compressed, value_count)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+            """).runRow(id, job.file.label, job.file.storedPath, Importer.timestamp(), item.sha256, job.file.size,
+                        job.file.compressed, item[count: "values"])
+    }
+
+    func counts(of item: ImportedItem) -> String { "values \(item[count: "values"]), skipped lines \(item[count: "skipped lines"])" }
+}
