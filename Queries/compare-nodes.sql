@@ -1,5 +1,5 @@
 -- name: compare-nodes
--- description: a snapshot's nodes in attribute order, one side of the merge that compares two snapshots (Reports/SnapshotComparison.swift)
+-- description: a snapshot's nodes in attribute order, one side of the merge that compares two snapshots (Reports/Snapshots/SnapshotComparison.swift)
 -- params: snapshot (required), values (optional)
 -- internal: yes
 SELECT attribute, graph_index, type_index, coalesce(flags, 0) AS flags,

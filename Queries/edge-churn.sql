@@ -4,7 +4,7 @@
 -- params: from (required), to (required)
 -- compute: edge-churn
 --
--- The rows are made by a Swift step (Reports/SnapshotComparison.swift), which merges both
+-- The rows are made by a Swift step (Reports/Snapshots/SnapshotComparison.swift), which merges both
 -- snapshots' nodes in attribute order (compare-nodes.sql) and edges in (source, reader) order
 -- (compare-edges.sql): on million-node snapshots SQLite's joins and grouping sorts took
 -- several times longer than the one pass over each side. What it computes:

@@ -1,5 +1,5 @@
 -- name: snapshot-pairing
--- description: of the attributes of a snapshot whose id / 4 is a multiple of :every, how many there are and how many pair up with a node of the same rule name in the other snapshot (both unnamed counts as the same, as in Reports/SnapshotComparison.swift): when fewer than half do, the ids name other nodes (Reports/SnapshotPairing.swift)
+-- description: of the attributes of a snapshot whose id / 4 is a multiple of :every, how many there are and how many pair up with a node of the same rule name in the other snapshot (both unnamed counts as the same, as in Reports/Snapshots/SnapshotComparison.swift): when fewer than half do, the ids name other nodes (Reports/SnapshotPairing.swift)
 -- params: from (required), to (required), every (required)
 -- internal: yes
 -- For the comparisons that do not merge the two sides (diff --details, dirty-walks --from/--to):

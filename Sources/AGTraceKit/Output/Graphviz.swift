@@ -23,6 +23,14 @@ public struct Graphviz: Sendable {
         self.timeLimit = timeLimit
     }
 
+    /// dot exited with an error, or gave a different number of pictures than it was given graphs.
+    public struct Failed: Error, CustomStringConvertible {
+        public var executable: String
+        /// What dot wrote on stderr.
+        public var messages: String
+        public var description: String { "Graphviz (\(executable)) failed: \(messages.prefix(300))" }
+    }
+
     /// dot ran past `timeLimit` and was stopped.
     public struct TimedOut: Error, CustomStringConvertible {
         public var seconds: TimeInterval
@@ -97,7 +105,7 @@ public struct Graphviz: Sendable {
         if stopped.isSet { throw TimedOut(seconds: limit) }
         let pictures = Self.svgElements(data)
         guard process.terminationStatus == 0, pictures.count == graphs.count else {
-            throw ReportError("Graphviz (\(executable)) failed: \(String(decoding: messages, as: UTF8.self).prefix(300))")
+            throw Failed(executable: executable, messages: String(decoding: messages, as: UTF8.self))
         }
         return pictures
     }

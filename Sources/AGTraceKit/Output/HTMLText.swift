@@ -3,7 +3,7 @@ public enum HTMLText {
     /// Text content and attribute values (double- or single-quoted): the XML escaping the junit
     /// report uses (`& < > " '` as entities, tab and newlines as character references, the
     /// characters XML forbids as visible `\uXXXX`), which HTML reads the same way.
-    public static func escape(_ s: String) -> String { CheckReportFormatter.xmlEscape(s) }
+    public static func escape(_ s: String) -> String { XMLText.escape(s) }
 
     /// JSON for a `<script type="application/json">` block: besides JSON's own escaping, `<`
     /// `>` `&` are written as `\u003c` `\u003e` `\u0026` so `</script>` and `<!--` cannot occur,

@@ -342,16 +342,7 @@ public enum CheckReportFormatter {
 
     /// XML text: the five entities; tab, newline and carriage return as character references
     /// (so attribute values keep them); characters XML 1.0 forbids as visible `\uXXXX`.
-    public static func xmlEscape(_ s: String) -> String { xmlEscaper.escape(s) }
-
-    private static let xmlEscaper = TextEscaper(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;",
-                                                 "\t": "&#9;", "\n": "&#10;", "\r": "&#13;"]) { scalar in
-        let v = scalar.value
-        let allowed = (v >= 0x20 && v <= 0xD7FF) || (v >= 0xE000 && v <= 0xFFFD) || v >= 0x10000
-        // XML allows C1 controls and bidi overrides, but a CI page would act on them
-        // (U+202E shows a key reversed): shown as escapes like the forbidden ones.
-        return allowed && !RowWriter.isControl(scalar) ? nil : TextEscaper.hex(scalar, prefix: "\\u", digits: 4, uppercase: true)
-    }
+    public static func xmlEscape(_ s: String) -> String { XMLText.escape(s) }
 
     static func junit(_ c: BaselineComparison, baselinePath: String, notes: [String]) -> String {
         func x(_ s: String) -> String { xmlEscape(s) }

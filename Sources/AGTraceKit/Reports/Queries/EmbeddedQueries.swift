@@ -3,7 +3,7 @@ enum EmbeddedQueries {
     static let all: [(file: String, text: String)] = [
         ("compare-edges.sql", #"""
 -- name: compare-edges
--- description: a snapshot's edges in (source, reader) order, as the table is clustered, one side of the merge that compares two snapshots (Reports/SnapshotComparison.swift)
+-- description: a snapshot's edges in (source, reader) order, as the table is clustered, one side of the merge that compares two snapshots (Reports/Snapshots/SnapshotComparison.swift)
 -- params: snapshot (required)
 -- internal: yes
 SELECT src_attribute, dst_attribute, coalesce(offset, 0) AS offset
@@ -13,7 +13,7 @@ WHERE snapshot_id = :snapshot;
 """#),
         ("compare-nodes.sql", #"""
 -- name: compare-nodes
--- description: a snapshot's nodes in attribute order, one side of the merge that compares two snapshots (Reports/SnapshotComparison.swift)
+-- description: a snapshot's nodes in attribute order, one side of the merge that compares two snapshots (Reports/Snapshots/SnapshotComparison.swift)
 -- params: snapshot (required), values (optional)
 -- internal: yes
 SELECT attribute, graph_index, type_index, coalesce(flags, 0) AS flags,
@@ -26,7 +26,7 @@ ORDER BY attribute;
 """#),
         ("compare-types.sql", #"""
 -- name: compare-types
--- description: a snapshot's rule names by type key, for the comparison of two snapshots (Reports/SnapshotComparison.swift)
+-- description: a snapshot's rule names by type key, for the comparison of two snapshots (Reports/Snapshots/SnapshotComparison.swift)
 -- params: snapshot (required)
 -- internal: yes
 SELECT graph_index, type_index, name
@@ -157,7 +157,7 @@ SELECT (SELECT coalesce(sum(node_count), 0) FROM graphs WHERE snapshot_id = :fro
 -- description: one row per invalidate hit: seq, root, marked (nodes downstream of root over the add_input edges seen so far, plus the snapshot's edges; NULL when the run has no add_input hits and no --snapshot), updates (update hits until the next invalidation), reran (those of them whose attribute is root or marked; NULL when marked is), line
 -- params: run (required), snapshot (optional)
 -- compute: dirty-walks
--- The walk replays the run's hits (run-causes.sql) in Swift: Reports/RunCauses.swift.
+-- The walk replays the run's hits (run-causes.sql) in Swift: Reports/Walks/RunCauses.swift.
 SELECT :run AS run, :snapshot AS snapshot;
 
 """#),
@@ -229,7 +229,7 @@ ORDER BY coalesce(e.added_seq, e.removed_seq), e.input, e.reader;
 -- params: from (required), to (required)
 -- compute: edge-churn
 --
--- The rows are made by a Swift step (Reports/SnapshotComparison.swift), which merges both
+-- The rows are made by a Swift step (Reports/Snapshots/SnapshotComparison.swift), which merges both
 -- snapshots' nodes in attribute order (compare-nodes.sql) and edges in (source, reader) order
 -- (compare-edges.sql): on million-node snapshots SQLite's joins and grouping sorts took
 -- several times longer than the one pass over each side. What it computes:
@@ -692,7 +692,7 @@ SELECT count(*) FROM node_rows WHERE snapshot_id = :snapshot;
 """#),
         ("snapshot-pairing.sql", #"""
 -- name: snapshot-pairing
--- description: of the attributes of a snapshot whose id / 4 is a multiple of :every, how many there are and how many pair up with a node of the same rule name in the other snapshot (both unnamed counts as the same, as in Reports/SnapshotComparison.swift): when fewer than half do, the ids name other nodes (Reports/SnapshotPairing.swift)
+-- description: of the attributes of a snapshot whose id / 4 is a multiple of :every, how many there are and how many pair up with a node of the same rule name in the other snapshot (both unnamed counts as the same, as in Reports/Snapshots/SnapshotComparison.swift): when fewer than half do, the ids name other nodes (Reports/SnapshotPairing.swift)
 -- params: from (required), to (required), every (required)
 -- internal: yes
 -- For the comparisons that do not merge the two sides (diff --details, dirty-walks --from/--to):
