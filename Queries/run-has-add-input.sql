@@ -3,7 +3,6 @@
 -- params: run (required)
 -- internal: yes
 SELECT EXISTS (
-  SELECT 1 FROM events
-  -- A run's events are the id range its row records (see Schema, migration 5).
-  WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = :run) AND (SELECT last_event_id FROM runs WHERE id = :run)
-    AND kind = 'add_input');
+  SELECT 1 FROM run_events
+  -- run_events: the run's id range (Schema, migration 12).
+  WHERE run_id = :run AND kind = 'add_input');

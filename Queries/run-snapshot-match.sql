@@ -3,10 +3,9 @@
 -- params: run (required), snapshot (required)
 -- internal: yes
 WITH counted AS (
-    SELECT DISTINCT attribute FROM events
-    -- A run's events are the id range its row records (see Schema, migration 5).
-    WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = :run) AND (SELECT last_event_id FROM runs WHERE id = :run)
-      AND kind = 'update' AND attribute IS NOT NULL
+    SELECT DISTINCT attribute FROM run_events
+    -- run_events: the run's id range (Schema, migration 12).
+    WHERE run_id = :run AND kind = 'update' AND attribute IS NOT NULL
 ),
 missing AS (
     SELECT c.attribute FROM counted c

@@ -3,8 +3,8 @@
 -- description: update hits per attribute in a run, most first
 -- params: run (required)
 SELECT attribute, count(*) AS updates
-FROM events
--- A run's events are the id range its row records (see Schema, migration 5).
-WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = :run) AND (SELECT last_event_id FROM runs WHERE id = :run) AND kind = 'update'
+FROM run_events
+-- run_events: the run's id range (Schema, migration 12).
+WHERE run_id = :run AND kind = 'update'
 GROUP BY attribute
 ORDER BY updates DESC, attribute;

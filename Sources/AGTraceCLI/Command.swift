@@ -138,11 +138,6 @@ extension ParsedArguments {
         return limit
     }
 
-    /// The writer for `--format` and `--wide`.
-    func rowWriter(_ context: Context) throws -> RowWriter {
-        RowWriter(format: try format(), out: context.out, wide: has(Options.wide))
-    }
-
     func format() throws -> OutputFormat {
         guard let text = value(Options.format) else { return .table }
         guard let f = OutputFormat(rawValue: text.lowercased()) else {

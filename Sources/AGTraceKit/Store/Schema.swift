@@ -593,6 +593,13 @@ public enum Schema {
         );
         CREATE INDEX import_notes_by_owner ON import_notes(kind, owner_id);
         """,
+        // 12: a run's events as one view. Every query over one run spelled out the id range its
+        // row records (migration 5); `run_events WHERE run_id = R` says it once, and SQLite
+        // still reads the range by rowid (the run's row by its key, then its events' ids).
+        """
+        CREATE VIEW run_events AS
+            SELECT e.* FROM runs r JOIN events e ON e.run_id = r.id AND e.id BETWEEN r.first_event_id AND r.last_event_id;
+        """,
     ]
 
     public static var latestVersion: Int { migrations.count }

@@ -128,10 +128,10 @@ public enum SchemaDocument {
     (its origin is arbitrary: compare times within a run); NULL for the other transcript shapes,
     which carry no time. Events and frames are
     stored in hit order, a run's rows under consecutive ids, and have no other index: the range
-    `first_event_id … last_event_id` of the run's row is how to read one run quickly
-    (`WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE label = 'tap') AND (SELECT
-    last_event_id FROM runs WHERE label = 'tap')`), as the reports do; `WHERE run_id = …` works
-    too, by reading every run's rows.
+    `first_event_id … last_event_id` of the run's row is how to read one run quickly: the view
+    `run_events` does it (`SELECT … FROM run_events WHERE run_id = (SELECT id FROM runs WHERE
+    label = 'tap')`), as the reports do; `events WHERE run_id = …` works too, by reading every
+    run's rows.
 
     ## Labels
 

@@ -140,6 +140,14 @@ public enum SchemaReference {
             "id": "row id (a run's frames are consecutive)", "seq": "the hit's `events.seq`", "depth": "frame number (0 innermost)",
             "module": "the frame's module", "symbol": "the frame's function", "address": "the frame's address as printed",
         ]),
+        Table(name: "run_events", section: .transcripts, row: "breakpoint hit of one run, read by the id range its `runs` row records: `SELECT … FROM run_events WHERE run_id = R` reads only that run's rows (`events` has no index by run)", columns: [
+            "id": "row id (a run's hits are consecutive)", "seq": "the hit's position in the run (from 1)",
+            "line": "the 1-based transcript line the hit starts at", "kind": "what the hit is: `invalidate`, `update`, `add_input`, …",
+            "symbol": "the function, as printed (engine prefix kept)", "breakpoint": "`N.M` from `stop reason = breakpoint N.M`, or `N` (NULL when neither)",
+            "thread": "the thread that hit it (NULL when not printed)", "attribute": "the node the hit is about (for `add_input`, the reader; NULL when it could not be read)",
+            "input_attribute": "the input of an `add_input` (or the output of an `add_output`; NULL otherwise)",
+            "time_ns": "when, in ns of the debugger's monotonic clock (runs of `agtrace record`; NULL otherwise)",
+        ]),
         Table(name: "run_edges", section: .transcripts, row: "distinct edge (input → reader) the run's `add_input` hits revealed", columns: [
             "src_attribute": "the input", "dst_attribute": "the reader", "first_seq": "the first hit that added it",
         ]),

@@ -58,10 +58,4 @@ extension Statement {
         bindRow(at: 1, repeat each values)
         try run()
     }
-
-    /// Binds an array of values built at run time to ?1, ?2, … and runs the statement.
-    func bindAndRun(_ values: [SQLValue]) throws {
-        bind(values)
-        try run()
-    }
 }

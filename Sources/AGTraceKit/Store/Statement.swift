@@ -62,21 +62,6 @@ public final class Statement {
     @inline(__always) func bindStatic(_ i: Int32, _ text: UnsafeBufferPointer<UInt8>) {
         _ = sqlite3_bind_text(handle, i, Self.cString(text), Int32(text.count), nil)
     }
-    /// Binds `text` without a copy for the duration of `body`, which must step and reset the
-    /// statement before returning (SQLite reads the bytes only while stepping).
-    @inline(__always)
-    func withText<R>(_ i: Int32, _ text: String?, _ body: () throws -> R) rethrows -> R {
-        guard var text else {
-            sqlite3_bind_null(handle, i)
-            return try body()
-        }
-        return try text.withUTF8 { utf8 in
-            sqlite3_bind_text(handle, i, Self.cString(utf8), Int32(utf8.count), nil)
-            defer { sqlite3_bind_null(handle, i) }
-            return try body()
-        }
-    }
-
     /// A pointer SQLite can read `utf8.count` bytes from (an empty string may have no storage).
     @inline(__always)
     static func cString(_ utf8: UnsafeBufferPointer<UInt8>) -> UnsafePointer<CChar> {

@@ -28,7 +28,6 @@ struct GraphReader {
     /// Tree index -> parent tree index, for children named before their parents were read.
     /// (UInt32: half the memory of Int for a list of a million forward children.)
     var treeParents: [UInt32: UInt32] = [:]
-    var treesDelivered = 0
 
     init(archive: ArchiveReader, graphIndex: Int) {
         self.archive = archive

@@ -24,13 +24,6 @@ public final class Importer {
         db = database
     }
 
-    /// Expands a directory argument into its files, recursively and in sorted order, skipping
-    /// hidden files. A plain file or "-" stands for itself. `DirectoryWalk.walk` also says what
-    /// it passed over (special files, loops, names that are not UTF-8).
-    public static func expand(_ path: String) throws -> [String] {
-        try DirectoryWalk.walk(path).files
-    }
-
     /// Whether an import failed because the file is no archive or transcript at all (empty,
     /// other text, JSON without `graphs`, a dangling link), not because one is damaged.
     /// Importing a directory skips such files; a file named on its own is still an error.

@@ -48,13 +48,6 @@ public final class LineReader {
         longLine.deallocate()
     }
 
-    /// Calls `body` with the next line's bytes (without its terminator) and returns its result,
-    /// or nil at the end of the stream. The bytes are only valid during the call.
-    public func withNextLine<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R? {
-        guard let line = try next() else { return nil }
-        return try body(line)
-    }
-
     /// The next line's bytes (without its terminator), or nil at the end of the stream. The
     /// bytes are valid until the next call: the hot loop's form, with no closure per line.
     @inline(__always)

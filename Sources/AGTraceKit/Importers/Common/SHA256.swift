@@ -30,7 +30,4 @@ public struct SHA256 {
         }
         return String(decoding: out, as: UTF8.self)
     }
-
-    /// Whether this machine's SHA instructions are used.
-    public static var isAccelerated: Bool { agtrace_sha256_accelerated() != 0 }
 }

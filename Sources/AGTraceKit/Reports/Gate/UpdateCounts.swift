@@ -222,9 +222,6 @@ extension UpdateCounts {
     /// Key used for update hits whose attribute could not be read.
     public static let unknownAttributeKey = "(unknown)"
 
-    /// Key used for an attribute the naming snapshot does not hold.
-    public static func unnamedAttributeKey(_ attribute: Int64) -> String { "(attribute \(attribute))" }
-
     /// Key (by view) for the updates of nodes that belong to no view (`node_views` has no row
     /// for them: display lists, environment, the graph's own plumbing). One key for all of
     /// them, so that it survives a rebuild like the view names do.
@@ -249,7 +246,7 @@ extension UpdateCounts {
         case .attribute:
             rows = try db.rows("""
                 SELECT CASE WHEN attribute IS NULL THEN ?2 ELSE CAST(attribute AS TEXT) END AS key, count(*)
-                FROM events WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = ?1) AND (SELECT last_event_id FROM runs WHERE id = ?1) AND kind = 'update'
+                FROM run_events WHERE run_id = ?1 AND kind = 'update'
                 GROUP BY attribute
                 """, [.integer(row.id), .text(unknownAttributeKey)])
         case .rule, .view:
@@ -276,8 +273,8 @@ extension UpdateCounts {
             // Count per attribute first (one pass over the run's id range), then name each attribute once.
             rows = try db.rows("""
                 WITH counts AS (
-                    SELECT attribute, count(*) AS n FROM events
-                    WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = ?1) AND (SELECT last_event_id FROM runs WHERE id = ?1) AND kind = 'update' GROUP BY attribute
+                    SELECT attribute, count(*) AS n FROM run_events
+                    WHERE run_id = ?1 AND kind = 'update' GROUP BY attribute
                 )
                 SELECT CASE WHEN c.attribute IS NULL THEN ?3 ELSE \(name) END AS key, sum(c.n)
                 FROM counts c GROUP BY key

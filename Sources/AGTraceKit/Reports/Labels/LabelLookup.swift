@@ -40,11 +40,6 @@ public enum LabelLookup {
         throw ReportError("no \(kind.noun) labelled '\(label)' (see agtrace list)")
     }
 
-    /// The first kind other than `kind` that `label` names, if any.
-    public static func otherKind(of label: String, not kind: String, in db: Database) throws -> String? {
-        try otherStoredKind(of: label, not: InputFormats.storedKind(noun: kind), in: db)?.noun
-    }
-
     static func otherStoredKind(of label: String, not kind: StoredKind?, in db: Database) throws -> StoredKind? {
         for other in InputFormats.storedKinds where other != kind {
             if try resolve(label, kind: other, in: db) != nil { return other }

@@ -287,9 +287,9 @@ ORDER BY n.graph_index, n.node_index;
 -- params: run (required)
 -- internal: yes
 SELECT DISTINCT input_attribute AS src_attribute, attribute AS dst_attribute
-FROM events
--- A run's events are the id range its row records (see Schema, migration 5).
-WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = :run) AND (SELECT last_event_id FROM runs WHERE id = :run)
+FROM run_events
+-- run_events: the run's id range (Schema, migration 12).
+WHERE run_id = :run
   AND kind = 'add_input' AND attribute IS NOT NULL AND input_attribute IS NOT NULL;
 
 """#),
@@ -570,9 +570,9 @@ SELECT src_attribute, dst_attribute FROM edges WHERE snapshot_id = :snapshot;
 -- params: run (required)
 -- internal: yes
 SELECT ev.seq, ev.line, ev.kind, ev.input_attribute, ev.attribute
-FROM events ev
--- A run's events are the id range its row records, stored in hit order (see Schema, migration 5).
-WHERE ev.id BETWEEN (SELECT first_event_id FROM runs WHERE id = :run) AND (SELECT last_event_id FROM runs WHERE id = :run)
+FROM run_events ev
+-- run_events: the run's id range (Schema, migration 12), stored in hit order.
+WHERE ev.run_id = :run
   AND ev.kind IN ('invalidate', 'update', 'add_input')
 ORDER BY ev.id;
 
@@ -583,10 +583,9 @@ ORDER BY ev.id;
 -- params: run (required)
 -- internal: yes
 SELECT EXISTS (
-  SELECT 1 FROM events
-  -- A run's events are the id range its row records (see Schema, migration 5).
-  WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = :run) AND (SELECT last_event_id FROM runs WHERE id = :run)
-    AND kind = 'add_input');
+  SELECT 1 FROM run_events
+  -- run_events: the run's id range (Schema, migration 12).
+  WHERE run_id = :run AND kind = 'add_input');
 
 """#),
         ("run-snapshot-ambiguous.sql", #"""
@@ -595,10 +594,9 @@ SELECT EXISTS (
 -- params: run (required), snapshot (required)
 -- internal: yes
 WITH counted AS (
-    SELECT DISTINCT attribute FROM events
-    -- A run's events are the id range its row records (see Schema, migration 5).
-    WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = :run) AND (SELECT last_event_id FROM runs WHERE id = :run)
-      AND kind = 'update' AND attribute IS NOT NULL
+    SELECT DISTINCT attribute FROM run_events
+    -- run_events: the run's id range (Schema, migration 12).
+    WHERE run_id = :run AND kind = 'update' AND attribute IS NOT NULL
 ),
 named AS (
     SELECT n.attribute, n.graph_index, coalesce(t.name, '') AS rule,
@@ -621,10 +619,9 @@ ORDER BY attribute;
 -- params: run (required), snapshot (required)
 -- internal: yes
 WITH counted AS (
-    SELECT DISTINCT attribute FROM events
-    -- A run's events are the id range its row records (see Schema, migration 5).
-    WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = :run) AND (SELECT last_event_id FROM runs WHERE id = :run)
-      AND kind = 'update' AND attribute IS NOT NULL
+    SELECT DISTINCT attribute FROM run_events
+    -- run_events: the run's id range (Schema, migration 12).
+    WHERE run_id = :run AND kind = 'update' AND attribute IS NOT NULL
 ),
 missing AS (
     SELECT c.attribute FROM counted c
@@ -742,12 +739,10 @@ WHERE snapshot_id = :snapshot AND view IS NOT NULL;
 -- hit; NULL unless every hit has a time (the other transcript shapes have none).
 SELECT seq, line, kind, thread, attribute,
        CASE WHEN count(time_ns) OVER () = count(*) OVER ()
-            THEN (time_ns - (SELECT min(time_ns) FROM events
-                             WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = :run)
-                                          AND (SELECT last_event_id FROM runs WHERE id = :run))) / 1000.0 END AS time_us
-FROM events
--- A run's events are the id range its row records (see Schema, migration 5).
-WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = :run) AND (SELECT last_event_id FROM runs WHERE id = :run)
+            THEN (time_ns - (SELECT min(time_ns) FROM run_events WHERE run_id = :run)) / 1000.0 END AS time_us
+FROM run_events
+-- run_events: the run's id range (Schema, migration 12).
+WHERE run_id = :run
   AND kind IN ('update', 'invalidate')
 ORDER BY id;
 
@@ -971,9 +966,9 @@ ORDER BY u.updates DESC, u.attribute;
 -- description: update hits per attribute in a run, most first
 -- params: run (required)
 SELECT attribute, count(*) AS updates
-FROM events
--- A run's events are the id range its row records (see Schema, migration 5).
-WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = :run) AND (SELECT last_event_id FROM runs WHERE id = :run) AND kind = 'update'
+FROM run_events
+-- run_events: the run's id range (Schema, migration 12).
+WHERE run_id = :run AND kind = 'update'
 GROUP BY attribute
 ORDER BY updates DESC, attribute;
 
