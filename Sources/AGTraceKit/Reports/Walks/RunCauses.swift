@@ -50,7 +50,6 @@ public struct RunCauses: Sendable {
         causes.edgesKnown = replay.edgesKnown
         try replay.run(onInvalidation: { causes.invalidations.append($0) },
                        onUpdate: { update, _ in causes.updates.append(update) })
-        causes.edgesKnown = replay.edgesKnown
         return causes
     }
 
@@ -60,7 +59,9 @@ public struct RunCauses: Sendable {
     /// whose arrows go to a spool) stays small however long the run.
     public struct Replay {
         private var graph = ReadByGraph()
-        public private(set) var edgesKnown: Bool
+        /// Decided before the first hit (by the snapshot's edges and whether the run has any
+        /// add_input hit), so that every update of the run is judged alike.
+        public let edgesKnown: Bool
         private let hits: Statement
 
         /// Reads the snapshot's edges now; `run` reads the hits.
