@@ -600,6 +600,80 @@ public enum Schema {
         CREATE VIEW run_events AS
             SELECT e.* FROM runs r JOIN events e ON e.run_id = r.id AND e.id BETWEEN r.first_event_id AND r.last_event_id;
         """,
+        // 13: the console as evidence, and cycles wherever they are reported. A console log
+        // (Xcode's console, `log stream`, a CI job's output) is a stored kind of its own
+        // (`consoles`); AttributeGraph's cycle reports come from a console, a trace's LogMessage
+        // events or the lldb recorder's `--cycles` stops, so `cycles` says which (`kind`,
+        // `owner_id`: the stored kind and its row, as `import_notes` does). Body-change lines
+        // (`_printChanges`) and SwiftUI's console warnings belong to a console.
+        """
+        CREATE TABLE consoles(
+            id INTEGER PRIMARY KEY,
+            label TEXT UNIQUE NOT NULL,
+            source TEXT,
+            sha256 TEXT,
+            imported_at TEXT,
+            compressed INTEGER NOT NULL DEFAULT 0,
+            size_bytes INTEGER,
+            line_count INTEGER
+        );
+        CREATE INDEX consoles_by_sha256 ON consoles(sha256);
+        CREATE TABLE cycles(
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            owner_id INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            attribute INTEGER,
+            level INTEGER,
+            form TEXT NOT NULL,
+            complete INTEGER NOT NULL DEFAULT 1
+        );
+        CREATE INDEX cycles_by_owner ON cycles(kind, owner_id);
+        CREATE TABLE cycle_frames(
+            cycle_id INTEGER NOT NULL,
+            ordinal INTEGER NOT NULL,
+            stack_index INTEGER,
+            frame_index INTEGER,
+            attribute INTEGER,
+            count INTEGER,
+            input_index INTEGER,
+            input_count INTEGER,
+            flags TEXT,
+            cyclic INTEGER,
+            name TEXT,
+            PRIMARY KEY(cycle_id, ordinal)
+        ) WITHOUT ROWID;
+        CREATE TABLE cycle_labels(
+            cycle_id INTEGER NOT NULL,
+            attribute INTEGER NOT NULL,
+            label TEXT NOT NULL,
+            PRIMARY KEY(cycle_id, attribute)
+        ) WITHOUT ROWID;
+        CREATE TABLE body_changes(
+            id INTEGER PRIMARY KEY,
+            console_id INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            view TEXT NOT NULL,
+            unchanged INTEGER NOT NULL
+        );
+        CREATE INDEX body_changes_by_console ON body_changes(console_id);
+        CREATE TABLE body_change_tokens(
+            body_change_id INTEGER NOT NULL,
+            ordinal INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            name TEXT NOT NULL,
+            PRIMARY KEY(body_change_id, ordinal)
+        ) WITHOUT ROWID;
+        CREATE TABLE console_warnings(
+            id INTEGER PRIMARY KEY,
+            console_id INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            code TEXT NOT NULL,
+            subject TEXT,
+            message TEXT NOT NULL
+        );
+        CREATE INDEX console_warnings_by_console ON console_warnings(console_id);
+        """,
     ]
 
     public static var latestVersion: Int { migrations.count }

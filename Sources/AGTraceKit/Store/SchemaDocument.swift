@@ -133,6 +133,10 @@ public enum SchemaDocument {
     label = 'tap')`), as the reports do; `events WHERE run_id = …` works too, by reading every
     run's rows.
 
+    ## Consoles and cycles
+
+    {{consoles}}
+
     ## Labels
 
     {{labels}}

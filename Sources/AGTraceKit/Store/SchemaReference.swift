@@ -4,7 +4,7 @@
 public enum SchemaReference {
     /// The part of docs/schema.md a table is listed in.
     public enum Section: String, CaseIterable, Sendable {
-        case archives, transcripts, labels, traces
+        case archives, transcripts, labels, traces, consoles
     }
 
     public struct Table: Sendable {
@@ -164,6 +164,59 @@ public enum SchemaReference {
             "code": "what kind of doubt: `unreadable-lines` and `recording-end` (transcripts); `whole-second-timestamps`, `trace-cut`, `traces-concatenated`, `type-defined-twice` and `no-timestamps` (traces)",
             "message": "the sentence `import` prints after `agtrace import: warning: LABEL: `",
             "position": "where: a transcript's first unreadable line, the seq of a trace's second BeginTrace; NULL otherwise",
+        ]),
+        // Consoles and cycles
+        Table(name: "consoles", section: .consoles, row: "imported console log (text from Xcode's console, `log stream`/`log show`, or a CI job's output)", columns: [
+            "id": "row id", "line_count": "lines in the log",
+        ]),
+        Table(name: "cycles", section: .consoles, row: "AttributeGraph cycle report: a console's header or trap line, a trace's LogMessage, or a recorder's stop at `print_cycle`", columns: [
+            "id": "row id, in the order the reports came",
+            "kind": "where the report came from: `console`, `trace` or `run` (the stored kind)",
+            "owner_id": "its row in `consoles`, `traces` or `runs`",
+            "position": "where: a console's line number (from 1), a trace's event seq, a run's hit index",
+            "attribute": "the attribute the cycle was detected through (NULL when the report does not say)",
+            "level": "the `AG_PRINT_CYCLES` level the report's lines show (1 header only, 2 frames, 3 the digraph); NULL when not from a console",
+            "form": "how it was reported: `header` (`=== AttributeGraph: cycle detected through attribute N ===`), `os_log` (`Cycle detected through attribute: N`), `trap` (`precondition failure: cyclic graph: N`), `trace` (LogMessage event) or `recorder` (a stop at `print_cycle`)",
+            "complete": "0 when its block was cut (a frame line cut mid-way, no closing `===`), else 1",
+        ]),
+        Table(name: "cycle_frames", section: .consoles, row: "frame of a cycle report's evaluation stack, top first", columns: [
+            "cycle_id": "the report (`cycles.id`)",
+            "ordinal": "the frame's position as reported, 0 the first (the top)",
+            "stack_index": "`S` of `frame S.F`: the nested update stack (NULL when the source has none)",
+            "frame_index": "`F` of `frame S.F`: the frame within its stack",
+            "attribute": "the frame's attribute id (NULL when cut before it)",
+            "count": "`count=`: active updates holding the node (NULL when not given)",
+            "input_index": "`I` of `index=I/K`: inputs the frame had processed",
+            "input_count": "`K` of `index=I/K`: the node's inputs",
+            "flags": "the flags as printed: `P` pending, `C` cancelled, `D` dirty, `V` has a value (empty when none; NULL when not given)",
+            "cyclic": "a trace's update stack: 1 when the engine marked the frame cyclic (NULL elsewhere)",
+            "name": "a name the report itself gives the frame (the recorder's `stack/text` body type); NULL otherwise",
+        ]),
+        Table(name: "cycle_labels", section: .consoles, row: "node label of a cycle report's `digraph` block (`AG_PRINT_CYCLES=3`): the only names a console gives", columns: [
+            "cycle_id": "the report (`cycles.id`)",
+            "attribute": "the node's attribute id",
+            "label": "the label's text after `N: ` (the rule's description, cut at 40 characters by the engine)",
+        ]),
+        Table(name: "body_changes", section: .consoles, row: "body-change line of `Self._printChanges()` / `_logChanges()`: one body run of a view", columns: [
+            "id": "row id, in line order",
+            "console_id": "the console (`consoles.id`)",
+            "position": "the line number (from 1)",
+            "view": "the view's type as printed (module left out, enclosing types and generic arguments kept)",
+            "unchanged": "1 for `View: unchanged.` (the body ran, nothing recorded as changed), else 0",
+        ]),
+        Table(name: "body_change_tokens", section: .consoles, row: "token of a body-change line, in printed order", columns: [
+            "body_change_id": "the line (`body_changes.id`)",
+            "ordinal": "the token's position in the line, from 0",
+            "kind": "`self` (`@self`), `identity` (`@identity`), `dependencies` (`@dependencies`), `property` (`_name`: a property wrapper's storage), `keypath` (`\\Type.property`) or `offset` (`@N`)",
+            "name": "the token as printed (`_counter`, `@16`, `\\Storage<Array<Category>>.output`)",
+        ]),
+        Table(name: "console_warnings", section: .consoles, row: "SwiftUI or AttributeGraph warning a console carries beside its cycle reports", columns: [
+            "id": "row id, in line order",
+            "console_id": "the console (`consoles.id`)",
+            "position": "the line number (from 1)",
+            "code": "`modifying-state-during-update`, `publishing-during-update`, `attribute-without-subgraph` or `cycle-trap`",
+            "subject": "what it names: the type of `attempting to create attribute with no subgraph: T` (NULL otherwise)",
+            "message": "the warning's text as printed, without the log's prefix",
         ]),
         // Traces
         Table(name: "traces", section: .traces, row: "imported trace", columns: [
