@@ -26,10 +26,10 @@ let package = Package(
         .target(name: "CSHA256"),
         // The canned reports' SQL (Queries/) and the lldb recorder's script (lldb/, `agtrace
         // lldb-script`) are compiled into the binary, so agtrace works from any directory: as
-        // Swift source that Scripts/gen-embedded-queries.sh writes (EmbeddedQueries.swift,
-        // EmbeddedRecorderScript.swift), not as `.embedInCode` resources, which Xcode's build
-        // system does not support.
-        .target(name: "AGTraceKit", dependencies: ["CSQLite", "CZlib", "CSHA256"]),
+        // Swift source the plugin EmbedText has Scripts/embed-text.sh write before each build (not
+        // committed), not as `.embedInCode` resources, which Xcode's build system does not support.
+        .target(name: "AGTraceKit", dependencies: ["CSQLite", "CZlib", "CSHA256"], plugins: ["EmbedText"]),
+        .plugin(name: "EmbedText", capability: .buildTool()),
         // The command line: commands, their options, parsing and printing. A library, so tests
         // can run commands in-process; the executable only calls it.
         .target(name: "AGTraceCLI", dependencies: ["AGTraceKit", "CommandLineOptions"]),

@@ -22,9 +22,12 @@ module CSHA256 {
 }
 MAP
 
-# The canned reports' SQL and the lldb recorder's script come with AGTraceKit's sources, as
-# Swift (Scripts/gen-embedded-queries.sh writes them).
+# The canned reports' SQL and the lldb recorder's script, as Swift (what the package's plugin
+# EmbedText writes at build time).
+sh Scripts/embed-text.sh queries "$out/EmbeddedQueries.swift" Queries/*.sql
+sh Scripts/embed-text.sh recorder "$out/EmbeddedRecorderScript.swift" lldb/agtrace_lldb.py
 mapfile -t sources < <(find Sources/AGTraceKit -name '*.swift' | sort)
+sources+=("$out/EmbeddedQueries.swift" "$out/EmbeddedRecorderScript.swift")
 "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g \
     -D AGTRACE_LIBFUZZER -module-name AGTraceFuzz \
     -I Sources/CSQLite -I Sources/CZlib -I "$out/CSHA256" \

@@ -5,16 +5,16 @@ import XCTest
 final class ReportRegistryTests: XCTestCase {
     static let queriesFolder = TestPaths.packageRoot.appendingPathComponent("Queries")
 
-    /// Scripts/gen-embedded-queries.sh keeps EmbeddedQueries.swift in step with Queries/: the
-    /// same files, each byte for byte.
+    /// The plugin EmbedText (Scripts/embed-text.sh) compiles Queries/ into the binary: the same
+    /// files, each byte for byte.
     func testEveryQueryFileIsEmbedded() throws {
         let onDisk = try FileManager.default.contentsOfDirectory(atPath: Self.queriesFolder.path)
             .filter { $0.hasSuffix(".sql") }.sorted()
         XCTAssertEqual(EmbeddedQueries.all.map(\.file).sorted(), onDisk,
-                       "run Scripts/gen-embedded-queries.sh after adding or removing a file in Queries/")
+                       "Plugins/EmbedText did not embed Queries/ as it is")
         for (file, text) in EmbeddedQueries.all {
             let disk = try Data(contentsOf: Self.queriesFolder.appendingPathComponent(file))
-            XCTAssertEqual(Array(disk), Array(text.utf8), "\(file): run Scripts/gen-embedded-queries.sh after changing it")
+            XCTAssertEqual(Array(disk), Array(text.utf8), "\(file): the embedded text differs from Queries/")
         }
     }
 

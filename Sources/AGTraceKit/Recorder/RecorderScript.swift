@@ -6,7 +6,7 @@ public enum RecorderScript {
     /// comes from whatever name it is saved as, so any name works).
     public static let fileName = "agtrace_lldb.py"
 
-    /// The script's text (`EmbeddedRecorderScript.swift`, written from lldb/ by
-    /// Scripts/gen-embedded-queries.sh).
+    /// The script's text (`EmbeddedRecorderScript.swift`, written from lldb/ at build time by
+    /// the plugin EmbedText).
     public static var text: String { embedded }
 }
