@@ -6,24 +6,46 @@ import Foundation
 /// labels of the database (`--run R`, `--snapshot S`), or files imported into a private
 /// temporary database for this command alone (`--transcript FILE`, `--archive FILE`, `--trace
 /// FILE`), so that a pipeline depends on no label and no database an earlier job left behind.
+/// Declared from the kinds the gate counts (`MeasuredKind`, each from its format's folder).
 enum CountSources {
-    /// Said when `baseline` or `check` is given a positional.
-    static let inputHint = "the input is given with --transcript, --archive, --trace, --run or --snapshot"
+    /// A kind's file option (`--transcript FILE`; `--trace FILE|T`, which takes a label too).
+    static func fileOption(_ kind: MeasuredKind) -> OptionSpec {
+        let label = kind.stored.options[0].placeholder
+        return OptionSpec(name: kind.fileOption, valueName: kind.sharesItsOption ? "\(kind.filePlaceholder)|\(label)" : kind.filePlaceholder,
+                          help: kind.fileHelp)
+    }
 
-    /// The input, one of `(--transcript FILE [--archive DUMP] | --archive DUMP | --trace FILE|T | --run R | --snapshot S)`,
-    /// worded for counting (a run named by a snapshot, `--run R --snapshot S`, is said in the help).
-    static let usage = UsageTerm.oneOf([
-        [.option(Options.transcript), .optional(Options.archive)],
-        [.option(Options.archive)],
-        [.option(Options.trace.explained("an AttributeGraph trace: a file (AG_TRACE; imported privately like --transcript) or the label of a trace in the database; its rule evaluations, named by its own types",
-                                         valueName: "FILE|T"))],
-        [.option(Options.run.explained("the run labelled R in the database"))],
-        [.option(Options.snapshot.explained("snapshot S in the database (or, with a run and --key rule|view, the dump that names the run's attributes)"))],
-    ])
+    /// A kind's label option (`--run R`), when it has one of its own.
+    static func labelOption(_ kind: MeasuredKind) -> OptionSpec? {
+        kind.sharesItsOption ? nil : OptionSpec(name: kind.stored.option, valueName: kind.stored.options[0].placeholder, help: kind.labelHelp)
+    }
+
+    /// Said when `baseline` or `check` is given a positional.
+    static var inputHint: String {
+        let names = GateSources.options.map { "--" + $0 }
+        return "the input is given with \(names.dropLast().joined(separator: ", ")) or \(names.last!)"
+    }
+
+    /// The input, one of `(--transcript FILE [--archive DUMP] | --archive DUMP | --trace FILE|T | --run R | --snapshot S)`:
+    /// each kind's file (with the file of the kind that names it, optional), then the labels
+    /// (a run named by a snapshot, `--run R --snapshot S`, is said in the help).
+    static var usage: UsageTerm {
+        let kinds = MeasuredKind.gateOrder
+        let files: [[UsageTerm]] = kinds.map { kind in
+            [.option(fileOption(kind))] + (kind.namer.map { [.optional(fileOption($0))] } ?? [])
+        }
+        let labels: [[UsageTerm]] = kinds.compactMap { labelOption($0).map { [.option($0)] } }
+        return UsageTerm.oneOf(files + labels)
+    }
 
     /// The sources the options name (`GateSources` refuses the combinations that cannot be counted).
     static func parse(_ args: ParsedArguments) throws -> GateSources {
-        try GateSources(run: args.value(Options.run), snapshot: args.value(Options.snapshot), transcript: args.value(Options.transcript),
-                        archive: args.value(Options.archive), trace: args.value(Options.trace))
+        var values: [String: String] = [:]
+        for kind in MeasuredKind.gateOrder {
+            for option in [fileOption(kind)] + [labelOption(kind)].compactMap({ $0 }) {
+                if let value = args.value(option) { values[option.name] = value }
+            }
+        }
+        return try GateSources(values: values)
     }
 }

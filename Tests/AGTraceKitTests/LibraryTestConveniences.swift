@@ -27,3 +27,11 @@ extension LineReader {
         return try body(line)
     }
 }
+
+extension GateSources {
+    /// The sources as the CLI gives them, by option (`--run`, `--transcript`, ...).
+    init(run: String? = nil, snapshot: String? = nil, transcript: String? = nil, archive: String? = nil, trace: String? = nil) throws {
+        let given = ["run": run, "snapshot": snapshot, "transcript": transcript, "archive": archive, "trace": trace]
+        try self.init(values: given.compactMapValues { $0 })
+    }
+}

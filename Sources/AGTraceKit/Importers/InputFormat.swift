@@ -32,6 +32,12 @@ public protocol InputFormat: Sendable {
     func importInput(_ job: FormatImport, into item: inout ImportedItem) throws
     /// What the import line says was stored: "graphs 1, nodes 40, edges 61".
     func counts(of item: ImportedItem) -> String
+    /// What `baseline` and `check` count in its rows; nil when the gate does not count it.
+    var measuredKind: MeasuredKind? { get }
+}
+
+extension InputFormat {
+    public var measuredKind: MeasuredKind? { nil }
 }
 
 /// How sure a format is of a head.

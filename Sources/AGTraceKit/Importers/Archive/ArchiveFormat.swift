@@ -28,6 +28,7 @@ extension StoredKind {
 struct ArchiveFormat: InputFormat {
     var kind: InputKind { .archive }
     var storedKind: StoredKind { .snapshot }
+    var measuredKind: MeasuredKind? { .snapshot }
     var fileExtensions: [String] { [".ag-gzon", ".ag-json", ".json"] }
     var noun: String { "an AttributeGraph archive" }
     var fileOption: String { "--archive" }

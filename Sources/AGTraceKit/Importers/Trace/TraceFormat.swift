@@ -33,6 +33,7 @@ struct TraceFormat: InputFormat {
                          "trace_update_rows", "trace_writes", "trace_marks", "trace_indirect_sources"]
     var kind: InputKind { .trace }
     var storedKind: StoredKind { .trace }
+    var measuredKind: MeasuredKind? { .trace }
     var fileExtensions: [String] { [".ag-trace", ".iag-trace", ".oag-trace"] }
     var noun: String { "an AttributeGraph trace" }
     var fileOption: String { "--trace" }

@@ -28,6 +28,7 @@ extension StoredKind {
 struct TranscriptFormat: InputFormat {
     var kind: InputKind { .transcript }
     var storedKind: StoredKind { .run }
+    var measuredKind: MeasuredKind? { .run }
     var fileExtensions: [String] { [".lldb", ".log", ".txt"] }
     var noun: String { "an lldb transcript" }
     var fileOption: String { "--transcript" }

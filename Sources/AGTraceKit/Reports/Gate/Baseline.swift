@@ -48,23 +48,16 @@ public struct Baseline: Equatable, Sendable {
     /// The time `check --time` compares for this baseline's kind of input: a trace's self time,
     /// a snapshot's profile totals (inclusive: a dump holds no self time); nil for a run (a
     /// transcript's hits carry no durations).
-    public var comparableTime: TimeMeasure? {
-        switch counts.source.kind {
-        case .trace: return .selfTime
-        case .snapshot: return .inclusive
-        case .run: return nil
-        }
-    }
+    public var comparableTime: TimeMeasure? { counts.source.kind.time?.measure }
 
     /// Why `check --time` cannot compare this baseline's seconds (nil when it can): it holds
     /// none (or not for every key), or holds another kind of seconds than its input gives
     /// (a trace baseline from before self time, whose seconds count nested evaluations again
     /// in their parents).
     public var timeProblem: String? {
-        guard let wanted = comparableTime else {
-            return "--time compares seconds, but \(counts.source.phrase) is a transcript's hits, which carry no durations: --time goes with a trace (--trace) or a profiled dump (--snapshot, --archive)"
+        guard let (wanted, rewrite) = counts.source.kind.time else {
+            return "--time compares seconds, but \(counts.source.phrase) is \(counts.source.kind.untimed): --time goes with \(MeasuredKind.timedInputs)"
         }
-        let rewrite = counts.source.kind == .trace ? "'agtrace baseline --trace T --time'" : "'agtrace baseline --snapshot S' (from a profiled dump)"
         guard let time = counts.time, !counts.entries.isEmpty, counts.entries.values.allSatisfy({ $0.seconds != nil }) else {
             return "--time compares seconds, but the baseline does not hold them for every key: write it with \(rewrite)"
         }
@@ -218,7 +211,7 @@ public struct Baseline: Equatable, Sendable {
     private static func parseVersion2(_ root: BaselineJSON, fail: (String) -> BaselineError) throws -> Baseline {
         guard let sourceObject = root["source"], sourceObject.members != nil else { throw fail("the baseline has no \"source\" object") }
         guard let kindText = sourceObject["kind"]?.string, let kind = MeasuredKind(rawValue: kindText) else {
-            throw fail("the baseline's source.kind must be \"run\", \"snapshot\" or \"trace\"")
+            throw fail("the baseline's source.kind must be \(GateSources.list(MeasuredKind.gateOrder.map { "\"\($0.rawValue)\"" }, "or"))")
         }
         guard let label = sourceObject["label"]?.string else { throw fail("the baseline's source has no \"label\"") }
         var source = MeasuredSource(kind: kind, label: label, sha256: sourceObject["sha256"]?.string,

@@ -45,17 +45,18 @@ public enum BaselineGate {
     /// output path, an unknown label or nothing to count.
     public static func run(_ request: BaselineRequest, openDatabase: () throws -> Database, log: CommandLog) throws -> BaselineOutcome {
         let sources = request.sources
-        if request.time && sources.trace == nil {
-            throw CheckProblem(.usage, "--time records a trace's evaluation times: give --trace FILE|T")
+        if request.time, !sources.kinds.contains(where: \.secondsOnRequest),
+           let timed = MeasuredKind.gateOrder.first(where: \.secondsOnRequest) {
+            throw CheckProblem(.usage, "--time records a \(timed.rawValue)'s evaluation times: give --\(timed.fileOption) \(timed.filePlaceholder)|\(timed.stored.options[0].placeholder)")
         }
         try validate(sources, key: request.key)
-        try sources.refuseAmbiguousTrace(database: request.database, openDatabase: openDatabase)
+        try sources.refuseAmbiguousLabels(database: request.database, openDatabase: openDatabase)
         // Refused (exit 2) before any work: a device, FIFO, directory, an input, a database.
         let file = request.output == "-" ? nil
             : try Baseline.output(request.output, inputs: sources.fileInputs, database: sources.usesFiles ? nil : request.database)
         let opened = try sources.open(database: request.database, openDatabase: openDatabase, log: log)
         defer { opened.close() }
-        var input = makeInput(run: opened.run, snapshot: opened.snapshot, trace: opened.trace, key: request.key)
+        var input = makeInput(sources, labels: opened.labels, key: request.key)
         input.withSeconds = request.time
         if let match = try input.match(in: opened.db, log: log), match.missing > 0, input.key == .rule {
             // A rule-keyed baseline with "(attribute N)" keys would compare ids of one build
@@ -80,31 +81,26 @@ public enum BaselineGate {
     }
 
     static func validate(_ s: GateSources, key: BaselineKey?) throws {
-        if s.hasTrace { return }
-        switch (s.hasRun, s.hasSnapshot) {
-        case (false, false):
-            throw CheckProblem(.usage, "give --transcript FILE, --archive DUMP or --trace FILE (or a label as 'agtrace list' shows them: --run R, --snapshot S, --trace T)")
-        case (true, false):
-            if let key, key != .attribute {
-                throw CheckProblem(.usage, "--key \(key.rawValue) on a run needs a dump of the same build to name its attributes (--archive FILE or --snapshot S)")
-            }
-        case (false, true):
-            break
-        case (true, true):
+        if s.kinds.isEmpty {
+            throw CheckProblem(.usage, "give \(GateSources.inputChoices(labels: " as 'agtrace list' shows them"))")
+        }
+        if s.kinds.contains(where: { $0.countedAlone != nil }) { return }
+        guard let named = s.kinds.first(where: { $0.namer != nil }), let namer = named.namer else { return }
+        if s.has(namer) {
             guard key == .rule || key == .view else {
-                throw CheckProblem(.usage, "give \(s.runOption) or \(s.snapshotOption), not both (both only with --key rule or --key view: the dump names the run's attributes)")
+                throw CheckProblem(.usage, "give \(s.option(named)) or \(s.option(namer)), not both (both only with --key rule or --key view: the \(namer.thing) names the \(named.rawValue)'s attributes)")
             }
+        } else if let key, key != .attribute {
+            throw CheckProblem(.usage, "--key \(key.rawValue) on a \(named.rawValue) needs a \(namer.thing) of the same build to name its attributes (\(namer.inputUsage))")
         }
     }
 
-    /// Labels (already validated) to an input.
-    static func makeInput(run: String?, snapshot: String?, trace: String?, key: BaselineKey?) -> CountInput {
-        if let trace {
-            return CountInput(kind: .trace, label: trace, key: key ?? .rule)
-        }
-        if let run {
-            return CountInput(kind: .run, label: run, key: key ?? .attribute, namingSnapshot: snapshot)
-        }
-        return CountInput(kind: .snapshot, label: snapshot!, key: key ?? .rule)
+    /// The kind counted (one counted alone; else the one another names; else the one given),
+    /// its label, and the label that names it.
+    static func makeInput(_ s: GateSources, labels: [MeasuredKind: String], key: BaselineKey?) -> CountInput {
+        let kinds = s.kinds
+        let kind = kinds.first { $0.countedAlone != nil } ?? kinds.first { $0.namer != nil } ?? kinds[0]
+        return CountInput(kind: kind, label: labels[kind]!, key: key ?? kind.defaultKey,
+                          namingSnapshot: kind.namer.flatMap { labels[$0] })
     }
 }

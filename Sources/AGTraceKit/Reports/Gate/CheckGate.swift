@@ -88,8 +88,8 @@ public enum CheckGate {
 
     static func check(_ request: CheckRequest, openDatabase: () throws -> Database, log: CommandLog) throws -> CheckOutcome {
         let sources = request.sources, baselinePath = request.baselinePath
-        if !sources.hasRun && !sources.hasSnapshot && !sources.hasTrace {
-            throw CheckProblem(.usage, "give --transcript FILE, --archive DUMP or --trace FILE (or a label: --run R, --snapshot S, --trace T) to check against the baseline")
+        if sources.kinds.isEmpty {
+            throw CheckProblem(.usage, "give \(GateSources.inputChoices(labels: "")) to check against the baseline")
         }
         if baselinePath == "-" && request.updateBaseline {
             throw CheckProblem(.usage, "--update-baseline rewrites the baseline file; standard input (-) cannot be rewritten")
@@ -106,22 +106,20 @@ public enum CheckGate {
         if request.time, let problem = baseline.timeProblem {
             throw BaselineError(path: baselinePath, problem: problem)
         }
-        try sources.refuseAmbiguousTrace(database: request.database, openDatabase: openDatabase)
+        try sources.refuseAmbiguousLabels(database: request.database, openDatabase: openDatabase)
 
         let opened = try sources.open(database: request.database, openDatabase: openDatabase, log: log)
         defer { opened.close() }
         var limits = request.limits
         if request.time { limits.timeTolerance = try timeTolerance(request.timeTolerance) }
         let key = baseline.counts.key
-        let input: CountInput
-        switch baseline.counts.source.kind {
-        case .run: input = CountInput(kind: .run, label: opened.run!, key: key, namingSnapshot: key == .attribute ? nil : opened.snapshot)
-        case .snapshot: input = CountInput(kind: .snapshot, label: opened.snapshot!, key: key)
-        case .trace:
-            // A trace is timed whenever --time compares seconds, or a rewrite keeps the ones the baseline held.
-            let timed = request.time || (request.updateBaseline && baseline.counts.time != nil)
-            input = CountInput(kind: .trace, label: opened.trace!, key: key, withSeconds: timed)
-        }
+        let kind = baseline.counts.source.kind
+        // Seconds a kind gives only on request are asked for whenever --time compares them, or
+        // a rewrite keeps the ones the baseline held.
+        let timed = kind.secondsOnRequest && (request.time || (request.updateBaseline && baseline.counts.time != nil))
+        let input = CountInput(kind: kind, label: opened.labels[kind]!, key: key,
+                               namingSnapshot: key == .attribute ? nil : kind.namer.flatMap { opened.labels[$0] },
+                               withSeconds: timed)
         _ = try input.match(in: opened.db, log: log)
         let current = try input.counts(in: opened.db)
         // A cut trace (no EndTrace) is refused as a cut transcript is.
@@ -134,10 +132,7 @@ public enum CheckGate {
         let comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
         if let rewritten {
             try Baseline(counts: current).write(to: rewritten)
-            // (A trace's rewrite has always gone without this line.)
-            if input.kind != .trace {
-                log.say(.line("updated \(baselinePath) (\(current.entries.count) \(current.key.plural), \(current.total.updates) updates); review the diff and commit it"))
-            }
+            log.say(.line("updated \(baselinePath) (\(current.entries.count) \(current.key.plural), \(current.total.updates) updates); review the diff and commit it"))
             return CheckOutcome(comparison: comparison, updated: true)
         }
         return CheckOutcome(comparison: comparison, notes: notes)
@@ -151,35 +146,36 @@ public enum CheckGate {
         return tolerance
     }
 
-    /// The input must be of the kind the baseline was taken from; a run baseline keyed by rule
-    /// or view needs the dump that names the run's attributes.
+    /// The input must be of the kind the baseline was taken from; one whose attributes another
+    /// kind names (a run keyed by rule or view) needs that kind's input too.
     static func matchInput(_ s: GateSources, baseline: Baseline, path: String) throws {
         let source = baseline.counts.source
+        let want = source.kind
         let key = baseline.counts.key
-        if (source.kind == .trace) != s.hasTrace {
-            throw BaselineError(path: path, problem: source.kind == .trace
-                ? "the baseline was taken from \(source.phrase): check a trace against it (--trace FILE or a trace's label)"
-                : "the baseline was taken from \(source.phrase), but a trace was given: check a \(source.kind == .run ? "recording (--transcript FILE or --run R)" : "dump (--archive DUMP or --snapshot S)") against it")
+        let others = s.kinds.filter { $0 != want && $0 != want.namer }
+        if want.countedAlone != nil {
+            if !s.has(want) {
+                throw BaselineError(path: path, problem: "the baseline was taken from \(source.phrase): check \(want.given) against it")
+            }
+            return
         }
-        switch source.kind {
-        case .trace:
-            break
-        case .run:
-            guard s.hasRun else {
-                throw BaselineError(path: path, problem: "the baseline was taken from \(source.phrase), but no run was given: check a recording against it (--transcript FILE or --run R)")
+        if let alone = others.first(where: { $0.countedAlone != nil }) {
+            throw BaselineError(path: path, problem: "the baseline was taken from \(source.phrase), but a \(alone.rawValue) was given: check \(want.given) against it")
+        }
+        if let other = others.first {
+            throw BaselineError(path: path, problem: "the baseline was taken from \(source.phrase), but a \(other.rawValue) was given: check \(want.given) against it")
+        }
+        guard s.has(want) else {
+            throw BaselineError(path: path, problem: "the baseline was taken from \(source.phrase), but no \(want.rawValue) was given: check \(want.given) against it")
+        }
+        guard let namer = want.namer else { return }
+        if key != .attribute {
+            guard s.has(namer) else {
+                let named = source.namedBy.map { " (it was named through \(namer.rawValue) '\($0.label)')" } ?? ""
+                throw BaselineError(path: path, problem: "the baseline counts \(source.phrase) by \(key.rawValue)\(named): give the \(namer.thing) of the same build as well (\(namer.inputUsage)), to name the \(want.rawValue)'s attributes")
             }
-            if key != .attribute {
-                guard s.hasSnapshot else {
-                    let namer = source.namedBy.map { " (it was named through snapshot '\($0.label)')" } ?? ""
-                    throw BaselineError(path: path, problem: "the baseline counts \(source.phrase) by \(key.rawValue)\(namer): give the dump of the same build as well (--archive DUMP or --snapshot S), to name the run's attributes")
-                }
-            } else if s.hasSnapshot {
-                throw CheckProblem(.usage, "give \(s.runOption) or \(s.snapshotOption), not both (both only for a baseline keyed by rule or view; \(path) is keyed by \(key.rawValue))")
-            }
-        case .snapshot:
-            guard s.hasSnapshot, !s.hasRun else {
-                throw BaselineError(path: path, problem: "the baseline was taken from \(source.phrase), but a run was given: check a dump against it (--archive DUMP or --snapshot S)")
-            }
+        } else if s.has(namer) {
+            throw CheckProblem(.usage, "give \(s.option(want)) or \(s.option(namer)), not both (both only for a baseline keyed by rule or view; \(path) is keyed by \(key.rawValue))")
         }
     }
 }

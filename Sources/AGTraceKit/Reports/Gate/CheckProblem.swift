@@ -29,48 +29,18 @@ public struct CheckProblem: Error, CustomStringConvertible, Equatable {
 
 /// A recording that did not end normally cannot be checked: a crash or a cut loses the
 /// updates after it, which reads as an improvement. Nor can hits whose attribute could not be
-/// read: they would be compared as one key, `(unknown)`, whatever they ran.
+/// read: they would be compared as one key, `(unknown)`, whatever they ran. What each kind
+/// refuses is its own (`MeasuredKind.judgeEnd`, `refuseCounts`, in its format's folder).
 public enum RecordingGate {
-    /// Throws for a run whose recording crashed, failed or was cut (unless `allowIncomplete`);
-    /// returns a note for one whose end is unknown (`no end seen`, or imported before agtrace
-    /// recorded ends). Complete: exited 0, or a recorder's file with its `stop` line.
+    /// Throws for a recording that crashed, failed or was cut (unless `allowIncomplete`);
+    /// returns a note for one whose end is unknown; nil for a complete one.
     public static func check(_ source: MeasuredSource, allowIncomplete: Bool) throws -> String? {
-        if source.kind == .trace { return try checkTrace(source, allowIncomplete: allowIncomplete) }
-        guard source.kind == .run else { return nil }
-        guard let end = source.end else {
-            return "how the recording of \(source.phrase) ended is unknown (imported by an older agtrace); import it again to know"
-        }
-        if end.isComplete { return nil }
-        switch end {
-        case .noEndSeen:
-            return "the transcript of \(source.phrase) does not show the process's end (no \"Process N exited\" line): if the recording was cut after a whole hit, its counts are short"
-        default:
-            if allowIncomplete {
-                return "\(source.phrase) did not end normally (\(end.reason)); checked anyway (--allow-incomplete)"
-            }
-            throw CheckProblem(.notCounted, "\(source.phrase) did not end normally (\(end.reason)): its counts miss whatever the process did not get to, which would pass as an improvement; record it again, or pass --allow-incomplete")
-        }
+        try source.kind.judgeEnd(source, allowIncomplete)
     }
 
-    /// Throws (exit 3) when some of a run's update hits are counted under `(unknown)`: their
-    /// attribute was never printed readably (`register read w1` on an x86-64 machine, whose
-    /// argument is in esi; an expression that failed). Not a verdict either way: 0 of them
-    /// under their real keys would pass as an improvement, all of them as one key proves nothing.
-    /// `--allow-incomplete` does not take them: it is about how a recording ended.
+    /// Throws (exit 3) for counts that cannot be compared (a run's hits whose attribute was
+    /// not read, counted under `(unknown)`).
     public static func refuseUnknownAttributes(_ counts: UpdateCounts) throws {
-        guard counts.source.kind == .run, let unknown = counts.entries[UpdateCounts.unknownAttributeKey] else { return }
-        let total = counts.total.updates
-        throw CheckProblem(.notCounted, "could not count: \(unknown.updates) of \(total) hits of \(counts.source.phrase) have no attribute (the breakpoint's commands printed none that could be read: on arm64 the attribute is in w1, on x86-64 in esi; 'agtrace import' names the lines)")
-    }
-}
-
-extension RecordingGate {
-    /// A trace without an EndTrace was cut by a crash or a kill: refused like a cut transcript.
-    static func checkTrace(_ source: MeasuredSource, allowIncomplete: Bool) throws -> String? {
-        guard let reason = source.traceIncomplete else { return nil }
-        if allowIncomplete {
-            return "\(source.phrase) is incomplete (\(reason)); checked anyway (--allow-incomplete)"
-        }
-        throw CheckProblem(.notCounted, "\(source.phrase) is incomplete (\(reason): its process crashed or was killed while tracing): its counts miss whatever the app did not get to, which would pass as an improvement; trace it again, or pass --allow-incomplete")
+        try counts.source.kind.refuseCounts(counts)
     }
 }

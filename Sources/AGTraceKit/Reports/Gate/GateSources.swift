@@ -3,62 +3,89 @@ import Foundation
 /// Where `baseline` and `check` take their counts from: labels of the database (`--run R`,
 /// `--snapshot S`), or files imported into a private temporary database for this command
 /// alone (`--transcript FILE`, `--archive FILE`, `--trace FILE`), so that a pipeline depends on
-/// no label and no database an earlier job left behind.
+/// no label and no database an earlier job left behind. The options are the measured kinds'
+/// (`MeasuredKind`): each kind's label option and its format's file option, which may be the
+/// same option (`--trace`: a file when one exists, else a label).
 public struct GateSources: Equatable, Sendable {
-    public var run, snapshot, transcript, archive: String?
-    /// A trace: a file (imported privately) or the label of a trace in the database.
-    public var trace: String?
+    /// The value given for each option (`"transcript": "tap.lldb.log"`), by option name.
+    public let values: [String: String]
 
-    /// Refuses (a usage problem) a trace counted with anything else, and labels mixed with files.
-    public init(run: String? = nil, snapshot: String? = nil, transcript: String? = nil, archive: String? = nil,
-                trace: String? = nil) throws {
-        self.run = run
-        self.snapshot = snapshot
-        self.transcript = transcript
-        self.archive = archive
-        self.trace = trace
-        if trace != nil && (run != nil || snapshot != nil || transcript != nil || archive != nil) {
-            throw CheckProblem(.usage, "--trace is counted alone (its own types name its rules and views): give no --run, --snapshot, --transcript or --archive with it")
+    /// Refuses (a usage problem) a kind counted alone given with anything else, and labels
+    /// mixed with files.
+    public init(values: [String: String]) throws {
+        self.values = values.filter { name, _ in Self.options.contains(name) }
+        let given = MeasuredKind.gateOrder.filter { self.givenByLabel($0) != nil || self.givenByFile($0) != nil }
+        if let alone = given.first(where: { $0.countedAlone != nil }), given.count > 1 {
+            let others = Self.labelOptions(except: alone) + Self.fileOptions(except: alone)
+            throw CheckProblem(.usage, "--\(alone.stored.option) is counted alone (\(alone.countedAlone!)): give no \(Self.list(others.map { "--" + $0 }, "or")) with it")
         }
-        if (run != nil || snapshot != nil) && (transcript != nil || archive != nil) {
-            throw CheckProblem(.usage, "give labels (--run, --snapshot) or files (--transcript, --archive), not both")
+        let shared = MeasuredKind.gateOrder.filter { !$0.sharesItsOption }
+        if given.contains(where: { self.givenByLabel($0) != nil && !$0.sharesItsOption }),
+           given.contains(where: { self.givenByFile($0) != nil && !$0.sharesItsOption }) {
+            throw CheckProblem(.usage, "give labels (\(shared.map { "--" + $0.stored.option }.joined(separator: ", "))) or files (\(shared.map { "--" + $0.fileOption }.joined(separator: ", "))), not both")
         }
     }
 
-    /// Whether a private database is made: files given (a trace given as a file is known once
-    /// `open` tells a file from a label).
-    public var usesFiles: Bool { transcript != nil || archive != nil || traceFile != nil }
-    /// The files this command reads, which its output must not replace.
-    public var fileInputs: [OutputFile.Input] {
-        [(InputKind.transcript, transcript), (.archive, archive), (.trace, traceFile)]
-            .compactMap { kind, path in path.map { OutputFile.Input(option: PrivateDatabase.option(kind), path: $0) } }
+    /// Every option a source is given with: the kinds' file options, then their label options.
+    public static var options: [String] {
+        var names: [String] = []
+        for name in MeasuredKind.gateOrder.map(\.fileOption) + MeasuredKind.gateOrder.map(\.stored.option)
+        where !names.contains(name) { names.append(name) }
+        return names
     }
-    public var hasTrace: Bool { trace != nil }
-    public var hasRun: Bool { run != nil || transcript != nil }
-    public var hasSnapshot: Bool { snapshot != nil || archive != nil }
-    var runOption: String { transcript != nil ? PrivateDatabase.option(.transcript) : "--run" }
-    var snapshotOption: String { archive != nil ? PrivateDatabase.option(.archive) : "--snapshot" }
+
+    /// The label given for `kind` (`--run R`; for an option that also takes files, when no such
+    /// file exists).
+    func givenByLabel(_ kind: MeasuredKind) -> String? {
+        guard let value = values[kind.stored.option] else { return nil }
+        return kind.sharesItsOption && Self.isFile(value) ? nil : value
+    }
+
+    /// The file given for `kind` (`--transcript F`; `--trace F` when F is a file or `-`).
+    func givenByFile(_ kind: MeasuredKind) -> String? {
+        guard let value = values[kind.fileOption] else { return nil }
+        return !kind.sharesItsOption || Self.isFile(value) ? value : nil
+    }
+
+    /// Whether a kind is given at all, by label or file.
+    func has(_ kind: MeasuredKind) -> Bool { givenByLabel(kind) != nil || givenByFile(kind) != nil }
+
+    /// The kinds given, in the gate's order.
+    var kinds: [MeasuredKind] { MeasuredKind.gateOrder.filter(has) }
+
+    /// The option `kind` was given with ("--transcript" for a file, "--run" for a label).
+    func option(_ kind: MeasuredKind) -> String {
+        givenByFile(kind) != nil ? "--" + kind.fileOption : "--" + kind.stored.option
+    }
 
     /// `--trace X` names a file when X is one (or `-`, standard input), else a label of the
     /// database. Both at once is refused rather than guessed: `./X` names the file.
-    public var traceFile: String? {
-        guard let trace else { return nil }
+    static func isFile(_ value: String) -> Bool {
         var isDirectory: ObjCBool = false
-        return trace == "-" || (FileManager.default.fileExists(atPath: trace, isDirectory: &isDirectory) && !isDirectory.boolValue)
-            ? trace : nil
+        return value == "-" || (FileManager.default.fileExists(atPath: value, isDirectory: &isDirectory) && !isDirectory.boolValue)
     }
 
-    /// Refuses a `--trace X` that is both a file and a trace's label in the database.
-    func refuseAmbiguousTrace(database: String, openDatabase: () throws -> Database) throws {
-        guard let trace, traceFile != nil, trace != "-", FileManager.default.fileExists(atPath: database) else { return }
-        guard let db = try? openDatabase(), (try? LabelLookup.resolve(trace, kind: "trace", in: db)) ?? nil != nil else { return }
-        throw CheckProblem(.usage, "--trace \(trace) is both a file and the label of a trace in \(database): write ./\(trace) for the file")
+    /// Whether a private database is made: files given.
+    public var usesFiles: Bool { MeasuredKind.gateOrder.contains { givenByFile($0) != nil } }
+    /// The files this command reads, which its output must not replace.
+    public var fileInputs: [OutputFile.Input] {
+        MeasuredKind.gateOrder.compactMap { kind in givenByFile(kind).map { OutputFile.Input(option: "--" + kind.fileOption, path: $0) } }
     }
 
-    /// The database counted in and the labels of the run, snapshot and trace there.
+    /// Refuses an input that is both a file and a label of the database (an option that takes
+    /// either, given an existing file's name that is also a label).
+    func refuseAmbiguousLabels(database: String, openDatabase: () throws -> Database) throws {
+        for kind in MeasuredKind.gateOrder where kind.sharesItsOption {
+            guard let value = givenByFile(kind), value != "-", FileManager.default.fileExists(atPath: database) else { continue }
+            guard let db = try? openDatabase(), (try? LabelLookup.resolve(value, kind: kind.rawValue, in: db)) ?? nil != nil else { continue }
+            throw CheckProblem(.usage, "--\(kind.fileOption) \(value) is both a file and the label of a \(kind.rawValue) in \(database): write ./\(value) for the file")
+        }
+    }
+
+    /// The database counted in and the labels of the kinds given there.
     struct Opened {
         var db: Database
-        var run, snapshot, trace: String?
+        var labels: [MeasuredKind: String] = [:]
         /// Must stay alive while counting; closed by `close()`.
         var privateDatabase: PrivateDatabase?
         func close() { privateDatabase?.close() }
@@ -67,54 +94,69 @@ public struct GateSources: Equatable, Sendable {
     /// Opens the database to count in. Files are imported (a line each in `log`) into a
     /// private database: the one place the gate imports, through `PrivateDatabase`.
     func open(database: String, openDatabase: () throws -> Database, log: CommandLog) throws -> Opened {
-        if let trace, traceFile == nil {
+        // A label given with an option that also takes files must name something.
+        for kind in MeasuredKind.gateOrder where kind.sharesItsOption {
+            guard let label = givenByLabel(kind) else { continue }
             guard FileManager.default.fileExists(atPath: database) else {
-                throw CheckProblem(.notCounted, "--trace \(trace): no such file (and no database at \(database) to hold a trace labelled so)")
+                throw CheckProblem(.notCounted, "--\(kind.stored.option) \(label): no such file (and no database at \(database) to hold a \(kind.rawValue) labelled so)")
             }
             let db = try openDatabase()
-            guard try LabelLookup.resolve(trace, kind: "trace", in: db) != nil else {
-                throw CheckProblem(.notCounted, "--trace \(trace): no such file, and no trace labelled '\(trace)' in \(database) ('agtrace list' shows the labels)")
+            guard try LabelLookup.resolve(label, kind: kind.rawValue, in: db) != nil else {
+                throw CheckProblem(.notCounted, "--\(kind.stored.option) \(label): no such file, and no \(kind.rawValue) labelled '\(label)' in \(database) ('agtrace list' shows the labels)")
             }
-            return Opened(db: db, trace: trace)
+            return Opened(db: db, labels: [kind: label])
         }
         guard usesFiles else {
-            return Opened(db: try openDatabase(), run: run, snapshot: snapshot)
+            var labels: [MeasuredKind: String] = [:]
+            for kind in kinds { labels[kind] = givenByLabel(kind) }
+            return Opened(db: try openDatabase(), labels: labels)
         }
         let scratch = try PrivateDatabase()
         var opened = Opened(db: scratch.db, privateDatabase: scratch)
-        if let trace = traceFile {
-            let item = try scratch.importFile(trace, as: .trace)
-            opened.trace = item.label
-            log.say(.imported("read \(trace): \(item.events) events, \(item.updates) evaluations"))
-        }
-        if let transcript {
-            let item = try scratch.importFile(transcript, as: .transcript)
-            opened.run = item.label
-            log.say(.imported("read \(transcript): \(item.events) events, \(item.end?.reason ?? "end unknown")"))
-            for warning in item.warnings { log.say(.importWarning("\(transcript): \(warning)")) }
-        }
-        if let archive {
-            let item = try scratch.importFile(archive, as: .archive)
-            opened.snapshot = item.label
-            log.say(.imported("read \(archive): \(item.graphs) graphs, \(item.nodes) nodes"))
+        for kind in MeasuredKind.gateOrder {
+            guard let path = givenByFile(kind) else { continue }
+            let item = try scratch.importFile(path, as: kind.format.kind)
+            opened.labels[kind] = item.label
+            for line in kind.readLines(path, item) { log.say(line) }
         }
         return opened
     }
+
+    private static func labelOptions(except kind: MeasuredKind) -> [String] {
+        MeasuredKind.gateOrder.filter { $0 != kind && !$0.sharesItsOption }.map(\.stored.option)
+    }
+
+    private static func fileOptions(except kind: MeasuredKind) -> [String] {
+        MeasuredKind.gateOrder.filter { $0 != kind && !$0.sharesItsOption }.map(\.fileOption)
+    }
+
+    /// "a, b or c".
+    static func list(_ items: [String], _ last: String) -> String {
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " \(last) " + items.last!
+    }
+
+    /// "--transcript FILE, --archive DUMP or --trace FILE (or a label…: --run R, --snapshot S, --trace T)".
+    static func inputChoices(labels: String) -> String {
+        let files = MeasuredKind.gateOrder.map { "--\($0.fileOption) \($0.filePlaceholder)" }
+        let labelled = MeasuredKind.gateOrder.map { "--\($0.stored.option) \($0.stored.options[0].placeholder)" }
+        return "\(list(files, "or")) (or a label\(labels): \(labelled.joined(separator: ", ")))"
+    }
 }
 
-/// What to count: a run (named through a snapshot for keys rule and view), a snapshot or a trace.
-struct CountInput {
-    var kind: MeasuredKind
-    var label: String
-    var key: BaselineKey
-    var namingSnapshot: String?
-    /// Traces: record (baseline) or compare (check) the evaluations' total seconds too.
-    var withSeconds = false
+/// What to count: a kind's label, keyed so, named through another kind's label when the kind
+/// is named by one (a run through a snapshot, for keys rule and view).
+public struct CountInput: Sendable {
+    public var kind: MeasuredKind
+    public var label: String
+    public var key: BaselineKey
+    public var namingSnapshot: String?
+    /// Record (baseline) or compare (check) seconds too, for kinds that give them on request.
+    public var withSeconds = false
 
-    /// For a run named through a snapshot: how many of its attributes the snapshot holds (a
+    /// For a kind named through a snapshot: how many of its attributes the snapshot holds (a
     /// warning when some are missing; refused, a ReportError, when all are).
     func match(in db: Database, log: CommandLog) throws -> RunSnapshotMatch? {
-        guard kind == .run, let namingSnapshot else { return nil }
+        guard kind.namedBy != nil, let namingSnapshot else { return nil }
         let match = try RunSnapshotMatch.check(in: db, run: try LabelLookup.runId(label, in: db), runLabel: label,
                                                snapshot: try LabelLookup.snapshotId(namingSnapshot, in: db),
                                                snapshotLabel: namingSnapshot)
@@ -122,11 +164,5 @@ struct CountInput {
         return match
     }
 
-    func counts(in db: Database) throws -> UpdateCounts {
-        switch kind {
-        case .trace: return try UpdateCounts.trace(label, key: key, withSeconds: withSeconds, in: db)
-        case .run: return try UpdateCounts.run(label, key: key, namingSnapshot: namingSnapshot, in: db)
-        case .snapshot: return try UpdateCounts.snapshot(label, key: key, in: db)
-        }
-    }
+    func counts(in db: Database) throws -> UpdateCounts { try kind.count(self, db) }
 }

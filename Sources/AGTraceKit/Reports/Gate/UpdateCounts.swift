@@ -1,8 +1,8 @@
 /// Update counts per key for one run or one snapshot: what `agtrace baseline` records and
 /// `agtrace check` compares. An "update" is one rule run ("updates" = rule runs).
 ///
-/// Where the counts come from (all SQL of the feature is in this file, so that it can later be
-/// unified with the canned `updates` report):
+/// Where the counts come from (each kind's SQL is in its format's folder: RunCounting,
+/// SnapshotCounting, TraceCounting):
 ///
 /// - **run, key `attribute`**: `events` rows with `kind = 'update'`, counted per `attribute`.
 ///   Hits whose attribute could not be read are counted under the key `(unknown)`.
@@ -85,9 +85,7 @@ public enum BaselineKey: String, CaseIterable, Sendable {
 
     /// Runs keep their attribute ids when the interaction is scripted; snapshots of different
     /// builds do not, but rule names are stable.
-    public static func defaultKey(for kind: MeasuredKind) -> BaselineKey {
-        kind == .run ? .attribute : .rule
-    }
+    public static func defaultKey(for kind: MeasuredKind) -> BaselineKey { kind.defaultKey }
 
     /// "attributes" / "rules", for sentences.
     public var plural: String { rawValue + "s" }
@@ -129,17 +127,6 @@ extension BaselineKey {
     func isQuoted(_ key: String) -> Bool {
         key.hasPrefix("(" + rawValue + " \"") && key.hasSuffix("\")") && key.utf8.count >= rawValue.utf8.count + 5
     }
-}
-
-public enum MeasuredKind: String, CaseIterable, Sendable {
-    /// A breakpoint transcript: counts are update hits.
-    case run
-    /// A profiled archive: counts are its profile's update counts.
-    case snapshot
-    /// An AttributeGraph trace: counts are rule evaluations (`trace_updates`).
-    case trace
-
-    var table: String { rawValue + "s" }
 }
 
 /// What counts were taken from.
@@ -235,166 +222,7 @@ extension UpdateCounts {
     /// different views: an id is unique per graph, not per dump, so none of them is picked.
     public static let ambiguousKey = "(ambiguous in the dump)"
 
-    /// Counts a run's update hits. `namingSnapshot` is required for key `rule`.
-    public static func run(_ label: String, key: BaselineKey, namingSnapshot: String? = nil,
-                           in db: Database) throws -> UpdateCounts {
-        let row = try lookUp(.run, label, in: db)
-        var source = MeasuredSource(kind: .run, label: label, sha256: row.sha256, importedAt: row.importedAt)
-        source.end = row.end
-        let rows: [[SQLValue]]
-        switch key {
-        case .attribute:
-            rows = try db.rows("""
-                SELECT CASE WHEN attribute IS NULL THEN ?2 ELSE CAST(attribute AS TEXT) END AS key, count(*)
-                FROM run_events WHERE run_id = ?1 AND kind = 'update'
-                GROUP BY attribute
-                """, [.integer(row.id), .text(unknownAttributeKey)])
-        case .rule, .view:
-            guard let namingSnapshot else {
-                throw UpdateCountsError("a run keyed by \(key.rawValue) needs a dump of the same build to name its attributes (--snapshot S, or --archive FILE)")
-            }
-            let namer = try lookUp(.snapshot, namingSnapshot, in: db)
-            source.namedBy = NamingSnapshot(label: namingSnapshot, sha256: namer.sha256)
-            // The name of attribute c.attribute in snapshot ?2 (?4, ?5: the view keys' fallbacks).
-            let name = key == .rule
-                ? """
-                  coalesce((SELECT CASE WHEN count(DISTINCT coalesce(r.rule, '')) = 1 THEN min(coalesce(r.rule, '(unnamed type)')) END
-                            FROM node_rules r WHERE r.snapshot_id = ?2 AND r.attribute = c.attribute),
-                           '(attribute ' || c.attribute || ')')
-                  """
-                : """
-                  CASE WHEN NOT EXISTS (SELECT 1 FROM nodes x WHERE x.snapshot_id = ?2 AND x.attribute = c.attribute) THEN ?4
-                       ELSE (SELECT CASE WHEN count(DISTINCT coalesce(v.view, '')) > 1 THEN ?6 ELSE coalesce(min(v.view), ?5) END
-                             FROM nodes x LEFT JOIN node_views v
-                               ON v.snapshot_id = x.snapshot_id AND v.graph_index = x.graph_index AND v.attribute = x.attribute
-                             WHERE x.snapshot_id = ?2 AND x.attribute = c.attribute)
-                  END
-                  """
-            // Count per attribute first (one pass over the run's id range), then name each attribute once.
-            rows = try db.rows("""
-                WITH counts AS (
-                    SELECT attribute, count(*) AS n FROM run_events
-                    WHERE run_id = ?1 AND kind = 'update' GROUP BY attribute
-                )
-                SELECT CASE WHEN c.attribute IS NULL THEN ?3 ELSE \(name) END AS key, sum(c.n)
-                FROM counts c GROUP BY key
-                """, [.integer(row.id), .integer(namer.id), .text(unknownAttributeKey), .text(notInDumpKey), .text(noViewKey),
-                      .text(ambiguousKey)])
-        }
-        let entries = collect(rows, key: key)
-        if entries.isEmpty {
-            throw UpdateCountsError("run '\(label)' has no update hits to count (its transcript needs a breakpoint on AG::Graph::update_attribute)")
-        }
-        return UpdateCounts(source: source, key: key, entries: entries)
-    }
-
-    /// Counts a snapshot's rule runs from its profile data.
-    public static func snapshot(_ label: String, key: BaselineKey, in db: Database) throws -> UpdateCounts {
-        let row = try lookUp(.snapshot, label, in: db)
-        let source = MeasuredSource(kind: .snapshot, label: label, sha256: row.sha256, importedAt: row.importedAt)
-        let rows: [[SQLValue]]
-        switch key {
-        case .rule:
-            rows = try ruleProfiles(snapshot: row.id, in: db)
-        case .attribute:
-            rows = try db.rows("""
-                SELECT CAST(attribute AS TEXT), sum(update_count), sum(update_total)
-                FROM nodes WHERE snapshot_id = ?1 GROUP BY attribute
-                """, [.integer(row.id)])
-        case .view:
-            rows = try db.rows("""
-                SELECT coalesce((SELECT min(v.view) FROM node_views v
-                                 WHERE v.snapshot_id = ?1 AND v.graph_index = n.graph_index AND v.attribute = n.attribute), ?2) AS key,
-                       sum(n.update_count), sum(n.update_total)
-                FROM nodes n WHERE n.snapshot_id = ?1 GROUP BY key
-                """, [.integer(row.id), .text(noViewKey)])
-        }
-        let entries = collect(rows, key: key)
-        if entries.isEmpty {
-            let profiled = try db.scalar("""
-                SELECT EXISTS(SELECT 1 FROM types WHERE snapshot_id = ?1 AND (update_count IS NOT NULL OR update_total IS NOT NULL))
-                    OR EXISTS(SELECT 1 FROM nodes WHERE snapshot_id = ?1 AND (update_count IS NOT NULL OR update_total IS NOT NULL))
-                """, [.integer(row.id)])?.intValue == 1
-            if profiled && key != .rule {
-                throw UpdateCountsError("snapshot '\(label)' has no per-node profile data to count by \(key.rawValue) (its types are profiled: use --key rule)")
-            }
-            if profiled {
-                throw UpdateCountsError("snapshot '\(label)' is profiled but records no rule runs")
-            }
-            throw UpdateCountsError("snapshot '\(label)' has no profile data, so no update counts (dump it after AGGraphStartProfiling)")
-        }
-        return UpdateCounts(source: source, key: key, entries: entries)
-    }
-
-    /// Counts a trace's rule evaluations (`trace_updates`), per attribute, rule (the trace's own
-    /// type names; an attribute no type names is keyed `(attribute N)`) or view (`(no view)` for
-    /// rules of no view). `seconds` (with `withSeconds`): the evaluations' self time (each one's
-    /// duration minus the evaluations nested inside it), so that a slower child does not slow
-    /// its parents and the total is the work done once; every evaluation must be timed (a
-    /// trace with whole-second timestamps has none).
-    public static func trace(_ label: String, key: BaselineKey, withSeconds: Bool = false, in db: Database) throws -> UpdateCounts {
-        let row = try lookUp(.trace, label, in: db)
-        var source = MeasuredSource(kind: .trace, label: label, sha256: row.sha256, importedAt: row.importedAt)
-        if let end = try db.rows("SELECT complete, end_reason FROM traces WHERE id = ?1", [.integer(row.id)]).first,
-           end[0].intValue == 0 {
-            source.traceIncomplete = end[1].stringValue ?? TraceEnd.cut
-        }
-        let keyExpression: String
-        switch key {
-        case .attribute: keyExpression = "CAST(attribute AS TEXT)"
-        case .rule: keyExpression = "coalesce(rule, '(attribute ' || attribute || ')')"
-        case .view: keyExpression = "coalesce(view, ?3)"
-        }
-        let rows = try db.rows("""
-            SELECT \(keyExpression) AS key, count(*),
-                   CASE WHEN ?2 AND count(self_duration) = count(*) THEN sum(self_duration) END
-            FROM trace_updates WHERE trace_id = ?1
-            GROUP BY key
-            """, [.integer(row.id), .integer(withSeconds ? 1 : 0), .text(noViewKey)])
-        let entries = collect(rows, key: key)
-        if entries.isEmpty {
-            throw UpdateCountsError("trace '\(label)' has no rule evaluations (BeginValueUpdate events) to count")
-        }
-        if withSeconds, entries.values.contains(where: { $0.seconds == nil }) {
-            throw UpdateCountsError("trace '\(label)' cannot time its evaluations (whole-second or missing timestamps, or evaluations without an end): --time needs a trace with fixed64 timestamps")
-        }
-        return UpdateCounts(source: source, key: key, entries: entries, time: withSeconds ? .selfTime : nil)
-    }
-
-    /// Rows (rule, updates, seconds) of a snapshot: each type's own profile where the dump
-    /// has one, else the sum of its nodes' (NodeTypeTotals), summed per rule name in key order
-    /// (an unnamed type counts under "(unnamed type)"); NULL where nothing is known.
-    private static func ruleProfiles(snapshot: Int64, in db: Database) throws -> [[SQLValue]] {
-        let nodes = try NodeTypeTotals(in: db, snapshot: snapshot)
-        var rules: [String] = []
-        var perRule: [String: (updates: Int64?, seconds: Double?)] = [:]
-        let types = try ReportRegistry.query("snapshot-type-profiles").prepare(in: db, ["snapshot": .integer(snapshot)])
-        try types.forEachRow { t in
-            let ownProfile = !t.isNull(3) || !t.isNull(4)
-            let n = nodes[t.int64(0), t.int64(1)]
-            let updates = ownProfile ? (t.isNull(3) ? nil : t.int64(3)) : n?.updates
-            let seconds = ownProfile ? (t.isNull(4) ? nil : t.double(4)) : n?.seconds
-            let rule = t.string(2) ?? "(unnamed type)"
-            guard var sum = perRule[rule] else {
-                rules.append(rule)
-                perRule[rule] = (updates, seconds)
-                return
-            }
-            if let updates {
-                let (total, overflow) = (sum.updates ?? 0).addingReportingOverflow(updates)
-                if overflow { throw UpdateCountsError("snapshot \(snapshot): the update counts of rule \(rule) add up past 64-bit integers") }
-                sum.updates = total
-            }
-            if let seconds { sum.seconds = (sum.seconds ?? 0) + seconds }
-            perRule[rule] = sum
-        }
-        return rules.map { rule in
-            let sum = perRule[rule]!
-            return [.text(rule), sum.updates.map(SQLValue.integer) ?? .null, sum.seconds.map(SQLValue.real) ?? .null]
-        }
-    }
-
-    private static func collect(_ rows: [[SQLValue]], key kind: BaselineKey) -> [String: UpdateEntry] {
+    static func collect(_ rows: [[SQLValue]], key kind: BaselineKey) -> [String: UpdateEntry] {
         var entries: [String: UpdateEntry] = [:]
         for r in rows {
             guard let updates = r[1].intValue, updates > 0 else { continue }
@@ -409,20 +237,18 @@ extension UpdateCounts {
         return entries
     }
 
-    private struct Row { var id: Int64; var sha256: String?; var importedAt: String?; var end: RecordingEnd? }
+    struct Row { var id: Int64; var sha256: String?; var importedAt: String? }
 
-    /// The stored run, snapshot or trace a label (or an alias) names.
-    private static func lookUp(_ kind: MeasuredKind, _ label: String, in db: Database) throws -> Row {
-        if let id = try LabelLookup.resolve(label, kind: kind.rawValue, in: db) {
-            let end = kind == .run ? ", end_reason" : ""
-            if let r = try db.rows("SELECT id, sha256, imported_at\(end) FROM \(kind.table) WHERE id = ?1", [.integer(id)]).first {
-                return Row(id: id, sha256: r[1].stringValue, importedAt: r[2].stringValue,
-                           end: kind == .run ? r[3].stringValue.flatMap(RecordingEnd.init(reason:)) : nil)
-            }
+    /// The stored row of `kind` a label (or an alias) names; an unknown label is an error that
+    /// says which other kind holds it, if one does.
+    static func lookUp(_ kind: MeasuredKind, _ label: String, in db: Database) throws -> Row {
+        if let id = try LabelLookup.resolve(label, kind: kind.rawValue, in: db),
+           let r = try db.rows("SELECT id, sha256, imported_at FROM \(kind.stored.table) WHERE id = ?1", [.integer(id)]).first {
+            return Row(id: id, sha256: r[1].stringValue, importedAt: r[2].stringValue)
         }
-        for other in MeasuredKind.allCases where other != kind {
+        for other in MeasuredKind.all where other != kind {
             if try LabelLookup.resolve(label, kind: other.rawValue, in: db) != nil {
-                throw UpdateCountsError("no \(kind.rawValue) labelled '\(label)': it is a \(other.rawValue) (use --\(other.rawValue) \(label))")
+                throw UpdateCountsError("no \(kind.rawValue) labelled '\(label)': it is a \(other.rawValue) (use --\(other.stored.option) \(label))")
             }
         }
         throw UpdateCountsError("no \(kind.rawValue) labelled '\(label)' in \(db.path) ('agtrace list' shows the labels)")

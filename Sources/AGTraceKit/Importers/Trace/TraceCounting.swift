@@ -1,0 +1,58 @@
+import Foundation
+
+extension MeasuredKind {
+    /// An AttributeGraph trace: the gate counts its rule evaluations, named by the trace's own
+    /// types (so it is counted alone), and with `--time` their self seconds. A trace without
+    /// its EndTrace was cut by a crash or a kill: refused like a cut transcript.
+    public static let trace = MeasuredKind(
+        rawValue: "trace", stored: .trace, order: 2, fileOption: "trace",
+        fileHelp: "an AttributeGraph trace: a file (AG_TRACE; imported privately like --transcript) or the label of a trace in the database; its rule evaluations, named by its own types",
+        labelHelp: "",
+        thing: "trace",
+        inputUsage: "--trace FILE or a trace's label", countedAlone: "its own types name its rules and views", defaultKey: .rule,
+        time: (.selfTime, "'agtrace baseline --trace T --time'"), timedInput: "a trace (--trace)", secondsOnRequest: true,
+        count: { input, db in try UpdateCounts.trace(input.label, key: input.key, withSeconds: input.withSeconds, in: db) },
+        readLines: { path, item in [.imported("read \(path): \(item.events) events, \(item.updates) evaluations")] },
+        judgeEnd: { source, allowIncomplete in
+            guard let reason = source.traceIncomplete else { return nil }
+            if allowIncomplete {
+                return "\(source.phrase) is incomplete (\(reason)); checked anyway (--allow-incomplete)"
+            }
+            throw CheckProblem(.notCounted, "\(source.phrase) is incomplete (\(reason): its process crashed or was killed while tracing): its counts miss whatever the app did not get to, which would pass as an improvement; trace it again, or pass --allow-incomplete")
+        })
+}
+
+extension UpdateCounts {
+    /// trace with whole-second timestamps has none).
+    public static func trace(_ label: String, key: BaselineKey, withSeconds: Bool = false, in db: Database) throws -> UpdateCounts {
+        let row = try lookUp(.trace, label, in: db)
+        var source = MeasuredSource(kind: .trace, label: label, sha256: row.sha256, importedAt: row.importedAt)
+        if let end = try db.rows("SELECT complete, end_reason FROM traces WHERE id = ?1", [.integer(row.id)]).first,
+           end[0].intValue == 0 {
+            source.traceIncomplete = end[1].stringValue ?? TraceEnd.cut
+        }
+        let keyExpression: String
+        switch key {
+        case .attribute: keyExpression = "CAST(attribute AS TEXT)"
+        case .rule: keyExpression = "coalesce(rule, '(attribute ' || attribute || ')')"
+        case .view: keyExpression = "coalesce(view, ?3)"
+        }
+        let rows = try db.rows("""
+            SELECT \(keyExpression) AS key, count(*),
+                   CASE WHEN ?2 AND count(self_duration) = count(*) THEN sum(self_duration) END
+            FROM trace_updates WHERE trace_id = ?1
+            GROUP BY key
+            """, [.integer(row.id), .integer(withSeconds ? 1 : 0), .text(noViewKey)])
+        let entries = collect(rows, key: key)
+        if entries.isEmpty {
+            throw UpdateCountsError("trace '\(label)' has no rule evaluations (BeginValueUpdate events) to count")
+        }
+        if withSeconds, entries.values.contains(where: { $0.seconds == nil }) {
+            throw UpdateCountsError("trace '\(label)' cannot time its evaluations (whole-second or missing timestamps, or evaluations without an end): --time needs a trace with fixed64 timestamps")
+        }
+        return UpdateCounts(source: source, key: key, entries: entries, time: withSeconds ? .selfTime : nil)
+    }
+
+    /// Rows (rule, updates, seconds) of a snapshot: each type's own profile where the dump
+    /// has one, else the sum of its nodes' (NodeTypeTotals), summed per rule name in key order
+}
