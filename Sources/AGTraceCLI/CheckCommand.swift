@@ -8,7 +8,7 @@ enum CheckCommand {
 
     static let name = "check"
     static let summary = "Check a recording against a baseline: fail when SwiftUI does more work"
-    static let usage = [UsageForm([.option(baseline), CountSources.usage, .optional(tolerance), .optional(minCount), .optional(maxDrop),
+    static let usage = [UsageForm([.option(baseline), CountSources.usage, .optional(tolerance), .optional(minCount), .optional(maxDrop), .optional(maxCycles),
                                    .optional(allowIncomplete), .optional([.option(time), .optional(timeTolerance)]), .optional(format),
                                    .optional(updateBaseline)])]
     static let discussion = """
@@ -42,9 +42,15 @@ enum CheckCommand {
     A trace with no EndTrace (its app crashed or was killed while tracing) is refused the
     same way.
 
+    --max-cycles N fails the check when the recording holds more than N AttributeGraph cycle
+    reports (`=== AttributeGraph: cycle detected through attribute N ===` in a console log, a
+    trace's cycle LogMessages, `record --cycles` stops), whatever the counts say, and names
+    the views the cycles run through ('agtrace cycles' shows them frame by frame).
+
     Exit status:
       0  nothing regressed (or --update-baseline rewrote the file)
-      1  something regressed, or the total dropped beyond --max-drop
+      1  something regressed, the total dropped beyond --max-drop, or more cycle reports
+         than --max-cycles
       2  a usage error, or the baseline cannot be used (missing, not a baseline, a key
          named twice, a malformed key, a total that is not the sum of the entries, a count
          outside 0 ... 2^53, taken from the other kind of input); the file and key are named
@@ -88,6 +94,9 @@ enum CheckCommand {
                                      kind: .wholeNumber)
     static let maxDrop = OptionSpec(name: "max-drop", valueName: "PCT",
                                     help: "a drop of the total by more than PCT percent fails as suspicious (default 50; none: no limit)")
+    static let maxCycles = OptionSpec(name: "max-cycles", valueName: "N",
+                                      help: "fail when the recording holds more than N AttributeGraph cycle reports (default: not counted; 0 is the recommended gate)",
+                                      kind: .wholeNumber)
     static let allowIncomplete = Options.allowIncomplete.explained("check a recording that crashed, failed or was cut (refused with exit 3 otherwise)")
     static let time = Options.time.explained("compare each key's seconds too: a trace's self time, a profiled dump's totals (the baseline must hold them)")
     static let timeTolerance = OptionSpec(name: "time-tolerance", valueName: "PCT",
@@ -192,6 +201,12 @@ enum CheckCommand {
                 }
                 limits.maxDrop = drop
             }
+        }
+        if let text = args.value(Self.maxCycles) {
+            guard let n = Int(text), n >= 0 else {
+                throw UsageError(message: "--max-cycles is a whole number of cycle reports (0: none allowed), not '\(text)'")
+            }
+            limits.maxCycles = n
         }
         return limits
     }

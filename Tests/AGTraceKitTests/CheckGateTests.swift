@@ -185,4 +185,44 @@ final class CheckGateTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(missing.problem?.kind, .baseline)
         XCTAssertEqual(CheckGate.problem(for: ReportError("no run labelled 'x'")).exitStatus, 3)
     }
+
+    /// `--max-cycles N`: more cycle reports of the checked recording than N fail the check
+    /// (exit 1) whatever the counts say, and the verdict, JSON and JUnit say so with the views;
+    /// N or fewer pass. Cycles of another recording are not counted.
+    func testMoreCycleReportsThanMaxCyclesFail() throws {
+        let imp = try importer()
+        _ = try imp.importFile(ci + "/tap-stepper.lldb.log")
+        _ = try imp.importFile(ci + "/tap-stepper-rebuilt.lldb.log")
+        let run = try XCTUnwrap(LabelLookup.resolve("tap-stepper", kind: "run", in: imp.db))
+        let other = try XCTUnwrap(LabelLookup.resolve("tap-stepper-rebuilt", kind: "run", in: imp.db))
+        try imp.db.execute("""
+            INSERT INTO cycles(id, kind, owner_id, position, attribute, form) VALUES (1, 'run', \(run), 3, 278848, 'recorder'), (2, 'run', \(run), 9, 278848, 'recorder'), (3, 'run', \(other), 1, 5, 'recorder');
+            INSERT INTO cycle_frames(cycle_id, ordinal, attribute, name) VALUES (1, 0, 278848, 'SheetContent'), (1, 1, 280896, 'ContentView'), (2, 0, 278848, 'SheetContent');
+            """)
+        let labelled = try GateSources(run: "tap-stepper")
+        let base = dir.appendingPathComponent("base.json").path
+        let open = { try DatabaseOpener.open(self.dbPath, mode: .read) }
+        XCTAssertEqual(try BaselineGate.run(BaselineRequest(sources: labelled, output: base, database: dbPath), openDatabase: open, log: CommandLog()).status, 0)
+        func check(max: Int) -> CheckOutcome {
+            var limits = CheckLimits()
+            limits.maxCycles = max
+            return CheckGate.run(CheckRequest(baselinePath: base, sources: labelled, limits: limits, database: dbPath), openDatabase: open, log: CommandLog())
+        }
+        let failed = check(max: 0)
+        XCTAssertEqual(failed.status, 1)
+        let c = try XCTUnwrap(failed.comparison)
+        XCTAssertTrue(c.countsPassed)
+        XCTAssertEqual(c.cycles, CycleTally(limit: 0, reports: 2, views: ["SheetContent", "ContentView"]))
+        let verdict = CheckReportFormatter.render(c, format: .table, baselinePath: base).split(separator: "\n")[0]
+        XCTAssertEqual(verdict, "FAIL: 2 cycle reports (through SheetContent, ContentView), more than --max-cycles 0 allows; no regressions in 5 attributes; total updates 14 -> 14 (0)")
+        XCTAssertTrue(CheckReportFormatter.render(c, format: .json, baselinePath: base)
+            .contains("\"cycles\": {\"reports\": 2, \"max_cycles\": 0, \"exceeded\": true, \"views\": [\"SheetContent\", \"ContentView\"]}"))
+        let junit = CheckReportFormatter.render(c, format: .junit, baselinePath: base)
+        XCTAssertTrue(junit.contains("<failure type=\"cycles\""), junit)
+        XCTAssertTrue(junit.contains("tests=\"7\" failures=\"1\""), junit)
+        XCTAssertEqual(check(max: 2).status, 0)
+        XCTAssertEqual(check(max: 2).comparison?.cycles?.exceeded, false)
+        // Without --max-cycles nothing is counted.
+        XCTAssertNil(CheckGate.run(CheckRequest(baselinePath: base, sources: labelled, database: dbPath), openDatabase: open, log: CommandLog()).comparison?.cycles)
+    }
 }

@@ -89,6 +89,9 @@ public struct CheckLimits: Equatable, Sendable {
 
     public static let defaultMaxDrop = Tolerance(units: 50, scale: 0)
 
+    /// `check --max-cycles N`: more cycle reports than this fail the check; nil: not counted.
+    public var maxCycles: Int?
+
     /// With `check --time` (traces): the growth of a key's total seconds allowed, in percent.
     /// A key's time regresses when it grows by more than this; nil: times are not compared.
     public var timeTolerance: Tolerance?
@@ -210,8 +213,13 @@ public struct BaselineComparison: Sendable {
     /// The total fell by more than `limits.maxDrop`: lost work, not an improvement.
     public var suspiciousDrop: Bool { limits.isSuspiciousDrop(baseline: total.baseline, current: total.current) }
 
-    /// True when neither the total nor any key regressed, and the total did not drop suspiciously.
-    public var passed: Bool { total.status != .regressed && regressions.isEmpty && !suspiciousDrop }
+    /// The cycle reports of the recording, with `--max-cycles` (nil without).
+    public var cycles: CycleTally?
+
+    /// True when neither the total nor any key regressed and the total did not drop suspiciously.
+    public var countsPassed: Bool { total.status != .regressed && regressions.isEmpty && !suspiciousDrop }
+    /// The counts passed, and the recording holds no more cycle reports than `--max-cycles`.
+    public var passed: Bool { countsPassed && !(cycles?.exceeded ?? false) }
 
     public init(baseline: Baseline, current: UpdateCounts, limits: CheckLimits = CheckLimits()) {
         self.baseline = baseline

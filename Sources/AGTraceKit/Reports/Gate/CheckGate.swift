@@ -129,7 +129,10 @@ public enum CheckGate {
             log.say(.warning(note))
         }
         try RecordingGate.refuseUnknownAttributes(current)
-        let comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
+        var comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
+        if let limit = limits.maxCycles {
+            comparison.cycles = try CycleTally.count(current.source, limit: limit, in: opened.db)
+        }
         if let rewritten {
             try Baseline(counts: current).write(to: rewritten)
             log.say(.line("updated \(baselinePath) (\(current.entries.count) \(current.key.plural), \(current.total.updates) updates); review the diff and commit it"))

@@ -138,7 +138,16 @@ public enum CheckReportFormatter {
         case .withinLimits: total += ", within the limits"
         case .improved, .unchanged: break
         }
-        if c.passed {
+        if let cycles = c.cycles, cycles.exceeded {
+            let counts = c.countsPassed ? "no regressions in \(c.keys.count) \(noun); \(total)"
+                : String(countsVerdict(c, noun: noun, total: total).dropFirst("FAIL: ".count))
+            return "FAIL: \(cycles.summary), more than --max-cycles \(cycles.limit) allows; \(counts)"
+        }
+        return countsVerdict(c, noun: noun, total: total)
+    }
+
+    static func countsVerdict(_ c: BaselineComparison, noun: String, total: String) -> String {
+        if c.countsPassed {
             return "PASS: no regressions in \(c.keys.count) \(noun); \(total)"
         }
         if c.suspiciousDrop, c.regressions.isEmpty {
@@ -207,6 +216,7 @@ public enum CheckReportFormatter {
         sink.write(RowWriter.escapeForTable("current:  \(describe(c.current.source))") + "\n")
         sink.write("limits:   \(limitsText(c.limits)) (a key regresses when it grows by at least \(c.limits.minCount) and by more than \(c.limits.tolerance)% of its baseline)\n")
         if let time = timeLine(c) { sink.write("time:     \(time)\n") }
+        if let cycles = c.cycles { sink.write(RowWriter.escapeForTable("cycles:   \(cycles.summary) (--max-cycles \(cycles.limit))") + "\n") }
         func section(_ title: String, _ rows: [KeyComparison], empty: String = "none") {
             sink.write("\n")
             if rows.isEmpty {
@@ -273,6 +283,10 @@ public enum CheckReportFormatter {
             timeFields = ", \"time_tolerance_percent\": \(t), \"time\": \(q((c.current.time ?? c.baseline.counts.time ?? .inclusive).rawValue))"
         }
         text += "  \"limits\": {\"tolerance_percent\": \(c.limits.tolerance), \"min_count\": \(c.limits.minCount), \"max_drop_percent\": \(c.limits.maxDrop.map { "\($0)" } ?? "null")\(timeFields)},\n"
+        if let cycles = c.cycles {
+            text += "  \"cycles\": {\"reports\": \(cycles.reports), \"max_cycles\": \(cycles.limit), \"exceeded\": \(cycles.exceeded), "
+                + "\"views\": [" + cycles.views.map(q).joined(separator: ", ") + "]},\n"
+        }
         text += "  \"total\": \(keyObject(c.total)),\n"
         text += list("regressions", c.regressions)
         text += list("improvements", c.improvements)
@@ -311,6 +325,9 @@ public enum CheckReportFormatter {
         text += "Current: " + markdownText(describe(c.current.source)) + ".<br>\n"
         text += "Limits: " + markdownText(limitsText(c.limits)) + (timeLine(c) == nil ? ".\n" : ".<br>\n")
         if let time = timeLine(c) { text += "Time: " + markdownText(time) + ".\n" }
+        if let cycles = c.cycles {
+            text += "\n" + (cycles.exceeded ? "❌ " : "") + "Cycles: " + markdownText("\(cycles.summary) (--max-cycles \(cycles.limit))") + ".\n"
+        }
         let withTime = timed(c)
         func table(_ rows: [KeyComparison]) -> String {
             var t = "| " + ([key] + columns + (withTime ? timeColumns : [])).joined(separator: " | ") + " |\n"
@@ -348,11 +365,14 @@ public enum CheckReportFormatter {
         func x(_ s: String) -> String { xmlEscape(s) }
         let key = c.baseline.counts.key.rawValue
         let cases = [c.total] + c.keys
+        // With --max-cycles, one more test case: the cycle reports.
+        let cycleCase = c.cycles.map { _ in 1 } ?? 0
         let failures = cases.filter { $0.status == .regressed }.count + (c.suspiciousDrop && c.total.status != .regressed ? 1 : 0)
+            + (c.cycles?.exceeded == true ? 1 : 0)
         let suiteName = "agtrace check: \(c.current.source.phrase) against \(baselinePath)"
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        text += "<testsuites name=\"agtrace check\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\">\n"
-        text += "  <testsuite name=\"\(x(suiteName))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        text += "<testsuites name=\"agtrace check\" tests=\"\(cases.count + cycleCase)\" failures=\"\(failures)\" errors=\"0\">\n"
+        text += "  <testsuite name=\"\(x(suiteName))\" tests=\"\(cases.count + cycleCase)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         text += "    <properties>\n"
         let properties = [
             ("verdict", c.passed ? "pass" : "fail"),
@@ -399,6 +419,15 @@ public enum CheckReportFormatter {
                 text += ">\n      <system-out>\(x(summary))</system-out>\n    </testcase>\n"
             case .unchanged:
                 text += "/>\n"
+            }
+        }
+        if let cycles = c.cycles {
+            text += "    <testcase classname=\"agtrace.cycles\" name=\"cycle reports\" time=\"0\""
+            if cycles.exceeded {
+                let message = "\(cycles.summary), more than --max-cycles \(cycles.limit) allows"
+                text += ">\n      <failure type=\"cycles\" message=\"\(x(message))\">\(x(message))</failure>\n    </testcase>\n"
+            } else {
+                text += ">\n      <system-out>\(x(cycles.summary))</system-out>\n    </testcase>\n"
             }
         }
         text += "  </testsuite>\n</testsuites>\n"
