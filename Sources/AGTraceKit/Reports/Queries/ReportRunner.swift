@@ -39,9 +39,11 @@ public struct ReportOutcome: Sendable, Equatable {
 public enum ReportRunner {
     /// The options a report variant can take, in the order usage lines show them.
     public static var parameterOptions: [String] {
-        let shown = ["run", "snapshot", "from", "to", "trace"]
-        // A kind a format brings from outside the library: its options after these.
-        return shown + InputFormats.storedKinds.flatMap { $0.options.map(\.name) }.filter { !shown.contains($0) }
+        // In the order the gate lists its kinds (run, snapshot with from and to, trace, ...),
+        // then the kinds it does not count.
+        let measured = MeasuredKind.gateOrder.map(\.stored)
+        let kinds = measured + InputFormats.storedKinds.filter { !measured.contains($0) }
+        return kinds.flatMap { $0.options.map(\.name) }
     }
 
     /// The variant of the report that the given options select; no database needed, so usage
