@@ -163,19 +163,20 @@ SELECT :run AS run, :snapshot AS snapshot;
 """#),
         ("dirty-walks-snapshots.sql", #"""
 -- name: dirty-walks
--- description: the walk observed between two dumps: nodes (same attribute and rule in both) whose dirty bit (bit 0) was clear in --from and is set in --to, with the view that names them in --to
+-- description: the walk observed between two dumps: nodes (same attribute and rule in both) whose dirty bit (bit 0) was clear in --from and is set in --to (a node without flags in either dump is unknown and not listed), with the view that names them in --to
 -- params: from (required), to (required)
 SELECT b.attribute, tb.name AS rule,
        -- Two index lookups per row (node_views is a union of two indexed tables).
        (SELECT v.view FROM node_views v WHERE v.snapshot_id = :to AND v.attribute = b.attribute AND v.graph_index = b.graph_index) AS view,
-       coalesce(a.flags, 0) AS flags_from, coalesce(b.flags, 0) AS flags_to, b.graph_index AS graph
+       a.flags AS flags_from, b.flags AS flags_to, b.graph_index AS graph
 FROM nodes b
 LEFT JOIN types tb ON tb.snapshot_id = b.snapshot_id AND tb.graph_index = b.graph_index AND tb.type_index = b.type_index
 JOIN nodes a ON a.snapshot_id = :from AND a.attribute = b.attribute
 LEFT JOIN types ta ON ta.snapshot_id = a.snapshot_id AND ta.graph_index = a.graph_index AND ta.type_index = a.type_index
 WHERE b.snapshot_id = :to
-  AND (coalesce(b.flags, 0) & 1) = 1
-  AND (coalesce(a.flags, 0) & 1) = 0
+  -- Flags a dump leaves out are unknown (NULL), neither clean nor dirty: such a node is not listed.
+  AND (b.flags & 1) = 1
+  AND (a.flags & 1) = 0
   AND ta.name IS tb.name
 ORDER BY b.attribute, b.graph_index;
 
@@ -394,10 +395,10 @@ ORDER BY seq;
 """#),
         ("node-info.sql", #"""
 -- name: node-info
--- description: one attribute's node(s) in a snapshot with rule, value type, flags, description and value
+-- description: one attribute's node(s) in a snapshot with rule, value type, flags (NULL when the dump leaves them out), description and value
 -- params: snapshot (required), attribute (required)
 -- internal: yes
-SELECT n.attribute, n.graph_index, t.name AS rule, t.value_type, coalesce(n.flags, 0) AS flags,
+SELECT n.attribute, n.graph_index, t.name AS rule, t.value_type, n.flags,
        n.description, n.value
 FROM nodes n
 LEFT JOIN types t ON t.snapshot_id = n.snapshot_id AND t.graph_index = n.graph_index AND t.type_index = n.type_index
@@ -1119,7 +1120,7 @@ ORDER BY src_attribute;
 """#),
         ("walk-nodes.sql", #"""
 -- name: walk-nodes
--- description: every node of a snapshot with its type key and flags (and its value when asked for), in storage order (SnapshotNodeList and NodeRows sort them by attribute), for walks too big to name node by node and for comparing two snapshots
+-- description: every node of a snapshot with its type key and flags (NULL when the dump leaves them out) (and its value when asked for), in storage order (SnapshotNodeList and NodeRows sort them by attribute), for walks too big to name node by node and for comparing two snapshots
 -- params: snapshot (required), values (optional)
 -- internal: yes
 --
@@ -1127,7 +1128,7 @@ ORDER BY src_attribute;
 -- first_node_id): read that range in storage order, without the attribute index (the `+`
 -- keeps SQLite from choosing it). On a million nodes this takes 0.18 s, where ORDER BY
 -- attribute through nodes_by_attribute (a table lookup per row, then a sort) took 0.65 s.
-SELECT attribute, graph_index, type_index, coalesce(flags, 0) AS flags,
+SELECT attribute, graph_index, type_index, flags,
        -- Values only when asked for (diff compares them; walks and edge-churn do not).
        CASE WHEN :values THEN value END AS value
 FROM node_rows
