@@ -5,8 +5,8 @@ import CZlib
 /// so the rule is about what it inflates to: the first bytes of the head must inflate, without
 /// error, to text that starts like JSON (`{` or `[` after an optional byte order mark and
 /// whitespace), all of it printable or whitespace, at least `minimumText` bytes of it unless the
-/// stream ends sooner. Random binary data passes only by a vanishing chance; a cut stream still
-/// passes (its start is whole), so that reading it says where it ends.
+/// stream ends sooner. Random binary data passes only by a vanishing chance; a cut or damaged
+/// stream still passes when its start is whole, so that reading it says where it breaks.
 enum RawDeflate {
     static let minimumText = 64
 
@@ -27,8 +27,10 @@ enum RawDeflate {
                 return (status, o.count - Int(stream.avail_out))
             }
         }
-        // Z_BUF_ERROR: the head ended (or the output filled) with no error seen.
-        guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else { return false }
+        // Z_BUF_ERROR: the head ended (or the output filled) with no error seen. A stream damaged
+        // after its first `minimumText` bytes is still one (its import says where it breaks).
+        let clean = status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR
+        guard clean || (status == Z_DATA_ERROR && produced >= minimumText) else { return false }
         let text = out[0..<produced]
         guard produced >= minimumText || (status == Z_STREAM_END && produced > 0) else { return false }
         var i = text.startIndex
