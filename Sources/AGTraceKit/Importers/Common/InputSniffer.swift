@@ -76,7 +76,7 @@ public enum InputSniffer {
         }
         let binary = head.prefix(512).contains { $0 == 0 || ($0 < 0x09) }
         throw InputError(path: path, message: binary
-            ? "binary data: neither an AttributeGraph archive (JSON, optionally gzip), an lldb breakpoint transcript nor an AttributeGraph trace (protobuf records)"
+            ? "binary data: neither an AttributeGraph archive (JSON, optionally gzip or raw DEFLATE), an lldb breakpoint transcript nor an AttributeGraph trace (protobuf records)"
             : noHitsMessage, notAnInput: true)
     }
 
