@@ -1,8 +1,8 @@
 -- name: node-info
--- description: one attribute's node(s) in a snapshot with rule, value type, flags, description and value
+-- description: one attribute's node(s) in a snapshot with rule, value type, flags (NULL when the dump leaves them out), description and value
 -- params: snapshot (required), attribute (required)
 -- internal: yes
-SELECT n.attribute, n.graph_index, t.name AS rule, t.value_type, coalesce(n.flags, 0) AS flags,
+SELECT n.attribute, n.graph_index, t.name AS rule, t.value_type, n.flags,
        n.description, n.value
 FROM nodes n
 LEFT JOIN types t ON t.snapshot_id = n.snapshot_id AND t.graph_index = n.graph_index AND t.type_index = n.type_index

@@ -1,5 +1,5 @@
 -- name: walk-nodes
--- description: every node of a snapshot with its type key and flags (and its value when asked for), in storage order (SnapshotNodeList and NodeRows sort them by attribute), for walks too big to name node by node and for comparing two snapshots
+-- description: every node of a snapshot with its type key and flags (NULL when the dump leaves them out) (and its value when asked for), in storage order (SnapshotNodeList and NodeRows sort them by attribute), for walks too big to name node by node and for comparing two snapshots
 -- params: snapshot (required), values (optional)
 -- internal: yes
 --
@@ -7,7 +7,7 @@
 -- first_node_id): read that range in storage order, without the attribute index (the `+`
 -- keeps SQLite from choosing it). On a million nodes this takes 0.18 s, where ORDER BY
 -- attribute through nodes_by_attribute (a table lookup per row, then a sort) took 0.65 s.
-SELECT attribute, graph_index, type_index, coalesce(flags, 0) AS flags,
+SELECT attribute, graph_index, type_index, flags,
        -- Values only when asked for (diff compares them; walks and edge-churn do not).
        CASE WHEN :values THEN value END AS value
 FROM node_rows

@@ -178,3 +178,52 @@ inspector_graph = {
 }
 write("planner-profiled.ag-json", {"version": 2, "counters": {"bytes": 40960, "max_bytes": 65536},
                                     "graphs": [planner_graph, inspector_graph]}, indent=1)
+
+# ---- Other writers: the same format as other engines and Apple's own writer put it ------------
+# writers/: what agtrace reads as it is written elsewhere (docs/formats.md, "Other writers").
+import copy, zlib
+from samplefiles import write_bytes
+
+# jcmosc/Compute (OpenAttributeGraph's backend) names compressed dumps `.iag-gzon` and writes
+# them as raw DEFLATE: no gzip header or trailer. The Trip after the invalidation, compact.
+deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+raw = json_text(trip("after-invalidate")).encode("utf-8")
+write_bytes("writers/trip-compute.iag-gzon", deflate.compress(raw) + deflate.flush())
+
+# Apple's writer (NSJSONSerialization) escapes every `/` as `\/` in compact JSON. Compact JSON
+# has `/` only inside strings, so escaping them all is what that writer does. A Trip whose
+# strings hold slashes: a type name, node descriptions and values, a tree entry and a key.
+escaped = trip("before")
+g = escaped["graphs"][0]
+g["types"][T["External<Trip>"]]["value"] = "Trip/Itinerary"
+g["types"][T["External<Trip>"]]["name"] = "External<Trip/Itinerary>"
+for n in g["nodes"]:
+    if n["id"] == 800:
+        n["value"] = n["value"].replace('"Lisbon"', '"Lisbon/Porto"')
+    if n["id"] == 3152:
+        n["desc"] = "Trip.body /trips/3"
+g["trees"][0]["desc"] = "Trip/Detail"
+g["trees"][0]["values"]["city/region"] = g["trees"][0]["values"].pop("city")
+write_text("writers/trip-escaped-slashes.ag-json", json_text(escaped).replace("/", "\\/"))
+
+# A debug tree with `creator` (a node index), as in Apple's gesture-window dump: entries with no
+# `desc` and no `node` of their own, naming the node that created them, their nodes and
+# children. Here a placeholder entry above the Trip's root, created by the Trip's body.
+created = trip("before")
+g = created["graphs"][0]
+g["trees"] = [{"creator": IDX[3152], "nodes": [IDX[800]], "children": [1]}] + [
+    dict(t, children=[c + 1 for c in t["children"]]) if "children" in t else t for t in copy.deepcopy(g["trees"])]
+g["trees"][1].pop("root")
+g["trees"][0]["root"] = True
+write_text("writers/trip-tree-creator.ag-json", json_text(created))
+
+# Writers that leave out node `flags` (unknown: stored NULL, not 0) and the graph's counters
+# (update, change and transaction counts: NULL too): the Trip after the invalidation with flags
+# only on the nodes downstream of `nights`.
+flagless = trip("after-invalidate")
+for key in ("update_count", "change_count", "transaction_count"):
+    flagless["graphs"][0].pop(key)
+for n in flagless["graphs"][0]["nodes"]:
+    if n["id"] not in DOWNSTREAM_OF_NIGHTS:
+        n.pop("flags")
+write_text("writers/trip-flagless.ag-json", json_text(flagless))

@@ -14,9 +14,10 @@ enum ImportCommand {
     skipped there with one line, and a last line sums up: imported N, skipped M, failed K;
     so are FIFOs, sockets, devices, names that are not UTF-8 and links back into the tree:
     each directory is read once) or - for standard input. What a file holds is decided by
-    its bytes, never its name: gzip (.ag-gzon, .gz) is undone, JSON is an archive (a
-    snapshot), text with breakpoint hits is a transcript (a run), protobuf records are a
-    trace (AG_TRACE or AGGraphStartTracing: .ag-trace, .iag-trace, .oag-trace, gzip'd too).
+    its bytes, never its name: gzip (.ag-gzon, .gz) and raw DEFLATE (jcmosc/Compute's
+    .iag-gzon) are undone, JSON is an archive (a snapshot), text with breakpoint hits is a
+    transcript (a run), protobuf records are a trace (AG_TRACE or AGGraphStartTracing:
+    .ag-trace, .iag-trace, .oag-trace, gzip'd too).
     Each file is imported in one transaction: a bad file is refused with the reason and
     position, and leaves the database as it was. Warnings (a recording that did not end
     normally, hits that could not be read, a trace cut short) go to stderr, --quiet or not.

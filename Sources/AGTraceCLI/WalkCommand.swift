@@ -15,8 +15,8 @@ enum WalkCommand {
     edges: its readers, their readers, and so on. This lists them breadth-first, one row per
     node: attribute, depth (1 = reads ATTR directly), rule, view (the SwiftUI view that names
     the node, see node_views in docs/schema.md), via (the node it was first reached from) and
-    dirty (1 when the snapshot shows the node's dirty bit set: compare the prediction with a
-    dump taken right after the invalidation). ATTR is decimal or 0x-hex. --view NAME starts
+    dirty (1 when the snapshot shows the node's dirty bit set, empty when the dump leaves its
+    flags out: compare the prediction with a dump taken right after the invalidation). ATTR is decimal or 0x-hex. --view NAME starts
     from every node that view names (with --trace, every node whose rule is its body; depth
     then counts from the nearest of them).
 

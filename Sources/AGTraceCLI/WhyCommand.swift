@@ -20,7 +20,8 @@ enum WhyCommand {
     input through a changed edge (it was invalidated itself). One row per node on those paths:
     attribute, depth (edges upstream of ATTR), rule, view, dirty, changed_edge (its edge into
     the node below changed), cause (1 or 0). Clean inputs without a changed edge explain
-    nothing and are not listed.
+    nothing and are not listed. A node whose flags the dump leaves out has an empty dirty
+    (unknown): it is not followed as dirty, and through a changed edge its cause is empty too.
 
     Over a transcript (--run R): one row per update of ATTR and invalidation that caused it:
     update_seq, attribute, cause_seq, cause_root; with --snapshot S also rule and view (and

@@ -76,13 +76,13 @@ final class AnswersTests: XCTestCase {
         let id = try LabelLookup.snapshotId("planner-after-invalidate", in: f.db)
         let steps = try DumpWhy.run(in: f.db, snapshot: id, label: "p", from: [1760])
         XCTAssertEqual(steps.map(\.attribute), [1760, 1664, 1712, 1592, 1620])
-        XCTAssertEqual(steps.filter(\.cause).map(\.attribute), [1592])
+        XCTAssertEqual(steps.filter { $0.cause == true }.map(\.attribute), [1592])
         XCTAssertEqual(steps.first { $0.attribute == 1592 }?.changedEdge, true)
         XCTAssertEqual(steps.map(\.view), [nil, "Editor", "Editor", "Planner", "Planner"])
         // A dirty node nothing upstream explains is its own cause; a clean input through an
         // edge without the changed flag (4004 -> 4052) is not listed.
         let own = try DumpWhy.run(in: f.db, snapshot: id, label: "p", from: [4052])
-        XCTAssertEqual(own.map { [$0.attribute, $0.cause ? 1 : 0] }, [[4052, 1]])
+        XCTAssertEqual(own.map { [$0.attribute, $0.cause == true ? 1 : 0] }, [[4052, 1]])
         XCTAssertThrowsError(try DumpWhy.run(in: f.db, snapshot: id, label: "p", from: [9999]))
     }
 

@@ -114,8 +114,9 @@ struct ArchiveJSON {
             let types = g.types.enumerated().map { i, name in
                 "{\"id\": \(i + 1), \"name\": \(q(name)), \"value\": \"V\"" + (g.typeProfiles[name].map { ", " + profile($0) } ?? "") + "}"
             }
+            // Node flags always (0 too): a dump that leaves them out leaves the dirty bit unknown.
             let nodes = g.nodes.map { n in
-                "{\"id\": \(n.attribute), \"type\": \(g.types.firstIndex(of: n.rule)!)" + (n.flags != 0 ? ", \"flags\": \(n.flags)" : "")
+                "{\"id\": \(n.attribute), \"type\": \(g.types.firstIndex(of: n.rule)!)" + ", \"flags\": \(n.flags)"
                     + (n.value.map { ", \"value\": \(q($0))" } ?? "")
                     + (g.nodeProfiles[n.attribute].map { ", " + profile($0) } ?? "") + "}"
             }

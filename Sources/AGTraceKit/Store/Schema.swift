@@ -674,6 +674,18 @@ public enum Schema {
         );
         CREATE INDEX console_warnings_by_console ON console_warnings(console_id);
         """,
+        // 14: a debug-tree entry's `creator` (a node index: the node that made the entry, as
+        // one of Apple's dumps writes it). A column added, no table rebuilt: older entries get
+        // NULL (unknown), whatever the database's size. `trees` names it by attribute.
+        """
+        ALTER TABLE tree_items ADD COLUMN creator_node_id INTEGER;
+        DROP VIEW trees;
+        CREATE VIEW trees AS
+            SELECT t.snapshot_id, t.graph_index, t.tree_index, t.parent_tree_index,
+                   n.attribute, t.offset, t.description, t.flags, t.is_root, n.node_index,
+                   c.attribute AS creator_attribute, c.node_index AS creator_node_index
+            FROM tree_items t LEFT JOIN node_rows n ON n.id = t.node_id LEFT JOIN node_rows c ON c.id = t.creator_node_id;
+        """,
     ]
 
     public static var latestVersion: Int { migrations.count }

@@ -30,7 +30,7 @@ public enum SchemaReference {
         "source": "the imported file's path as given",
         "sha256": "SHA-256 of the file's bytes as read (compressed, if it is): the same bytes are stored once",
         "imported_at": "when it was imported (ISO 8601, UTC)",
-        "compressed": "1 when the file was gzip-compressed, else 0",
+        "compressed": "1 when the file was compressed (gzip; for an archive also raw DEFLATE, as jcmosc/Compute writes `.iag-gzon`), else 0",
         "size_bytes": "the file's size in bytes (NULL when unknown, e.g. read from standard input)",
         "tree_index": "the entry's position in the graph's debug `tree` list",
         "node_index": "the node's position in the graph's `nodes` array",
@@ -90,6 +90,7 @@ public enum SchemaReference {
         Table(name: "tree_items", section: .archives, row: "debug view-tree entry (the table behind `trees`)", columns: [
             "parent_tree_index": "the parent entry's `tree_index` (NULL at a root)", "node_id": "the entry's own node (`nodes.id`; NULL when none)",
             "is_root": "1 for a root entry, else 0", "flags": "the entry's raw flags",
+            "creator_node_id": "the node that created the entry (the entry's `creator`, a node index, as `nodes.id`; NULL when the archive has none, and for archives imported before schema 14)",
         ]),
         Table(name: "tree_item_values", section: .archives, row: "named value of a tree entry (the table behind `tree_values`)", columns: [
             "key": "the value's name", "node_id": "the node holding it (`nodes.id`)",
@@ -98,6 +99,8 @@ public enum SchemaReference {
         Table(name: "trees", section: .archives, row: "debug view-tree entry", columns: [
             "parent_tree_index": "the parent entry's `tree_index` (NULL at a root)", "attribute": "the entry's own node (NULL when none)",
             "is_root": "1 for a root entry, else 0", "flags": "the entry's raw flags", "node_index": "the entry's own node's `node_index`",
+            "creator_attribute": "the attribute of the node that created the entry (its `creator`; NULL when none is given)",
+            "creator_node_index": "that node's `node_index` (NULL when none is given)",
         ]),
         Table(name: "tree_values", section: .archives, row: "named value of a tree entry", columns: ["key": "the value's name"]),
         Table(name: "tree_nodes", section: .archives, row: "node listed by a tree entry", columns: [:]),
@@ -275,7 +278,7 @@ public enum SchemaReference {
     ]
 
     static let nodeColumns: [String: String] = [
-        "flags": "raw node flags: bit 0 (1) is the dirty bit", "subgraph_flags": "the node's subgraph flags",
+        "flags": "raw node flags: bit 0 (1) is the dirty bit (NULL when the archive leaves `flags` out: unknown, not clean)", "subgraph_flags": "the node's subgraph flags",
     ]
 
     static let traceNodeColumns: [String: String] = [

@@ -57,6 +57,15 @@ final class HostileInputTests: CLITestCase {
         XCTAssertTrue(ok.stdout.contains("nodes 10"), ok.stdout)
     }
 
+    /// Raw DEFLATE goes through the same inflater as gzip: forty megabytes from a few dozen
+    /// kilobytes stream through under the cap.
+    func testBigStringsInASmallRawDeflate() throws {
+        let path = try HostileInputs.bigStringsRawDeflate(in: dir, count: 10, length: 4_000_000)
+        let r = try capped(["import", "--db", db, path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("(archive, raw DEFLATE)") && r.stdout.contains("nodes 10"), r.stdout)
+    }
+
     // MARK: Directories
 
     func testSymlinkCycles() throws {

@@ -112,6 +112,17 @@ enum HostileInputs {
         return path
     }
 
+    /// The same as raw DEFLATE (jcmosc/Compute's `.iag-gzon`): gzip's output (`-n`: a 10-byte
+    /// header) without its header and 8-byte trailer.
+    static func bigStringsRawDeflate(in dir: URL, count: Int, length: Int) throws -> String {
+        let gz = try bigStrings(in: dir, count: count, length: length)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: gz))
+        let path = dir.appendingPathComponent("big-strings-\(length).iag-gzon").path
+        FileManager.default.createFile(atPath: path, contents: bytes.subdata(in: 10..<(bytes.count - 8)))
+        unlink(gz)
+        return path
+    }
+
     /// A sample archive, the file a directory case should import.
     static func copySample(to dir: URL, samples: String) throws -> String {
         let path = dir.appendingPathComponent("trip-1-before.ag-json").path

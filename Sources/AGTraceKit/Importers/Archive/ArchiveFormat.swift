@@ -24,12 +24,13 @@ extension StoredKind {
             """)
 }
 
-/// AttributeGraph archives (JSON, `.ag-json`, gzip'd `.ag-gzon`): one snapshot each.
+/// AttributeGraph archives (JSON, `.ag-json`, gzip'd `.ag-gzon`, raw DEFLATE `.iag-gzon` from
+/// jcmosc/Compute): one snapshot each.
 struct ArchiveFormat: InputFormat {
     var kind: InputKind { .archive }
     var storedKind: StoredKind { .snapshot }
     var measuredKind: MeasuredKind? { .snapshot }
-    var fileExtensions: [String] { [".ag-gzon", ".ag-json", ".json"] }
+    var fileExtensions: [String] { [".iag-gzon", ".ag-gzon", ".ag-json", ".json"] }
     var noun: String { "an AttributeGraph archive" }
     var fileOption: String { "--archive" }
 

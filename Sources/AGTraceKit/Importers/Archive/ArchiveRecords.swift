@@ -104,6 +104,8 @@ public struct TreeRecord: Equatable, Sendable {
     public var description: String?
     public var flags: Int64?
     public var isRoot: Bool
+    /// The node that created the entry (`creator`, a node index), when the archive says.
+    public var creatorNodeIndex: Int? = nil
 }
 
 public struct TreeValueRecord: Equatable, Sendable {

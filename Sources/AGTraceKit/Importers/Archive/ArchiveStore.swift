@@ -89,8 +89,8 @@ final class ArchiveStore: ArchiveSink {
             """)
         insertTrees = try MultiRowInsert(db: db, prefix: """
             INSERT INTO tree_items(snapshot_id, graph_index, tree_index, parent_tree_index, node_id, offset,
-                                   description, flags, is_root) VALUES
-            """, columns: 9, rows: Self.treeRowsPerStatement)
+                                   description, flags, is_root, creator_node_id) VALUES
+            """, columns: 10, rows: Self.treeRowsPerStatement)
         setTreeParent = try db.prepare("""
             UPDATE tree_items SET parent_tree_index = ?4 WHERE snapshot_id = ?1 AND graph_index = ?2 AND tree_index = ?3
             """)
@@ -285,6 +285,7 @@ final class ArchiveStore: ArchiveSink {
         let base = firstNodeId(r.graphIndex)
         var row = r
         row.nodeIndex = r.nodeIndex.map { Int(base) + $0 }
+        row.creatorNodeIndex = r.creatorNodeIndex.map { Int(base) + $0 }
         pendingTrees.append(row)
         if pendingTrees.count == Self.treeRowsPerStatement { try writeTrees() }
         naming.entry(graph: r.graphIndex, treeIndex: r.treeIndex, parent: r.parentTreeIndex, description: r.description)
@@ -330,6 +331,7 @@ final class ArchiveStore: ArchiveSink {
             s.bind(c + 6, r.description)
             s.bind(c + 7, r.flags)
             s.bind(c + 8, r.isRoot)
+            s.bind(c + 9, r.creatorNodeIndex)
         }
     }
 

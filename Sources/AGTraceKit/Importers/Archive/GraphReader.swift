@@ -435,6 +435,11 @@ struct GraphReader {
                         }
                         values.append(value)
                     }
+                } else if tokenizer.textEquals("creator") {
+                    // Last: only one of Apple's dumps writes it (on entries with no node of their own).
+                    let idx = try archive.index(tokenizer.next(), "tree creator")
+                    try noteNodeRef(idx, at: tokenizer.tokenOffset, "tree \(treeIndex) creator")
+                    tree.creatorNodeIndex = idx
                 } else {
                     try archive.skipValue()
                 }

@@ -6,7 +6,7 @@ extension ImportOutcome {
     public var line: String {
         switch self {
         case .imported(let item):
-            let how = item.compressed ? "\(item.kind.rawValue), gzip" : item.kind.rawValue
+            let how = item.compressed ? "\(item.kind.rawValue), \(item.compression ?? "gzip")" : item.kind.rawValue
             let verb = item.replaced ? "replaced" : "imported"
             var taken = ""
             if let target = item.replacedAliasOf { taken += ", was an alias of '\(target)', which keeps its bytes" }

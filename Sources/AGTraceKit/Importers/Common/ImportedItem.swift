@@ -42,6 +42,9 @@ public struct ImportedItem: Equatable, Sendable {
         self.sha256 = sha256
     }
 
+    /// How a compressed input was compressed when not gzip ("raw DEFLATE"); nil for gzip.
+    public var compression: String? { get { facts["compression"] } set { facts["compression"] = newValue } }
+
     /// A count by name (0 when the format did not count it).
     public subscript(count name: String) -> Int {
         get { counts[name] ?? 0 }

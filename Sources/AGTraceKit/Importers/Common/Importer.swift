@@ -82,6 +82,7 @@ public final class Importer {
                                       replace: options.replace)
             var item = ImportedItem(path: path, label: label, kind: input.kind, compressed: input.compressed, sha256: "")
             item.replaced = replacement?.replaced ?? false
+            if input.rawDeflate { item.compression = "raw DEFLATE" }
             let job = FormatImport(source: input.source, file: source, db: db, hash: { hasher.finish() }, tick: progress,
                                    mark: mark, provisional: input.provisional, firstImport: rollbackJournal)
             try input.format.importInput(job, into: &item)

@@ -1,18 +1,21 @@
 /// An opened input: the decoded byte stream positioned at its start, what it holds, and whether
-/// it was gzip-compressed.
+/// it was compressed (gzip, or raw DEFLATE).
 public struct SniffedInput {
     public var format: any InputFormat
     public var kind: InputKind { format.kind }
     public var compressed: Bool
+    /// Raw DEFLATE (no gzip header), when `compressed`.
+    public var rawDeflate = false
     public var source: ByteSource
     /// A transcript only possibly: text (not JSON, not binary) longer than the head, with no
     /// hit in it. Read whole; refused as no input if it holds no hit either (a program may
     /// print more than the head before the first breakpoint is hit).
     public var provisional = false
 
-    public init(format: any InputFormat, compressed: Bool, source: ByteSource, provisional: Bool = false) {
+    public init(format: any InputFormat, compressed: Bool, rawDeflate: Bool = false, source: ByteSource, provisional: Bool = false) {
         self.format = format
         self.compressed = compressed
+        self.rawDeflate = rawDeflate
         self.source = source
         self.provisional = provisional
     }
@@ -24,7 +27,9 @@ public enum InputSniffer {
 
     /// Opens `raw` (a file or standard input), undoing gzip when the magic bytes say so, and
     /// asks each of `formats` in turn whether the head is theirs; the first sure one wins,
-    /// else the first that may be (read whole to know).
+    /// else a raw DEFLATE stream that inflates to JSON (`RawDeflate`: it has no magic, so it
+    /// is only tried on what no format is sure of), else the first that may be (read whole to
+    /// know).
     public static func sniff(_ raw: PeekingSource, path: String,
                              formats: [any InputFormat] = InputFormats.all) throws -> SniffedInput {
         let magic = try raw.peek(2)
@@ -48,6 +53,16 @@ public enum InputSniffer {
             case nil: break
             }
         }
+        if !compressed, RawDeflate.inflatesToJSON(head) {
+            let inflated = PeekingSource(try GzipSource(inner, path: path, wrapper: .rawDeflate))
+            let text = try inflated.peek(headSize)
+            for format in formats {
+                if case .sure = try format.recognise(text, full: text.count == headSize, path: path) {
+                    return SniffedInput(format: format, compressed: true, rawDeflate: true, source: inflated)
+                }
+            }
+            throw InputError(path: path, message: "raw DEFLATE data that inflates to JSON, but not to an AttributeGraph archive")
+        }
         if let maybe {
             return SniffedInput(format: maybe, compressed: compressed, source: inner, provisional: true)
         }
@@ -61,7 +76,7 @@ public enum InputSniffer {
         }
         let binary = head.prefix(512).contains { $0 == 0 || ($0 < 0x09) }
         throw InputError(path: path, message: binary
-            ? "binary data: neither an AttributeGraph archive (JSON, optionally gzip), an lldb breakpoint transcript nor an AttributeGraph trace (protobuf records)"
+            ? "binary data: neither an AttributeGraph archive (JSON, optionally gzip or raw DEFLATE), an lldb breakpoint transcript nor an AttributeGraph trace (protobuf records)"
             : noHitsMessage, notAnInput: true)
     }
 

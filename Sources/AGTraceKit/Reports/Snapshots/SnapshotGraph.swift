@@ -33,7 +33,8 @@ struct SnapshotGraph {
             attributes.append(node.attribute)
             rules.append(ruleOfType[node.typeKey] ?? -1)
             bodyViews.append(viewOfType[node.typeKey] ?? -1)
-            flags.append(node.flags)
+            // Unknown flags draw as clean: a picture has no third state for the dirty fill.
+            flags.append(node.flags ?? 0)
         }
         indexBuckets()
         // Edges come in source order (the table's key): the source's number is found by

@@ -6,7 +6,8 @@ struct SnapshotNodeList {
         var attribute: Int64
         var graphIndex: Int64
         var typeIndex: Int64
-        var flags: Int64
+        /// nil when the dump leaves the node's flags out (unknown).
+        var flags: Int64?
         var typeKey: Int64 { graphIndex << 32 | typeIndex }
     }
 
@@ -15,7 +16,7 @@ struct SnapshotNodeList {
     init(in db: Database, snapshot: Int64) throws {
         let rows = try ReportRegistry.query("walk-nodes").prepare(in: db, ["snapshot": .integer(snapshot)])
         try rows.forEachRow { r in
-            nodes.append(Node(attribute: r.int64(0), graphIndex: r.int64(1), typeIndex: r.int64(2), flags: r.int64(3)))
+            nodes.append(Node(attribute: r.int64(0), graphIndex: r.int64(1), typeIndex: r.int64(2), flags: r.isNull(3) ? nil : r.int64(3)))
         }
         // Usually sorted already (dumps list nodes in attribute order), which the standard
         // sort notices. One integer key when attribute and graph fit, else both compared.

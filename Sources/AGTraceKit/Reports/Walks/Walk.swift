@@ -60,8 +60,9 @@ public struct WalkStep: Equatable, Sendable {
     public var view: String? = nil
     /// The node it was first reached from (breadth-first, smaller attributes first).
     public var via: Int64
-    /// Whether the snapshot shows its dirty bit (bit 0) set.
-    public var dirty: Bool
+    /// Whether the snapshot shows its dirty bit (bit 0) set; nil when the dump leaves the
+    /// node's flags out (unknown, not clean).
+    public var dirty: Bool?
 }
 
 /// `agtrace walk ATTR --snapshot S`: the push walk an invalidation of ATTR would make, i.e.
@@ -138,10 +139,10 @@ public enum PushWalk {
             try readersStmt.forEachRow { readersStmt in out.append(readersStmt.int64(0)) }
             return out
         }
-        func info(_ a: Int64) throws -> (rule: String?, flags: Int64)? {
+        func info(_ a: Int64) throws -> (rule: String?, flags: Int64?)? {
             try infoQuery.bind(infoStmt, ids.merging(["attribute": .integer(a)]) { $1 })
             guard try infoStmt.step() else { return nil }
-            return (infoStmt.string(2), infoStmt.int64(4))
+            return (infoStmt.string(2), infoStmt.isNull(4) ? nil : infoStmt.int64(4))
         }
 
         let rootReaders = try readersOf(root)
@@ -151,7 +152,7 @@ public enum PushWalk {
         let reached = try breadthFirst(from: roots, maxDepth: maxDepth) { a in a == root ? rootReaders : try readersOf(a) }
 
         // Name the reached nodes: one query each for small walks, one ordered pass for big ones.
-        var named: [Int64: (rule: String?, flags: Int64)] = [:]
+        var named: [Int64: (rule: String?, flags: Int64?)] = [:]
         if reached.count <= bulkThreshold {
             for r in reached { named[r.attribute] = try info(r.attribute) }
         } else {
@@ -172,7 +173,8 @@ public enum PushWalk {
         return reached.map { r in
             let n = named[r.attribute] ?? nil
             return WalkStep(attribute: r.attribute, depth: r.depth, rule: n?.rule, view: views[r.attribute], via: r.via,
-                            dirty: (n?.flags ?? 0) & 1 == 1)
+                            // A node the dump does not hold stays clean, as before; one without flags is unknown.
+                            dirty: n.map { $0.flags.map { $0 & 1 == 1 } } ?? false)
         }
     }
 
@@ -203,7 +205,7 @@ public enum PushWalk {
     public static func rows(_ steps: [WalkStep]) -> [[SQLValue]] {
         steps.map { s in
             [.integer(s.attribute), .integer(Int64(s.depth)), s.rule.map(SQLValue.text) ?? .null,
-             s.view.map(SQLValue.text) ?? .null, .integer(s.via), .integer(s.dirty ? 1 : 0)]
+             s.view.map(SQLValue.text) ?? .null, .integer(s.via), s.dirty.map { .integer($0 ? 1 : 0) } ?? .null]
         }
     }
 }

@@ -5,13 +5,16 @@ public struct WhyStep: Equatable, Sendable {
     public var depth: Int
     public var rule: String?
     public var view: String?
-    /// The node's dirty bit (bit 0) in the dump.
-    public var dirty: Bool
+    /// The node's dirty bit (bit 0) in the dump; nil when the dump leaves its flags out
+    /// (unknown: not followed upstream as dirty, and not called a cause as clean).
+    public var dirty: Bool?
     /// It is read by the node it was reached from through an edge with the changed flag (8).
     public var changedEdge: Bool
     /// A cause: a clean input whose edge into a dirty reader changed, or a dirty node with
     /// neither a dirty input nor an input through a changed edge.
-    public var cause: Bool
+    /// nil for an input of unknown flags whose edge changed: clean (a cause) or dirty, the dump
+    /// does not say.
+    public var cause: Bool?
 }
 
 /// `agtrace why ATTR --snapshot S`: over a dump taken after an invalidation, the explanation
@@ -31,10 +34,10 @@ public enum DumpWhy {
         }
         let infoQuery = ReportRegistry.query("node-info")
         let infoStmt = try infoQuery.prepare(in: db, ["snapshot": .integer(snapshot), "attribute": .integer(roots.first ?? 0)])
-        func info(_ a: Int64) throws -> (rule: String?, dirty: Bool)? {
+        func info(_ a: Int64) throws -> (rule: String?, dirty: Bool?)? {
             try infoQuery.bind(infoStmt, ["snapshot": .integer(snapshot), "attribute": .integer(a)])
             guard try infoStmt.step() else { return nil }
-            return (infoStmt.string(2), infoStmt.int64(4) & 1 == 1)
+            return (infoStmt.string(2), infoStmt.isNull(4) ? nil : infoStmt.int64(4) & 1 == 1)
         }
 
         var steps: [WhyStep] = []
@@ -45,7 +48,7 @@ public enum DumpWhy {
             index[root] = steps.count
             steps.append(WhyStep(attribute: root, depth: 0, rule: node.rule, view: views[root], dirty: node.dirty,
                                  changedEdge: false, cause: false))
-            if node.dirty { frontier.append(root) }
+            if node.dirty == true { frontier.append(root) }
         }
         var depth = 0
         while !frontier.isEmpty {
@@ -55,18 +58,19 @@ public enum DumpWhy {
                 var explained = false
                 for input in (inputs[reader] ?? []).sorted(by: { $0.src < $1.src }) {
                     let node = try info(input.src)
-                    let dirty = node?.dirty ?? false
-                    guard dirty || input.changed else { continue }
+                    // An input the dump does not hold is clean, as before; one without flags unknown.
+                    let dirty: Bool? = node.map { $0.dirty } ?? false
+                    guard dirty == true || input.changed else { continue }
                     explained = true
                     if let i = index[input.src] {
                         if input.changed { steps[i].changedEdge = true }
-                        if !dirty { steps[i].cause = true }
+                        if dirty == false { steps[i].cause = true }
                         continue
                     }
                     index[input.src] = steps.count
                     steps.append(WhyStep(attribute: input.src, depth: depth, rule: node?.rule, view: views[input.src],
-                                         dirty: dirty, changedEdge: input.changed, cause: !dirty))
-                    if dirty { next.append(input.src) }
+                                         dirty: dirty, changedEdge: input.changed, cause: dirty.map { !$0 }))
+                    if dirty == true { next.append(input.src) }
                 }
                 if !explained, let i = index[reader] { steps[i].cause = true }
             }
@@ -78,7 +82,7 @@ public enum DumpWhy {
     public static func rows(_ steps: [WhyStep]) -> [[SQLValue]] {
         steps.map { s in
             [.integer(s.attribute), .integer(Int64(s.depth)), s.rule.map(SQLValue.text) ?? .null, s.view.map(SQLValue.text) ?? .null,
-             .integer(s.dirty ? 1 : 0), .integer(s.changedEdge ? 1 : 0), .integer(s.cause ? 1 : 0)]
+             s.dirty.map { .integer($0 ? 1 : 0) } ?? .null, .integer(s.changedEdge ? 1 : 0), s.cause.map { .integer($0 ? 1 : 0) } ?? .null]
         }
     }
 }

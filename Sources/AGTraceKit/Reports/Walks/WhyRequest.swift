@@ -66,7 +66,7 @@ public enum WhyRunner {
             return ComputedRows(columns: report.columns, rows: report.rows)
         }
         let steps = try DumpWhy.run(in: db, snapshot: snapshot!, label: snapshotLabel!, from: roots, views: views)
-        if !steps.contains(where: \.dirty) {
+        if !steps.contains(where: { $0.dirty == true }) {
             log.say(.line("nothing is dirty there in snapshot '\(snapshotLabel!)': dump the graph after the invalidation and before the body runs"))
         }
         return ComputedRows(columns: DumpWhy.columns, rows: DumpWhy.rows(steps))
