@@ -68,6 +68,9 @@ enum CycleOwners {
             }
             // Until the console format registers its stored kind: its table, which migration 13 creates.
             if let id = try db.scalar("SELECT id FROM consoles WHERE label = ?1", [.text(label)])?.intValue { return id }
+            if let other = try LabelLookup.otherStoredKind(of: label, not: nil, in: db) {
+                throw ReportError("'\(label)' is a \(other.noun), not a console: give it with --\(other.option) \(label) (see agtrace list)")
+            }
             throw ReportError("no console labelled '\(label)' (see agtrace list)")
         }
     }
