@@ -204,3 +204,26 @@ final class CycleReportTests: XCTestCase {
         XCTAssertEqual(log.messages, [.line("the database holds no cycle report")])
     }
 }
+
+/// The HTML report's cycles section: there when the database holds cycle reports, absent otherwise.
+final class HTMLCyclesTests: XCTestCase {
+    private func page(_ f: ReportFixture, _ inputs: HTMLReport.Inputs) throws -> String {
+        let sink = StringSink()
+        try HTMLReport.write(inputs, options: HTMLReport.Options(generator: "t", madeAt: "now", graphviz: nil), in: f.db, to: sink)
+        return sink.text
+    }
+
+    func testTheSectionListsTheChainsNamedByThePagesSnapshot() throws {
+        let f = try ReportFixture(samples: false)
+        _ = try Importer(database: f.db).importFile(CycleReportTests.samples.appendingPathComponent("sheet-height-at-cycle.ag-json").path,
+                                                     options: ImportOptions(label: "at-cycle"))
+        XCTAssertFalse(try page(f, HTMLReport.Inputs(snapshot: "at-cycle")).contains("id=\"cycles\""), "no cycle stored: no section")
+        let rows = StoredCycles(db: f.db)
+        try rows.sheetHeight(console: try rows.console("sheet-height"))
+        let html = try page(f, HTMLReport.Inputs(snapshot: "at-cycle"))
+        XCTAssertTrue(html.contains("<a href=\"#cycles\">Cycles</a>"))
+        XCTAssertTrue(html.contains("<section id=\"cycles\"><h2>Cycles</h2>"))
+        XCTAssertTrue(html.contains("<p class=\"note\">snapshot &apos;at-cycle&apos; names 5 of 5 frames of chain 1"))
+        XCTAssertTrue(html.contains("\"HeightBadge\""), "the table's data names the views")
+    }
+}
