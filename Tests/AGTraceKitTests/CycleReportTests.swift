@@ -157,13 +157,17 @@ final class CycleReportTests: XCTestCase {
     }
 
     func testTheGateCountsReportsAndNamesTheLoopsViews() throws {
-        let (f, rows, console) = try fixture()
+        let (f, rows, console) = try fixture(dumps: ["sheet-height-at-cycle"])
         let other = try rows.console("clean")
         let count = try CycleCounts.count(in: f.db, kind: .console, owner: console)
         XCTAssertEqual(count.reports, 3)
         XCTAssertEqual(count.chains.map(\.reports), [2, 1])
         XCTAssertEqual(count.views, [], "the console alone names no view here (the digraph labels are cut)")
         XCTAssertEqual(try CycleCounts.count(in: f.db, kind: .console, owner: other).reports, 0)
+        let dump = try LabelLookup.snapshotId("sheet-height-at-cycle", in: f.db)
+        XCTAssertEqual(try CycleCounts.count(in: f.db, kind: .console, owner: console, snapshot: dump).views,
+                       ["HeightBadge", "SheetContent", "GeometryReader<SizeReader.Content>", "SizeReader", "CounterField", "CounterLabel"],
+                       "the loops' views (2080, below both loops, is not counted)")
         let runId = try f.run("tap", [])
         try rows.report(kind: "run", owner: runId, position: 1, attribute: 40, level: nil, form: "recorder", frames: [
             .init(stack: nil, attribute: 44, name: "DynamicBody<ViewBodyAccessor<Badge>>"),
