@@ -110,6 +110,28 @@ final class CycleReportTests: XCTestCase {
         XCTAssertEqual(one.chains.map(\.attribute), [103752, 104216])
     }
 
+    func testAHeaderAloneIsNamedByItsAttribute() throws {
+        let f = try ReportFixture(samples: false)
+        _ = try Importer(database: f.db).importFile(Self.samples.appendingPathComponent("sheet-height-at-cycle.ag-json").path,
+                                                     options: ImportOptions(label: "at-cycle"))
+        let rows = StoredCycles(db: f.db)
+        let console = try rows.console("headers")
+        try rows.report(kind: "console", owner: console, position: 1, attribute: 2136, level: 1)
+        try rows.report(kind: "console", owner: console, position: 2, attribute: 2136, level: 1)
+        try rows.report(kind: "console", owner: console, position: 3, attribute: 7, level: 1)
+        let (outcome, table, log) = try run(f, CycleRequest(snapshot: "at-cycle"))
+        XCTAssertEqual(outcome.chains.map(\.reports.count), [2, 1])
+        XCTAssertEqual(table.map { $0["attribute"] }, [.integer(2136), .integer(7)])
+        XCTAssertEqual(table.map { $0["view"] }, [.text("SizeReader"), .null], "7 is no node of the dump: unknown")
+        XCTAssertEqual(table.map { $0["named_by"] }, [.text("snapshot"), .null])
+        XCTAssertEqual(table[0]["frame"], .null)
+        XCTAssertEqual(table[0]["snapshot_names"], .null)
+        XCTAssertEqual(log.warnings, [])
+        let dump = try LabelLookup.snapshotId("at-cycle", in: f.db)
+        XCTAssertEqual(try CycleCounts.count(in: f.db, kind: .console, owner: console, snapshot: dump).views, ["SizeReader"])
+        XCTAssertEqual(try CycleCounts.count(in: f.db, kind: .console, owner: console).views, [])
+    }
+
     func testATraceNamesItsCyclesByItsOwnTypesAndTheRecorderByItsNames() throws {
         let f = try ReportFixture(samples: false)
         let trace = TestPaths.sampleArchives.appendingPathComponent("traces/trip-taps.ag-trace").path

@@ -54,8 +54,10 @@ public struct CycleChain: Sendable {
         return frames.filter { $0.ordinal <= start }
     }
 
-    /// The views naming the chain's frames (the loop's when closed), distinct, top first.
+    /// The views naming the chain's frames (the loop's when closed), distinct, top first; for
+    /// a header only, N's.
     public var views: [String] {
+        if frames.isEmpty { return CycleNaming.name(first.throughNames).view.map { [$0] } ?? [] }
         var seen: [String] = []
         for frame in loopFrames {
             if let view = CycleNaming.name(frame.names).view, !seen.contains(view) { seen.append(view) }

@@ -27,7 +27,9 @@ public enum CycleDot {
             }
             if let n = chain.attribute, !drawn.contains(n) {
                 let why = chain.loop == .noFrames ? "a header only: no frames" : "not on the printed stack"
-                out.write("    \(node(c, n)) [label=\(DotExport.quote("#\(n)\n\(why)")), style=dashed, penwidth=2];\n")
+                let name = CycleNaming.name(chain.first.throughNames)
+                let named = (name.view ?? name.rule).map { "\($0)\n" } ?? ""
+                out.write("    \(node(c, n)) [label=\(DotExport.quote("\(named)#\(n)\n\(why)")), style=dashed, penwidth=2];\n")
             }
             for frame in frames {
                 guard let reader = frame.attribute, let input = chain.reads(frame) else { continue }

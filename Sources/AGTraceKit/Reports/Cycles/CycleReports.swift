@@ -58,6 +58,8 @@ public struct CycleReport: Equatable, Sendable {
     public var form: String
     public var complete: Bool
     public var frames: [CycleFrame] = []
+    /// The names the sources give N itself (what a report with a header only can be named by).
+    public var throughNames = CycleFrameNames()
 }
 
 /// Reads the stored reports: rows of `cycles-reports.sql` and `cycles-frames.sql`, nothing else.
@@ -101,6 +103,22 @@ enum CycleRecords {
                 frame.names.recorderName = s.string(15)
                 frame.names.digraphLabel = s.string(16)
                 reports[i].frames.append(frame)
+            }
+            let through = try ReportRegistry.query("cycles-through").prepare(in: db, [
+                "kind": .text(kind.rawValue), "owner": .integer(owner),
+                "trace": kind == .trace ? .integer(owner) : .null, "snapshot": snapshot.map { .integer($0) } ?? .null,
+            ])
+            try through.forEachRow { s in
+                guard let i = index[s.int64(0)] else { return }
+                var names = CycleFrameNames()
+                names.snapshotRule = s.string(1)
+                names.snapshotDescription = s.string(2)
+                names.snapshotView = s.string(3)
+                names.inSnapshot = s.int64(4) != 0
+                names.traceRule = s.string(5)
+                names.traceView = s.string(6)
+                names.digraphLabel = s.string(7)
+                reports[i].throughNames = names
             }
         }
         return reports

@@ -18,7 +18,10 @@ public enum CycleRows {
                 outcome.snapshot != nil && !chain.frames.isEmpty ? .text(CycleSnapshotCheck.summary(chain)) : .null,
             ]
             if chain.frames.isEmpty {
-                rows.append(head + Array(repeating: .null, count: columns.count - head.count))
+                // A header only: N named as a frame would be, the stack's columns empty.
+                let name = CycleNaming.name(first.throughNames)
+                rows.append(head + [.null, int(first.attribute), .null, .null, .null, .null, text(name.rule), text(name.view),
+                                    text(name.source?.rawValue), .null, .null])
                 continue
             }
             for frame in chain.frames {
