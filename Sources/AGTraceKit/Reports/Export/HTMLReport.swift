@@ -74,6 +74,8 @@ public enum HTMLReport {
         if runId != nil || traceId != nil { sections.append(("writes", "Cause → effect")) }
         if snapshotId != nil { sections.append(("finder-section", "Node finder")) }
         if compareIds != nil { sections.append(("compare", "Compare")) }
+        let cycles = try HTMLCycles.present(in: db)
+        if cycles { sections.append(("cycles", "Cycles")) }
         for (id, name) in sections { page.html("<a href=\"#\(id)\">"); page.text(name); page.html("</a>") }
         page.html("</nav></header>\n")
 
@@ -89,6 +91,7 @@ public enum HTMLReport {
             // What makes the comparison doubtful is shown in its section, beside the counts, and on stderr.
             warnings += try HTMLSections.compare(page, db: db, from: compare.from, to: compare.to, ids: ids, options: options)
         }
+        if cycles { try HTMLCycles.section(page, db: db, snapshot: inputs.snapshot, options: options) }
 
         var svg: [String]?
         var missing = "No picture: Graphviz (dot) was not on the PATH when this page was made. Install it "

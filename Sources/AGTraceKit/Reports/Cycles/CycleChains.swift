@@ -1,0 +1,87 @@
+import Foundation
+
+/// Whether a chain's stack shows the loop (ag-cycles.md, "The cycle").
+public enum CycleLoop: String, Sendable {
+    /// A frame's attribute is N: the loop runs from the outermost such frame up to the top
+    /// frame, closed by the top frame's read of N.
+    case closed
+    /// No printed frame is N: the stack was cut, or N is frame 0.0 below the printed ones. No
+    /// loop is drawn from what is not there.
+    case open
+    /// A header only (`AG_PRINT_CYCLES=1`, a trap line): nothing but N is known.
+    case noFrames = "no frames"
+}
+
+/// The reports of one owner that show the same stack (the same N and the same frames'
+/// attributes, top first): one cycle, reported `reports.count` times. Header-only reports
+/// group by N alone.
+public struct CycleChain: Sendable {
+    /// 1, 2…: in the order their first reports came.
+    public var number: Int
+    public var reports: [CycleReport]
+    /// The first report: its frames (flags, counts) stand for the chain's.
+    public var first: CycleReport { reports[0] }
+    public var attribute: Int64? { first.attribute }
+    public var frames: [CycleFrame] { first.frames }
+
+    /// The ordinal of the outermost frame whose attribute is N (nil: open, or no frames).
+    public var loopStart: Int? {
+        guard let n = attribute else { return nil }
+        return frames.last(where: { $0.attribute == n })?.ordinal
+    }
+
+    public var loop: CycleLoop {
+        if frames.isEmpty { return .noFrames }
+        return loopStart == nil ? .open : .closed
+    }
+
+    /// Whether a frame is part of the loop: nil when the chain is open (unknown).
+    public func inLoop(_ frame: CycleFrame) -> Bool? {
+        guard loop == .closed, let start = loopStart else { return nil }
+        return frame.ordinal <= start
+    }
+
+    /// The attribute a frame was reading when the frame above it was pushed: the frame above
+    /// (the top frame was reading N, which closed the cycle). Frames are stored top first.
+    public func reads(_ frame: CycleFrame) -> Int64? {
+        guard let i = frames.firstIndex(where: { $0.ordinal == frame.ordinal }) else { return nil }
+        return i == 0 ? attribute : frames[i - 1].attribute
+    }
+
+    /// The frames a picture or a gate names: the loop's when it is closed, else every frame.
+    public var loopFrames: [CycleFrame] {
+        guard let start = loopStart else { return frames }
+        return frames.filter { $0.ordinal <= start }
+    }
+
+    /// The views naming the chain's frames (the loop's when closed), distinct, top first; for
+    /// a header only, N's.
+    public var views: [String] {
+        if frames.isEmpty { return CycleNaming.name(first.throughNames).view.map { [$0] } ?? [] }
+        var seen: [String] = []
+        for frame in loopFrames {
+            if let view = CycleNaming.name(frame.names).view, !seen.contains(view) { seen.append(view) }
+        }
+        return seen
+    }
+}
+
+public enum CycleChains {
+    /// The reports grouped, per owner, by their stacks; chains in the order they first came.
+    public static func group(_ reports: [CycleReport]) -> [CycleChain] {
+        struct Key: Hashable {
+            var kind: CycleOwnerKind
+            var owner: Int64
+            var attribute: Int64?
+            var frames: [Int64?]
+        }
+        var order: [Key] = []
+        var byKey: [Key: [CycleReport]] = [:]
+        for report in reports.sorted(by: { $0.id < $1.id }) {
+            let key = Key(kind: report.kind, owner: report.ownerId, attribute: report.attribute, frames: report.frames.map(\.attribute))
+            if byKey[key] == nil { order.append(key) }
+            byKey[key, default: []].append(report)
+        }
+        return order.enumerated().map { CycleChain(number: $0.offset + 1, reports: byKey[$0.element]!) }
+    }
+}

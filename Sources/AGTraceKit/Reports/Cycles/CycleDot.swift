@@ -1,0 +1,50 @@
+import Foundation
+
+/// `agtrace cycles --format dot`: each chain's loop as Graphviz DOT text (the layout is
+/// Graphviz's). Arrows are input -> reader, as in `export dot`: each frame reads the one above
+/// it, the top frame reads N. A closed chain draws its loop; an open one its printed frames and
+/// N apart (dashed: where N sits is not known); a header alone, N. With a dump, a step the dump
+/// holds no edge for is dashed and labelled so.
+public enum CycleDot {
+    public static func write(_ outcome: CycleOutcome, to out: TextSink) {
+        out.write("digraph cycles {\n  rankdir=BT;\n  node [shape=box, fontname=\"Helvetica\"];\n")
+        for chain in outcome.chains {
+            let c = chain.number
+            let owner = chain.first.owner ?? "#\(chain.first.ownerId)"
+            let title = "chain \(c): \(chain.first.kind.rawValue) '\(owner)', \(chain.reports.count) report\(chain.reports.count == 1 ? "" : "s"), through \(chain.attribute.map(String.init) ?? "unknown") (\(chain.loop.rawValue))"
+            out.write("  subgraph cluster_\(c) {\n    label=\(DotExport.quote(title));\n")
+            let frames = chain.loopFrames.filter { $0.attribute != nil }
+            var drawn = Set<Int64>()
+            for frame in frames {
+                let attribute = frame.attribute!
+                guard drawn.insert(attribute).inserted else { continue }
+                let name = CycleNaming.name(frame.names)
+                var lines = [name.view ?? name.rule ?? "unknown", "#\(attribute)"]
+                if name.view != nil, let rule = name.rule { lines.insert(rule, at: 1) }
+                if let flags = frame.flags, !flags.isEmpty { lines.append(flags) }
+                let bold = attribute == chain.attribute ? ", penwidth=2" : ""
+                out.write("    \(node(c, attribute)) [label=\(DotExport.quote(lines.joined(separator: "\n")))\(bold)];\n")
+            }
+            if let n = chain.attribute, !drawn.contains(n) {
+                let why = chain.loop == .noFrames ? "a header only: no frames" : "not on the printed stack"
+                let name = CycleNaming.name(chain.first.throughNames)
+                let named = (name.view ?? name.rule).map { "\($0)\n" } ?? ""
+                out.write("    \(node(c, n)) [label=\(DotExport.quote("\(named)#\(n)\n\(why)")), style=dashed, penwidth=2];\n")
+            }
+            for frame in frames {
+                guard let reader = frame.attribute, let input = chain.reads(frame) else { continue }
+                var style = ""
+                switch outcome.edge(chain: c, ordinal: frame.ordinal) {
+                case false?: style = " [style=dashed, label=\"no edge in the dump\"]"
+                case nil where chain.loop == .open && frame.ordinal == 0: style = " [style=dashed]"
+                default: break
+                }
+                out.write("    \(node(c, input)) -> \(node(c, reader))\(style);\n")
+            }
+            out.write("  }\n")
+        }
+        out.write("}\n")
+    }
+
+    private static func node(_ chain: Int, _ attribute: Int64) -> String { "c\(chain)_\(attribute)" }
+}
