@@ -8,20 +8,18 @@ WITH gone(attribute, at) AS MATERIALIZED (
     SELECT n.attribute, coalesce(s.destroyed_seq, s.invalidated_seq)
     FROM trace_nodes n JOIN trace_subgraphs s ON s.trace_id = n.trace_id AND s.subgraph_id = n.subgraph_id
     WHERE n.trace_id = :trace AND :at IS NOT NULL AND coalesce(s.destroyed_seq, s.invalidated_seq) < :at
+),
+-- Both kinds of link, each with the seqs it was made and undone at (an edge added and removed,
+-- an indirect node's source set and replaced): one moment's rule serves both.
+links(input, reader, made_seq, undone_seq) AS (
+    SELECT input, reader, added_seq, removed_seq FROM trace_edges WHERE trace_id = :trace
+    UNION ALL
+    SELECT source, attribute, set_seq, replaced_seq FROM trace_indirect_sources WHERE trace_id = :trace
 )
 SELECT input, reader
-FROM trace_edges e
-WHERE trace_id = :trace
-  AND CASE WHEN :at IS NULL THEN removed_seq IS NULL
-           ELSE coalesce(added_seq, 0) < :at AND coalesce(removed_seq, :at + 1) > :at
-               AND NOT EXISTS (SELECT 1 FROM gone g WHERE g.attribute = e.input AND g.at > coalesce(e.added_seq, 0))
-               AND NOT EXISTS (SELECT 1 FROM gone g WHERE g.attribute = e.reader AND g.at > coalesce(e.added_seq, 0)) END
-UNION ALL
-SELECT source, attribute
-FROM trace_indirect_sources i
-WHERE trace_id = :trace
-  AND CASE WHEN :at IS NULL THEN replaced_seq IS NULL
-           ELSE coalesce(set_seq, 0) < :at AND coalesce(replaced_seq, :at + 1) > :at
-               AND NOT EXISTS (SELECT 1 FROM gone g WHERE g.attribute = i.source AND g.at > coalesce(i.set_seq, 0))
-               AND NOT EXISTS (SELECT 1 FROM gone g WHERE g.attribute = i.attribute AND g.at > coalesce(i.set_seq, 0)) END
+FROM links l
+WHERE CASE WHEN :at IS NULL THEN undone_seq IS NULL
+           ELSE coalesce(made_seq, 0) < :at AND coalesce(undone_seq, :at + 1) > :at
+               AND NOT EXISTS (SELECT 1 FROM gone g WHERE g.attribute = l.input AND g.at > coalesce(l.made_seq, 0))
+               AND NOT EXISTS (SELECT 1 FROM gone g WHERE g.attribute = l.reader AND g.at > coalesce(l.made_seq, 0)) END
 ORDER BY 1, 2;

@@ -34,19 +34,19 @@ outputs are committed.
 """
 import hashlib, os
 
-from samplefiles import json_text, type_index, type_objects, write_text
+from samplefiles import json_text, numbered_types, type_index, type_objects, write_text
 
 OUT = "SampleArchives/ci"
 
-TYPES = [  # (id, rule, value type, size, flags)
-    (1, "External<Planner>", "Planner", 24, 19),
-    (2, "External<()>", "()", 0, 19),
-    (3, "DynamicBody<ViewBodyAccessor<Planner>>", "VStack<TupleView<(StepperRow, Summary)>>", 40, 10),
-    (4, "DynamicBody<ViewBodyAccessor<StepperRow>>", "Stepper<Text>", 56, 10),
-    (5, "DynamicBody<ViewBodyAccessor<Summary>>", "Text", 48, 10),
-    (6, "ViewLeafView<Text>", "DisplayList", 40, 10),
-    (7, "RootDisplayList", "(DisplayList, Version)", 32, 2),
-]
+TYPES = numbered_types([  # (rule, value type, size, flags), ids 1 to 7
+    ("External<Planner>", "Planner", 24, 19),
+    ("External<()>", "()", 0, 19),
+    ("DynamicBody<ViewBodyAccessor<Planner>>", "VStack<TupleView<(StepperRow, Summary)>>", 40, 10),
+    ("DynamicBody<ViewBodyAccessor<StepperRow>>", "Stepper<Text>", 56, 10),
+    ("DynamicBody<ViewBodyAccessor<Summary>>", "Text", 48, 10),
+    ("ViewLeafView<Text>", "DisplayList", 40, 10),
+    ("RootDisplayList", "(DisplayList, Version)", 32, 2),
+])
 T = type_index(TYPES)
 
 # (role, rule, desc, value); ids per build below.

@@ -17,6 +17,12 @@ PLANNER_TYPES = [
 ]
 
 
+def numbered_types(rows):
+    """Type rows (rule, value type, size, flags) given their ids, 1 up in list order: the
+    (id, rule, value type, size, flags) rows the helpers below take."""
+    return [(i, *row) for i, row in enumerate(rows, 1)]
+
+
 def type_index(types):
     """Rule name -> the type's index in the archive's `types` list."""
     return {name: i for i, (_, name, *_rest) in enumerate(types)}

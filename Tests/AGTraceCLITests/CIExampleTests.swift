@@ -39,9 +39,12 @@ final class CIExampleTests: CLITestCase {
         var summary: String
     }
 
-    /// Runs the workflow's check step with bash -e (as GitHub Actions does) in the workspace.
+    /// Runs the workflow's check step with bash -e (as GitHub Actions does) in the workspace,
+    /// and asserts that it exits with `exits` and its stdout starts with `startsWith` (each when
+    /// given).
     func runCheckStep(transcript: String, dump: String = "planner-b.ag-json",
-                      baseline: String = "Baselines/tap-stepper.json") throws -> StepResult {
+                      baseline: String = "Baselines/tap-stepper.json", exits: Int32? = nil, startsWith: String? = nil,
+                      file: StaticString = #filePath, line: UInt = #line) throws -> StepResult {
         let script = try Self.workflowStep("Check against the baseline")
         XCTAssertTrue(script.contains("--transcript \"$TRANSCRIPT\" --archive \"$DUMP\""), script)
         for name in ["agtrace-check.xml", "summary.md"] { try? FileManager.default.removeItem(at: dir.appendingPathComponent(name)) }
@@ -56,14 +59,25 @@ final class CIExampleTests: CLITestCase {
         func read(_ name: String) -> String {
             (try? String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)) ?? ""
         }
+        if let exits { XCTAssertEqual(step.status, exits, step.stdout + step.stderr, file: file, line: line) }
+        if let startsWith { XCTAssertTrue(step.stdout.hasPrefix(startsWith), step.stdout, file: file, line: line) }
         return StepResult(status: step.status, stdout: step.stdout, stderr: step.stderr,
                           junit: read("agtrace-check.xml"), summary: read("summary.md"))
     }
 
+    /// `agtrace check` of the recording `transcript` (a path) with the B dump against the
+    /// recorded baseline, with `options` added; asserts that it exits with `exits`.
+    func runCheck(transcript: String, _ options: [String] = [], exits: Int32,
+                  file: StaticString = #filePath, line: UInt = #line) throws -> CLIResult {
+        let r = try CLI.run(["check", "--baseline", "Baselines/tap-stepper.json", "--transcript", transcript,
+                             "--archive", ci + "/planner-b.ag-json"] + options, directory: dir)
+        XCTAssertEqual(r.status, exits, r.stdout + r.stderr, file: file, line: line)
+        return r
+    }
+
     func testARebuildDoingTheSameWorkPasses() throws {
-        let r = try runCheckStep(transcript: "tap-stepper-rebuilt.lldb.log")
-        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
-        XCTAssertTrue(r.stdout.hasPrefix("PASS: no regressions in 4 views; total updates 14 -> 14 (0)\n"), r.stdout)
+        let r = try runCheckStep(transcript: "tap-stepper-rebuilt.lldb.log", exits: 0,
+                                 startsWith: "PASS: no regressions in 4 views; total updates 14 -> 14 (0)\n")
         let report = JUnitReport(r.junit)
         XCTAssertEqual(report.testcases, 5, "the total and four views")
         XCTAssertEqual(report.failures + report.errors, 0)
@@ -78,9 +92,8 @@ final class CIExampleTests: CLITestCase {
     }
 
     func testARegressingRecordingFailsOnTheViewThatDidMoreWork() throws {
-        let r = try runCheckStep(transcript: "tap-stepper-regressed.lldb.log")
-        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
-        XCTAssertTrue(r.stdout.hasPrefix("FAIL: 1 of 4 views regressed; total updates 14 -> 17 (+3, +21.4%), regressed\n"), r.stdout)
+        let r = try runCheckStep(transcript: "tap-stepper-regressed.lldb.log", exits: 1,
+                                 startsWith: "FAIL: 1 of 4 views regressed; total updates 14 -> 17 (+3, +21.4%), regressed\n")
         XCTAssertTrue(r.stdout.contains("\nSummary  1         4        +3     +300.0%\n"), r.stdout)
         let report = JUnitReport(r.junit)
         XCTAssertEqual(report.failures, 2, "the total and Summary")
@@ -92,8 +105,7 @@ final class CIExampleTests: CLITestCase {
     }
 
     func testACrashedRecordingCannotPassAsAnImprovement() throws {
-        let r = try runCheckStep(transcript: "tap-stepper-crashed.lldb.log")
-        XCTAssertEqual(r.status, 3, r.stdout + r.stderr)
+        let r = try runCheckStep(transcript: "tap-stepper-crashed.lldb.log", exits: 3)
         XCTAssertEqual(r.stdout, "", "the table format says it on stderr only")
         XCTAssertTrue(r.stderr.contains("run 'tap-stepper-crashed' did not end normally (crashed: EXC_BAD_ACCESS)"), r.stderr)
         let report = JUnitReport(r.junit)
@@ -105,24 +117,19 @@ final class CIExampleTests: CLITestCase {
         XCTAssertTrue(r.summary.contains("crashed: EXC\\_BAD\\_ACCESS"), r.summary)
 
         // Checked anyway, its 8 updates against 14 drop by 42.9%: it would have passed.
-        let forced = try CLI.run(["check", "--baseline", "Baselines/tap-stepper.json", "--transcript", ci + "/tap-stepper-crashed.lldb.log",
-                                  "--archive", ci + "/planner-b.ag-json", "--allow-incomplete"], directory: dir)
-        XCTAssertEqual(forced.status, 0, forced.stdout)
+        let forced = try runCheck(transcript: ci + "/tap-stepper-crashed.lldb.log", ["--allow-incomplete"], exits: 0)
         XCTAssertTrue(forced.stdout.hasPrefix("PASS: no regressions in 4 views; total updates 14 -> 8 (-6, -42.9%)\n"), forced.stdout)
         XCTAssertTrue(forced.stdout.contains("note: run 'tap-stepper-crashed' did not end normally (crashed: EXC_BAD_ACCESS); checked anyway (--allow-incomplete)"), forced.stdout)
         // With --max-drop 40 the same drop fails as suspicious.
-        let suspicious = try CLI.run(["check", "--baseline", "Baselines/tap-stepper.json", "--transcript", ci + "/tap-stepper-crashed.lldb.log",
-                                      "--archive", ci + "/planner-b.ag-json", "--allow-incomplete", "--max-drop", "40"], directory: dir)
-        XCTAssertEqual(suspicious.status, 1, suspicious.stdout)
+        let suspicious = try runCheck(transcript: ci + "/tap-stepper-crashed.lldb.log", ["--allow-incomplete", "--max-drop", "40"], exits: 1)
         XCTAssertTrue(suspicious.stdout.hasPrefix("FAIL: the total dropped by more than --max-drop 40%: total updates 14 -> 8"), suspicious.stdout)
     }
 
     /// A recording by the lldb recorder (`agtrace record`, stopped with its `stop` line) is a
     /// complete recording, checked like a transcript.
     func testARecorderFileStoppedNormallyIsChecked() throws {
-        let r = try runCheckStep(transcript: "tap-stepper-recorder.lldb")
-        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
-        XCTAssertTrue(r.stdout.hasPrefix("PASS: no regressions in 4 views; total updates 14 -> 14 (0)\n"), r.stdout)
+        let r = try runCheckStep(transcript: "tap-stepper-recorder.lldb", exits: 0,
+                                 startsWith: "PASS: no regressions in 4 views; total updates 14 -> 14 (0)\n")
         XCTAssertTrue(r.stderr.contains("tap-stepper-recorder.lldb: 14 events, stopped"), r.stderr)
         XCTAssertFalse(r.stderr.contains("warning"), r.stderr)
         let report = JUnitReport(r.junit)
@@ -132,9 +139,7 @@ final class CIExampleTests: CLITestCase {
         let text = try String(contentsOfFile: ci + "/tap-stepper-recorder.lldb", encoding: .utf8)
         let cut = dir.appendingPathComponent("cut.lldb")
         try String(text[..<text.range(of: "stop ")!.lowerBound]).write(to: cut, atomically: true, encoding: .utf8)
-        let refused = try CLI.run(["check", "--baseline", "Baselines/tap-stepper.json", "--transcript", cut.path,
-                                   "--archive", ci + "/planner-b.ag-json"], directory: dir)
-        XCTAssertEqual(refused.status, 3, refused.stdout + refused.stderr)
+        let refused = try runCheck(transcript: cut.path, exits: 3)
         XCTAssertTrue(refused.stderr.contains("run 'cut' did not end normally (cut: no stop line)"), refused.stderr)
         let baseline = try CLI.run(["baseline", "--transcript", cut.path, "--output", "cut.json"], directory: dir)
         XCTAssertEqual(baseline.status, 3, baseline.stderr)
@@ -144,8 +149,7 @@ final class CIExampleTests: CLITestCase {
     /// A Swift trap (a force unwrap of nil) after the first tap: 8 of 14 updates, which passed
     /// as an improvement when the trap read as "no end seen".
     func testASwiftTrapCannotPassAsAnImprovement() throws {
-        let r = try runCheckStep(transcript: "tap-stepper-trapped.lldb.log")
-        XCTAssertEqual(r.status, 3, r.stdout + r.stderr)
+        let r = try runCheckStep(transcript: "tap-stepper-trapped.lldb.log", exits: 3)
         XCTAssertEqual(r.stdout, "")
         let reason = "crashed: Fatal error: Unexpectedly found nil while unwrapping an Optional value"
         XCTAssertTrue(r.stderr.contains("run 'tap-stepper-trapped' did not end normally (\(reason))"), r.stderr)
@@ -164,9 +168,8 @@ final class CIExampleTests: CLITestCase {
     /// The app's lines without a newline put lldb's echoes mid-line: every hit is still read,
     /// so the regression of the glued recording fails as the regressed one does.
     func testAGluedRecordingIsCountedWhole() throws {
-        let r = try runCheckStep(transcript: "tap-stepper-glued.lldb.log")
-        XCTAssertEqual(r.status, 1, r.stdout + r.stderr)
-        XCTAssertTrue(r.stdout.hasPrefix("FAIL: 1 of 4 views regressed; total updates 14 -> 17 (+3, +21.4%), regressed\n"), r.stdout)
+        let r = try runCheckStep(transcript: "tap-stepper-glued.lldb.log", exits: 1,
+                                 startsWith: "FAIL: 1 of 4 views regressed; total updates 14 -> 17 (+3, +21.4%), regressed\n")
         XCTAssertTrue(r.stdout.contains("\nSummary  1         4        +3     +300.0%\n"), r.stdout)
         XCTAssertTrue(r.stderr.contains("tap-stepper-glued.lldb.log: 17 events, exited 0"), r.stderr)
         let report = JUnitReport(r.junit)

@@ -103,6 +103,18 @@ class CLITestCase: TemporaryDirectoryTestCase {
         }
         return r
     }
+
+    /// Imports `paths` into `db` and asserts that it succeeds, that stdout holds every one of
+    /// `says` and stderr every one of `warns`.
+    @discardableResult
+    func importFiles(_ paths: [String], says: [String] = [], warns: [String] = [],
+                     file: StaticString = #filePath, line: UInt = #line) throws -> CLIResult {
+        let r = try CLI.run(["import", "--db", db] + paths)
+        XCTAssertEqual(r.status, 0, r.stderr, file: file, line: line)
+        for fragment in says { XCTAssertTrue(r.stdout.contains(fragment), r.stdout, file: file, line: line) }
+        for fragment in warns { XCTAssertTrue(r.stderr.contains(fragment), r.stderr, file: file, line: line) }
+        return r
+    }
 }
 
 /// The testcases, failures and errors of a JUnit report.

@@ -6,11 +6,10 @@ final class TraceCLITests: CLITestCase {
     let planner = CLI.samples + "/traces/planner-edit.ag-trace.gz"
 
     func testImportReportsAndExitStatuses() throws {
-        let imported = try CLI.run(["import", "--db", db, trip, planner])
-        XCTAssertEqual(imported.status, 0, imported.stderr)
-        XCTAssertTrue(imported.stdout.contains("imported trip-taps (trace): events 65, evaluations 9, writes 2"), imported.stdout)
-        XCTAssertTrue(imported.stdout.contains("imported planner-edit (trace, gzip): events 54, evaluations 10, writes 1"), imported.stdout)
-        XCTAssertTrue(imported.stderr.contains("warning: planner-edit:") && imported.stderr.contains("whole-second"), imported.stderr)
+        try importFiles([trip, planner], says: [
+            "imported trip-taps (trace): events 65, evaluations 9, writes 2",
+            "imported planner-edit (trace, gzip): events 54, evaluations 10, writes 1",
+        ], warns: ["warning: planner-edit:", "whole-second"])
         let again = try CLI.run(["import", "--db", db, trip])
         XCTAssertEqual(again.status, 0)
         XCTAssertTrue(again.stdout.contains("already stored as trace 'trip-taps'"), again.stdout)

@@ -107,3 +107,17 @@ func assertBaselineRefused(_ text: String, _ fragment: String, path: String = "b
         XCTAssertTrue(e.problem.contains(fragment), "'\(e.problem)' lacks '\(fragment)'", file: file, line: line)
     }
 }
+
+/// Renders the check report of `c` in `format` (as for the baseline "b.json") and asserts that
+/// it starts with `prefix` (when given), holds every one of `contains` and none of `lacks`;
+/// returns the text for further looks.
+@discardableResult
+func assertCheckReport(_ c: BaselineComparison, _ format: CheckFormat, prefix: String? = nil,
+                       contains: [String] = [], lacks: [String] = [],
+                       file: StaticString = #filePath, line: UInt = #line) -> String {
+    let text = CheckReportFormatter.render(c, format: format, baselinePath: "b.json")
+    if let prefix { XCTAssertTrue(text.hasPrefix(prefix), text, file: file, line: line) }
+    for fragment in contains { XCTAssertTrue(text.contains(fragment), text, file: file, line: line) }
+    for fragment in lacks { XCTAssertFalse(text.contains(fragment), text, file: file, line: line) }
+    return text
+}

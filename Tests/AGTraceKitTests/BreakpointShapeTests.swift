@@ -290,14 +290,8 @@ final class BreakpointShapeTests: XCTestCase {
     func testRegistersTellSharedCommandListsApart() throws {
         // Both lists start with `bt 1`; the header, or failing that the register read, decides.
         let parsed = try ParsedTranscript(BreakpointFixtures.appleBreakpoint(1, "AGGraphInvalidateValue", #"-C "bt 1" -C "register read edi""#)
-            + BreakpointFixtures.appleBreakpoint(2, "AG::Graph::update_attribute", #"-C "bt 1" -C "register read esi""#) + """
-        (lldb)  bt 1
-        (lldb)  register read esi
-             esi = 0x00000c50
-        (lldb)  bt 1
-        (lldb)  register read edi
-             edi = 0x00000bd8
-        """)
+            + BreakpointFixtures.appleBreakpoint(2, "AG::Graph::update_attribute", #"-C "bt 1" -C "register read esi""#)
+            + BreakpointFixtures.registerHits([("esi", 0xc50), ("edi", 0xbd8)]))
         XCTAssertEqual(parsed.events.map(\.kind), [.update, .invalidate])
         XCTAssertEqual(parsed.events.map(\.attribute), [3152, 3032])
         XCTAssertEqual(parsed.events.map(\.breakpoint), ["2", "1"])

@@ -33,6 +33,18 @@ enum BreakpointFixtures {
         values.map { "(lldb)  \($0.command)\n(unsigned int) \($0.value)\n" }.joined()
     }
 
+    /// Echoed hits of the shape `-C "bt 1" -C "register read REG"`: for each, `bt 1` and then
+    /// `backtrace` (lldb's lines for it, each ending in a newline; none when empty), and the
+    /// register as lldb shows it (its name right-aligned in 8 columns, 8 hex digits).
+    static func registerHits(_ hits: [(register: String, value: Int)], backtrace: String = "") -> String {
+        hits.map { hit in
+            let hex = String(hit.value, radix: 16)
+            return "(lldb)  bt 1\n" + backtrace + "(lldb)  register read \(hit.register)\n"
+                + String(repeating: " ", count: max(0, 8 - hit.register.count)) + hit.register
+                + " = 0x" + String(repeating: "0", count: max(0, 8 - hex.count)) + hex + "\n"
+        }.joined()
+    }
+
     /// An x86-64 session on `agdriver` (the IAG engine) up to `(lldb) run`: auto-continuing
     /// breakpoints 1 to 4 on invalidate, propagate_dirty, update_attribute and add_input, each
     /// with its `-C` commands (e.g. `-C "p/d $edi"`), and lldb's answers.

@@ -12,16 +12,15 @@ final class CheckReportWordingTests: XCTestCase {
         let c = BaselineComparison(baseline: baseline, current: current, limits: CheckLimits(minCount: 2))
         XCTAssertFalse(c.passed)
         XCTAssertTrue(c.regressions.isEmpty)
-        let table = CheckReportFormatter.render(c, format: .table, baselinePath: "b.json")
-        XCTAssertTrue(table.hasPrefix("FAIL: the total regressed: total updates 8 -> 16 (+8, +100.0%), regressed; no single attribute grew beyond the limits\n"), table)
-        XCTAssertTrue(table.contains("\nRegressions (worst first): no single attribute grew beyond the limits; the check failed on the total alone (many small increases)\n"), table)
-        XCTAssertFalse(table.contains("Regressions (worst first): none"), table)
-        let markdown = CheckReportFormatter.render(c, format: .markdown, baselinePath: "b.json")
-        XCTAssertTrue(markdown.contains("#### Regressions (worst first)\n\nNo single attribute grew beyond the limits; the check failed on the total alone (many small increases).\n"), markdown)
-        XCTAssertFalse(markdown.contains("#### Regressions (worst first)\n\nNone."), markdown)
+        assertCheckReport(c, .table, prefix: "FAIL: the total regressed: total updates 8 -> 16 (+8, +100.0%), regressed; no single attribute grew beyond the limits\n",
+                          contains: ["\nRegressions (worst first): no single attribute grew beyond the limits; the check failed on the total alone (many small increases)\n"],
+                          lacks: ["Regressions (worst first): none"])
+        assertCheckReport(c, .markdown,
+                          contains: ["#### Regressions (worst first)\n\nNo single attribute grew beyond the limits; the check failed on the total alone (many small increases).\n"],
+                          lacks: ["#### Regressions (worst first)\n\nNone."])
         // A pass still says none.
         let pass = BaselineComparison(baseline: baseline, current: baseline.counts)
-        XCTAssertTrue(CheckReportFormatter.render(pass, format: .table, baselinePath: "b.json").contains("Regressions (worst first): none\n"))
+        assertCheckReport(pass, .table, contains: ["Regressions (worst first): none\n"])
     }
 
     func testUpdateBaselineReportsWhatItWrote() {

@@ -88,22 +88,25 @@ final class CheckTimeTests: DatabaseTestCase {
         var limits = CheckLimits()
         limits.timeTolerance = Tolerance("20")
         let c = BaselineComparison(baseline: Baseline(counts: older), current: current, limits: limits)
-        let table = CheckReportFormatter.render(c, format: .table, baselinePath: "b.json")
-        XCTAssertTrue(table.hasPrefix("FAIL: 1 of 3 rules regressed (1 slower); total updates 9 -> 9 (0; time 20.5 ms -> 26.4 ms (+28.4%, slower)), regressed\n"), table)
-        XCTAssertTrue(table.contains("time:     compares self seconds per key"), table)
-        XCTAssertTrue(table.contains("TextRule  3         3        0      +0.0%    1.00 ms           6.84 ms          +583.6% slower\n"), table)
-        let markdown = CheckReportFormatter.render(c, format: .markdown, baselinePath: "b.json")
-        XCTAssertTrue(markdown.contains("| rule | baseline | current | delta | percent | baseline_seconds | current_seconds | time |\n"), markdown)
-        XCTAssertTrue(markdown.contains("| TextRule | 3 | 3 | 0 | +0.0% | 1.00 ms | 6.84 ms | +583.6% slower |\n"), markdown)
-        XCTAssertTrue(markdown.contains("Time: compares self seconds per key"), markdown)
-        let junit = CheckReportFormatter.render(c, format: .junit, baselinePath: "b.json")
-        XCTAssertTrue(junit.contains("<failure type=\"regression\" message=\"updates of rule TextRule: 3 -&gt; 3 (0; time 1.00 ms -&gt; 6.84 ms (+583.6%, slower)); allowed up to 3 updates and 1.20 ms\">"), junit)
-        XCTAssertTrue(junit.contains("<testcase classname=\"agtrace.updates.rule\" name=\"TextRule\" time=\"0.0068359375\">"), junit)
-        XCTAssertTrue(junit.contains("<system-out>updates of rule DisplayListRule: 3 -&gt; 3 (0; time 5.86 ms -&gt; 5.86 ms (+0.0%))</system-out>"), junit)
-        XCTAssertTrue(junit.contains("<property name=\"time_tolerance_percent\" value=\"20\"/>"), junit)
-        let json = CheckReportFormatter.render(c, format: .json, baselinePath: "b.json")
-        XCTAssertTrue(json.contains("\"baseline_seconds\": 0.001, \"current_seconds\": 0.0068359375, \"time_regressed\": true"), json)
-        XCTAssertTrue(json.contains("\"time_tolerance_percent\": 20, \"time\": \"self\""), json)
+        assertCheckReport(c, .table, prefix: "FAIL: 1 of 3 rules regressed (1 slower); total updates 9 -> 9 (0; time 20.5 ms -> 26.4 ms (+28.4%, slower)), regressed\n", contains: [
+            "time:     compares self seconds per key",
+            "TextRule  3         3        0      +0.0%    1.00 ms           6.84 ms          +583.6% slower\n",
+        ])
+        assertCheckReport(c, .markdown, contains: [
+            "| rule | baseline | current | delta | percent | baseline_seconds | current_seconds | time |\n",
+            "| TextRule | 3 | 3 | 0 | +0.0% | 1.00 ms | 6.84 ms | +583.6% slower |\n",
+            "Time: compares self seconds per key",
+        ])
+        assertCheckReport(c, .junit, contains: [
+            "<failure type=\"regression\" message=\"updates of rule TextRule: 3 -&gt; 3 (0; time 1.00 ms -&gt; 6.84 ms (+583.6%, slower)); allowed up to 3 updates and 1.20 ms\">",
+            "<testcase classname=\"agtrace.updates.rule\" name=\"TextRule\" time=\"0.0068359375\">",
+            "<system-out>updates of rule DisplayListRule: 3 -&gt; 3 (0; time 5.86 ms -&gt; 5.86 ms (+0.0%))</system-out>",
+            "<property name=\"time_tolerance_percent\" value=\"20\"/>",
+        ])
+        assertCheckReport(c, .json, contains: [
+            "\"baseline_seconds\": 0.001, \"current_seconds\": 0.0068359375, \"time_regressed\": true",
+            "\"time_tolerance_percent\": 20, \"time\": \"self\"",
+        ])
     }
 
     // MARK: Keys baseline writes and check reads

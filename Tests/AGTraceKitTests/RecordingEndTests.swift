@@ -10,18 +10,12 @@ final class RecordingEndTests: XCTestCase {
         Breakpoint 1: where = AttributeGraph`AG::Graph::update_attribute(AG::data::ptr<AG::Node>, unsigned int), address = 0x00000001c2b2f2e0
         (lldb) run
         Process 4242 launched: '/tmp/Planner' (arm64)
-        (lldb)  bt 1
-        * thread #1, queue = 'com.apple.main-thread', stop reason = breakpoint 1.1
-          * frame #0: 0x00000001c2b2f300 AttributeGraph`AG::Graph::update_attribute(AG::data::ptr<AG::Node>, unsigned int) + 32
-        (lldb)  register read w1
-              w1 = 0x00000118
-        (lldb)  bt 1
-        * thread #1, queue = 'com.apple.main-thread', stop reason = breakpoint 1.1
-          * frame #0: 0x00000001c2b2f300 AttributeGraph`AG::Graph::update_attribute(AG::data::ptr<AG::Node>, unsigned int) + 32
-        (lldb)  register read w1
-              w1 = 0x00000140
 
-        """
+        """ + BreakpointFixtures.registerHits([("w1", 0x118), ("w1", 0x140)], backtrace: """
+        * thread #1, queue = 'com.apple.main-thread', stop reason = breakpoint 1.1
+          * frame #0: 0x00000001c2b2f300 AttributeGraph`AG::Graph::update_attribute(AG::data::ptr<AG::Node>, unsigned int) + 32
+
+        """)
 
     func end(_ text: String) throws -> (RecordingEnd, TranscriptSummary) {
         var sink = CollectingSink()

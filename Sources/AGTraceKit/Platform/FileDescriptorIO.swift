@@ -4,6 +4,13 @@ import Glibc
 import Darwin
 #endif
 
+// The C functions by their module's name, chosen once: Glibc on Linux, Darwin on macOS.
+#if canImport(Glibc)
+private let cRead = Glibc.read, cWrite = Glibc.write, cClose = Glibc.close
+#elseif canImport(Darwin)
+private let cRead = Darwin.read, cWrite = Darwin.write, cClose = Darwin.close
+#endif
+
 /// read(2), write(2) and close(2), named through their C module: a type with a `read`, `write`
 /// or `close` method of its own (a byte source, a sink) cannot call the C function unqualified,
 /// and the module is Glibc on Linux, Darwin on macOS.
@@ -11,30 +18,18 @@ extension Platform {
     /// Reads into `buffer`: the count read, 0 at the end, -1 with `errno` set.
     @inline(__always)
     public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
-        #if canImport(Glibc)
-        return Glibc.read(fd, buffer.baseAddress, buffer.count)
-        #elseif canImport(Darwin)
-        return Darwin.read(fd, buffer.baseAddress, buffer.count)
-        #endif
+        cRead(fd, buffer.baseAddress, buffer.count)
     }
 
     /// Writes from `bytes`: the count written (maybe fewer), -1 with `errno` set.
     @inline(__always)
     public static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
-        #if canImport(Glibc)
-        return Glibc.write(fd, bytes.baseAddress, bytes.count)
-        #elseif canImport(Darwin)
-        return Darwin.write(fd, bytes.baseAddress, bytes.count)
-        #endif
+        cWrite(fd, bytes.baseAddress, bytes.count)
     }
 
     /// Closes `fd`: 0, or -1 with `errno` set.
     @discardableResult
     public static func close(_ fd: Int32) -> Int32 {
-        #if canImport(Glibc)
-        return Glibc.close(fd)
-        #elseif canImport(Darwin)
-        return Darwin.close(fd)
-        #endif
+        cClose(fd)
     }
 }

@@ -16,6 +16,16 @@ public enum SchemaReference {
         public var columns: [String: String]
     }
 
+    /// The columns of a breakpoint hit, alike in `events` and its view `run_events` (each adds
+    /// its own wording of `symbol` and `breakpoint`).
+    static let hitColumns: [String: String] = [
+        "id": "row id (a run's hits are consecutive)", "seq": "the hit's position in the run (from 1)",
+        "line": "the 1-based transcript line the hit starts at", "kind": "what the hit is: `invalidate`, `update`, `add_input`, …",
+        "thread": "the thread that hit it (NULL when not printed)", "attribute": "the node the hit is about (for `add_input`, the reader; NULL when it could not be read)",
+        "input_attribute": "the input of an `add_input` (or the output of an `add_output`; NULL otherwise)",
+        "time_ns": "when, in ns of the debugger's monotonic clock (runs of `agtrace record`; NULL otherwise)",
+    ]
+
     /// Meanings shared by every table that has the column.
     public static let common: [String: String] = [
         "snapshot_id": "the snapshot (`snapshots.id`)",
@@ -131,26 +141,16 @@ public enum SchemaReference {
             "complete": "1 when the recording ran to its end (`exited 0`, or a recorder file's `stopped`), 0 when not, NULL when not recorded",
             "end_reason": "how it ended: `exited N`, `crashed: REASON` (any stop but a breakpoint, watchpoint, step or SIGSTOP; Swift's `Fatal error:`), `signal SIG…` (Xcode's kill), `cut mid-hit`, `no end seen`, and for a recorder file `stopped` or `cut: no stop line` (NULL when not recorded)",
         ]),
-        Table(name: "events", section: .transcripts, row: "breakpoint hit", columns: [
-            "id": "row id (a run's hits are consecutive)", "seq": "the hit's position in the run (from 1)",
-            "line": "the 1-based transcript line the hit starts at", "kind": "what the hit is: `invalidate`, `update`, `add_input`, …",
+        Table(name: "events", section: .transcripts, row: "breakpoint hit", columns: hitColumns.merging([
             "symbol": "the function, as printed (engine prefix kept), e.g. `IAG::Graph::update_attribute`", "breakpoint": "`N.M` from `stop reason = breakpoint N.M`, or `N` when only the breakpoint is known (NULL when neither)",
-            "thread": "the thread that hit it (NULL when not printed)", "attribute": "the node the hit is about (for `add_input`, the reader; NULL when it could not be read)",
-            "input_attribute": "the input of an `add_input` (or the output of an `add_output`; NULL otherwise)",
-            "time_ns": "when, in ns of the debugger's monotonic clock (runs of `agtrace record`; NULL otherwise)",
-        ]),
+        ]) { $1 }),
         Table(name: "frames", section: .transcripts, row: "backtrace frame printed at a hit", columns: [
             "id": "row id (a run's frames are consecutive)", "seq": "the hit's `events.seq`", "depth": "frame number (0 innermost)",
             "module": "the frame's module", "symbol": "the frame's function", "address": "the frame's address as printed",
         ]),
-        Table(name: "run_events", section: .transcripts, row: "breakpoint hit of one run, read by the id range its `runs` row records: `SELECT … FROM run_events WHERE run_id = R` reads only that run's rows (`events` has no index by run)", columns: [
-            "id": "row id (a run's hits are consecutive)", "seq": "the hit's position in the run (from 1)",
-            "line": "the 1-based transcript line the hit starts at", "kind": "what the hit is: `invalidate`, `update`, `add_input`, …",
+        Table(name: "run_events", section: .transcripts, row: "breakpoint hit of one run, read by the id range its `runs` row records: `SELECT … FROM run_events WHERE run_id = R` reads only that run's rows (`events` has no index by run)", columns: hitColumns.merging([
             "symbol": "the function, as printed (engine prefix kept)", "breakpoint": "`N.M` from `stop reason = breakpoint N.M`, or `N` (NULL when neither)",
-            "thread": "the thread that hit it (NULL when not printed)", "attribute": "the node the hit is about (for `add_input`, the reader; NULL when it could not be read)",
-            "input_attribute": "the input of an `add_input` (or the output of an `add_output`; NULL otherwise)",
-            "time_ns": "when, in ns of the debugger's monotonic clock (runs of `agtrace record`; NULL otherwise)",
-        ]),
+        ]) { $1 }),
         Table(name: "run_edges", section: .transcripts, row: "distinct edge (input → reader) the run's `add_input` hits revealed", columns: [
             "src_attribute": "the input", "dst_attribute": "the reader", "first_seq": "the first hit that added it",
         ]),

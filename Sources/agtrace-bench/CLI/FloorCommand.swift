@@ -24,13 +24,7 @@ enum FloorCommand {
             return
         }
         let archive = try args.required(Self.archive)
-
-        let parseStarted = Date()
-        let rows = try ArchiveLoader.load(path: archive)
-        let counts = rows.counts.map { "\($0.1) \($0.0)" }.joined(separator: ", ")
-        FloorTiming.log("parsed \(archive) in \(String(format: "%.2f", Date().timeIntervalSince(parseStarted))) s (untimed): \(counts)")
-        let timing = try FloorTiming.best(of: repeats) { try FloorInserter.insert(rows, into: db) }
-        for (name, count) in rows.counts { print("\(name) \(count)") }
-        timing.print()
+        try FloorTiming.run("parsed \(archive)", repeats: repeats, load: { try ArchiveLoader.load(path: archive) },
+                            counts: \.counts, insert: { try FloorInserter.insert($0, into: db) })
     }
 }

@@ -15,13 +15,11 @@ enum TraceFloor {
     }
 
     static func run(trace: String, db path: String, repeats: Int) throws {
-        let parseStarted = Date()
-        var loaded = Loaded()
-        _ = try TraceReader(source: FileSource(path: trace), path: trace).read(into: &loaded)
-        FloorTiming.log("decoded \(trace) in \(String(format: "%.2f", Date().timeIntervalSince(parseStarted))) s (untimed): \(loaded.events.count) events")
-        let timing = try FloorTiming.best(of: repeats) { try insert(loaded.events, into: path) }
-        print("events \(loaded.events.count)")
-        timing.print()
+        try FloorTiming.run("decoded \(trace)", repeats: repeats, load: {
+            var loaded = Loaded()
+            _ = try TraceReader(source: FileSource(path: trace), path: trace).read(into: &loaded)
+            return loaded.events
+        }, counts: { [("events", $0.count)] }, insert: { try insert($0, into: path) })
     }
 
     static func insert(_ events: [TraceEvent], into path: String) throws -> FloorInserter.Timing {

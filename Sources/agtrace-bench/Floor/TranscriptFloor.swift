@@ -12,15 +12,13 @@ enum TranscriptFloor {
     static let rowsPerStatement = 64
 
     static func run(transcript: String, db path: String, repeats: Int) throws {
-        let parseStarted = Date()
-        var loaded = CollectingSink()
-        _ = try TranscriptReader(source: FileSource(path: transcript), path: transcript).read(into: &loaded)
-        let frames = loaded.events.reduce(0) { $0 + $1.frames.count }
-        FloorTiming.log("read \(transcript) in \(String(format: "%.2f", Date().timeIntervalSince(parseStarted))) s (untimed): \(loaded.events.count) events, \(frames) frames")
-        let timing = try FloorTiming.best(of: repeats) { try insert(loaded.events, into: path) }
-        print("events \(loaded.events.count)")
-        print("frames \(frames)")
-        timing.print()
+        try FloorTiming.run("read \(transcript)", repeats: repeats, load: {
+            var loaded = CollectingSink()
+            _ = try TranscriptReader(source: FileSource(path: transcript), path: transcript).read(into: &loaded)
+            return loaded.events
+        }, counts: { events in
+            [("events", events.count), ("frames", events.reduce(0) { $0 + $1.frames.count })]
+        }, insert: { try insert($0, into: path) })
     }
 
     static func insert(_ events: [BreakpointEvent], into path: String) throws -> FloorInserter.Timing {

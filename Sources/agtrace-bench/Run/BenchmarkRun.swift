@@ -103,12 +103,8 @@ struct BenchmarkRun {
         //    Beside it, the floor of the transcript's rows against the same Python: the least
         //    that storing them takes, which bounds what the import can reach.
         log("5. the \(ByteSize.format(inputs.transcript.fileBytes)) transcript: agtrace, python, floor, \(pairs) rounds")
-        contenders.warm([inputs.transcript.path])
-        let transcriptRound = contenders.rounds([
-            contenders.freshImport("agtrace-import-transcript", inputs.transcript.path, db: db + "/transcript.db"),
-            contenders.pythonJob("python-count-hits", script: "python_count_hits.py", [inputs.transcript.path]),
-            contenders.floorJob("floor-transcript", ["--transcript", inputs.transcript.path]),
-        ], count: pairs)
+        let transcriptRound = contenders.importAgainstPythonAndFloor("transcript", inputs.transcript.path, python: "python-count-hits",
+                                                                     script: "python_count_hits.py", count: pairs)
         add(.ratio(id: "5", "import \(ByteSize.format(inputs.transcript.fileBytes)) lldb transcript vs python_count_hits.py",
                    subject: transcriptRound[0], baseline: transcriptRound[1], baselineName: "python", limit: 0.15,
                    note: [hitCheck(transcriptRound[1], expected: inputs.transcript.items),
@@ -160,12 +156,8 @@ struct BenchmarkRun {
         // 9. Trace import: against the floor of its event rows, a Python walk of the wire format
         //    that stores nothing, and in memory.
         log("9. the \(ByteSize.format(inputs.trace.fileBytes)) trace (\(inputs.trace.items) events): agtrace, python, floor, \(pairs) rounds")
-        contenders.warm([inputs.trace.path])
-        let traceRound = contenders.rounds([
-            contenders.freshImport("agtrace-import-trace", inputs.trace.path, db: db + "/trace.db"),
-            contenders.pythonJob("python-trace-walk", script: "python_trace_walk.py", [inputs.trace.path]),
-            contenders.floorJob("floor-trace", ["--trace", inputs.trace.path]),
-        ], count: pairs)
+        let traceRound = contenders.importAgainstPythonAndFloor("trace", inputs.trace.path, python: "python-trace-walk",
+                                                                script: "python_trace_walk.py", count: pairs)
         let trace = traceRound[0]
         let traceRows = checkTraceRows(trace, db + "/trace.db", events: inputs.trace.items,
                                        evaluations: Int(inputs.trace.manifest["evaluations"] ?? -1))

@@ -110,6 +110,18 @@ final class Contenders {
         return jobs.indices.map { i in outcomes[i] ?? .measured(runs[i]) }
     }
 
+    /// Rows 5 and 9: `count` rounds of a fresh import of the `kind` file `path` (transcript or
+    /// trace, into DB/KIND.db), the Python `script` over it (as `python`) and the floor of its
+    /// rows (`floor --KIND`), after reading the file once: their outcomes in that order.
+    func importAgainstPythonAndFloor(_ kind: String, _ path: String, python: String, script: String, count: Int) -> [Outcome] {
+        warm([path])
+        return rounds([
+            freshImport("agtrace-import-\(kind)", path, db: dbDirectory + "/\(kind).db"),
+            pythonJob(python, script: script, [path]),
+            floorJob("floor-\(kind)", ["--\(kind)", path]),
+        ], count: count)
+    }
+
     /// Reads the files once, untimed, so the first round does not pay for a cold page cache
     /// that later rounds (and the other contenders) do not.
     func warm(_ paths: [String]) {

@@ -134,13 +134,9 @@ final class HostileInputTests: CLITestCase {
         // stays flat (about 33 MB at 400k events as at 2M; before, 170 MB at 400k). 1M, not
         // 2M, to keep a debug build's export within the time cap on a shared machine.
         let trace = try HostileInputs.timelineTrace(in: dir, frames: 125_000)
-        XCTAssertEqual(try CLI.run(["import", "--db", db, "--label", "big", trace]).status, 0)
-        let out = dir.appendingPathComponent("big.json").path
-        let r = try capped(["export", "perfetto", "--db", db, "--trace", "big", "-o", out], memoryCap: 60)
-        XCTAssertEqual(r.status, 0, r.stderr)
+        let out = try exportPerfetto(trace, as: "trace", label: "big", memoryCap: 60)
         // Whole: every slice and instant written (one event a line), and the closing brace.
-        XCTAssertEqual(try Self.lines(#""ph": "X""#, in: out), 3 * 125_000)
-        XCTAssertEqual(try Self.lines(#""ph": "i""#, in: out), 3 * 125_000)
+        try assertPhases(["X": 3 * 125_000, "i": 3 * 125_000], in: out)
         let handle = try XCTUnwrap(FileHandle(forReadingAtPath: out))
         try handle.seek(toOffset: try handle.seekToEnd() - 2)
         XCTAssertEqual(try handle.readToEnd(), Data("}\n".utf8))
@@ -152,16 +148,28 @@ final class HostileInputTests: CLITestCase {
         // 300k hits: the run's causes are replayed hit by hit and each arrow goes to the spool
         // as it is known (about 28 MB; before, the hits and causes were held: 79 MB).
         let run = try HostileInputs.longRun(in: dir, writes: 7_300)
-        XCTAssertEqual(try CLI.run(["import", "--db", db, "--label", "long", run]).status, 0)
-        let out = dir.appendingPathComponent("long.json").path
-        let r = try capped(["export", "perfetto", "--db", db, "--run", "long", "-o", out], memoryCap: 50)
-        XCTAssertEqual(r.status, 0, r.stderr)
+        let out = try exportPerfetto(run, as: "run", label: "long", memoryCap: 50)
         // Every hit a slice, every write an instant, 8 arrows per write (a start and an end each).
-        XCTAssertEqual(try Self.lines(#""ph": "X""#, in: out), 7_300 * 41)
-        XCTAssertEqual(try Self.lines(#""ph": "i""#, in: out), 7_300)
-        XCTAssertEqual(try Self.lines(#""ph": "s""#, in: out), 7_300 * 8)
-        XCTAssertEqual(try Self.lines(#""ph": "f""#, in: out), 7_300 * 8)
+        try assertPhases(["X": 7_300 * 41, "i": 7_300, "s": 7_300 * 8, "f": 7_300 * 8], in: out)
         unlink(out)
+    }
+
+    /// Imports `path` as `label`, exports that `kind` (trace or run) to Perfetto within
+    /// `memoryCap` MB, and returns the export's path.
+    func exportPerfetto(_ path: String, as kind: String, label: String, memoryCap: Double,
+                        file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        XCTAssertEqual(try CLI.run(["import", "--db", db, "--label", label, path]).status, 0, file: file, line: line)
+        let out = dir.appendingPathComponent("\(label).json").path
+        let r = try capped(["export", "perfetto", "--db", db, "--\(kind)", label, "-o", out], memoryCap: memoryCap, file: file, line: line)
+        XCTAssertEqual(r.status, 0, r.stderr, file: file, line: line)
+        return out
+    }
+
+    /// The export at `out` holds `counts[phase]` events of each phase (one event a line).
+    func assertPhases(_ counts: [String: Int], in out: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        for (phase, count) in counts.sorted(by: { $0.key < $1.key }) {
+            XCTAssertEqual(try Self.lines("\"ph\": \"\(phase)\"", in: out), count, "phase \(phase)", file: file, line: line)
+        }
     }
 
     /// Lines of `path` holding `text` (grep: a debug build's loop over 150 MB is slow).

@@ -32,14 +32,6 @@ enum LLDBCommand: Equatable {
         }
     }
 
-    /// Whether its output contains frame lines.
-    var printsFrames: Bool {
-        switch self {
-        case .backtrace, .frameInfo, .threadInfo: return true
-        default: return false
-        }
-    }
-
     static func parse(_ command: String) -> LLDBCommand {
         let tokens = tokenize(command)
         guard let head = tokens.first else { return .other }
