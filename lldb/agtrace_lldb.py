@@ -96,8 +96,7 @@ DESCRIPTION = (
     "const void *agtrace_value = ((const void *(*)(const void *, const char *, unsigned int))CFStringCreateWithCString)"
     "(0, \"stack/text\", 0x08000100u); "
     "const void *agtrace_options = ((const void *(*)(const void *, const void **, const void **, long, const void *, "
-    "const void *))CFDictionaryCreate)(0, &agtrace_key, &agtrace_value, 1, (const void *)&kCFTypeDictionaryKeyCallBacks, "
-    "(const void *)&kCFTypeDictionaryValueCallBacks); "
+    "const void *))CFDictionaryCreate)(0, &agtrace_key, &agtrace_value, 1, (const void *){keys}, (const void *){values}); "
     "const void *agtrace_text = ((const void *(*)(const void *, const void *)){P}GraphDescription)(0, agtrace_options); "
     "char *agtrace_buffer = (char *)((void *(*)(unsigned long))malloc)({bytes}ul); "
     "if (agtrace_buffer) {{ agtrace_buffer[0] = 0; if (agtrace_text) ((unsigned char (*)(const void *, char *, long, "
@@ -236,7 +235,16 @@ def _expression_options():
 def _stack_text(frame, prefix, said):
     """The engine's stack/text lines (`#0: 1048 Body -> Value`), or [] (and why, in said)."""
     options = _expression_options()
-    value = frame.EvaluateExpression(DESCRIPTION.replace("{P}", prefix).format(bytes=DESCRIPTION_BYTES), options)
+    target = frame.GetThread().GetProcess().GetTarget()
+    # The dictionary callbacks are data: without debug info lldb refuses `&name` (unknown
+    # type), so their addresses are looked up here and written as numbers.
+    callbacks = [_data_address(target, name) for name in ("kCFTypeDictionaryKeyCallBacks", "kCFTypeDictionaryValueCallBacks")]
+    if None in callbacks:
+        said.append("no stack: CoreFoundation's kCFTypeDictionaryKeyCallBacks is not in the target")
+        return []
+    text = DESCRIPTION.replace("{P}", prefix).format(bytes=DESCRIPTION_BYTES, keys="0x%x" % callbacks[0],
+                                                     values="0x%x" % callbacks[1])
+    value = frame.EvaluateExpression(text, options)
     if value.GetError().Fail():
         said.append("no stack: %sGraphDescription failed: %s" % (prefix, value.GetError().GetCString()))
         return []
@@ -252,6 +260,18 @@ def _stack_text(frame, prefix, said):
     if not lines:
         said.append("no stack: %sGraphDescription returned no text" % prefix)
     return lines
+
+
+def _data_address(target, name):
+    """The load address of the data symbol `name`, or None."""
+    symbols = target.FindSymbols(name)
+    for k in range(symbols.GetSize()):
+        symbol = symbols.GetContextAtIndex(k).GetSymbol()
+        if symbol.IsValid():
+            address = symbol.GetStartAddress().GetLoadAddress(target)
+            if address != lldb.LLDB_INVALID_ADDRESS:
+                return address
+    return None
 
 
 def _archive(frame, prefix, path, said):
