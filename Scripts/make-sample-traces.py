@@ -9,7 +9,10 @@ field (nothing is copied from a real trace):
   removed), an unknown event type (99) and unknown fields in events, a type record and at the
   top level, a log message, and the types and the subgraph at the end;
 - planner-edit.ag-trace.gz: gzip'd, varint (whole-second) timestamps as the open-source engine
-  writes them, two graphs' contexts, one write fanning out to two editors.
+  writes them, two graphs' contexts, one write fanning out to two editors;
+- feed-select.ag-trace and its cut copy feed-select-cut.ag-trace (see feed());
+- sheet-cycle.ag-trace: two cycle LogMessages through one attribute, each followed by its
+  update stack record (see cycle()).
 Run it from the repository root: python3 Scripts/make-sample-traces.py. The outputs are committed.
 """
 import gzip, io, struct
@@ -340,6 +343,54 @@ def feed():
     # list's, row 1's text's and row 1's evaluations (no EndTrace, no records, no types).
     return full, t.events, full[:cut["at"]], cut["events"]
 
+def update_stack(frames):
+    """An update stack record (top-level field 5): (attribute, pending, cyclic) per frame, top first."""
+    return b"".join(bfield(1, vfield(1, a) + vfield(2, int(p)) + vfield(3, int(c))) for a, p, c in frames)
+
+def cycle():
+    """A sheet whose height loops: the sheet's body 1048 (`SheetContent`) lays out a geometry
+    reader 1088, whose height preference 1120 sets a state the frame 1160 reads, and the frame
+    reads the body again. Pulled by the display list 1000, the body is found updating twice
+    (the engine reports a cycle once per entry, again on the next pass): two cycle LogMessages
+    through 1048, each followed by its update stack, top first."""
+    t = Trace(double_time=True)
+    DL, SIG, BODY, GEO, PREF, FRAME = 1000, 536, 1048, 1088, 1120, 1160
+    t.now = 3000.0
+    t.begin([4], [(7, 4)], [(SIG, 7, 1), (DL, 7, 2), (BODY, 7, 3), (GEO, 7, 4), (PREF, 7, 5), (FRAME, 7, 6)])
+    stack = [(FRAME, True, True), (PREF, True, True), (GEO, True, True), (BODY, True, True), (DL, True, False)]
+    def pass_(first):
+        t.event(BEGIN_GRAPH, 4, dt=TICK)
+        for a in (DL, BODY, GEO, PREF, FRAME):
+            t.event(BEGIN_VALUE, a, dt=TICK)
+        if first:
+            t.event(ADD_EDGE, DL, BODY)
+            t.event(ADD_EDGE, BODY, SIG)
+            t.event(ADD_EDGE, GEO, BODY)
+            t.event(ADD_EDGE, PREF, GEO)
+            t.event(ADD_EDGE, FRAME, PREF)
+            t.event(ADD_EDGE, FRAME, BODY)
+        # The frame reads the body, which is updating: the engine logs the cycle, then its stack.
+        t.event(LOG, dt=TICK, data="cycle detected through attribute: %d" % BODY)
+        t.record(5, update_stack(stack))
+        for a in (FRAME, PREF, GEO, BODY, DL):
+            t.event(END_VALUE, a, 1, dt=TICK)
+        t.event(END_GRAPH, 4)
+    pass_(True)
+    t.event(SET_VALUE, SIG, dt=16 * TICK)
+    t.event(BEGIN_INVAL, SIG, 4)
+    t.event(END_INVAL, SIG, 4)
+    pass_(False)
+    t.event(END_TRACE, dt=TICK)
+    t.subgraph(7, 4, [(SIG, 1, []), (DL, 2, [BODY]), (BODY, 3, [SIG]), (GEO, 4, [BODY]), (PREF, 5, [GEO]),
+                      (FRAME, 6, [PREF, BODY])])
+    t.type(1, "_External", "CGFloat", 0, 8, 19)
+    t.type(2, "DisplayListRule", "Array<String>", 8, 8, 10)
+    t.type(3, "DynamicBody<ViewBodyAccessor<SheetContent>>", "ModifiedContent<GeometryReader<Text>, _FrameLayout>", 16, 24, 10)
+    t.type(4, "GeometryReaderLayout", "ViewGeometry", 8, 32, 10)
+    t.type(5, "PreferenceTransform<HeightKey>", "CGFloat", 8, 8, 10)
+    t.type(6, "FrameLayoutRule", "ViewSize", 8, 16, 10)
+    return bytes(t.out), t.events
+
 if __name__ == "__main__":
     data, n = trip()
     write_bytes("SampleArchives/traces/trip-taps.ag-trace", data)
@@ -356,3 +407,6 @@ if __name__ == "__main__":
     print(f"feed-select.ag-trace: {len(data)} bytes, {n} events")
     write_bytes("SampleArchives/traces/feed-select-cut.ag-trace", cut)
     print(f"feed-select-cut.ag-trace: {len(cut)} bytes, {cut_events} events")
+    data, n = cycle()
+    write_bytes("SampleArchives/traces/sheet-cycle.ag-trace", data)
+    print(f"sheet-cycle.ag-trace: {len(data)} bytes, {n} events")

@@ -6,6 +6,7 @@ Load it once per session (or from ~/.lldbinit):
 
 Then, with the app stopped in lldb:
     agtrace record --output /tmp/tap.lldb     breakpoints on the engine, one line per hit
+    agtrace record --cycles [--every]         also stops at the engine's print_cycle (a cycle)
     agtrace record --status                   hits so far, per kind
     agtrace record --stop [--dump [NAME]]     removes the breakpoints, closes the file
     agtrace dump [NAME]                       calls the engine's ...GraphArchiveJSON(NAME)
@@ -17,6 +18,13 @@ The file (format `agtrace-lldb-record`, version 1), one line each, fields separa
     exit <time_ns> status=<S> hits=<N>       when the app calls exit() while recording
     crash <time_ns> hits=<N> <reason>        at --stop, when the app is stopped by a crash
     stop <time_ns> hits=<N>
+With --cycles the header's version is 2 and ends with ` cycles=first` (or `cycles=every`), and
+each stop at the engine's print_cycle (a cycle detected) writes
+    cycle <time_ns> <thread> <K> <attribute|-> <dump path|->
+    cycle-stack <K> <a line of the engine's stack/text description>   (#0: 1048 Body -> Value)
+K counts the cycles from 1; the stack lines and the dump (...GraphArchiveJSON of that moment,
+written beside the recording as <name>-cycle-K.ag-json) come at the first cycle only, or at
+each with --every. Cycle lines are not hits (hits=N does not count them).
 time_ns is the debugger's monotonic clock when the hit's callback ran; thread is lldb's thread
 index (`thread #N`); attribute and input are decimal 32-bit ids read from the argument
 registers at function entry (x86-64: rdi, rsi, rdx; arm64: x0, x1, x2). N counts the hits
@@ -35,6 +43,7 @@ import lldb
 
 FORMAT = "agtrace-lldb-record"
 VERSION = 1
+CYCLES_VERSION = 2  # the version of a recording with cycle lines (--cycles)
 PREFIXES = ("AG", "OAG", "IAG")
 
 
@@ -71,16 +80,46 @@ KINDS = [
 KINDS_BY_NAME = {k.name: k for k in KINDS}
 DEFAULT_KINDS = ["invalidate", "propagate_dirty", "update", "add_input"]
 
+# Where the engine reports a cycle: AG::Graph::print_cycle(AG::data::ptr<AG::Node>) const, the
+# attribute in argument 1 (w1 / esi). Apple's mangled name, should lldb not match the plain one.
+CYCLE_SYMBOL = "{P}::Graph::print_cycle"
+CYCLE_MANGLED = {"AG": "_ZNK2AG5Graph11print_cycleENS_4data3ptrINS_4NodeEEE"}
+CYCLE_ATTRIBUTE = 1
+
+# The engine's update stack as text: {P}GraphDescription(NULL, {"format": "stack/text"}), a
+# CFString copied into a buffer of ours. Every function is cast (without debug info, as in
+# Apple's framework, lldb knows no prototype).
+DESCRIPTION_BYTES = 1 << 20
+DESCRIPTION = (
+    "const void *agtrace_key = ((const void *(*)(const void *, const char *, unsigned int))CFStringCreateWithCString)"
+    "(0, \"format\", 0x08000100u); "
+    "const void *agtrace_value = ((const void *(*)(const void *, const char *, unsigned int))CFStringCreateWithCString)"
+    "(0, \"stack/text\", 0x08000100u); "
+    "const void *agtrace_options = ((const void *(*)(const void *, const void **, const void **, long, const void *, "
+    "const void *))CFDictionaryCreate)(0, &agtrace_key, &agtrace_value, 1, (const void *){keys}, (const void *){values}); "
+    "const void *agtrace_text = ((const void *(*)(const void *, const void *)){P}GraphDescription)(0, agtrace_options); "
+    "char *agtrace_buffer = (char *)((void *(*)(unsigned long))malloc)({bytes}ul); "
+    "if (agtrace_buffer) {{ agtrace_buffer[0] = 0; if (agtrace_text) ((unsigned char (*)(const void *, char *, long, "
+    "unsigned int))CFStringGetCString)(agtrace_text, agtrace_buffer, {bytes}, 0x08000100u); }} "
+    "((void (*)(const void *))CFRelease)(agtrace_options); ((void (*)(const void *))CFRelease)(agtrace_value); "
+    "((void (*)(const void *))CFRelease)(agtrace_key); "
+    "agtrace_buffer"
+)
+
 ARGUMENT_REGISTERS = {
     "x86_64": ("rdi", "rsi", "rdx", "rcx", "r8", "r9"),
     "arm64": ("x0", "x1", "x2", "x3", "x4", "x5", "x6", "x7"),
 }
 
 USAGE = """\
-agtrace record [--output FILE] [--kinds K,K,...] [--prefix AG|OAG|IAG]
+agtrace record [--output FILE] [--kinds K,K,...] [--prefix AG|OAG|IAG] [--cycles [--every]]
     Sets auto-continuing breakpoints on the engine's functions and appends one line per hit to
     FILE (default: ./agtrace-YYYYmmdd-HHMMSS.lldb, or in $TMPDIR when . is not writable).
-    Kinds: {kinds} (default: {default}; `all` for every one).
+    Kinds: {kinds} (default: {default}; `all` for every one; `none`
+    with --cycles).
+    --cycles: also stops at the engine's print_cycle (a cycle detected): writes the attribute of
+    every cycle, and at the first (each with --every) the engine's stack/text description and a
+    dump of that moment, FILE's name + -cycle-K.ag-json beside FILE; then the app goes on.
 agtrace record --status           hits recorded so far, per kind
 agtrace record --stop [--dump [NAME]]
     Removes the breakpoints, writes the final `stop` line and closes the file; with --dump,
@@ -108,6 +147,11 @@ class Recording:
         self.hits = 0
         self.started = time.monotonic_ns()
         self.exit_breakpoint = None  # the breakpoint on exit(), when one could be set
+        self.cycle_breakpoint = None  # the breakpoint on print_cycle (--cycles)
+        self.every = False  # --every: a stack and a dump at every cycle, not the first only
+        self.cycles = 0
+        self.dumps = []  # the dumps written at cycles, by path
+        self.debugger = None
 
 
 _recording = None
@@ -143,6 +187,107 @@ def _on_exit(frame, bp_loc, internal_dict):
         status = status - (1 << 32) if status >= 1 << 31 else status  # exit()'s int
     rec.file.write("exit %d status=%s hits=%d\n" % (time.monotonic_ns(), status, rec.hits))
     return False
+
+
+def _on_cycle(frame, bp_loc, internal_dict):
+    """The engine found a cycle (print_cycle): the attribute, and at the first (or each, with
+    --every) its update stack and a dump of this moment; then False: the app goes on."""
+    rec = _recording
+    if rec is None or rec.cycle_breakpoint != bp_loc.GetBreakpoint().GetID():
+        return False
+    rec.cycles += 1
+    k = rec.cycles
+    now = time.monotonic_ns()
+    attribute = _argument(frame, rec.registers, CYCLE_ATTRIBUTE)
+    thread = frame.GetThread().GetIndexID()
+    stack, dump, said = [], "-", []
+    if k == 1 or rec.every:
+        stack = _stack_text(frame, rec.prefix, said)
+        path = _cycle_dump_path(rec.path, k)
+        if _archive(frame, rec.prefix, path, said) and os.path.exists(path):
+            dump = path
+            rec.dumps.append(path)
+    rec.file.write("cycle %d %d %d %s %s\n" % (now, thread, k, attribute, dump))
+    for line in stack:
+        rec.file.write("cycle-stack %d %s\n" % (k, line))
+    where = ", dump %s" % dump if dump != "-" else ""
+    frames = ", %d frames" % len(stack) if stack else ""
+    print("agtrace: cycle %d through attribute %s%s%s (in %s)%s"
+          % (k, attribute, frames, where, rec.path, "".join("; " + s for s in said)))
+    return False
+
+
+def _cycle_dump_path(recording, k):
+    """The dump of cycle k: beside the recording, its name + -cycle-k.ag-json."""
+    directory = os.path.dirname(recording)
+    return os.path.join(directory, "%s-cycle-%d.ag-json" % (_label(recording), k))
+
+
+def _expression_options():
+    options = lldb.SBExpressionOptions()
+    options.SetLanguage(lldb.eLanguageTypeC)
+    options.SetIgnoreBreakpoints(True)
+    options.SetUnwindOnError(True)
+    options.SetTryAllThreads(True)
+    return options
+
+
+def _stack_text(frame, prefix, said):
+    """The engine's stack/text lines (`#0: 1048 Body -> Value`), or [] (and why, in said)."""
+    options = _expression_options()
+    target = frame.GetThread().GetProcess().GetTarget()
+    # The dictionary callbacks are data: without debug info lldb refuses `&name` (unknown
+    # type), so their addresses are looked up here and written as numbers.
+    callbacks = [_data_address(target, name) for name in ("kCFTypeDictionaryKeyCallBacks", "kCFTypeDictionaryValueCallBacks")]
+    if None in callbacks:
+        said.append("no stack: CoreFoundation's kCFTypeDictionaryKeyCallBacks is not in the target")
+        return []
+    text = DESCRIPTION.replace("{P}", prefix).format(bytes=DESCRIPTION_BYTES, keys="0x%x" % callbacks[0],
+                                                     values="0x%x" % callbacks[1])
+    value = frame.EvaluateExpression(text, options)
+    if value.GetError().Fail():
+        said.append("no stack: %sGraphDescription failed: %s" % (prefix, value.GetError().GetCString()))
+        return []
+    address = value.GetValueAsUnsigned(0)
+    if address == 0:
+        said.append("no stack: no memory for it")
+        return []
+    error = lldb.SBError()
+    text = frame.GetThread().GetProcess().ReadCStringFromMemory(address, DESCRIPTION_BYTES, error) or ""
+    frame.EvaluateExpression("((void (*)(void *))free)((void *)%du)" % address, options)
+    lines = [" ".join(line.split()) for line in text.splitlines()]
+    lines = [line for line in lines if line]
+    if not lines:
+        said.append("no stack: %sGraphDescription returned no text" % prefix)
+    return lines
+
+
+def _data_address(target, name):
+    """The load address of the data symbol `name`, or None."""
+    symbols = target.FindSymbols(name)
+    for k in range(symbols.GetSize()):
+        symbol = symbols.GetContextAtIndex(k).GetSymbol()
+        if symbol.IsValid():
+            address = symbol.GetStartAddress().GetLoadAddress(target)
+            if address != lldb.LLDB_INVALID_ADDRESS:
+                return address
+    return None
+
+
+def _archive(frame, prefix, path, said):
+    """Calls {P}GraphArchiveJSON(path) at this stop; whether the call went through."""
+    if "\"" in path or "\\" in path:
+        said.append("no dump: its path holds quotes or backslashes")
+        return False
+    value = frame.EvaluateExpression('((void (*)(const char *))%sGraphArchiveJSON)("%s")' % (prefix, path),
+                                     _expression_options())
+    error = value.GetError()
+    if error.Fail() and error.GetError() != 0x1001:  # a void expression reports "no value"
+        said.append("no dump: %sGraphArchiveJSON failed: %s" % (prefix, error.GetCString()))
+        return False
+    if not os.path.exists(path):
+        said.append("no dump: %s was not written (on a device, the app cannot write beside the recording)" % path)
+    return True
 
 
 def _argument(frame, registers, index):
@@ -224,7 +369,7 @@ def _set_breakpoint(debugger, target, kind, prefix):
 
 def _parse_record(args):
     options = {"output": None, "kinds": None, "prefix": None, "stop": False, "status": False,
-               "dump": False, "dump_name": None}
+               "dump": False, "dump_name": None, "cycles": False, "every": False}
     i = 0
     while i < len(args):
         a = args[i]
@@ -239,6 +384,10 @@ def _parse_record(args):
             options["stop"] = True
         elif a == "--status":
             options["status"] = True
+        elif a == "--cycles":
+            options["cycles"] = True
+        elif a == "--every":
+            options["every"] = True
         elif a == "--dump":
             options["dump"] = True
             if i + 1 < len(args) and not args[i + 1].startswith("-"):
@@ -251,6 +400,10 @@ def _parse_record(args):
         i += 1
     if options["dump"] and not options["stop"]:
         raise UsageError("--dump goes with --stop (or use 'agtrace dump [NAME]' on its own)")
+    if options["every"] and not options["cycles"]:
+        raise UsageError("--every goes with --cycles")
+    if options["kinds"] == "none" and not options["cycles"]:
+        raise UsageError("--kinds none goes with --cycles (a recording of nothing else)")
     return options
 
 
@@ -259,6 +412,8 @@ def _kinds(text):
         return [KINDS_BY_NAME[n] for n in DEFAULT_KINDS]
     if text == "all":
         return list(KINDS)
+    if text == "none":
+        return []
     names = [n.strip() for n in text.split(",") if n.strip()]
     unknown = [n for n in names if n not in KINDS_BY_NAME]
     if unknown or not names:
@@ -299,7 +454,18 @@ def _start(debugger, options, out):
             continue
         breakpoint.SetScriptCallbackFunction(__name__ + "._on_hit")
         rec.breakpoints[breakpoint.GetID()] = (kind, kind.name_for(prefix))
-    if not rec.breakpoints:
+    if options["cycles"]:
+        breakpoint = _set_cycle_breakpoint(debugger, target, prefix)
+        if breakpoint is None:
+            for number in rec.breakpoints:
+                target.BreakpointDelete(number)
+            handle.close()
+            os.unlink(path)
+            raise UsageError("--cycles: %s is not in the target" % CYCLE_SYMBOL.replace("{P}", prefix))
+        breakpoint.SetScriptCallbackFunction(__name__ + "._on_cycle")
+        rec.cycle_breakpoint = breakpoint.GetID()
+        rec.every = options["every"]
+    if not rec.breakpoints and rec.cycle_breakpoint is None:
         handle.close()
         os.unlink(path)
         raise UsageError("no breakpoint could be set: none of %s is in the target"
@@ -318,11 +484,17 @@ def _start(debugger, options, out):
     kinds_set = [k for k in kinds if k not in missing]
     rec.kinds = kinds_set
     rec.counts = {k.name: 0 for k in kinds_set}
-    handle.write("%s %d prefix=%s arch=%s clock=monotonic_ns kinds=%s\n"
-                 % (FORMAT, VERSION, prefix, arch, ",".join(k.name for k in kinds_set)))
+    cycles = ""
+    if rec.cycle_breakpoint is not None:
+        cycles = " cycles=" + ("every" if rec.every else "first")
+    handle.write("%s %d prefix=%s arch=%s clock=monotonic_ns kinds=%s%s\n"
+                 % (FORMAT, CYCLES_VERSION if cycles else VERSION, prefix, arch, ",".join(k.name for k in kinds_set),
+                    cycles))
     _recording = rec
-    out.append("agtrace: recording %s (%s engine, %s) to %s" % (
-        ", ".join(k.name for k in kinds_set), prefix, arch, path))
+    what = [k.name for k in kinds_set]
+    if cycles:
+        what.append("cycles (a stack and a dump at %s)" % ("each" if rec.every else "the first"))
+    out.append("agtrace: recording %s (%s engine, %s) to %s" % (", ".join(what), prefix, arch, path))
     for kind in missing:
         out.append("agtrace: %s not recorded: %s is not in the target" % (kind.name, kind.name_for(prefix)))
 
@@ -334,7 +506,8 @@ def _status(out):
         return
     seconds = (time.monotonic_ns() - rec.started) / 1e9
     per_kind = ", ".join("%s %d" % (k, n) for k, n in rec.counts.items())
-    out.append("agtrace: recording to %s for %.1f s: %d hits (%s)" % (rec.path, seconds, rec.hits, per_kind))
+    out.append("agtrace: recording to %s for %.1f s: %d hits (%s)%s" % (rec.path, seconds, rec.hits, per_kind,
+                                                                       _cycles_said(rec)))
 
 
 def _stop(debugger, out):
@@ -343,7 +516,8 @@ def _stop(debugger, out):
     if rec is None:
         raise UsageError("not recording")
     target = debugger.GetSelectedTarget()
-    for number in list(rec.breakpoints) + ([rec.exit_breakpoint] if rec.exit_breakpoint is not None else []):
+    extra = [n for n in (rec.exit_breakpoint, rec.cycle_breakpoint) if n is not None]
+    for number in list(rec.breakpoints) + extra:
         if target.IsValid():
             target.BreakpointDelete(number)
     crash = _crash(target)
@@ -355,9 +529,35 @@ def _stop(debugger, out):
     rec.file.close()
     _recording = None
     per_kind = ", ".join("%s %d" % (k, n) for k, n in rec.counts.items())
-    out.append("agtrace: stopped: %d hits (%s) in %s" % (rec.hits, per_kind, rec.path))
-    out.append("agtrace: next: agtrace import %s && agtrace report dirty-walks --run %s"
-               % (shlex.quote(rec.path), shlex.quote(_label(rec.path))))
+    out.append("agtrace: stopped: %d hits (%s)%s in %s" % (rec.hits, per_kind, _cycles_said(rec), rec.path))
+    if rec.cycle_breakpoint is not None:
+        # The dumps are imported beside the run: `cycles` finds a cycle's dump by its path.
+        files = " ".join(shlex.quote(p) for p in [rec.path] + rec.dumps)
+        out.append("agtrace: next: agtrace import %s && agtrace cycles --run %s" % (files, shlex.quote(_label(rec.path))))
+    else:
+        out.append("agtrace: next: agtrace import %s && agtrace report dirty-walks --run %s"
+                   % (shlex.quote(rec.path), shlex.quote(_label(rec.path))))
+
+
+def _cycles_said(rec):
+    """`, cycles K (dumps: …)` when recording cycles, else nothing."""
+    if rec.cycle_breakpoint is None:
+        return ""
+    dumps = " (dumps: %s)" % ", ".join(rec.dumps) if rec.dumps else ""
+    return ", cycles %d%s" % (rec.cycles, dumps)
+
+
+def _set_cycle_breakpoint(debugger, target, prefix):
+    """The breakpoint on print_cycle, by its name or (Apple's) its mangled name; or None."""
+    names = [CYCLE_SYMBOL.replace("{P}", prefix)]
+    if prefix in CYCLE_MANGLED:
+        names.append(CYCLE_MANGLED[prefix])
+    for name in names:
+        cycle = Kind("cycle", name)
+        breakpoint = _set_breakpoint(debugger, target, cycle, prefix)
+        if breakpoint is not None:
+            return breakpoint
+    return None
 
 
 def _crash(target):

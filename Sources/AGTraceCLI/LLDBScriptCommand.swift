@@ -24,7 +24,12 @@ enum LLDBScriptCommand {
       (lldb) agtrace record --stop
       $ agtrace import /tmp/tap.lldb && agtrace report dirty-walks --run tap
 
-    In lldb, `agtrace help` lists the recorder's options (--kinds, --status, --stop --dump).
+    For an AttributeGraph cycle ("cycle detected through attribute N"), record with
+    --cycles: at the first one (each with --every) the recorder writes the engine's update
+    stack (every frame's body type) and a dump of that moment beside the recording.
+
+    In lldb, `agtrace help` lists the recorder's options (--kinds, --status, --stop --dump,
+    --cycles --every).
     """
     static let output = Options.output.explained("where to write the script (- or none: standard output; a missing folder is made; never a device, FIFO, directory or database: exit 2)")
 

@@ -109,11 +109,11 @@ final class RecordingShapeTests: XCTestCase {
     }
 
     func testANewerVersionIsRefusedWithWhereAndWhy() throws {
-        XCTAssertThrowsError(try ParsedTranscript("agtrace-lldb-record 2 prefix=AG\n1 1 update X 1 -\n", path: "new.lldb")) { error in
-            XCTAssertEqual("\(error)", "new.lldb:1: agtrace-lldb-record version 2 is newer than this agtrace reads (1): update agtrace")
+        XCTAssertThrowsError(try ParsedTranscript("agtrace-lldb-record 3 prefix=AG\n1 1 update X 1 -\n", path: "new.lldb")) { error in
+            XCTAssertEqual("\(error)", "new.lldb:1: agtrace-lldb-record version 3 is newer than this agtrace reads (2): update agtrace")
         }
         XCTAssertThrowsError(try ParsedTranscript("agtrace-lldb-record 99999999999999999999999\n", path: "big.lldb")) { error in
-            XCTAssertEqual("\(error)", "big.lldb:1: agtrace-lldb-record version 99999999999999999999999 is newer than this agtrace reads (1): update agtrace")
+            XCTAssertEqual("\(error)", "big.lldb:1: agtrace-lldb-record version 99999999999999999999999 is newer than this agtrace reads (2): update agtrace")
         }
         // Without a version number it is not the recorder's header: the transcript parser reads it.
         let plain = try read("agtrace-lldb-record x\nAGGraphInvalidateValue 3032\n")

@@ -626,7 +626,8 @@ public enum Schema {
             attribute INTEGER,
             level INTEGER,
             form TEXT NOT NULL,
-            complete INTEGER NOT NULL DEFAULT 1
+            complete INTEGER NOT NULL DEFAULT 1,
+            dump TEXT
         );
         CREATE INDEX cycles_by_owner ON cycles(kind, owner_id);
         CREATE TABLE cycle_frames(

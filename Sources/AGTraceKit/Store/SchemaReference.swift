@@ -166,7 +166,7 @@ public enum SchemaReference {
             "severity": "`warning`",
             "code": "what kind of doubt: `unreadable-lines` and `recording-end` (transcripts); `whole-second-timestamps`, `trace-cut`, `traces-concatenated`, `type-defined-twice` and `no-timestamps` (traces)",
             "message": "the sentence `import` prints after `agtrace import: warning: LABEL: `",
-            "position": "where: a transcript's first unreadable line, the seq of a trace's second BeginTrace; NULL otherwise",
+            "position": "where: a transcript's first unreadable line, the seq of a trace's second BeginTrace or of its first cycle LogMessage without an update stack; NULL otherwise",
         ]),
         // Consoles and cycles
         Table(name: "consoles", section: .consoles, row: "imported console log (text from Xcode's console, `log stream`/`log show`, or a CI job's output)", columns: [
@@ -180,7 +180,8 @@ public enum SchemaReference {
             "attribute": "the attribute the cycle was detected through (NULL when the report does not say)",
             "level": "the `AG_PRINT_CYCLES` level the report's lines show (1 header only, 2 frames, 3 the digraph); NULL when not from a console",
             "form": "how it was reported: `header` (`=== AttributeGraph: cycle detected through attribute N ===`), `os_log` (`Cycle detected through attribute: N`), `trap` (`precondition failure: cyclic graph: N`), `trace` (LogMessage event) or `recorder` (a stop at `print_cycle`)",
-            "complete": "0 when its block was cut (a frame line cut mid-way, no closing `===`), else 1",
+            "complete": "0 when its block was cut (a frame line cut mid-way, no closing `===`; a trace's LogMessage with no update stack after it), else 1",
+            "dump": "the dump the lldb recorder took at this stop (`agtrace record --cycles`): its path as the recorder wrote it, beside the recording; the snapshot imported from that file has it as `snapshots.source`. NULL when none was taken",
         ]),
         Table(name: "cycle_frames", section: .consoles, row: "frame of a cycle report's evaluation stack, top first", columns: [
             "cycle_id": "the report (`cycles.id`)",

@@ -5,11 +5,12 @@ extension InputKind {
 }
 
 extension StoredKind {
-    /// A trace's import: its events, and the graph and evaluations worked out from them.
+    /// A trace's import: its events, the graph and evaluations worked out from them, and the
+    /// cycles its LogMessages report (`cycles` of kind `trace`).
     public static let trace = StoredKind(
         noun: "trace", table: "traces",
         options: [("trace", "T")],
-        deletion: TraceFormat.tables.map { "DELETE FROM \($0) WHERE trace_id = ?1" },
+        deletion: TraceFormat.tables.map { "DELETE FROM \($0) WHERE trace_id = ?1" } + CycleWriter.deletion(kind: "trace"),
         listing: """
             SELECT 'trace', t.label, NULL,
                    (SELECT count(*) FROM trace_nodes n WHERE n.trace_id = t.id),
@@ -49,6 +50,7 @@ struct TraceFormat: InputFormat {
         item.updates = trace.updates
         item.writes = trace.writes
         item[count: "edges"] = trace.edges
+        if trace.cycles > 0 { item[count: "cycles"] = trace.cycles }
         item.notes += trace.notes
         item.traceIncomplete = trace.incomplete
         item.sha256 = trace.sha256
@@ -56,7 +58,9 @@ struct TraceFormat: InputFormat {
 
     func counts(of item: ImportedItem) -> String {
         let cut = item.traceIncomplete.map { ", incomplete (\($0))" } ?? ""
-        return "events \(item[count: "events"]), evaluations \(item.updates), writes \(item.writes)\(cut)"
+        // Cycles only when there are some: most traces have none.
+        let cycles = item[count: "cycles"] > 0 ? ", cycles \(item[count: "cycles"])" : ""
+        return "events \(item[count: "events"]), evaluations \(item.updates), writes \(item.writes)\(cycles)\(cut)"
     }
 }
 

@@ -14,6 +14,8 @@ final class TracePipeline: TraceSink, ImportPipeline {
         case data(seq: Int, String)
         case type(TraceTypeRecord)
         case subgraph(TraceSubgraphRecord)
+        case cycle(seq: Int, attribute: Int64)
+        case stack(afterSeq: Int, [TraceStackFrame])
     }
 
     let pipeline: RecordPipeline<Record>
@@ -33,6 +35,8 @@ final class TracePipeline: TraceSink, ImportPipeline {
                     case let .data(seq, text): store.eventData(seq: seq, text)
                     case .type(let t): try store.type(t)
                     case .subgraph(let s): try store.subgraph(s)
+                    case let .cycle(seq, attribute): try store.cycle(seq: seq, attribute: attribute)
+                    case let .stack(afterSeq, frames): try store.updateStack(afterSeq: afterSeq, frames)
                     }
                 }
             }
@@ -43,6 +47,8 @@ final class TracePipeline: TraceSink, ImportPipeline {
     func eventData(seq: Int, _ text: String) throws { try side(.data(seq: seq, text), bytes: text.utf8.count) }
     func type(_ t: TraceTypeRecord) throws { try side(.type(t), bytes: (t.rule?.utf8.count ?? 0) + (t.valueType?.utf8.count ?? 0)) }
     func subgraph(_ s: TraceSubgraphRecord) throws { try side(.subgraph(s), bytes: s.nodes.reduce(0) { $0 + 24 + $1.inputs.count * 8 }) }
+    func cycle(seq: Int, attribute: Int64) throws { try side(.cycle(seq: seq, attribute: attribute), bytes: 16) }
+    func updateStack(afterSeq: Int, _ frames: [TraceStackFrame]) throws { try side(.stack(afterSeq: afterSeq, frames), bytes: 16 * frames.count) }
 
     /// `bytes`: about what the record holds, so that batches carrying long texts or large
     /// snapshots are sent early and what waits between the threads stays bounded.
@@ -85,6 +91,8 @@ struct TraceImportSummary {
     var sha256: String
     /// Rule evaluations, writes and edges stored.
     var updates, writes, edges: Int
+    /// Cycle reports (LogMessages) stored.
+    var cycles: Int
     /// Doubts about the input (timestamps that cannot time anything), for `import_notes`.
     var notes: [ImportNote]
     /// nil for a trace that ended (EndTrace), else why it is incomplete (`traces.end_reason`).
@@ -139,11 +147,16 @@ enum TraceImport {
         if store.typeConflicts.count > 5 {
             notes.append(ImportNote(code: "type-defined-twice", message: "\(store.typeConflicts.count - 5) more type ids are defined twice"))
         }
+        if let first = store.cyclesWithoutStack.first {
+            let n = store.cyclesWithoutStack.count
+            notes.append(ImportNote(code: "cycle-without-stack", message: "\(n == 1 ? "a cycle LogMessage (seq \(first))" : "\(n) cycle LogMessages (the first at seq \(first))") with no update stack record right after: stored without frames (cycles.complete 0)",
+                                    position: first))
+        }
         if summary.integerTimestamps + summary.doubleTimestamps == 0 {
             notes.append(ImportNote(code: "no-timestamps", message: "no event carries a timestamp: durations are unknown"))
         }
         return TraceImportSummary(summary: summary, sha256: sha, updates: store.updateCount, writes: store.writeCount,
-                                  edges: store.edgeCount, notes: notes, incomplete: summary.ended ? nil : TraceEnd.cut)
+                                  edges: store.edgeCount, cycles: store.cycleCount, notes: notes, incomplete: summary.ended ? nil : TraceEnd.cut)
     }
 }
 

@@ -72,7 +72,13 @@ public struct TraceReader {
                         summary.ended = false
                         summary.beginTraceSeqs.append(e.seq)
                     }
-                    if let data { try sink.eventData(seq: e.seq, data) }
+                    if let data {
+                        try sink.eventData(seq: e.seq, data)
+                        // Only events with a text pay for this: a cycle's LogMessage is rare.
+                        if e.type == TraceEventTypes.logMessage, let attribute = TraceCycleText.attribute(data) {
+                            try sink.cycle(seq: e.seq, attribute: attribute)
+                        }
+                    }
                     try sink.event(e)
                 case 2:
                     summary.subgraphRecords += 1
@@ -80,6 +86,9 @@ public struct TraceReader {
                 case 3:
                     summary.typeRecords += 1
                     try sink.type(Self.type(&body, summary: &summary))
+                case 5:
+                    summary.otherRecords += 1
+                    try sink.updateStack(afterSeq: summary.events, Self.updateStack(&body, summary: &summary))
                 default:
                     summary.otherRecords += 1
                     try Self.check(&body, summary: &summary)
@@ -240,6 +249,34 @@ public struct TraceReader {
             }
         }
         return seen ? TraceSubgraphRecord.Node(attribute: attribute, typeId: typeId, inputs: inputs, source: source) : nil
+    }
+
+    /// An update stack: repeated 1 {1 attribute, 2 pending, 3 cyclic}, top first.
+    static func updateStack(_ c: inout WireCursor, summary: inout TraceSummary) throws -> [TraceStackFrame] {
+        var frames: [TraceStackFrame] = []
+        while !c.isAtEnd {
+            let (field, wire) = try c.tag()
+            guard field == 1, wire == .lengthDelimited else {
+                try c.skip(wire)
+                summary.unknownFields += 1
+                continue
+            }
+            var entry = try c.message()
+            var frame = TraceStackFrame(attribute: 0, pending: false, cyclic: false)
+            while !entry.isAtEnd {
+                let (f, w) = try entry.tag()
+                switch f {
+                case 1: frame.attribute = try entry.integer(w) ?? 0
+                case 2: frame.pending = (try entry.integer(w) ?? 0) != 0
+                case 3: frame.cyclic = (try entry.integer(w) ?? 0) != 0
+                default:
+                    try entry.skip(w)
+                    summary.unknownFields += 1
+                }
+            }
+            frames.append(frame)
+        }
+        return frames
     }
 
     /// Walks a record agtrace does not store, so that a corrupt one is still refused.

@@ -48,6 +48,15 @@ public struct TraceSubgraphRecord: Sendable, Equatable {
     public var nodes: [Node]
 }
 
+/// One frame of an update stack record (top-level field 5), top first.
+public struct TraceStackFrame: Sendable, Equatable {
+    public var attribute: Int64
+    /// The update must compute a value.
+    public var pending: Bool
+    /// The engine marked the frame cyclic.
+    public var cyclic: Bool
+}
+
 /// What a trace reader delivers, in file order.
 public protocol TraceSink {
     mutating func event(_ e: TraceEvent) throws
@@ -56,10 +65,18 @@ public protocol TraceSink {
     mutating func eventData(seq: Int, _ text: String) throws
     mutating func type(_ t: TraceTypeRecord) throws
     mutating func subgraph(_ s: TraceSubgraphRecord) throws
+    /// A LogMessage (seq) saying `cycle detected through attribute: N`, delivered just before
+    /// the event (after its text).
+    mutating func cycle(seq: Int, attribute: Int64) throws
+    /// An update stack record; `afterSeq`: the last event read before it (the engine writes
+    /// the stack of a cycle right after the cycle's LogMessage).
+    mutating func updateStack(afterSeq: Int, _ frames: [TraceStackFrame]) throws
 }
 
 extension TraceSink {
     public mutating func eventData(seq: Int, _ text: String) throws {}
+    public mutating func cycle(seq: Int, attribute: Int64) throws {}
+    public mutating func updateStack(afterSeq: Int, _ frames: [TraceStackFrame]) throws {}
 }
 
 /// Counts of what a trace held, by top-level record.
@@ -67,7 +84,8 @@ public struct TraceSummary: Sendable, Equatable {
     public var events = 0
     public var subgraphRecords = 0
     public var typeRecords = 0
-    /// Keys, update stacks, named-event definitions: read past, not stored.
+    /// Keys, update stacks, named-event definitions: read past, not stored (update stacks
+    /// are delivered, and stored as a cycle's frames when one follows its LogMessage).
     public var otherRecords = 0
     /// Fields of unknown number skipped, at any level.
     public var unknownFields = 0
@@ -109,6 +127,7 @@ enum TraceEventTypes {
     static let subgraphCreated = 35, subgraphInvalidate = 36, subgraphAddChild = 37, subgraphDestroy = 53
     static let nodeAdded = 39, nodeSetDirty = 40, nodeSetValue = 42, indirectNodeAdded = 44, indirectNodeSetSource = 45
     static let addEdge = 47, removeEdge = 48
+    static let logMessage = 51
 
     /// The begin events that start an update: a write's dirty marks end at the next one.
     static func beginsUpdate(_ type: Int) -> Bool {

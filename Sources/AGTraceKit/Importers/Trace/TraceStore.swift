@@ -16,6 +16,12 @@ final class TraceStore {
     private let subgraphRow: Statement
     private let markRow: Statement
     private let indirectRow: Statement
+    private let cycles: CycleWriter
+    /// The last cycle LogMessage, until its update stack comes (or does not: the next cycle,
+    /// the end).
+    private var pendingCycle: CycleReport?
+    /// The seqs of cycle LogMessages no update stack followed.
+    private(set) var cyclesWithoutStack: [Int] = []
 
     static let rowsPerStatement = 256
     // The writer thread's only: no dynamic exclusivity checks per row.
@@ -29,6 +35,7 @@ final class TraceStore {
     private(set) var updateCount = 0
     private(set) var writeCount = 0
     private(set) var edgeCount = 0
+    var cycleCount: Int { cycles.count }
 
     /// Attributes given a `trace_nodes` row (NodeAdded, IndirectNodeAdded, or a snapshot).
     private var nodes: Set<Int64> = []
@@ -87,6 +94,7 @@ final class TraceStore {
         indirectRow = try db.prepare("""
             INSERT INTO trace_indirect_sources(trace_id, attribute, source, set_seq, replaced_seq) VALUES (?1, ?2, ?3, ?4, ?5)
             """)
+        cycles = try CycleWriter(db: db, kind: StoredKind.trace.noun, ownerId: traceId)
         pendingEvents.reserveCapacity(Self.rowsPerStatement)
         pendingUpdates.reserveCapacity(Self.rowsPerStatement)
     }
@@ -138,6 +146,31 @@ final class TraceStore {
     }
 
     func eventData(seq: Int, _ text: String) { pendingData[seq] = text }
+
+    /// A cycle's LogMessage: held until the update stack after it.
+    func cycle(seq: Int, attribute: Int64) throws {
+        try writePendingCycle()
+        pendingCycle = CycleReport(position: seq, attribute: attribute, form: "trace")
+    }
+
+    /// An update stack: the pending cycle's frames when it comes right after its LogMessage
+    /// (no event between); any other is not stored.
+    func updateStack(afterSeq: Int, _ frames: [TraceStackFrame]) throws {
+        guard var cycle = pendingCycle, cycle.position == afterSeq else { return }
+        cycle.frames = frames.map {
+            CycleReport.Frame(attribute: $0.attribute, flags: $0.pending ? "P" : "", cyclic: $0.cyclic)
+        }
+        pendingCycle = nil
+        try cycles.write(cycle)
+    }
+
+    private func writePendingCycle() throws {
+        guard var cycle = pendingCycle else { return }
+        cycle.complete = false
+        cyclesWithoutStack.append(cycle.position)
+        pendingCycle = nil
+        try cycles.write(cycle)
+    }
 
     func type(_ t: TraceTypeRecord) throws {
         if let first = typesSeen[t.typeId], first.rule != t.rule || first.valueType != t.valueType {
@@ -202,6 +235,7 @@ final class TraceStore {
 
     /// Writes what is held back: the last rows, open evaluations, live edges, subgraphs.
     func finish() throws {
+        try writePendingCycle()
         try writeEvents()
         timeline.finish()
         try drainTimeline()

@@ -22,10 +22,16 @@
 /// last line. An `exit` or `stop` line counting other than the hits read before it (lines lost
 /// or garbled): `cut: the stop line counts N hits, M read` (or `the exit line`). A `crash`
 /// line (`agtrace record --stop` after the app crashed) makes it `crashed: REASON`, whatever else.
+///
+/// Version 2 (`agtrace record --cycles`) adds the recorder's stops at the engine's
+/// `print_cycle`, which are not hits: `cycle <ns> <thread> <K> <attribute|-> <dump path|->`,
+/// then its `cycle-stack <K> <stack/text line>` lines (`CycleStackText`), delivered as one
+/// `CycleReport` (form `recorder`, position K) when the next line is not one of them.
 struct RecordingParser {
     static let headerWord: StaticString = "agtrace-lldb-record"
-    /// The newest version of the file this reader knows.
-    static let version: UInt64 = 1
+    /// The newest version of the file this reader knows (2: cycle lines).
+    static let version: UInt64 = 2
+    typealias EmitCycle = (CycleReport) throws -> Void
 
     private(set) var summary = TranscriptSummary()
     private var names = NameTable()
@@ -36,6 +42,9 @@ struct RecordingParser {
     /// The `crash` line's reason (as `RecordingEnd.crashed` stores it).
     private var crash: String?
     private var stopped: Bool { stoppedHits != nil }
+    /// The last `cycle` line, gathering its `cycle-stack` lines.
+    private var cycle: CycleReport?
+    private(set) var cycles = 0
 
     /// Whether `line` (a file's first line) is the recorder's header: the word, a space, a
     /// version number. (Anything else is left to the transcript parser.)
@@ -77,15 +86,59 @@ struct RecordingParser {
         return .stopped
     }
 
-    mutating func consume(_ line: Bytes, lineNumber: Int, emit: TranscriptParser.Emit) throws {
+    mutating func consume(_ line: Bytes, lineNumber: Int, emit: TranscriptParser.Emit, emitCycle: EmitCycle) throws {
         let fields = Self.fields(line)
         if fields.isEmpty { return }
         // Nothing counts after the stop line: the file was closed there.
         if stopped { summary.skippedLines += 1; return }
+        if cycle != nil {
+            if consumeCycleStack(line, fields) { return }
+            try finish(emitCycle: emitCycle)
+        }
         if try consumeHit(line, fields, lineNumber: lineNumber, emit: emit) { return }
-        if !consumeStop(line, fields) && !consumeExit(line, fields) && !consumeCrash(line, fields) {
+        if !consumeStop(line, fields) && !consumeExit(line, fields) && !consumeCrash(line, fields)
+            && !consumeCycle(line, fields) {
             summary.skippedLines += 1
         }
+    }
+
+    /// Delivers the cycle still gathering its stack (at the end of the file).
+    mutating func finish(emitCycle: EmitCycle) throws {
+        guard let c = cycle else { return }
+        cycle = nil
+        cycles += 1
+        try emitCycle(c)
+    }
+
+    /// `cycle <ns> <thread> <K> <attribute|-> <dump path|->` (the path may hold blanks: the
+    /// rest of the line).
+    private mutating func consumeCycle(_ line: Bytes, _ fields: [Range<Int>]) -> Bool {
+        guard fields.count >= 6, line.string(fields[0]) == "cycle", Self.number(line, fields[1]) != nil,
+              Self.number(line, fields[2]) != nil, let k = Self.number(line, fields[3]), k <= UInt64(Int32.max),
+              let attribute = Self.attribute(line, fields[4]) else { return false }
+        var end = line.count
+        while end > fields[5].lowerBound, line[end - 1] == 0x0D { end -= 1 }  // CRLF
+        let dump = line.string(line.trimmed(fields[5].lowerBound..<end))
+        cycle = CycleReport(position: Int(k), attribute: attribute.map(Int64.init), form: "recorder",
+                            dump: dump == "-" ? nil : dump)
+        return true
+    }
+
+    /// `cycle-stack <K> <line>` of the cycle gathering (K its own): one frame. A line that does
+    /// not read as a frame is kept as a frame of unknown attribute, and the cycle is incomplete.
+    private mutating func consumeCycleStack(_ line: Bytes, _ fields: [Range<Int>]) -> Bool {
+        guard fields.count >= 3, line.string(fields[0]) == "cycle-stack", let k = Self.number(line, fields[1]),
+              let c = cycle, Int(k) == c.position else { return false }
+        var end = line.count
+        while end > fields[2].lowerBound, line[end - 1] == 0x0D { end -= 1 }
+        let text = line.string(fields[2].lowerBound..<end)
+        if let frame = CycleStackText.frame(Substring(text)) {
+            cycle!.frames.append(frame)
+        } else {
+            cycle!.frames.append(CycleReport.Frame(attribute: nil))
+            cycle!.complete = false
+        }
+        return true
     }
 
     /// `stop <ns> hits=N`.

@@ -18,6 +18,9 @@ final class RunStore {
     private let firstEventId: Int64
     private let firstFrameId: Int64
     private var frameCount = 0
+    /// The recorder's cycles (`agtrace record --cycles`): `cycles` rows of kind `run`.
+    private let cycles: CycleWriter
+    var cycleCount: Int { cycles.count }
 
     /// The ids this run's events and frames got (nil while there are none).
     var eventIds: ClosedRange<Int64>? { count == 0 ? nil : firstEventId...(firstEventId + Int64(count) - 1) }
@@ -60,6 +63,7 @@ final class RunStore {
             INSERT INTO frames(id, run_id, seq, depth, module, symbol, address) VALUES
             """, columns: 5, rows: Self.rowsPerStatement, row: "(NULL,\(runId),?,?,?,?,?)")
         self.db = db
+        cycles = try CycleWriter(db: db, kind: StoredKind.run.noun, ownerId: runId)
         addressText = .allocate(capacity: Self.rowsPerStatement * 18)
         eventsBound = BoundValues(parameters: events.columns * Self.rowsPerStatement)
         framesBound = BoundValues(parameters: frames.columns * Self.rowsPerStatement)
@@ -83,6 +87,8 @@ final class RunStore {
         pendingEvents.append(hit)
         if pendingEvents.count == Self.rowsPerStatement { try writeEvents() }
     }
+
+    func cycle(_ report: CycleReport) throws { try cycles.write(report) }
 
     /// Stores a hit given in its public form (tests, tools), naming its texts itself: not to
     /// be mixed with `name(_:)` on one store. Call `finish` to write what is held back.

@@ -9,13 +9,14 @@ extension StoredKind {
     public static let run = StoredKind(
         noun: "run", table: "runs",
         options: [("run", "R")],
-        // A run's rows in these tables are the id range its row records (`first_event_id` …).
+        // A run's rows in these tables are the id range its row records (`first_event_id` …);
+        // its cycles (`agtrace record --cycles`) are found by owner.
         deletion: [("events", "event"), ("frames", "frame")].map { table, row in
             """
             DELETE FROM \(table)
             WHERE id BETWEEN (SELECT first_\(row)_id FROM runs WHERE id = ?1) AND (SELECT last_\(row)_id FROM runs WHERE id = ?1)
             """
-        },
+        } + CycleWriter.deletion(kind: "run"),
         listing: """
             SELECT 'run', r.label, NULL, NULL, NULL, r.event_count, r.skipped_lines, r.incomplete_hits, r.end_reason,
                    (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'run' AND target_id = r.id ORDER BY label) a),
@@ -62,11 +63,14 @@ struct TranscriptFormat: InputFormat {
             item.notes.append(ImportNote(code: ImportNote.recordingEnd, message: what))
         }
         item.sha256 = summary.sha256
+        if summary.cycles > 0 { item[count: "cycles"] = summary.cycles }
     }
 
     func counts(of item: ImportedItem) -> String {
         let ended = item.end.map { ", \($0.reason)" } ?? ""
-        return "events \(item.events), skipped lines \(item.skippedLines), incomplete hits \(item.incompleteHits)\(ended)"
+        // Cycles only when the recorder wrote some (`agtrace record --cycles`).
+        let cycles = item[count: "cycles"] > 0 ? ", cycles \(item[count: "cycles"])" : ""
+        return "events \(item.events), skipped lines \(item.skippedLines), incomplete hits \(item.incompleteHits)\(cycles)\(ended)"
     }
 }
 

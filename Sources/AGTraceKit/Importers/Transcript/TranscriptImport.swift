@@ -8,6 +8,7 @@ final class TranscriptPipeline: HitSink, ImportPipeline {
         case name(String)
         case frame(seq: Int, FrameRef)
         case hit(Hit)
+        case cycle(CycleReport)
     }
 
     let pipeline: RecordPipeline<Record>
@@ -24,6 +25,7 @@ final class TranscriptPipeline: HitSink, ImportPipeline {
                 case .name(let text): store.name(text)
                 case let .frame(seq, frame): try store.frame(seq: seq, frame)
                 case .hit(let hit): try store.hit(hit)
+                case .cycle(let cycle): try store.cycle(cycle)
                 }
             }
         }, close: { try target.value.finish() })
@@ -37,12 +39,14 @@ final class TranscriptPipeline: HitSink, ImportPipeline {
         for frame in frames { try pipeline.add(.frame(seq: hit.seq, frame)) }
         try pipeline.add(.hit(hit))
     }
+
+    func cycle(_ cycle: CycleReport) throws { try pipeline.add(.cycle(cycle)) }
 }
 
 /// The transcript half of `Importer`: one run row, its events, the duplicate check.
 enum RunImport {
     static func run(source: ByteSource, file: ImportSource, db: Database, hash: () -> String, tick: (() -> Void)?,
-                    mark: (String) -> Void = { _ in }) throws -> (summary: TranscriptSummary, end: RecordingEnd, sha256: String) {
+                    mark: (String) -> Void = { _ in }) throws -> (summary: TranscriptSummary, end: RecordingEnd, sha256: String, cycles: Int) {
         // The run's row is written last, complete, under the id SQLite would give it (the write
         // lock is held). Written first and updated at the end, its page would have gone to the
         // WAL early (SQLite spills pages of a large transaction) and be written again at the
@@ -66,7 +70,7 @@ enum RunImport {
                         summary.incompleteHits, store.eventIds?.lowerBound, store.eventIds?.upperBound,
                         store.frameIds?.lowerBound, store.frameIds?.upperBound, end.isComplete, end.reason,
                         file.compressed, file.size)
-        return (summary, end, sha)
+        return (summary, end, sha, store.cycleCount)
     }
 }
 

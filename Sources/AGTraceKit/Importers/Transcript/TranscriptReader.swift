@@ -124,6 +124,7 @@ public struct TranscriptReader {
                 throw SinkFailure(hit: hit, underlying: error)
             }
         }
+        func deliverCycle(_ cycle: CycleReport) throws { try sink.cycle(cycle) }
         var cleanup = TerminalCleanup()
         defer { cleanup.release() }
         do {
@@ -133,8 +134,9 @@ public struct TranscriptReader {
                 // The lldb recorder's own shape: read by its own parser, start to end.
                 var recording = try RecordingParser(header: first, path: path)
                 while let raw = try lines.next() {
-                    try recording.consume(raw, lineNumber: lines.lineNumber, emit: deliver)
+                    try recording.consume(raw, lineNumber: lines.lineNumber, emit: deliver, emitCycle: deliverCycle)
                 }
+                try recording.finish(emitCycle: deliverCycle)
                 end = recording.end()
                 return recording.summary
             }
@@ -183,6 +185,12 @@ public struct TranscriptReader {
 /// below `names.count`, and ids never change), frames valid during the call only.
 protocol HitSink {
     mutating func hit(_ hit: Hit, frames: UnsafeBufferPointer<FrameRef>, names: [String]) throws
+    /// A cycle the lldb recorder wrote (`agtrace record --cycles`), in file order with the hits.
+    mutating func cycle(_ cycle: CycleReport) throws
+}
+
+extension HitSink {
+    mutating func cycle(_ cycle: CycleReport) throws {}
 }
 
 /// Spells hits out as `BreakpointEvent`s for a public `TranscriptSink`.
