@@ -20,9 +20,9 @@ final class RecordingCycleTests: TemporaryDirectoryTestCase {
 
     struct Collected: HitSink {
         var hits = 0
-        var cycles: [CycleReport] = []
+        var cycles: [CycleRecord] = []
         mutating func hit(_ hit: Hit, frames: UnsafeBufferPointer<FrameRef>, names: [String]) throws { hits += 1 }
-        mutating func cycle(_ cycle: CycleReport) throws { cycles.append(cycle) }
+        mutating func cycle(_ cycle: CycleRecord) throws { cycles.append(cycle) }
     }
 
     func testCycleLinesAreReportsNotHits() throws {
@@ -33,18 +33,18 @@ final class RecordingCycleTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(end, .stopped, "hits=2 counts the hits, not the cycles")
         XCTAssertEqual(summary.skippedLines, 1, "a stack line of another cycle than the last")
         XCTAssertEqual(sink.cycles, [
-            CycleReport(position: 1, attribute: 1048, form: "recorder", complete: false, dump: "/tmp/a dir/sheet-cycle-1.ag-json",
-                        frames: [CycleReport.Frame(attribute: 1160, name: "FrameLayoutRule"),
-                                 CycleReport.Frame(attribute: 1120, name: "Map<(CGFloat) -> CGFloat, Int>"),
-                                 CycleReport.Frame(attribute: nil)]),
-            CycleReport(position: 2, attribute: nil, form: "recorder"),
+            CycleRecord(position: 1, attribute: 1048, form: "recorder", complete: false, dump: "/tmp/a dir/sheet-cycle-1.ag-json",
+                        frames: [CycleRecord.Frame(attribute: 1160, name: "FrameLayoutRule"),
+                                 CycleRecord.Frame(attribute: 1120, name: "Map<(CGFloat) -> CGFloat, Int>"),
+                                 CycleRecord.Frame(attribute: nil)]),
+            CycleRecord(position: 2, attribute: nil, form: "recorder"),
         ])
     }
 
     func testStackTextLines() {
         XCTAssertEqual(CycleStackText.frame("  #3: 278848 StaticBody<ViewBodyAccessor<A>, MainThreadFlags> -> Text"),
-                       CycleReport.Frame(attribute: 278848, name: "StaticBody<ViewBodyAccessor<A>, MainThreadFlags>"))
-        XCTAssertEqual(CycleStackText.frame("#0: 12 Body"), CycleReport.Frame(attribute: 12, name: "Body"), "no value type")
+                       CycleRecord.Frame(attribute: 278848, name: "StaticBody<ViewBodyAccessor<A>, MainThreadFlags>"))
+        XCTAssertEqual(CycleStackText.frame("#0: 12 Body"), CycleRecord.Frame(attribute: 12, name: "Body"), "no value type")
         XCTAssertNil(CycleStackText.frame("#0: x Body -> V"))
         XCTAssertNil(CycleStackText.frame("frame 0.0: attribute 12; count=1, index=0/1 P"))
         XCTAssertNil(CycleStackText.frame("#0: 4294967296 Body -> V"), "not a 32-bit id")

@@ -19,7 +19,7 @@ final class TraceStore {
     private let cycles: CycleWriter
     /// The last cycle LogMessage, until its update stack comes (or does not: the next cycle,
     /// the end).
-    private var pendingCycle: CycleReport?
+    private var pendingCycle: CycleRecord?
     /// The seqs of cycle LogMessages no update stack followed.
     private(set) var cyclesWithoutStack: [Int] = []
 
@@ -150,7 +150,7 @@ final class TraceStore {
     /// A cycle's LogMessage: held until the update stack after it.
     func cycle(seq: Int, attribute: Int64) throws {
         try writePendingCycle()
-        pendingCycle = CycleReport(position: seq, attribute: attribute, form: "trace")
+        pendingCycle = CycleRecord(position: seq, attribute: attribute, form: "trace")
     }
 
     /// An update stack: the pending cycle's frames when it comes right after its LogMessage
@@ -158,7 +158,7 @@ final class TraceStore {
     func updateStack(afterSeq: Int, _ frames: [TraceStackFrame]) throws {
         guard var cycle = pendingCycle, cycle.position == afterSeq else { return }
         cycle.frames = frames.map {
-            CycleReport.Frame(attribute: $0.attribute, flags: $0.pending ? "P" : "", cyclic: $0.cyclic)
+            CycleRecord.Frame(attribute: $0.attribute, flags: $0.pending ? "P" : "", cyclic: $0.cyclic)
         }
         pendingCycle = nil
         try cycles.write(cycle)

@@ -3,7 +3,7 @@
 /// frame, its attribute, its body type and its value type.
 enum CycleStackText {
     /// The frame's attribute and body type; nil when the line is not one.
-    static func frame(_ line: Substring) -> CycleReport.Frame? {
+    static func frame(_ line: Substring) -> CycleRecord.Frame? {
         var rest = line.drop(while: { $0 == " " || $0 == "\t" })
         guard rest.first == "#" else { return nil }
         rest = rest.dropFirst()
@@ -16,7 +16,7 @@ enum CycleStackText {
         guard rest.first == " " else { return nil }
         let types = rest.dropFirst()
         let body = bodyType(types)
-        return CycleReport.Frame(attribute: Int64(attribute), name: body.isEmpty ? nil : String(body))
+        return CycleRecord.Frame(attribute: Int64(attribute), name: body.isEmpty ? nil : String(body))
     }
 
     /// The text before the ` -> ` that separates the body type from the value type: the first

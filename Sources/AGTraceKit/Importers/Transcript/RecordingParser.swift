@@ -26,12 +26,12 @@
 /// Version 2 (`agtrace record --cycles`) adds the recorder's stops at the engine's
 /// `print_cycle`, which are not hits: `cycle <ns> <thread> <K> <attribute|-> <dump path|->`,
 /// then its `cycle-stack <K> <stack/text line>` lines (`CycleStackText`), delivered as one
-/// `CycleReport` (form `recorder`, position K) when the next line is not one of them.
+/// `CycleRecord` (form `recorder`, position K) when the next line is not one of them.
 struct RecordingParser {
     static let headerWord: StaticString = "agtrace-lldb-record"
     /// The newest version of the file this reader knows (2: cycle lines).
     static let version: UInt64 = 2
-    typealias EmitCycle = (CycleReport) throws -> Void
+    typealias EmitCycle = (CycleRecord) throws -> Void
 
     private(set) var summary = TranscriptSummary()
     private var names = NameTable()
@@ -43,7 +43,7 @@ struct RecordingParser {
     private var crash: String?
     private var stopped: Bool { stoppedHits != nil }
     /// The last `cycle` line, gathering its `cycle-stack` lines.
-    private var cycle: CycleReport?
+    private var cycle: CycleRecord?
     private(set) var cycles = 0
 
     /// Whether `line` (a file's first line) is the recorder's header: the word, a space, a
@@ -119,7 +119,7 @@ struct RecordingParser {
         var end = line.count
         while end > fields[5].lowerBound, line[end - 1] == 0x0D { end -= 1 }  // CRLF
         let dump = line.string(line.trimmed(fields[5].lowerBound..<end))
-        cycle = CycleReport(position: Int(k), attribute: attribute.map(Int64.init), form: "recorder",
+        cycle = CycleRecord(position: Int(k), attribute: attribute.map(Int64.init), form: "recorder",
                             dump: dump == "-" ? nil : dump)
         return true
     }
@@ -135,7 +135,7 @@ struct RecordingParser {
         if let frame = CycleStackText.frame(Substring(text)) {
             cycle!.frames.append(frame)
         } else {
-            cycle!.frames.append(CycleReport.Frame(attribute: nil))
+            cycle!.frames.append(CycleRecord.Frame(attribute: nil))
             cycle!.complete = false
         }
         return true

@@ -88,7 +88,7 @@ final class RunStore {
         if pendingEvents.count == Self.rowsPerStatement { try writeEvents() }
     }
 
-    func cycle(_ report: CycleReport) throws { try cycles.write(report) }
+    func cycle(_ report: CycleRecord) throws { try cycles.write(report) }
 
     /// Stores a hit given in its public form (tests, tools), naming its texts itself: not to
     /// be mixed with `name(_:)` on one store. Call `finish` to write what is held back.

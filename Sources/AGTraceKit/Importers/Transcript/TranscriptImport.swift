@@ -8,7 +8,7 @@ final class TranscriptPipeline: HitSink, ImportPipeline {
         case name(String)
         case frame(seq: Int, FrameRef)
         case hit(Hit)
-        case cycle(CycleReport)
+        case cycle(CycleRecord)
     }
 
     let pipeline: RecordPipeline<Record>
@@ -40,7 +40,7 @@ final class TranscriptPipeline: HitSink, ImportPipeline {
         try pipeline.add(.hit(hit))
     }
 
-    func cycle(_ cycle: CycleReport) throws { try pipeline.add(.cycle(cycle)) }
+    func cycle(_ cycle: CycleRecord) throws { try pipeline.add(.cycle(cycle)) }
 }
 
 /// The transcript half of `Importer`: one run row, its events, the duplicate check.

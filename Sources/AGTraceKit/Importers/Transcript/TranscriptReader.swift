@@ -124,7 +124,7 @@ public struct TranscriptReader {
                 throw SinkFailure(hit: hit, underlying: error)
             }
         }
-        func deliverCycle(_ cycle: CycleReport) throws { try sink.cycle(cycle) }
+        func deliverCycle(_ cycle: CycleRecord) throws { try sink.cycle(cycle) }
         var cleanup = TerminalCleanup()
         defer { cleanup.release() }
         do {
@@ -186,11 +186,11 @@ public struct TranscriptReader {
 protocol HitSink {
     mutating func hit(_ hit: Hit, frames: UnsafeBufferPointer<FrameRef>, names: [String]) throws
     /// A cycle the lldb recorder wrote (`agtrace record --cycles`), in file order with the hits.
-    mutating func cycle(_ cycle: CycleReport) throws
+    mutating func cycle(_ cycle: CycleRecord) throws
 }
 
 extension HitSink {
-    mutating func cycle(_ cycle: CycleReport) throws {}
+    mutating func cycle(_ cycle: CycleRecord) throws {}
 }
 
 /// Spells hits out as `BreakpointEvent`s for a public `TranscriptSink`.

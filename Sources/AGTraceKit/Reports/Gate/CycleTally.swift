@@ -25,26 +25,14 @@ public struct CycleTally: Equatable, Sendable {
         return views.isEmpty ? "\(noun) (no source names their views)" : "\(noun) (through \(views.joined(separator: ", ")))"
     }
 
-    /// The tally of the recording `source` names, in `db`.
+    /// The tally of the recording `source` names, in `db`: its reports, and the views of their
+    /// chains as `agtrace cycles` names them (CycleCounts).
     static func count(_ source: MeasuredSource, limit: Int, in db: Database) throws -> CycleTally {
         let noun = source.kind.stored.noun
-        guard let owner = try LabelLookup.resolve(source.label, kind: noun, in: db) else {
+        guard let kind = CycleOwnerKind(rawValue: noun), let owner = try LabelLookup.resolve(source.label, kind: noun, in: db) else {
             return CycleTally(limit: limit, reports: 0, views: [])
         }
-        let reports = try db.scalar("SELECT count(*) FROM cycles WHERE kind = ?1 AND owner_id = ?2",
-                                    [.text(noun), .integer(owner)])?.intValue ?? 0
-        return CycleTally(limit: limit, reports: Int(reports), views: try CycleTally.views(kind: noun, owner: owner, in: db))
-    }
-}
-
-extension CycleTally {
-    /// The views the owner's cycle frames are named by, first seen first. (Interim: the names
-    /// the reports themselves give; `agtrace cycles` names them from dumps and traces too.)
-    static func views(kind: String, owner: Int64, in db: Database) throws -> [String] {
-        try db.rows("""
-            SELECT f.name FROM cycles c JOIN cycle_frames f ON f.cycle_id = c.id
-            WHERE c.kind = ?1 AND c.owner_id = ?2 AND f.name IS NOT NULL
-            GROUP BY f.name ORDER BY min(c.id * 100000 + f.ordinal)
-            """, [.text(kind), .integer(owner)]).compactMap { $0[0].stringValue }
+        let counted = try CycleCounts.count(in: db, kind: kind, owner: owner)
+        return CycleTally(limit: limit, reports: counted.reports, views: counted.views)
     }
 }

@@ -1,7 +1,7 @@
 /// One AttributeGraph cycle report as a reader made it, whatever reported it (a trace's
 /// LogMessage, a recorder's stop at `print_cycle`): what `CycleWriter` turns into a `cycles`
 /// row and its `cycle_frames`. Unknown is nil, stored NULL.
-struct CycleReport: Sendable, Equatable {
+struct CycleRecord: Sendable, Equatable {
     /// A trace's event seq, a run's `print_cycle` hit index (`cycles.position`).
     var position: Int
     var attribute: Int64?
@@ -52,7 +52,7 @@ final class CycleWriter {
             """)
     }
 
-    func write(_ r: CycleReport) throws {
+    func write(_ r: CycleRecord) throws {
         try cycleRow.runRow(kind, ownerId, r.position, r.attribute, r.level, r.form, r.complete, r.dump)
         let id = db.lastInsertRowid
         for (ordinal, f) in r.frames.enumerated() {
