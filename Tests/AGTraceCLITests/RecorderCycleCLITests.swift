@@ -215,6 +215,15 @@ final class RecorderCycleCLITests: CLITestCase {
             "4,1000,DisplayListRule,-,-,-",
         ], frames.stderr)
 
+        // `agtrace cycles --run` names the first report's frames by the dump the recorder took
+        // there (no --snapshot needed): 1160 is the one node it holds; the rest, and the second
+        // report's frames, by the recorder's own stack names.
+        let listed = try CLI.run(["cycles", "--run", "sheet", "--db", db, "--format", "csv"])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertTrue(listed.stdout.contains("1,run,sheet,1,1,1048,closed,1,,,1160,1,,,,FrameLayoutRule,,snapshot,1048,\n"), listed.stdout)
+        XCTAssertTrue(listed.stdout.contains("1,run,sheet,1,1,1048,closed,1,,,1048,1,,,,DynamicBody<ViewBodyAccessor<SheetContent>>,SheetContent,recorder,1088,\n"),
+                      listed.stdout)
+
         // Deleting the run removes its cycles.
         XCTAssertEqual(try CLI.run(["delete", "sheet", "--db", db]).status, 0)
         let left = try CLI.run(["query", "--db", db, "--format", "csv", "SELECT (SELECT count(*) FROM cycles), (SELECT count(*) FROM cycle_frames)"])

@@ -57,6 +57,10 @@ public struct CycleReport: Equatable, Sendable {
     public var level: Int64?
     public var form: String
     public var complete: Bool
+    /// The snapshot of the dump `record --cycles` took at this report, when it was imported
+    /// (`snapshots.source` is the path the recorder wrote): it names the frames when no
+    /// `--snapshot` is given.
+    public var dumpSnapshot: Int64?
     public var frames: [CycleFrame] = []
     /// The names the sources give N itself (what a report with a header only can be named by).
     public var throughNames = CycleFrameNames()
@@ -76,21 +80,26 @@ enum CycleRecords {
                   let ownerId = row[2].intValue else { continue }
             reports.append(CycleReport(id: id, kind: kind, ownerId: ownerId, owner: row[3].stringValue,
                                        position: row[4].intValue ?? 0, attribute: row[5].intValue, level: row[6].intValue,
-                                       form: row[7].stringValue ?? "", complete: row[8].intValue != 0))
+                                       form: row[7].stringValue ?? "", complete: row[8].intValue != 0,
+                                       dumpSnapshot: row[9].intValue))
         }
         // Frames are read per owner: a trace's reports are named by that trace's types.
         var index: [Int64: Int] = [:]
         for (i, r) in reports.enumerated() { index[r.id] = i }
-        var owners: [(CycleOwnerKind, Int64)] = []
-        for r in reports where owners.last.map({ $0 != (r.kind, r.ownerId) }) ?? true { owners.append((r.kind, r.ownerId)) }
+        // Per owner and naming dump: --snapshot, else the dump the recorder took at the report.
+        var owners: [(CycleOwnerKind, Int64, Int64?)] = []
+        for r in reports {
+            let namer = snapshot ?? r.dumpSnapshot
+            if !owners.contains(where: { $0 == (r.kind, r.ownerId, namer) }) { owners.append((r.kind, r.ownerId, namer)) }
+        }
         let query = ReportRegistry.query("cycles-frames")
-        for (kind, owner) in owners {
+        for (kind, owner, namer) in owners {
             let stmt = try query.prepare(in: db, [
                 "kind": .text(kind.rawValue), "owner": .integer(owner),
-                "trace": kind == .trace ? .integer(owner) : .null, "snapshot": snapshot.map { .integer($0) } ?? .null,
+                "trace": kind == .trace ? .integer(owner) : .null, "snapshot": namer.map { .integer($0) } ?? .null,
             ])
             try stmt.forEachRow { s in
-                guard let i = index[s.int64(0)] else { return }
+                guard let i = index[s.int64(0)], (snapshot ?? reports[i].dumpSnapshot) == namer else { return }
                 var frame = CycleFrame(ordinal: Int(s.int64(1)), stackIndex: s.value(2).intValue, frameIndex: s.value(3).intValue,
                                        attribute: s.value(4).intValue, count: s.value(5).intValue, inputIndex: s.value(6).intValue,
                                        inputCount: s.value(7).intValue, flags: s.string(8))
@@ -106,10 +115,10 @@ enum CycleRecords {
             }
             let through = try ReportRegistry.query("cycles-through").prepare(in: db, [
                 "kind": .text(kind.rawValue), "owner": .integer(owner),
-                "trace": kind == .trace ? .integer(owner) : .null, "snapshot": snapshot.map { .integer($0) } ?? .null,
+                "trace": kind == .trace ? .integer(owner) : .null, "snapshot": namer.map { .integer($0) } ?? .null,
             ])
             try through.forEachRow { s in
-                guard let i = index[s.int64(0)] else { return }
+                guard let i = index[s.int64(0)], (snapshot ?? reports[i].dumpSnapshot) == namer else { return }
                 var names = CycleFrameNames()
                 names.snapshotRule = s.string(1)
                 names.snapshotDescription = s.string(2)
