@@ -34,6 +34,18 @@ FROM types
 WHERE snapshot_id = :snapshot;
 
 """#),
+        ("console-body-runs.sql", #"""
+-- name: console-body-runs
+-- description: a console's body runs per SwiftUI view, from its _printChanges / _logChanges lines: runs, runs with a change recorded, unchanged runs (the body ran, nothing recorded as changed)
+-- params: console (required)
+-- internal: yes
+SELECT view, count(*) AS body_runs, sum(unchanged = 0) AS changed, sum(unchanged) AS unchanged
+FROM body_changes
+WHERE console_id = :console
+GROUP BY view
+ORDER BY body_runs DESC, view;
+
+"""#),
         ("diff-details.sql", #"""
 -- name: diff-details
 -- description: one row per changed node or edge between two snapshots: change (added, removed, changed), attribute, rule, view, field, before, after
@@ -905,6 +917,41 @@ SELECT attribute, view, graph_index
 FROM tree_views
 WHERE snapshot_id = :snapshot
 ORDER BY attribute, graph_index;
+
+"""#),
+        ("updates-console-by-token.sql", #"""
+-- name: updates
+-- description: what triggered the body runs in a console log: per token of its _printChanges lines (kind self, identity, dependencies, property, keypath or offset; its name as printed), the lines that name it and the views they are of
+-- params: console (required)
+-- by: token
+SELECT t.kind, t.name AS token, count(*) AS lines, count(DISTINCT b.view) AS views
+FROM body_changes b
+JOIN body_change_tokens t ON t.body_change_id = b.id
+WHERE b.console_id = :console
+GROUP BY t.kind, t.name
+ORDER BY lines DESC, t.kind, t.name;
+
+"""#),
+        ("updates-console-by-view.sql", #"""
+-- name: updates
+-- description: body runs in a console log per SwiftUI view (as without --by): runs, runs with a change, unchanged runs (the wasted work)
+-- params: console (required)
+-- by: view
+-- with: r = console-body-runs
+SELECT view, body_runs, changed, unchanged
+FROM r
+ORDER BY body_runs DESC, view;
+
+"""#),
+        ("updates-console.sql", #"""
+-- name: updates
+-- description: body runs in a console log per SwiftUI view (its _printChanges / _logChanges lines; the default for a console, as --by view): runs, runs with a change, unchanged runs (the wasted work)
+-- params: console (required)
+-- with: r = console-body-runs
+-- (r: the console's body runs per view, as console-body-runs.sql counts them; the gate reads the same)
+SELECT view, body_runs, changed, unchanged
+FROM r
+ORDER BY body_runs DESC, view;
 
 """#),
         ("updates-run-by-rule.sql", #"""
