@@ -7,9 +7,11 @@ enum ConsoleLine {
     /// kept: a frame line with no flags ends in one.
     static func message(_ raw: Substring) -> Substring {
         var line = raw
-        if line.contains("`") { line = Substring(line.filter { $0 != "`" }) }
+        if line.utf8.contains(0x60) { line = Substring(line.filter { $0 != "`" }) }
         while line.last == "\r" { line.removeLast() }
         line = leading(line)
+        // Every prefix taken off starts with a digit (a date or a time of day).
+        guard let first = line.utf8.first, first >= 0x30, first <= 0x39 else { return line }
         line = stripCITimestamp(line)
         line = stripLogPrefix(line)
         return leading(line)

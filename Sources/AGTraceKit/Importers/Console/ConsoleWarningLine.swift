@@ -28,12 +28,15 @@ enum ConsoleWarningLine {
             var after = rest.dropFirst(7)
             if CycleLine.number(&after) != nil, after.hasPrefix(": ") { rest = after.dropFirst(2) }
         }
-        let lead = "Fatal error: "
         if rest.hasPrefix(lead) { return rest.dropFirst(lead.count) }
-        if let r = rest.range(of: ": " + lead) {
-            let word = rest[..<r.lowerBound]
-            if !word.isEmpty, !word.contains(" ") { return rest[r.upperBound...] }
-        }
-        return rest
+        let bytes = Array(rest.utf8)
+        // `File.swift:12: Fatal error: `: one word, then the lead.
+        guard let at = BodyChangeLine.find(colonLead, in: bytes, from: 0, outsideBrackets: false), at > 0,
+              !bytes[..<at].contains(0x20) else { return rest }
+        let start = rest.utf8.index(rest.utf8.startIndex, offsetBy: at + colonLead.count)
+        return rest[start...]
     }
+
+    private static let lead = "Fatal error: "
+    private static let colonLead = Array(": Fatal error: ".utf8)
 }
