@@ -100,6 +100,18 @@ final class ConsoleImportTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(item.kind, .transcript)
     }
 
+    /// What a gate on a console does: a private import, then the body runs per view.
+    func testAGateReadsBodyRunsFromAPrivateDatabase() throws {
+        let privately = try PrivateDatabase()
+        defer { privately.close() }
+        let path = TestPaths.sample("console/ci-changes.log")
+        let item = try privately.importFile(path, as: .console)
+        XCTAssertEqual(try BodyRuns.perView(consoleLabelled: item.label, in: privately.db).map(\.runs), [3, 3, 3, 2])
+        XCTAssertThrowsError(try PrivateDatabase().importFile(path, as: .transcript)) { error in
+            XCTAssertTrue("\(error)".contains("holds a console log, not an lldb transcript: give it with --console"), "\(error)")
+        }
+    }
+
     func testEverySampleOutsideConsoleIsReadAsBefore() throws {
         // No file of SampleArchives but console/ is a console (the capture check compares
         // every import's output with the version before).
