@@ -8,9 +8,11 @@ final class ImporterTests: TemporaryDirectoryTestCase {
 
     func testSampleArchivesImportWithExpectedCounts() throws {
         let imp = try importer()
-        // The Trip and Planner dumps; transcripts, traces, the why/ samples and ci/ (CIExampleTests) have tests of their own.
+        // The Trip and Planner dumps; transcripts, traces, the why/ samples, ci/ (CIExampleTests) and console/
+        // (ConsoleSampleTests) have tests of their own.
         for path in try Importer.expand(TestPaths.sampleArchives.path)
-        where !path.contains("/transcripts/") && !path.contains("/why/") && !path.contains("/ci/") && !path.contains("/traces/") {
+        where !path.contains("/transcripts/") && !path.contains("/why/") && !path.contains("/ci/") && !path.contains("/traces/")
+            && !path.contains("/console/") {
             _ = try imp.importItem(path)
         }
         let db = imp.db
