@@ -70,7 +70,10 @@ struct ConsoleParser {
     private var openAbsorbed: Set<String> = []
     /// `attempting to create attribute with no subgraph:` whose type is on the next line.
     private var subgraphWarning: ConsoleWarning?
-    private var strayFrames: [Int] = []
+    /// Frame lines outside a report: how many, the first.
+    private var strayFrames = (count: 0, first: 0)
+    /// The attributes the open report's digraph has labelled (a label per node; linear however long the block).
+    private var labelled: Set<Int64> = []
 
     static func isConsoleLine(_ m: Substring) -> Bool {
         if let line = CycleLine.parse(m) {
@@ -96,7 +99,7 @@ struct ConsoleParser {
             try emit(warning, into: &sink)
         }
         let cycleLine = CycleLine.parse(m)
-        if open != nil, try continueReport(cycleLine, m, number: number, into: &sink) { return }
+        if open != nil, continueReport(cycleLine, m, number: number) { return }
         switch cycleLine {
         case .header(let n)?:
             try resolvePending(header: n, into: &sink)
@@ -104,6 +107,7 @@ struct ConsoleParser {
             open = ConsoleCycle(position: number, attribute: n, level: 1, form: "header")
             block = .afterHeader
             cutLine = nil
+            labelled = []
             return
         case let .trap(n, spelling)?:
             try trap(n, form: "trap", spelling: spelling == .log ? "trap-log" : "trap-stdio", line: number, message: m, into: &sink)
@@ -112,7 +116,8 @@ struct ConsoleParser {
             try trap(n, form: "os_log", spelling: "os_log", line: number, message: m, into: &sink)
             return
         case .frame?:
-            strayFrames.append(number)
+            if strayFrames.count == 0 { strayFrames.first = number }
+            strayFrames.count += 1
             return
         default:
             break
@@ -134,13 +139,12 @@ struct ConsoleParser {
 
     /// A line while a report is open; false when the line is no part of it (the report is
     /// then over, and the line is read as any other).
-    private mutating func continueReport<Sink: ConsoleSink>(_ cycleLine: CycleLine?, _ m: Substring, number: Int,
-                                                           into sink: inout Sink) throws -> Bool {
+    private mutating func continueReport(_ cycleLine: CycleLine?, _ m: Substring, number: Int) -> Bool {
         guard var report = open else { return false }
         if block == .digraph {
             if cycleLine == .digraphEnd {
                 block = .afterHeader
-            } else if let label = CycleLine.label(m), !report.labels.contains(where: { $0.attribute == label.attribute }) {
+            } else if let label = CycleLine.label(m), labelled.insert(label.attribute).inserted {
                 report.labels.append(label)
                 open = report
             }
@@ -252,9 +256,10 @@ struct ConsoleParser {
         if let report = open { finishReport(report, closed: block != .stack) }
         try flushPending(into: &sink)
         try closeLast(into: &sink)
-        if let first = strayFrames.first {
+        if strayFrames.count > 0 {
+            let (count, first) = strayFrames
             summary.notes.append(ImportNote(code: "stray-frame-lines",
-                                            message: "\(strayFrames.count) frame line\(strayFrames.count == 1 ? "" : "s") outside a cycle report (the first at line \(first)): not stored",
+                                            message: "\(count) frame line\(count == 1 ? "" : "s") outside a cycle report (the first at line \(first)): not stored",
                                             position: first))
         }
     }
