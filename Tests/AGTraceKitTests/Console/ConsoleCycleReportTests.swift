@@ -4,7 +4,7 @@ import XCTest
 /// AttributeGraph's cycle reports in a console (../shared/formats/ag-cycles.md): the header at
 /// every level, frames, the digraph's labels, cut reports, and the traps and os_log lines that
 /// report the same cycle (one report, not two).
-final class CycleReportTests: XCTestCase {
+final class ConsoleCycleReportTests: XCTestCase {
     let header = "=== AttributeGraph: cycle detected through attribute 278848 ==="
 
     func testLevelOneTwoAndThree() throws {
