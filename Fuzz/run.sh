@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs libFuzzer on one target: Fuzz/run.sh TARGET SECONDS [more libFuzzer flags]
-#   TARGET: archive | transcript | trace | import        SECONDS: how long (default 600)
+#   TARGET: archive | transcript | trace | console | import        SECONDS: how long (default 600)
 # Builds Fuzz/.build/agtrace-fuzz first if needed. The growing corpus lives in
 # Fuzz/.build/corpus-TARGET (seeded from Fuzz/corpus); crashes, timeouts and out-of-memory
 # inputs land in Fuzz/findings/TARGET-*. Each finding is a bug to fix: fix it, then move the
@@ -15,8 +15,9 @@ case $target in
     archive) seeds=(Fuzz/corpus/archive) ;;
     transcript) seeds=(Fuzz/corpus/transcript) ;;
     trace) seeds=(Fuzz/corpus/trace) ;;
-    import) seeds=(Fuzz/corpus/archive Fuzz/corpus/transcript Fuzz/corpus/trace) ;;
-    *) echo "usage: Fuzz/run.sh archive|transcript|trace|import [SECONDS]" >&2; exit 2 ;;
+    console) seeds=(Fuzz/corpus/console) ;;
+    import) seeds=(Fuzz/corpus/archive Fuzz/corpus/transcript Fuzz/corpus/trace Fuzz/corpus/console) ;;
+    *) echo "usage: Fuzz/run.sh archive|transcript|trace|console|import [SECONDS]" >&2; exit 2 ;;
 esac
 work=Fuzz/.build/corpus-$target
 mkdir -p "$work" Fuzz/findings

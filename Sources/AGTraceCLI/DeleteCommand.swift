@@ -4,13 +4,13 @@ import CommandLineOptions
 enum DeleteCommand {
     static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run)
     static let name = "delete"
-    static let summary = "Delete snapshots, runs or traces by label"
+    static let summary = "Delete snapshots, runs, traces or consoles by label"
     static let usage = [UsageForm([.positional(labels)])]
     static let discussion = """
-    Removes each labelled snapshot, run or trace and every row that belongs to it, all in one
-    transaction: if any label is unknown, nothing is deleted (exit 1). Deleting an alias (a
-    second name of the same bytes, see agtrace list) removes that name only; deleting the
-    label itself removes its aliases too.
+    Removes each labelled snapshot, run, trace or console and every row that belongs to it,
+    all in one transaction: if any label is unknown, nothing is deleted (exit 1). Deleting an
+    alias (a second name of the same bytes, see agtrace list) removes that name only; deleting
+    the label itself removes its aliases too.
 
     Example:
       agtrace delete trip-1-before trip-2-after-write trip-taps

@@ -6,7 +6,7 @@ enum ImportCommand {
     static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run)
 
     static let name = "import"
-    static let summary = "Import AttributeGraph archives, lldb breakpoint transcripts and AttributeGraph traces"
+    static let summary = "Import AttributeGraph archives, lldb breakpoint transcripts, AttributeGraph traces and console logs"
     static let usage = [UsageForm([.optional(label), .optional(replace), .optional(quiet), .optional(timings), .positional(paths)])]
     static let discussion = """
     Each PATH is a file, a directory (imported recursively, in sorted order; a file that is
@@ -17,14 +17,16 @@ enum ImportCommand {
     its bytes, never its name: gzip (.ag-gzon, .gz) and raw DEFLATE (jcmosc/Compute's
     .iag-gzon) are undone, JSON is an archive (a snapshot), text with breakpoint hits is a
     transcript (a run), protobuf records are a trace (AG_TRACE or AGGraphStartTracing:
-    .ag-trace, .iag-trace, .oag-trace, gzip'd too).
+    .ag-trace, .iag-trace, .oag-trace, gzip'd too), other text with AttributeGraph's cycle
+    reports, SwiftUI's warnings or _printChanges lines is a console log (a console: Xcode's
+    console, log stream/log show, a CI job's log).
     Each file is imported in one transaction: a bad file is refused with the reason and
     position, and leaves the database as it was. Warnings (a recording that did not end
     normally, hits that could not be read, a trace cut short) go to stderr, --quiet or not.
 
-    The label names the snapshot, run or trace in every other command (--snapshot, --run,
-    --trace). It defaults to the file name without .ag-gzon/.ag-json/.json/.gz/.lldb/.log/
-    .txt/.ag-trace/.iag-trace/.oag-trace. A label that is taken, derived or given with
+    The label names the snapshot, run, trace or console in every other command (--snapshot,
+    --run, --trace, --console). It defaults to the file name without .ag-gzon/.ag-json/.json/
+    .gz/.lldb/.log/.txt/.ag-trace/.iag-trace/.oag-trace/.console. A label that is taken, derived or given with
     --label, is refused (exit 1, nothing stored; a directory import says so for each such
     file and goes on): --label L gives another, --replace replaces what it names. A replace
     keeps the kind (a snapshot is replaced by an archive, never by a transcript or a trace:
@@ -36,6 +38,7 @@ enum ImportCommand {
       agtrace import SampleArchives
       agtrace import --label before trip-before.ag-json
       agtrace import --label tap $TMPDIR/trace-0001.ag-trace
+      agtrace import --label ci-changes ui-tests.log
       agtrace import --quiet --timings recordings/
       gunzip -c graph.ag-gzon | agtrace import --label window -
       agtrace import --replace --label before trip-before.ag-json

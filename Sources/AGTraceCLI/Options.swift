@@ -22,6 +22,7 @@ enum Options {
     static let snapshot = OptionSpec(name: "snapshot", valueName: "S", help: "the snapshot (an archive) to report on, or to name attributes")
     static let run = OptionSpec(name: "run", valueName: "R", help: "the run (a transcript) to report on")
     static let trace = OptionSpec(name: "trace", valueName: "T", help: "the trace (an AttributeGraph trace file) to report on")
+    static let console = OptionSpec(name: "console", valueName: "C", help: "the console (an imported console log) to report on")
     static let from = OptionSpec(name: "from", valueName: "S1", help: "the earlier snapshot of a comparison")
     static let to = OptionSpec(name: "to", valueName: "S2", help: "the later snapshot of a comparison")
 

@@ -9,7 +9,7 @@ enum ReportCommand {
     static let summary = "Run a canned report (agtrace report --list shows them)"
     static let usage = [
         UsageForm([.positional(report), .optional(Options.run), .optional(Options.snapshot), .optional([.option(Options.from), .option(Options.to)]),
-                   .optional(Options.trace), .optional(by), .optional(details)] + Options.rows.map { UsageTerm.optional($0) }),
+                   .optional(Options.trace), .optional(Options.console), .optional(by), .optional(details)] + Options.rows.map { UsageTerm.optional($0) }),
         UsageForm([.option(list)]),
     ]
     static let report = Positional("NAME", help: "the report (agtrace report --list)")
@@ -52,13 +52,15 @@ enum ReportCommand {
           agtrace report dirty-walks --trace trip-taps
           agtrace report dirty-walks --trace trip-taps --details
           agtrace report edge-churn --trace trip-taps
+          agtrace report updates --console ci-changes
+          agtrace report updates --console ci-changes --by token
         """
         return text
     }
     static let list = OptionSpec(name: "list", valueName: nil, help: "list the reports, one line each")
     /// The labels a report's variant is chosen by and bound to (ReportRunner.parameterOptions).
-    static let labels = [Options.run, Options.snapshot, Options.from, Options.to, Options.trace]
-    static let by = OptionSpec(name: "by", valueName: "rule|view", help: "sum the rows per rule name, or per SwiftUI view")
+    static let labels = [Options.run, Options.snapshot, Options.from, Options.to, Options.trace, Options.console]
+    static let by = OptionSpec(name: "by", valueName: "rule|view|token", help: "sum the rows per rule name, per SwiftUI view, or per token of a console's body-change lines")
     static let details = OptionSpec(name: "details", valueName: nil, help: "one row per item where the report gives one per group (dirty-walks --trace: per node each write marked)")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {

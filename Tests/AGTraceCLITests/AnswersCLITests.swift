@@ -207,7 +207,7 @@ final class AnswersCLITests: CLITestCase {
         try importSamples()
         // Usage errors keep their line breaks.
         let usage = try agtrace("report", "updates", status: 2)
-        XCTAssertTrue(usage.stderr.contains("it runs as:\n  agtrace report updates --run R\n"), usage.stderr)
+        XCTAssertTrue(usage.stderr.contains("it runs as:\n  agtrace report updates --console C\n  agtrace report updates --run R\n"), usage.stderr)
         XCTAssertFalse(usage.stderr.contains("\\n"), usage.stderr)
         // --output - is standard output.
         let dot = try agtrace("export", "dot", "--snapshot", "trip-1-before", "--output", "-", status: 0)

@@ -24,7 +24,8 @@ final class ReportRegistryTests: XCTestCase {
             ["--run R [--snapshot S]", "--trace T --details", "--trace T", "--from S1 --to S2"],
             ["--trace T", "--from S1 --to S2"],
             ["--trace T", "--snapshot S"],
-            ["--run R", "--snapshot S", "--trace T", "--snapshot S --by rule", "--trace T --by rule", "--snapshot S --by view",
+            ["--console C", "--run R", "--snapshot S", "--trace T", "--snapshot S --by rule", "--trace T --by rule",
+             "--console C --by token", "--console C --by view", "--snapshot S --by view",
              "--trace T --by view", "--run R --snapshot S", "--run R --snapshot S --by rule", "--run R --snapshot S --by view"],
         ])
         for report in ReportRegistry.reports {

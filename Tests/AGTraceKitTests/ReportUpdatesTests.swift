@@ -128,11 +128,14 @@ final class ReportUpdatesTests: XCTestCase {
         XCTAssertEqual(usage("update", ["run"]), "no report named 'update' (did you mean 'updates'?); see agtrace report --list")
         XCTAssertEqual(usage("updates", []), """
             report 'updates' cannot run without options; it runs as:
+              agtrace report updates --console C
               agtrace report updates --run R
               agtrace report updates --snapshot S
               agtrace report updates --trace T
               agtrace report updates --snapshot S --by rule
               agtrace report updates --trace T --by rule
+              agtrace report updates --console C --by token
+              agtrace report updates --console C --by view
               agtrace report updates --snapshot S --by view
               agtrace report updates --trace T --by view
               agtrace report updates --run R --snapshot S
@@ -140,7 +143,7 @@ final class ReportUpdatesTests: XCTestCase {
               agtrace report updates --run R --snapshot S --by view
             """)
         XCTAssertTrue(usage("updates", ["run"], by: "rule")?.hasPrefix("report 'updates' cannot run with --run --by rule;") == true)
-        XCTAssertEqual(usage("updates", ["run"], by: "type"), "--by takes 'rule' or 'view' for 'updates', not 'type'")
+        XCTAssertEqual(usage("updates", ["run"], by: "type"), "--by takes 'rule' or 'token' or 'view' for 'updates', not 'type'")
         XCTAssertEqual(usage("rule-cost", ["snapshot"], by: "rule"), "report 'rule-cost' takes no --by")
         XCTAssertNotNil(usage("rule-cost", []))
         XCTAssertNotNil(usage("rule-cost", ["snapshot", "run"]))

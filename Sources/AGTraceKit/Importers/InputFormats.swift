@@ -1,7 +1,8 @@
 import Foundation
 
 /// The registry: every input format the importer knows, in the order their bytes are tried
-/// (a trace first: it may start with a byte that is also whitespace), and the stored kinds
+/// (a trace first: it may start with a byte that is also whitespace; a console after the
+/// transcript: a text with breakpoint hits is a transcript), and the stored kinds
 /// they make. A new format is a folder under `Importers/` and one line here.
 public enum InputFormats {
     private static let lock = NSLock()
@@ -9,10 +10,11 @@ public enum InputFormats {
         TraceFormat(),
         ArchiveFormat(),
         TranscriptFormat(),
+        ConsoleFormat(),
     ]
 
     /// The stored kinds in the order `list` shows them and labels are looked up.
-    nonisolated(unsafe) private static var kinds: [StoredKind] = [.snapshot, .run, .trace]
+    nonisolated(unsafe) private static var kinds: [StoredKind] = [.snapshot, .run, .trace, .console]
 
     public static var all: [any InputFormat] { lock.withLock { formats } }
     public static var storedKinds: [StoredKind] { lock.withLock { kinds } }

@@ -137,6 +137,18 @@ public enum SchemaDocument {
 
     {{consoles}}
 
+    A console's cycle reports are counted once each: a trap line (`precondition failure: cyclic
+    graph: N`, in os_log's and in stdio's spelling) or an os_log `Cycle detected through
+    attribute: N` next to a header of the same N (before or after it, with no other cycle's
+    line between; body-change lines and app output do not part them) reports that header's
+    cycle: it is stored as a `console_warnings` row of code `cycle-trap` (`subject` N), not as
+    a `cycles` row; each spelling joins a report once. One with no such header is a report of
+    its own (`form` `trap` or `os_log`, level 1). Repeated headers of the same N are each a
+    report (the engine prints one per entry into the cycle). A report's `cycle_frames` are
+    its frame lines as printed (top first); one cut mid-line keeps what it holds (NULL for the
+    rest) and the report has `complete` 0, as has one with frames whose closing `===` never
+    came; both leave an `import_notes` row (`cycle-report-cut`).
+
     ## Labels
 
     {{labels}}

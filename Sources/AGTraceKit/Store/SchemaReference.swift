@@ -160,13 +160,13 @@ public enum SchemaReference {
         ]),
         Table(name: "import_notes", section: .labels, row: "a doubt about an input that did not stop its import, as `import` printed it (`agtrace query \"SELECT * FROM import_notes\"`)", columns: [
             "id": "row id, in the order the import found them",
-            "kind": "what the import is stored as: `snapshot`, `run` or `trace`",
-            "owner_id": "its row in `snapshots`, `runs` or `traces` (deleting or replacing that removes the note)",
+            "kind": "what the import is stored as: `snapshot`, `run`, `trace` or `console`",
+            "owner_id": "its row in `snapshots`, `runs`, `traces` or `consoles` (deleting or replacing that removes the note)",
             "label": "the import's label",
             "severity": "`warning`",
-            "code": "what kind of doubt: `unreadable-lines` and `recording-end` (transcripts); `whole-second-timestamps`, `trace-cut`, `traces-concatenated`, `type-defined-twice` and `no-timestamps` (traces)",
+            "code": "what kind of doubt: `unreadable-lines` and `recording-end` (transcripts); `whole-second-timestamps`, `trace-cut`, `traces-concatenated`, `type-defined-twice` and `no-timestamps` (traces); `cycle-report-cut` and `stray-frame-lines` (consoles)",
             "message": "the sentence `import` prints after `agtrace import: warning: LABEL: `",
-            "position": "where: a transcript's first unreadable line, the seq of a trace's second BeginTrace or of its first cycle LogMessage without an update stack; NULL otherwise",
+            "position": "where: a transcript's first unreadable line, the seq of a trace's second BeginTrace or of its first cycle LogMessage without an update stack, a console's line (a cut frame line, else the report's header); NULL otherwise",
         ]),
         // Consoles and cycles
         Table(name: "consoles", section: .consoles, row: "imported console log (text from Xcode's console, `log stream`/`log show`, or a CI job's output)", columns: [

@@ -16,6 +16,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case importer = "import"
     /// `TraceReader` on the bytes (undoing gzip), and `TraceTimeline` over what it delivers.
     case trace
+    /// `ConsoleReader` on the bytes (a console log), and the console sniffer.
+    case console
 }
 
 /// What an input must do, whatever its bytes:
@@ -39,6 +41,7 @@ enum FuzzOracle {
         case .transcript: problem = checkTranscript(bytes)
         case .importer: problem = (importer ?? FuzzImportHarness.shared).check(bytes)
         case .trace: problem = checkTrace(bytes)
+        case .console: problem = checkConsole(bytes)
         }
         if let problem { return problem }
         let seconds = Date().timeIntervalSince(started)
@@ -175,6 +178,58 @@ enum FuzzOracle {
             return "more incomplete hits (\(summaryWhole.incompleteHits)) than events (\(summaryWhole.events))"
         }
         _ = TranscriptReader.looksLikeTranscript(Array(bytes.prefix(64 * 1024)))
+        return nil
+    }
+}
+
+extension FuzzOracle {
+    // MARK: Consoles
+
+    /// A console's content never throws; it reads the same in one go and trickled; its records
+    /// keep the reader's promises.
+    static func checkConsole(_ bytes: [UInt8]) -> String? {
+        var whole = ConsoleCollector(), trickled = ConsoleCollector()
+        let summaryWhole: ConsoleReader.Summary, summaryTrickled: ConsoleReader.Summary
+        do {
+            summaryWhole = try ConsoleReader(source: MemorySource(bytes)).read(into: &whole)
+            summaryTrickled = try ConsoleReader(source: TrickleSource(bytes)).read(into: &trickled)
+        } catch {
+            return "a console's content must never throw: \(type(of: error)): \(error)"
+        }
+        if summaryWhole != summaryTrickled || whole.cycles != trickled.cycles || whole.bodyChanges != trickled.bodyChanges
+            || whole.warnings != trickled.warnings {
+            return "the outcome depends on how the bytes arrive: \(summaryWhole) in one read, \(summaryTrickled) trickled"
+        }
+        if let broken = consolePromiseBroken(whole, summaryWhole) { return "broken promise: \(broken)" }
+        _ = ConsoleReader.looksLikeConsole(Array(bytes.prefix(64 * 1024)), full: bytes.count > 64 * 1024)
+        return nil
+    }
+
+    static func consolePromiseBroken(_ read: ConsoleCollector, _ summary: ConsoleReader.Summary) -> String? {
+        func inOrder(_ positions: [Int]) -> Bool { zip(positions, positions.dropFirst()).allSatisfy { $0 < $1 } }
+        let lines = 1...max(1, summary.lines)
+        if summary.cycles != read.cycles.count || summary.bodyChanges != read.bodyChanges.count || summary.warnings != read.warnings.count {
+            return "summary counts \(summary) differ from the records delivered"
+        }
+        if !inOrder(read.cycles.map(\.position)) || !inOrder(read.bodyChanges.map(\.position)) {
+            return "cycle or body-change positions not rising"
+        }
+        for c in read.cycles {
+            guard lines.contains(c.position), (1...3).contains(c.level), ["header", "trap", "os_log"].contains(c.form) else {
+                return "cycle \(c.position): position, level or form out of range (\(c.level), \(c.form))"
+            }
+            if !c.frames.isEmpty && c.level < 2 { return "cycle \(c.position) has frames at level \(c.level)" }
+            if c.form != "header" && (!c.frames.isEmpty || !c.labels.isEmpty) { return "a \(c.form) report with frames or labels" }
+            if c.frames.dropLast().contains(where: \.cut) { return "cycle \(c.position): a cut frame before the last" }
+            if c.frames.contains(where: \.cut) && c.complete { return "cycle \(c.position): a cut frame in a complete report" }
+        }
+        let kinds: Set<String> = ["self", "identity", "dependencies", "property", "keypath", "offset"]
+        for b in read.bodyChanges {
+            guard lines.contains(b.position), !b.view.isEmpty, b.unchanged == b.tokens.isEmpty, b.tokens.allSatisfy({ kinds.contains($0.kind) }) else {
+                return "body change at line \(b.position) out of shape: \(b)"
+            }
+        }
+        for w in read.warnings where !lines.contains(w.position) { return "warning at line \(w.position) beyond the log" }
         return nil
     }
 }
@@ -422,7 +477,8 @@ final class FuzzImportHarness: @unchecked Sendable {
     static let tables = ["snapshots", "graphs", "types", "node_rows", "subgraph_nodes", "edges", "subgraphs", "subgraph_children",
                          "tree_items", "tree_item_values", "tree_item_nodes", "profile_events", "profile_marks", "runs", "events", "frames",
                          "traces", "trace_event_rows", "trace_types", "trace_nodes", "trace_edges", "trace_subgraphs",
-                         "trace_update_rows", "trace_writes", "trace_marks", "trace_indirect_sources"]
+                         "trace_update_rows", "trace_writes", "trace_marks", "trace_indirect_sources",
+                         "consoles", "cycles", "cycle_frames", "cycle_labels", "body_changes", "body_change_tokens", "console_warnings"]
 
     /// Row counts and a checksum of the ids: cheap, and changed by any insert or delete.
     func fingerprint() throws -> [Int64] {

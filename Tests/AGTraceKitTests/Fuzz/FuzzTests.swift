@@ -25,6 +25,7 @@ final class FuzzTests: XCTestCase {
     static var archiveSeeds: [[UInt8]] { files("corpus/archive").map(bytes) }
     static var transcriptSeeds: [[UInt8]] { files("corpus/transcript").map(bytes) }
     static var traceSeeds: [[UInt8]] { files("corpus/trace").map(bytes) }
+    static var consoleSeeds: [[UInt8]] { files("corpus/console").map(bytes) }
 
     // MARK: Saved inputs
 
@@ -44,6 +45,12 @@ final class FuzzTests: XCTestCase {
         XCTAssertGreaterThan(traces.count, 1, "Fuzz/corpus/trace holds the seeds")
         for url in traces {
             XCTAssertNil(FuzzOracle.check(.trace, Self.bytes(url)), url.lastPathComponent)
+            XCTAssertNil(FuzzOracle.check(.importer, Self.bytes(url)), url.lastPathComponent)
+        }
+        let consoles = Self.files("corpus/console")
+        XCTAssertGreaterThan(consoles.count, 3, "Fuzz/corpus/console holds the seeds")
+        for url in consoles {
+            XCTAssertNil(FuzzOracle.check(.console, Self.bytes(url)), url.lastPathComponent)
             XCTAssertNil(FuzzOracle.check(.importer, Self.bytes(url)), url.lastPathComponent)
         }
     }
@@ -72,6 +79,10 @@ final class FuzzTests: XCTestCase {
 
     func testGeneratedAndMutatedTraces() {
         assertNoFindings(FuzzRunner(seed: 4).run(.trace, iterations: 1500))
+    }
+
+    func testGeneratedAndMutatedConsoles() {
+        assertNoFindings(FuzzRunner(seed: 5).run(.console, iterations: 600))
     }
 
     func testGeneratedAndMutatedImports() {
@@ -131,6 +142,7 @@ final class FuzzRunner: @unchecked Sendable {
     let archiveSeeds = FuzzTests.archiveSeeds
     let transcriptSeeds = FuzzTests.transcriptSeeds
     let traceSeeds = FuzzTests.traceSeeds
+    let consoleSeeds = FuzzTests.consoleSeeds
 
     init(seed: UInt64, findingsDirectory: URL? = nil) {
         self.seed = seed
@@ -146,8 +158,10 @@ final class FuzzRunner: @unchecked Sendable {
         case .archive: isArchive = true
         case .transcript: isArchive = false
         case .trace: return trace(&m)
+        case .console: return console(&m)
         case .importer:
             if m.rng.chance(0.2) { return trace(&m) }
+            if m.rng.chance(0.1) { return console(&m) }
             isArchive = m.rng.chance(0.6)
         }
         var bytes: [UInt8]
@@ -178,6 +192,15 @@ final class FuzzRunner: @unchecked Sendable {
         }
         if m.rng.chance(0.1) { bytes = m.gzip(bytes) }
         return bytes
+    }
+
+    /// A console log: generated, a seed mutated (bytes, or lines spliced in), or both.
+    func console(_ m: inout InputMutator) -> [UInt8] {
+        switch m.rng.int(0...9) {
+        case 0...3: return m.console()
+        case 4...7: return m.mutate(consoleSeeds.isEmpty ? m.console() : m.pick(consoleSeeds), others: consoleSeeds + transcriptSeeds)
+        default: return m.mutate(m.console(), others: consoleSeeds)
+        }
     }
 
     /// A fixed number of iterations of one target.

@@ -1,0 +1,140 @@
+/// One console line reduced to the message a program printed: what Xcode's console, `log
+/// show`/`log stream` and CI runners put in front of it is taken off, and Markdown backticks
+/// (a line pasted into an issue) are dropped. What is left may still carry a note after it;
+/// each line shape allows for that itself.
+enum ConsoleLine {
+    /// The message of `raw` (no line end), without the spaces before it. Spaces after it are
+    /// kept: a frame line with no flags ends in one.
+    static func message(_ raw: Substring) -> Substring {
+        var line = raw
+        if line.utf8.contains(0x60) { line = Substring(line.filter { $0 != "`" }) }
+        while line.last == "\r" { line.removeLast() }
+        line = leading(line)
+        // Every prefix taken off starts with a digit (a date or a time of day).
+        guard let first = line.utf8.first, first >= 0x30, first <= 0x39 else { return line }
+        line = stripCITimestamp(line)
+        line = stripLogPrefix(line)
+        return leading(line)
+    }
+
+    static func leading(_ s: Substring) -> Substring {
+        var s = s
+        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
+        return s
+    }
+
+    /// A CI runner's `2026-01-01T10:00:00.123Z ` (GitHub Actions, GitLab).
+    static func stripCITimestamp(_ s: Substring) -> Substring {
+        let b = Array(s.utf8.prefix(40))
+        guard b.count > 20, isDate(b, 0), b[10] == UInt8(ascii: "T"), isTime(b, 11) else { return s }
+        var i = 19
+        if i < b.count, b[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < b.count, isDigit(b[i]) { i += 1 }
+        }
+        guard i < b.count, b[i] == UInt8(ascii: "Z") else { return s }
+        i += 1
+        guard i < b.count, b[i] == 0x20 || b[i] == 0x09 else { return s }
+        return leading(s.dropFirst(i))
+    }
+
+    /// os_log's prefixes: `log show`'s and Xcode's `2024-04-01 11:18:40.997781+0800 App[893:14394] `,
+    /// `log stream`'s columns `… 0x1a2b Info 0x0 893 0 MyApp: `, a time of day alone (Xcode's
+    /// metadata column), then `(SwiftUI) `, `[SwiftUI] `, `[com.apple.SwiftUI:Changed Body Properties] `,
+    /// `[error] ` in any number.
+    static func stripLogPrefix(_ s: Substring) -> Substring {
+        var rest = s
+        var stripped = false
+        if let afterDate = dropDateTime(rest) {
+            rest = afterDate
+            stripped = true
+        } else if let afterTime = dropTimeOfDay(rest) {
+            rest = afterTime
+            stripped = true
+        }
+        guard stripped else { return s }
+        rest = leading(rest)
+        // `log stream`: thread, type, activity, pid, ttl, then `Process:`.
+        var words = rest.split(separator: " ", maxSplits: 7, omittingEmptySubsequences: true)
+        var skipped = 0
+        while let w = words.first, isColumnWord(w) {
+            words.removeFirst()
+            skipped += 1
+        }
+        if skipped > 0, let process = words.first, process.hasSuffix(":"), process.count > 1 {
+            rest = leading(rest[process.endIndex...])
+        } else if let process = rest.split(separator: " ", maxSplits: 1).first, isProcessColumn(process) {
+            rest = leading(rest[process.endIndex...])
+        }
+        while let open = rest.first, open == "[" || open == "(" {
+            let close: Character = open == "[" ? "]" : ")"
+            guard let end = rest.firstIndex(of: close) else { break }
+            let inside = rest[rest.index(after: rest.startIndex)..<end]
+            // `[com.apple.SwiftUI:Changed Body Properties]` holds spaces: any short bracket
+            // followed by a space is a column (only after a timestamp).
+            guard !inside.isEmpty, inside.count <= 80, !inside.contains("["), !inside.contains("(") else { break }
+            let after = rest[rest.index(after: end)...]
+            guard after.first == " " else { break }
+            rest = leading(after)
+        }
+        return rest
+    }
+
+    /// `2024-04-01 11:18:40.997781+0800` (also with `-0500`, with no fraction, with no zone).
+    private static func dropDateTime(_ s: Substring) -> Substring? {
+        let b = Array(s.utf8.prefix(40))
+        guard b.count > 19, isDate(b, 0), b[10] == 0x20, isTime(b, 11) else { return nil }
+        var i = 19
+        if i < b.count, b[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < b.count, isDigit(b[i]) { i += 1 }
+        }
+        if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
+            i += 1
+            while i < b.count, isDigit(b[i]) || b[i] == UInt8(ascii: ":") { i += 1 }
+        }
+        guard i == b.count || b[i] == 0x20 else { return nil }
+        return s.dropFirst(i)
+    }
+
+    /// Xcode's time-of-day metadata column: `11:18:40.997 `.
+    private static func dropTimeOfDay(_ s: Substring) -> Substring? {
+        let b = Array(s.utf8.prefix(24))
+        guard b.count > 9, isTime(b, 0) else { return nil }
+        var i = 8
+        if b[i] == UInt8(ascii: ".") {
+            i += 1
+            while i < b.count, isDigit(b[i]) { i += 1 }
+        }
+        guard i < b.count, b[i] == 0x20 else { return nil }
+        return s.dropFirst(i)
+    }
+
+    /// `App[893:14394]`: the process column of `log show` and Xcode.
+    private static func isProcessColumn(_ w: Substring) -> Bool {
+        guard w.hasSuffix("]"), let open = w.firstIndex(of: "["), open > w.startIndex else { return false }
+        let inside = w[w.index(after: open)..<w.index(before: w.endIndex)]
+        return !inside.isEmpty && inside.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ":" || $0.isHexDigit || $0 == "x") }
+    }
+
+    /// A `log stream` column before the process: a hex or decimal number or a message type.
+    private static func isColumnWord(_ w: Substring) -> Bool {
+        if ["Default", "Info", "Debug", "Error", "Fault", "Notice", "Activity", "PID"].contains(w) { return true }
+        if w.hasPrefix("0x") { return w.count > 2 && w.dropFirst(2).allSatisfy { $0.isASCII && $0.isHexDigit } }
+        return w.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    private static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+
+    /// `YYYY-MM-DD` at `i`.
+    private static func isDate(_ b: [UInt8], _ i: Int) -> Bool {
+        guard b.count >= i + 10 else { return false }
+        return (0..<10).allSatisfy { k in k == 4 || k == 7 ? b[i + k] == UInt8(ascii: "-") : isDigit(b[i + k]) }
+    }
+
+    /// `HH:MM:SS` at `i`.
+    private static func isTime(_ b: [UInt8], _ i: Int) -> Bool {
+        guard b.count >= i + 8 else { return false }
+        return (0..<8).allSatisfy { k in k == 2 || k == 5 ? b[i + k] == UInt8(ascii: ":") : isDigit(b[i + k]) }
+    }
+}
