@@ -19,7 +19,9 @@ enum BaselineCommand {
     The input: files (--transcript, --archive, --trace), imported into a private temporary
     database for this command alone (what a CI job wants), or labels of the database (--run,
     --snapshot, --trace). A trace counts rule evaluations, keyed by rule (default), view or
-    attribute from its own types: it needs no dump.
+    attribute from its own types: it needs no dump. A console log (--console FILE|C: Xcode's
+    console, log stream, a UI test job's output) counts body runs per view from its
+    _printChanges / _logChanges lines, one line a run (no lldb, no private API); key view only.
 
     Keys:
       attribute  default for runs: counts the run's update_attribute hits per attribute id.
@@ -51,6 +53,7 @@ enum BaselineCommand {
       agtrace baseline --snapshot planner --output Baselines/planner.json
       agtrace baseline --run tap-stepper --key rule --snapshot planner --output Baselines/tap-rules.json
       agtrace baseline --run tap-stepper --output -        # print instead of writing
+      agtrace baseline --console ui-tests.log --output Baselines/ui-body-runs.json
     """
     static let output = Options.output.explained("where to write the baseline (- for standard output); a regular file, replaced whole through a temporary file (a device, FIFO, directory, an input or a database: exit 2)")
         .required("give --output FILE (the baseline to write; - prints it)")

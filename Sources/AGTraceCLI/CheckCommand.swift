@@ -31,6 +31,8 @@ enum CheckCommand {
     --trace FILE (an AttributeGraph trace, against a baseline taken from a trace) is imported
     the same way; its evaluations are named by its own types. --trace T names a trace of the
     database when no file is called T (a name that is both is refused: ./T is the file).
+    --console FILE (a console log: body runs per view from its _printChanges lines, against
+    a baseline taken from a console) is imported the same way, or names a console's label.
     --run R / --snapshot S read labels of the database instead.
 
     A recording that crashed (any stop but a breakpoint, watchpoint, step or SIGSTOP; Swift's
@@ -84,6 +86,7 @@ enum CheckCommand {
       agtrace check --baseline Baselines/planner.json --snapshot planner --format markdown > comment.md
       agtrace check --baseline Baselines/tap-stepper.json --transcript tap-stepper.lldb.log --update-baseline
       curl -s https://ci.example/baseline.json | agtrace check --baseline - --run tap-stepper
+      agtrace check --baseline Baselines/ui-body-runs.json --console ui-tests.log --max-cycles 0
     """
     static let baseline = OptionSpec(name: "baseline", valueName: "FILE",
                                      help: "the baseline file written by 'agtrace baseline' (- reads standard input)",

@@ -227,4 +227,57 @@ final class CheckGateTests: TemporaryDirectoryTestCase {
         // Without --max-cycles nothing is counted.
         XCTAssertNil(CheckGate.run(CheckRequest(baselinePath: base, sources: labelled, database: dbPath), openDatabase: open, log: CommandLog()).comparison?.cycles)
     }
+
+    /// `--console FILE`: a console log's body runs per view, from its `_printChanges` lines,
+    /// counted alone and by view; a view whose body ran more fails, one more cycle report
+    /// than `--max-cycles` fails too, and other keys are refused.
+    func testAConsoleIsCountedByViewAndItsCyclesByMaxCycles() throws {
+        let sample = TestPaths.sample("console/ci-changes.log")
+        let base = dir.appendingPathComponent("console.json").path
+        let console = try GateSources(values: ["console": sample])
+        let taken = try BaselineGate.run(BaselineRequest(sources: console, output: base, database: database), openDatabase: noDatabase, log: CommandLog())
+        XCTAssertEqual(taken.baseline?.counts.key, .view)
+        XCTAssertEqual(taken.baseline?.counts.source.kind, .console)
+        XCTAssertEqual(taken.baseline?.counts.total.updates, 11)
+        XCTAssertEqual(taken.baseline?.counts.entries["PlannerView"]?.updates, 3)
+        XCTAssertThrowsError(try BaselineGate.run(BaselineRequest(sources: console, output: "-", key: .rule, database: database),
+                                                  openDatabase: noDatabase, log: CommandLog())) { error in
+            XCTAssertTrue("\(error)".contains("use --key view"), "\(error)")
+        }
+        XCTAssertEqual(check(base, console).status, 0)
+        // One more PlannerView body run, and a cycle report, in the next job's log.
+        let text = try String(contentsOfFile: sample, encoding: .utf8)
+        let more = write("more.log", text + "\r\nPlannerView: @self changed.\r\n=== AttributeGraph: cycle detected through attribute 4112 ===\r\n")
+        let grown = check(base, try GateSources(values: ["console": more]))
+        XCTAssertEqual(grown.status, 1)
+        XCTAssertEqual(grown.comparison?.regressions.map(\.key), ["PlannerView"])
+        var limits = CheckLimits(tolerance: Tolerance("50")!)
+        limits.maxCycles = 0
+        let cycled = CheckGate.run(CheckRequest(baselinePath: base, sources: try GateSources(values: ["console": more]), limits: limits,
+                                                database: database), openDatabase: noDatabase, log: CommandLog())
+        XCTAssertEqual(cycled.status, 1)
+        XCTAssertEqual(cycled.comparison?.countsPassed, true, "within 50%")
+        XCTAssertEqual(cycled.comparison?.cycles?.reports, 1)
+        // A console is counted alone; a trace baseline is not checked against a console.
+        XCTAssertThrowsError(try GateSources(values: ["console": sample, "transcript": "x.lldb.log"]))
+        let trace = try takeBaseline(try sources(trace: "trip-taps.ag-trace"), "trace.json")
+        XCTAssertEqual(check(trace, console).problem?.message,
+                       "\(trace): the baseline was taken from trace 'trip-taps', but a console was given: check a trace (--trace FILE or a trace's label) against it")
+    }
+
+    /// `--max-cycles 0` on a trace: the sample with two cycle LogMessages fails (exit 1) naming
+    /// the view its loop runs through; a trace with none passes.
+    func testATraceWithCycleLogMessagesFailsMaxCyclesZero() throws {
+        var limits = CheckLimits()
+        limits.maxCycles = 0
+        for (trace, status, reports) in [("sheet-cycle.ag-trace", Int32(1), 2), ("trip-taps.ag-trace", 0, 0)] {
+            let base = try takeBaseline(try sources(trace: trace), trace + ".json")
+            let outcome = CheckGate.run(CheckRequest(baselinePath: base, sources: try sources(trace: trace), limits: limits, database: database),
+                                        openDatabase: noDatabase, log: CommandLog())
+            XCTAssertEqual(outcome.status, status, trace)
+            XCTAssertEqual(outcome.comparison?.cycles?.reports, reports, trace)
+            XCTAssertEqual(outcome.comparison?.countsPassed, true, trace)
+            if reports > 0 { XCTAssertFalse(outcome.comparison?.cycles?.views.isEmpty ?? true, "the trace's types name the loop's views") }
+        }
+    }
 }

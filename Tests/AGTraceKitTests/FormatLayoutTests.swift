@@ -7,7 +7,7 @@ final class FormatLayoutTests: XCTestCase {
     /// Where a format or a stored kind may be named case by case: its own folder, the
     /// registry, and the schema (which creates the tables).
     static let allowed = ["Sources/AGTraceKit/Importers/Archive/", "Sources/AGTraceKit/Importers/Transcript/",
-                          "Sources/AGTraceKit/Importers/Trace/", "Sources/AGTraceKit/Importers/InputFormats.swift",
+                          "Sources/AGTraceKit/Importers/Trace/", "Sources/AGTraceKit/Importers/Console/", "Sources/AGTraceKit/Importers/InputFormats.swift",
                           "Sources/AGTraceKit/Store/Schema.swift", "Sources/AGTraceKit/Store/CurrentSchema.swift",
                           "Sources/AGTraceKit/Store/SchemaReference.swift", "Sources/AGTraceKit/Store/SchemaDocument.swift"]
     /// What a case-by-case spelling looks like: a switch over the input kinds or the measured

@@ -39,6 +39,7 @@ extension StoredKind {
 struct ConsoleFormat: InputFormat {
     var kind: InputKind { .console }
     var storedKind: StoredKind { .console }
+    var measuredKind: MeasuredKind? { .console }
     var fileExtensions: [String] { [".console.log", ".console.txt", ".console"] }
     var noun: String { "a console log" }
     var fileOption: String { "--console" }

@@ -158,7 +158,9 @@ public enum CheckGate {
         let others = s.kinds.filter { $0 != want && $0 != want.namer }
         if want.countedAlone != nil {
             if !s.has(want) {
-                throw BaselineError(path: path, problem: "the baseline was taken from \(source.phrase): check \(want.given) against it")
+                // Another kind counted alone given instead is named; a run or a dump is not.
+                let instead = others.first { $0.countedAlone != nil }.map { ", but a \($0.rawValue) was given" } ?? ""
+                throw BaselineError(path: path, problem: "the baseline was taken from \(source.phrase)\(instead): check \(want.given) against it")
             }
             return
         }
