@@ -3,7 +3,7 @@
 -- params: kind (required), owner (required), trace (optional), snapshot (optional)
 -- internal: yes
 -- with: tn = trace-node-info
--- :trace is the owner when the kind is 'trace' (else NULL: tn is then empty). Which name wins
+-- :trace is the owner, whatever its kind: tn's rows join only reports of kind 'trace' (a trace's own types name its attributes). Which name wins
 -- is decided by CycleNaming, not here: every candidate is returned.
 SELECT f.cycle_id, f.ordinal, f.stack_index, f.frame_index, f.attribute, f.count, f.input_index, f.input_count, f.flags,
        s.rule AS snapshot_rule, s.description AS snapshot_description,

@@ -4,7 +4,7 @@
 shape the console reader recognises, with the counts SampleArchives/console/README.md states
 (ConsoleSampleTests checks them).
 
-- sheet-cycle.log: Xcode's console: app output, a level-2 report (header, four frames, `===`),
+- sheet-loop.log: Xcode's console: app output, a level-2 report (header, four frames, `===`),
   the same attribute's header again (level 1), SwiftUI's two update warnings in os_log form.
 - digraph-trap.log: a level-3 report (header, `digraph {…}` with three node labels,
   `=== Evaluation stack ===`, three frames, one with no flags and its line's trailing space,
@@ -104,6 +104,6 @@ CI_CHANGES = lines(
     end="\r\n", last_end=False,
 )
 
-for name, data in [("sheet-cycle.log", SHEET_CYCLE), ("digraph-trap.log", DIGRAPH_TRAP),
+for name, data in [("sheet-loop.log", SHEET_CYCLE), ("digraph-trap.log", DIGRAPH_TRAP),
                    ("cut-and-traps.log", CUT_AND_TRAPS), ("ci-changes.log", CI_CHANGES)]:
     write_bytes(os.path.join(OUT, name), data)

@@ -15,7 +15,7 @@ final class ConsoleCLITests: CLITestCase {
 
         let list = try CLI.run(["list", "--db", db, "--format", "csv"])
         XCTAssertEqual(list.status, 0, list.stderr)
-        XCTAssertTrue(list.stdout.contains("console,sheet-cycle,,,,,,,\"cycles 2, body runs 0, warnings 2\","), list.stdout)
+        XCTAssertTrue(list.stdout.contains("console,sheet-loop,,,,,,,\"cycles 2, body runs 0, warnings 2\","), list.stdout)
 
         let views = try CLI.run(["report", "updates", "--db", db, "--console", "ci-changes", "--format", "csv"])
         XCTAssertEqual(views.status, 0, views.stderr)

@@ -13,7 +13,7 @@ final class ConsoleSampleTests: TemporaryDirectoryTestCase {
     func rows(_ db: Database, _ sql: String) throws -> [[String]] { try db.rows(sql).map { $0.map(\.description) } }
 
     func testSheetCycle() throws {
-        let (db, _) = try load("sheet-cycle.log")
+        let (db, _) = try load("sheet-loop.log")
         XCTAssertEqual(try rows(db, "SELECT position, attribute, level, form, complete FROM cycles ORDER BY id"),
                        [["2", "4112", "2", "header", "1"], ["8", "4112", "1", "header", "1"]])
         XCTAssertEqual(try rows(db, "SELECT stack_index, attribute, count, flags FROM cycle_frames ORDER BY ordinal"),

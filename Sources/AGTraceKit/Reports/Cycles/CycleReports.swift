@@ -96,7 +96,7 @@ enum CycleRecords {
         for (kind, owner, namer) in owners {
             let stmt = try query.prepare(in: db, [
                 "kind": .text(kind.rawValue), "owner": .integer(owner),
-                "trace": kind == .trace ? .integer(owner) : .null, "snapshot": namer.map { .integer($0) } ?? .null,
+                "trace": .integer(owner), "snapshot": namer.map { .integer($0) } ?? .null,
             ])
             try stmt.forEachRow { s in
                 guard let i = index[s.int64(0)], (snapshot ?? reports[i].dumpSnapshot) == namer else { return }
@@ -115,7 +115,7 @@ enum CycleRecords {
             }
             let through = try ReportRegistry.query("cycles-through").prepare(in: db, [
                 "kind": .text(kind.rawValue), "owner": .integer(owner),
-                "trace": kind == .trace ? .integer(owner) : .null, "snapshot": namer.map { .integer($0) } ?? .null,
+                "trace": .integer(owner), "snapshot": namer.map { .integer($0) } ?? .null,
             ])
             try through.forEachRow { s in
                 guard let i = index[s.int64(0)], (snapshot ?? reports[i].dumpSnapshot) == namer else { return }

@@ -59,19 +59,9 @@ public enum CycleRunner {
 /// Labels of the stored kinds that own cycle reports, to ids.
 enum CycleOwners {
     static func id(_ kind: CycleOwnerKind, _ label: String, in db: Database) throws -> Int64 {
-        switch kind {
-        case .trace: return try LabelLookup.traceId(label, in: db)
-        case .run: return try LabelLookup.runId(label, in: db)
-        case .console:
-            if let stored = InputFormats.storedKind(noun: "console") {
-                return try LabelLookup.id(of: label, kind: stored, in: db)
-            }
-            // Until the console format registers its stored kind: its table, which migration 13 creates.
-            if let id = try db.scalar("SELECT id FROM consoles WHERE label = ?1", [.text(label)])?.intValue { return id }
-            if let other = try LabelLookup.otherStoredKind(of: label, not: nil, in: db) {
-                throw ReportError("'\(label)' is a \(other.noun), not a console: give it with --\(other.option) \(label) (see agtrace list)")
-            }
-            throw ReportError("no console labelled '\(label)' (see agtrace list)")
+        guard let stored = InputFormats.storedKind(noun: kind.rawValue) else {
+            throw ReportError("no \(kind.rawValue) labelled '\(label)' (see agtrace list)")
         }
+        return try LabelLookup.id(of: label, kind: stored, in: db)
     }
 }
