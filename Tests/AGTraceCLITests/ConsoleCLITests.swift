@@ -70,4 +70,26 @@ final class ConsoleCLITests: CLITestCase {
         let counter = try CLI.run(["report", "updates", "--db", db, "--console", "sheet-counter", "--format", "csv"])
         XCTAssertEqual(counter.stdout, "view,body_runs,changed,unchanged\nContentModel,6,2,4\nSheet,1,1,0\n")
     }
+
+    /// The gate on a console log through the binary: a view whose body runs more fails (exit 1)
+    /// and names it; the same log passes; a cycle report in the log fails --max-cycles 0.
+    func testCheckConsoleFailsWhenAViewsBodyRunsGrow() throws {
+        let sample = console + "/ci-changes.log"
+        let base = dir.appendingPathComponent("base.json").path
+        let taken = try CLI.run(["baseline", "--console", sample, "--output", base])
+        XCTAssertEqual(taken.status, 0, taken.stderr)
+        XCTAssertTrue(taken.stdout.contains("console 'ci-changes' keyed by view, 4 views, 11 updates"), taken.stdout)
+        XCTAssertEqual(try CLI.run(["check", "--baseline", base, "--console", sample, "--max-cycles", "0"]).status, 0)
+        let grown = dir.appendingPathComponent("ci-changes.log")
+        try (String(contentsOfFile: sample, encoding: .utf8) + "\r\nPlannerView: _draft changed.\r\n").write(to: grown, atomically: true, encoding: .utf8)
+        let failed = try CLI.run(["check", "--baseline", base, "--console", grown.path])
+        XCTAssertEqual(failed.status, 1, failed.stdout + failed.stderr)
+        XCTAssertTrue(failed.stdout.hasPrefix("FAIL: 1 of 4 views regressed; total updates 11 -> 12 (+1, +9.1%), regressed"), failed.stdout)
+        XCTAssertTrue(failed.stdout.contains("PlannerView"), failed.stdout)
+        try (String(contentsOfFile: sample, encoding: .utf8) + "\r\n=== AttributeGraph: cycle detected through attribute 88 ===\r\n")
+            .write(to: grown, atomically: true, encoding: .utf8)
+        let cycled = try CLI.run(["check", "--baseline", base, "--console", grown.path, "--max-cycles", "0", "--format", "json"])
+        XCTAssertEqual(cycled.status, 1, cycled.stdout + cycled.stderr)
+        XCTAssertTrue(cycled.stdout.contains("\"cycles\": {\"reports\": 1, \"max_cycles\": 0, \"exceeded\": true, \"views\": []}"), cycled.stdout)
+    }
 }

@@ -224,6 +224,15 @@ final class RecorderCycleCLITests: CLITestCase {
         XCTAssertTrue(listed.stdout.contains("1,run,sheet,1,1,1048,closed,1,,,1048,1,,,,DynamicBody<ViewBodyAccessor<SheetContent>>,SheetContent,recorder,1088,\n"),
                       listed.stdout)
 
+        // The CI gate: the recording counted against its own baseline passes on counts, but its
+        // two cycle reports fail --max-cycles 0 (exit 1), naming the view of the loop.
+        let base = dir.appendingPathComponent("base.json").path
+        XCTAssertEqual(try CLI.run(["baseline", "--transcript", recording.path, "--output", base]).status, 0)
+        let gated = try CLI.run(["check", "--baseline", base, "--transcript", recording.path, "--max-cycles", "0"])
+        XCTAssertEqual(gated.status, 1, gated.stdout + gated.stderr)
+        XCTAssertTrue(gated.stdout.hasPrefix("FAIL: 2 cycle reports (through SheetContent), more than --max-cycles 0 allows; no regressions in "), gated.stdout)
+        XCTAssertEqual(try CLI.run(["check", "--baseline", base, "--transcript", recording.path, "--max-cycles", "2"]).status, 0)
+
         // Deleting the run removes its cycles.
         XCTAssertEqual(try CLI.run(["delete", "sheet", "--db", db]).status, 0)
         let left = try CLI.run(["query", "--db", db, "--format", "csv", "SELECT (SELECT count(*) FROM cycles), (SELECT count(*) FROM cycle_frames)"])
