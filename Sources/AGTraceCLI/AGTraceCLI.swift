@@ -35,7 +35,7 @@ let commands: [Command] = [
 
     Start with:
       agtrace import SampleArchives        # archives (.ag-json, .ag-gzon), transcripts and traces
-      agtrace list                         # what is stored: snapshots, runs and traces
+      agtrace list                         # what is stored: snapshots, runs, traces, consoles
       agtrace help import                  # any command's options and examples
       agtrace why --view Editor --snapshot planner-after-invalidate   # why a view ran
       agtrace report updates --trace trip-taps --by view              # what a trace re-evaluated

@@ -15,7 +15,7 @@ enum DeleteCommand {
     Example:
       agtrace delete trip-1-before trip-2-after-write trip-taps
     """
-    static let labels = Positional("LABEL", .oneOrMore, help: "a label of a snapshot, run or trace, or an alias (see agtrace list)")
+    static let labels = Positional("LABEL", .oneOrMore, help: "a label of a snapshot, run, trace or console, or an alias (see agtrace list)")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         guard !args.positionals.isEmpty else { throw UsageError(message: "name at least one label (see agtrace list)") }

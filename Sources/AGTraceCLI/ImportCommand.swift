@@ -43,7 +43,7 @@ enum ImportCommand {
       gunzip -c graph.ag-gzon | agtrace import --label window -
       agtrace import --replace --label before trip-before.ag-json
     """
-    static let label = OptionSpec(name: "label", valueName: "L", help: "label for the snapshot, run or trace (one PATH only)")
+    static let label = OptionSpec(name: "label", valueName: "L", help: "label for the snapshot, run, trace or console (one PATH only)")
     static let replace = OptionSpec(name: "replace", valueName: nil,
                                     help: "replace what holds this label (same kind; its aliases kept), and import even bytes already stored")
     static let quiet = OptionSpec(name: "quiet", valueName: nil, help: "print no line per file and no summary (errors and warnings still go to stderr)", short: "q")

@@ -34,7 +34,7 @@ public enum InputSniffer {
                              formats: [any InputFormat] = InputFormats.all) throws -> SniffedInput {
         let magic = try raw.peek(2)
         if magic.isEmpty {
-            throw InputError(path: path, message: "empty file: neither an archive, a breakpoint transcript nor a trace", notAnInput: true)
+            throw InputError(path: path, message: "empty file: neither \(formatNouns)", notAnInput: true)
         }
         var compressed = false
         var decoded: ByteSource = raw
@@ -71,7 +71,7 @@ public enum InputSniffer {
         while i < head.count, head[i] == 0x20 || head[i] == 0x0A || head[i] == 0x0D || head[i] == 0x09 { i += 1 }
         if i == head.count {
             throw InputError(path: path, message: compressed ? "empty after decompression: no archive, transcript or trace inside"
-                                                             : "blank file: neither an archive, a breakpoint transcript nor a trace",
+                                                             : "blank file: neither \(formatNouns)",
                              notAnInput: true)
         }
         let binary = head.prefix(512).contains { $0 == 0 || ($0 < 0x09) }
@@ -81,5 +81,12 @@ public enum InputSniffer {
     }
 
     /// Why a text is no input: not JSON, and no hit of any known shape in it (all of it read).
-    public static let noHitsMessage = "text with no breakpoint hits in a known shape and not JSON: neither an AttributeGraph archive, an lldb breakpoint transcript nor a trace"
+    public static var noHitsMessage: String { "text with no breakpoint hits in a known shape and not JSON: neither \(formatNouns)" }
+
+    /// "an AttributeGraph trace, an AttributeGraph archive, an lldb transcript nor a console
+    /// log": every registered format, for the messages that say a file is none of them.
+    static var formatNouns: String {
+        let nouns = InputFormats.all.map(\.noun)
+        return nouns.count <= 1 ? nouns.joined() : nouns.dropLast().joined(separator: ", ") + " nor " + nouns.last!
+    }
 }

@@ -21,10 +21,14 @@ public enum Catalog {
     }
 }
 
-/// A label that names no snapshot or run.
+/// A label that names nothing stored.
 public struct UnknownLabel: Error, CustomStringConvertible, Equatable {
     public var label: String
-    public var description: String { "no snapshot, run or trace is labelled '\(label)' (see agtrace list)" }
+    public var description: String {
+        let nouns = InputFormats.storedKinds.map(\.noun)
+        let kinds = nouns.count <= 1 ? nouns.joined() : nouns.dropLast().joined(separator: ", ") + " or " + nouns.last!
+        return "no \(kinds) is labelled '\(label)' (see agtrace list)"
+    }
 }
 
 extension Catalog {
