@@ -24,6 +24,15 @@ enum Options {
     static let trace = OptionSpec(name: "trace", valueName: "T", help: "the trace (an AttributeGraph trace file) to report on")
     static let console = OptionSpec(name: "console", valueName: "C", help: "the console (an imported console log) to report on")
     static let from = OptionSpec(name: "from", valueName: "S1", help: "the earlier snapshot of a comparison")
+
+    /// The option that takes a label of a stored kind: the one declared here, or, for a kind
+    /// brought by a format from outside, one made from its placeholder and noun.
+    static func label(named name: String) -> OptionSpec {
+        if let known = [run, snapshot, from, to, trace, console].first(where: { $0.name == name }) { return known }
+        let kind = InputFormats.storedKinds.first { $0.options.contains { $0.name == name } }
+        let placeholder = kind?.options.first { $0.name == name }?.placeholder ?? "L"
+        return OptionSpec(name: name, valueName: placeholder, help: "the \(kind?.noun ?? name) labelled \(placeholder)")
+    }
     static let to = OptionSpec(name: "to", valueName: "S2", help: "the later snapshot of a comparison")
 
     /// Where a command writes what it makes (- or none: standard output).

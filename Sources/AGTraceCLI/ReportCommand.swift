@@ -8,8 +8,7 @@ enum ReportCommand {
     static let name = "report"
     static let summary = "Run a canned report (agtrace report --list shows them)"
     static let usage = [
-        UsageForm([.positional(report), .optional(Options.run), .optional(Options.snapshot), .optional([.option(Options.from), .option(Options.to)]),
-                   .optional(Options.trace), .optional(Options.console), .optional(by), .optional(details)] + Options.rows.map { UsageTerm.optional($0) }),
+        UsageForm([.positional(report)] + labelTerms + [.optional(by), .optional(details)] + Options.rows.map { UsageTerm.optional($0) }),
         UsageForm([.option(list)]),
     ]
     static let report = Positional("NAME", help: "the report (agtrace report --list)")
@@ -58,8 +57,14 @@ enum ReportCommand {
         return text
     }
     static let list = OptionSpec(name: "list", valueName: nil, help: "list the reports, one line each")
-    /// The labels a report's variant is chosen by and bound to (ReportRunner.parameterOptions).
-    static let labels = [Options.run, Options.snapshot, Options.from, Options.to, Options.trace, Options.console]
+    /// The labels a report's variant is chosen by and bound to: every stored kind's options
+    /// (ReportRunner.parameterOptions), so a new format's kind is taken with no edit here.
+    static let labels = ReportRunner.parameterOptions.map(Options.label(named:))
+    /// In usage: a kind's own option, and its others together (`[--from S1 --to S2]`).
+    static let labelTerms: [UsageTerm] = ReportRunner.parameterKinds.flatMap { kind -> [UsageTerm] in
+        let specs = kind.options.map { Options.label(named: $0.name) }
+        return [.optional(specs[0])] + (specs.count > 1 ? [.optional(specs.dropFirst().map { UsageTerm.option($0) })] : [])
+    }
     static let by = OptionSpec(name: "by", valueName: "rule|view|token", help: "sum the rows per rule name, per SwiftUI view, or per token of a console's body-change lines")
     static let details = OptionSpec(name: "details", valueName: nil, help: "one row per item where the report gives one per group (dirty-walks --trace: per node each write marked)")
 

@@ -38,12 +38,13 @@ public struct ReportOutcome: Sendable, Equatable {
 /// them by name, and writes the rows.
 public enum ReportRunner {
     /// The options a report variant can take, in the order usage lines show them.
-    public static var parameterOptions: [String] {
-        // In the order the gate lists its kinds (run, snapshot with from and to, trace, ...),
-        // then the kinds it does not count.
+    public static var parameterOptions: [String] { parameterKinds.flatMap { $0.options.map(\.name) } }
+
+    /// The stored kinds whose labels reports take, in the order the gate lists its kinds (run,
+    /// snapshot with from and to, trace, console), then the kinds it does not count.
+    public static var parameterKinds: [StoredKind] {
         let measured = MeasuredKind.gateOrder.map(\.stored)
-        let kinds = measured + InputFormats.storedKinds.filter { !measured.contains($0) }
-        return kinds.flatMap { $0.options.map(\.name) }
+        return measured + InputFormats.storedKinds.filter { !measured.contains($0) }
     }
 
     /// The variant of the report that the given options select; no database needed, so usage
