@@ -116,15 +116,7 @@ final class RecorderCLITests: CLITestCase {
 
     /// Compiles `program` into `dir/engine` (-O0 -g, nothing inlined).
     func buildEngine(_ tools: LLDBToolchain) throws -> URL {
-        let source = dir.appendingPathComponent("engine.cpp")
-        try Self.program.write(to: source, atomically: true, encoding: .utf8)
-        let binary = dir.appendingPathComponent("engine")
-        let built = LLDBToolchain.run(tools.clang, ["-O0", "-g", "-fno-inline", "-pthread", source.path, "-o", binary.path])
-        guard built.status == 0 else {
-            XCTFail("clang++ failed: \(built.output)")
-            throw LLDBToolchain.SkipReason(description: "no engine program")
-        }
-        return binary
+        try tools.compile(Self.program, name: "engine", in: dir, flags: ["-O0", "-g", "-fno-inline", "-pthread"])
     }
 
     func testRecordsTheEngineFromLLDBAndImports() throws {
@@ -138,19 +130,14 @@ final class RecorderCLITests: CLITestCase {
         XCTAssertTrue(written.stderr.contains("command script import \(script.path)"), written.stderr)
 
         let recording = dir.appendingPathComponent("tap.lldb")
-        var environment = tools.environment
-        environment["TMPDIR"] = dir.path
-        let session = LLDBToolchain.run(tools.lldb, [
-            "--batch", "--no-lldbinit",
-            "-o", "command script import \(script.path)",
-            "-o", "target create \(binary.path)",
-            "-o", "agtrace record --output \(recording.path)",
-            "-o", "breakpoint set -n checkpoint",
-            "-o", "run",
-            "-o", "agtrace record --status",
-            "-o", "agtrace record --stop --dump tap.ag-json",
-            "-o", "agtrace record --status",
-        ], environment: environment, directory: dir)
+        let session = tools.session(script: script, binary: binary, [
+            "agtrace record --output \(recording.path)",
+            "breakpoint set -n checkpoint",
+            "run",
+            "agtrace record --status",
+            "agtrace record --stop --dump tap.ag-json",
+            "agtrace record --status",
+        ], directory: dir, tmpInDirectory: true)
         XCTAssertEqual(session.status, 0, session.output)
         XCTAssertFalse(session.output.contains("error:"), session.output)
         XCTAssertTrue(session.output.contains(
@@ -250,13 +237,10 @@ final class RecorderCLITests: CLITestCase {
                                                      ("trap", 11, "cut: no stop line", 0)] {
             let name = argument.isEmpty ? "returns" : argument
             let recording = dir.appendingPathComponent(name + ".lldb")
-            let session = LLDBToolchain.run(tools.lldb, [
-                "--batch", "--no-lldbinit",
-                "-o", "command script import \(script.path)",
-                "-o", "target create \(binary.path)",
-                "-o", "agtrace record --kinds update,invalidate --output \(recording.path)",
-                "-o", "process launch -- \(argument)",
-            ], environment: tools.environment, directory: dir)
+            let session = tools.session(script: script, binary: binary, [
+                "agtrace record --kinds update,invalidate --output \(recording.path)",
+                "process launch -- \(argument)",
+            ], directory: dir)
             XCTAssertTrue(session.output.contains("agtrace: recording invalidate, update (IAG engine"), session.output)
             let text = (try? String(contentsOf: recording, encoding: .utf8)) ?? ""
             XCTAssertFalse(text.contains("\nstop "), text)
@@ -284,14 +268,10 @@ final class RecorderCLITests: CLITestCase {
         let script = dir.appendingPathComponent("recorder.py")
         XCTAssertEqual(try CLI.run(["lldb-script", "-o", script.path]).status, 0)
         let recording = dir.appendingPathComponent("trapped.lldb")
-        let session = LLDBToolchain.run(tools.lldb, [
-            "--batch", "--no-lldbinit",
-            "-o", "command script import \(script.path)",
-            "-o", "target create \(binary.path)",
-            "-o", "agtrace record --kinds update,invalidate --output \(recording.path)",
-            "-o", "process launch -- trap",
-            "-k", "agtrace record --stop",
-        ], environment: tools.environment, directory: dir)
+        let session = tools.session(script: script, binary: binary, [
+            "agtrace record --kinds update,invalidate --output \(recording.path)",
+            "process launch -- trap",
+        ], onCrash: ["agtrace record --stop"], directory: dir)
         XCTAssertTrue(session.output.contains("agtrace: the app is stopped by a crash ("), session.output)
         let text = (try? String(contentsOf: recording, encoding: .utf8)) ?? ""
         XCTAssertTrue(text.contains("\ncrash ") && text.contains("\nstop "), text)
