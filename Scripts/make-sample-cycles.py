@@ -25,7 +25,7 @@ Run it from the repository root: python3 Scripts/make-sample-cycles.py
 """
 import os
 
-from samplefiles import json_text, node_index, type_index, type_objects, write_text
+from samplefiles import flagged_graph, json_text, write_text
 
 OUT = os.path.join("SampleArchives", "cycles")
 
@@ -82,23 +82,9 @@ TYPES = [  # id, rule, value type, size, flags
     (8, "DynamicBody<ViewBodyAccessor<CounterField>>", "TextField<Text>", 48, 10),
     (9, "DynamicBody<ViewBodyAccessor<SettingsRow>>", "HStack<TupleView<(Text, Toggle<Text>)>>", 40, 10),
 ]
-T = type_index(TYPES)
 
 def archive(nodes, edges, trees, graph_id):
-    idx = node_index(nodes)
-    def edge(s, d, f):
-        e = {"src": idx[s], "dst": idx[d]}
-        if f:
-            e["flags"] = f  # the engine leaves zeros out
-        return e
-    graph = {
-        "id": graph_id, "update_count": 40, "change_count": 31, "transaction_count": 6,
-        "types": type_objects(TYPES),
-        "nodes": [{"id": a, "type": T[r], "desc": d, "flags": f} for a, r, d, f in nodes],
-        "edges": [edge(*e) for e in edges],
-        "subgraphs": [{"id": 21, "context_id": 3, "nodes": list(range(len(nodes)))}],
-        "trees": [{**t, "nodes": [idx[a] for a in t["nodes"]]} for t in trees],
-    }
+    graph = flagged_graph(graph_id, (40, 31, 6), (21, 3), TYPES, nodes, edges, trees)
     return {"version": 2, "graphs": [graph]}
 
 # At the cycle: flags 2 pending + 1 dirty (+ 8 value exists) as the frames say.

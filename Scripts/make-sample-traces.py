@@ -266,19 +266,22 @@ def feed():
     t.event(END_SUB, 2)
     t.event(END_GRAPH, 8)
 
+    def write(signal, marked):
+        """`signal` set and invalidated, `marked` and the display list marked, the display
+        list's update begun."""
+        t.event(SET_VALUE, signal, dt=16 * TICK)
+        t.event(BEGIN_INVAL, signal, 8)
+        t.event(END_INVAL, signal, 8)
+        for attribute in marked + [DL]:
+            t.event(SET_DIRTY, attribute, 1)
+        t.event(BEGIN_GRAPH, 8, dt=TICK)
+        t.event(BEGIN_VALUE, DL, dt=TICK)
+
     cut = {}
     def select(rows, changed, mark_cut=False):
         """selection = n: the signal set and invalidated, every row reading it and what reads
         those marked, then the display list reruns the marked rows (`changed` of them change)."""
-        t.event(SET_VALUE, SEL, dt=16 * TICK)
-        t.event(BEGIN_INVAL, SEL, 8)
-        t.event(END_INVAL, SEL, 8)
-        for row, text in rows:
-            t.event(SET_DIRTY, row, 1)
-            t.event(SET_DIRTY, text, 1)
-        t.event(SET_DIRTY, DL, 1)
-        t.event(BEGIN_GRAPH, 8, dt=TICK)
-        t.event(BEGIN_VALUE, DL, dt=TICK)
+        write(SEL, [a for row_and_text in rows for a in row_and_text])
         for row, text in rows:
             t.event(BEGIN_VALUE, text, dt=TICK)
             t.event(BEGIN_VALUE, row, dt=TICK)
@@ -295,16 +298,7 @@ def feed():
     # subgraph is detached and destroyed (its record
     # written at the invalidation), the display list stops reading its text; row 3 stops reading
     # the selection.
-    t.event(SET_VALUE, ITEMS, dt=16 * TICK)
-    t.event(BEGIN_INVAL, ITEMS, 8)
-    t.event(END_INVAL, ITEMS, 8)
-    t.event(SET_DIRTY, FEED, 1)
-    for row, text in ROWS:
-        t.event(SET_DIRTY, row, 1)
-        t.event(SET_DIRTY, text, 1)
-    t.event(SET_DIRTY, DL, 1)
-    t.event(BEGIN_GRAPH, 8, dt=TICK)
-    t.event(BEGIN_VALUE, DL, dt=TICK)
+    write(ITEMS, [FEED] + [a for row_and_text in ROWS for a in row_and_text])
     t.event(BEGIN_VALUE, FEED, dt=TICK)
     t.event(END_VALUE, FEED, 1, dt=TICK)
     t.event(SUB_REMOVE_CHILD, 2, 6)

@@ -16,7 +16,7 @@ Run it from the repository root: python3 Scripts/make-why-samples.py
 """
 import os
 
-from samplefiles import PLANNER_TYPES, json_text, node_index, type_index, type_objects, write_text
+from samplefiles import PLANNER_TYPES, flagged_graph, json_text, node_index, write_text
 
 OUT = os.path.join("SampleArchives", "why")
 os.makedirs(OUT, exist_ok=True)
@@ -24,7 +24,6 @@ os.makedirs(OUT, exist_ok=True)
 TYPES = PLANNER_TYPES + [
     (7, "DynamicBody<ViewBodyAccessor<Inspector>>", "Text", 24, 10),
 ]
-T = type_index(TYPES)
 NODES = [  # attribute, rule, desc, flags (8 value exists, +1 dirty)
     (536, "External<Time>", "Time", 8),
     (1560, "External<Planner>", "Planner", 8),
@@ -42,25 +41,12 @@ EDGES = [  # src, dst, flags: src is read by dst
     (1620, 1712, 0), (1664, 1760, 0), (1712, 1760, 0), (536, 1760, 0), (4004, 4052, 16),
 ]
 
-def edge(s, d, f):
-    e = {"src": IDX[s], "dst": IDX[d]}
-    if f:
-        e["flags"] = f  # the engine leaves zeros out
-    return e
-
-graph = {
-    "id": 7, "update_count": 9, "change_count": 7, "transaction_count": 3,
-    "types": type_objects(TYPES),
-    "nodes": [{"id": a, "type": T[r], "desc": d, "flags": f} for a, r, d, f in NODES],
-    "edges": [edge(*e) for e in EDGES],
-    "subgraphs": [{"id": 11, "context_id": 5, "nodes": list(range(len(NODES)))}],
-    "trees": [
-        {"node": IDX[1560], "desc": "Planner", "root": True, "children": [1, 2],
-         "values": {"nights": {"node": IDX[1592]}}, "nodes": [IDX[1620]]},
-        {"desc": "Editor", "nodes": [IDX[1664]]},
-        {"desc": "Editor", "nodes": [IDX[1712]]},
-    ],
-}
+graph = flagged_graph(7, (9, 7, 3), (11, 5), TYPES, NODES, EDGES, [
+    {"node": IDX[1560], "desc": "Planner", "root": True, "children": [1, 2],
+     "values": {"nights": {"node": IDX[1592]}}, "nodes": [1620]},
+    {"desc": "Editor", "nodes": [1664]},
+    {"desc": "Editor", "nodes": [1712]},
+])
 write_text(os.path.join(OUT, "planner-after-invalidate.ag-json"), json_text({"version": 2, "graphs": [graph]}, indent=1, newline=True))
 
 HITS = """Trip window opens

@@ -1,4 +1,5 @@
-"""What the make-*.py sample writers share: the archive tables' indexes and type objects, and
+"""What the make-*.py sample writers share: the archive tables' indexes and type objects, a
+graph of flagged nodes and edges, and
 writing a file (text, JSON or bytes, gzip'd reproducibly). Imported by the scripts beside it."""
 import gzip, json, os
 
@@ -36,6 +37,27 @@ def node_index(nodes):
 def type_objects(types, order=TYPE_FIELDS):
     """The archive's `types` list; `order` is the order the keys are written in."""
     return [{k: dict(zip(TYPE_FIELDS, row))[k] for k in order} for row in types]
+
+
+def flagged_graph(graph_id, counts, subgraph, types, nodes, edges, trees):
+    """An archive's graph of (attribute, rule, desc, flags) nodes and (src, dst, flags) edges
+    (src is read by dst), with `counts` (updates, changes, transactions), one subgraph
+    (id, context id) holding every node, and `trees` whose "nodes" list attributes."""
+    rule_index, idx = type_index(types), node_index(nodes)
+    def edge(s, d, f):
+        e = {"src": idx[s], "dst": idx[d]}
+        if f:
+            e["flags"] = f  # the engine leaves zeros out
+        return e
+    updates, changes, transactions = counts
+    return {
+        "id": graph_id, "update_count": updates, "change_count": changes, "transaction_count": transactions,
+        "types": type_objects(types),
+        "nodes": [{"id": a, "type": rule_index[r], "desc": d, "flags": f} for a, r, d, f in nodes],
+        "edges": [edge(*e) for e in edges],
+        "subgraphs": [{"id": subgraph[0], "context_id": subgraph[1], "nodes": list(range(len(nodes)))}],
+        "trees": [{**t, "nodes": [idx[a] for a in t["nodes"]]} for t in trees],
+    }
 
 
 def json_text(doc, indent=None, newline=False):

@@ -5,13 +5,12 @@ final class ConsoleCLITests: CLITestCase {
     let console = CLI.samples + "/console"
 
     func testImportListReportDelete() throws {
-        let imported = try CLI.run(["import", "--db", db, console])
-        XCTAssertEqual(imported.status, 0, imported.stderr)
-        XCTAssertTrue(imported.stdout.contains("imported ci-changes (console): cycles 0, body runs 11, warnings 0"), imported.stdout)
-        XCTAssertTrue(imported.stdout.contains("imported cut-and-traps (console): cycles 3, body runs 0, warnings 2"), imported.stdout)
-        XCTAssertTrue(imported.stdout.contains("imported 4, skipped 1, failed 0"), imported.stdout)
-        XCTAssertTrue(imported.stdout.contains("skipped \(console)/README.md"), imported.stdout)
-        XCTAssertTrue(imported.stderr.contains("warning: cut-and-traps: the cycle report at line 1 (attribute 7300) is incomplete"), imported.stderr)
+        try importFiles([console], says: [
+            "imported ci-changes (console): cycles 0, body runs 11, warnings 0",
+            "imported cut-and-traps (console): cycles 3, body runs 0, warnings 2",
+            "imported 4, skipped 1, failed 0",
+            "skipped \(console)/README.md",
+        ], warns: ["warning: cut-and-traps: the cycle report at line 1 (attribute 7300) is incomplete"])
 
         let list = try CLI.run(["list", "--db", db, "--format", "csv"])
         XCTAssertEqual(list.status, 0, list.stderr)

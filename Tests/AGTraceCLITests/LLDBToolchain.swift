@@ -83,6 +83,33 @@ struct LLDBToolchain {
                                    + "set AGTRACE_LLDB_PYTHONHOME to a Python root with the libpython it links"))
     }
 
+    /// Compiles the C++ `program` into `directory/name` (its source beside it, `name`.cpp) with
+    /// `flags`; a failed build fails the test and throws, so the rest of it does not run.
+    func compile(_ program: String, name: String, in directory: URL, flags: [String]) throws -> URL {
+        let source = directory.appendingPathComponent(name + ".cpp")
+        try program.write(to: source, atomically: true, encoding: .utf8)
+        let binary = directory.appendingPathComponent(name)
+        let built = LLDBToolchain.run(clang, flags + [source.path, "-o", binary.path])
+        guard built.status == 0 else {
+            XCTFail("clang++ failed: \(built.output)")
+            throw SkipReason(description: "no engine program")
+        }
+        return binary
+    }
+
+    /// `lldb --batch --no-lldbinit` in `directory`: the recorder `script` imported, `binary` the
+    /// target (none: no target), then `commands` (each an `-o`) and `onCrash` (each a `-k`, run
+    /// when the app stops by a crash). `tmpInDirectory`: TMPDIR is `directory`, so that what the
+    /// recorder and the app put in a temporary folder stays in the test's.
+    func session(script: URL, binary: URL?, _ commands: [String], onCrash: [String] = [],
+                 directory: URL, tmpInDirectory: Bool = false) -> (status: Int32, output: String, timedOut: Bool) {
+        var environment = self.environment
+        if tmpInDirectory { environment["TMPDIR"] = directory.path }
+        let steps = ["command script import \(script.path)"] + (binary.map { ["target create \($0.path)"] } ?? []) + commands
+        let args = ["--batch", "--no-lldbinit"] + steps.flatMap { ["-o", $0] } + onCrash.flatMap { ["-k", $0] }
+        return LLDBToolchain.run(lldb, args, environment: environment, directory: directory)
+    }
+
     /// Runs a tool, output (stdout and stderr together) through a file; killed (status -1,
     /// `timedOut`) if it runs longer than `timeLimit` seconds.
     static func run(_ tool: URL, _ args: [String], environment extra: [String: String] = [:],

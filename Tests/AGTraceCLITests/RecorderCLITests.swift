@@ -116,15 +116,28 @@ final class RecorderCLITests: CLITestCase {
 
     /// Compiles `program` into `dir/engine` (-O0 -g, nothing inlined).
     func buildEngine(_ tools: LLDBToolchain) throws -> URL {
-        let source = dir.appendingPathComponent("engine.cpp")
-        try Self.program.write(to: source, atomically: true, encoding: .utf8)
-        let binary = dir.appendingPathComponent("engine")
-        let built = LLDBToolchain.run(tools.clang, ["-O0", "-g", "-fno-inline", "-pthread", source.path, "-o", binary.path])
-        guard built.status == 0 else {
-            XCTFail("clang++ failed: \(built.output)")
-            throw LLDBToolchain.SkipReason(description: "no engine program")
-        }
-        return binary
+        try tools.compile(Self.program, name: "engine", in: dir, flags: ["-O0", "-g", "-fno-inline", "-pthread"])
+    }
+
+    /// The toolchain, the engine built and the recorder written to `recorder.py`.
+    func engineAndRecorder() throws -> (LLDBToolchain, URL, URL) {
+        let tools = try LLDBToolchain.require()
+        let binary = try buildEngine(tools)
+        let script = dir.appendingPathComponent("recorder.py")
+        XCTAssertEqual(try CLI.run(["lldb-script", "-o", script.path]).status, 0)
+        return (tools, binary, script)
+    }
+
+    /// The engine launched with `argument` under lldb, its update and invalidate hits recorded
+    /// into `recording` with no `--stop` (`onCrash`: lldb's `-k` commands); returns lldb's output
+    /// and the recording's text ("" when none was written).
+    func recordUnstopped(_ tools: LLDBToolchain, _ binary: URL, script: URL, argument: String, into recording: URL,
+                         onCrash: [String] = []) -> (output: String, text: String) {
+        let session = tools.session(script: script, binary: binary, [
+            "agtrace record --kinds update,invalidate --output \(recording.path)",
+            "process launch -- \(argument)",
+        ], onCrash: onCrash, directory: dir)
+        return (session.output, (try? String(contentsOf: recording, encoding: .utf8)) ?? "")
     }
 
     func testRecordsTheEngineFromLLDBAndImports() throws {
@@ -138,19 +151,14 @@ final class RecorderCLITests: CLITestCase {
         XCTAssertTrue(written.stderr.contains("command script import \(script.path)"), written.stderr)
 
         let recording = dir.appendingPathComponent("tap.lldb")
-        var environment = tools.environment
-        environment["TMPDIR"] = dir.path
-        let session = LLDBToolchain.run(tools.lldb, [
-            "--batch", "--no-lldbinit",
-            "-o", "command script import \(script.path)",
-            "-o", "target create \(binary.path)",
-            "-o", "agtrace record --output \(recording.path)",
-            "-o", "breakpoint set -n checkpoint",
-            "-o", "run",
-            "-o", "agtrace record --status",
-            "-o", "agtrace record --stop --dump tap.ag-json",
-            "-o", "agtrace record --status",
-        ], environment: environment, directory: dir)
+        let session = tools.session(script: script, binary: binary, [
+            "agtrace record --output \(recording.path)",
+            "breakpoint set -n checkpoint",
+            "run",
+            "agtrace record --status",
+            "agtrace record --stop --dump tap.ag-json",
+            "agtrace record --status",
+        ], directory: dir, tmpInDirectory: true)
         XCTAssertEqual(session.status, 0, session.output)
         XCTAssertFalse(session.output.contains("error:"), session.output)
         XCTAssertTrue(session.output.contains(
@@ -242,23 +250,13 @@ final class RecorderCLITests: CLITestCase {
     /// exit(3) (failed), or dies of a trap (no exit() is called: `cut: no stop line`). The last two
     /// are refused by `check` and `baseline`.
     func testARecordingNotStoppedEndsWithTheAppsExitOrIsCut() throws {
-        let tools = try LLDBToolchain.require()
-        let binary = try buildEngine(tools)
-        let script = dir.appendingPathComponent("recorder.py")
-        XCTAssertEqual(try CLI.run(["lldb-script", "-o", script.path]).status, 0)
+        let (tools, binary, script) = try engineAndRecorder()
         for (argument, events, reason, complete) in [("", 12, "exited 0", 1), ("fail", 11, "exited 3", 0),
                                                      ("trap", 11, "cut: no stop line", 0)] {
             let name = argument.isEmpty ? "returns" : argument
             let recording = dir.appendingPathComponent(name + ".lldb")
-            let session = LLDBToolchain.run(tools.lldb, [
-                "--batch", "--no-lldbinit",
-                "-o", "command script import \(script.path)",
-                "-o", "target create \(binary.path)",
-                "-o", "agtrace record --kinds update,invalidate --output \(recording.path)",
-                "-o", "process launch -- \(argument)",
-            ], environment: tools.environment, directory: dir)
-            XCTAssertTrue(session.output.contains("agtrace: recording invalidate, update (IAG engine"), session.output)
-            let text = (try? String(contentsOf: recording, encoding: .utf8)) ?? ""
+            let (output, text) = recordUnstopped(tools, binary, script: script, argument: argument, into: recording)
+            XCTAssertTrue(output.contains("agtrace: recording invalidate, update (IAG engine"), output)
             XCTAssertFalse(text.contains("\nstop "), text)
             XCTAssertEqual(text.contains("\nexit "), argument != "trap", text)
             let imported = try CLI.run(["import", recording.path, "--db", db])
@@ -279,21 +277,11 @@ final class RecorderCLITests: CLITestCase {
     /// `agtrace record --stop` after the app crashed (lldb's `-k`, run on a crash): the file
     /// gets a `crash` line before its `stop` line, and is refused as crashed, not complete.
     func testStoppingAfterACrashIsACrash() throws {
-        let tools = try LLDBToolchain.require()
-        let binary = try buildEngine(tools)
-        let script = dir.appendingPathComponent("recorder.py")
-        XCTAssertEqual(try CLI.run(["lldb-script", "-o", script.path]).status, 0)
+        let (tools, binary, script) = try engineAndRecorder()
         let recording = dir.appendingPathComponent("trapped.lldb")
-        let session = LLDBToolchain.run(tools.lldb, [
-            "--batch", "--no-lldbinit",
-            "-o", "command script import \(script.path)",
-            "-o", "target create \(binary.path)",
-            "-o", "agtrace record --kinds update,invalidate --output \(recording.path)",
-            "-o", "process launch -- trap",
-            "-k", "agtrace record --stop",
-        ], environment: tools.environment, directory: dir)
-        XCTAssertTrue(session.output.contains("agtrace: the app is stopped by a crash ("), session.output)
-        let text = (try? String(contentsOf: recording, encoding: .utf8)) ?? ""
+        let (output, text) = recordUnstopped(tools, binary, script: script, argument: "trap", into: recording,
+                                             onCrash: ["agtrace record --stop"])
+        XCTAssertTrue(output.contains("agtrace: the app is stopped by a crash ("), output)
         XCTAssertTrue(text.contains("\ncrash ") && text.contains("\nstop "), text)
         let imported = try CLI.run(["import", recording.path, "--db", db])
         XCTAssertEqual(imported.status, 0, imported.stderr)

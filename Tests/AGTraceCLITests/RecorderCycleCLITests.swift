@@ -131,15 +131,7 @@ final class RecorderCycleCLITests: CLITestCase {
     /// `debugInfo: false`: no debug info, as Apple's framework has none (lldb then knows no
     /// prototype and no type of the CoreFoundation names: the recorder's casts must do).
     func buildEngine(_ tools: LLDBToolchain, debugInfo: Bool = true) throws -> URL {
-        let source = dir.appendingPathComponent("cycles.cpp")
-        try Self.program.write(to: source, atomically: true, encoding: .utf8)
-        let binary = dir.appendingPathComponent("cycles")
-        let built = LLDBToolchain.run(tools.clang, ["-O0", debugInfo ? "-g" : "-g0", "-fno-inline", source.path, "-o", binary.path])
-        guard built.status == 0 else {
-            XCTFail("clang++ failed: \(built.output)")
-            throw LLDBToolchain.SkipReason(description: "no engine program")
-        }
-        return binary
+        try tools.compile(Self.program, name: "cycles", in: dir, flags: ["-O0", debugInfo ? "-g" : "-g0", "-fno-inline"])
     }
 
     /// Records `binary` with `record` (the recorder's arguments); returns lldb's output.
@@ -148,17 +140,8 @@ final class RecorderCycleCLITests: CLITestCase {
         if !FileManager.default.fileExists(atPath: script.path) {
             XCTAssertEqual(try CLI.run(["lldb-script", "--output", script.path]).status, 0)
         }
-        var environment = tools.environment
-        environment["TMPDIR"] = dir.path
-        let session = LLDBToolchain.run(tools.lldb, [
-            "--batch", "--no-lldbinit",
-            "-o", "command script import \(script.path)",
-            "-o", "target create \(binary.path)",
-            "-o", "breakpoint set -n main",
-            "-o", "run",
-            "-o", record,
-            "-o", "continue",
-        ], environment: environment, directory: dir)
+        let session = tools.session(script: script, binary: binary, ["breakpoint set -n main", "run", record, "continue"],
+                                    directory: dir, tmpInDirectory: true)
         XCTAssertEqual(session.status, 0, session.output)
         XCTAssertFalse(session.output.contains("error:"), session.output)
         return session.output
@@ -260,10 +243,8 @@ final class RecorderCycleCLITests: CLITestCase {
         // Mistakes the recorder refuses (one a session: lldb --batch stops at an error).
         for (mistake, refusal) in [("--every", "agtrace: --every goes with --cycles"),
                                    ("--kinds none", "agtrace: --kinds none goes with --cycles")] {
-            let refused = LLDBToolchain.run(tools.lldb, [
-                "--batch", "--no-lldbinit", "-o", "command script import \(dir.appendingPathComponent("agtrace_lldb.py").path)",
-                "-o", "agtrace record \(mistake)",
-            ], environment: tools.environment, directory: dir)
+            let refused = tools.session(script: dir.appendingPathComponent("agtrace_lldb.py"), binary: nil,
+                                        ["agtrace record \(mistake)"], directory: dir)
             XCTAssertTrue(refused.output.contains(refusal), refused.output)
         }
     }

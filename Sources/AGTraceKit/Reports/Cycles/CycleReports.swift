@@ -100,34 +100,25 @@ enum CycleRecords {
             ])
             try stmt.forEachRow { s in
                 guard let i = index[s.int64(0)], (snapshot ?? reports[i].dumpSnapshot) == namer else { return }
-                var frame = CycleFrame(ordinal: Int(s.int64(1)), stackIndex: s.value(2).intValue, frameIndex: s.value(3).intValue,
+                var names = CycleFrameNames()
+                names.snapshotRule = s.string(9)
+                names.snapshotDescription = s.string(10)
+                names.snapshotView = s.string(11)
+                names.inSnapshot = s.int64(12) != 0
+                names.traceRule = s.string(13)
+                names.traceView = s.string(14)
+                names.recorderName = s.string(15)
+                names.digraphLabel = s.string(16)
+                // No ordinal: the row names N, the attribute the report was detected through.
+                guard let ordinal = s.value(1).intValue else {
+                    reports[i].throughNames = names
+                    return
+                }
+                var frame = CycleFrame(ordinal: Int(ordinal), stackIndex: s.value(2).intValue, frameIndex: s.value(3).intValue,
                                        attribute: s.value(4).intValue, count: s.value(5).intValue, inputIndex: s.value(6).intValue,
                                        inputCount: s.value(7).intValue, flags: s.string(8))
-                frame.names.snapshotRule = s.string(9)
-                frame.names.snapshotDescription = s.string(10)
-                frame.names.snapshotView = s.string(11)
-                frame.names.inSnapshot = s.int64(12) != 0
-                frame.names.traceRule = s.string(13)
-                frame.names.traceView = s.string(14)
-                frame.names.recorderName = s.string(15)
-                frame.names.digraphLabel = s.string(16)
+                frame.names = names
                 reports[i].frames.append(frame)
-            }
-            let through = try ReportRegistry.query("cycles-through").prepare(in: db, [
-                "kind": .text(kind.rawValue), "owner": .integer(owner),
-                "trace": .integer(owner), "snapshot": namer.map { .integer($0) } ?? .null,
-            ])
-            try through.forEachRow { s in
-                guard let i = index[s.int64(0)], (snapshot ?? reports[i].dumpSnapshot) == namer else { return }
-                var names = CycleFrameNames()
-                names.snapshotRule = s.string(1)
-                names.snapshotDescription = s.string(2)
-                names.snapshotView = s.string(3)
-                names.inSnapshot = s.int64(4) != 0
-                names.traceRule = s.string(5)
-                names.traceView = s.string(6)
-                names.digraphLabel = s.string(7)
-                reports[i].throughNames = names
             }
         }
         return reports
