@@ -29,6 +29,17 @@ public enum InputFormats {
         }
     }
 
+    /// Takes a format `register` added out again (and its stored kind, unless another format
+    /// stores it): a test's format leaves the registry as it found it, so the other tests (and
+    /// the usage lines made from the registry, which docs/cli.md holds) see the library's own.
+    public static func unregister(_ kind: InputKind) {
+        lock.withLock {
+            guard let i = formats.firstIndex(where: { $0.kind == kind }) else { return }
+            let stored = formats.remove(at: i).storedKind
+            if !formats.contains(where: { $0.storedKind == stored }) { kinds.removeAll { $0 == stored } }
+        }
+    }
+
     static func format(_ kind: InputKind) -> (any InputFormat)? { all.first { $0.kind == kind } }
 
     /// The format that stores `kind` (the first, if several do).

@@ -10,6 +10,11 @@ final class ProbeFormatTests: TemporaryDirectoryTestCase {
         InputFormats.register(ProbeFormat())
     }
 
+    override func tearDownWithError() throws {
+        InputFormats.unregister(.probe)
+        try super.tearDownWithError()
+    }
+
     func testAProbeImportsListsAnswersAndDeletes() throws {
         let imp = try importer()
         let path = write("first.probe", "agtrace-probe\nvalue 3\nvalue 4\nnoise\nvalue 5\n")
