@@ -22,8 +22,7 @@ enum CountSources {
 
     /// Said when `baseline` or `check` is given a positional.
     static var inputHint: String {
-        let names = GateSources.options.map { "--" + $0 }
-        return "the input is given with \(names.dropLast().joined(separator: ", ")) or \(names.last!)"
+        "the input is given with \(GateSources.options.map { "--" + $0 }.listed("or"))"
     }
 
     /// The input, one of `(--transcript FILE [--archive DUMP] | --archive DUMP | --trace FILE|T | --run R | --snapshot S)`:

@@ -85,8 +85,5 @@ public enum InputSniffer {
 
     /// "an AttributeGraph trace, an AttributeGraph archive, an lldb transcript nor a console
     /// log": every registered format, for the messages that say a file is none of them.
-    static var formatNouns: String {
-        let nouns = InputFormats.all.map(\.noun)
-        return nouns.count <= 1 ? nouns.joined() : nouns.dropLast().joined(separator: ", ") + " nor " + nouns.last!
-    }
+    static var formatNouns: String { InputFormats.all.map(\.noun).listed("nor") }
 }

@@ -211,7 +211,7 @@ public struct Baseline: Equatable, Sendable {
     private static func parseVersion2(_ root: BaselineJSON, fail: (String) -> BaselineError) throws -> Baseline {
         guard let sourceObject = root["source"], sourceObject.members != nil else { throw fail("the baseline has no \"source\" object") }
         guard let kindText = sourceObject["kind"]?.string, let kind = MeasuredKind(rawValue: kindText) else {
-            throw fail("the baseline's source.kind must be \(GateSources.list(MeasuredKind.gateOrder.map { "\"\($0.rawValue)\"" }, "or"))")
+            throw fail("the baseline's source.kind must be \(MeasuredKind.gateOrder.map { "\"\($0.rawValue)\"" }.listed("or"))")
         }
         guard let label = sourceObject["label"]?.string else { throw fail("the baseline's source has no \"label\"") }
         var source = MeasuredSource(kind: kind, label: label, sha256: sourceObject["sha256"]?.string,

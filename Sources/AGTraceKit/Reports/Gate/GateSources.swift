@@ -17,7 +17,7 @@ public struct GateSources: Equatable, Sendable {
         let given = MeasuredKind.gateOrder.filter { self.givenByLabel($0) != nil || self.givenByFile($0) != nil }
         if let alone = given.first(where: { $0.countedAlone != nil }), given.count > 1 {
             let others = Self.labelOptions(except: alone) + Self.fileOptions(except: alone)
-            throw CheckProblem(.usage, "--\(alone.stored.option) is counted alone (\(alone.countedAlone!)): give no \(Self.list(others.map { "--" + $0 }, "or")) with it")
+            throw CheckProblem(.usage, "--\(alone.stored.option) is counted alone (\(alone.countedAlone!)): give no \(others.map { "--" + $0 }.listed("or")) with it")
         }
         let shared = MeasuredKind.gateOrder.filter { !$0.sharesItsOption }
         if given.contains(where: { self.givenByLabel($0) != nil && !$0.sharesItsOption }),
@@ -130,16 +130,11 @@ public struct GateSources: Equatable, Sendable {
         MeasuredKind.gateOrder.filter { $0 != kind && !$0.sharesItsOption }.map(\.fileOption)
     }
 
-    /// "a, b or c".
-    static func list(_ items: [String], _ last: String) -> String {
-        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " \(last) " + items.last!
-    }
-
     /// "--transcript FILE, --archive DUMP or --trace FILE (or a label…: --run R, --snapshot S, --trace T)".
     static func inputChoices(labels: String) -> String {
         let files = MeasuredKind.gateOrder.map { "--\($0.fileOption) \($0.filePlaceholder)" }
         let labelled = MeasuredKind.gateOrder.map { "--\($0.stored.option) \($0.stored.options[0].placeholder)" }
-        return "\(list(files, "or")) (or a label\(labels): \(labelled.joined(separator: ", ")))"
+        return "\(files.listed("or")) (or a label\(labels): \(labelled.joined(separator: ", ")))"
     }
 }
 

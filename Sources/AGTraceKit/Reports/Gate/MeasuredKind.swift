@@ -94,7 +94,7 @@ public struct MeasuredKind: Sendable, Hashable, CustomStringConvertible {
 
     /// "a trace (--trace) or a profiled dump (--snapshot, --archive)": the kinds `--time` goes with.
     static var timedInputs: String {
-        GateSources.list(gateOrder.filter { $0.time != nil }.map { $0.timedInput }, "or")
+        gateOrder.filter { $0.time != nil }.map(\.timedInput).listed("or")
     }
 
     /// The kind that names this one's attributes (`namedBy`), if registered.

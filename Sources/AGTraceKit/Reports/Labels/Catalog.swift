@@ -25,9 +25,7 @@ public enum Catalog {
 public struct UnknownLabel: Error, CustomStringConvertible, Equatable {
     public var label: String
     public var description: String {
-        let nouns = InputFormats.storedKinds.map(\.noun)
-        let kinds = nouns.count <= 1 ? nouns.joined() : nouns.dropLast().joined(separator: ", ") + " or " + nouns.last!
-        return "no \(kinds) is labelled '\(label)' (see agtrace list)"
+        "no \(InputFormats.storedKinds.map(\.noun).listed("or")) is labelled '\(label)' (see agtrace list)"
     }
 }
 
