@@ -71,6 +71,12 @@ class Trace:
         self.record(3, vfield(1, id) + bfield(2, rule) + bfield(3, value) + vfield(4, body_size)
                     + vfield(5, value_size) + vfield(6, flags) + extra)
 
+    def types(self, rows):
+        """The trace's type records, ids 1 up in list order: (rule, value, body size, value size,
+        flags[, extra bytes])."""
+        for id, row in enumerate(rows, 1):
+            self.type(id, *row)
+
     def begin(self, graphs, subgraphs, nodes):
         """The opening: the first graph created before BeginTrace and the others after, then each
         subgraph (id, graph) and node (attribute, subgraph, type) created."""
@@ -105,6 +111,11 @@ INDIRECT_ADDED = 44
 NODE_ADDED, SET_DIRTY, SET_VALUE, ADD_EDGE, REMOVE_EDGE = 39, 40, 42, 47, 48
 LOG = 51
 TICK = 1 / 1024  # binary fractions: durations come out exact
+
+# Types the samples' engines share, as `Trace.types` rows: an Int signal, a text and a display list.
+EXTERNAL_INT = ("_External", "Int", 0, 8, 19)
+TEXT_RULE = ("TextRule", "String", 8, 16, 10)
+DISPLAY_LIST = ("DisplayListRule", "Array<String>", 8, 8, 10)
 
 def trip():
     t = Trace(double_time=True)
@@ -169,13 +180,10 @@ def trip():
     t.event(END_SNAP)
     t.subgraph(7, 4, [(NIGHTS, 1, []), (CITY, 2, []), (FAV, 3, []), (BODY, 4, [NIGHTS, CITY, FAV]),
                       (TEXT, 5, [BODY]), (DL, 6, [TEXT])])
-    t.type(1, "_External", "Int", 0, 8, 19)
-    t.type(2, "_External", "String", 0, 16, 19)
-    t.type(3, "_External", "Bool", 0, 1, 19)
-    t.type(4, "StaticBody<ViewBodyAccessor<TripView>, MainThreadFlags>", "Text", 32, 16, 10,
-           extra=vfield(15, 3))                                        # an unknown field
-    t.type(5, "TextRule", "String", 8, 16, 10)
-    t.type(6, "DisplayListRule", "Array<String>", 8, 8, 10)
+    t.types([EXTERNAL_INT, ("_External", "String", 0, 16, 19), ("_External", "Bool", 0, 1, 19),
+             ("StaticBody<ViewBodyAccessor<TripView>, MainThreadFlags>", "Text", 32, 16, 10,
+              vfield(15, 3)),                                          # an unknown field
+             TEXT_RULE, DISPLAY_LIST])
     t.out += vfield(20, 42)                                            # unknown top-level fields
     t.out += bfield(21, vfield(1, 1))
     return bytes(t.out), t.events
@@ -210,10 +218,8 @@ def planner():
     t.event(END_TRACE)
     t.subgraph(3, 6, [(SIG, 1, [])])
     t.subgraph(4, 8, [(ED1, 2, [SIG]), (ED2, 2, [SIG]), (T1, 3, [ED1]), (T2, 3, [ED2]), (DL, 4, [T1, T2])])
-    t.type(1, "_External", "Int", 0, 8, 19)
-    t.type(2, "EditorBody", "String", 16, 16, 10)
-    t.type(3, "TextRule", "String", 4, 16, 10)
-    t.type(4, "PlannerDisplayList", "Array<String>", 8, 8, 10)
+    t.types([EXTERNAL_INT, ("EditorBody", "String", 16, 16, 10), ("TextRule", "String", 4, 16, 10),
+             ("PlannerDisplayList", "Array<String>", 8, 8, 10)])
     return bytes(t.out), t.events
 
 def feed():
@@ -326,12 +332,9 @@ def feed():
     t.subgraph(2, 8, [(FEED, 3, [ITEMS]), (DL, 6, [ROWS[0][1], ROWS[1][1], ROWS[2][1]])], indirect=[(SEL_ATTR, SEL, 1)])
     for i, (row, text) in enumerate(ROWS[:3]):
         t.subgraph(3 + i, 8, [(row, 4, [FEED] + ([SEL_ATTR] if i < 2 else [])), (text, 5, [row])], parents=[2])
-    t.type(1, "_External", "Int", 0, 8, 19)
-    t.type(2, "_External", "Array<Item>", 0, 8, 19)
-    t.type(3, "DynamicBody<ViewBodyAccessor<FeedView>>", "List<Int, ForEach<Array<Item>, Int, FeedRow>>", 16, 24, 10)
-    t.type(4, "DynamicBody<ViewBodyAccessor<FeedRow>>", "HStack<Text>", 24, 32, 10)
-    t.type(5, "TextRule", "String", 8, 16, 10)
-    t.type(6, "DisplayListRule", "Array<String>", 8, 8, 10)
+    t.types([EXTERNAL_INT, ("_External", "Array<Item>", 0, 8, 19),
+             ("DynamicBody<ViewBodyAccessor<FeedView>>", "List<Int, ForEach<Array<Item>, Int, FeedRow>>", 16, 24, 10),
+             ("DynamicBody<ViewBodyAccessor<FeedRow>>", "HStack<Text>", 24, 32, 10), TEXT_RULE, DISPLAY_LIST])
     full = bytes(t.out)
     # The cut copy: the app killed during the second selection's rerun, inside the display
     # list's, row 1's text's and row 1's evaluations (no EndTrace, no records, no types).
@@ -377,12 +380,10 @@ def cycle():
     t.event(END_TRACE, dt=TICK)
     t.subgraph(7, 4, [(SIG, 1, []), (DL, 2, [BODY]), (BODY, 3, [SIG]), (GEO, 4, [BODY]), (PREF, 5, [GEO]),
                       (FRAME, 6, [PREF, BODY])])
-    t.type(1, "_External", "CGFloat", 0, 8, 19)
-    t.type(2, "DisplayListRule", "Array<String>", 8, 8, 10)
-    t.type(3, "DynamicBody<ViewBodyAccessor<SheetContent>>", "ModifiedContent<GeometryReader<Text>, _FrameLayout>", 16, 24, 10)
-    t.type(4, "GeometryReaderLayout", "ViewGeometry", 8, 32, 10)
-    t.type(5, "PreferenceTransform<HeightKey>", "CGFloat", 8, 8, 10)
-    t.type(6, "FrameLayoutRule", "ViewSize", 8, 16, 10)
+    t.types([("_External", "CGFloat", 0, 8, 19), DISPLAY_LIST,
+             ("DynamicBody<ViewBodyAccessor<SheetContent>>", "ModifiedContent<GeometryReader<Text>, _FrameLayout>", 16, 24, 10),
+             ("GeometryReaderLayout", "ViewGeometry", 8, 32, 10), ("PreferenceTransform<HeightKey>", "CGFloat", 8, 8, 10),
+             ("FrameLayoutRule", "ViewSize", 8, 16, 10)])
     return bytes(t.out), t.events
 
 if __name__ == "__main__":
