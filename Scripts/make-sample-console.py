@@ -81,27 +81,34 @@ CUT_AND_TRAPS = lines(
     "UnwrapConditional<ViewDescriptor, Optional<Text>, Text>",
 )
 
-CI = "2026-01-05T10:00:0{}.{}00Z "
 STREAM = "2026-01-05 10:00:02.310551+0000 0x2f1a     Info        0x0                  4012   0    Planner: (SwiftUI) [com.apple.SwiftUI:Changed Body Properties] "
-CI_CHANGES = lines(
-    CI.format(0, 1) + "##[group]Run xcodebuild test -scheme Planner",
-    CI.format(1, 2) + "Test Suite 'PlannerUITests' started",
-    CI.format(2, 3) + "`PlannerView: @self, @identity, _model changed.`",
-    CI.format(2, 4) + STREAM + "Editor<Date>: @self changed.",
-    CI.format(3, 1) + "10:00:03.120 Planner[4012:88120] Editor<Date>: unchanged.",
-    CI.format(3, 2) + "Planner.Toolbar: `@16`, `_isEditing` changed.",
-    CI.format(3, 3) + "Planner.Toolbar: @16 changed.   <- after tapping Edit",
-    CI.format(4, 1) + "Inspector<Dictionary<String, Int>>: \\Store<Array<Trip>>.items, \\Store<Dictionary<String, Int>>.totals changed.",
-    CI.format(4, 2) + "Inspector<Dictionary<String, Int>>: \\Store.<computed 0x0000000104e3c7a0 (String)> changed.",
-    CI.format(5, 1) + "PlannerView: unchanged.",
-    CI.format(5, 2) + "() $R6 = {}",
-    CI.format(5, 3) + "Error: value changed.",
-    CI.format(5, 4) + "Saved 3 trips",
-    CI.format(6, 1) + "PlannerView: unchanged.",
-    CI.format(6, 2) + STREAM + "Editor<Date>: @dependencies, @self changed.",
-    CI.format(7, 1) + "Planner.Toolbar: __n, @16 changed.",
-    CI.format(8, 1) + "Test Suite 'PlannerUITests' passed",
-    end="\r\n", last_end=False,
+
+
+def ci_log(*rows):
+    """A CI runner's log: each (second, tenth, text) after the runner's timestamp, CRLF between
+    lines and none after the last."""
+    return lines(*(f"2026-01-05T10:00:0{second}.{tenth}00Z {text}" for second, tenth, text in rows),
+                 end="\r\n", last_end=False)
+
+
+CI_CHANGES = ci_log(
+    (0, 1, "##[group]Run xcodebuild test -scheme Planner"),
+    (1, 2, "Test Suite 'PlannerUITests' started"),
+    (2, 3, "`PlannerView: @self, @identity, _model changed.`"),
+    (2, 4, STREAM + "Editor<Date>: @self changed."),
+    (3, 1, "10:00:03.120 Planner[4012:88120] Editor<Date>: unchanged."),
+    (3, 2, "Planner.Toolbar: `@16`, `_isEditing` changed."),
+    (3, 3, "Planner.Toolbar: @16 changed.   <- after tapping Edit"),
+    (4, 1, "Inspector<Dictionary<String, Int>>: \\Store<Array<Trip>>.items, \\Store<Dictionary<String, Int>>.totals changed."),
+    (4, 2, "Inspector<Dictionary<String, Int>>: \\Store.<computed 0x0000000104e3c7a0 (String)> changed."),
+    (5, 1, "PlannerView: unchanged."),
+    (5, 2, "() $R6 = {}"),
+    (5, 3, "Error: value changed."),
+    (5, 4, "Saved 3 trips"),
+    (6, 1, "PlannerView: unchanged."),
+    (6, 2, STREAM + "Editor<Date>: @dependencies, @self changed."),
+    (7, 1, "Planner.Toolbar: __n, @16 changed."),
+    (8, 1, "Test Suite 'PlannerUITests' passed"),
 )
 
 for name, data in [("sheet-loop.log", SHEET_CYCLE), ("digraph-trap.log", DIGRAPH_TRAP),
