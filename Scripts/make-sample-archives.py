@@ -5,7 +5,7 @@ The Trip example window dumped four times around one write of `nights`,
 and a profiled Planner with two Editors in two graphs. Run it from SampleArchives/ (python3 ../Scripts/make-sample-archives.py); the outputs are
 committed, so nothing needs Python to use them.
 """
-from samplefiles import PLANNER_TYPES, json_text, node_index, type_index, type_objects, write_text
+from samplefiles import PLANNER_EDGES, PLANNER_NODES, PLANNER_TYPES, json_text, node_index, type_index, type_objects, write_text
 
 # ---- Trip -----------------------------------------------------------------------------------
 TYPES = [  # (id, rule, value type, size, flags)
@@ -127,18 +127,17 @@ def prof(updates, changes, seconds):
     if changes: p["changed_total"] = seconds / 3
     return p
 
-p_nodes = [  # attribute, rule, desc, value, (updates, changes, seconds)
-    (536, "External<Time>", "Time", "Time(seconds: 1.5)", (0, 0, 0)),
-    (1592, "External<()>", "State<Int> nights", "()", (0, 0, 0)),
-    (1560, "External<Planner>", "Planner", "Planner(_nights: State<Int>(_value: 5))", (0, 0, 0)),
-    (1620, "DynamicBody<ViewBodyAccessor<Planner>>", "Planner.body", "VStack<TupleView<(Editor, Editor)>>", (2, 2, 4.5e-05)),
-    (1664, "DynamicBody<ViewBodyAccessor<Editor>>", "Editor.body \"from\"", "Stepper(label: Text(\"from: 5\"))", (3, 2, 1.25e-05)),
-    (1712, "DynamicBody<ViewBodyAccessor<Editor>>", "Editor.body \"to\"", "Stepper(label: Text(\"to: 5\"))", (3, 1, 1.5e-05)),
-    (1760, "RootDisplayList", "RootDisplayList", "(DisplayList(items: 2), Version(value: 4))", (4, 4, 2.0e-04)),
-]
+p_nodes = [(a, *PLANNER_NODES[a], value, pr) for a, value, pr in [  # attribute, value, (updates, changes, seconds)
+    (536, "Time(seconds: 1.5)", (0, 0, 0)),
+    (1592, "()", (0, 0, 0)),
+    (1560, "Planner(_nights: State<Int>(_value: 5))", (0, 0, 0)),
+    (1620, "VStack<TupleView<(Editor, Editor)>>", (2, 2, 4.5e-05)),
+    (1664, "Stepper(label: Text(\"from: 5\"))", (3, 2, 1.25e-05)),
+    (1712, "Stepper(label: Text(\"to: 5\"))", (3, 1, 1.5e-05)),
+    (1760, "(DisplayList(items: 2), Version(value: 4))", (4, 4, 2.0e-04)),
+]]
 p_idx = node_index(p_nodes)
-p_edges = [(1592, 1620), (1560, 1620), (1592, 1664), (1620, 1664), (1592, 1712), (1620, 1712),
-           (1664, 1760), (1712, 1760), (536, 1760)]
+p_edges = PLANNER_EDGES
 type_prof = {
     "DynamicBody<ViewBodyAccessor<Planner>>": prof(2, 2, 4.5e-05),
     "DynamicBody<ViewBodyAccessor<Editor>>": prof(6, 3, 2.75e-05),

@@ -16,7 +16,7 @@ Run it from the repository root: python3 Scripts/make-why-samples.py
 """
 import os
 
-from samplefiles import PLANNER_TYPES, flagged_graph, json_text, node_index, write_text
+from samplefiles import PLANNER_EDGES, PLANNER_NODES, PLANNER_TYPES, flagged_graph, json_text, node_index, write_text
 
 OUT = os.path.join("SampleArchives", "why")
 os.makedirs(OUT, exist_ok=True)
@@ -24,22 +24,15 @@ os.makedirs(OUT, exist_ok=True)
 TYPES = PLANNER_TYPES + [
     (7, "DynamicBody<ViewBodyAccessor<Inspector>>", "Text", 24, 10),
 ]
-NODES = [  # attribute, rule, desc, flags (8 value exists, +1 dirty)
-    (536, "External<Time>", "Time", 8),
-    (1560, "External<Planner>", "Planner", 8),
-    (1592, "External<()>", "State<Int> nights", 8),
-    (1620, "DynamicBody<ViewBodyAccessor<Planner>>", "Planner.body", 9),
-    (1664, "DynamicBody<ViewBodyAccessor<Editor>>", "Editor.body \"from\"", 9),
-    (1712, "DynamicBody<ViewBodyAccessor<Editor>>", "Editor.body \"to\"", 9),
-    (1760, "RootDisplayList", "RootDisplayList", 9),
+# attribute, flags (8 value exists, +1 dirty): the Planner's nodes, then the Inspector's.
+NODES = [(a, *PLANNER_NODES[a], flags)
+         for a, flags in [(536, 8), (1560, 8), (1592, 8), (1620, 9), (1664, 9), (1712, 9), (1760, 9)]] + [
     (4004, "External<()>", "State<Int> nights (binding)", 8),
     (4052, "DynamicBody<ViewBodyAccessor<Inspector>>", "Inspector.body", 9),
 ]
 IDX = node_index(NODES)
-EDGES = [  # src, dst, flags: src is read by dst
-    (1592, 1620, 8), (1560, 1620, 0), (1592, 1664, 8), (1620, 1664, 0), (1592, 1712, 8),
-    (1620, 1712, 0), (1664, 1760, 0), (1712, 1760, 0), (536, 1760, 0), (4004, 4052, 16),
-]
+# src, dst, flags: the signal's edges changed (8); the Inspector's binding edge is 16.
+EDGES = [(s, d, 8 if s == 1592 else 0) for s, d in PLANNER_EDGES] + [(4004, 4052, 16)]
 
 graph = flagged_graph(7, (9, 7, 3), (11, 5), TYPES, NODES, EDGES, [
     {"node": IDX[1560], "desc": "Planner", "root": True, "children": [1, 2],

@@ -1,5 +1,5 @@
-"""What the make-*.py sample writers share: the archive tables' indexes and type objects, a
-graph of flagged nodes and edges, and
+"""What the make-*.py sample writers share: the archive tables' indexes and type objects, the
+Planner window's types, nodes and edges, a graph of flagged nodes and edges, and
 writing a file (text, JSON or bytes, gzip'd reproducibly). Imported by the scripts beside it."""
 import gzip, json, os
 
@@ -16,6 +16,21 @@ PLANNER_TYPES = [
     (5, "DynamicBody<ViewBodyAccessor<Editor>>", "Stepper<Text>", 56, 10),
     (6, "RootDisplayList", "(DisplayList, Version)", 32, 2),
 ]
+
+# The Planner window's nodes, attribute -> (rule, desc), and its edges (src is read by dst), in
+# the order both make-sample-archives.py and the why/ samples write them; each script lists the
+# nodes in its own order and adds what its moment shows (values and profiles, or flags).
+PLANNER_NODES = {
+    536: ("External<Time>", "Time"),
+    1560: ("External<Planner>", "Planner"),
+    1592: ("External<()>", "State<Int> nights"),
+    1620: ("DynamicBody<ViewBodyAccessor<Planner>>", "Planner.body"),
+    1664: ("DynamicBody<ViewBodyAccessor<Editor>>", "Editor.body \"from\""),
+    1712: ("DynamicBody<ViewBodyAccessor<Editor>>", "Editor.body \"to\""),
+    1760: ("RootDisplayList", "RootDisplayList"),
+}
+PLANNER_EDGES = [(1592, 1620), (1560, 1620), (1592, 1664), (1620, 1664), (1592, 1712), (1620, 1712),
+                 (1664, 1760), (1712, 1760), (536, 1760)]
 
 
 def numbered_types(rows):
