@@ -28,7 +28,7 @@ struct CycleRecord: Sendable, Equatable {
     }
 }
 
-/// Writes cycle reports of one stored import (`kind` `trace` or `run`, its row `ownerId`).
+/// Writes cycle reports of one stored import (`kind` `trace`, `run` or `console`, its row `ownerId`).
 final class CycleWriter {
     private let cycleRow: Statement
     private let frameRow: Statement
@@ -52,7 +52,9 @@ final class CycleWriter {
             """)
     }
 
-    func write(_ r: CycleRecord) throws {
+    /// Returns the `cycles` row's id (a console's labels hang on it).
+    @discardableResult
+    func write(_ r: CycleRecord) throws -> Int64 {
         try cycleRow.runRow(kind, ownerId, r.position, r.attribute, r.level, r.form, r.complete, r.dump)
         let id = db.lastInsertRowid
         for (ordinal, f) in r.frames.enumerated() {
@@ -60,6 +62,7 @@ final class CycleWriter {
                                 f.flags, f.cyclic, f.name)
         }
         count += 1
+        return id
     }
 
     /// `StoredKind.deletion`'s statements for a kind's cycles (its id bound as ?1).

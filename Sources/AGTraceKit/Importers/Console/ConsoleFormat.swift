@@ -11,9 +11,8 @@ extension StoredKind {
         noun: "console", table: "consoles",
         options: [("console", "C")],
         deletion: [
-            "DELETE FROM cycle_frames WHERE cycle_id IN (SELECT id FROM cycles WHERE kind = 'console' AND owner_id = ?1)",
             "DELETE FROM cycle_labels WHERE cycle_id IN (SELECT id FROM cycles WHERE kind = 'console' AND owner_id = ?1)",
-            "DELETE FROM cycles WHERE kind = 'console' AND owner_id = ?1",
+        ] + CycleWriter.deletion(kind: "console") + [
             "DELETE FROM body_change_tokens WHERE body_change_id IN (SELECT id FROM body_changes WHERE console_id = ?1)",
             "DELETE FROM body_changes WHERE console_id = ?1",
             "DELETE FROM console_warnings WHERE console_id = ?1",

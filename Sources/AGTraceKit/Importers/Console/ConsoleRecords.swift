@@ -16,6 +16,17 @@ public struct ConsoleCycle: Equatable, Sendable {
     public var labels: [ConsoleLabel] = []
 }
 
+extension ConsoleCycle {
+    /// What `CycleWriter` stores of it (the labels are stored beside, by `ConsoleStore`).
+    var record: CycleRecord {
+        CycleRecord(position: position, attribute: attribute, level: level, form: form, complete: complete,
+                    frames: frames.map {
+                        CycleRecord.Frame(stackIndex: $0.stackIndex, frameIndex: $0.frameIndex, attribute: $0.attribute, count: $0.count,
+                                          inputIndex: $0.inputIndex, inputCount: $0.inputCount, flags: $0.flags)
+                    })
+    }
+}
+
 public struct ConsoleLabel: Equatable, Sendable {
     public var attribute: Int64
     public var label: String

@@ -1,20 +1,16 @@
 /// The console writer: records -> rows of `cycles`, `cycle_frames`, `cycle_labels`,
-/// `body_changes`, `body_change_tokens`, `console_warnings`, under one console's id.
+/// `body_changes`, `body_change_tokens`, `console_warnings`, under one console's id. Cycle
+/// reports go through `CycleWriter`, as a trace's and a run's do; their labels are the console's own.
 final class ConsoleStore: ConsoleSink {
     let db: Database
     let consoleId: Int64
-    private let insertCycle, insertFrame, insertLabel, insertChange, insertToken, insertWarning: Statement
+    private let cycles: CycleWriter
+    private let insertLabel, insertChange, insertToken, insertWarning: Statement
 
     init(db: Database, consoleId: Int64) throws {
         self.db = db
         self.consoleId = consoleId
-        insertCycle = try db.prepare("""
-            INSERT INTO cycles(kind, owner_id, position, attribute, level, form, complete) VALUES ('console', ?1, ?2, ?3, ?4, ?5, ?6)
-            """)
-        insertFrame = try db.prepare("""
-            INSERT INTO cycle_frames(cycle_id, ordinal, stack_index, frame_index, attribute, count, input_index, input_count, flags)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-            """)
+        cycles = try CycleWriter(db: db, kind: StoredKind.console.noun, ownerId: consoleId)
         insertLabel = try db.prepare("INSERT OR IGNORE INTO cycle_labels(cycle_id, attribute, label) VALUES (?1, ?2, ?3)")
         insertChange = try db.prepare("INSERT INTO body_changes(console_id, position, view, unchanged) VALUES (?1, ?2, ?3, ?4)")
         insertToken = try db.prepare("INSERT INTO body_change_tokens(body_change_id, ordinal, kind, name) VALUES (?1, ?2, ?3, ?4)")
@@ -24,11 +20,7 @@ final class ConsoleStore: ConsoleSink {
     }
 
     func cycle(_ c: ConsoleCycle) throws {
-        try insertCycle.runRow(consoleId, c.position, c.attribute, c.level, c.form, c.complete)
-        let id = db.lastInsertRowid
-        for (i, f) in c.frames.enumerated() {
-            try insertFrame.runRow(id, i, f.stackIndex, f.frameIndex, f.attribute, f.count, f.inputIndex, f.inputCount, f.flags)
-        }
+        let id = try cycles.write(c.record)
         for label in c.labels { try insertLabel.runRow(id, label.attribute, label.label) }
     }
 
