@@ -54,11 +54,8 @@ extension UpdateCounts {
         return UpdateCounts(source: source, key: key, entries: entries)
     }
 
-    /// Counts a trace's rule evaluations (`trace_updates`), per attribute, rule (the trace's own
-    /// type names; an attribute no type names is keyed `(attribute N)`) or view (`(no view)` for
-    /// rules of no view). `seconds` (with `withSeconds`): the evaluations' self time (each one's
-    /// duration minus the evaluations nested inside it), so that a slower child does not slow
-    /// its parents and the total is the work done once; every evaluation must be timed (a
+    /// Rows (rule, updates, seconds) of a snapshot: each type's own profile where the dump
+    /// has one, else the sum of its nodes' (NodeTypeTotals), summed per rule name in key order
     /// (an unnamed type counts under "(unnamed type)"); NULL where nothing is known.
     private static func ruleProfiles(snapshot: Int64, in db: Database) throws -> [[SQLValue]] {
         let nodes = try NodeTypeTotals(in: db, snapshot: snapshot)

@@ -23,6 +23,11 @@ extension MeasuredKind {
 }
 
 extension UpdateCounts {
+    /// Counts a trace's rule evaluations (`trace_updates`), per attribute, rule (the trace's own
+    /// type names; an attribute no type names is keyed `(attribute N)`) or view (`(no view)` for
+    /// rules of no view). `seconds` (with `withSeconds`): the evaluations' self time (each one's
+    /// duration minus the evaluations nested inside it), so that a slower child does not slow
+    /// its parents and the total is the work done once; every evaluation must be timed (a
     /// trace with whole-second timestamps has none).
     public static func trace(_ label: String, key: BaselineKey, withSeconds: Bool = false, in db: Database) throws -> UpdateCounts {
         let row = try lookUp(.trace, label, in: db)
@@ -52,7 +57,4 @@ extension UpdateCounts {
         }
         return UpdateCounts(source: source, key: key, entries: entries, time: withSeconds ? .selfTime : nil)
     }
-
-    /// Rows (rule, updates, seconds) of a snapshot: each type's own profile where the dump
-    /// has one, else the sum of its nodes' (NodeTypeTotals), summed per rule name in key order
 }
