@@ -7,23 +7,10 @@ import XCTest
 final class RecorderCLITests: CLITestCase {
     /// The engine's functions, not inlined, and a known pattern of calls (comments give the
     /// events each step must record).
-    static let program = #"""
-    #include <cstdint>
-    #include <cstdio>
-    #include <cstdlib>
+    static let program = StandInEngine.declarations + #"""
     #include <thread>
 
     namespace IAG {
-    struct Node;
-    namespace data { template <typename T> struct ptr { uint32_t _offset; }; }
-    struct AttributeID { uint32_t _value; };
-    class Graph {
-    public:
-        void propagate_dirty(AttributeID attribute);
-        uint32_t update_attribute(data::ptr<Node> node, unsigned int options);
-        void add_input(data::ptr<Node> node, AttributeID input, bool allow_nil, unsigned char options);
-        uint64_t work = 0;
-    };
     __attribute__((noinline)) void Graph::propagate_dirty(AttributeID attribute) { work += attribute._value; }
     __attribute__((noinline)) uint32_t Graph::update_attribute(data::ptr<Node> node, unsigned int options) {
         work += node._offset;

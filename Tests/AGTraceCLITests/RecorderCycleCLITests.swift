@@ -8,23 +8,9 @@ import XCTest
 /// against Apple's engine) and `IAGGraphArchiveJSON`; run under `lldb --batch`, the file read
 /// line by line and imported.
 final class RecorderCycleCLITests: CLITestCase {
-    static let program = #"""
-    #include <cstdint>
-    #include <cstdio>
-    #include <cstdlib>
+    static let program = StandInEngine.declarations + #"""
     #include <cstring>
     #include <string>
-
-    namespace IAG {
-    struct Node;
-    namespace data { template <typename T> struct ptr { uint32_t _offset; }; }
-    class Graph {
-    public:
-        uint32_t update_attribute(data::ptr<Node> node, unsigned int options);
-        void print_cycle(data::ptr<Node> node);
-        uint64_t work = 0;
-    };
-    }  // namespace IAG
 
     // The rules: attribute, body type, value type, the attribute it reads (0: none). The frame
     // 1160 reads the body 1048, which is updating: a cycle through 1048.

@@ -26,21 +26,10 @@ enum LLDBOverheadCommand {
               setup: ["breakpoint set -n IAG::Graph::update_attribute -G true -C \"bt 1\" -C \"register read esi\""]),
     ]
 
-    static let program = #"""
-    #include <cstdint>
-    #include <cstdlib>
-    namespace IAG {
-    struct Node;
-    namespace data { template <typename T> struct ptr { uint32_t _offset; }; }
-    class Graph {
-    public:
-        uint32_t update_attribute(data::ptr<Node> node, unsigned int options);
-        uint64_t work = 0;
-    };
-    __attribute__((noinline)) uint32_t Graph::update_attribute(data::ptr<Node> node, unsigned int options) {
+    static let program = StandInEngine.declarations + #"""
+    __attribute__((noinline)) uint32_t IAG::Graph::update_attribute(data::ptr<Node> node, unsigned int options) {
         work += node._offset;
         return options;
-    }
     }
     int main(int argc, char **argv) {
         IAG::Graph graph;
