@@ -15,7 +15,7 @@ final class DocsClaimsCLITests: CLITestCase {
         }
         let sql = String(line.dropFirst("agtrace query \"".count).prefix { $0 != "\"" })
         XCTAssertNil(sql.range(of: #"trace_id = [0-9]"#, options: .regularExpression), sql)
-        try runAgtrace(["import", "--db", db, CLI.samples + "/traces/planner-edit.ag-trace.gz", CLI.samples + "/traces/trip-taps.ag-trace"], status: 0)
+        try runAgtrace(["import", "--db", db, SampleTraces.planner, SampleTraces.trip], status: 0)
         let byLabel = try runAgtrace(["query", "--db", db, "--format", "csv", sql], status: 0)
         let expected = try runAgtrace(["query", "--db", db, "--format", "csv",
                                        "SELECT kind, count(*) FROM trace_events e JOIN traces t ON t.id = e.trace_id WHERE t.label = 'trip-taps' GROUP BY kind"], status: 0)

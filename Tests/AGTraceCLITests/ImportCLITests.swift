@@ -28,7 +28,7 @@ final class ImportCLITests: CLITestCase {
 
     /// Every warning import prints is a row of import_notes, which a query shows.
     func testImportWarningsAreQueryable() throws {
-        let r = try CLI.run(["import", "--db", db, CLI.samples + "/transcripts/trip-mixed.lldb.log", CLI.samples + "/traces/feed-select-cut.ag-trace"])
+        let r = try CLI.run(["import", "--db", db, CLI.samples + "/transcripts/trip-mixed.lldb.log", SampleTraces.feedCut])
         XCTAssertEqual(r.status, 0, r.stderr)
         let printed = r.stderr.split(separator: "\n").map(String.init)
         XCTAssertEqual(printed.count, 3, r.stderr)

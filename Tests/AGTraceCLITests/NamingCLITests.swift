@@ -4,7 +4,7 @@ import XCTest
 final class NamingCLITests: CLITestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
-        try runAgtrace(["import", "--db", db, CLI.samples + "/traces/trip-taps.ag-trace", CLI.samples + "/trip-1-before.ag-json",
+        try runAgtrace(["import", "--db", db, SampleTraces.trip, CLI.samples + "/trip-1-before.ag-json",
                         CLI.samples + "/planner-profiled.ag-json"], status: 0)
     }
 

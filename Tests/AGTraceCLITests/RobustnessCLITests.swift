@@ -104,7 +104,7 @@ final class RobustnessCLITests: CLITestCase {
     /// A big trace: the sample trace's records `copies` times over (a valid trace: events
     /// number on, each copy adds its evaluations and writes).
     func writeTrace(_ name: String, copies: Int) throws -> String {
-        let one = try Data(contentsOf: URL(fileURLWithPath: CLI.samples + "/traces/trip-taps.ag-trace"))
+        let one = try Data(contentsOf: URL(fileURLWithPath: SampleTraces.trip))
         var all = Data(capacity: one.count * copies)
         for _ in 0..<copies { all.append(one) }
         let url = dir.appendingPathComponent(name)
@@ -235,10 +235,10 @@ final class RobustnessCLITests: CLITestCase {
     }
 
     func testATraceImportKilledMidwayLeavesNothingAndParallelTraceImportsSucceed() throws {
-        XCTAssertEqual(try CLI.run(["import", "--db", db, CLI.samples + "/traces/trip-taps.ag-trace"]).status, 0)
+        XCTAssertEqual(try CLI.run(["import", "--db", db, SampleTraces.trip]).status, 0)
         let before = try fingerprint()
         let big = try writeTrace("big.ag-trace", copies: 4000)
-        let full = try timeOfImport(big, after: [CLI.samples + "/traces/trip-taps.ag-trace"])
+        let full = try timeOfImport(big, after: [SampleTraces.trip])
         var killedMidway = 0
         for fraction in [0.2, 0.5, 0.8] {
             let job = try Running(["import", "--db", db, big])

@@ -2,15 +2,13 @@ import XCTest
 
 /// Traces through the built binary: what a user types, with its exit statuses.
 final class TraceCLITests: CLITestCase {
-    let trip = CLI.samples + "/traces/trip-taps.ag-trace"
-    let planner = CLI.samples + "/traces/planner-edit.ag-trace.gz"
 
     func testImportReportsAndExitStatuses() throws {
-        try importFiles([trip, planner], says: [
+        try importFiles([SampleTraces.trip, SampleTraces.planner], says: [
             "imported trip-taps (trace): events 65, evaluations 9, writes 2",
             "imported planner-edit (trace, gzip): events 54, evaluations 10, writes 1",
         ], warns: ["warning: planner-edit:", "whole-second"])
-        let again = try CLI.run(["import", "--db", db, trip])
+        let again = try CLI.run(["import", "--db", db, SampleTraces.trip])
         XCTAssertEqual(again.status, 0)
         XCTAssertTrue(again.stdout.contains("already stored as trace 'trip-taps'"), again.stdout)
         XCTAssertTrue(try CLI.run(["list", "--db", db]).stdout.contains("trace  trip-taps"))
@@ -71,7 +69,7 @@ final class TraceCLITests: CLITestCase {
     }
 
     func testCorruptTraceIsRefusedWithItsOffsetAndNothingStored() throws {
-        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: trip)))
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: SampleTraces.trip)))
         bytes.removeLast(3)
         let cut = dir.appendingPathComponent("cut.ag-trace").path
         FileManager.default.createFile(atPath: cut, contents: Data(bytes))

@@ -3,10 +3,9 @@ import XCTest
 /// A trace's cycles through the built binary: the sample `traces/sheet-cycle.ag-trace`
 /// imported, its `cycles` and `cycle_frames` rows, the frames named by the trace's own types.
 final class TraceCycleCLITests: CLITestCase {
-    let sheet = CLI.samples + "/traces/sheet-cycle.ag-trace"
 
     func testImportStoresTheCyclesAndTheirFrames() throws {
-        let imported = try CLI.run(["import", "--db", db, sheet])
+        let imported = try CLI.run(["import", "--db", db, SampleTraces.sheet])
         XCTAssertEqual(imported.status, 0, imported.stderr)
         XCTAssertEqual(imported.stderr, "")
         XCTAssertTrue(imported.stdout.contains("imported sheet-cycle (trace): events 45, evaluations 10, writes 1, cycles 2 in "), imported.stdout)

@@ -4,11 +4,9 @@ import XCTest
 /// is incomplete; walk names the moment it walks at and goes through the indirect node;
 /// dirty-walks --details lists what each write marked.
 final class TraceFeedCLITests: CLITestCase {
-    let feed = CLI.samples + "/traces/feed-select.ag-trace"
-    let cut = CLI.samples + "/traces/feed-select-cut.ag-trace"
 
     func testImportAndListSayACutTraceIsIncomplete() throws {
-        try importFiles([feed, cut], says: [
+        try importFiles([SampleTraces.feed, SampleTraces.feedCut], says: [
             "imported feed-select (trace): events 160, evaluations 32, writes 3 in",
             "imported feed-select-cut (trace): events 149, evaluations 30, writes 3, incomplete (no EndTrace) in",
         ], warns: ["feed-select-cut: no EndTrace event: the trace is incomplete"])
@@ -25,13 +23,13 @@ final class TraceFeedCLITests: CLITestCase {
     /// 1089 -> 3088, 3088 -> 3128) went with it though no NodeRemoveEdge says so: list counts
     /// 12 edges live at the end, not 15.
     func testListLeavesOutTheEdgesOfDestroyedSubgraphs() throws {
-        XCTAssertEqual(try CLI.run(["import", "--db", db, feed]).status, 0)
+        XCTAssertEqual(try CLI.run(["import", "--db", db, SampleTraces.feed]).status, 0)
         let list = try CLI.run(["list", "--db", db, "--format", "csv"])
         XCTAssertTrue(list.stdout.contains("\ntrace,feed-select,,13,12,160,"), list.stdout)
     }
 
     func testWalkAtTheWriteThroughTheIndirectNode() throws {
-        XCTAssertEqual(try CLI.run(["import", "--db", db, feed, cut]).status, 0)
+        XCTAssertEqual(try CLI.run(["import", "--db", db, SampleTraces.feed, SampleTraces.feedCut]).status, 0)
         let walk = try CLI.run(["walk", "536", "--db", db, "--trace", "feed-select", "--format", "csv"])
         XCTAssertEqual(walk.status, 0, walk.stderr)
         XCTAssertEqual(walk.stdout, """
@@ -55,7 +53,7 @@ final class TraceFeedCLITests: CLITestCase {
     }
 
     func testDirtyWalksDetails() throws {
-        XCTAssertEqual(try CLI.run(["import", "--db", db, feed]).status, 0)
+        XCTAssertEqual(try CLI.run(["import", "--db", db, SampleTraces.feed]).status, 0)
         let details = try CLI.run(["report", "dirty-walks", "--db", db, "--trace", "feed-select", "--details", "--format", "csv"])
         XCTAssertEqual(details.status, 0, details.stderr)
         let lines = details.stdout.split(separator: "\n")
