@@ -32,28 +32,6 @@ final class StreamSink: TextSink {
     }
 }
 
-/// A one-line progress display on a terminal, rewritten in place.
-final class ProgressLine {
-    private let err: TextSink
-    private var lastDraw = Date.distantPast
-    private var shown = false
-    init(err: TextSink) { self.err = err }
-
-    func update(_ text: String) {
-        let now = Date()
-        guard now.timeIntervalSince(lastDraw) > 0.1 else { return }
-        lastDraw = now
-        err.write("\r\u{1B}[K" + text)
-        (err as? StreamSink)?.flush()
-        shown = true
-    }
-
-    func clear() {
-        if shown { err.write("\r\u{1B}[K"); (err as? StreamSink)?.flush() }
-        shown = false
-    }
-}
-
 func megabytes(_ bytes: Int) -> String {
     String(format: "%.1f MB", Double(bytes) / 1_000_000)
 }
