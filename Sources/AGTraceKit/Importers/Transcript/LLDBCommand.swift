@@ -10,47 +10,34 @@ enum LLDBCommand: Equatable {
     case breakpointDelete(ids: [Int])
     /// `continue`, `run`, `next`, `finish`, …: anything after it is a new stop.
     case resume
-    /// `bt`, `thread backtrace`: prints a thread header and frames.
-    case backtrace
-    /// `frame info`, `frame select`, `up`, `down`: prints a frame line.
-    case frameInfo
-    /// `thread list`, `thread info`, `process status`: print thread headers.
-    case threadInfo
-    case registerRead
-    /// `p/d $esi`, `expr $edi`, `p node`: the argument the expression reads, when it reads one
-    /// argument register, or the variable when it is a single name.
-    case expression(argument: Int?, variable: String?)
-    /// `frame variable [names]`.
-    case frameVariable
-    case other
+    /// A command whose output may belong to a hit, or any other (`.prints(.other)`).
+    case prints(CommandOutput<String>)
 
     /// Whether the command inspects the stopped process (its output may belong to a hit).
     var isInspection: Bool {
-        switch self {
-        case .backtrace, .frameInfo, .threadInfo, .registerRead, .expression, .frameVariable: return true
-        default: return false
-        }
+        if case .prints(let output) = self { return output != .other }
+        return false
     }
 
     static func parse(_ command: String) -> LLDBCommand {
         let tokens = tokenize(command)
-        guard let head = tokens.first else { return .other }
+        guard let head = tokens.first else { return .prints(.other) }
         let base = head.split(separator: "/", maxSplits: 1).first.map(String.init) ?? head
         let rest = Array(tokens.dropFirst())
         switch base {
         case "b", "_regexp-break":
-            if rest.isEmpty { return .other }
+            if rest.isEmpty { return .prints(.other) }
             if rest[0].hasPrefix("-") { return parseBreakpointSet(rest) }
             return .breakpointSet(names: [rest.joined(separator: " ")], commands: [])
         case "c", "continue", "run", "r", "next", "n", "step", "s", "finish", "ni", "si", "nexti", "stepi",
              "kill", "quit", "q", "exit":
             return .resume
         case "bt":
-            return .backtrace
+            return .prints(.backtrace)
         case "up", "down", "f":
-            return .frameInfo
+            return .prints(.frameInfo)
         case "v", "var", "vo":
-            return .frameVariable
+            return .prints(.frameVariable)
         case "p", "print", "po", "expr", "expression", "e", "call", "dwim-print":
             return parseExpression(command)
         default:
@@ -66,30 +53,30 @@ enum LLDBCommand: Equatable {
             if isAbbreviation(sub, of: "delete", minimum: 2) {
                 return .breakpointDelete(ids: rest.dropFirst().compactMap(breakpointID))
             }
-            return .other
+            return .prints(.other)
         }
         if isAbbreviation(base, of: "process", minimum: 2) {
             if ["c", "continue", "launch", "kill"].contains(sub) { return .resume }
-            if isAbbreviation(sub, of: "status", minimum: 2) { return .threadInfo }
-            return .other
+            if isAbbreviation(sub, of: "status", minimum: 2) { return .prints(.threadInfo) }
+            return .prints(.other)
         }
         if isAbbreviation(base, of: "thread", minimum: 2) {
-            if isAbbreviation(sub, of: "backtrace", minimum: 1) || sub == "bt" { return .backtrace }
-            if sub == "list" || sub == "info" || sub == "l" || sub == "i" { return .threadInfo }
+            if isAbbreviation(sub, of: "backtrace", minimum: 1) || sub == "bt" { return .prints(.backtrace) }
+            if sub == "list" || sub == "info" || sub == "l" || sub == "i" { return .prints(.threadInfo) }
             if sub == "continue" || sub == "c" || sub.hasPrefix("step-") || sub == "until" { return .resume }
-            return .other
+            return .prints(.other)
         }
         if isAbbreviation(base, of: "frame", minimum: 2) {
-            if isAbbreviation(sub, of: "variable", minimum: 1) { return .frameVariable }
+            if isAbbreviation(sub, of: "variable", minimum: 1) { return .prints(.frameVariable) }
             if isAbbreviation(sub, of: "info", minimum: 1) || isAbbreviation(sub, of: "select", minimum: 1) {
-                return .frameInfo
+                return .prints(.frameInfo)
             }
-            return .other
+            return .prints(.other)
         }
         if isAbbreviation(base, of: "register", minimum: 2), isAbbreviation(sub, of: "read", minimum: 1) {
-            return .registerRead
+            return .prints(.registerRead)
         }
-        return .other
+        return .prints(.other)
     }
 
     /// `word` is `full` or a prefix of it at least `minimum` long, as lldb accepts `br s`.
@@ -195,15 +182,15 @@ enum LLDBCommand: Equatable {
                 i += 1
             }
         }
-        if indices.count == 1 { return .expression(argument: indices.first, variable: nil) }
-        if sawRegister { return .expression(argument: nil, variable: nil) }
+        if indices.count == 1 { return .prints(.expression(argument: indices.first, variable: nil)) }
+        if sawRegister { return .prints(.expression(argument: nil, variable: nil)) }
         // `p node`: a single identifier after the command (and its options).
         let tokens = tokenize(command).dropFirst().filter { !$0.hasPrefix("-") }
         if tokens.count == 1, let only = tokens.first, let f = only.utf8.first, ASCII.isLetter(f) || f == ASCII.underscore,
            only.utf8.allSatisfy(ASCII.isIdentifier) {
-            return .expression(argument: nil, variable: only)
+            return .prints(.expression(argument: nil, variable: only))
         }
-        return .expression(argument: nil, variable: nil)
+        return .prints(.expression(argument: nil, variable: nil))
     }
 
     /// Collapses blanks the way echoed commands are compared.

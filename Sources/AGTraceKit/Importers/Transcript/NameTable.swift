@@ -189,14 +189,10 @@ struct NameTable {
     mutating func output(_ id: NameID) -> OutputContext {
         if let known = outputs[Int(id)] { return known }
         let output: OutputContext
-        switch role(id) {
-        case .backtrace: output = .backtrace
-        case .frameInfo: output = .frameInfo
-        case .threadInfo: output = .threadInfo
-        case .registerRead: output = .registerRead
-        case .frameVariable: output = .frameVariable
-        case let .expression(argument, variable): output = .expression(argument: argument, variable: variable.map { self.id($0) })
-        default: output = .other
+        if case .prints(let printed) = role(id) {
+            output = printed.mapVariable { self.id($0) }
+        } else {
+            output = .other
         }
         outputs[Int(id)] = output
         return output

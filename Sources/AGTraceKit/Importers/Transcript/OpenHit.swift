@@ -133,26 +133,3 @@ struct RegisterArguments {
         withUnsafeMutableBytes(of: &values) { $0.storeBytes(of: value, toByteOffset: index * 8, as: UInt64.self) }
     }
 }
-
-/// What the output after an echoed command is, as far as reading hits goes: `LLDBCommand`
-/// without the parts only definitions need, and no reference-counted payload (the open hit
-/// holds one, and is read on every line).
-enum OutputContext: Equatable {
-    case backtrace
-    case frameInfo
-    case threadInfo
-    case registerRead
-    /// The argument an expression reads (one argument register), or the variable it prints.
-    case expression(argument: Int?, variable: NameID?)
-    case frameVariable
-    /// Any other command.
-    case other
-
-    /// Whether the output contains frame lines.
-    var printsFrames: Bool {
-        switch self {
-        case .backtrace, .frameInfo, .threadInfo: return true
-        default: return false
-        }
-    }
-}
