@@ -89,3 +89,16 @@ public enum SampleStatistics {
         return SampleComparison(a: sa, b: sb, interval: interval, pValue: p, verdict: verdict)
     }
 }
+
+extension SampleStatistics {
+    /// A bootstrap seed made of a key's name (FNV-1a): each key draws its own resamples, and
+    /// the same key the same ones in every run, so a report prints the same intervals.
+    public static func seed(for key: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in key.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01B3
+        }
+        return hash
+    }
+}
