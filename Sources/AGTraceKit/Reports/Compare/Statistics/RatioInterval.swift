@@ -6,13 +6,6 @@ public struct RatioInterval: Equatable, Sendable {
     public let high: Double
     /// 0.95 for a 95% interval.
     public let confidence: Double
-
-    public init(ratio: Double, low: Double, high: Double, confidence: Double) {
-        self.ratio = ratio
-        self.low = low
-        self.high = high
-        self.confidence = confidence
-    }
 }
 
 extension SampleStatistics {

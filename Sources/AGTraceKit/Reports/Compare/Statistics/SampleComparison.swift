@@ -24,14 +24,6 @@ public struct SampleComparison: Equatable, Sendable {
     /// Mann-Whitney's two-sided p; nil when not computed.
     public let pValue: Double?
     public let verdict: ComparisonVerdict
-
-    public init(a: SampleSummary?, b: SampleSummary?, interval: RatioInterval?, pValue: Double?, verdict: ComparisonVerdict) {
-        self.a = a
-        self.b = b
-        self.interval = interval
-        self.pValue = pValue
-        self.verdict = verdict
-    }
 }
 
 /// The statistics of repeated recordings (docs/statistics.md): summaries, the bootstrap interval

@@ -8,14 +8,6 @@ public struct SampleSummary: Equatable, Sendable {
     public let high: Double
     /// The interquartile range: the third quartile minus the first.
     public let spread: Double
-
-    public init(count: Int, median: Double, low: Double, high: Double, spread: Double) {
-        self.count = count
-        self.median = median
-        self.low = low
-        self.high = high
-        self.spread = spread
-    }
 }
 
 extension SampleStatistics {
