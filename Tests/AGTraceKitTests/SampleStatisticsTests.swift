@@ -23,6 +23,9 @@ final class SampleStatisticsTests: XCTestCase {
         // Ties: the normal approximation with the tie correction and continuity.
         assertP([1, 2, 2, 3, 4], [2, 3, 5, 6, 7], 0.11161176829829224)
         assertP([3, 1, 2], [2, 5, 4, 6], 0.15357639654998376)
+        // Exact for a side of at most 8 values, however many the other holds.
+        assertP([1.5, 2.5], (1...30).map { Double($0) + 0.25 }, 0.024193548387096774)
+        assertP(Array(0..<20).map(Double.init), (0..<20).map { Double($0) + 5.5 }, 0.010581211443165648)
         // Both sides above 8 values.
         assertP([1, 2, 3, 4, 5, 6, 7, 8, 9], [3.5, 4.5, 5.5, 6.5, 7.5, 8.5, 9.5, 10.5, 11.5, 12.5], 0.055013832353979004)
         // Every value tied: nothing tells the sides apart.
@@ -101,6 +104,16 @@ final class SampleStatisticsTests: XCTestCase {
         XCTAssertEqual(c.a?.median, 0.01)
         XCTAssertNil(c.interval)
         XCTAssertNil(c.pValue)
+    }
+
+    func testSmallestPOfTheSampleSizes() {
+        XCTAssertEqual(SampleStatistics.smallestP(3, 3), 0.1, accuracy: 1e-12)
+        XCTAssertEqual(SampleStatistics.smallestP(4, 4), 2.0 / 70, accuracy: 1e-12)
+        XCTAssertEqual(SampleStatistics.smallestP(5, 5), 2.0 / 252, accuracy: 1e-12)
+        XCTAssertEqual(SampleStatistics.smallestP(1, 1), 1)
+        // Many recordings: a verdict in a moment, the normal approximation past 8 a side.
+        let a = (0..<400).map { 1 + Double($0 % 20) / 100 }, b = a.map { $0 * 1.3 }
+        XCTAssertEqual(SampleStatistics.compare(a: a, b: b, minEffect: 0.05, seed: 3).verdict, .slower)
     }
 
     func testSlowerFasterUnchanged() {
