@@ -88,6 +88,26 @@ final class CheckRepeatedCLITests: CLITestCase {
         XCTAssertFalse(one.stdout.contains(" in ["), one.stdout)
     }
 
+    /// Any input given alone repeats: three console logs count by their medians (one odd log
+    /// does not fail the check), and a cycle report in any of them fails --max-cycles 0.
+    func testRepeatedConsolesCountByTheMedianAndEveryCycle() throws {
+        let sample = CLI.samples + "/console/ci-changes.log"
+        let text = try String(contentsOfFile: sample, encoding: .utf8)
+        func log(_ name: String, _ extra: String) throws -> String {
+            let path = dir.appendingPathComponent(name).path
+            try (text + extra).write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        try runAgtrace(["baseline", "--console", sample, "-o", "b.json"], status: 0)
+        let odd = try log("odd.log", "\r\nPlannerView: _draft changed.\r\n")
+        let same = try log("same.log", "\r\n")
+        let pass = try runAgtrace(["check", "--baseline", "b.json", "--console", sample, odd, same], status: 0)
+        XCTAssertTrue(pass.stdout.hasPrefix("PASS: no regressions in 4 views; total updates 11 -> 11"), pass.stdout)
+        let cycled = try log("cycled.log", "\r\n=== AttributeGraph: cycle detected through attribute 88 ===\r\n")
+        let fail = try runAgtrace(["check", "--baseline", "b.json", "--console", sample, cycled, same, "--max-cycles", "0", "--format", "json"], status: 1)
+        XCTAssertTrue(fail.stdout.contains("\"cycles\": {\"reports\": 1, \"max_cycles\": 0, \"exceeded\": true"), fail.stdout)
+    }
+
     func testWhatCannotBeRepeatedRecordingsIsAUsageError() throws {
         let two = try recordings("r", [1, 1.1])
         // A word with no input option is no recording, as before.

@@ -134,7 +134,9 @@ public enum CheckGate {
         let current = RepeatedRecordings.combined(each)
         var comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
         if let limit = limits.maxCycles {
-            comparison.cycles = try CycleTally.count(current.source, limit: limit, in: opened.db)
+            // A cycle in any of repeated recordings is a bug: the one with the most reports.
+            comparison.cycles = try each.map { try CycleTally.count($0.source, limit: limit, in: opened.db) }
+                .max { $0.reports < $1.reports }
         }
         if let rewritten {
             try Baseline(counts: current).write(to: rewritten)
