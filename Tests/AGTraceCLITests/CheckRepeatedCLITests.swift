@@ -81,6 +81,8 @@ final class CheckRepeatedCLITests: CLITestCase {
         let after = try recordings("after-", noise.map { $0 * 1.3 })
         let fail = try runAgtrace(["check", "--baseline", "b.json", "--time", "--trace"] + after, status: 1)
         XCTAssertTrue(fail.stdout.hasPrefix("FAIL: 3 of 3 rules regressed (3 slower)"), fail.stdout)
+        XCTAssertTrue(fail.stdout.contains("\ncurrent:  trace 'after-1' (sha256 "), fail.stdout)
+        XCTAssertTrue(fail.stdout.contains(") and 4 more recordings\n"), fail.stdout)
         XCTAssertTrue(fail.stdout.contains("6.84 ms           8.89 ms          +30.0% x1.30 in [1.24, 1.37], p 0.008 slower\n"), fail.stdout)
 
         // One recording against the five: the tolerance on the median, as for one each.

@@ -80,7 +80,7 @@ public enum BaselineGate {
         guard let file else { return BaselineOutcome(baseline: baseline) }
         try baseline.write(to: file)
         return BaselineOutcome(baseline: baseline,
-                               written: "wrote \(file.path): \(RepeatedRecordings.phrase(counts.source, each.count)) keyed by \(counts.key.rawValue), \(counts.entries.count) \(counts.key.plural), \(counts.total.updates) updates")
+                               written: "wrote \(file.path): \(counts.source.phrase)\(RepeatedRecordings.more(counts.source)) keyed by \(counts.key.rawValue), \(counts.entries.count) \(counts.key.plural), \(counts.total.updates) updates")
     }
 
     static func validate(_ s: GateSources, key: BaselineKey?) throws {

@@ -195,7 +195,7 @@ public enum CheckReportFormatter {
         if let sha = s.sha256 { parts.append("sha256 " + String(sha.prefix(12))) }
         if let date = s.importedAt { parts.append("imported " + date) }
         if let namer = s.namedBy { parts.append("named by snapshot '\(namer.label)'") }
-        return s.phrase + (parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")")
+        return s.phrase + (parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")") + RepeatedRecordings.more(s)
     }
 
     static func limitsText(_ l: CheckLimits) -> String {

@@ -21,12 +21,15 @@ enum RepeatedRecordings {
             let seconds = timed ? each.map { SampleStatistics.summary($0)?.median ?? 0 } : nil
             entries[key] = UpdateEntry(updates: updates, seconds: seconds, secondsEach: timed ? each : nil)
         }
-        return UpdateCounts(source: first.source, key: first.key, entries: entries, time: recordings.compactMap(\.time).first)
+        var source = first.source
+        source.moreRecordings = recordings.count - 1
+        return UpdateCounts(source: source, key: first.key, entries: entries, time: recordings.compactMap(\.time).first)
     }
 
-    /// "trace 't1'", or "trace 't1' and 2 more recordings".
-    static func phrase(_ source: MeasuredSource, _ recordings: Int) -> String {
-        recordings > 1 ? "\(source.phrase) and \(recordings - 1) more recording\(recordings == 2 ? "" : "s")" : source.phrase
+    /// " and 2 more recordings" after a source's phrase; "" for one recording.
+    static func more(_ source: MeasuredSource) -> String {
+        let n = source.moreRecordings
+        return n == 0 ? "" : " and \(n) more recording\(n == 1 ? "" : "s")"
     }
 
     /// The total's seconds in each recording: the sum of the entries' seconds there; nil

@@ -144,6 +144,9 @@ public struct MeasuredSource: Equatable, Sendable {
     /// For a trace: nil when it ended (or was imported before agtrace recorded ends), else why
     /// it is incomplete (`traces.end_reason`). Never written to a baseline file.
     public var traceIncomplete: String?
+    /// Repeated recordings counted with this one (`--trace t1 t2 t3`: 2). Never written to a
+    /// baseline file (its `"self_seconds_each"` lists say how many).
+    public var moreRecordings = 0
 
     public init(kind: MeasuredKind, label: String, sha256: String? = nil, importedAt: String? = nil,
                 namedBy: NamingSnapshot? = nil) {
