@@ -121,17 +121,22 @@ public enum CheckGate {
                                namingSnapshot: key == .attribute ? nil : kind.namer.flatMap { opened.labels[$0] },
                                withSeconds: timed)
         _ = try input.match(in: opened.db, log: log)
-        let current = try input.counts(in: opened.db)
+        let each = try input.counts(in: opened.db, more: opened.more)
         // A cut trace (no EndTrace) is refused as a cut transcript is.
         var notes: [String] = []
-        if let note = try RecordingGate.check(current.source, allowIncomplete: request.allowIncomplete) {
-            notes.append(note)
-            log.say(.warning(note))
+        for counts in each {
+            if let note = try RecordingGate.check(counts.source, allowIncomplete: request.allowIncomplete) {
+                notes.append(note)
+                log.say(.warning(note))
+            }
+            try RecordingGate.refuseUnknownAttributes(counts)
         }
-        try RecordingGate.refuseUnknownAttributes(current)
+        let current = RepeatedRecordings.combined(each)
         var comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
         if let limit = limits.maxCycles {
-            comparison.cycles = try CycleTally.count(current.source, limit: limit, in: opened.db)
+            // A cycle in any of repeated recordings is a bug: the one with the most reports.
+            comparison.cycles = try each.map { try CycleTally.count($0.source, limit: limit, in: opened.db) }
+                .max { $0.reports < $1.reports }
         }
         if let rewritten {
             try Baseline(counts: current).write(to: rewritten)
