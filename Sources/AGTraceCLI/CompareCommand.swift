@@ -50,7 +50,7 @@ enum CompareCommand {
       agtrace compare --a before/ --b after/ --format markdown > comment.md
     """
     static let a = Positional("A", help: "the recording before: a label or a file (trace, transcript, dump, console log)")
-    static let b = Positional("B", .optional, help: "the recording after, of the same kind")
+    static let b = Positional("B", help: "the recording after, of the same kind")
     static let groupA = OptionSpec(name: "a", valueName: "A...", help: "repeated recordings before (labels, files, or a folder of files)",
                                    repeatable: true, takesSeveral: true)
     static let groupB = OptionSpec(name: "b", valueName: "B...", help: "repeated recordings after, as many or not",
