@@ -179,10 +179,13 @@ final class CompareTests: DatabaseTestCase {
             XCTAssertTrue("\(error)".contains("records no writes compare can match"), "\(error)")
         }
         // A run is keyed by attribute, and the note says ids hold within one build.
-        let runs = try compare([run], [run])
+        let runs = try compare([TestPaths.sample("ci/tap-stepper.lldb.log")], [TestPaths.sample("ci/tap-stepper-regressed.lldb.log")])
         XCTAssertEqual(runs.by, .attribute)
         XCTAssertFalse(runs.timed)
-        XCTAssertTrue(runs.keys.allSatisfy { $0.aUnchanged == nil }, "a run cannot tell changed from unchanged")
+        XCTAssertTrue(runs.keys.allSatisfy { $0.aUnchanged == nil && $0.bUnchanged == nil && $0.aSelf == nil },
+                      "a run cannot tell changed from unchanged, nor time: empty, also where one side lacks the key")
+        XCTAssertEqual(runs.keys.first { $0.key == "440" }.map { [$0.a, $0.b] }, [0, 4])
+        XCTAssertTrue(runs.warnings.isEmpty, "attribute ids are no names: no different-app warning (\(runs.warnings))")
         XCTAssertTrue(runs.notes.contains { $0.contains("attribute ids are the same only within one build") })
     }
 }

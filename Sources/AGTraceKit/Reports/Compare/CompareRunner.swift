@@ -85,8 +85,10 @@ public enum CompareRunner {
 /// What makes a comparison doubtful before any number is read.
 enum CompareTrust {
     /// A and B share few names: recordings of other apps or builds, whose differences are not
-    /// the change's. Keys standing for no name ("(no view)") are left out.
+    /// the change's. Keys standing for no name ("(no view)") are left out, and attribute ids,
+    /// which are no names (a change that adds nodes gives new ids in the same app).
     static func differentApps(a: [RecordingMeasures], b: [RecordingMeasures], by: BaselineKey) -> String? {
+        guard by != .attribute else { return nil }
         func names(_ side: [RecordingMeasures]) -> Set<String> {
             Set(side.flatMap(\.keys.keys).filter { !$0.hasPrefix("(") })
         }

@@ -11,7 +11,7 @@ struct KeySamples: Equatable {
     /// `key` in each of `recordings` (per-key measures of one recording each).
     init(key: String, in recordings: [RecordingMeasures]) {
         evaluations = recordings.map { Double($0.keys[key]?.evaluations ?? 0) }
-        changed = Self.all(recordings) { r in r.keys[key].map { $0.changed.map(Double.init) } ?? 0 }
+        changed = Self.all(recordings) { r in r.tellsChanged ? (r.keys[key].map { $0.changed.map(Double.init) } ?? 0) : nil }
         selfSeconds = Self.all(recordings) { r in r.timesSelf ? (r.keys[key].map { $0.selfSeconds } ?? 0) : nil }
         totalSeconds = Self.all(recordings) { r in r.timesTotal ? (r.keys[key].map { $0.totalSeconds } ?? 0) : nil }
     }
@@ -50,6 +50,8 @@ struct RecordingMeasures {
     var recording: ComparedRecording
     var keys: [String: KeyMeasure]
     var timesSelf: Bool { keys.values.contains { $0.selfSeconds != nil } }
+    /// Whether it tells changed evaluations from unchanged ones (a run cannot).
+    var tellsChanged: Bool { keys.values.contains { $0.changed != nil } }
     var timesTotal: Bool { keys.values.contains { $0.totalSeconds != nil } }
 
     /// The same, its self or total seconds left out (unknown) unless kept.
