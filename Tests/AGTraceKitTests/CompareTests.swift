@@ -189,3 +189,32 @@ final class CompareTests: DatabaseTestCase {
         XCTAssertTrue(runs.notes.contains { $0.contains("attribute ids are the same only within one build") })
     }
 }
+
+/// `export html --compare A B` of two recordings: compare's section, A's and B's bars side by
+/// side per view, its rows and its doubts.
+final class HTMLRecordingCompareTests: DatabaseTestCase {
+    func testTheCompareSectionOfTwoTraces() throws {
+        for name in ["trip-taps", "feed-select"] {
+            _ = try Importer(database: db).importItem(TestPaths.sample("traces/\(name).ag-trace"))
+        }
+        let sink = StringSink()
+        let options = HTMLReport.Options(generator: "agtrace test", madeAt: "now", graphviz: nil)
+        let warnings = try HTMLReport.write(HTMLReport.Inputs(compare: (from: "trip-taps", to: "feed-select")), options: options, in: db, to: sink)
+        XCTAssertTrue(warnings.contains { $0.contains("different apps or builds") }, "\(warnings)")
+        let page = sink.text
+        XCTAssertTrue(page.contains("<a href=\"#compare\">Compare</a>"))
+        let section = try XCTUnwrap(page.range(of: "<section id=\"compare\">")).lowerBound
+        let text = String(page[section...])
+        XCTAssertTrue(text.contains("<figcaption>Evaluations per view</figcaption>"), text)
+        XCTAssertTrue(text.contains("<figcaption>Self time per view</figcaption>"), text)
+        XCTAssertTrue(text.contains("<title>TripView: A 3, B 0</title>"), text)
+        XCTAssertTrue(text.contains("<title>FeedRow: A 0, B 12</title>") || text.contains("<title>FeedRow: A 0, B "), text)
+        XCTAssertTrue(text.contains("Warning: A and B share 0 of their"), text)
+        XCTAssertTrue(text.contains("<h4>Per view</h4>"), text)
+        // Two snapshots keep diff's section.
+        _ = try Importer(database: db).importItem(TestPaths.sample("trip-1-before.ag-json"))
+        let diff = StringSink()
+        try HTMLReport.write(HTMLReport.Inputs(compare: (from: "trip-1-before", to: "trip-1-before")), options: options, in: db, to: diff)
+        XCTAssertFalse(diff.text.contains("Evaluations per view"))
+    }
+}
