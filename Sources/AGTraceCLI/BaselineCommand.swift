@@ -4,11 +4,10 @@ import Foundation
 
 enum BaselineCommand {
     static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run)
-        .takingNoArguments(CountSources.inputHint)
 
     static let name = "baseline"
     static let summary = "Record the update counts of a run, snapshot or trace as a baseline file for 'check'"
-    static let usage = [UsageForm([CountSources.usage, .option(output), .optional(key), .optional(Options.allowIncomplete), .optional(Options.time)])]
+    static let usage = [UsageForm([CountSources.usage, .positional(CountSources.more), .option(output), .optional(key), .optional(Options.allowIncomplete), .optional(Options.time)])]
     static let discussion = """
     Writes a small JSON file meant to be committed next to the app: what it was taken from
     (label, sha256, import date), the key kind, the total, and one entry per key with its
@@ -40,6 +39,11 @@ enum BaselineCommand {
     A snapshot needs profile data (dumped after AGGraphStartProfiling); a run needs update hits;
     a trace, evaluations. --time (a trace only) records each key's self seconds too.
 
+    Repeated recordings of one interaction (--trace t1 t2 t3, files or labels; any input
+    given alone) make one baseline: per key the median count and, with --time, the median
+    self seconds and each recording's ("self_seconds_each"), which 'check --time' compares
+    by the interval of the ratio of medians instead of a bare tolerance (docs/statistics.md).
+
     A recording that crashed, failed or was cut (a recorder's file without its stop line) is
     refused with exit status 3, unless --allow-incomplete, as 'check' refuses it; so is one
     whose update hits have no readable attribute (they would be written as the key
@@ -54,6 +58,7 @@ enum BaselineCommand {
       agtrace baseline --run tap-stepper --key rule --snapshot planner --output Baselines/tap-rules.json
       agtrace baseline --run tap-stepper --output -        # print instead of writing
       agtrace baseline --console ui-tests.log --output Baselines/ui-body-runs.json
+      agtrace baseline --time --trace runs/tap-1.ag-trace runs/tap-2.ag-trace runs/tap-3.ag-trace runs/tap-4.ag-trace runs/tap-5.ag-trace --output Baselines/tap-time.json
     """
     static let output = Options.output.explained("where to write the baseline (- for standard output); a regular file, replaced whole through a temporary file (a device, FIFO, directory, an input or a database: exit 2)")
         .required("give --output FILE (the baseline to write; - prints it)")
@@ -61,9 +66,7 @@ enum BaselineCommand {
                                        help: "what to count per (default: attribute for runs, rule for snapshots and traces)")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        guard args.positionals.isEmpty else {
-            throw UsageError(message: "unexpected argument '\(args.positionals[0])' (\(CountSources.inputHint))")
-        }
+        try CountSources.refuseStrayArguments(args)
         guard let output = args.value(Self.output) else {
             throw UsageError(message: "give --output FILE (the baseline to write; - prints it)")
         }

@@ -4,11 +4,10 @@ import Foundation
 
 enum CheckCommand {
     static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run, reportFailure: reportFailure)
-        .takingNoArguments(CountSources.inputHint)
 
     static let name = "check"
     static let summary = "Check a recording against a baseline: fail when SwiftUI does more work"
-    static let usage = [UsageForm([.option(baseline), CountSources.usage, .optional(tolerance), .optional(minCount), .optional(maxDrop), .optional(maxCycles),
+    static let usage = [UsageForm([.option(baseline), CountSources.usage, .positional(CountSources.more), .optional(tolerance), .optional(minCount), .optional(maxDrop), .optional(maxCycles),
                                    .optional(allowIncomplete), .optional([.option(time), .optional(timeTolerance)]), .optional(format),
                                    .optional(updateBaseline)])]
     static let discussion = """
@@ -75,6 +74,15 @@ enum CheckCommand {
     total's time is not compared. A transcript has no durations. Regressions are then
     listed by how many seconds they grew, most first.
 
+    Repeated recordings (--trace t1 t2 t3, files or labels; any input given alone) are
+    counted as one: per key the median count and the median seconds. With --time, against
+    a baseline of repeated recordings too (baseline --time --trace t1 t2 t3), a key is
+    slower only when the whole 95% interval of median(current) / median(baseline), a
+    bootstrap over the recordings, lies above 1 + --time-tolerance and Mann-Whitney's
+    p < 0.05; the report shows the ratio, interval and p. With one recording on either
+    side, or when the recordings cannot say (3 + 3 never reach p < 0.05), the tolerance
+    decides on the medians, as for one recording. Take 5 of each (docs/statistics.md).
+
     --update-baseline rewrites FILE with the current counts after a deliberate change (same
     key, current format version; seconds too when the baseline held them), prints what
     changed, and exits 0; review the diff and commit it.
@@ -87,6 +95,7 @@ enum CheckCommand {
       agtrace check --baseline Baselines/tap-stepper.json --transcript tap-stepper.lldb.log --update-baseline
       curl -s https://ci.example/baseline.json | agtrace check --baseline - --run tap-stepper
       agtrace check --baseline Baselines/ui-body-runs.json --console ui-tests.log --max-cycles 0
+      agtrace check --baseline Baselines/tap-time.json --time --trace runs/tap-*.ag-trace
     """
     static let baseline = OptionSpec(name: "baseline", valueName: "FILE",
                                      help: "the baseline file written by 'agtrace baseline' (- reads standard input)",
@@ -103,7 +112,7 @@ enum CheckCommand {
     static let allowIncomplete = Options.allowIncomplete.explained("check a recording that crashed, failed or was cut (refused with exit 3 otherwise)")
     static let time = Options.time.explained("compare each key's seconds too: a trace's self time, a profiled dump's totals (the baseline must hold them)")
     static let timeTolerance = OptionSpec(name: "time-tolerance", valueName: "PCT",
-                                          help: "with --time: growth of a key's seconds allowed, in percent (default \(CheckCommand.defaultTimeTolerance))")
+                                          help: "with --time: growth of a key's seconds allowed, in percent (default \(CheckCommand.defaultTimeTolerance)); with repeated recordings on both sides, the least growth the whole 95% interval must show")
     static let format = Options.format.explained("report format (default: table)", valueName: CheckFormat.names,
                                                  kind: .oneOf(CheckFormat.allCases.map(\.rawValue)))
     static let updateBaseline = OptionSpec(name: "update-baseline", valueName: nil,
@@ -158,9 +167,7 @@ enum CheckCommand {
 
     /// The options as a request; usage errors in the order the checks always came.
     static func request(_ args: ParsedArguments, _ context: Context) throws -> CheckRequest {
-        guard args.positionals.isEmpty else {
-            throw UsageError(message: "unexpected argument '\(args.positionals[0])' (\(CountSources.inputHint))")
-        }
+        try CountSources.refuseStrayArguments(args)
         _ = try parseFormat(args.value(Self.format))
         let limits = try parseLimits(args)
         guard let baselinePath = args.value(Self.baseline) else {

@@ -37,14 +37,31 @@ enum CountSources {
         return UsageTerm.oneOf(files + labels)
     }
 
+    /// More recordings of the input given (`--trace t1 t2 t3`): repeated recordings of one
+    /// interaction, counted as one (medians; with `check --time`, compared by the interval).
+    static let more = Positional("RECORDING", .zeroOrMore,
+                                 help: "more recordings of the same kind as the input (--trace t1 t2 t3), files or labels as the input is: repeated recordings of one interaction, counted by their medians; 'check --time' compares each key's seconds by the 95% interval of the ratio of medians (docs/statistics.md)")
+
     /// The sources the options name (`GateSources` refuses the combinations that cannot be counted).
     static func parse(_ args: ParsedArguments) throws -> GateSources {
+        try refuseStrayArguments(args)
+        return try GateSources(values: values(args), more: args.positionals)
+    }
+
+    /// A word with no input option before it is no recording: the input is given with an option.
+    static func refuseStrayArguments(_ args: ParsedArguments) throws {
+        if let first = args.positionals.first, values(args).isEmpty {
+            throw UsageError(message: "unexpected argument '\(first)' (\(inputHint))")
+        }
+    }
+
+    private static func values(_ args: ParsedArguments) -> [String: String] {
         var values: [String: String] = [:]
         for kind in MeasuredKind.gateOrder {
             for option in [fileOption(kind)] + [labelOption(kind)].compactMap({ $0 }) {
                 if let value = args.value(option) { values[option.name] = value }
             }
         }
-        return try GateSources(values: values)
+        return values
     }
 }

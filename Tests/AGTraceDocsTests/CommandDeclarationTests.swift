@@ -119,11 +119,10 @@ final class CommandDeclarationTests: XCTestCase {
                 XCTAssertTrue("\(error)".hasPrefix("unexpected argument 'stray' ("), "\(error)")
             }
         }
-        XCTAssertEqual(refusing, ["list", "cycles", "baseline", "check", "lldb-script"])
-        let check = try XCTUnwrap(AGTraceCLI.declarations.first { $0.name == "check" })
-        XCTAssertThrowsError(try check.check(check.parse(["--baseline", "b", "x.log"]))) { error in
-            XCTAssertEqual("\(error)", "unexpected argument 'x.log' (the input is given with --transcript, --archive, --trace, --console, --run or --snapshot)")
-        }
+        // baseline and check take more recordings after their input (`--trace t1 t2 t3`); a word
+        // with no input option before it is still refused, with the same message
+        // (CheckRepeatedCLITests.testWhatCannotBeRepeatedRecordingsIsAUsageError).
+        XCTAssertEqual(refusing, ["list", "cycles", "lldb-script"])
     }
 
     func testUsageFormsWrapBetweenTerms() {

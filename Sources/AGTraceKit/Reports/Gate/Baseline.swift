@@ -23,7 +23,11 @@ import Foundation
 /// Snapshot entries also carry `"seconds"` (profile time, which includes nested rule runs);
 /// trace entries written with `--time` carry `"self_seconds"` (each evaluation minus those
 /// nested in it). A run keyed by rule names the snapshot that named its attributes in
-/// `source.named_by`.
+/// `source.named_by`. A baseline of repeated recordings (`baseline --trace t1 t2 t3 --time`)
+/// keeps each recording's seconds too, `"self_seconds_each": [0.0012, 0.0011, 0.0013]`: its
+/// `updates` and `self_seconds` are then the medians (`RepeatedRecordings`), and an entry may
+/// count 0 updates (a key most recordings lack). An agtrace that does not know the field reads
+/// the medians.
 ///
 /// The reader is strict where a mistake would change a verdict: a key named twice (anywhere:
 /// an entry, `"version"`), an entry key that is not of the file's key kind, a `total` that is
@@ -107,8 +111,14 @@ public struct Baseline: Equatable, Sendable {
     static func entryObject(_ e: UpdateEntry, seconds field: String) -> String {
         var s = "{\"updates\": \(e.updates)"
         if let seconds = e.seconds, seconds.isFinite { s += ", \(JSONText.quote(field)): " + formatSeconds(seconds) }
+        if let each = e.secondsEach, each.allSatisfy(\.isFinite) {
+            s += ", \(JSONText.quote(field + eachSuffix)): [" + each.map(formatSeconds).joined(separator: ", ") + "]"
+        }
         return s + "}"
     }
+
+    /// `"self_seconds_each"`: each recording's seconds, after the median's field.
+    static let eachSuffix = "_each"
 
     /// Nine significant digits: enough for profile times, and sums do not print float noise.
     static func formatSeconds(_ v: Double) -> String {
@@ -292,6 +302,8 @@ public struct Baseline: Equatable, Sendable {
                                      fail: (String) -> BaselineError) throws -> ([String: UpdateEntry], TimeMeasure?) {
         var entries: [String: UpdateEntry] = [:]
         var time: (measure: TimeMeasure, line: Int)?
+        // How many recordings' seconds the first entry with them holds; every entry holds as many.
+        var recordings: (count: Int, line: Int)?
         for member in members {
             let name = "entry " + JSONText.quote(member.key)
             if let problem = key.problem(withKey: member.key) {
@@ -314,15 +326,46 @@ public struct Baseline: Equatable, Sendable {
                     time = (measure, field.line)
                     seconds = value
                 }
-                entry = UpdateEntry(updates: try count(updates.value, what: name, line: member.line, fail: fail), seconds: seconds)
+                let each = try secondsEach(fields, seconds: seconds, time: time?.measure, name: name, fail: fail)
+                if let each {
+                    if let recordings, recordings.count != each.values.count {
+                        throw fail("line \(each.line): \(name) holds the seconds of \(each.values.count) recordings, but line \(recordings.line) of \(recordings.count): one baseline is taken from one set of recordings (write it again with 'agtrace baseline')")
+                    }
+                    recordings = recordings ?? (each.values.count, each.line)
+                }
+                entry = UpdateEntry(updates: try count(updates.value, what: name, line: member.line, fail: fail), seconds: seconds,
+                                    secondsEach: each?.values)
             } else if case .number = member.value {
                 entry = UpdateEntry(updates: try count(member.value, what: name, line: member.line, fail: fail))
             } else {
                 throw fail("line \(member.line): \(name) is neither a count nor an object with \"updates\"")
             }
-            if entry.updates > 0 { entries[member.key] = entry }
+            // A key most repeated recordings lack has a median of 0 updates, and its seconds.
+            if entry.updates > 0 || entry.secondsEach != nil { entries[member.key] = entry }
+        }
+        if let recordings, let bare = entries.first(where: { $0.value.secondsEach == nil }) {
+            throw fail("\(JSONText.quote(bare.key)) holds no \(JSONText.quote((time?.measure.field ?? "") + eachSuffix)), but line \(recordings.line) holds \(recordings.count) recordings' seconds: every entry of a baseline of repeated recordings holds them (write it again with 'agtrace baseline')")
         }
         return (entries, time?.measure)
+    }
+
+    /// An entry's `"self_seconds_each"` (or `"seconds_each"`, after the kind of its seconds):
+    /// 2 or more numbers of seconds, 0 or more, beside the median's field.
+    private static func secondsEach(_ fields: [BaselineJSON.Member], seconds: Double?, time: TimeMeasure?, name: String,
+                                    fail: (String) -> BaselineError) throws -> (values: [Double], line: Int)? {
+        for measure in [TimeMeasure.selfTime, .inclusive] {
+            let field = measure.field + eachSuffix
+            guard let member = fields.first(where: { $0.key == field }) else { continue }
+            guard seconds != nil, time == measure else {
+                throw fail("line \(member.line): \(name) has \(JSONText.quote(field)) without \(JSONText.quote(measure.field)), their median")
+            }
+            guard case .array(let items) = member.value, items.count >= 2,
+                  case let values = items.compactMap(\.double), values.count == items.count, values.allSatisfy({ $0 >= 0 }) else {
+                throw fail("line \(member.line): \(name) has \(JSONText.quote(field)) that is not a list of 2 or more numbers of seconds, 0 or more")
+            }
+            return (values, member.line)
+        }
+        return nil
     }
 
     /// A written total must be the sum of the entries: an edited entry with a stale total is a

@@ -174,6 +174,10 @@ public struct KeyComparison: Equatable, Sendable {
     /// Its total seconds grew beyond `CheckLimits.timeTolerance` (`check --time`): the key is
     /// then `regressed` whatever its count did.
     public var timeRegressed = false
+    /// With repeated recordings on both sides (`check --time --trace t1 t2 t3` against a
+    /// baseline of several): the statistics of the key's seconds that decided `timeRegressed`
+    /// (when they could: else the tolerance did, on the medians, and the verdict says why).
+    public var timeStatistics: SampleComparison?
 
     public var delta: Int64 { current - baseline }
     /// How many seconds it grew by (negative: faster); nil unless both sides are timed.
@@ -229,7 +233,9 @@ public struct BaselineComparison: Sendable {
         func compare(_ key: String, _ b: UpdateEntry?, _ c: UpdateEntry?) -> KeyComparison {
             let bc = b?.updates ?? 0, cc = c?.updates ?? 0
             let status: KeyComparison.Status
-            let slower = limits.isTimeRegression(baseline: b?.seconds, current: c?.seconds)
+            let statistics = RepeatedRecordings.timeComparison(key, baseline: b, current: c, tolerance: limits.timeTolerance)
+            let slower = RepeatedRecordings.slower(statistics)
+                ?? limits.isTimeRegression(baseline: b?.seconds, current: c?.seconds)
             if limits.isRegression(baseline: bc, current: cc) || slower {
                 status = .regressed
             } else if cc > bc {
@@ -240,7 +246,7 @@ public struct BaselineComparison: Sendable {
                 status = .unchanged
             }
             return KeyComparison(key: key, baseline: bc, current: cc, baselineSeconds: b?.seconds,
-                                 currentSeconds: c?.seconds, status: status, timeRegressed: slower)
+                                 currentSeconds: c?.seconds, status: status, timeRegressed: slower, timeStatistics: statistics)
         }
 
         let old = baseline.counts

@@ -63,21 +63,24 @@ public enum BaselineGate {
             // with another's: refused rather than written.
             return BaselineOutcome(refusal: CheckProblem(.baseline, "--key rule needs every counted attribute named by a rule, but \(match.missing) of \(match.attributes) attributes of run '\(input.label)' have none in snapshot '\(match.snapshotLabel)'; name the run with a dump of the same process"))
         }
-        let counts = try input.counts(in: opened.db)
+        let each = try input.counts(in: opened.db, more: opened.more)
         do {
-            if let note = try RecordingGate.check(counts.source, allowIncomplete: request.allowIncomplete) {
-                log.say(.note(note))
+            for counts in each {
+                if let note = try RecordingGate.check(counts.source, allowIncomplete: request.allowIncomplete) {
+                    log.say(.note(note))
+                }
+                // A baseline with an `(unknown)` key would compare unread hits as one key forever.
+                try RecordingGate.refuseUnknownAttributes(counts)
             }
-            // A baseline with an `(unknown)` key would compare unread hits as one key forever.
-            try RecordingGate.refuseUnknownAttributes(counts)
         } catch let p as CheckProblem {
             return BaselineOutcome(refusal: p)
         }
+        let counts = RepeatedRecordings.combined(each)
         let baseline = Baseline(counts: counts)
         guard let file else { return BaselineOutcome(baseline: baseline) }
         try baseline.write(to: file)
         return BaselineOutcome(baseline: baseline,
-                               written: "wrote \(file.path): \(counts.source.phrase) keyed by \(counts.key.rawValue), \(counts.entries.count) \(counts.key.plural), \(counts.total.updates) updates")
+                               written: "wrote \(file.path): \(RepeatedRecordings.phrase(counts.source, each.count)) keyed by \(counts.key.rawValue), \(counts.entries.count) \(counts.key.plural), \(counts.total.updates) updates")
     }
 
     static func validate(_ s: GateSources, key: BaselineKey?) throws {

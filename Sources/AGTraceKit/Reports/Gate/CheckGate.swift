@@ -121,14 +121,17 @@ public enum CheckGate {
                                namingSnapshot: key == .attribute ? nil : kind.namer.flatMap { opened.labels[$0] },
                                withSeconds: timed)
         _ = try input.match(in: opened.db, log: log)
-        let current = try input.counts(in: opened.db)
+        let each = try input.counts(in: opened.db, more: opened.more)
         // A cut trace (no EndTrace) is refused as a cut transcript is.
         var notes: [String] = []
-        if let note = try RecordingGate.check(current.source, allowIncomplete: request.allowIncomplete) {
-            notes.append(note)
-            log.say(.warning(note))
+        for counts in each {
+            if let note = try RecordingGate.check(counts.source, allowIncomplete: request.allowIncomplete) {
+                notes.append(note)
+                log.say(.warning(note))
+            }
+            try RecordingGate.refuseUnknownAttributes(counts)
         }
-        try RecordingGate.refuseUnknownAttributes(current)
+        let current = RepeatedRecordings.combined(each)
         var comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
         if let limit = limits.maxCycles {
             comparison.cycles = try CycleTally.count(current.source, limit: limit, in: opened.db)

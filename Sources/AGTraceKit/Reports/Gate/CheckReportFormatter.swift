@@ -107,8 +107,20 @@ public enum CheckReportFormatter {
         let count = k.delta == 0 ? "0" : "\(signed(k.delta)), \(percentText(k))"
         guard timed || k.timeRegressed, let b = k.baselineSeconds, let c = k.currentSeconds else { return count }
         var notes = k.secondsPercent.map { [String(format: "%+.1f%%", $0)] } ?? []
+        if let statistics = intervalText(k) { notes.append(statistics) }
         if k.timeRegressed { notes.append("slower") }
         return count + "; time " + seconds(b) + " -> " + seconds(c) + (notes.isEmpty ? "" : " (" + notes.joined(separator: ", ") + ")")
+    }
+
+    /// With repeated recordings on both sides: "x1.31 in [1.22, 1.40], p 0.008", or why the
+    /// recordings could not say; nil for one recording (the report as it always was).
+    static func intervalText(_ k: KeyComparison) -> String? {
+        guard let s = k.timeStatistics else { return nil }
+        if let i = s.interval {
+            return String(format: "x%.2f in [%.2f, %.2f]", i.ratio, i.low, i.high) + (s.pValue.map { String(format: ", p %.3f", $0) } ?? "")
+        }
+        if case .noVerdict(let why) = s.verdict { return "no interval: " + why }
+        return nil
     }
 
     /// Seconds for people, as the reports show them (`ColumnUnit.seconds`: 3.91 ms, 200 µs);
@@ -125,9 +137,11 @@ public enum CheckReportFormatter {
 
     /// With `--time`: what the seconds are, said in every format (never pretended).
     static func timeLine(_ c: BaselineComparison) -> String? {
-        guard c.limits.timeTolerance != nil else { return nil }
+        guard let tolerance = c.limits.timeTolerance else { return nil }
         let measure = c.current.time ?? c.baseline.counts.time ?? .inclusive
-        return "compares " + measure.comparedText
+        guard let repeated = ([c.total] + c.keys).lazy.compactMap({ $0.timeStatistics }).first,
+              let a = repeated.a?.count, let b = repeated.b?.count else { return "compares " + measure.comparedText }
+        return "compares " + measure.comparedText + "; medians of \(a) + \(b) recordings: slower when the whole 95% interval of the ratio lies above +\(tolerance)% and p < 0.05 (docs/statistics.md)"
     }
 
     static func verdict(_ c: BaselineComparison) -> String {
@@ -189,6 +203,24 @@ public enum CheckReportFormatter {
             + (l.timeTolerance.map { ", time tolerance \($0)%" } ?? "")
     }
 
+    /// `"time_statistics"` in json: the recordings, ratio, interval, p and verdict (null when unknown).
+    static func statisticsObject(_ s: SampleComparison) -> String {
+        func number(_ v: Double?) -> String { v.map(Baseline.formatSeconds) ?? "null" }
+        let verdict: String
+        switch s.verdict {
+        case .slower: verdict = "slower"
+        case .faster: verdict = "faster"
+        case .unchanged: verdict = "unchanged"
+        case .exact: verdict = "exact"
+        case .noVerdict: verdict = "none"
+        }
+        var fields = ["\"baseline_recordings\": \(s.a?.count ?? 0)", "\"current_recordings\": \(s.b?.count ?? 0)",
+                      "\"ratio\": " + number(s.interval?.ratio), "\"low\": " + number(s.interval?.low),
+                      "\"high\": " + number(s.interval?.high), "\"p\": " + number(s.pValue), "\"verdict\": " + JSONText.quote(verdict)]
+        if case .noVerdict(let why) = s.verdict { fields.append("\"why\": " + JSONText.quote(why)) }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+
     static let columns = ["baseline", "current", "delta", "percent"]
 
     static func cells(_ k: KeyComparison) -> [SQLValue] {
@@ -201,6 +233,7 @@ public enum CheckReportFormatter {
     static func timeCells(_ k: KeyComparison) -> [SQLValue] {
         func text(_ v: Double?) -> SQLValue { v.map { .text(seconds($0)) } ?? .null }
         var change = k.secondsPercent.map { String(format: "%+.1f%%", $0) } ?? ""
+        if let statistics = intervalText(k) { change += (change.isEmpty ? "" : " ") + statistics }
         if k.timeRegressed { change += change.isEmpty ? "slower" : " slower" }
         return [text(k.baselineSeconds), text(k.currentSeconds), .text(change)]
     }
@@ -264,6 +297,7 @@ public enum CheckReportFormatter {
             if let s = k.baselineSeconds { fields.append("\"baseline_seconds\": " + Baseline.formatSeconds(s)) }
             if let s = k.currentSeconds { fields.append("\"current_seconds\": " + Baseline.formatSeconds(s)) }
             if c.limits.timeTolerance != nil { fields.append("\"time_regressed\": \(k.timeRegressed)") }
+            if let s = k.timeStatistics { fields.append("\"time_statistics\": " + statisticsObject(s)) }
             return "{" + fields.joined(separator: ", ") + "}"
         }
         func list(_ name: String, _ rows: [KeyComparison], last: Bool = false) -> String {

@@ -9,11 +9,16 @@ import Foundation
 public struct GateSources: Equatable, Sendable {
     /// The value given for each option (`"transcript": "tap.lldb.log"`), by option name.
     public let values: [String: String]
+    /// More recordings of the one kind given (`--trace t1 t2 t3`: t2 and t3), files when its
+    /// value is a file, labels when it is a label: repeated recordings of one interaction,
+    /// counted as one (`RepeatedRecordings`).
+    public let more: [String]
 
-    /// Refuses (a usage problem) a kind counted alone given with anything else, and labels
-    /// mixed with files.
-    public init(values: [String: String]) throws {
+    /// Refuses (a usage problem) a kind counted alone given with anything else, labels
+    /// mixed with files, and more recordings given with more than one input.
+    public init(values: [String: String], more: [String] = []) throws {
         self.values = values.filter { name, _ in Self.options.contains(name) }
+        self.more = more
         let given = MeasuredKind.gateOrder.filter { self.givenByLabel($0) != nil || self.givenByFile($0) != nil }
         if let alone = given.first(where: { $0.countedAlone != nil }), given.count > 1 {
             let others = Self.labelOptions(except: alone) + Self.fileOptions(except: alone)
@@ -24,7 +29,22 @@ public struct GateSources: Equatable, Sendable {
            given.contains(where: { self.givenByFile($0) != nil && !$0.sharesItsOption }) {
             throw CheckProblem(.usage, "give labels (\(shared.map { "--" + $0.stored.option }.joined(separator: ", "))) or files (\(shared.map { "--" + $0.fileOption }.joined(separator: ", "))), not both")
         }
+        try refuseMixedRecordings(given)
     }
+
+    /// More recordings are of the one kind given, and all files or all labels as its value is.
+    private func refuseMixedRecordings(_ given: [MeasuredKind]) throws {
+        guard let extra = more.first else { return }
+        guard given.count == 1, let kind = given.first, values.count == 1 else {
+            throw CheckProblem(.usage, "more recordings ('\(extra)') are repeated recordings of one input: give one option with them (--trace t1 t2 t3), not \(values.keys.sorted().map { "--" + $0 }.listed("and"))")
+        }
+        guard kind.sharesItsOption else { return }
+        let file = givenByFile(kind) != nil
+        if let other = more.first(where: { Self.isFile($0) != file }) {
+            throw CheckProblem(.usage, "--\(kind.fileOption) \(values.values.first!) is \(file ? "a file" : "a label"), but '\(other)' is \(file ? "none (a label?)" : "a file"): give repeated recordings as files or as labels, not both")
+        }
+    }
+
 
     /// Every option a source is given with: the kinds' file options, then their label options.
     public static var options: [String] {
@@ -69,16 +89,21 @@ public struct GateSources: Equatable, Sendable {
     public var usesFiles: Bool { MeasuredKind.gateOrder.contains { givenByFile($0) != nil } }
     /// The files this command reads, which its output must not replace.
     public var fileInputs: [OutputFile.Input] {
-        MeasuredKind.gateOrder.compactMap { kind in givenByFile(kind).map { OutputFile.Input(option: "--" + kind.fileOption, path: $0) } }
+        MeasuredKind.gateOrder.flatMap { kind in
+            givenByFile(kind).map { [$0] + more }.map { $0.map { OutputFile.Input(option: "--" + kind.fileOption, path: $0) } } ?? []
+        }
     }
 
     /// Refuses an input that is both a file and a label of the database (an option that takes
     /// either, given an existing file's name that is also a label).
     func refuseAmbiguousLabels(database: String, openDatabase: () throws -> Database) throws {
         for kind in MeasuredKind.gateOrder where kind.sharesItsOption {
-            guard let value = givenByFile(kind), value != "-", FileManager.default.fileExists(atPath: database) else { continue }
-            guard let db = try? openDatabase(), (try? LabelLookup.resolve(value, kind: kind.rawValue, in: db)) ?? nil != nil else { continue }
-            throw CheckProblem(.usage, "--\(kind.fileOption) \(value) is both a file and the label of a \(kind.rawValue) in \(database): write ./\(value) for the file")
+            guard let first = givenByFile(kind) else { continue }
+            for value in [first] + more {
+                guard value != "-", FileManager.default.fileExists(atPath: database) else { continue }
+                guard let db = try? openDatabase(), (try? LabelLookup.resolve(value, kind: kind.rawValue, in: db)) ?? nil != nil else { continue }
+                throw CheckProblem(.usage, "--\(kind.fileOption) \(value) is both a file and the label of a \(kind.rawValue) in \(database): write ./\(value) for the file")
+            }
         }
     }
 
@@ -86,6 +111,8 @@ public struct GateSources: Equatable, Sendable {
     struct Opened {
         var db: Database
         var labels: [MeasuredKind: String] = [:]
+        /// The labels of the more recordings of the one kind given (`GateSources.more`).
+        var more: [String] = []
         /// Must stay alive while counting; closed by `close()`.
         var privateDatabase: PrivateDatabase?
         func close() { privateDatabase?.close() }
@@ -101,23 +128,27 @@ public struct GateSources: Equatable, Sendable {
                 throw CheckProblem(.notCounted, "--\(kind.stored.option) \(label): no such file (and no database at \(database) to hold a \(kind.rawValue) labelled so)")
             }
             let db = try openDatabase()
-            guard try LabelLookup.resolve(label, kind: kind.rawValue, in: db) != nil else {
-                throw CheckProblem(.notCounted, "--\(kind.stored.option) \(label): no such file, and no \(kind.rawValue) labelled '\(label)' in \(database) ('agtrace list' shows the labels)")
+            for label in [label] + more {
+                guard try LabelLookup.resolve(label, kind: kind.rawValue, in: db) != nil else {
+                    throw CheckProblem(.notCounted, "--\(kind.stored.option) \(label): no such file, and no \(kind.rawValue) labelled '\(label)' in \(database) ('agtrace list' shows the labels)")
+                }
             }
-            return Opened(db: db, labels: [kind: label])
+            return Opened(db: db, labels: [kind: label], more: more)
         }
         guard usesFiles else {
             var labels: [MeasuredKind: String] = [:]
             for kind in kinds { labels[kind] = givenByLabel(kind) }
-            return Opened(db: try openDatabase(), labels: labels)
+            return Opened(db: try openDatabase(), labels: labels, more: more)
         }
         let scratch = try PrivateDatabase()
         var opened = Opened(db: scratch.db, privateDatabase: scratch)
         for kind in MeasuredKind.gateOrder {
-            guard let path = givenByFile(kind) else { continue }
-            let item = try scratch.importFile(path, as: kind.format.kind)
-            opened.labels[kind] = item.label
-            for line in kind.readLines(path, item) { log.say(line) }
+            guard let first = givenByFile(kind) else { continue }
+            for (i, path) in ([first] + more).enumerated() {
+                let item = try scratch.importFile(path, as: kind.format.kind)
+                if i == 0 { opened.labels[kind] = item.label } else { opened.more.append(item.label) }
+                for line in kind.readLines(path, item) { log.say(line) }
+            }
         }
         return opened
     }
@@ -160,4 +191,16 @@ public struct CountInput: Sendable {
     }
 
     func counts(in db: Database) throws -> UpdateCounts { try kind.count(self, db) }
+
+    /// The counts of this recording and of the `more` given with it (labels of the same kind),
+    /// each in the order given: repeated recordings, which `RepeatedRecordings` makes one of.
+    func counts(in db: Database, more: [String]) throws -> [UpdateCounts] {
+        var each = [try counts(in: db)]
+        for label in more {
+            var other = self
+            other.label = label
+            each.append(try other.counts(in: db))
+        }
+        return each
+    }
 }

@@ -51,7 +51,8 @@ public struct UpdateCounts: Equatable, Sendable {
             updates += e.updates
             if let s = e.seconds { seconds = (seconds ?? 0) + s }
         }
-        return UpdateEntry(updates: updates, seconds: time == .selfTime ? seconds : nil)
+        guard time == .selfTime else { return UpdateEntry(updates: updates) }
+        return UpdateEntry(updates: updates, seconds: seconds, secondsEach: RepeatedRecordings.totalSecondsEach(entries.values))
     }
 
     /// The keys in the order baselines and reports list them: attributes numerically, anything
@@ -167,10 +168,15 @@ public struct UpdateEntry: Equatable, Sendable {
     /// Seconds of those updates, as `UpdateCounts.time` says: a trace's self time, or a
     /// profiled snapshot's totals.
     public var seconds: Double?
+    /// With repeated recordings (`--trace t1 t2 t3`): each recording's seconds, in the order
+    /// given (0 in a recording without the key); `seconds` is then their median and `updates`
+    /// the median count. Nil for one recording.
+    public var secondsEach: [Double]?
 
-    public init(updates: Int64, seconds: Double? = nil) {
+    public init(updates: Int64, seconds: Double? = nil, secondsEach: [Double]? = nil) {
         self.updates = updates
         self.seconds = seconds
+        self.secondsEach = secondsEach
     }
 }
 
