@@ -11,7 +11,7 @@ enum CompareCommand {
         UsageForm([.positional(a), .positional(b)] + optionTerms),
         UsageForm([.option(groupA), .option(groupB)] + optionTerms),
     ]
-    static let optionTerms: [UsageTerm] = [.optional(by), .optional(writes), .optional(sort), .optional(minEffect), .optional(seed)]
+    static let optionTerms: [UsageTerm] = [.optional(by), .optional(snapshot), .optional(writes), .optional(sort), .optional(minEffect), .optional(seed)]
         + Options.rows.map { UsageTerm.optional($0) }
     static let discussion = """
     A and B are recordings of the same interaction before and after a change: traces,
@@ -20,7 +20,8 @@ enum CompareCommand {
     check does); a folder stands for each file in it. --a and --b take groups of repeated
     recordings (--a a1 a2 a3 --b b1 b2 b3).
 
-    Per key (--by view where the recordings name their views; a run: attribute): evaluations
+    Per key (--by view where the recordings name their views; a run: attribute, or view when
+    --snapshot names its attributes through a dump of the same build): evaluations
     in A and B, delta and delta_pct, evaluations whose value did not change (the body re-ran
     for the same value: wasted work; empty when the kind cannot tell), self seconds (an
     evaluation's own time, without the evaluations nested in it) and total seconds when the
@@ -47,6 +48,7 @@ enum CompareCommand {
       agtrace compare SampleArchives/traces/trip-taps.ag-trace SampleArchives/traces/trip-taps.ag-trace
       agtrace compare before.ag-trace after.ag-trace --by rule --limit 10
       agtrace compare before.ag-trace after.ag-trace --writes
+      agtrace compare tap-stepper tap-stepper-regressed --snapshot planner-a --snapshot planner-b
       agtrace compare --a before/ --b after/ --format markdown > comment.md
     """
     static let a = Positional("A", help: "the recording before: a label or a file (trace, transcript, dump, console log)")
@@ -57,6 +59,12 @@ enum CompareCommand {
                                    repeatable: true, takesSeveral: true)
     static let by = OptionSpec.choice(name: "by", values: BaselineKey.allCases.map(\.rawValue),
                                       help: "the key (default: view where the recordings name views, else the kind's own: a run's attribute); attribute ids hold within one build only")
+    static let snapshot: OptionSpec = {
+        var option = Options.snapshot.explained("runs: a dump that names their attributes (for rule and view; then --by view is the default); given twice, A's then B's (each side's own build): a label, or a file when A and B are files",
+                                                valueName: "S|DUMP")
+        option.repeatable = true
+        return option
+    }()
     static let writes = OptionSpec(name: "writes", valueName: nil, help: "per write instead of per key: A's writes matched to B's, with the views each re-ran")
     static let sort = OptionSpec.choice(name: "sort", values: CompareSort.allCases.map(\.rawValue),
                                         help: "change (default: self seconds grown or shrunk, then evaluations), evaluations, or key")
@@ -92,6 +100,7 @@ enum CompareCommand {
         }
         request.by = args.value(by).flatMap { BaselineKey(rawValue: $0.lowercased()) }
         request.writes = args.has(writes)
+        request.namingSnapshots = args.values(snapshot)
         request.sort = args.value(sort).flatMap { CompareSort(rawValue: $0.lowercased()) } ?? .change
         request.minEffect = args.value(minEffect).flatMap(percent) ?? CompareRequest.defaultMinEffect
         request.seed = args.value(seed).flatMap { UInt64($0) } ?? CompareRequest.defaultSeed

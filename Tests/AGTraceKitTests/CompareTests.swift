@@ -166,6 +166,25 @@ final class CompareTests: DatabaseTestCase {
         XCTAssertEqual(again.keys.map(\.time), changed.keys.map(\.time))
     }
 
+    /// A run names no views: each side's dump of its own build names them (docs/ci.md's
+    /// stepper: the regressed build's Summary body runs 4 times instead of 1).
+    func testRunsNamedByEachSidesDump() throws {
+        var request = CompareRequest(a: [TestPaths.sample("ci/tap-stepper.lldb.log")], b: [TestPaths.sample("ci/tap-stepper-regressed.lldb.log")],
+                                     database: dbPath)
+        request.namingSnapshots = [TestPaths.sample("ci/planner-a.ag-json"), TestPaths.sample("ci/planner-b.ag-json")]
+        let outcome = try CompareRunner.run(request, openDatabase: { self.db }, log: CommandLog())
+        XCTAssertEqual(outcome.by, .view)
+        XCTAssertEqual(outcome.keys.filter(\.isRegression).map(\.key), ["Summary", "(total)"])
+        XCTAssertEqual(outcome.keys.first.map { [$0.a, $0.b] }, [1, 4])
+        XCTAssertTrue(outcome.keys.allSatisfy { $0.aUnchanged == nil && $0.aSelf == nil })
+        // Traces name their own: refused.
+        request = CompareRequest(a: [TestPaths.sample("traces/trip-taps.ag-trace")], b: [TestPaths.sample("traces/trip-taps.ag-trace")], database: dbPath)
+        request.namingSnapshots = [TestPaths.sample("ci/planner-a.ag-json")]
+        XCTAssertThrowsError(try CompareRunner.run(request, openDatabase: { self.db }, log: CommandLog())) { error in
+            XCTAssertTrue("\(error)".contains("traces name their own"), "\(error)")
+        }
+    }
+
     func testKindsAndInputsThatCannotBeCompared() throws {
         let trip = TestPaths.sample("traces/trip-taps.ag-trace")
         let run = TestPaths.sample("transcripts/trip-frame-info.lldb.log")

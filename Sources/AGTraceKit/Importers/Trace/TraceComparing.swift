@@ -5,8 +5,8 @@ extension CompareHooks {
     /// when its timestamps time them) and its writes (`trace_writes`) with the evaluations
     /// each caused (`cause_seq`) and their views (Queries/compare-trace-*.sql).
     public static let trace = CompareHooks(
-        keys: { label, by, db in
-            let id = try LabelLookup.traceId(label, in: db)
+        keys: { recording, by, db in
+            let id = try LabelLookup.traceId(recording.label, in: db)
             let rows = try ReportRegistry.query("compare-trace-keys")
                 .rows(in: db, ["trace": .integer(id), "by": .text(by.rawValue), "no_view": .text(UpdateCounts.noViewKey)]).rows
             var measures: [String: KeyMeasure] = [:]
@@ -17,8 +17,8 @@ extension CompareHooks {
             }
             return measures
         },
-        writes: { label, by, db in
-            let id = try LabelLookup.traceId(label, in: db)
+        writes: { recording, by, db in
+            let id = try LabelLookup.traceId(recording.label, in: db)
             return try ReportRegistry.query("compare-trace-writes")
                 .rows(in: db, ["trace": .integer(id), "by": .text(by.rawValue)]).rows.map { r in
                     RecordedWrite(position: r[0].intValue ?? 0, attribute: r[1].intValue, key: r[2].description,

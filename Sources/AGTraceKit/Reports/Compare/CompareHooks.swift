@@ -50,23 +50,24 @@ public struct RecordedWrite: Equatable, Sendable {
 /// What `compare` reads of a stored kind, declared by the kind's format folder
 /// (`MeasuredKind.compare`): another recorder's kind plugs in by declaring the same hooks.
 public struct CompareHooks: Sendable {
-    /// Per key of the recording labelled so: its measures.
-    public let keys: @Sendable (_ label: String, _ by: BaselineKey, _ db: Database) throws -> [String: KeyMeasure]
+    /// Per key of one recording: its measures.
+    public let keys: @Sendable (_ recording: ComparedRecording, _ by: BaselineKey, _ db: Database) throws -> [String: KeyMeasure]
     /// Its writes in order; nil when the kind records none `compare` can match.
-    public let writes: (@Sendable (_ label: String, _ by: BaselineKey, _ db: Database) throws -> [RecordedWrite])?
+    public let writes: (@Sendable (_ recording: ComparedRecording, _ by: BaselineKey, _ db: Database) throws -> [RecordedWrite])?
 
-    public init(keys: @escaping @Sendable (_ label: String, _ by: BaselineKey, _ db: Database) throws -> [String: KeyMeasure],
-                writes: (@Sendable (_ label: String, _ by: BaselineKey, _ db: Database) throws -> [RecordedWrite])? = nil) {
+    public init(keys: @escaping @Sendable (_ recording: ComparedRecording, _ by: BaselineKey, _ db: Database) throws -> [String: KeyMeasure],
+                writes: (@Sendable (_ recording: ComparedRecording, _ by: BaselineKey, _ db: Database) throws -> [RecordedWrite])? = nil) {
         self.keys = keys
         self.writes = writes
     }
 
     /// For a kind that declares none: the gate's counts (`MeasuredKind.count`), with its
-    /// seconds when it has them (a profiled dump's, which include nested runs); whether a value
-    /// changed is unknown.
+    /// seconds when it has them (a profiled dump's, which include nested runs), named through
+    /// the recording's naming dump when the kind is named so (a run); whether a value changed
+    /// is unknown.
     static func counted(_ kind: MeasuredKind) -> CompareHooks {
-        CompareHooks(keys: { label, by, db in
-            var input = CountInput(kind: kind, label: label, key: by)
+        CompareHooks(keys: { recording, by, db in
+            var input = CountInput(kind: kind, label: recording.label, key: by, namingSnapshot: recording.namingSnapshot)
             input.withSeconds = kind.time != nil
             let counts: UpdateCounts
             do {

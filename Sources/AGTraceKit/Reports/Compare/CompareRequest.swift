@@ -7,6 +7,10 @@ public struct CompareRequest: Equatable, Sendable {
     /// nil: by view where the recordings name their views (traces, dumps, consoles), else the
     /// kind's default (a run: attribute).
     public var by: BaselineKey?
+    /// Dumps that name the recordings' attributes, for kinds named so (a run): one for both
+    /// sides (`--snapshot S`), or A's then B's (each a dump of its own build). Labels, or files
+    /// when A and B are files.
+    public var namingSnapshots: [String] = []
     /// Per write instead of per key.
     public var writes = false
     public var sort: CompareSort = .change

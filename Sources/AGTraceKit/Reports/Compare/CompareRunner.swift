@@ -5,13 +5,17 @@ import Foundation
 /// comparison doubtful: other apps or builds, untimed recordings, one recording a side.
 public enum CompareRunner {
     public static func run(_ request: CompareRequest, openDatabase: () throws -> Database, log: CommandLog) throws -> CompareOutcome {
-        let sides = try CompareSides.open(a: request.a, b: request.b, database: request.database, openDatabase: openDatabase, log: log)
+        let sides = try CompareSides.open(a: request.a, b: request.b, naming: request.namingSnapshots, database: request.database,
+                                          openDatabase: openDatabase, log: log)
         defer { sides.close() }
         let kinds = Set((sides.a + sides.b).map(\.kind))
         guard kinds.count == 1, let kind = kinds.first else {
             throw CompareProblem("A and B hold \(kinds.map(\.rawValue).sorted().listed("and")) recordings: compare recordings of one kind (traces with traces, runs with runs)")
         }
-        var by = request.by ?? (kind.namedBy == nil ? .view : kind.defaultKey)
+        if !request.namingSnapshots.isEmpty, kind.namedBy == nil {
+            throw ReportUsageError("--snapshot names the attributes of recordings that name none (runs); \(kind.rawValue)s name their own")
+        }
+        var by = request.by ?? (kind.namedBy == nil || !request.namingSnapshots.isEmpty ? .view : kind.defaultKey)
         var warnings: [String] = []
         var notes: [String] = []
         func warn(_ text: String) { warnings.append(text); log.say(.warning(text)) }
@@ -29,15 +33,15 @@ public enum CompareRunner {
             return outcome
         }
         let hooks = kind.compareHooks
-        var a = try sides.a.map { RecordingMeasures(recording: $0, keys: try hooks.keys($0.label, by, sides.db)) }
-        var b = try sides.b.map { RecordingMeasures(recording: $0, keys: try hooks.keys($0.label, by, sides.db)) }
+        var a = try sides.a.map { RecordingMeasures(recording: $0, keys: try hooks.keys($0, by, sides.db)) }
+        var b = try sides.b.map { RecordingMeasures(recording: $0, keys: try hooks.keys($0, by, sides.db)) }
         if request.by == nil, by == .view, (a + b).allSatisfy({ $0.keys.keys.allSatisfy { $0 == UpdateCounts.noViewKey } }) {
             // No rule is a view's body (an engine that names its rules otherwise): by view
             // would lump everything under one key.
             by = .rule
             note("no evaluation belongs to a named view: compared by rule")
-            a = try sides.a.map { RecordingMeasures(recording: $0, keys: try hooks.keys($0.label, by, sides.db)) }
-            b = try sides.b.map { RecordingMeasures(recording: $0, keys: try hooks.keys($0.label, by, sides.db)) }
+            a = try sides.a.map { RecordingMeasures(recording: $0, keys: try hooks.keys($0, by, sides.db)) }
+            b = try sides.b.map { RecordingMeasures(recording: $0, keys: try hooks.keys($0, by, sides.db)) }
         }
         if let doubt = CompareTrust.differentApps(a: a, b: b, by: by) { warn(doubt) }
         // Seconds are compared only when every recording has them: one untimed recording
@@ -72,7 +76,7 @@ public enum CompareRunner {
         guard let writes = kind.compareHooks.writes else {
             throw CompareProblem("a \(kind.rawValue) records no writes compare can match (traces do): compare it per key")
         }
-        var matched = WriteComparison.match(a: try writes(sides.a[0].label, by, sides.db), b: try writes(sides.b[0].label, by, sides.db))
+        var matched = WriteComparison.match(a: try writes(sides.a[0], by, sides.db), b: try writes(sides.b[0], by, sides.db))
         let leftOut = max(0, matched.count - (request.limit ?? Int.max))
         matched = Array(matched.prefix(request.limit ?? Int.max))
         var outcome = CompareOutcome(rows: CompareRows.writes(matched), keys: [], writes: matched, by: by, a: sides.a, b: sides.b,

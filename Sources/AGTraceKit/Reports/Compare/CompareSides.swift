@@ -6,6 +6,8 @@ public struct ComparedRecording: Equatable, Sendable {
     public var label: String
     /// What the user gave: the label, or the file's path.
     public var given: String
+    /// The dump that names its attributes, for a kind named so (a run).
+    public var namingSnapshot: String?
 }
 
 /// A and B as the user gave them: labels of the database, or files and folders (each file of
@@ -22,8 +24,39 @@ struct CompareSides {
     func close() { scratch?.close() }
 
     /// Opens what `a` and `b` name: all labels (of `database`) or all files.
-    static func open(a: [String], b: [String], database: String, openDatabase: () throws -> Database,
+    /// `naming`: dumps that name the attributes of kinds named so (a run), one for both sides
+    /// or A's then B's.
+    static func open(a: [String], b: [String], naming: [String], database: String, openDatabase: () throws -> Database,
                      log: CommandLog) throws -> CompareSides {
+        var sides = try open(a: a, b: b, database: database, openDatabase: openDatabase, log: log)
+        guard !naming.isEmpty else { return sides }
+        guard naming.count <= 2 else { throw ReportUsageError("--snapshot names both sides' attributes, or A's then B's: give it once or twice, not \(naming.count) times") }
+        var labels: [String] = []
+        for dump in naming {
+            if let scratch = sides.scratch {
+                guard FileManager.default.fileExists(atPath: dump) else {
+                    throw ReportUsageError("--snapshot \(dump): no such file (with files for A and B, the naming dump is a file too)")
+                }
+                labels.append(try importFile(dump, into: scratch, log: log).label)
+            } else {
+                _ = try LabelLookup.snapshotId(dump, in: sides.db)
+                labels.append(dump)
+            }
+        }
+        func named(_ label: String) -> (ComparedRecording) -> ComparedRecording {
+            { r in
+                var r = r
+                if r.kind.namedBy != nil { r.namingSnapshot = label }
+                return r
+            }
+        }
+        sides.a = sides.a.map(named(labels[0]))
+        sides.b = sides.b.map(named(labels.last!))
+        return sides
+    }
+
+    private static func open(a: [String], b: [String], database: String, openDatabase: () throws -> Database,
+                             log: CommandLog) throws -> CompareSides {
         guard !a.isEmpty, !b.isEmpty else { throw ReportUsageError("give a recording (or a group of them) for each side: agtrace compare A B, or --a A1 A2 … --b B1 B2 …") }
         let given = a + b
         let files = given.filter { FileManager.default.fileExists(atPath: $0) || $0 == "-" }
