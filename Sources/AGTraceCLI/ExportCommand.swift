@@ -37,7 +37,9 @@ enum ExportCommand {
     charts; a trace's own timings), cause -> effect per write of --run or --trace (the
     written node, what it marked, what reran, a picture), a node finder over --snapshot
     (why upstream, walk downstream), and with
-    --compare A B the nodes and edges added, removed and changed. Pictures are laid out by
+    --compare A B the nodes and edges added, removed and changed between two snapshots, or,
+    for two recordings (traces, runs), what `agtrace compare A B` shows: bars of A and B side
+    by side per view, and its rows. Pictures are laid out by
     Graphviz (dot) when it is on the PATH; without it the page lists the same nodes and says
     how to get them. Big inputs are cut to keep the page near 5 MB at most, and the page says
     what was left out. Every string from the inputs is shown as text, never run.
@@ -55,11 +57,12 @@ enum ExportCommand {
       agtrace export html --compare trip-1-before trip-3-after-invalidate -o diff.html
       agtrace export perfetto --trace trip-taps -o taps.json
       agtrace export html --trace trip-taps -o taps.html
+      agtrace export html --compare feed-select feed-select-cut -o feed.html
     """
     static let snapshot = Options.snapshot.explained("the snapshot to export (html, perfetto: names the run's nodes)")
     static let run = Options.run.explained("the run (transcript) to export (perfetto, html)")
     static let trace = Options.trace.explained("the trace to export (perfetto, html)")
-    static let compare = OptionSpec(name: "compare", valueName: "A B", help: "html: compare snapshot A with snapshot B")
+    static let compare = OptionSpec(name: "compare", valueName: "A B", help: "html: compare snapshot A with snapshot B, or recording A with recording B (agtrace compare)")
     static let focus = OptionSpec(name: "focus", valueName: "ATTR", help: "dot: only this node's neighbourhood")
     static let depth = Options.depth.explained("dot: neighbourhood radius in edges (default 2; needs --focus)")
 

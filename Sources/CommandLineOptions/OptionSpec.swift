@@ -10,12 +10,14 @@ public struct OptionSpec: Sendable {
     /// What the value must look like, checked while parsing.
     public var kind: OptionValueKind
     public var repeatable: Bool
+    /// Takes every value up to the next option (`--a t1 t2 t3`): its placeholder ends in `...`.
+    public var takesSeveral: Bool
     /// The error when the option is missing; nil when it may be left out.
     public var missing: String?
     public var short: Character?
 
     public init(name: String, valueName: String?, help: String, kind: OptionValueKind = .text, repeatable: Bool = false,
-                required missing: String? = nil, short: Character? = nil) {
+                required missing: String? = nil, short: Character? = nil, takesSeveral: Bool = false) {
         self.name = name
         self.valueName = valueName
         self.help = help
@@ -23,6 +25,7 @@ public struct OptionSpec: Sendable {
         self.repeatable = repeatable
         self.missing = missing
         self.short = short
+        self.takesSeveral = takesSeveral
     }
 
     public var isRequired: Bool { missing != nil }

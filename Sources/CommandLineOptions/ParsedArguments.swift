@@ -22,6 +22,8 @@ public struct ParsedArguments {
     public internal(set) var positionals: [String] = []
 
     public func value(_ option: OptionSpec) -> String? { values[checked(option)]?.last }
+    /// Every value given (an option that is repeatable or takes several), in order.
+    public func values(_ option: OptionSpec) -> [String] { values[checked(option)] ?? [] }
     public func has(_ option: OptionSpec) -> Bool { flags.contains(checked(option)) }
 
     private func checked(_ option: OptionSpec) -> String {
@@ -103,6 +105,12 @@ public struct ParsedArguments {
             }
             if let problem = s.kind.problem(name, value) { throw UsageError(message: problem) }
             parsed.values[name, default: []].append(value)
+            // The values that follow, up to the next option, are this option's too.
+            while s.takesSeveral, inline == nil, i < args.count, args[i] == "-" || !args[i].hasPrefix("-") {
+                if let problem = s.kind.problem(name, args[i]) { throw UsageError(message: problem) }
+                parsed.values[name, default: []].append(args[i])
+                i += 1
+            }
         }
         return parsed
     }

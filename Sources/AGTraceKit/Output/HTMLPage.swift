@@ -80,6 +80,32 @@ final class HTMLPage {
         html("</svg></figure>\n")
     }
 
+    /// Two bars per item, A above B (B lighter), to the same scale: two recordings side by side.
+    /// Items in the order given, the first `limit`.
+    func pairedBars(title: String, _ items: [(label: String, a: Double, b: Double)], names: (a: String, b: String),
+                    limit: Int = 15, shown: (Double) -> String) {
+        let top = Array(items.prefix(limit))
+        guard let maxValue = top.map({ max($0.a, $0.b) }).max(), maxValue > 0 else { return }
+        let rowHeight = 34, labelWidth = 360, barWidth = 420
+        html("<figure class=\"bars\"><figcaption>")
+        text(title + (items.count > top.count ? " (top \(top.count) of \(items.count))" : ""))
+        html("</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(labelWidth + barWidth + 110)\" height=\"\(top.count * rowHeight + 8)\" role=\"img\">\n")
+        for (i, item) in top.enumerated() {
+            let y = 4 + i * rowHeight
+            let label = item.label.count > 56 ? String(item.label.prefix(26)) + "…" + String(item.label.suffix(28)) : item.label
+            html("<g><title>"); text("\(item.label): \(names.a) \(shown(item.a)), \(names.b) \(shown(item.b))"); html("</title>")
+            html("<text x=\"\(labelWidth - 6)\" y=\"\(y + 19)\" text-anchor=\"end\">"); text(label); html("</text>")
+            for (row, value) in [(0, item.a), (1, item.b)] {
+                let w = value > 0 ? max(1, Int(Double(barWidth) * value / maxValue)) : 0
+                let top = y + 2 + row * 15
+                html("<rect x=\"\(labelWidth)\" y=\"\(top)\" width=\"\(w)\" height=\"13\" class=\"bar\"\(row == 1 ? " fill-opacity=\"0.45\"" : "")/>")
+                html("<text x=\"\(labelWidth + w + 6)\" y=\"\(top + 11)\">"); text((row == 0 ? names.a : names.b) + " " + shown(value)); html("</text>")
+            }
+            html("</g>\n")
+        }
+        html("</svg></figure>\n")
+    }
+
     /// A picture laid out by Graphviz later; `fallback` is shown when Graphviz is absent.
     func picture(_ dot: String) {
         html("<!--picture:\(pictures.count)-->")

@@ -19,7 +19,7 @@ extension MeasuredKind {
                 return "\(source.phrase) is incomplete (\(reason)); checked anyway (--allow-incomplete)"
             }
             throw CheckProblem(.notCounted, "\(source.phrase) is incomplete (\(reason): its process crashed or was killed while tracing): its counts miss whatever the app did not get to, which would pass as an improvement; trace it again, or pass --allow-incomplete")
-        })
+        }, compare: .trace)
 }
 
 extension UpdateCounts {

@@ -1,8 +1,9 @@
 import Foundation
 
 /// `agtrace export html`: one self-contained page (style, script, data and pictures inline; no
-/// network reference) over a snapshot, a run, and/or a comparison of two snapshots: what is in
-/// it, where the work went, cause -> effect per write, a node finder, the comparison.
+/// network reference) over a snapshot, a run, and/or a comparison of two snapshots (or of two
+/// recordings): what is in it, where the work went, cause -> effect per write, a node finder,
+/// the comparison.
 public enum HTMLReport {
     public struct Inputs: Sendable {
         public var snapshot: String?
@@ -56,7 +57,12 @@ public enum HTMLReport {
         let snapshotId = try inputs.snapshot.map { try LabelLookup.snapshotId($0, in: db) }
         let runId = try inputs.run.map { try LabelLookup.runId($0, in: db) }
         let traceId = try inputs.trace.map { try LabelLookup.traceId($0, in: db) }
-        let compareIds = try inputs.compare.map { (try LabelLookup.snapshotId($0.from, in: db), try LabelLookup.snapshotId($0.to, in: db)) }
+        // `--compare A B` of two snapshots is `diff`'s section; of two recordings (traces,
+        // runs), `compare`'s.
+        let recordings = try inputs.compare.flatMap { try LabelLookup.resolve($0.from, kind: .snapshot, in: db) == nil ? $0 : nil }
+        let compareIds = try inputs.compare.flatMap { c in
+            recordings != nil ? nil : (try LabelLookup.snapshotId(c.from, in: db), try LabelLookup.snapshotId(c.to, in: db))
+        }
         // A run named through a snapshot of another process would get wrong names silently.
         var warnings: [String] = []
         if let runId, let snapshotId, let run = inputs.run, let snapshot = inputs.snapshot,
@@ -73,7 +79,7 @@ public enum HTMLReport {
         var sections = [("inputs", "What is in it"), ("work", "Where the work went")]
         if runId != nil || traceId != nil { sections.append(("writes", "Cause → effect")) }
         if snapshotId != nil { sections.append(("finder-section", "Node finder")) }
-        if compareIds != nil { sections.append(("compare", "Compare")) }
+        if compareIds != nil || recordings != nil { sections.append(("compare", "Compare")) }
         let cycles = try HTMLCycles.present(in: db)
         if cycles { sections.append(("cycles", "Cycles")) }
         for (id, name) in sections { page.html("<a href=\"#\(id)\">"); page.text(name); page.html("</a>") }
@@ -90,6 +96,9 @@ public enum HTMLReport {
         if let compare = inputs.compare, let ids = compareIds {
             // What makes the comparison doubtful is shown in its section, beside the counts, and on stderr.
             warnings += try HTMLSections.compare(page, db: db, from: compare.from, to: compare.to, ids: ids, options: options)
+        }
+        if let recordings {
+            warnings += try HTMLSections.compareRecordings(page, db: db, a: recordings.from, b: recordings.to, options: options)
         }
         if cycles { try HTMLCycles.section(page, db: db, snapshot: inputs.snapshot, options: options) }
 

@@ -47,6 +47,10 @@ public struct MeasuredKind: Sendable, Hashable, CustomStringConvertible {
     let judgeEnd: @Sendable (MeasuredSource, Bool) throws -> String?
     /// Refuses counts that cannot be compared (keys that lump unread hits together).
     let refuseCounts: @Sendable (UpdateCounts) throws -> Void
+    /// What `compare` reads of one recording beyond the gate's counts (per key: changed
+    /// evaluations, self and total seconds; the writes in order with the views they re-ran);
+    /// nil: `compare` shows the gate's counts only (`CompareHooks.counted`).
+    public let compare: CompareHooks?
 
     public init(rawValue: String, stored: StoredKind, order: Int, fileOption: String, filePlaceholder: String = "FILE",
                 fileHelp: String, labelHelp: String, thing: String, inputUsage: String, countedAlone: String? = nil,
@@ -55,7 +59,8 @@ public struct MeasuredKind: Sendable, Hashable, CustomStringConvertible {
                 count: @escaping @Sendable (CountInput, Database) throws -> UpdateCounts,
                 readLines: @escaping @Sendable (String, ImportedItem) -> [CommandMessage],
                 judgeEnd: @escaping @Sendable (MeasuredSource, Bool) throws -> String? = { _, _ in nil },
-                refuseCounts: @escaping @Sendable (UpdateCounts) throws -> Void = { _ in }) {
+                refuseCounts: @escaping @Sendable (UpdateCounts) throws -> Void = { _ in },
+                compare: CompareHooks? = nil) {
         self.rawValue = rawValue
         self.stored = stored
         self.order = order
@@ -76,6 +81,7 @@ public struct MeasuredKind: Sendable, Hashable, CustomStringConvertible {
         self.readLines = readLines
         self.judgeEnd = judgeEnd
         self.refuseCounts = refuseCounts
+        self.compare = compare
     }
 
     /// The kind a baseline file names (`source.kind`), among the registered formats'.

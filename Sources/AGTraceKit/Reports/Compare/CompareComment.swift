@@ -1,0 +1,71 @@
+/// `compare --format markdown`: a comment for a pull request. The verdict first, then the
+/// regressions, then the improvements, each key with its evaluations and self µs, then what
+/// makes the comparison doubtful.
+public enum CompareComment {
+    public static func text(_ outcome: CompareOutcome) -> String {
+        if !outcome.writes.isEmpty || outcome.keys.isEmpty {
+            return table(outcome.rows.columns, outcome.rows.rows, units: outcome.rows.units)
+        }
+        let keys = outcome.keys.filter { !$0.isTotal }
+        let worse = keys.filter(\.isRegression), better = keys.filter(\.isImprovement)
+        var out = "**agtrace compare**: \(verdict(outcome, worse: worse.count, better: better.count))\n\n"
+        out += "A: \(sides(outcome.a)); B: \(sides(outcome.b)); by \(outcome.by.rawValue); \(how(outcome))\n"
+        for (title, rows) in [("Regressions", worse), ("Improvements", better)] where !rows.isEmpty {
+            out += "\n### \(title) (\(rows.count))\n\n" + keyTable(rows, outcome)
+        }
+        if let total = outcome.keys.last, total.isTotal {
+            out += "\n### Total\n\n" + keyTable([total], outcome)
+        }
+        for w in outcome.warnings { out += "\n> **Warning:** \(w)\n" }
+        for n in outcome.notes { out += "\n> \(n)\n" }
+        return out
+    }
+
+    static func verdict(_ outcome: CompareOutcome, worse: Int, better: Int) -> String {
+        let noun = outcome.by.plural
+        let what = outcome.repeated && outcome.timed ? ("slower", "faster") : ("more evaluations", "fewer evaluations")
+        if worse == 0 && better == 0 { return "no \(outcome.by.rawValue) changed" + (outcome.repeated && outcome.timed ? " beyond the noise" : "") }
+        var parts: [String] = []
+        if worse > 0 { parts.append("**\(worse) \(worse == 1 ? outcome.by.rawValue : noun) \(what.0)**") }
+        if better > 0 { parts.append("\(better) \(better == 1 ? outcome.by.rawValue : noun) \(what.1)") }
+        return parts.joined(separator: ", ")
+    }
+
+    static func sides(_ recordings: [ComparedRecording]) -> String {
+        recordings.count == 1 ? "`\(recordings[0].given)`" : "\(recordings.count) \(recordings[0].kind.rawValue)s"
+    }
+
+    static func how(_ outcome: CompareOutcome) -> String {
+        if !outcome.timed { return "untimed: evaluations compared, no times" }
+        if !outcome.repeated { return "one recording a side: times without a verdict" }
+        return "self time: ratio of medians B/A with a 95% interval, slower or faster beyond \(ColumnUnit.fraction.display(.real(outcome.minEffect)))"
+    }
+
+    static func keyTable(_ keys: [KeyDifference], _ outcome: CompareOutcome) -> String {
+        var columns = [outcome.by.rawValue, "A evaluations", "B evaluations", "delta"]
+        if outcome.timed { columns += ["A self µs", "B self µs", "ratio"] }
+        if outcome.repeated && outcome.timed { columns += ["95% interval", "p"] }
+        let rows = keys.map { k -> [SQLValue] in
+            var row: [SQLValue] = [.text(k.key), CompareRows.number(k.a), CompareRows.number(k.b), CompareRows.number(k.delta)]
+            if outcome.timed {
+                row += [micro(k.aSelf), micro(k.bSelf), k.ratio.map { .text(ColumnUnit.number($0)) } ?? .null]
+            }
+            if outcome.repeated && outcome.timed {
+                row.append(k.time?.interval.map { .text("\(ColumnUnit.number($0.low))–\(ColumnUnit.number($0.high))") } ?? .null)
+                row.append(k.time?.pValue.map { .text(ColumnUnit.number($0)) } ?? .null)
+            }
+            return row
+        }
+        return table(columns, rows, units: [:])
+    }
+
+    static func micro(_ seconds: Double?) -> SQLValue { seconds.map { .text(ColumnUnit.number($0 * 1_000_000)) } ?? .null }
+
+    static func table(_ columns: [String], _ rows: [[SQLValue]], units: [String: ColumnUnit]) -> String {
+        let sink = StringSink()
+        let writer = RowWriter(format: .markdown, out: sink)
+        writer.units = units
+        writer.write(columns: columns, rows: rows)
+        return sink.text
+    }
+}

@@ -1,0 +1,239 @@
+import XCTest
+@testable import AGTraceKit
+
+/// `compare`: a recording with itself shows no difference; per-view counts are `report
+/// updates --by view`'s; writes are matched by rule and position; a rule made slower is
+/// flagged alone, noise is not; untimed recordings compare no time; other apps are flagged.
+final class CompareTests: DatabaseTestCase {
+    func compare(_ a: [String], _ b: [String], by: BaselineKey? = nil, writes: Bool = false,
+                 in database: Database? = nil) throws -> CompareOutcome {
+        var request = CompareRequest(a: a, b: b, by: by, database: dbPath)
+        request.writes = writes
+        return try CompareRunner.run(request, openDatabase: { database ?? self.db }, log: CommandLog())
+    }
+
+    func assertNoDifference(_ outcome: CompareOutcome, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertFalse(outcome.keys.isEmpty, file: file, line: line)
+        for k in outcome.keys {
+            XCTAssertEqual(k.delta, 0, k.key, file: file, line: line)
+            XCTAssertEqual(k.countVerdict, "same", k.key, file: file, line: line)
+            XCTAssertFalse(k.isRegression || k.isImprovement, k.key, file: file, line: line)
+            if outcome.timed { XCTAssertEqual(k.selfDelta, 0, k.key, file: file, line: line) }
+        }
+    }
+
+    func testARecordingComparedWithItselfShowsNoDifference() throws {
+        let trip = TestPaths.sample("traces/trip-taps.ag-trace")
+        let same = try compare([trip], [trip])
+        XCTAssertTrue(same.timed)
+        XCTAssertEqual(same.keys.map(\.key), ["TripView", "(no view)", "(total)"].sorted { $0 == "(total)" ? false : $1 == "(total)" ? true : UpdateCounts.keyPrecedes($0, $1) })
+        assertNoDifference(same)
+        // One recording a side: times without a verdict, and the outcome says why.
+        XCTAssertTrue(same.keys.allSatisfy { $0.time == nil && $0.timeVerdict == nil })
+        XCTAssertTrue(same.notes.contains { $0.contains("one recording each: times are shown without a verdict") }, "\(same.notes)")
+        // By label, by rule: the same.
+        _ = try Importer(database: db).importItem(trip)
+        assertNoDifference(try compare(["trip-taps"], ["trip-taps"], by: .rule))
+        // A profiled dump's seconds include nested runs: total seconds, no self time.
+        let planner = TestPaths.sample("planner-profiled.ag-json")
+        let dump = try compare([planner], [planner])
+        XCTAssertFalse(dump.timed)
+        assertNoDifference(dump)
+        XCTAssertTrue(dump.keys.contains { $0.aTotal != nil && $0.aSelf == nil })
+    }
+
+    func testRealTracesComparedWithThemselvesShowNoDifferenceAndNoTime() throws {
+        let trip = try TestPaths.sharedFile("real-traces/trip.ag-trace")
+        let same = try compare([trip], [trip])
+        assertNoDifference(same)
+        // Whole-second timestamps: no time at all, never a 0.
+        XCTAssertFalse(same.timed)
+        XCTAssertTrue(same.keys.allSatisfy { $0.aSelf == nil && $0.bSelf == nil && $0.selfDelta == nil && $0.aTotal == nil })
+        XCTAssertTrue(same.notes.contains { $0.contains("does not time its evaluations") }, "\(same.notes)")
+        // Its rules name no view: compared by rule, and said.
+        XCTAssertEqual(same.by, .rule)
+        // Two apps: flagged.
+        let planner = try TestPaths.sharedFile("real-traces/planner.ag-trace")
+        let other = try compare([planner], [trip])
+        XCTAssertTrue(other.warnings.contains { $0.contains("different apps or builds") }, "\(other.warnings)")
+        XCTAssertTrue(same.warnings.isEmpty, "\(same.warnings)")
+    }
+
+    /// feed-select and its cut copy are two interactions of one app: compare's per-view counts
+    /// are what `report updates --by view` gives for each.
+    func testPerViewCountsAreReportUpdatesByView() throws {
+        for name in ["feed-select", "feed-select-cut"] {
+            _ = try Importer(database: db).importItem(TestPaths.sample("traces/\(name).ag-trace"))
+        }
+        let outcome = try compare(["feed-select"], ["feed-select-cut"])
+        XCTAssertEqual(outcome.by, .view)
+        XCTAssertTrue(outcome.warnings.contains { $0.contains("feed-select-cut' is incomplete") }, "\(outcome.warnings)")
+        for (side, label) in [(\KeyDifference.a, "feed-select"), (\KeyDifference.b, "feed-select-cut")] {
+            let report = try ReportRunner.rows(ReportRequest(name: "updates", options: ["trace": label], by: "view"), in: db)
+            let viewColumn = report.columns.firstIndex(of: "view")!, updates = report.columns.firstIndex(of: "updates")!
+            var expected: [String: Double] = [:]
+            for row in report.rows { expected[row[viewColumn].description] = Double(row[updates].intValue!) }
+            var got: [String: Double] = [:]
+            for k in outcome.keys where !k.isTotal && k.key != UpdateCounts.noViewKey && k[keyPath: side] > 0 { got[k.key] = k[keyPath: side] }
+            XCTAssertEqual(got, expected, label)
+            // The cut copy lost its type records with its end: no rule names a view there.
+            XCTAssertEqual(expected.isEmpty, label == "feed-select-cut", "\(expected)")
+        }
+    }
+
+    /// The trip sample's two writes matched with themselves, each with the view it re-ran;
+    /// feed-select's three writes against its cut copy, whose types are gone: none matches.
+    func testWritesAreMatchedByRuleAndPosition() throws {
+        let trip = TestPaths.sample("traces/trip-taps.ag-trace")
+        let writes = try compare([trip], [trip], writes: true).writes
+        XCTAssertEqual(writes.map(\.match), ["matched", "matched"])
+        XCTAssertEqual(writes.map(\.key), ["_External", "_External"])
+        XCTAssertEqual(writes.map(\.position), [1, 2])
+        XCTAssertEqual(writes.map { $0.a?.position }, [33, 48])
+        XCTAssertEqual(writes.map { $0.a?.views }, [["TripView"], ["TripView"]])
+        XCTAssertEqual(writes.map { $0.a?.reran }, [3, 3])
+        XCTAssertEqual(writes.map { $0.a?.changed }, [3, 1])
+        XCTAssertTrue(writes.allSatisfy { $0.onlyA.isEmpty && $0.onlyB.isEmpty })
+
+        let feed = TestPaths.sample("traces/feed-select.ag-trace")
+        let cut = try compare([feed], [TestPaths.sample("traces/feed-select-cut.ag-trace")], writes: true)
+        XCTAssertEqual(cut.writes.map(\.match), ["only in A", "only in A", "only in A", "only in B", "only in B", "only in B"])
+        XCTAssertEqual(cut.writes.first?.a?.views, ["FeedRow"])
+        // By attribute the same writes match: 536 twice, 576 once.
+        let byAttribute = try compare([feed], [TestPaths.sample("traces/feed-select-cut.ag-trace")], by: .attribute, writes: true)
+        XCTAssertEqual(byAttribute.writes.map(\.match), ["matched", "matched", "matched"])
+        XCTAssertEqual(byAttribute.writes.map(\.key), ["536", "576", "536"])
+        XCTAssertEqual(byAttribute.writes.map { $0.b?.reran }, [9, 8, 3])
+    }
+
+    func writeTraces(_ name: String, count: Int, micros: [String: Double] = ComparisonTraces.base,
+                     noise: Double, rng: inout SeededRandom) -> String {
+        let folder = dir.appendingPathComponent(name)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var maker = ComparisonTraces()
+        maker.noise = noise
+        for i in 0..<count {
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("\(name)-\(i).ag-trace").path,
+                                           contents: Data(maker.trace(micros: micros, rng: &rng)))
+        }
+        return folder.path
+    }
+
+    /// Each evaluation of one rule 50 µs slower, nothing else changed: that rule alone is
+    /// slower; its count is exact (same); the others are unchanged.
+    func testOneRuleFiftyMicrosecondsSlowerIsFlaggedAlone() throws {
+        var rng = SeededRandom(seed: 50)
+        let text = ComparisonTraces.rules[2]
+        var slower = ComparisonTraces.base
+        slower[text]! += 50
+        let a = writeTraces("a", count: 5, noise: 0.02, rng: &rng)
+        let b = writeTraces("b", count: 5, micros: slower, noise: 0.02, rng: &rng)
+        let outcome = try compare([a], [b], by: .rule)
+        XCTAssertTrue(outcome.timed && outcome.repeated)
+        XCTAssertEqual(outcome.a.count, 5)
+        let flagged = outcome.keys.filter { !$0.isTotal && $0.isRegression }.map(\.key)
+        XCTAssertEqual(flagged, [text])
+        XCTAssertEqual(outcome.keys.first?.key, text, "the largest change first")
+        XCTAssertTrue(outcome.keys.allSatisfy { $0.countVerdict == "same" })
+        XCTAssertEqual(outcome.keys.filter { !$0.isTotal && $0.timeVerdict == "unchanged" }.count, 3)
+        let ratio = try XCTUnwrap(outcome.keys.first?.ratio)
+        XCTAssertEqual(ratio, 130.0 / 80, accuracy: 0.05)
+        // The comment puts the verdict first, then the regression with its counts and self µs.
+        let comment = CompareComment.text(outcome)
+        XCTAssertTrue(comment.hasPrefix("**agtrace compare**: **1 rule slower**"), comment)
+        XCTAssertTrue(comment.contains("### Regressions (1)\n\n| rule | A evaluations | B evaluations | delta | A self µs | B self µs | ratio | 95% interval | p |"), comment)
+        XCTAssertFalse(comment.contains("### Improvements"), comment)
+    }
+
+    /// 5 + 5 recordings whose times carry ±10% noise and no change: no key flagged; the same
+    /// with one view's body 30% slower: that view alone (seeded: the same every run).
+    func testFivePlusFiveGeneratedTracesEndToEnd() throws {
+        var rng = SeededRandom(seed: 510)
+        let a = writeTraces("a", count: 5, noise: 0.10, rng: &rng)
+        let b = writeTraces("b", count: 5, noise: 0.10, rng: &rng)
+        let same = try compare([a], [b])
+        XCTAssertEqual(same.by, .view)
+        XCTAssertEqual(same.keys.filter { $0.isRegression || $0.isImprovement }.map(\.key), [])
+        XCTAssertTrue(same.keys.allSatisfy { $0.time?.interval != nil && $0.time?.pValue != nil }, "\(same.keys.map(\.time))")
+        var slower = ComparisonTraces.base
+        slower[ComparisonTraces.rules[1]]! *= 1.3
+        let c = writeTraces("c", count: 5, micros: slower, noise: 0.10, rng: &rng)
+        let changed = try compare([a], [c])
+        XCTAssertEqual(changed.keys.filter { !$0.isTotal && $0.isRegression }.map(\.key), ["RowView"])
+        XCTAssertEqual(changed.keys.filter { !$0.isTotal && $0.isImprovement }.map(\.key), [])
+        // Reproducible: the same input, the same interval.
+        let again = try compare([a], [c])
+        XCTAssertEqual(again.keys.map(\.time), changed.keys.map(\.time))
+    }
+
+    /// A run names no views: each side's dump of its own build names them (docs/ci.md's
+    /// stepper: the regressed build's Summary body runs 4 times instead of 1).
+    func testRunsNamedByEachSidesDump() throws {
+        var request = CompareRequest(a: [TestPaths.sample("ci/tap-stepper.lldb.log")], b: [TestPaths.sample("ci/tap-stepper-regressed.lldb.log")],
+                                     database: dbPath)
+        request.namingSnapshots = [TestPaths.sample("ci/planner-a.ag-json"), TestPaths.sample("ci/planner-b.ag-json")]
+        let outcome = try CompareRunner.run(request, openDatabase: { self.db }, log: CommandLog())
+        XCTAssertEqual(outcome.by, .view)
+        XCTAssertEqual(outcome.keys.filter(\.isRegression).map(\.key), ["Summary", "(total)"])
+        XCTAssertEqual(outcome.keys.first.map { [$0.a, $0.b] }, [1, 4])
+        XCTAssertTrue(outcome.keys.allSatisfy { $0.aUnchanged == nil && $0.aSelf == nil })
+        // Traces name their own: refused.
+        request = CompareRequest(a: [TestPaths.sample("traces/trip-taps.ag-trace")], b: [TestPaths.sample("traces/trip-taps.ag-trace")], database: dbPath)
+        request.namingSnapshots = [TestPaths.sample("ci/planner-a.ag-json")]
+        XCTAssertThrowsError(try CompareRunner.run(request, openDatabase: { self.db }, log: CommandLog())) { error in
+            XCTAssertTrue("\(error)".contains("traces name their own"), "\(error)")
+        }
+    }
+
+    func testKindsAndInputsThatCannotBeCompared() throws {
+        let trip = TestPaths.sample("traces/trip-taps.ag-trace")
+        let run = TestPaths.sample("transcripts/trip-frame-info.lldb.log")
+        XCTAssertThrowsError(try compare([trip], [run])) { error in
+            XCTAssertTrue("\(error)".contains("compare recordings of one kind"), "\(error)")
+        }
+        XCTAssertThrowsError(try compare([trip], ["no-such-label"])) { error in
+            XCTAssertTrue("\(error)".contains("give labels or files, not both"), "\(error)")
+        }
+        XCTAssertThrowsError(try compare([run], [run], writes: true)) { error in
+            XCTAssertTrue("\(error)".contains("records no writes compare can match"), "\(error)")
+        }
+        // A run is keyed by attribute, and the note says ids hold within one build.
+        let runs = try compare([TestPaths.sample("ci/tap-stepper.lldb.log")], [TestPaths.sample("ci/tap-stepper-regressed.lldb.log")])
+        XCTAssertEqual(runs.by, .attribute)
+        XCTAssertFalse(runs.timed)
+        XCTAssertTrue(runs.keys.allSatisfy { $0.aUnchanged == nil && $0.bUnchanged == nil && $0.aSelf == nil },
+                      "a run cannot tell changed from unchanged, nor time: empty, also where one side lacks the key")
+        XCTAssertEqual(runs.keys.first { $0.key == "440" }.map { [$0.a, $0.b] }, [0, 4])
+        XCTAssertTrue(runs.warnings.isEmpty, "attribute ids are no names: no different-app warning (\(runs.warnings))")
+        XCTAssertTrue(runs.notes.contains { $0.contains("attribute ids are the same only within one build") })
+    }
+}
+
+/// `export html --compare A B` of two recordings: compare's section, A's and B's bars side by
+/// side per view, its rows and its doubts.
+final class HTMLRecordingCompareTests: DatabaseTestCase {
+    func testTheCompareSectionOfTwoTraces() throws {
+        for name in ["trip-taps", "feed-select"] {
+            _ = try Importer(database: db).importItem(TestPaths.sample("traces/\(name).ag-trace"))
+        }
+        let sink = StringSink()
+        let options = HTMLReport.Options(generator: "agtrace test", madeAt: "now", graphviz: nil)
+        let warnings = try HTMLReport.write(HTMLReport.Inputs(compare: (from: "trip-taps", to: "feed-select")), options: options, in: db, to: sink)
+        XCTAssertTrue(warnings.contains { $0.contains("different apps or builds") }, "\(warnings)")
+        let page = sink.text
+        XCTAssertTrue(page.contains("<a href=\"#compare\">Compare</a>"))
+        let section = try XCTUnwrap(page.range(of: "<section id=\"compare\">")).lowerBound
+        let text = String(page[section...])
+        XCTAssertTrue(text.contains("<figcaption>Evaluations per view</figcaption>"), text)
+        XCTAssertTrue(text.contains("<figcaption>Self time per view</figcaption>"), text)
+        XCTAssertTrue(text.contains("<title>TripView: A 3, B 0</title>"), text)
+        XCTAssertTrue(text.contains("<title>FeedRow: A 0, B 12</title>") || text.contains("<title>FeedRow: A 0, B "), text)
+        XCTAssertTrue(text.contains("Warning: A and B share 0 of their"), text)
+        XCTAssertTrue(text.contains("<h4>Per view</h4>"), text)
+        // Two snapshots keep diff's section.
+        _ = try Importer(database: db).importItem(TestPaths.sample("trip-1-before.ag-json"))
+        let diff = StringSink()
+        try HTMLReport.write(HTMLReport.Inputs(compare: (from: "trip-1-before", to: "trip-1-before")), options: options, in: db, to: diff)
+        XCTAssertFalse(diff.text.contains("Evaluations per view"))
+    }
+}
