@@ -9,9 +9,10 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
 /// What a number in a column measures, for showing it to people (table, markdown).
 public enum ColumnUnit: String, Sendable {
-    case seconds, fraction
+    case seconds, fraction, ratio, probability
 
-    /// `0.0002` seconds -> "200 µs"; `0.69` fraction -> "69.2%". Raw for anything else.
+    /// `0.0002` seconds -> "200 µs"; `0.69` fraction -> "69.2%"; `3.4615` ratio -> "3.46";
+    /// `0.00794` probability -> "0.0079". Raw for anything else.
     public func display(_ v: SQLValue) -> String {
         let x: Double
         switch v {
@@ -22,6 +23,10 @@ public enum ColumnUnit: String, Sendable {
         switch self {
         case .fraction:
             return Self.number(x * 100) + "%"
+        case .ratio:
+            return Self.number(x)
+        case .probability:
+            return x == 0 ? "0" : String(format: "%.2g", x)
         case .seconds:
             let a = abs(x)
             if a == 0 { return "0 s" }
@@ -34,6 +39,7 @@ public enum ColumnUnit: String, Sendable {
     /// Three significant digits, no exponent.
     static func number(_ x: Double) -> String {
         let a = abs(x)
+        if a == 0 { return "0" }
         let decimals = a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3
         return String(format: "%.\(decimals)f", x)
     }

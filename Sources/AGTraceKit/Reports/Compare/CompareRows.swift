@@ -19,7 +19,8 @@ enum CompareRows {
             row.append(text(k.timeVerdict))
             return row
         }
-        var units: [String: ColumnUnit] = ["delta_pct": .fraction]
+        var units: [String: ColumnUnit] = ["delta_pct": .fraction, "ratio": .ratio, "ratio_low": .ratio, "ratio_high": .ratio,
+                                           "p_value": .probability]
         for name in ["a_self_seconds", "b_self_seconds", "self_delta_seconds", "a_total_seconds", "b_total_seconds",
                      "a_self_spread", "b_self_spread"] { units[name] = .seconds }
         return ComputedRows(columns: columns, rows: rows, units: units)
