@@ -8,12 +8,11 @@ python_import.py (issue #33): no profile columns, no flags, no offsets.
 
 Usage: python_import_lean.py --db DB ARCHIVE      (gzip archives are detected by their magic)
 """
-import argparse
-import gzip
-import json
 import sqlite3
 import sys
 import time
+
+from python_import import load  # the same reading of the file (gzip by its magic)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS types(graph INTEGER, type_index INTEGER, name TEXT);
@@ -25,26 +24,15 @@ CREATE TABLE IF NOT EXISTS tree_values(graph INTEGER, tree_index INTEGER, key TE
 """
 
 
-def load(path):
-    with open(path, 'rb') as f:
-        magic = f.read(2)
-    opener = gzip.open if magic == b'\x1f\x8b' else open
-    with opener(path, 'rb') as f:
-        return json.load(f)
-
-
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument('--db', required=True)
-    parser.add_argument('archive')
-    args = parser.parse_args()
+    if len(sys.argv) != 4 or sys.argv[1] != '--db':
+        sys.exit(__doc__.strip().splitlines()[-1])
+    db_path, archive = sys.argv[2], sys.argv[3]
     started = time.monotonic()
-
-    document = load(args.archive)
-
-    con = sqlite3.connect(args.db, isolation_level=None)
-    con.execute('PRAGMA journal_mode=WAL')
-    con.execute('PRAGMA synchronous=NORMAL')
+    document = load(archive)
+    con = sqlite3.connect(db_path, isolation_level=None)
+    for pragma in ('journal_mode=WAL', 'synchronous=NORMAL'):
+        con.execute('PRAGMA ' + pragma)
     con.executescript(SCHEMA)
     con.execute('BEGIN')
     totals = [0, 0, 0, 0]
