@@ -695,6 +695,9 @@ public enum Schema {
         // frame's place in the backtrace, so ids and the runs' first/last_frame_id keep their
         // meaning. Older frames are grouped by hit (in id order), hits alike by content share a
         // backtrace, the one seen first.
+        // And debug-tree entries keyed by a rowid (`tree_items.id`, a graph's entries consecutive
+        // in tree order): appended with no primary-key index beside them, which cost a third of
+        // their inserts. No report reads them by key; the import updates a parent by id.
         """
         CREATE TABLE backtraces(
             id INTEGER PRIMARY KEY,
@@ -746,6 +749,32 @@ public enum Schema {
         CREATE VIEW frames AS
             SELECT e.first_frame_id + f.ordinal AS id, e.run_id, e.seq, f.depth, f.module, f.symbol, f.address
             FROM events e JOIN backtrace_frames f ON f.backtrace_id = e.backtrace_id;
+        DROP VIEW trees;
+        CREATE TABLE tree_items_by_id(
+            id INTEGER PRIMARY KEY,
+            snapshot_id INTEGER NOT NULL,
+            graph_index INTEGER NOT NULL,
+            tree_index INTEGER NOT NULL,
+            parent_tree_index INTEGER,
+            node_id INTEGER,
+            offset INTEGER,
+            description TEXT,
+            flags INTEGER,
+            is_root INTEGER NOT NULL DEFAULT 0,
+            creator_node_id INTEGER
+        );
+        INSERT INTO tree_items_by_id(snapshot_id, graph_index, tree_index, parent_tree_index, node_id, offset, description,
+                                     flags, is_root, creator_node_id)
+            SELECT snapshot_id, graph_index, tree_index, parent_tree_index, node_id, offset, description, flags, is_root,
+                   creator_node_id
+            FROM tree_items ORDER BY snapshot_id, graph_index, tree_index;
+        DROP TABLE tree_items;
+        ALTER TABLE tree_items_by_id RENAME TO tree_items;
+        CREATE VIEW trees AS
+            SELECT t.snapshot_id, t.graph_index, t.tree_index, t.parent_tree_index,
+                   n.attribute, t.offset, t.description, t.flags, t.is_root, n.node_index,
+                   c.attribute AS creator_attribute, c.node_index AS creator_node_index
+            FROM tree_items t LEFT JOIN node_rows n ON n.id = t.node_id LEFT JOIN node_rows c ON c.id = t.creator_node_id;
         """,
     ]
 

@@ -106,7 +106,8 @@ public enum SchemaDocument {
     subgraph_id, first_node_id, last_node_id)`, subgraph membership as runs of node ids: archives
     list membership after the nodes, and keeping it apart saves rewriting every node row. The tree
     views are built on `tree_items`, `tree_item_values` and `tree_item_nodes`, which refer to nodes
-    by id. Indexes: `nodes_by_attribute` on `node_rows(snapshot_id, attribute)`. `edges` is a
+    by id; `tree_items` is a plain rowid table (a graph's entries under consecutive ids, no index
+    by key: appending is what an import's inserts cost least). Indexes: `nodes_by_attribute` on `node_rows(snapshot_id, attribute)`. `edges` is a
     `WITHOUT ROWID` table keyed by `(snapshot_id, src_attribute, dst_attribute, graph_index,
     edge_index)`: it is its own index by source.
 

@@ -100,6 +100,7 @@ public enum SchemaReference {
             "child_graph_index": "the child's graph", "child_subgraph_id": "the child subgraph",
         ]),
         Table(name: "tree_items", section: .archives, row: "debug view-tree entry (the table behind `trees`)", columns: [
+            "id": "row id (a graph's entries are consecutive, in tree order; since schema 16)",
             "parent_tree_index": "the parent entry's `tree_index` (NULL at a root)", "node_id": "the entry's own node (`nodes.id`; NULL when none)",
             "is_root": "1 for a root entry, else 0", "flags": "the entry's raw flags",
             "creator_node_id": "the node that created the entry (the entry's `creator`, a node index, as `nodes.id`; NULL when the archive has none, and for archives imported before schema 14)",
