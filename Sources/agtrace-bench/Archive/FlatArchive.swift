@@ -9,7 +9,8 @@ enum FlatArchive {
     static let nodesPerTree = 3
     static let edgeWindow = 200
 
-    /// Writes the archive's one graph into `out` (after `{"version":2,"graphs":[`).
+    /// Writes the archive's one graph into `out` (after `{"version":2,"graphs":[`), its
+    /// sections in the order real dumps have them: types, trees, edges, nodes, subgraphs.
     static func writeGraph(nodes n: Int, seed: UInt64, out: OutputBuffer, counts: inout ArchiveCounts) throws {
         var r = SeededRandom(keys: seed, 0xF1A7)
         let names = (0..<typeCount).map { Array(typeName($0).utf8) }
@@ -26,6 +27,25 @@ enum FlatArchive {
             out.raw("{\"id\":"); out.int(k + 1); out.raw(",\"name\":\""); out.bytes(name)
             out.raw("\",\"value\":\"ViewList\",\"size\":"); out.int(8 * (1 + k % 6)); out.raw(",\"flags\":2}")
         }
+        out.raw("],\"trees\":[")
+        let trees = n / nodesPerTree
+        for t in 0..<trees {
+            if t > 0 { out.byte(UInt8(ascii: ",")) }
+            let node = t * nodesPerTree
+            out.raw("{\"node\":"); out.int(node); out.raw(",\"desc\":\""); out.bytes(names[types[node]])
+            out.raw("\",\"values\":{\"size\":{\"node\":"); out.int(min(n - 1, node + 1)); out.raw("}}}")
+            try out.flushIfNeeded()
+        }
+        out.raw("],\"edges\":[")
+        var edges = 0
+        for dst in 1..<max(1, n) {
+            for _ in 0..<(r.chance(50) ? 2 : 1) {
+                if edges > 0 { out.byte(UInt8(ascii: ",")) }
+                out.raw("{\"src\":"); out.int(dst - 1 - r.below(min(dst, edgeWindow))); out.raw(",\"dst\":"); out.int(dst); out.raw("}")
+                edges += 1
+            }
+            try out.flushIfNeeded()
+        }
         out.raw("],\"nodes\":[")
         for i in 0..<n {
             if i > 0 { out.byte(UInt8(ascii: ",")) }
@@ -37,16 +57,6 @@ enum FlatArchive {
                 counts.nodesWithValue += 1
             }
             out.raw("}")
-            try out.flushIfNeeded()
-        }
-        out.raw("],\"edges\":[")
-        var edges = 0
-        for dst in 1..<max(1, n) {
-            for _ in 0..<(r.chance(50) ? 2 : 1) {
-                if edges > 0 { out.byte(UInt8(ascii: ",")) }
-                out.raw("{\"src\":"); out.int(dst - 1 - r.below(min(dst, edgeWindow))); out.raw(",\"dst\":"); out.int(dst); out.raw("}")
-                edges += 1
-            }
             try out.flushIfNeeded()
         }
         out.raw("],\"subgraphs\":[")
@@ -61,15 +71,6 @@ enum FlatArchive {
                 out.int(i)
             }
             out.raw("]}")
-            try out.flushIfNeeded()
-        }
-        out.raw("],\"trees\":[")
-        let trees = n / nodesPerTree
-        for t in 0..<trees {
-            if t > 0 { out.byte(UInt8(ascii: ",")) }
-            let node = t * nodesPerTree
-            out.raw("{\"node\":"); out.int(node); out.raw(",\"desc\":\""); out.bytes(names[types[node]])
-            out.raw("\",\"values\":{\"size\":{\"node\":"); out.int(min(n - 1, node + 1)); out.raw("}}}")
             try out.flushIfNeeded()
         }
         out.raw("]}")
