@@ -750,18 +750,12 @@ public enum Schema {
             SELECT e.first_frame_id + f.ordinal AS id, e.run_id, e.seq, f.depth, f.module, f.symbol, f.address
             FROM events e JOIN backtrace_frames f ON f.backtrace_id = e.backtrace_id;
         DROP VIEW trees;
+        -- Migration 1's columns and migration 14's creator_node_id, under a rowid.
         CREATE TABLE tree_items_by_id(
             id INTEGER PRIMARY KEY,
-            snapshot_id INTEGER NOT NULL,
-            graph_index INTEGER NOT NULL,
-            tree_index INTEGER NOT NULL,
-            parent_tree_index INTEGER,
-            node_id INTEGER,
-            offset INTEGER,
-            description TEXT,
-            flags INTEGER,
-            is_root INTEGER NOT NULL DEFAULT 0,
-            creator_node_id INTEGER
+            snapshot_id INTEGER NOT NULL, graph_index INTEGER NOT NULL, tree_index INTEGER NOT NULL,
+            parent_tree_index INTEGER, node_id INTEGER, offset INTEGER, description TEXT, flags INTEGER,
+            is_root INTEGER NOT NULL DEFAULT 0, creator_node_id INTEGER
         );
         INSERT INTO tree_items_by_id(snapshot_id, graph_index, tree_index, parent_tree_index, node_id, offset, description,
                                      flags, is_root, creator_node_id)
