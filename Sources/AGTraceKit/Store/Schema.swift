@@ -687,6 +687,89 @@ public enum Schema {
                    c.attribute AS creator_attribute, c.node_index AS creator_node_index
             FROM tree_items t LEFT JOIN node_rows n ON n.id = t.node_id LEFT JOIN node_rows c ON c.id = t.creator_node_id;
         """,
+        // 16: each distinct backtrace of a run stored once. A transcript prints the same few
+        // backtraces at thousands of hits (12 distinct for 37,159 frame rows in the benchmark's
+        // 10 MB one): `backtraces` holds each once per run, `backtrace_frames` its frames, and an
+        // event names its backtrace. `frames` becomes a view with its former columns; its `id`
+        // is the hit's first frame's id (`events.first_frame_id`, numbered as before) plus the
+        // frame's place in the backtrace, so ids and the runs' first/last_frame_id keep their
+        // meaning. Older frames are grouped by hit (in id order), hits alike by content share a
+        // backtrace, the one seen first.
+        // And debug-tree entries keyed by a rowid (`tree_items.id`, a graph's entries consecutive
+        // in tree order): appended with no primary-key index beside them, which cost a third of
+        // their inserts. No report reads them by key; the import updates a parent by id.
+        """
+        CREATE TABLE backtraces(
+            id INTEGER PRIMARY KEY,
+            run_id INTEGER NOT NULL,
+            frame_count INTEGER NOT NULL
+        );
+        CREATE TABLE backtrace_frames(
+            backtrace_id INTEGER NOT NULL,
+            ordinal INTEGER NOT NULL,
+            depth INTEGER NOT NULL,
+            module TEXT,
+            symbol TEXT,
+            address TEXT,
+            PRIMARY KEY(backtrace_id, ordinal)
+        ) WITHOUT ROWID;
+        ALTER TABLE events ADD COLUMN backtrace_id INTEGER;
+        ALTER TABLE events ADD COLUMN first_frame_id INTEGER;
+        -- A hit's frames, their place in it and its whole content as one text (quote() keeps
+        -- the texts apart: no two backtraces give the same text).
+        CREATE TEMP TABLE old_frames AS
+            SELECT id, run_id, seq, depth, module, symbol, address,
+                   row_number() OVER (PARTITION BY run_id, seq ORDER BY id) - 1 AS ordinal,
+                   min(id) OVER whole AS first_id,
+                   count(*) OVER whole AS n,
+                   group_concat(depth || ' ' || quote(module) || ' ' || quote(symbol) || ' ' || quote(address), ';') OVER whole AS content
+            FROM main.frames
+            WINDOW whole AS (PARTITION BY run_id, seq ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING);
+        CREATE TEMP TABLE old_hits AS SELECT run_id, seq, first_id, n, content FROM temp.old_frames WHERE ordinal = 0;
+        CREATE INDEX temp.old_hits_by_hit ON old_hits(run_id, seq);
+        CREATE INDEX temp.old_frames_by_hit ON old_frames(first_id);
+        CREATE TEMP TABLE distinct_backtraces(
+            id INTEGER PRIMARY KEY, run_id INTEGER, content TEXT, first_id INTEGER, n INTEGER, UNIQUE(run_id, content)
+        );
+        INSERT INTO temp.distinct_backtraces(run_id, content, first_id, n)
+            SELECT run_id, content, min(first_id), n FROM temp.old_hits GROUP BY run_id, content ORDER BY min(first_id);
+        INSERT INTO main.backtraces(id, run_id, frame_count) SELECT id, run_id, n FROM temp.distinct_backtraces ORDER BY id;
+        INSERT INTO main.backtrace_frames(backtrace_id, ordinal, depth, module, symbol, address)
+            SELECT d.id, f.ordinal, f.depth, f.module, f.symbol, f.address
+            FROM temp.distinct_backtraces d JOIN temp.old_frames f ON f.first_id = d.first_id
+            ORDER BY d.id, f.ordinal;
+        UPDATE main.events SET backtrace_id = h.backtrace_id, first_frame_id = h.first_id
+            FROM (SELECT o.run_id, o.seq, o.first_id, d.id AS backtrace_id
+                  FROM temp.old_hits o JOIN temp.distinct_backtraces d ON d.run_id = o.run_id AND d.content = o.content) h
+            WHERE h.run_id = events.run_id AND h.seq = events.seq;
+        DROP TABLE temp.distinct_backtraces;
+        DROP TABLE temp.old_hits;
+        DROP TABLE temp.old_frames;
+        DROP TABLE main.frames;
+        CREATE VIEW frames AS
+            SELECT e.first_frame_id + f.ordinal AS id, e.run_id, e.seq, f.depth, f.module, f.symbol, f.address
+            FROM events e JOIN backtrace_frames f ON f.backtrace_id = e.backtrace_id;
+        DROP VIEW trees;
+        -- Migration 1's columns and migration 14's creator_node_id, under a rowid.
+        CREATE TABLE tree_items_by_id(
+            id INTEGER PRIMARY KEY,
+            snapshot_id INTEGER NOT NULL, graph_index INTEGER NOT NULL, tree_index INTEGER NOT NULL,
+            parent_tree_index INTEGER, node_id INTEGER, offset INTEGER, description TEXT, flags INTEGER,
+            is_root INTEGER NOT NULL DEFAULT 0, creator_node_id INTEGER
+        );
+        INSERT INTO tree_items_by_id(snapshot_id, graph_index, tree_index, parent_tree_index, node_id, offset, description,
+                                     flags, is_root, creator_node_id)
+            SELECT snapshot_id, graph_index, tree_index, parent_tree_index, node_id, offset, description, flags, is_root,
+                   creator_node_id
+            FROM tree_items ORDER BY snapshot_id, graph_index, tree_index;
+        DROP TABLE tree_items;
+        ALTER TABLE tree_items_by_id RENAME TO tree_items;
+        CREATE VIEW trees AS
+            SELECT t.snapshot_id, t.graph_index, t.tree_index, t.parent_tree_index,
+                   n.attribute, t.offset, t.description, t.flags, t.is_root, n.node_index,
+                   c.attribute AS creator_attribute, c.node_index AS creator_node_index
+            FROM tree_items t LEFT JOIN node_rows n ON n.id = t.node_id LEFT JOIN node_rows c ON c.id = t.creator_node_id;
+        """,
     ]
 
     public static var latestVersion: Int { migrations.count }

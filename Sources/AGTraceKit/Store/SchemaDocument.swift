@@ -106,7 +106,8 @@ public enum SchemaDocument {
     subgraph_id, first_node_id, last_node_id)`, subgraph membership as runs of node ids: archives
     list membership after the nodes, and keeping it apart saves rewriting every node row. The tree
     views are built on `tree_items`, `tree_item_values` and `tree_item_nodes`, which refer to nodes
-    by id. Indexes: `nodes_by_attribute` on `node_rows(snapshot_id, attribute)`. `edges` is a
+    by id; `tree_items` is a plain rowid table (a graph's entries under consecutive ids, no index
+    by key: appending is what an import's inserts cost least). Indexes: `nodes_by_attribute` on `node_rows(snapshot_id, attribute)`. `edges` is a
     `WITHOUT ROWID` table keyed by `(snapshot_id, src_attribute, dst_attribute, graph_index,
     edge_index)`: it is its own index by source.
 
@@ -126,12 +127,21 @@ public enum SchemaDocument {
     `add_input`, the reader), `input_attribute` the input of an `add_input`. `time_ns` is when the
     hit happened, in ns of the debugger's monotonic clock, for runs recorded with `agtrace record`
     (its origin is arbitrary: compare times within a run); NULL for the other transcript shapes,
-    which carry no time. Events and frames are
+    which carry no time. Events are
     stored in hit order, a run's rows under consecutive ids, and have no other index: the range
     `first_event_id … last_event_id` of the run's row is how to read one run quickly: the view
     `run_events` does it (`SELECT … FROM run_events WHERE run_id = (SELECT id FROM runs WHERE
     label = 'tap')`), as the reports do; `events WHERE run_id = …` works too, by reading every
     run's rows.
+
+    A transcript prints the same few backtraces at thousands of hits, so each distinct backtrace
+    of a run is stored once (`backtraces`, its frames in `backtrace_frames`) and a hit names its
+    own (`events.backtrace_id`). The view `frames` shows every hit's frames with the columns the
+    table of that name had before schema 16 (`id`, `run_id`, `seq`, `depth`, `module`, `symbol`,
+    `address`), ids included: `SELECT … FROM frames WHERE run_id = …` works as it did; joining
+    `events` to `backtrace_frames` by `backtrace_id` is the same, and counting a backtrace's hits
+    needs no frames at all (`SELECT backtrace_id, count(*) FROM run_events WHERE run_id = R GROUP
+    BY 1`).
 
     ## Consoles and cycles
 

@@ -24,6 +24,8 @@ public enum SchemaReference {
         "thread": "the thread that hit it (NULL when not printed)", "attribute": "the node the hit is about (for `add_input`, the reader; NULL when it could not be read)",
         "input_attribute": "the input of an `add_input` (or the output of an `add_output`; NULL otherwise)",
         "time_ns": "when, in ns of the debugger's monotonic clock (runs of `agtrace record`; NULL otherwise)",
+        "backtrace_id": "the backtrace printed at the hit (`backtraces.id`; NULL when none was printed)",
+        "first_frame_id": "`frames.id` of the hit's first frame (NULL without frames)",
     ]
 
     /// Meanings shared by every table that has the column.
@@ -98,6 +100,7 @@ public enum SchemaReference {
             "child_graph_index": "the child's graph", "child_subgraph_id": "the child subgraph",
         ]),
         Table(name: "tree_items", section: .archives, row: "debug view-tree entry (the table behind `trees`)", columns: [
+            "id": "row id (a graph's entries are consecutive, in tree order; since schema 16)",
             "parent_tree_index": "the parent entry's `tree_index` (NULL at a root)", "node_id": "the entry's own node (`nodes.id`; NULL when none)",
             "is_root": "1 for a root entry, else 0", "flags": "the entry's raw flags",
             "creator_node_id": "the node that created the entry (the entry's `creator`, a node index, as `nodes.id`; NULL when the archive has none, and for archives imported before schema 14)",
@@ -144,8 +147,17 @@ public enum SchemaReference {
         Table(name: "events", section: .transcripts, row: "breakpoint hit", columns: hitColumns.merging([
             "symbol": "the function, as printed (engine prefix kept), e.g. `IAG::Graph::update_attribute`", "breakpoint": "`N.M` from `stop reason = breakpoint N.M`, or `N` when only the breakpoint is known (NULL when neither)",
         ]) { $1 }),
-        Table(name: "frames", section: .transcripts, row: "backtrace frame printed at a hit", columns: [
-            "id": "row id (a run's frames are consecutive)", "seq": "the hit's `events.seq`", "depth": "frame number (0 innermost)",
+        Table(name: "backtraces", section: .transcripts, row: "distinct backtrace of a run, stored once however many hits printed it", columns: [
+            "id": "row id (`events.backtrace_id`)", "frame_count": "its frames (`backtrace_frames` rows)",
+        ]),
+        Table(name: "backtrace_frames", section: .transcripts, row: "frame of a backtrace", columns: [
+            "backtrace_id": "the backtrace (`backtraces.id`)", "ordinal": "the frame's place in the backtrace as printed (from 0)",
+            "depth": "frame number (0 innermost)", "module": "the frame's module (NULL when not printed)",
+            "symbol": "the frame's function", "address": "the frame's address as printed (NULL when not printed)",
+        ]),
+        Table(name: "frames", section: .transcripts, row: "backtrace frame printed at a hit: each hit's backtrace's frames (the table it was before schema 16, as a view)", columns: [
+            "id": "the frame's id (the hit's `events.first_frame_id` plus its `ordinal`: a run's frames are consecutive, from the run's `first_frame_id`)",
+            "seq": "the hit's `events.seq`", "depth": "frame number (0 innermost)",
             "module": "the frame's module", "symbol": "the frame's function", "address": "the frame's address as printed",
         ]),
         Table(name: "run_events", section: .transcripts, row: "breakpoint hit of one run, read by the id range its `runs` row records: `SELECT … FROM run_events WHERE run_id = R` reads only that run's rows (`events` has no index by run)", columns: hitColumns.merging([

@@ -15,7 +15,10 @@ enum ArchiveGenerator {
         var graph0Root: Int?
 
         out.raw("{\"version\":2,\"graphs\":[")
-        for (g, nodeCount) in split(options.nodes, into: options.graphs, seed: options.seed).enumerated() {
+        if options.flatTrees {
+            try FlatArchive.writeGraph(nodes: options.nodes, seed: options.seed, out: out, counts: &counts)
+        }
+        for (g, nodeCount) in split(options.nodes, into: options.graphs, seed: options.seed).enumerated() where !options.flatTrees {
             if g > 0 { out.raw(",") }
             let plan = GraphPlan(index: g, id: 1 + 2 * g, nodeCount: nodeCount, options: options,
                                  firstSubgraphId: nextSubgraphId, graph0Root: g == 0 ? nil : graph0Root)

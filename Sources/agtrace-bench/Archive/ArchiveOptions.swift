@@ -15,6 +15,8 @@ struct ArchiveOptions {
     /// The tree-heavy shape: about one debug-tree entry per 3 nodes, each a view entry with one
     /// named value, and ~400 types (the default: one entry per 12 nodes, a few thousand types).
     var treeHeavy = false
+    /// The flat-tree shape (`FlatArchive`): one graph, 400 types, a flat debug tree.
+    var flatTrees = false
     /// Where to write the counts as JSON (optional).
     var manifest: String?
 }

@@ -12,9 +12,11 @@ enum GenerateArchiveCommand {
     static let idBits = OptionSpec(name: "id-bits", valueName: "26|32", help: "attribute ids stay below 2^N, N from 20 to 32 (default 26)", kind: .count)
     static let variant = OptionSpec(name: "variant", valueName: "V", help: "the same graph after a write (default 0: none)", kind: .count)
     static let treeHeavy = OptionSpec(name: "tree-heavy", valueName: nil, help: "about one debug-tree entry per 3 nodes")
+    static let flatTrees = OptionSpec(name: "flat-trees", valueName: nil,
+                                      help: "the flat-tree shape: one graph, 400 types, a debug-tree entry per 3 nodes without children")
     static let manifest = OptionSpec(name: "manifest", valueName: "FILE", help: "write the exact counts as JSON")
     static let usage = UsageForm([.optional(nodes), .option(output), .optional(seed), .optional(gzip), .optional(graphs), .optional(profile),
-                                  .optional(idBits), .optional(variant), .optional(treeHeavy), .optional(manifest)])
+                                  .optional(idBits), .optional(variant), .optional(treeHeavy), .optional(flatTrees), .optional(manifest)])
 
     static func run(_ words: [String]) throws {
         guard let args = try BenchOptions.parse(words, usage, command: "generate archive") else { return }
@@ -28,6 +30,7 @@ enum GenerateArchiveCommand {
         options.gzip = args.has(gzip)
         options.profile = args.has(profile)
         options.treeHeavy = args.has(treeHeavy)
+        options.flatTrees = args.has(flatTrees)
         options.manifest = args.value(manifest)
         guard options.nodes >= TypeCatalog.rootCount else { throw UsageError("--nodes must be at least \(TypeCatalog.rootCount)") }
         guard (20...32).contains(options.idBits) else { throw UsageError("--id-bits must be between 20 and 32") }

@@ -75,7 +75,8 @@ enum Usage {
       entries, their named values and node lists) with one prepared statement per table
       reused for every row, in one transaction, WAL, synchronous=NORMAL, no indexes, and
       closing the connection (its WAL checkpoint). With --transcript: reads the hits into
-      memory (not timed), then times inserting their events and frames rows into a new
+      memory (not timed), then times inserting their events rows and each distinct
+      backtrace once (backtraces, backtrace_frames), as agtrace stores them, into a new
       database the way agtrace's import does (64 rows to a statement, NULL ids, 16 KB pages,
       a rollback journal as for a first import): the least storing them can take. Prints
       floor_seconds (BEGIN to closed) and commit_seconds (BEGIN to COMMIT), the best of

@@ -3,8 +3,9 @@ import CSQLite
 import Foundation
 
 /// The SQLite floor for a transcript: its hits read into memory first (not timed), then only
-/// their rows inserted into tables shaped like agtrace's `events` and `frames`, in one
-/// transaction, into a new database. Unlike the archive and trace floors it inserts the way
+/// the rows agtrace stores for them inserted into tables shaped like its `events`,
+/// `backtraces` and `backtrace_frames` (each distinct backtrace of the run once, worked out
+/// before the clock), in one transaction, into a new database. Unlike the archive and trace floors it inserts the way
 /// agtrace's import does (64 rows to a statement, NULL ids that SQLite appends, the run's id
 /// written into the statement, 16 KB pages, a rollback journal as for a first import), so it
 /// is the least any import storing these rows can take, not a naive program's time.
@@ -17,7 +18,10 @@ enum TranscriptFloor {
             _ = try TranscriptReader(source: FileSource(path: transcript), path: transcript).read(into: &loaded)
             return loaded.events
         }, counts: { events in
-            [("events", events.count), ("frames", events.reduce(0) { $0 + $1.frames.count })]
+            let backtraces = Backtraces(events)
+            return [("events", events.count), ("backtraces", backtraces.distinct.count),
+                    ("backtrace_frames", backtraces.distinct.reduce(0) { $0 + $1.count }),
+                    ("frames", events.reduce(0) { $0 + $1.frames.count })]
         }, insert: { try insert($0, into: path) })
     }
 
@@ -28,37 +32,51 @@ enum TranscriptFloor {
         try db.execute("""
             CREATE TABLE events(id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL, seq INTEGER NOT NULL, line INTEGER,
                 kind TEXT NOT NULL, symbol TEXT, breakpoint TEXT, thread INTEGER, attribute INTEGER,
-                input_attribute INTEGER, time_ns INTEGER);
-            CREATE TABLE frames(id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL, seq INTEGER NOT NULL,
-                depth INTEGER NOT NULL, module TEXT, symbol TEXT, address TEXT);
+                input_attribute INTEGER, time_ns INTEGER, backtrace_id INTEGER, first_frame_id INTEGER);
+            CREATE TABLE backtraces(id INTEGER PRIMARY KEY, run_id INTEGER NOT NULL, frame_count INTEGER NOT NULL);
+            CREATE TABLE backtrace_frames(backtrace_id INTEGER NOT NULL, ordinal INTEGER NOT NULL, depth INTEGER NOT NULL,
+                module TEXT, symbol TEXT, address TEXT, PRIMARY KEY(backtrace_id, ordinal)) WITHOUT ROWID;
             """)
         // Texts are bound in place (SQLITE_STATIC) from one buffer filled before the clock.
         var text = FloorText()
+        let backtraces = Backtraces(events)
         var eventRows: [[FloorValue]] = []
+        var backtraceRows: [[FloorValue]] = []
         var frameRows: [[FloorValue]] = []
-        for e in events {
+        var frameId = 1
+        for (e, backtrace) in zip(events, backtraces.ofEvent) {
             eventRows.append([.int(e.seq), .int(e.line), .text(text.store(e.kind.rawValue)), .text(text.store(e.symbol)),
                               .text(text.store(e.breakpoint)), .int(e.thread), .int(e.attribute.map(Int.init)),
-                              .int(e.inputAttribute.map(Int.init)), .int(e.timeNs.map(Int.init))])
-            for f in e.frames {
-                frameRows.append([.int(e.seq), .int(f.depth), .text(text.store(f.module)), .text(text.store(f.symbol)),
+                              .int(e.inputAttribute.map(Int.init)), .int(e.timeNs.map(Int.init)),
+                              .int(backtrace), .int(e.frames.isEmpty ? nil : frameId)])
+            frameId += e.frames.count
+        }
+        for (k, frames) in backtraces.distinct.enumerated() {
+            backtraceRows.append([.int(k + 1), .int(frames.count)])
+            for (ordinal, f) in frames.enumerated() {
+                frameRows.append([.int(k + 1), .int(ordinal), .int(f.depth), .text(text.store(f.module)), .text(text.store(f.symbol)),
                                   .text(text.store(f.address.map { String(format: "0x%016llx", $0) }))])
             }
         }
         return try FloorInserter.timed(db) {
             try text.bytes.withUnsafeBufferPointer { bytes in
-                try insert(eventRows, into: "events(id, run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute, time_ns)",
-                           constants: "NULL, 1", db: db, text: bytes.baseAddress!)
-                try insert(frameRows, into: "frames(id, run_id, seq, depth, module, symbol, address)",
-                           constants: "NULL, 1", db: db, text: bytes.baseAddress!)
+                try insert(eventRows, into: """
+                    events(id, run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute, time_ns,
+                           backtrace_id, first_frame_id)
+                    """, row: "(NULL, 1" + String(repeating: ", ?", count: 11) + ")", db: db, text: bytes.baseAddress!)
+                // A backtrace's row when first seen, as the import writes it: one statement each.
+                try insert(backtraceRows, into: "backtraces(id, run_id, frame_count)", row: "(?, 1, ?)", db: db,
+                           text: bytes.baseAddress!, rowsPerStatement: 1)
+                try insert(frameRows, into: "backtrace_frames(backtrace_id, ordinal, depth, module, symbol, address)",
+                           row: "(?, ?, ?, ?, ?, ?)", db: db, text: bytes.baseAddress!)
             }
         }
     }
 
-    private static func insert(_ rows: [[FloorValue]], into table: String, constants: String, db: SQLiteDatabase,
-                               text: UnsafePointer<UInt8>) throws {
-        guard let columns = rows.first?.count else { return }
-        let row = "(" + constants + String(repeating: ", ?", count: columns) + ")"
+    /// `rows` through statements of `rowsPerStatement` rows, each row's values `row` (`?` bound).
+    private static func insert(_ rows: [[FloorValue]], into table: String, row: String, db: SQLiteDatabase,
+                               text: UnsafePointer<UInt8>, rowsPerStatement: Int = rowsPerStatement) throws {
+        guard !rows.isEmpty else { return }
         func prepare(_ n: Int) throws -> OpaquePointer {
             try db.prepare("INSERT INTO \(table) VALUES " + Array(repeating: row, count: n).joined(separator: ", "))
         }
@@ -78,6 +96,24 @@ enum TranscriptFloor {
             try db.stepInsert(s, table: table)
             if s != full { sqlite3_finalize(s) }
             start += n
+        }
+    }
+}
+
+/// Each distinct backtrace of a run once, in the order first seen, and each hit's (its index + 1,
+/// nil without frames): what agtrace's import stores for a run's frames.
+struct Backtraces {
+    var distinct: [[BacktraceFrame]] = []
+    var ofEvent: [Int?] = []
+
+    init(_ events: [BreakpointEvent]) {
+        var ids: [[BacktraceFrame]: Int] = [:]
+        for e in events {
+            guard !e.frames.isEmpty else { ofEvent.append(nil); continue }
+            if let id = ids[e.frames] { ofEvent.append(id); continue }
+            distinct.append(e.frames)
+            ids[e.frames] = distinct.count
+            ofEvent.append(distinct.count)
         }
     }
 }

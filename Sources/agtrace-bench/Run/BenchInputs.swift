@@ -37,6 +37,8 @@ struct BenchInputs {
     var archive: GeneratedInput
     /// The same node count, tree-heavy (`--tree-heavy`): rows 1 and 2 run on both.
     var treeArchive: GeneratedInput
+    /// The same node count, flat-tree (`--flat-trees`, issue #33's third shape).
+    var flatArchive: GeneratedInput
     var archiveGzip: GeneratedInput
     var scaling: [GeneratedInput]
     var bigA: GeneratedInput
@@ -45,7 +47,7 @@ struct BenchInputs {
     var trace: GeneratedInput
 
     var all: [GeneratedInput] {
-        [archive, treeArchive, archiveGzip] + scaling.filter { $0.path != archive.path } + [bigA, bigB, transcript, trace]
+        [archive, treeArchive, flatArchive, archiveGzip] + scaling.filter { $0.path != archive.path } + [bigA, bigB, transcript, trace]
     }
 
     static let seed: UInt64 = 1
@@ -53,15 +55,15 @@ struct BenchInputs {
     static func prepare(sizes: InputSizes, directory: String, regenerate: Bool, log: (String) -> Void) throws -> BenchInputs {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         func archive(_ name: String, nodes: Int, gzip: Bool = false, graphs: Int = 1, profile: Bool = false, variant: Int = 0,
-                     treeHeavy: Bool = false) throws -> GeneratedInput {
+                     treeHeavy: Bool = false, flatTrees: Bool = false) throws -> GeneratedInput {
             let path = "\(directory)/\(name)"
             let options = ArchiveOptions(nodes: nodes, seed: seed, gzip: gzip, graphs: graphs, profile: profile, output: path,
-                                         variant: variant, treeHeavy: treeHeavy, manifest: path + ".manifest.json")
+                                         variant: variant, treeHeavy: treeHeavy, flatTrees: flatTrees, manifest: path + ".manifest.json")
             if !regenerate, let reused = reuse(name: name, path: options.output, manifest: options.manifest!, items: nodes) {
                 log("reusing \(options.output)")
                 return reused
             }
-            log("generating \(options.output) (\(nodes) nodes\(gzip ? ", gzip" : "")\(profile ? ", profile" : "")\(treeHeavy ? ", tree-heavy" : ""))")
+            log("generating \(options.output) (\(nodes) nodes\(gzip ? ", gzip" : "")\(profile ? ", profile" : "")\(treeHeavy ? ", tree-heavy" : "")\(flatTrees ? ", flat trees" : ""))")
             let counts = try ArchiveGenerator.run(options)
             return GeneratedInput(name: name, path: options.output, items: nodes, jsonBytes: counts.jsonBytes,
                                   fileBytes: counts.fileBytes, generationSeconds: counts.seconds,
@@ -71,6 +73,7 @@ struct BenchInputs {
         let big = sizes.bigNodes / 1000
         let plain = try archive("archive-\(small)k.ag-json", nodes: sizes.archiveNodes)
         let trees = try archive("archive-\(small)k-trees.ag-json", nodes: sizes.archiveNodes, treeHeavy: true)
+        let flat = try archive("archive-\(small)k-flat.ag-json", nodes: sizes.archiveNodes, flatTrees: true)
         let gzip = try archive("archive-\(small)k.ag-gzon", nodes: sizes.archiveNodes, gzip: true)
         let scaling = try sizes.scalingNodes.map { nodes in
             nodes == sizes.archiveNodes ? plain : try archive("archive-\(nodes / 1000)k.ag-json", nodes: nodes)
@@ -81,7 +84,7 @@ struct BenchInputs {
         let b = try archive("app-\(big)k-B.ag-gzon", nodes: sizes.bigNodes, gzip: true, graphs: 4, profile: true, variant: 1)
         let transcript = try makeTranscript(bytes: sizes.transcriptBytes, directory: directory, regenerate: regenerate, log: log)
         let trace = try makeTrace(events: sizes.traceEvents, directory: directory, regenerate: regenerate, log: log)
-        return BenchInputs(archive: plain, treeArchive: trees, archiveGzip: gzip, scaling: scaling, bigA: a, bigB: b,
+        return BenchInputs(archive: plain, treeArchive: trees, flatArchive: flat, archiveGzip: gzip, scaling: scaling, bigA: a, bigB: b,
                            transcript: transcript, trace: trace)
     }
 

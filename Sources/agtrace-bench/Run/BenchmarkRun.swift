@@ -45,128 +45,147 @@ struct BenchmarkRun {
         let small = "\(sizes.archiveNodes / 1000)k"
         let big = "\(sizes.bigNodes / 1000)k"
 
-        // Rows 1 and 2 on both archive shapes: each round runs agtrace, python_import.py and the
-        // floor on one file; on the benchmark archive also the gzip import (row 8) and the
-        // re-import into a database that already holds the file (row 7).
-        contenders.warm([inputs.archive.path, inputs.treeArchive.path, inputs.archiveGzip.path])
+        // Rows 1 and 2 on the three archive shapes: each round runs agtrace, python_import.py,
+        // the floor and the lean script (python_import_lean.py, reported beside row 1) on one
+        // file; on the benchmark archive also the gzip import (row 8) and the re-import into a
+        // database that already holds the file (row 7).
         let reimportDB = db + "/reimport.db"
-        Contenders.removeDatabase(reimportDB)
-        let reimportSetup = contenders.once(contenders.agtraceJob("agtrace-import-for-reimport", ["import", "--db", reimportDB, inputs.archive.path]))
         var plainImport: Outcome = .unavailable("not measured")
         var extra: [Outcome] = []
-        var rows1: [ResultRow] = [], rows2: [ResultRow] = []
-        for (letter, shape, input) in [("a", "benchmark", inputs.archive), ("b", "tree-heavy", inputs.treeArchive)] {
-            log("1\(letter)/2\(letter). the \(small)-node \(shape) archive: agtrace, python, floor\(letter == "a" ? ", gzip, re-import" : ""), \(pairs) rounds")
-            let fresh = db + "/import-\(shape).db"
-            var jobs = [
-                contenders.freshImport("agtrace-import-\(shape)", input.path, db: fresh),
-                contenders.pythonJob("python-import-\(shape)", script: "python_import.py", ["--db", db + "/python.db", input.path],
-                                     freshDatabase: db + "/python.db"),
-                contenders.floorJob("floor-\(shape)", ["--archive", input.path]),
-            ]
-            if letter == "a" {
-                jobs.append(contenders.freshImport("agtrace-import-gzip", inputs.archiveGzip.path, db: db + "/gzip.db"))
-                jobs.append(reimportSetup.result == nil ? .unavailable("the first import failed: \(reimportSetup.text)")
-                            : contenders.agtraceJob("agtrace-reimport", ["import", "--db", reimportDB, inputs.archive.path]))
+        if options.runs("1") {
+            contenders.warm([inputs.archive.path, inputs.treeArchive.path, inputs.flatArchive.path, inputs.archiveGzip.path])
+            Contenders.removeDatabase(reimportDB)
+            let reimportSetup = contenders.once(contenders.agtraceJob("agtrace-import-for-reimport", ["import", "--db", reimportDB, inputs.archive.path]))
+            var rows1: [ResultRow] = [], rows2: [ResultRow] = []
+            for (letter, shape, input) in [("a", "benchmark", inputs.archive), ("b", "tree-heavy", inputs.treeArchive),
+                                         ("c", "flat-tree", inputs.flatArchive)] {
+                log("1\(letter)/2\(letter). the \(small)-node \(shape) archive: agtrace, python, floor\(letter == "a" ? ", gzip, re-import" : ""), \(pairs) rounds")
+                let fresh = db + "/import-\(shape).db"
+                var jobs = [
+                    contenders.freshImport("agtrace-import-\(shape)", input.path, db: fresh),
+                    contenders.pythonJob("python-import-\(shape)", script: "python_import.py", ["--db", db + "/python.db", input.path],
+                                         freshDatabase: db + "/python.db"),
+                    contenders.floorJob("floor-\(shape)", ["--archive", input.path]),
+                    contenders.pythonJob("python-import-lean-\(shape)", script: "python_import_lean.py", ["--db", db + "/lean.db", input.path],
+                                         freshDatabase: db + "/lean.db"),
+                ]
+                if letter == "a" {
+                    jobs.append(contenders.freshImport("agtrace-import-gzip", inputs.archiveGzip.path, db: db + "/gzip.db"))
+                    jobs.append(reimportSetup.result == nil ? .unavailable("the first import failed: \(reimportSetup.text)")
+                                : contenders.agtraceJob("agtrace-reimport", ["import", "--db", reimportDB, inputs.archive.path]))
+                }
+                let outcomes = contenders.rounds(jobs, count: pairs)
+                let check = checkRows(outcomes[0], fresh, expected: input.manifest)
+                let what = "import \(small)-node \(shape) archive (\(ByteSize.format(input.fileBytes)))"
+                rows1.append(check.apply(to: .ratio(id: "1\(letter)", "\(what) vs python_import.py", subject: outcomes[0],
+                                                    baseline: outcomes[1], baselineName: "python", limit: 0.25,
+                                                    note: leanNote(outcomes[0], lean: outcomes[3]))))
+                rows2.append(check.apply(to: .ratio(id: "2\(letter)", "\(what) vs SQLite floor", subject: outcomes[0],
+                                                    baseline: outcomes[2], baselineName: "floor (inserts only)", limit: 1.25,
+                                                    note: floorRowsNote(outcomes[2]))))
+                if letter == "a" {
+                    plainImport = outcomes[0]
+                    extra = Array(outcomes[4...])
+                }
             }
-            let outcomes = contenders.rounds(jobs, count: pairs)
-            let check = checkRows(outcomes[0], fresh, expected: input.manifest)
-            let what = "import \(small)-node \(shape) archive (\(ByteSize.format(input.fileBytes)))"
-            rows1.append(check.apply(to: .ratio(id: "1\(letter)", "\(what) vs python_import.py", subject: outcomes[0],
-                                                baseline: outcomes[1], baselineName: "python", limit: 0.25)))
-            rows2.append(check.apply(to: .ratio(id: "2\(letter)", "\(what) vs SQLite floor", subject: outcomes[0],
-                                                baseline: outcomes[2], baselineName: "floor (inserts only)", limit: 1.25,
-                                                note: floorRowsNote(outcomes[2]))))
-            if letter == "a" {
-                plainImport = outcomes[0]
-                extra = Array(outcomes[3...])
-            }
-        }
-        (rows1 + rows2).forEach(add)
-
-        // 3. The archive reader alone against a C scan of the same bytes.
-        log("3. reading the \(small)-node archive without storing: agtrace's reader, C byte scan, \(pairs) rounds")
-        let readRound = contenders.rounds([contenders.benchJob("read-archive", ["read-archive", inputs.archive.path]),
-                                           contenders.byteScanJob(inputs.archive.path)], count: pairs)
-        add(readerRow(reader: readRound[0], scan: readRound[1], input: inputs.archive))
-
-        // 4. Cost growth: plain imports of growing archives, sizes taking turns.
-        log("4. scaling: importing \(inputs.scaling.map { "\($0.items / 1000)k" }.joined(separator: ", ")) nodes, \(scalingRounds) rounds")
-        contenders.warm(inputs.scaling.map(\.path))
-        let scaleDBs = inputs.scaling.map { db + "/scale-\($0.items / 1000)k.db" }
-        let scaled = contenders.rounds(zip(inputs.scaling, scaleDBs).map { input, path in
-            contenders.freshImport("agtrace-import-\(input.items / 1000)k", input.path, db: path)
-        }, count: scalingRounds)
-        scalingRows(scaled, inputs: inputs.scaling, databases: scaleDBs).forEach(add)
-
-        // 5. Transcript import against a plain regex pass counting the hits.
-        //    Beside it, the floor of the transcript's rows against the same Python: the least
-        //    that storing them takes, which bounds what the import can reach.
-        log("5. the \(ByteSize.format(inputs.transcript.fileBytes)) transcript: agtrace, python, floor, \(pairs) rounds")
-        let transcriptRound = contenders.importAgainstPythonAndFloor("transcript", inputs.transcript.path, python: "python-count-hits",
-                                                                     script: "python_count_hits.py", count: pairs)
-        add(.ratio(id: "5", "import \(ByteSize.format(inputs.transcript.fileBytes)) lldb transcript vs python_count_hits.py",
-                   subject: transcriptRound[0], baseline: transcriptRound[1], baselineName: "python", limit: 0.15,
-                   note: [hitCheck(transcriptRound[1], expected: inputs.transcript.items),
-                          floorNote(transcriptRound[2], python: transcriptRound[1])].filter { !$0.isEmpty }.joined(separator: "; ")))
-
-        // 6. Every report, walk, diff and export on two big snapshots against importing one:
-        //    each round imports A into a fresh database, then runs every command once.
-        log("6. importing the \(big)-node gzip archives A and B into one database (setup, not timed)")
-        contenders.warm([inputs.bigA.path, inputs.bigB.path])
-        let two = db + "/two-snapshots.db"
-        Contenders.removeDatabase(two)
-        let setupA = contenders.once(contenders.agtraceJob("agtrace-import-A", ["import", "--db", two, "--label", "A", inputs.bigA.path]))
-        let setupB: Outcome = setupA.result == nil ? .unavailable("snapshot A was not imported: \(setupA.text)")
-            : contenders.once(contenders.agtraceJob("agtrace-import-B", ["import", "--db", two, "--label", "B", inputs.bigB.path]))
-        let setupCheck = checkRows(setupA, two, expected: inputs.bigA.manifest, snapshot: "A")
-        log("   A: \(setupA.text), B: \(setupB.text); \(setupCheck.note)")
-        let values = ["db": two, "A": "A", "B": "B",
-                      "SIGNAL": "\(Int(inputs.bigA.manifest["signal_attribute"] ?? 0))",
-                      "HUB": "\(Int(inputs.bigA.manifest["hub_attribute"] ?? 0))"]
-        let ready = setupB.result != nil && setupCheck.ok
-        log("6. every report on the two-snapshot database, with a fresh import of A in each round, \(pairs) rounds")
-        let one = db + "/one-snapshot.db"
-        let reportRound = contenders.rounds(
-            [contenders.freshImport("agtrace-import-A-fresh", inputs.bigA.path, db: one, snapshot: "A")]
-            + ReportCommand.all.map { command in
-                ready ? contenders.agtraceJob(command.name, command.resolved(values))
-                    : .unavailable(setupB.result == nil ? "snapshots not imported" : "snapshot A lost rows")
-            }, count: pairs)
-        for (i, command) in ReportCommand.all.enumerated() {
-            add(.ratio(id: "6.\(i + 1)", "\(command.name) (\(big) + \(big) nodes)", subject: reportRound[i + 1],
-                       baseline: reportRound[0], baselineName: "import of A", limit: 0.5,
-                       note: "`agtrace \(command.resolved(values).joined(separator: " ").replacingOccurrences(of: two, with: "DB"))`"))
+            (rows1 + rows2).forEach(add)
         }
 
-        // 7. Importing a file the database already holds must be answered without parsing it.
-        log("7. re-importing the \(small)-node archive into the database that holds it (measured with 1a)")
-        add(checkReimport(extra.count > 1 ? extra[1] : .unavailable("not measured"), reimportDB, expected: inputs.archive.manifest)
-            .apply(to: .ratio(id: "7", "re-import the \(small)-node archive (`agtrace import --db DB FILE` again) vs a fresh import",
-                              subject: extra.count > 1 ? extra[1] : .unavailable("not measured"), baseline: plainImport,
-                              baselineName: "fresh import", limit: 0.1)))
+        if options.runs("3") {
+            // 3. The archive reader alone against a C scan of the same bytes.
+            log("3. reading the \(small)-node archive without storing: agtrace's reader, C byte scan, \(pairs) rounds")
+            let readRound = contenders.rounds([contenders.benchJob("read-archive", ["read-archive", inputs.archive.path]),
+                                               contenders.byteScanJob(inputs.archive.path)], count: pairs)
+            add(readerRow(reader: readRound[0], scan: readRound[1], input: inputs.archive))
+        }
 
-        // 8. gzip must cost little over plain (inflate is cheap next to parsing and inserting).
-        log("8. the same archive gzip-compressed (measured with 1a)")
-        let gzip = extra.first ?? .unavailable("not measured")
-        add(checkRows(gzip, db + "/gzip.db", expected: inputs.archiveGzip.manifest)
-            .apply(to: .ratio(id: "8", "import gzip vs plain (same \(small) archive)", subject: gzip, baseline: plainImport,
-                              baselineName: "plain", limit: 1.3)))
+        if options.runs("4") {
+            // 4. Cost growth: plain imports of growing archives, sizes taking turns.
+            log("4. scaling: importing \(inputs.scaling.map { "\($0.items / 1000)k" }.joined(separator: ", ")) nodes, \(scalingRounds) rounds")
+            contenders.warm(inputs.scaling.map(\.path))
+            let scaleDBs = inputs.scaling.map { db + "/scale-\($0.items / 1000)k.db" }
+            let scaled = contenders.rounds(zip(inputs.scaling, scaleDBs).map { input, path in
+                contenders.freshImport("agtrace-import-\(input.items / 1000)k", input.path, db: path)
+            }, count: scalingRounds)
+            scalingRows(scaled, inputs: inputs.scaling, databases: scaleDBs).forEach(add)
+        }
 
-        // 9. Trace import: against the floor of its event rows, a Python walk of the wire format
-        //    that stores nothing, and in memory.
-        log("9. the \(ByteSize.format(inputs.trace.fileBytes)) trace (\(inputs.trace.items) events): agtrace, python, floor, \(pairs) rounds")
-        let traceRound = contenders.importAgainstPythonAndFloor("trace", inputs.trace.path, python: "python-trace-walk",
-                                                                script: "python_trace_walk.py", count: pairs)
-        let trace = traceRound[0]
-        let traceRows = checkTraceRows(trace, db + "/trace.db", events: inputs.trace.items,
-                                       evaluations: Int(inputs.trace.manifest["evaluations"] ?? -1))
-        let traceSize = ByteSize.format(inputs.trace.fileBytes)
-        add(traceRows.apply(to: .ratio(id: "9a", "import \(traceSize) trace vs SQLite floor (its event rows)",
-                                       subject: trace, baseline: traceRound[2], baselineName: "floor (inserts only)", limit: 1.5)))
-        add(.ratio(id: "9b", "import \(traceSize) trace vs python_trace_walk.py (stores nothing)",
-                   subject: trace, baseline: traceRound[1], baselineName: "python", limit: 0.33))
-        add(.peakRSS(id: "9c", "peak RSS importing the \(traceSize) trace", of: trace, limitMB: 64))
+        if options.runs("5") {
+            // 5. Transcript import against a plain regex pass counting the hits.
+            //    Beside it, the floor of the transcript's rows against the same Python: the least
+            //    that storing them takes, which bounds what the import can reach.
+            log("5. the \(ByteSize.format(inputs.transcript.fileBytes)) transcript: agtrace, python, floor, \(pairs) rounds")
+            let transcriptRound = contenders.importAgainstPythonAndFloor("transcript", inputs.transcript.path, python: "python-count-hits",
+                                                                         script: "python_count_hits.py", count: pairs)
+            add(.ratio(id: "5", "import \(ByteSize.format(inputs.transcript.fileBytes)) lldb transcript vs python_count_hits.py",
+                       subject: transcriptRound[0], baseline: transcriptRound[1], baselineName: "python", limit: 0.15,
+                       note: [hitCheck(transcriptRound[1], expected: inputs.transcript.items),
+                              floorNote(transcriptRound[2], python: transcriptRound[1])].filter { !$0.isEmpty }.joined(separator: "; ")))
+        }
+
+        if options.runs("6") {
+            // 6. Every report, walk, diff and export on two big snapshots against importing one:
+            //    each round imports A into a fresh database, then runs every command once.
+            log("6. importing the \(big)-node gzip archives A and B into one database (setup, not timed)")
+            contenders.warm([inputs.bigA.path, inputs.bigB.path])
+            let two = db + "/two-snapshots.db"
+            Contenders.removeDatabase(two)
+            let setupA = contenders.once(contenders.agtraceJob("agtrace-import-A", ["import", "--db", two, "--label", "A", inputs.bigA.path]))
+            let setupB: Outcome = setupA.result == nil ? .unavailable("snapshot A was not imported: \(setupA.text)")
+                : contenders.once(contenders.agtraceJob("agtrace-import-B", ["import", "--db", two, "--label", "B", inputs.bigB.path]))
+            let setupCheck = checkRows(setupA, two, expected: inputs.bigA.manifest, snapshot: "A")
+            log("   A: \(setupA.text), B: \(setupB.text); \(setupCheck.note)")
+            let values = ["db": two, "A": "A", "B": "B",
+                          "SIGNAL": "\(Int(inputs.bigA.manifest["signal_attribute"] ?? 0))",
+                          "HUB": "\(Int(inputs.bigA.manifest["hub_attribute"] ?? 0))"]
+            let ready = setupB.result != nil && setupCheck.ok
+            log("6. every report on the two-snapshot database, with a fresh import of A in each round, \(pairs) rounds")
+            let one = db + "/one-snapshot.db"
+            let reportRound = contenders.rounds(
+                [contenders.freshImport("agtrace-import-A-fresh", inputs.bigA.path, db: one, snapshot: "A")]
+                + ReportCommand.all.map { command in
+                    ready ? contenders.agtraceJob(command.name, command.resolved(values))
+                        : .unavailable(setupB.result == nil ? "snapshots not imported" : "snapshot A lost rows")
+                }, count: pairs)
+            for (i, command) in ReportCommand.all.enumerated() {
+                add(.ratio(id: "6.\(i + 1)", "\(command.name) (\(big) + \(big) nodes)", subject: reportRound[i + 1],
+                           baseline: reportRound[0], baselineName: "import of A", limit: 0.5,
+                           note: "`agtrace \(command.resolved(values).joined(separator: " ").replacingOccurrences(of: two, with: "DB"))`"))
+            }
+        }
+
+        if options.runs("1") {
+            // 7. Importing a file the database already holds must be answered without parsing it.
+            log("7. re-importing the \(small)-node archive into the database that holds it (measured with 1a)")
+            add(checkReimport(extra.count > 1 ? extra[1] : .unavailable("not measured"), reimportDB, expected: inputs.archive.manifest)
+                .apply(to: .ratio(id: "7", "re-import the \(small)-node archive (`agtrace import --db DB FILE` again) vs a fresh import",
+                                  subject: extra.count > 1 ? extra[1] : .unavailable("not measured"), baseline: plainImport,
+                                  baselineName: "fresh import", limit: 0.1)))
+
+            // 8. gzip must cost little over plain (inflate is cheap next to parsing and inserting).
+            log("8. the same archive gzip-compressed (measured with 1a)")
+            let gzip = extra.first ?? .unavailable("not measured")
+            add(checkRows(gzip, db + "/gzip.db", expected: inputs.archiveGzip.manifest)
+                .apply(to: .ratio(id: "8", "import gzip vs plain (same \(small) archive)", subject: gzip, baseline: plainImport,
+                                  baselineName: "plain", limit: 1.3)))
+        }
+
+        if options.runs("9") {
+            // 9. Trace import: against the floor of its event rows, a Python walk of the wire format
+            //    that stores nothing, and in memory.
+            log("9. the \(ByteSize.format(inputs.trace.fileBytes)) trace (\(inputs.trace.items) events): agtrace, python, floor, \(pairs) rounds")
+            let traceRound = contenders.importAgainstPythonAndFloor("trace", inputs.trace.path, python: "python-trace-walk",
+                                                                    script: "python_trace_walk.py", count: pairs)
+            let trace = traceRound[0]
+            let traceRows = checkTraceRows(trace, db + "/trace.db", events: inputs.trace.items,
+                                           evaluations: Int(inputs.trace.manifest["evaluations"] ?? -1))
+            let traceSize = ByteSize.format(inputs.trace.fileBytes)
+            add(traceRows.apply(to: .ratio(id: "9a", "import \(traceSize) trace vs SQLite floor (its event rows)",
+                                           subject: trace, baseline: traceRound[2], baselineName: "floor (inserts only)", limit: 1.5)))
+            add(.ratio(id: "9b", "import \(traceSize) trace vs python_trace_walk.py (stores nothing)",
+                       subject: trace, baseline: traceRound[1], baselineName: "python", limit: 0.33))
+            add(.peakRSS(id: "9c", "peak RSS importing the \(traceSize) trace", of: trace, limitMB: 64))
+        }
 
         try write(report.markdown(), to: options.out)
         let passed = report.rows.filter { $0.verdict == .pass }.count
@@ -217,10 +236,18 @@ struct BenchmarkRun {
     func floorNote(_ floor: Outcome, python: Outcome) -> String {
         guard case .measured(let f) = floor, case .measured(let p) = python else { return "floor: \(floor.text)" }
         let ratios = Stats.roundRatios(f.map(\.seconds), p.map(\.seconds))
-        let rows = ["events", "frames"].compactMap { key in floor.result?.value(key).map { "\(Int($0)) \(key)" } }
+        // A hit's frames are stored once per distinct backtrace (`frames` is a view of them).
+        let rows = ["events", "backtraces", "backtrace_frames"].compactMap { key in floor.result?.value(key).map { "\(Int($0)) \(key)" } }
             .joined(separator: ", ")
         return "floor of its rows (\(rows) inserted from memory, 64 to a statement): \(floor.text), "
             + "\(Format.ratio(Stats.median(ratios))) python"
+    }
+
+    /// "python_import_lean.py: 1.52 s (median of 5), 0.43x": the second yardstick, beside row 1.
+    func leanNote(_ subject: Outcome, lean: Outcome) -> String {
+        guard case .measured(let s) = subject, case .measured(let l) = lean else { return "python_import_lean.py: \(lean.text)" }
+        let ratios = Stats.roundRatios(s.map(\.seconds), l.map(\.seconds))
+        return "python_import_lean.py: \(lean.text), \(Format.ratio(Stats.median(ratios))) of it"
     }
 
     func hitCheck(_ outcome: Outcome, expected: Int) -> String {

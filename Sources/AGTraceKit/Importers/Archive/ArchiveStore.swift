@@ -50,6 +50,10 @@ final class ArchiveStore: ArchiveSink {
     @exclusivity(unchecked) private var pendingTextBytes = 0
     static let edgesPerStatement = 256
     static let treeRowsPerStatement = 128
+    /// `tree_items.id` of the next entry, and of each graph's entry 0: a graph's entries come
+    /// in tree order, so entry k of graph g is `graphFirstTreeId[g] + k`.
+    private var nextTreeId: Int64
+    private var graphFirstTreeId: [Int: Int64] = [:]
 
     private let insertType, insertSubgraph, setSubgraph, setTreeParent, insertEvent, insertMark, insertGraph, insertLink, setSummary: Statement
 
@@ -58,6 +62,7 @@ final class ArchiveStore: ArchiveSink {
         self.snapshotId = snapshotId
         nextNodeId = (try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM node_rows")?.intValue) ?? 1
         maxNodeId = nextNodeId - 1
+        nextTreeId = (try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM tree_items")?.intValue) ?? 1
         naming = TreeNaming(firstNodeId: nextNodeId)
         insertType = try db.prepare("""
             INSERT INTO types(snapshot_id, graph_index, type_index, type_id, name, value_type, size, flags,
@@ -88,12 +93,10 @@ final class ArchiveStore: ArchiveSink {
             VALUES (?1, ?2, ?3, ?4, ?5)
             """)
         insertTrees = try MultiRowInsert(db: db, prefix: """
-            INSERT INTO tree_items(snapshot_id, graph_index, tree_index, parent_tree_index, node_id, offset,
+            INSERT INTO tree_items(id, snapshot_id, graph_index, tree_index, parent_tree_index, node_id, offset,
                                    description, flags, is_root, creator_node_id) VALUES
-            """, columns: 10, rows: Self.treeRowsPerStatement)
-        setTreeParent = try db.prepare("""
-            UPDATE tree_items SET parent_tree_index = ?4 WHERE snapshot_id = ?1 AND graph_index = ?2 AND tree_index = ?3
-            """)
+            """, columns: 11, rows: Self.treeRowsPerStatement)
+        setTreeParent = try db.prepare("UPDATE tree_items SET parent_tree_index = ?2 WHERE id = ?1")
         insertTreeValues = try MultiRowInsert(db: db, prefix: """
             INSERT INTO tree_item_values(snapshot_id, graph_index, tree_index, key, node_id, offset) VALUES
             """, columns: 6, rows: Self.treeRowsPerStatement)
@@ -287,6 +290,7 @@ final class ArchiveStore: ArchiveSink {
         row.nodeIndex = r.nodeIndex.map { Int(base) + $0 }
         row.creatorNodeIndex = r.creatorNodeIndex.map { Int(base) + $0 }
         pendingTrees.append(row)
+        nextTreeId = treeId(graph: r.graphIndex, treeIndex: r.treeIndex) + 1
         if pendingTrees.count == Self.treeRowsPerStatement { try writeTrees() }
         naming.entry(graph: r.graphIndex, treeIndex: r.treeIndex, parent: r.parentTreeIndex, description: r.description)
         if let n = r.nodeIndex { naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: n, nodeId: base + Int64(n), own: true) }
@@ -297,7 +301,7 @@ final class ArchiveStore: ArchiveSink {
         if let k = pendingTrees.lastIndex(where: { $0.treeIndex == treeIndex && $0.graphIndex == graphIndex }) {
             pendingTrees[k].parentTreeIndex = parentTreeIndex
         } else {
-            try setTreeParent.runRow(snapshotId, graphIndex, treeIndex, parentTreeIndex)
+            try setTreeParent.runRow(treeId(graph: graphIndex, treeIndex: treeIndex), parentTreeIndex)
         }
         naming.parent(graph: graphIndex, treeIndex: treeIndex, parent: parentTreeIndex)
     }
@@ -318,20 +322,29 @@ final class ArchiveStore: ArchiveSink {
         naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: r.nodeIndex, nodeId: nodeId, own: false)
     }
 
+    /// The id of graph `graph`'s entry `treeIndex` (its first entry fixes the graph's base).
+    private func treeId(graph: Int, treeIndex: Int) -> Int64 {
+        if let first = graphFirstTreeId[graph] { return first + Int64(treeIndex) }
+        let first = nextTreeId - Int64(treeIndex)
+        graphFirstTreeId[graph] = first
+        return first + Int64(treeIndex)
+    }
+
     private func writeTrees() throws {
         let snapshotId = self.snapshotId
         defer { pendingTrees.removeAll(keepingCapacity: true) }
         try insertTrees.write(pendingTrees) { s, c, r in
-            s.bind(c, snapshotId)
-            s.bind(c + 1, r.graphIndex)
-            s.bind(c + 2, r.treeIndex)
-            s.bind(c + 3, r.parentTreeIndex)
-            s.bind(c + 4, r.nodeIndex)
-            s.bind(c + 5, r.offset)
-            s.bind(c + 6, r.description)
-            s.bind(c + 7, r.flags)
-            s.bind(c + 8, r.isRoot)
-            s.bind(c + 9, r.creatorNodeIndex)
+            s.bind(c, treeId(graph: r.graphIndex, treeIndex: r.treeIndex))
+            s.bind(c + 1, snapshotId)
+            s.bind(c + 2, r.graphIndex)
+            s.bind(c + 3, r.treeIndex)
+            s.bind(c + 4, r.parentTreeIndex)
+            s.bind(c + 5, r.nodeIndex)
+            s.bind(c + 6, r.offset)
+            s.bind(c + 7, r.description)
+            s.bind(c + 8, r.flags)
+            s.bind(c + 9, r.isRoot)
+            s.bind(c + 10, r.creatorNodeIndex)
         }
     }
 

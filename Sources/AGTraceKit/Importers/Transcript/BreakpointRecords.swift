@@ -14,7 +14,7 @@ public enum EventKind: String, CaseIterable, Sendable {
 }
 
 /// One frame of a `bt N` backtrace printed at a hit.
-public struct BacktraceFrame: Equatable, Sendable {
+public struct BacktraceFrame: Hashable, Sendable {
     public var depth: Int
     public var module: String?
     public var symbol: String

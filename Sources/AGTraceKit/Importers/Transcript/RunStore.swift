@@ -1,23 +1,32 @@
 import CSQLite
 import Foundation
 
-/// Writes a transcript's breakpoint hits into `events` and `frames` for one run, as they come,
-/// through statements prepared once that insert many rows at a time.
+/// Writes a transcript's breakpoint hits into `events` for one run, as they come, through
+/// statements prepared once that insert many rows at a time, and each distinct backtrace of
+/// the run once (`backtraces`, `backtrace_frames`): a hit names its backtrace, and the `frames`
+/// view shows every hit's frames as before.
 ///
-/// Both tables are plain rowid tables without indexes: a run's rows are appended under ids
-/// that follow each other, and the run's row records their range (`first_event_id` …
-/// `last_event_id`, the same for frames), which is how reports find them. Appending is the
-/// cheapest write SQLite has; an index by kind cost as much again as the rows themselves,
-/// while a report reads its run's range in one pass.
+/// `events` is a plain rowid table without indexes: a run's rows are appended under ids that
+/// follow each other, and the run's row records their range (`first_event_id` …
+/// `last_event_id`), which is how reports find them. Appending is the cheapest write SQLite
+/// has; an index by kind cost as much again as the rows themselves, while a report reads its
+/// run's range in one pass. Frame ids are still counted per frame of every hit (a hit's first
+/// is `events.first_frame_id`), so the run's `first_frame_id` … `last_frame_id` mean what they did.
 final class RunStore {
     let runId: Int64
     private let db: Database
     private let events: MultiRowInsert
     private let frames: MultiRowInsert
+    private let backtraces: Statement
     private(set) var count = 0
     private let firstEventId: Int64
     private let firstFrameId: Int64
     private var frameCount = 0
+    private let firstBacktraceId: Int64
+    /// The run's backtraces by content, their ids.
+    @exclusivity(unchecked) private var backtraceIds: [[FrameRef]: Int64] = [:]
+    /// The frames of the hit to come (frames come before their hit).
+    @exclusivity(unchecked) private var hitFrames: [FrameRef] = []
     /// The recorder's cycles (`agtrace record --cycles`): `cycles` rows of kind `run`.
     private let cycles: CycleWriter
     var cycleCount: Int { cycles.count }
@@ -33,7 +42,7 @@ final class RunStore {
     /// The kinds' names, by `EventKind.allCases` position.
     private var kindNames = TextTable()
     // Used on the writer thread only: no dynamic exclusivity checks per row.
-    @exclusivity(unchecked) private var pendingEvents: [Hit] = []
+    @exclusivity(unchecked) private var pendingEvents: [StoredHit] = []
     @exclusivity(unchecked) private var pendingFrames: [FrameRow] = []
     /// Hex text of the frames bound in the current statement (bound without copying).
     private let addressText: UnsafeMutablePointer<UInt8>
@@ -43,25 +52,38 @@ final class RunStore {
 
     static let rowsPerStatement = 64
 
+    /// A frame of a backtrace seen for the first time: its place in it.
     struct FrameRow {
-        var seq: Int
+        var backtrace: Int64
+        var ordinal: Int
         var frame: FrameRef
+    }
+
+    /// A hit with its backtrace and the id its first frame has in `frames` (nil without frames).
+    struct StoredHit {
+        var hit: Hit
+        var backtrace: Int64?
+        var firstFrame: Int64?
     }
 
     /// Call with the write lock held: the ids this run's rows get are fixed here.
     init(db: Database, runId: Int64) throws {
         self.runId = runId
         firstEventId = (try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM events")?.intValue) ?? 1
-        firstFrameId = (try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM frames")?.intValue) ?? 1
+        // The runs' rows record their frames' ids (the view `frames` has no stored id to read).
+        firstFrameId = (try db.scalar("SELECT coalesce(max(last_frame_id), 0) + 1 FROM runs")?.intValue) ?? 1
+        firstBacktraceId = (try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM backtraces")?.intValue) ?? 1
         // Ids are left to SQLite (NULL: the next after the largest, so `firstEventId` on),
         // and the run's id is written into the statement: two values fewer bound per row and
         // no seek for the key before the append (a fifth of the writer's time).
         events = try MultiRowInsert(db: db, prefix: """
-            INSERT INTO events(id, run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute, time_ns) VALUES
-            """, columns: 9, rows: Self.rowsPerStatement, row: "(NULL,\(runId),?,?,?,?,?,?,?,?,?)")
+            INSERT INTO events(id, run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute, time_ns,
+                               backtrace_id, first_frame_id) VALUES
+            """, columns: 11, rows: Self.rowsPerStatement, row: "(NULL,\(runId),?,?,?,?,?,?,?,?,?,?,?)")
         frames = try MultiRowInsert(db: db, prefix: """
-            INSERT INTO frames(id, run_id, seq, depth, module, symbol, address) VALUES
-            """, columns: 5, rows: Self.rowsPerStatement, row: "(NULL,\(runId),?,?,?,?,?)")
+            INSERT INTO backtrace_frames(backtrace_id, ordinal, depth, module, symbol, address) VALUES
+            """, columns: 6, rows: Self.rowsPerStatement)
+        backtraces = try db.prepare("INSERT INTO backtraces(id, run_id, frame_count) VALUES (?1, \(runId), ?2)")
         self.db = db
         cycles = try CycleWriter(db: db, kind: StoredKind.run.noun, ownerId: runId)
         addressText = .allocate(capacity: Self.rowsPerStatement * 18)
@@ -77,15 +99,33 @@ final class RunStore {
     /// The reader's next name (ids are given in order).
     func name(_ text: String) { names.append(text) }
 
-    /// A frame of hit `seq`; frames come before their hit.
-    func frame(seq: Int, _ frame: FrameRef) throws {
-        pendingFrames.append(FrameRow(seq: seq, frame: frame))
-        if pendingFrames.count == Self.rowsPerStatement { try writeFrames() }
-    }
+    /// A frame of the next hit (`seq`, its hit's); frames come before their hit.
+    func frame(seq: Int, _ frame: FrameRef) throws { hitFrames.append(frame) }
 
     func hit(_ hit: Hit) throws {
-        pendingEvents.append(hit)
+        var stored = StoredHit(hit: hit, backtrace: nil, firstFrame: nil)
+        if !hitFrames.isEmpty {
+            stored.backtrace = try backtrace(of: hitFrames)
+            stored.firstFrame = firstFrameId + Int64(frameCount)
+            frameCount += hitFrames.count
+            hitFrames.removeAll(keepingCapacity: true)
+        }
+        pendingEvents.append(stored)
         if pendingEvents.count == Self.rowsPerStatement { try writeEvents() }
+    }
+
+    /// The id of the run's backtrace made of `frames`, written when first seen. (Names are
+    /// the reader's ids, one per text: equal ids are equal texts.)
+    private func backtrace(of frames: [FrameRef]) throws -> Int64 {
+        if let known = backtraceIds[frames] { return known }
+        let id = firstBacktraceId + Int64(backtraceIds.count)
+        backtraceIds[frames] = id
+        try backtraces.runRow(id, frames.count)
+        for (ordinal, frame) in frames.enumerated() {
+            pendingFrames.append(FrameRow(backtrace: id, ordinal: ordinal, frame: frame))
+            if pendingFrames.count == Self.rowsPerStatement { try writeFrames() }
+        }
+        return id
     }
 
     func cycle(_ report: CycleRecord) throws { try cycles.write(report) }
@@ -116,8 +156,7 @@ final class RunStore {
 
     private func writeFrames() throws {
         guard !pendingFrames.isEmpty else { return }
-        frameCount = try append(frames, "frames", rows: pendingFrames.count, after: frameCount, firstId: firstFrameId,
-                                &framesBound, bind: bindFrames)
+        try run(frames, rows: pendingFrames.count, &framesBound, bind: bindFrames)
         pendingFrames.removeAll(keepingCapacity: true)
     }
 
@@ -125,34 +164,35 @@ final class RunStore {
         var column: Int32 = 1
         for (k, row) in pendingFrames.enumerated() {
             let f = row.frame
-            bound.bind(s, column, row.seq)
-            bound.bind(s, column + 1, f.depth)
-            bindName(&bound, s, column + 2, f.module)
-            bindName(&bound, s, column + 3, f.symbol)
+            bound.bind(s, column, row.backtrace)
+            bound.bind(s, column + 1, row.ordinal)
+            bound.bind(s, column + 2, f.depth)
+            bindName(&bound, s, column + 3, f.module)
+            bindName(&bound, s, column + 4, f.symbol)
             if let address = f.address {
                 // Rewritten in place: the same address stays bound, SQLite reads the new text.
                 let text = addressText + 18 * k
                 Self.formatAddress(address, into: text)
-                bound.bindStatic(s, column + 4, UnsafeBufferPointer(start: text, count: 18))
+                bound.bindStatic(s, column + 5, UnsafeBufferPointer(start: text, count: 18))
             } else {
-                bound.bindNull(s, column + 4)
+                bound.bindNull(s, column + 5)
             }
-            column += 5
+            column += 6
         }
     }
 
     private func writeEvents() throws {
         guard !pendingEvents.isEmpty else { return }
-        count = try append(events, "events", rows: pendingEvents.count, after: count, firstId: firstEventId, &eventsBound,
-                           bind: bindEvents)
+        try run(events, rows: pendingEvents.count, &eventsBound, bind: bindEvents)
+        count += pendingEvents.count
+        try checkIds(last: firstEventId + Int64(count) - 1, table: "events")
         pendingEvents.removeAll(keepingCapacity: true)
     }
 
-    /// One step of `insert` for `rows` rows, after the `stored` rows this run has in its table;
-    /// returns how many it has now. Bindings are known for the full-size statement only
-    /// (`bound`); a shorter one, used once at the end, is bound afresh.
-    private func append(_ insert: MultiRowInsert, _ table: String, rows: Int, after stored: Int, firstId: Int64,
-                        _ bound: inout BoundValues, bind: (Statement, inout BoundValues) -> Void) throws -> Int {
+    /// One step of `insert` for `rows` rows. Bindings are known for the full-size statement
+    /// only (`bound`); a shorter one, used once at the end, is bound afresh.
+    private func run(_ insert: MultiRowInsert, rows: Int, _ bound: inout BoundValues,
+                     bind: (Statement, inout BoundValues) -> Void) throws {
         let s = try insert.statement(rows: rows)
         if rows == Self.rowsPerStatement {
             bind(s, &bound)
@@ -161,13 +201,12 @@ final class RunStore {
             bind(s, &fresh)
         }
         try s.run()
-        try checkIds(last: firstId + Int64(stored + rows) - 1, table: table)
-        return stored + rows
     }
 
     private func bindEvents(_ s: Statement, _ bound: inout BoundValues) {
         var column: Int32 = 1
-        for e in pendingEvents {
+        for stored in pendingEvents {
+            let e = stored.hit
             bound.bind(s, column, e.seq)
             bound.bind(s, column + 1, e.line)
             bound.bindStatic(s, column + 2, kindNames[Int32(Self.position(e.kind))])
@@ -177,7 +216,9 @@ final class RunStore {
             bound.bind(s, column + 6, e.attribute)
             bound.bind(s, column + 7, e.inputAttribute)
             bound.bind(s, column + 8, e.timeNs)
-            column += 9
+            bound.bind(s, column + 9, stored.backtrace)
+            bound.bind(s, column + 10, stored.firstFrame)
+            column += 11
         }
     }
 

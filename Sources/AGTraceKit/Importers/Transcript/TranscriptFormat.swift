@@ -9,14 +9,17 @@ extension StoredKind {
     public static let run = StoredKind(
         noun: "run", table: "runs",
         options: [("run", "R")],
-        // A run's rows in these tables are the id range its row records (`first_event_id` …);
-        // its cycles (`agtrace record --cycles`) are found by owner.
-        deletion: [("events", "event"), ("frames", "frame")].map { table, row in
+        // A run's events are the id range its row records (`first_event_id` …); its
+        // backtraces (few: each distinct one once) and cycles (`agtrace record --cycles`) are
+        // found by run and owner.
+        deletion: [
             """
-            DELETE FROM \(table)
-            WHERE id BETWEEN (SELECT first_\(row)_id FROM runs WHERE id = ?1) AND (SELECT last_\(row)_id FROM runs WHERE id = ?1)
-            """
-        } + CycleWriter.deletion(kind: "run"),
+            DELETE FROM events
+            WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = ?1) AND (SELECT last_event_id FROM runs WHERE id = ?1)
+            """,
+            "DELETE FROM backtrace_frames WHERE backtrace_id IN (SELECT id FROM backtraces WHERE run_id = ?1)",
+            "DELETE FROM backtraces WHERE run_id = ?1",
+        ] + CycleWriter.deletion(kind: "run"),
         listing: """
             SELECT 'run', r.label, NULL, NULL, NULL, r.event_count, r.skipped_lines, r.incomplete_hits, r.end_reason,
                    (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'run' AND target_id = r.id ORDER BY label) a),

@@ -303,7 +303,8 @@ struct Hit {
 }
 
 /// One frame of a hit's backtrace, names as ids.
-struct FrameRef {
+/// Hashable: a run stores each distinct backtrace (its frames) once (RunStore).
+struct FrameRef: Hashable {
     var depth: Int
     /// -1 when no module was printed.
     var module: NameID
