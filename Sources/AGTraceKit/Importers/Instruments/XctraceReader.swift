@@ -439,7 +439,10 @@ final class XctraceReader {
 
     /// The end of the stream: complete, or cut (the complete rows kept, a note says so).
     private func finish(_ sink: XctraceSink) throws {
-        guard !stack.isEmpty else { return }
+        if stack.isEmpty {
+            if tokens.cut { throw error(at: tokens.offset, "the export ends inside a tag after its document") }
+            return
+        }
         let where_ = stack.map { String(decoding: names[$0.name], as: UTF8.self) }.filter { !$0.isEmpty }.last ?? "an element"
         if let tableId, let h = head {
             _ = tableId
