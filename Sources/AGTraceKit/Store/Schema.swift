@@ -811,181 +811,125 @@ public enum Schema {
             JOIN xctrace_values f ON f.id = b.child_id AND f.tag = 'frame'
             LEFT JOIN xctrace_children fb ON fb.parent_id = f.id AND fb.position = 0
             LEFT JOIN xctrace_values bin ON bin.id = fb.child_id AND bin.tag = 'binary';
-        CREATE VIEW xctrace_updates AS
-            SELECT t.recording_id,
-                   r.position,
-                   v0.number AS start_ns,
-                   v1.number AS duration_ns,
-                   v2.number AS update_id,
-                   coalesce(v3.raw, CAST(v3.number AS TEXT)) AS update_type,
-                   CASE WHEN v3.raw = 'View Body Updates' AND coalesce(v5.raw, CAST(v5.number AS TEXT)) LIKE '%.body' THEN substr(coalesce(v5.raw, CAST(v5.number AS TEXT)), 1, length(coalesce(v5.raw, CAST(v5.number AS TEXT))) - 5) ELSE coalesce(v5.raw, CAST(v5.number AS TEXT)) END AS view,
-                   coalesce(v5.raw, CAST(v5.number AS TEXT)) AS description,
-                   coalesce(v6.raw, CAST(v6.number AS TEXT)) AS category,
-                   coalesce(v7.raw, CAST(v7.number AS TEXT)) AS hierarchy,
-                   coalesce(v8.raw, CAST(v8.number AS TEXT)) AS module,
-                   coalesce(v9.raw, CAST(v9.number AS TEXT)) AS view_name,
-                   coalesce(v10.fmt, v10.raw, CAST(v10.number AS TEXT)) AS process,
-                   coalesce(v11.fmt, v11.raw, CAST(v11.number AS TEXT)) AS thread,
-                   (SELECT t.number FROM xctrace_children k JOIN xctrace_values t ON t.id = k.child_id WHERE k.parent_id = r.c11 AND t.tag = 'tid') AS thread_id,
-                   coalesce(v13.raw, CAST(v13.number AS TEXT)) AS severity,
-                   v14.number AS downstream_cost_ns,
-                   v15.number AS downstream_events,
-                   coalesce(v16.raw, CAST(v16.number AS TEXT)) AS cause_node,
-                   coalesce(v17.raw, CAST(v17.number AS TEXT)) AS full_cause_node,
-                   CASE WHEN v8.raw IS NULL THEN NULL WHEN v8.raw IN ('SwiftUI', 'SwiftUICore', '<unknown>', 'UIKitCore', 'UIKit', 'AppKit', 'Foundation', 'CoreFoundation', 'QuartzCore', 'Combine', 'Observation', 'AttributeGraph', 'libswiftCore.dylib', 'libdispatch.dylib', 'CoreData', 'SwiftData', 'MapKit', 'RealityKit', 'WidgetKit', 'Charts') THEN 0 ELSE 1 END AS is_app,
-                   v4.number AS allocations,
-                   coalesce(v12.raw, CAST(v12.number AS TEXT)) AS root_causes,
-                   r.table_id
-            FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id
-            LEFT JOIN xctrace_values v0 ON v0.id = r.c0
-            LEFT JOIN xctrace_values v1 ON v1.id = r.c1
-            LEFT JOIN xctrace_values v2 ON v2.id = r.c2
-            LEFT JOIN xctrace_values v3 ON v3.id = r.c3
-            LEFT JOIN xctrace_values v4 ON v4.id = r.c4
-            LEFT JOIN xctrace_values v5 ON v5.id = r.c5
-            LEFT JOIN xctrace_values v6 ON v6.id = r.c6
-            LEFT JOIN xctrace_values v7 ON v7.id = r.c7
-            LEFT JOIN xctrace_values v8 ON v8.id = r.c8
-            LEFT JOIN xctrace_values v9 ON v9.id = r.c9
-            LEFT JOIN xctrace_values v10 ON v10.id = r.c10
-            LEFT JOIN xctrace_values v11 ON v11.id = r.c11
-            LEFT JOIN xctrace_values v12 ON v12.id = r.c12
-            LEFT JOIN xctrace_values v13 ON v13.id = r.c13
-            LEFT JOIN xctrace_values v14 ON v14.id = r.c14
-            LEFT JOIN xctrace_values v15 ON v15.id = r.c15
-            LEFT JOIN xctrace_values v16 ON v16.id = r.c16
-            LEFT JOIN xctrace_values v17 ON v17.id = r.c17
-            WHERE t.schema = 'swiftui-updates';
-        CREATE VIEW xctrace_update_groups AS
-            SELECT t.recording_id,
-                   r.position,
-                   v0.number AS start_ns,
-                   v1.number AS duration_ns,
-                   coalesce(v2.raw, CAST(v2.number AS TEXT)) AS label,
-                   coalesce(v5.fmt, v5.raw, CAST(v5.number AS TEXT)) AS process,
-                   coalesce(v6.fmt, v6.raw, CAST(v6.number AS TEXT)) AS thread,
-                   (SELECT t.number FROM xctrace_children k JOIN xctrace_values t ON t.id = k.child_id WHERE k.parent_id = r.c6 AND t.tag = 'tid') AS thread_id,
-                   CASE WHEN v4.tag = 'backtrace' THEN v4.id ELSE (SELECT k.child_id FROM xctrace_children k JOIN xctrace_values b ON b.id = k.child_id WHERE k.parent_id = r.c4 AND b.tag = 'backtrace' ORDER BY k.position LIMIT 1) END AS backtrace_id,
-                   CASE WHEN v3.tag = 'backtrace' THEN v3.id ELSE (SELECT k.child_id FROM xctrace_children k JOIN xctrace_values b ON b.id = k.child_id WHERE k.parent_id = r.c3 AND b.tag = 'backtrace' ORDER BY k.position LIMIT 1) END AS cause_backtrace_id,
-                   r.table_id
-            FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id
-            LEFT JOIN xctrace_values v0 ON v0.id = r.c0
-            LEFT JOIN xctrace_values v1 ON v1.id = r.c1
-            LEFT JOIN xctrace_values v2 ON v2.id = r.c2
-            LEFT JOIN xctrace_values v3 ON v3.id = r.c3
-            LEFT JOIN xctrace_values v4 ON v4.id = r.c4
-            LEFT JOIN xctrace_values v5 ON v5.id = r.c5
-            LEFT JOIN xctrace_values v6 ON v6.id = r.c6
-            WHERE t.schema = 'swiftui-update-groups';
-        CREATE VIEW xctrace_causes AS
-            SELECT t.recording_id,
-                   r.position,
-                   v0.number AS timestamp_ns,
-                   v1.number AS source_event_id,
-                   coalesce(v2.fmt, v2.raw, CAST(v2.number AS TEXT)) AS source,
-                   v3.number AS destination_event_id,
-                   coalesce(v4.fmt, v4.raw, CAST(v4.number AS TEXT)) AS destination,
-                   coalesce(v5.raw, CAST(v5.number AS TEXT)) AS label,
-                   coalesce(v6.raw, CAST(v6.number AS TEXT)) AS value_type,
-                   coalesce(v7.raw, CAST(v7.number AS TEXT)) AS changed_properties,
-                   coalesce(v8.raw, CAST(v8.number AS TEXT)) AS layout_info,
-                   coalesce(v9.fmt, v9.raw, CAST(v9.number AS TEXT)) AS process,
-                   r.table_id
-            FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id
-            LEFT JOIN xctrace_values v0 ON v0.id = r.c0
-            LEFT JOIN xctrace_values v1 ON v1.id = r.c1
-            LEFT JOIN xctrace_values v2 ON v2.id = r.c2
-            LEFT JOIN xctrace_values v3 ON v3.id = r.c3
-            LEFT JOIN xctrace_values v4 ON v4.id = r.c4
-            LEFT JOIN xctrace_values v5 ON v5.id = r.c5
-            LEFT JOIN xctrace_values v6 ON v6.id = r.c6
-            LEFT JOIN xctrace_values v7 ON v7.id = r.c7
-            LEFT JOIN xctrace_values v8 ON v8.id = r.c8
-            LEFT JOIN xctrace_values v9 ON v9.id = r.c9
-            WHERE t.schema = 'swiftui-causes';
-        CREATE VIEW xctrace_changes AS
-            SELECT t.recording_id,
-                   r.position,
-                   v0.number AS timestamp_ns,
-                   v1.number AS change_id,
-                   coalesce(v2.raw, CAST(v2.number AS TEXT)) AS description,
-                   CASE WHEN v3.tag = 'backtrace' THEN v3.id ELSE (SELECT k.child_id FROM xctrace_children k JOIN xctrace_values b ON b.id = k.child_id WHERE k.parent_id = r.c3 AND b.tag = 'backtrace' ORDER BY k.position LIMIT 1) END AS backtrace_id,
-                   coalesce(v4.fmt, v4.raw, CAST(v4.number AS TEXT)) AS process,
-                   coalesce(v5.fmt, v5.raw, CAST(v5.number AS TEXT)) AS thread,
-                   (SELECT t.number FROM xctrace_children k JOIN xctrace_values t ON t.id = k.child_id WHERE k.parent_id = r.c5 AND t.tag = 'tid') AS thread_id,
-                   r.table_id
-            FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id
-            LEFT JOIN xctrace_values v0 ON v0.id = r.c0
-            LEFT JOIN xctrace_values v1 ON v1.id = r.c1
-            LEFT JOIN xctrace_values v2 ON v2.id = r.c2
-            LEFT JOIN xctrace_values v3 ON v3.id = r.c3
-            LEFT JOIN xctrace_values v4 ON v4.id = r.c4
-            LEFT JOIN xctrace_values v5 ON v5.id = r.c5
-            WHERE t.schema = 'swiftui-changes';
-        CREATE VIEW xctrace_hitches AS
-            SELECT t.recording_id,
-                   r.position,
-                   v0.number AS start_ns,
-                   v1.number AS duration_ns,
-                   coalesce(v2.fmt, v2.raw, CAST(v2.number AS TEXT)) AS process,
-                   v3.number AS is_system,
-                   v4.number AS swap_id,
-                   coalesce(v5.raw, CAST(v5.number AS TEXT)) AS label,
-                   coalesce(v6.raw, CAST(v6.number AS TEXT)) AS display,
-                   coalesce(v7.raw, CAST(v7.number AS TEXT)) AS narrative,
-                   r.table_id
-            FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id
-            LEFT JOIN xctrace_values v0 ON v0.id = r.c0
-            LEFT JOIN xctrace_values v1 ON v1.id = r.c1
-            LEFT JOIN xctrace_values v2 ON v2.id = r.c2
-            LEFT JOIN xctrace_values v3 ON v3.id = r.c3
-            LEFT JOIN xctrace_values v4 ON v4.id = r.c4
-            LEFT JOIN xctrace_values v5 ON v5.id = r.c5
-            LEFT JOIN xctrace_values v6 ON v6.id = r.c6
-            LEFT JOIN xctrace_values v7 ON v7.id = r.c7
-            WHERE t.schema = 'hitches';
-        CREATE VIEW xctrace_hangs AS
-            SELECT t.recording_id,
-                   r.position,
-                   v0.number AS start_ns,
-                   v1.number AS duration_ns,
-                   coalesce(v2.raw, CAST(v2.number AS TEXT)) AS hang_type,
-                   coalesce(v3.fmt, v3.raw, CAST(v3.number AS TEXT)) AS thread,
-                   (SELECT t.number FROM xctrace_children k JOIN xctrace_values t ON t.id = k.child_id WHERE k.parent_id = r.c3 AND t.tag = 'tid') AS thread_id,
-                   coalesce(v4.fmt, v4.raw, CAST(v4.number AS TEXT)) AS process,
-                   r.table_id
-            FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id
-            LEFT JOIN xctrace_values v0 ON v0.id = r.c0
-            LEFT JOIN xctrace_values v1 ON v1.id = r.c1
-            LEFT JOIN xctrace_values v2 ON v2.id = r.c2
-            LEFT JOIN xctrace_values v3 ON v3.id = r.c3
-            LEFT JOIN xctrace_values v4 ON v4.id = r.c4
-            WHERE t.schema = 'potential-hangs';
-        CREATE VIEW xctrace_time_profile AS
-            SELECT t.recording_id,
-                   r.position,
-                   v0.number AS time_ns,
-                   coalesce(v1.fmt, v1.raw, CAST(v1.number AS TEXT)) AS thread,
-                   (SELECT t.number FROM xctrace_children k JOIN xctrace_values t ON t.id = k.child_id WHERE k.parent_id = r.c1 AND t.tag = 'tid') AS thread_id,
-                   coalesce(v2.fmt, v2.raw, CAST(v2.number AS TEXT)) AS process,
-                   v3.number AS core,
-                   coalesce(v4.raw, CAST(v4.number AS TEXT)) AS thread_state,
-                   v5.number AS weight_ns,
-                   CASE WHEN v6.tag = 'backtrace' THEN v6.id ELSE (SELECT k.child_id FROM xctrace_children k JOIN xctrace_values b ON b.id = k.child_id WHERE k.parent_id = r.c6 AND b.tag = 'backtrace' ORDER BY k.position LIMIT 1) END AS backtrace_id,
-                   r.table_id
-            FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id
-            LEFT JOIN xctrace_values v0 ON v0.id = r.c0
-            LEFT JOIN xctrace_values v1 ON v1.id = r.c1
-            LEFT JOIN xctrace_values v2 ON v2.id = r.c2
-            LEFT JOIN xctrace_values v3 ON v3.id = r.c3
-            LEFT JOIN xctrace_values v4 ON v4.id = r.c4
-            LEFT JOIN xctrace_values v5 ON v5.id = r.c5
-            LEFT JOIN xctrace_values v6 ON v6.id = r.c6
-            WHERE t.schema = 'time-profile';
-        """,
+        """ + "\n" + xctraceViews.map { xctraceView($0.0, $0.1, joins: $0.2, $0.3) }.joined(separator: "\n"),
     ]
 
     public static var latestVersion: Int { migrations.count }
+
+    /// Migration 15's views of the known Instruments schemas: (view, schema, the slots it joins
+    /// values of, its columns). Written out by `xctraceView`; the text must never change (a
+    /// published migration), CurrentSchema.swift shows it whole.
+    static let xctraceViews: [(String, String, [Int], [XctraceColumn])] = [
+        ("xctrace_updates", "swiftui-updates", [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17], [
+            .number("start_ns", 0),
+            .number("duration_ns", 1),
+            .number("update_id", 2),
+            .text("update_type", 3),
+            .sql(#"CASE WHEN v3.raw = 'View Body Updates' AND coalesce(v5.raw, CAST(v5.number AS TEXT)) LIKE '%.body' THEN substr(coalesce(v5.raw, CAST(v5.number AS TEXT)), 1, length(coalesce(v5.raw, CAST(v5.number AS TEXT))) - 5) ELSE coalesce(v5.raw, CAST(v5.number AS TEXT)) END AS view"#),
+            .text("description", 5),
+            .text("category", 6),
+            .text("hierarchy", 7),
+            .text("module", 8),
+            .text("view_name", 9),
+            .shown("process", 10),
+            .shown("thread", 11),
+            .threadId("thread_id", 11),
+            .text("severity", 13),
+            .number("downstream_cost_ns", 14),
+            .number("downstream_events", 15),
+            .text("cause_node", 16),
+            .text("full_cause_node", 17),
+            .sql(#"CASE WHEN v8.raw IS NULL THEN NULL WHEN v8.raw IN ('SwiftUI', 'SwiftUICore', '<unknown>', 'UIKitCore', 'UIKit', 'AppKit', 'Foundation', 'CoreFoundation', 'QuartzCore', 'Combine', 'Observation', 'AttributeGraph', 'libswiftCore.dylib', 'libdispatch.dylib', 'CoreData', 'SwiftData', 'MapKit', 'RealityKit', 'WidgetKit', 'Charts') THEN 0 ELSE 1 END AS is_app"#),
+            .number("allocations", 4),
+            .text("root_causes", 12),
+        ]),
+        ("xctrace_update_groups", "swiftui-update-groups", [0, 1, 2, 3, 4, 5, 6], [
+            .number("start_ns", 0),
+            .number("duration_ns", 1),
+            .text("label", 2),
+            .shown("process", 5),
+            .shown("thread", 6),
+            .threadId("thread_id", 6),
+            .backtrace("backtrace_id", 4),
+            .backtrace("cause_backtrace_id", 3),
+        ]),
+        ("xctrace_causes", "swiftui-causes", [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [
+            .number("timestamp_ns", 0),
+            .number("source_event_id", 1),
+            .shown("source", 2),
+            .number("destination_event_id", 3),
+            .shown("destination", 4),
+            .text("label", 5),
+            .text("value_type", 6),
+            .text("changed_properties", 7),
+            .text("layout_info", 8),
+            .shown("process", 9),
+        ]),
+        ("xctrace_changes", "swiftui-changes", [0, 1, 2, 3, 4, 5], [
+            .number("timestamp_ns", 0),
+            .number("change_id", 1),
+            .text("description", 2),
+            .backtrace("backtrace_id", 3),
+            .shown("process", 4),
+            .shown("thread", 5),
+            .threadId("thread_id", 5),
+        ]),
+        ("xctrace_hitches", "hitches", [0, 1, 2, 3, 4, 5, 6, 7], [
+            .number("start_ns", 0),
+            .number("duration_ns", 1),
+            .shown("process", 2),
+            .number("is_system", 3),
+            .number("swap_id", 4),
+            .text("label", 5),
+            .text("display", 6),
+            .text("narrative", 7),
+        ]),
+        ("xctrace_hangs", "potential-hangs", [0, 1, 2, 3, 4], [
+            .number("start_ns", 0),
+            .number("duration_ns", 1),
+            .text("hang_type", 2),
+            .shown("thread", 3),
+            .threadId("thread_id", 3),
+            .shown("process", 4),
+        ]),
+        ("xctrace_time_profile", "time-profile", [0, 1, 2, 3, 4, 5, 6], [
+            .number("time_ns", 0),
+            .shown("thread", 1),
+            .threadId("thread_id", 1),
+            .shown("process", 2),
+            .number("core", 3),
+            .text("thread_state", 4),
+            .number("weight_ns", 5),
+            .backtrace("backtrace_id", 6),
+        ]),
+    ]
+
+    /// How a view's column reads the value in its slot (`vN`, the value of `xctrace_rows.cN`).
+    enum XctraceColumn {
+        case number(String, Int), text(String, Int), shown(String, Int), threadId(String, Int), backtrace(String, Int)
+        case sql(String)
+
+        var sql: String {
+            switch self {
+            case .number(let name, let s): return "v\(s).number AS \(name)"
+            case .text(let name, let s): return "coalesce(v\(s).raw, CAST(v\(s).number AS TEXT)) AS \(name)"
+            case .shown(let name, let s): return "coalesce(v\(s).fmt, v\(s).raw, CAST(v\(s).number AS TEXT)) AS \(name)"
+            case .threadId(let name, let s):
+                return "(SELECT t.number FROM xctrace_children k JOIN xctrace_values t ON t.id = k.child_id WHERE k.parent_id = r.c\(s) AND t.tag = 'tid') AS \(name)"
+            case .backtrace(let name, let s):
+                // A tagged-backtrace holds its backtrace; a backtrace cell is one.
+                return "CASE WHEN v\(s).tag = 'backtrace' THEN v\(s).id ELSE (SELECT k.child_id FROM xctrace_children k JOIN xctrace_values b ON b.id = k.child_id WHERE k.parent_id = r.c\(s) AND b.tag = 'backtrace' ORDER BY k.position LIMIT 1) END AS \(name)"
+            case .sql(let expression): return expression
+            }
+        }
+    }
+
+    /// One view of migration 15: the rows of the tables of `schema`, a column per value read.
+    static func xctraceView(_ view: String, _ schema: String, joins: [Int], _ columns: [XctraceColumn]) -> String {
+        let select = (["t.recording_id", "r.position"] + columns.map(\.sql) + ["r.table_id"]).joined(separator: ",\n           ")
+        let values = joins.map { "\n    LEFT JOIN xctrace_values v\($0) ON v\($0).id = r.c\($0)" }.joined()
+        return "CREATE VIEW \(view) AS\n    SELECT \(select)\n    FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id\(values)\n    WHERE t.schema = '\(schema)';"
+    }
 
     /// Fills `tree_views` for the snapshots `filter` selects (a condition on `snapshot_id`):
     /// the debug-tree entry that names each node no body rule names. Its own entry names a

@@ -93,21 +93,13 @@ struct BenchInputs {
     private static func makeXctrace(bytes: Int, directory: String, regenerate: Bool, log: (String) -> Void) throws -> GeneratedInput {
         let name = "swiftui-updates-\(bytes / 1_000_000)MB.xml"
         let path = "\(directory)/\(name)"
-        let manifest = path + ".counts.txt"
-        func field(_ text: String, _ key: String) -> Substring? {
-            text.split(separator: "\n").first { $0.hasPrefix(key + " ") }?.dropFirst(key.count + 1)
-        }
-        if !regenerate, let size = fileSize(path), let text = try? String(contentsOfFile: manifest, encoding: .utf8),
-           text.split(separator: "\n").contains("generator_version \(GeneratorVersion.current)"),
-           field(text, "bytes").flatMap({ Int($0) }) == size {
+        if !regenerate, let reused = reuseCounted(name: name, path: path, items: "rows", kept: "duration_sum") {
             log("reusing \(path)")
-            return GeneratedInput(name: name, path: path, items: field(text, "rows").flatMap { Int($0) } ?? 0, jsonBytes: size,
-                                  fileBytes: size, generationSeconds: field(text, "seconds").flatMap { Double($0) }, reused: true,
-                                  manifest: ["duration_sum": field(text, "duration_sum").flatMap { Double($0) } ?? -1])
+            return reused
         }
         log("generating \(path) (\(ByteSize.format(bytes)) of swiftui-updates rows)")
         let counts = try XctraceGenerator.run(bytes: bytes, seed: seed, output: path)
-        try counts.text.write(toFile: manifest, atomically: true, encoding: .utf8)
+        try counts.text.write(toFile: path + ".counts.txt", atomically: true, encoding: .utf8)
         return GeneratedInput(name: name, path: path, items: counts.rows, jsonBytes: counts.bytes, fileBytes: counts.bytes,
                               generationSeconds: counts.seconds, manifest: ["duration_sum": Double(counts.durationSum)])
     }
@@ -116,23 +108,29 @@ struct BenchInputs {
     private static func makeTrace(events: Int, directory: String, regenerate: Bool, log: (String) -> Void) throws -> GeneratedInput {
         let name = "app-\(events / 1000)k-events.ag-trace"
         let path = "\(directory)/\(name)"
-        let manifest = path + ".counts.txt"
-        func field(_ text: String, _ key: String) -> Substring? {
-            text.split(separator: "\n").first { $0.hasPrefix(key + " ") }?.dropFirst(key.count + 1)
-        }
-        if !regenerate, let size = fileSize(path), let text = try? String(contentsOfFile: manifest, encoding: .utf8),
-           text.split(separator: "\n").contains("generator_version \(GeneratorVersion.current)"),
-           field(text, "bytes").flatMap({ Int($0) }) == size {
+        if !regenerate, let reused = reuseCounted(name: name, path: path, items: "events", kept: "evaluations") {
             log("reusing \(path)")
-            return GeneratedInput(name: name, path: path, items: field(text, "events").flatMap { Int($0) } ?? 0, jsonBytes: size,
-                                  fileBytes: size, generationSeconds: field(text, "seconds").flatMap { Double($0) }, reused: true,
-                                  manifest: ["evaluations": field(text, "evaluations").flatMap { Double($0) } ?? -1])
+            return reused
         }
         log("generating \(path) (\(events) events)")
         let counts = try TraceGenerator.run(events: events, seed: seed, output: path)
-        try counts.text.write(toFile: manifest, atomically: true, encoding: .utf8)
+        try counts.text.write(toFile: path + ".counts.txt", atomically: true, encoding: .utf8)
         return GeneratedInput(name: name, path: path, items: counts.events, jsonBytes: counts.bytes, fileBytes: counts.bytes,
                               generationSeconds: counts.seconds, manifest: ["evaluations": Double(counts.evaluations)])
+    }
+
+    /// The file at `path` when its counts file (`path.counts.txt`) names the current generator
+    /// version and its size: `items` is the count it holds, `kept` the one kept as its manifest.
+    private static func reuseCounted(name: String, path: String, items: String, kept: String) -> GeneratedInput? {
+        func field(_ text: String, _ key: String) -> Substring? {
+            text.split(separator: "\n").first { $0.hasPrefix(key + " ") }?.dropFirst(key.count + 1)
+        }
+        guard let size = fileSize(path), let text = try? String(contentsOfFile: path + ".counts.txt", encoding: .utf8),
+              text.split(separator: "\n").contains("generator_version \(GeneratorVersion.current)"),
+              field(text, "bytes").flatMap({ Int($0) }) == size else { return nil }
+        return GeneratedInput(name: name, path: path, items: field(text, items).flatMap { Int($0) } ?? 0, jsonBytes: size,
+                              fileBytes: size, generationSeconds: field(text, "seconds").flatMap { Double($0) }, reused: true,
+                              manifest: [kept: field(text, kept).flatMap { Double($0) } ?? -1])
     }
 
     private static func makeTranscript(bytes: Int, directory: String, regenerate: Bool, log: (String) -> Void) throws -> GeneratedInput {
