@@ -2,10 +2,7 @@ import Foundation
 
 /// Counts of a generated export, printed to stderr and kept beside it.
 struct XctraceCounts {
-    var rows = 0
-    var bodyUpdates = 0
-    var durationSum = 0
-    var bytes = 0
+    var rows = 0, bodyUpdates = 0, durationSum = 0, bytes = 0
     var seconds = 0.0
 
     var text: String {

@@ -26,14 +26,9 @@ final class XMLTokenizer {
     let maxToken: Int
     private let source: ByteSource
     @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
-    @exclusivity(unchecked) private var capacity: Int
-    /// Bytes in the buffer: [0, filled); the next token starts at `pos`.
-    @exclusivity(unchecked) private var filled = 0
-    @exclusivity(unchecked) private var pos = 0
-    /// The stream offset of buffer[0].
-    @exclusivity(unchecked) private var base = 0
-    /// Newlines before buffer[0].
-    @exclusivity(unchecked) private var linesBefore = 0
+    /// The buffer holds `capacity` bytes, of which [0, filled) are read; the next token starts
+    /// at `pos`; `base` is the stream offset of buffer[0], `linesBefore` the newlines before it.
+    @exclusivity(unchecked) private var capacity: Int, filled = 0, pos = 0, base = 0, linesBefore = 0
     @exclusivity(unchecked) private var atEnd = false
 
     @exclusivity(unchecked) private(set) var kind: Kind = .end_of_input
@@ -307,9 +302,15 @@ final class XMLTokenizer {
             buffer = bigger
             capacity = grown
         }
-        let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + filled, count: capacity - filled))
-        if n == 0 { atEnd = true; return false }
-        filled += n
-        return true
+        // Filled to the end (a source may hand over a few bytes a read): a token longer than one
+        // read is then rescanned a few times, not once per read (quadratic on a trickle).
+        var added = false
+        while filled < capacity {
+            let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + filled, count: capacity - filled))
+            if n == 0 { atEnd = true; break }
+            filled += n
+            added = true
+        }
+        return added
     }
 }

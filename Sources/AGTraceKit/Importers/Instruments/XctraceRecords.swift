@@ -20,34 +20,28 @@ protocol XctraceSink: AnyObject {
 /// A toc's `<run>`: its target and summary, as written (NULL when not given).
 struct XctraceRun {
     var number: Int
-    var device: String?
-    var deviceModel: String?
-    var deviceUUID: String?
-    var platform: String?
-    var osVersion: String?
+    /// The target's `<device>`: `name`, `model`, `uuid`, `platform`, `os-version`.
+    var device, deviceModel, deviceUUID, platform, osVersion: String?
+    /// The target's `<process>`: `name`, `pid`.
     var process: String?
     var pid: Int64?
-    var template: String?
-    var instrumentsVersion: String?
-    var startDate: String?
-    var endDate: String?
+    /// The `<summary>`'s fields; the duration (seconds there) in ns.
+    var template, instrumentsVersion, startDate, endDate, endReason: String?
     var durationNs: Int64?
-    var endReason: String?
 }
 
 /// A `<node>`'s `<schema>`: what a table is, before its rows.
 struct XctraceTableHead {
     struct Column {
-        var mnemonic: String?
-        var name: String?
-        var engineeringType: String?
+        var mnemonic, name, engineeringType: String?
+        /// Where its cells go in `xctrace_rows` (`XctraceSchemas.slots`).
         var slot: Int
     }
 
     var position: Int
     var schema: String
-    var xpath: String?
-    var documentation: String?
+    var xpath, documentation: String?
+    /// Which document of the recording (a folder's file) it is in.
     var document: Int
     var columns: [Column]
 }
