@@ -521,6 +521,8 @@ final class FuzzImportHarness: @unchecked Sendable {
                 if try fingerprint() != before { return "refused (\(e.message)) but the database changed" }
             } catch let e as TranscriptError where e.underlying == nil {
                 if try fingerprint() != before { return "refused (\(e.message)) but the database changed" }
+            } catch let e as XctraceFormatError {
+                if try fingerprint() != before { return "refused (\(e.message)) but the database changed" }
             } catch {
                 return "import failed with \(type(of: error)) rather than an input error: \(error)"
             }

@@ -48,6 +48,7 @@ final class XctraceReader {
     @exclusivity(unchecked) private var texts: [UInt8] = []
     @exclusivity(unchecked) private var fmts: [UInt8] = []
     @exclusivity(unchecked) private var defined: [UInt64] = []
+    @exclusivity(unchecked) private var sparseDefined: Set<Int> = []
     @exclusivity(unchecked) private var nextFree: Int64
     @exclusivity(unchecked) private var documentBase: Int64 = 0
     @exclusivity(unchecked) private var synthetic: Int64 = 0
@@ -186,6 +187,7 @@ final class XctraceReader {
         documentBase = max(nextFree, highest + 1)
         synthetic = 0
         defined.removeAll(keepingCapacity: true)
+        sparseDefined.removeAll()
         try push(Open(role: role, name: 0..<0, textStart: texts.count), sink)
     }
 
@@ -490,12 +492,18 @@ final class XctraceReader {
         return n
     }
 
+    /// Ids below this are a bit each (8 MB at most); larger ones, which no export of this size
+    /// has, go to a set: one huge id costs a set entry, not memory up to it.
+    static let denseIds = 1 << 26
+
     private func isDefined(_ id: Int) -> Bool {
+        guard id < Self.denseIds else { return sparseDefined.contains(id) }
         let word = id >> 6
         return word < defined.count && defined[word] & (1 << UInt64(id & 63)) != 0
     }
 
     private func define(_ id: Int) {
+        guard id < Self.denseIds else { sparseDefined.insert(id); return }
         let word = id >> 6
         if word >= defined.count { defined.append(contentsOf: repeatElement(0, count: word - defined.count + 1)) }
         defined[word] |= 1 << UInt64(id & 63)
