@@ -10,8 +10,8 @@ final class ImporterTests: TemporaryDirectoryTestCase {
         let imp = try importer()
         // The Trip and Planner dumps; the other folders' samples have tests of their own:
         // transcripts, traces, why/, ci/ (CIExampleTests), writers/ (OtherWritersTests),
-        // cycles/ (CycleReportTests), console/ (ConsoleTests).
-        let tested = ["/transcripts/", "/why/", "/ci/", "/traces/", "/writers/", "/cycles/", "/console/"]
+        // cycles/ (CycleReportTests), console/ (ConsoleTests), xctrace/ (XctraceImportTests).
+        let tested = ["/transcripts/", "/why/", "/ci/", "/traces/", "/writers/", "/cycles/", "/console/", "/xctrace/"]
         for path in try Importer.expand(TestPaths.sampleArchives.path) where !tested.contains(where: { path.contains($0) }) {
             _ = try imp.importItem(path)
         }

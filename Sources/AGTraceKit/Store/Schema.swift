@@ -687,6 +687,131 @@ public enum Schema {
                    c.attribute AS creator_attribute, c.node_index AS creator_node_index
             FROM tree_items t LEFT JOIN node_rows n ON n.id = t.node_id LEFT JOIN node_rows c ON c.id = t.creator_node_id;
         """,
+        // 15: Instruments recordings (`xctrace export` XML). Stored generically: any table's
+        // rows fit `xctrace_rows` (one row per row, its cells as ids of de-duplicated
+        // `xctrace_values`, the document's own id/ref de-duplication kept), so an unknown
+        // schema is stored, not refused, and a 1 GB export is not one SQLite row per cell.
+        // Known schemas put each column in the slot of its mnemonic (`xctrace_columns.slot`),
+        // whatever its position, so the views per schema read fixed slots.
+        """
+        CREATE TABLE xctrace_recordings(
+            id INTEGER PRIMARY KEY,
+            label TEXT UNIQUE NOT NULL,
+            source TEXT,
+            sha256 TEXT,
+            imported_at TEXT,
+            compressed INTEGER NOT NULL DEFAULT 0,
+            size_bytes INTEGER,
+            documents INTEGER NOT NULL,
+            device TEXT,
+            device_model TEXT,
+            device_uuid TEXT,
+            platform TEXT,
+            os_version TEXT,
+            process TEXT,
+            pid INTEGER,
+            template TEXT,
+            instruments_version TEXT,
+            start_date TEXT,
+            end_date TEXT,
+            duration_ns INTEGER,
+            end_reason TEXT,
+            runs INTEGER,
+            first_value_id INTEGER,
+            last_value_id INTEGER
+        );
+        CREATE INDEX xctrace_recordings_by_sha256 ON xctrace_recordings(sha256);
+        CREATE TABLE xctrace_toc_tables(
+            recording_id INTEGER NOT NULL,
+            run INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            schema TEXT NOT NULL,
+            attributes TEXT,
+            PRIMARY KEY(recording_id, run, position)
+        ) WITHOUT ROWID;
+        CREATE TABLE xctrace_tables(
+            id INTEGER PRIMARY KEY,
+            recording_id INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            schema TEXT NOT NULL,
+            row_count INTEGER NOT NULL,
+            sentinel_count INTEGER NOT NULL,
+            xpath TEXT,
+            documentation TEXT,
+            document INTEGER NOT NULL,
+            complete INTEGER NOT NULL DEFAULT 1
+        );
+        CREATE INDEX xctrace_tables_by_recording ON xctrace_tables(recording_id);
+        CREATE TABLE xctrace_columns(
+            table_id INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            mnemonic TEXT,
+            name TEXT,
+            engineering_type TEXT,
+            slot INTEGER NOT NULL,
+            PRIMARY KEY(table_id, position)
+        ) WITHOUT ROWID;
+        CREATE TABLE xctrace_values(
+            id INTEGER PRIMARY KEY,
+            recording_id INTEGER NOT NULL,
+            tag TEXT NOT NULL,
+            raw TEXT,
+            number INTEGER,
+            fmt TEXT,
+            attributes TEXT
+        );
+        CREATE TABLE xctrace_children(
+            parent_id INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            child_id INTEGER NOT NULL,
+            PRIMARY KEY(parent_id, position)
+        ) WITHOUT ROWID;
+        CREATE TABLE xctrace_rows(
+            table_id INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            c0 INTEGER,
+            c1 INTEGER,
+            c2 INTEGER,
+            c3 INTEGER,
+            c4 INTEGER,
+            c5 INTEGER,
+            c6 INTEGER,
+            c7 INTEGER,
+            c8 INTEGER,
+            c9 INTEGER,
+            c10 INTEGER,
+            c11 INTEGER,
+            c12 INTEGER,
+            c13 INTEGER,
+            c14 INTEGER,
+            c15 INTEGER,
+            c16 INTEGER,
+            c17 INTEGER,
+            c18 INTEGER,
+            c19 INTEGER,
+            c20 INTEGER,
+            c21 INTEGER,
+            c22 INTEGER,
+            c23 INTEGER,
+            more TEXT,
+            PRIMARY KEY(table_id, position)
+        ) WITHOUT ROWID;
+        CREATE VIEW xctrace_cells AS
+            SELECT c.table_id, r.position AS row, c.position, c.mnemonic, v.id AS value_id, v.tag,
+                   coalesce(v.raw, CAST(v.number AS TEXT)) AS raw, v.number, coalesce(v.fmt, v.raw, CAST(v.number AS TEXT)) AS fmt
+            FROM xctrace_rows r JOIN xctrace_columns c ON c.table_id = r.table_id
+            LEFT JOIN xctrace_values v ON v.id = CASE c.slot WHEN 0 THEN r.c0 WHEN 1 THEN r.c1 WHEN 2 THEN r.c2 WHEN 3 THEN r.c3 WHEN 4 THEN r.c4 WHEN 5 THEN r.c5 WHEN 6 THEN r.c6 WHEN 7 THEN r.c7 WHEN 8 THEN r.c8 WHEN 9 THEN r.c9 WHEN 10 THEN r.c10 WHEN 11 THEN r.c11 WHEN 12 THEN r.c12 WHEN 13 THEN r.c13 WHEN 14 THEN r.c14 WHEN 15 THEN r.c15 WHEN 16 THEN r.c16 WHEN 17 THEN r.c17 WHEN 18 THEN r.c18 WHEN 19 THEN r.c19 WHEN 20 THEN r.c20 WHEN 21 THEN r.c21 WHEN 22 THEN r.c22 WHEN 23 THEN r.c23 ELSE json_extract(r.more, '$.' || c.slot) END;
+        CREATE VIEW xctrace_frames AS
+            SELECT b.parent_id AS backtrace_id, b.position, json_extract(f.attributes, '$.name') AS name,
+                   json_extract(f.attributes, '$.addr') AS address,
+                   json_extract(bin.attributes, '$.name') AS binary_name, json_extract(bin.attributes, '$.UUID') AS binary_uuid,
+                   json_extract(bin.attributes, '$.path') AS binary_path, json_extract(bin.attributes, '$.arch') AS arch,
+                   json_extract(bin.attributes, '$."load-addr"') AS load_address, f.id AS frame_id
+            FROM xctrace_children b
+            JOIN xctrace_values f ON f.id = b.child_id AND f.tag = 'frame'
+            LEFT JOIN xctrace_children fb ON fb.parent_id = f.id AND fb.position = 0
+            LEFT JOIN xctrace_values bin ON bin.id = fb.child_id AND bin.tag = 'binary';
+        """ + "\n" + xctraceViews.map { xctraceView($0.0, $0.1, joins: $0.2, $0.3) }.joined(separator: "\n"),
         // 16: each distinct backtrace of a run stored once. A transcript prints the same few
         // backtraces at thousands of hits (12 distinct for 37,159 frame rows in the benchmark's
         // 10 MB one): `backtraces` holds each once per run, `backtrace_frames` its frames, and an
@@ -773,6 +898,77 @@ public enum Schema {
     ]
 
     public static var latestVersion: Int { migrations.count }
+
+    /// Migration 15's views of the known Instruments schemas: (view, schema, the slots it joins
+    /// values of, its columns). Written out by `xctraceView`; the text must never change (a
+    /// published migration), CurrentSchema.swift shows it whole.
+    static let xctraceViews: [(String, String, [Int], [XctraceColumn])] = [
+        ("xctrace_updates", "swiftui-updates", [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17], [
+            .number("start_ns", 0), .number("duration_ns", 1), .number("update_id", 2), .text("update_type", 3),
+            .sql(#"CASE WHEN v3.raw = 'View Body Updates' AND coalesce(v5.raw, CAST(v5.number AS TEXT)) LIKE '%.body' THEN substr(coalesce(v5.raw, CAST(v5.number AS TEXT)), 1, length(coalesce(v5.raw, CAST(v5.number AS TEXT))) - 5) ELSE coalesce(v5.raw, CAST(v5.number AS TEXT)) END AS view"#),
+            .text("description", 5), .text("category", 6), .text("hierarchy", 7), .text("module", 8),
+            .text("view_name", 9), .shown("process", 10), .shown("thread", 11), .threadId("thread_id", 11),
+            .text("severity", 13), .number("downstream_cost_ns", 14), .number("downstream_events", 15),
+            .text("cause_node", 16), .text("full_cause_node", 17),
+            .sql(#"CASE WHEN v8.raw IS NULL THEN NULL WHEN v8.raw IN ('SwiftUI', 'SwiftUICore', '<unknown>', 'UIKitCore', 'UIKit', 'AppKit', 'Foundation', 'CoreFoundation', 'QuartzCore', 'Combine', 'Observation', 'AttributeGraph', 'libswiftCore.dylib', 'libdispatch.dylib', 'CoreData', 'SwiftData', 'MapKit', 'RealityKit', 'WidgetKit', 'Charts') THEN 0 ELSE 1 END AS is_app"#),
+            .number("allocations", 4), .text("root_causes", 12),
+        ]),
+        ("xctrace_update_groups", "swiftui-update-groups", [0, 1, 2, 3, 4, 5, 6], [
+            .number("start_ns", 0), .number("duration_ns", 1), .text("label", 2), .shown("process", 5),
+            .shown("thread", 6), .threadId("thread_id", 6), .backtrace("backtrace_id", 4),
+            .backtrace("cause_backtrace_id", 3),
+        ]),
+        ("xctrace_causes", "swiftui-causes", [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [
+            .number("timestamp_ns", 0), .number("source_event_id", 1), .shown("source", 2),
+            .number("destination_event_id", 3), .shown("destination", 4), .text("label", 5),
+            .text("value_type", 6), .text("changed_properties", 7), .text("layout_info", 8),
+            .shown("process", 9),
+        ]),
+        ("xctrace_changes", "swiftui-changes", [0, 1, 2, 3, 4, 5], [
+            .number("timestamp_ns", 0), .number("change_id", 1), .text("description", 2),
+            .backtrace("backtrace_id", 3), .shown("process", 4), .shown("thread", 5), .threadId("thread_id", 5),
+        ]),
+        ("xctrace_hitches", "hitches", [0, 1, 2, 3, 4, 5, 6, 7], [
+            .number("start_ns", 0), .number("duration_ns", 1), .shown("process", 2), .number("is_system", 3),
+            .number("swap_id", 4), .text("label", 5), .text("display", 6), .text("narrative", 7),
+        ]),
+        ("xctrace_hangs", "potential-hangs", [0, 1, 2, 3, 4], [
+            .number("start_ns", 0), .number("duration_ns", 1), .text("hang_type", 2), .shown("thread", 3),
+            .threadId("thread_id", 3), .shown("process", 4),
+        ]),
+        ("xctrace_time_profile", "time-profile", [0, 1, 2, 3, 4, 5, 6], [
+            .number("time_ns", 0), .shown("thread", 1), .threadId("thread_id", 1), .shown("process", 2),
+            .number("core", 3), .text("thread_state", 4), .number("weight_ns", 5),
+            .backtrace("backtrace_id", 6),
+        ]),
+    ]
+
+    /// How a view's column reads the value in its slot (`vN`, the value of `xctrace_rows.cN`).
+    enum XctraceColumn {
+        case number(String, Int), text(String, Int), shown(String, Int), threadId(String, Int), backtrace(String, Int)
+        case sql(String)
+
+        var sql: String {
+            switch self {
+            case .number(let name, let s): return "v\(s).number AS \(name)"
+            case .text(let name, let s): return "coalesce(v\(s).raw, CAST(v\(s).number AS TEXT)) AS \(name)"
+            case .shown(let name, let s): return "coalesce(v\(s).fmt, v\(s).raw, CAST(v\(s).number AS TEXT)) AS \(name)"
+            case .threadId(let name, let s):
+                return "(SELECT t.number FROM xctrace_children k JOIN xctrace_values t ON t.id = k.child_id WHERE k.parent_id = r.c\(s) AND t.tag = 'tid') AS \(name)"
+            case .backtrace(let name, let s):
+                // A tagged-backtrace holds its backtrace; a backtrace cell is one.
+                return "CASE WHEN v\(s).tag = 'backtrace' THEN v\(s).id ELSE (SELECT k.child_id FROM xctrace_children k JOIN xctrace_values b ON b.id = k.child_id WHERE k.parent_id = r.c\(s) AND b.tag = 'backtrace' ORDER BY k.position LIMIT 1) END AS \(name)"
+            case .sql(let expression): return expression
+            }
+        }
+    }
+
+    /// One view of migration 15: the rows of the tables of `schema`, a column per value read.
+    static func xctraceView(_ view: String, _ schema: String, joins: [Int], _ columns: [XctraceColumn]) -> String {
+        let select = (["t.recording_id", "r.position"] + columns.map(\.sql) + ["r.table_id"]).joined(separator: ",\n           ")
+        let values = joins.map { "\n    LEFT JOIN xctrace_values v\($0) ON v\($0).id = r.c\($0)" }.joined()
+        return "CREATE VIEW \(view) AS\n    SELECT \(select)\n    FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id\(values)\n    WHERE t.schema = '\(schema)';"
+    }
 
     /// Fills `tree_views` for the snapshots `filter` selects (a condition on `snapshot_id`):
     /// the debug-tree entry that names each node no body rule names. Its own entry names a
