@@ -48,7 +48,8 @@ final class ReportRegistryTests: XCTestCase {
             let stmt = try f.db.prepare(file.sql)
             XCTAssertTrue(stmt.isReadOnly, file.fileName)
             let used = Set((0..<stmt.parameterCount).compactMap { stmt.parameterName($0 + 1) }.map { String($0.dropFirst()) })
-            XCTAssertEqual(used, Set(file.parameters.map(\.name)), "\(file.fileName): parameters used vs declared")
+            XCTAssertEqual(used, Set(file.parameters.map(\.name) + file.flags.map(QueryFile.parameter(flag:))),
+                           "\(file.fileName): parameters used vs declared")
             XCTAssertFalse(file.description.isEmpty)
         }
     }
@@ -98,6 +99,9 @@ final class ReportRegistryTests: XCTestCase {
         XCTAssertThrowsError(try QueryFile(fileName: "y.sql", text: "-- name: y\n-- descripton: typo\nSELECT 1;")) {
             XCTAssertEqual("\($0)", "Queries/y.sql: unknown header key 'descripton'")
         }
+        let flagged = try QueryFile(fileName: "f.sql", text: "-- name: f\n-- description: d\n-- params: trace\n-- flags: app-only\nSELECT :trace, :app_only;")
+        XCTAssertEqual(flagged.flags, ["app-only"])
+        XCTAssertEqual(flagged.usage, "--trace T [--app-only]")
         XCTAssertThrowsError(try QueryFile(fileName: "z.sql", text: "-- description: d\nSELECT 1;"))
         XCTAssertThrowsError(try QueryFile(fileName: "w.sql", text: "-- name: w\n-- description: d\n-- params: run (maybe)\nSELECT 1;"))
     }
