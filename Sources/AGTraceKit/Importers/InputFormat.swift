@@ -34,10 +34,14 @@ public protocol InputFormat: Sendable {
     func counts(of item: ImportedItem) -> String
     /// What `baseline` and `check` count in its rows; nil when the gate does not count it.
     var measuredKind: MeasuredKind? { get }
+    /// A folder that is one input of this format (its files read one after another, and the
+    /// folder's total size), or nil: a folder no format claims is walked, file by file.
+    func folderInput(_ path: String) throws -> (source: ByteSource, size: Int?)?
 }
 
 extension InputFormat {
     public var measuredKind: MeasuredKind? { nil }
+    public func folderInput(_ path: String) throws -> (source: ByteSource, size: Int?)? { nil }
 }
 
 /// How sure a format is of a head.

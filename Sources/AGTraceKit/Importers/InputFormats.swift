@@ -11,10 +11,11 @@ public enum InputFormats {
         ArchiveFormat(),
         TranscriptFormat(),
         ConsoleFormat(),
+        XctraceFormat(),
     ]
 
     /// The stored kinds in the order `list` shows them and labels are looked up.
-    nonisolated(unsafe) private static var kinds: [StoredKind] = [.snapshot, .run, .trace, .console]
+    nonisolated(unsafe) private static var kinds: [StoredKind] = [.snapshot, .run, .trace, .console, .recording]
 
     public static var all: [any InputFormat] { lock.withLock { formats } }
     public static var storedKinds: [StoredKind] { lock.withLock { kinds } }
@@ -38,6 +39,12 @@ public enum InputFormats {
             let stored = formats.remove(at: i).storedKind
             if !formats.contains(where: { $0.storedKind == stored }) { kinds.removeAll { $0 == stored } }
         }
+    }
+
+    /// The folder as one input, when a format claims it (`InputFormat.folderInput`).
+    static func folderInput(_ path: String) throws -> (source: ByteSource, size: Int?)? {
+        for format in all { if let input = try format.folderInput(path) { return input } }
+        return nil
     }
 
     static func format(_ kind: InputKind) -> (any InputFormat)? { all.first { $0.kind == kind } }

@@ -687,6 +687,302 @@ public enum Schema {
                    c.attribute AS creator_attribute, c.node_index AS creator_node_index
             FROM tree_items t LEFT JOIN node_rows n ON n.id = t.node_id LEFT JOIN node_rows c ON c.id = t.creator_node_id;
         """,
+        // 15: Instruments recordings (`xctrace export` XML). Stored generically: any table's
+        // rows fit `xctrace_rows` (one row per row, its cells as ids of de-duplicated
+        // `xctrace_values`, the document's own id/ref de-duplication kept), so an unknown
+        // schema is stored, not refused, and a 1 GB export is not one SQLite row per cell.
+        // Known schemas put each column in the slot of its mnemonic (`xctrace_columns.slot`),
+        // whatever its position, so the views per schema read fixed slots.
+        """
+        CREATE TABLE xctrace_recordings(
+            id INTEGER PRIMARY KEY,
+            label TEXT UNIQUE NOT NULL,
+            source TEXT,
+            sha256 TEXT,
+            imported_at TEXT,
+            compressed INTEGER NOT NULL DEFAULT 0,
+            size_bytes INTEGER,
+            documents INTEGER NOT NULL,
+            device TEXT,
+            device_model TEXT,
+            device_uuid TEXT,
+            platform TEXT,
+            os_version TEXT,
+            process TEXT,
+            pid INTEGER,
+            template TEXT,
+            instruments_version TEXT,
+            start_date TEXT,
+            end_date TEXT,
+            duration_ns INTEGER,
+            end_reason TEXT,
+            runs INTEGER,
+            first_value_id INTEGER,
+            last_value_id INTEGER
+        );
+        CREATE INDEX xctrace_recordings_by_sha256 ON xctrace_recordings(sha256);
+        CREATE TABLE xctrace_toc_tables(
+            recording_id INTEGER NOT NULL,
+            run INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            schema TEXT NOT NULL,
+            attributes TEXT,
+            PRIMARY KEY(recording_id, run, position)
+        ) WITHOUT ROWID;
+        CREATE TABLE xctrace_tables(
+            id INTEGER PRIMARY KEY,
+            recording_id INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            schema TEXT NOT NULL,
+            row_count INTEGER NOT NULL,
+            sentinel_count INTEGER NOT NULL,
+            xpath TEXT,
+            documentation TEXT,
+            document INTEGER NOT NULL,
+            complete INTEGER NOT NULL DEFAULT 1
+        );
+        CREATE INDEX xctrace_tables_by_recording ON xctrace_tables(recording_id);
+        CREATE TABLE xctrace_columns(
+            table_id INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            mnemonic TEXT,
+            name TEXT,
+            engineering_type TEXT,
+            slot INTEGER NOT NULL,
+            PRIMARY KEY(table_id, position)
+        ) WITHOUT ROWID;
+        CREATE TABLE xctrace_values(
+            id INTEGER PRIMARY KEY,
+            recording_id INTEGER NOT NULL,
+            tag TEXT NOT NULL,
+            raw TEXT,
+            number INTEGER,
+            fmt TEXT,
+            attributes TEXT
+        );
+        CREATE TABLE xctrace_children(
+            parent_id INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            child_id INTEGER NOT NULL,
+            PRIMARY KEY(parent_id, position)
+        ) WITHOUT ROWID;
+        CREATE TABLE xctrace_rows(
+            table_id INTEGER NOT NULL,
+            position INTEGER NOT NULL,
+            c0 INTEGER,
+            c1 INTEGER,
+            c2 INTEGER,
+            c3 INTEGER,
+            c4 INTEGER,
+            c5 INTEGER,
+            c6 INTEGER,
+            c7 INTEGER,
+            c8 INTEGER,
+            c9 INTEGER,
+            c10 INTEGER,
+            c11 INTEGER,
+            c12 INTEGER,
+            c13 INTEGER,
+            c14 INTEGER,
+            c15 INTEGER,
+            c16 INTEGER,
+            c17 INTEGER,
+            c18 INTEGER,
+            c19 INTEGER,
+            c20 INTEGER,
+            c21 INTEGER,
+            c22 INTEGER,
+            c23 INTEGER,
+            more TEXT,
+            PRIMARY KEY(table_id, position)
+        ) WITHOUT ROWID;
+        CREATE VIEW xctrace_cells AS
+            SELECT c.table_id, r.position AS row, c.position, c.mnemonic, v.id AS value_id, v.tag,
+                   coalesce(v.raw, CAST(v.number AS TEXT)) AS raw, v.number, coalesce(v.fmt, v.raw, CAST(v.number AS TEXT)) AS fmt
+            FROM xctrace_rows r JOIN xctrace_columns c ON c.table_id = r.table_id
+            LEFT JOIN xctrace_values v ON v.id = CASE c.slot WHEN 0 THEN r.c0 WHEN 1 THEN r.c1 WHEN 2 THEN r.c2 WHEN 3 THEN r.c3 WHEN 4 THEN r.c4 WHEN 5 THEN r.c5 WHEN 6 THEN r.c6 WHEN 7 THEN r.c7 WHEN 8 THEN r.c8 WHEN 9 THEN r.c9 WHEN 10 THEN r.c10 WHEN 11 THEN r.c11 WHEN 12 THEN r.c12 WHEN 13 THEN r.c13 WHEN 14 THEN r.c14 WHEN 15 THEN r.c15 WHEN 16 THEN r.c16 WHEN 17 THEN r.c17 WHEN 18 THEN r.c18 WHEN 19 THEN r.c19 WHEN 20 THEN r.c20 WHEN 21 THEN r.c21 WHEN 22 THEN r.c22 WHEN 23 THEN r.c23 ELSE json_extract(r.more, '$.' || c.slot) END;
+        CREATE VIEW xctrace_frames AS
+            SELECT b.parent_id AS backtrace_id, b.position, json_extract(f.attributes, '$.name') AS name,
+                   json_extract(f.attributes, '$.addr') AS address,
+                   json_extract(bin.attributes, '$.name') AS binary_name, json_extract(bin.attributes, '$.UUID') AS binary_uuid,
+                   json_extract(bin.attributes, '$.path') AS binary_path, json_extract(bin.attributes, '$.arch') AS arch,
+                   json_extract(bin.attributes, '$."load-addr"') AS load_address, f.id AS frame_id
+            FROM xctrace_children b
+            JOIN xctrace_values f ON f.id = b.child_id AND f.tag = 'frame'
+            LEFT JOIN xctrace_children fb ON fb.parent_id = f.id AND fb.position = 0
+            LEFT JOIN xctrace_values bin ON bin.id = fb.child_id AND bin.tag = 'binary';
+        CREATE VIEW xctrace_updates AS
+            SELECT t.recording_id,
+                   r.position,
+                   v0.number AS start_ns,
+                   v1.number AS duration_ns,
+                   v2.number AS update_id,
+                   coalesce(v3.raw, CAST(v3.number AS TEXT)) AS update_type,
+                   CASE WHEN v3.raw = 'View Body Updates' AND coalesce(v5.raw, CAST(v5.number AS TEXT)) LIKE '%.body' THEN substr(coalesce(v5.raw, CAST(v5.number AS TEXT)), 1, length(coalesce(v5.raw, CAST(v5.number AS TEXT))) - 5) ELSE coalesce(v5.raw, CAST(v5.number AS TEXT)) END AS view,
+                   coalesce(v5.raw, CAST(v5.number AS TEXT)) AS description,
+                   coalesce(v6.raw, CAST(v6.number AS TEXT)) AS category,
+                   coalesce(v7.raw, CAST(v7.number AS TEXT)) AS hierarchy,
+                   coalesce(v8.raw, CAST(v8.number AS TEXT)) AS module,
+                   coalesce(v9.raw, CAST(v9.number AS TEXT)) AS view_name,
+                   coalesce(v10.fmt, v10.raw, CAST(v10.number AS TEXT)) AS process,
+                   coalesce(v11.fmt, v11.raw, CAST(v11.number AS TEXT)) AS thread,
+                   (SELECT t.number FROM xctrace_children k JOIN xctrace_values t ON t.id = k.child_id WHERE k.parent_id = r.c11 AND t.tag = 'tid') AS thread_id,
+                   coalesce(v13.raw, CAST(v13.number AS TEXT)) AS severity,
+                   v14.number AS downstream_cost_ns,
+                   v15.number AS downstream_events,
+                   coalesce(v16.raw, CAST(v16.number AS TEXT)) AS cause_node,
+                   coalesce(v17.raw, CAST(v17.number AS TEXT)) AS full_cause_node,
+                   CASE WHEN v8.raw IS NULL THEN NULL WHEN v8.raw IN ('SwiftUI', 'SwiftUICore', '<unknown>', 'UIKitCore', 'UIKit', 'AppKit', 'Foundation', 'CoreFoundation', 'QuartzCore', 'Combine', 'Observation', 'AttributeGraph', 'libswiftCore.dylib', 'libdispatch.dylib', 'CoreData', 'SwiftData', 'MapKit', 'RealityKit', 'WidgetKit', 'Charts') THEN 0 ELSE 1 END AS is_app,
+                   v4.number AS allocations,
+                   coalesce(v12.raw, CAST(v12.number AS TEXT)) AS root_causes,
+                   r.table_id
+            FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id
+            LEFT JOIN xctrace_values v0 ON v0.id = r.c0
+            LEFT JOIN xctrace_values v1 ON v1.id = r.c1
+            LEFT JOIN xctrace_values v2 ON v2.id = r.c2
+            LEFT JOIN xctrace_values v3 ON v3.id = r.c3
+            LEFT JOIN xctrace_values v4 ON v4.id = r.c4
+            LEFT JOIN xctrace_values v5 ON v5.id = r.c5
+            LEFT JOIN xctrace_values v6 ON v6.id = r.c6
+            LEFT JOIN xctrace_values v7 ON v7.id = r.c7
+            LEFT JOIN xctrace_values v8 ON v8.id = r.c8
+            LEFT JOIN xctrace_values v9 ON v9.id = r.c9
+            LEFT JOIN xctrace_values v10 ON v10.id = r.c10
+            LEFT JOIN xctrace_values v11 ON v11.id = r.c11
+            LEFT JOIN xctrace_values v12 ON v12.id = r.c12
+            LEFT JOIN xctrace_values v13 ON v13.id = r.c13
+            LEFT JOIN xctrace_values v14 ON v14.id = r.c14
+            LEFT JOIN xctrace_values v15 ON v15.id = r.c15
+            LEFT JOIN xctrace_values v16 ON v16.id = r.c16
+            LEFT JOIN xctrace_values v17 ON v17.id = r.c17
+            WHERE t.schema = 'swiftui-updates';
+        CREATE VIEW xctrace_update_groups AS
+            SELECT t.recording_id,
+                   r.position,
+                   v0.number AS start_ns,
+                   v1.number AS duration_ns,
+                   coalesce(v2.raw, CAST(v2.number AS TEXT)) AS label,
+                   coalesce(v5.fmt, v5.raw, CAST(v5.number AS TEXT)) AS process,
+                   coalesce(v6.fmt, v6.raw, CAST(v6.number AS TEXT)) AS thread,
+                   (SELECT t.number FROM xctrace_children k JOIN xctrace_values t ON t.id = k.child_id WHERE k.parent_id = r.c6 AND t.tag = 'tid') AS thread_id,
+                   CASE WHEN v4.tag = 'backtrace' THEN v4.id ELSE (SELECT k.child_id FROM xctrace_children k JOIN xctrace_values b ON b.id = k.child_id WHERE k.parent_id = r.c4 AND b.tag = 'backtrace' ORDER BY k.position LIMIT 1) END AS backtrace_id,
+                   CASE WHEN v3.tag = 'backtrace' THEN v3.id ELSE (SELECT k.child_id FROM xctrace_children k JOIN xctrace_values b ON b.id = k.child_id WHERE k.parent_id = r.c3 AND b.tag = 'backtrace' ORDER BY k.position LIMIT 1) END AS cause_backtrace_id,
+                   r.table_id
+            FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id
+            LEFT JOIN xctrace_values v0 ON v0.id = r.c0
+            LEFT JOIN xctrace_values v1 ON v1.id = r.c1
+            LEFT JOIN xctrace_values v2 ON v2.id = r.c2
+            LEFT JOIN xctrace_values v3 ON v3.id = r.c3
+            LEFT JOIN xctrace_values v4 ON v4.id = r.c4
+            LEFT JOIN xctrace_values v5 ON v5.id = r.c5
+            LEFT JOIN xctrace_values v6 ON v6.id = r.c6
+            WHERE t.schema = 'swiftui-update-groups';
+        CREATE VIEW xctrace_causes AS
+            SELECT t.recording_id,
+                   r.position,
+                   v0.number AS timestamp_ns,
+                   v1.number AS source_event_id,
+                   coalesce(v2.fmt, v2.raw, CAST(v2.number AS TEXT)) AS source,
+                   v3.number AS destination_event_id,
+                   coalesce(v4.fmt, v4.raw, CAST(v4.number AS TEXT)) AS destination,
+                   coalesce(v5.raw, CAST(v5.number AS TEXT)) AS label,
+                   coalesce(v6.raw, CAST(v6.number AS TEXT)) AS value_type,
+                   coalesce(v7.raw, CAST(v7.number AS TEXT)) AS changed_properties,
+                   coalesce(v8.raw, CAST(v8.number AS TEXT)) AS layout_info,
+                   coalesce(v9.fmt, v9.raw, CAST(v9.number AS TEXT)) AS process,
+                   r.table_id
+            FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id
+            LEFT JOIN xctrace_values v0 ON v0.id = r.c0
+            LEFT JOIN xctrace_values v1 ON v1.id = r.c1
+            LEFT JOIN xctrace_values v2 ON v2.id = r.c2
+            LEFT JOIN xctrace_values v3 ON v3.id = r.c3
+            LEFT JOIN xctrace_values v4 ON v4.id = r.c4
+            LEFT JOIN xctrace_values v5 ON v5.id = r.c5
+            LEFT JOIN xctrace_values v6 ON v6.id = r.c6
+            LEFT JOIN xctrace_values v7 ON v7.id = r.c7
+            LEFT JOIN xctrace_values v8 ON v8.id = r.c8
+            LEFT JOIN xctrace_values v9 ON v9.id = r.c9
+            WHERE t.schema = 'swiftui-causes';
+        CREATE VIEW xctrace_changes AS
+            SELECT t.recording_id,
+                   r.position,
+                   v0.number AS timestamp_ns,
+                   v1.number AS change_id,
+                   coalesce(v2.raw, CAST(v2.number AS TEXT)) AS description,
+                   CASE WHEN v3.tag = 'backtrace' THEN v3.id ELSE (SELECT k.child_id FROM xctrace_children k JOIN xctrace_values b ON b.id = k.child_id WHERE k.parent_id = r.c3 AND b.tag = 'backtrace' ORDER BY k.position LIMIT 1) END AS backtrace_id,
+                   coalesce(v4.fmt, v4.raw, CAST(v4.number AS TEXT)) AS process,
+                   coalesce(v5.fmt, v5.raw, CAST(v5.number AS TEXT)) AS thread,
+                   (SELECT t.number FROM xctrace_children k JOIN xctrace_values t ON t.id = k.child_id WHERE k.parent_id = r.c5 AND t.tag = 'tid') AS thread_id,
+                   r.table_id
+            FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id
+            LEFT JOIN xctrace_values v0 ON v0.id = r.c0
+            LEFT JOIN xctrace_values v1 ON v1.id = r.c1
+            LEFT JOIN xctrace_values v2 ON v2.id = r.c2
+            LEFT JOIN xctrace_values v3 ON v3.id = r.c3
+            LEFT JOIN xctrace_values v4 ON v4.id = r.c4
+            LEFT JOIN xctrace_values v5 ON v5.id = r.c5
+            WHERE t.schema = 'swiftui-changes';
+        CREATE VIEW xctrace_hitches AS
+            SELECT t.recording_id,
+                   r.position,
+                   v0.number AS start_ns,
+                   v1.number AS duration_ns,
+                   coalesce(v2.fmt, v2.raw, CAST(v2.number AS TEXT)) AS process,
+                   v3.number AS is_system,
+                   v4.number AS swap_id,
+                   coalesce(v5.raw, CAST(v5.number AS TEXT)) AS label,
+                   coalesce(v6.raw, CAST(v6.number AS TEXT)) AS display,
+                   coalesce(v7.raw, CAST(v7.number AS TEXT)) AS narrative,
+                   r.table_id
+            FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id
+            LEFT JOIN xctrace_values v0 ON v0.id = r.c0
+            LEFT JOIN xctrace_values v1 ON v1.id = r.c1
+            LEFT JOIN xctrace_values v2 ON v2.id = r.c2
+            LEFT JOIN xctrace_values v3 ON v3.id = r.c3
+            LEFT JOIN xctrace_values v4 ON v4.id = r.c4
+            LEFT JOIN xctrace_values v5 ON v5.id = r.c5
+            LEFT JOIN xctrace_values v6 ON v6.id = r.c6
+            LEFT JOIN xctrace_values v7 ON v7.id = r.c7
+            WHERE t.schema = 'hitches';
+        CREATE VIEW xctrace_hangs AS
+            SELECT t.recording_id,
+                   r.position,
+                   v0.number AS start_ns,
+                   v1.number AS duration_ns,
+                   coalesce(v2.raw, CAST(v2.number AS TEXT)) AS hang_type,
+                   coalesce(v3.fmt, v3.raw, CAST(v3.number AS TEXT)) AS thread,
+                   (SELECT t.number FROM xctrace_children k JOIN xctrace_values t ON t.id = k.child_id WHERE k.parent_id = r.c3 AND t.tag = 'tid') AS thread_id,
+                   coalesce(v4.fmt, v4.raw, CAST(v4.number AS TEXT)) AS process,
+                   r.table_id
+            FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id
+            LEFT JOIN xctrace_values v0 ON v0.id = r.c0
+            LEFT JOIN xctrace_values v1 ON v1.id = r.c1
+            LEFT JOIN xctrace_values v2 ON v2.id = r.c2
+            LEFT JOIN xctrace_values v3 ON v3.id = r.c3
+            LEFT JOIN xctrace_values v4 ON v4.id = r.c4
+            WHERE t.schema = 'potential-hangs';
+        CREATE VIEW xctrace_time_profile AS
+            SELECT t.recording_id,
+                   r.position,
+                   v0.number AS time_ns,
+                   coalesce(v1.fmt, v1.raw, CAST(v1.number AS TEXT)) AS thread,
+                   (SELECT t.number FROM xctrace_children k JOIN xctrace_values t ON t.id = k.child_id WHERE k.parent_id = r.c1 AND t.tag = 'tid') AS thread_id,
+                   coalesce(v2.fmt, v2.raw, CAST(v2.number AS TEXT)) AS process,
+                   v3.number AS core,
+                   coalesce(v4.raw, CAST(v4.number AS TEXT)) AS thread_state,
+                   v5.number AS weight_ns,
+                   CASE WHEN v6.tag = 'backtrace' THEN v6.id ELSE (SELECT k.child_id FROM xctrace_children k JOIN xctrace_values b ON b.id = k.child_id WHERE k.parent_id = r.c6 AND b.tag = 'backtrace' ORDER BY k.position LIMIT 1) END AS backtrace_id,
+                   r.table_id
+            FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id
+            LEFT JOIN xctrace_values v0 ON v0.id = r.c0
+            LEFT JOIN xctrace_values v1 ON v1.id = r.c1
+            LEFT JOIN xctrace_values v2 ON v2.id = r.c2
+            LEFT JOIN xctrace_values v3 ON v3.id = r.c3
+            LEFT JOIN xctrace_values v4 ON v4.id = r.c4
+            LEFT JOIN xctrace_values v5 ON v5.id = r.c5
+            LEFT JOIN xctrace_values v6 ON v6.id = r.c6
+            WHERE t.schema = 'time-profile';
+        """,
     ]
 
     public static var latestVersion: Int { migrations.count }

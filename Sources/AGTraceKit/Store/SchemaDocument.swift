@@ -149,6 +149,20 @@ public enum SchemaDocument {
     rest) and the report has `complete` 0, as has one with frames whose closing `===` never
     came; both leave an `import_notes` row (`cycle-report-cut`).
 
+    ## Instruments recordings
+
+    {{instruments}}
+
+    An Instruments recording is what `xcrun xctrace export` wrote: a table of contents
+    (`--toc`), one table's rows (`--xpath …/table[@schema="S"]`), or a folder of such files (one
+    recording). Every element of a document with an `id` is one `xctrace_values` row, stored
+    once (a `ref` to it is its id again), so a row's cells are value ids (`xctrace_rows`, in the
+    slot `xctrace_columns.slot` gives each column) and a `<sentinel/>` cell is NULL. Raw numbers
+    are exact: `number` holds the text when it is a decimal that fits 64 signed bits, else
+    `raw` holds it (a 2^64-1 placeholder). The views per schema (`xctrace_updates`,
+    `xctrace_hitches`, …) read the cells by mnemonic; `xctrace_cells` reads any table's. How
+    the files are read: [xctrace.md](xctrace.md).
+
     ## Labels
 
     {{labels}}

@@ -4,7 +4,7 @@
 public enum SchemaReference {
     /// The part of docs/schema.md a table is listed in.
     public enum Section: String, CaseIterable, Sendable {
-        case archives, transcripts, labels, traces, consoles
+        case archives, transcripts, labels, traces, consoles, instruments
     }
 
     public struct Table: Sendable {
@@ -222,6 +222,95 @@ public enum SchemaReference {
             "subject": "what it names: the type of `attempting to create attribute with no subgraph: T` (NULL otherwise)",
             "message": "the warning's text as printed, without the log's prefix",
         ]),
+        // Instruments recordings
+        Table(name: "xctrace_recordings", section: .instruments, row: "imported Instruments recording: one `xctrace export` document, or a folder of them (one per table, as a CI job exports them)", columns: [
+            "id": "row id", "documents": "the XML documents read (1 for a file; a folder's files)",
+            "device": "the toc's device `name` (NULL without a toc)", "device_model": "the device's `model` (NULL without a toc)",
+            "device_uuid": "the device's `uuid` (NULL without a toc)", "platform": "the device's `platform` (`macOS`, `iOS`…; NULL without a toc)",
+            "os_version": "the device's `os-version` (NULL without a toc)",
+            "process": "the toc's target process `name` (NULL without a toc, or when it records all processes)",
+            "pid": "that process's `pid` (NULL when not given)",
+            "template": "the toc's `template-name` (NULL without a toc)", "instruments_version": "the toc's `instruments-version` (NULL without a toc)",
+            "start_date": "the toc's `start-date` as written (NULL without a toc)", "end_date": "the toc's `end-date` as written (NULL without a toc)",
+            "duration_ns": "the toc's `duration` (seconds) in ns (NULL without a toc)", "end_reason": "the toc's `end-reason` (NULL without a toc)",
+            "runs": "runs in the toc (NULL without a toc); the other columns are run 1's",
+            "first_value_id": "the first of its `xctrace_values` ids (its values are consecutive ids; NULL when none)",
+            "last_value_id": "the last of its `xctrace_values` ids (NULL when none)",
+        ]),
+        Table(name: "xctrace_toc_tables", section: .instruments, row: "table a toc lists under a run's `<data>` (a schema may appear several times with other attributes)", columns: [
+            "recording_id": "the recording (`xctrace_recordings.id`)", "run": "the run's `number`", "position": "its position in the run's `<data>`, from 0",
+            "schema": "the table's `schema`", "attributes": "its other attributes, as a JSON object (NULL when none)",
+        ]),
+        Table(name: "xctrace_tables", section: .instruments, row: "table whose rows an export holds (a `<node>` of `<trace-query-result>`)", columns: [
+            "id": "row id", "recording_id": "the recording (`xctrace_recordings.id`)", "position": "its position among the recording's tables, from 0",
+            "schema": "the `<schema name=…>`", "row_count": "its rows", "sentinel_count": "its `<sentinel/>` cells (NULL cells)",
+            "xpath": "the `<node xpath=…>` (NULL when not given)", "documentation": "the schema's `documentation` (NULL when not given)",
+            "document": "which document of the recording held it (0 for a file; a folder's files in sorted order)",
+            "complete": "0 when its document was cut inside it (the complete rows are kept, an import note says so), else 1",
+        ]),
+        Table(name: "xctrace_columns", section: .instruments, row: "column of a table's `<schema>`, in order", columns: [
+            "table_id": "the table (`xctrace_tables.id`)", "position": "the column's position: a row's cell of that position is its value",
+            "mnemonic": "`<mnemonic>`: what the views read columns by (NULL when not given)", "name": "`<name>`, as Instruments shows it",
+            "engineering_type": "`<engineering-type>` (the cells' tag)",
+            "slot": "where its cells are in `xctrace_rows` (`c0`…`c23`, then `more`): a known schema's mnemonics have fixed slots, whatever their position; an unknown schema's columns are in position order",
+        ]),
+        Table(name: "xctrace_values", section: .instruments, row: "value an export holds: an element with an `id` (stored once, however many `ref`s name it), or one without", columns: [
+            "id": "row id (a recording's values are consecutive)", "recording_id": "the recording (`xctrace_recordings.id`)", "tag": "the element's name (its engineering type: `start-time`, `thread`, `frame`, …)",
+            "raw": "the element's text when `number` does not hold it exactly (text, a 2^64-1 placeholder, a frame's `name`); NULL otherwise",
+            "number": "the text as an integer when it is a decimal that fits 64 signed bits (times and durations: ns from the recording's start); NULL otherwise",
+            "fmt": "`fmt`, the display text, when it differs from the text (NULL when the same or not given)",
+            "attributes": "its other attributes (a frame's `addr`, a binary's `UUID`…) as a JSON object (NULL when none)",
+        ]),
+        Table(name: "xctrace_children", section: .instruments, row: "child element of a compound value (a thread's tid and process, a backtrace's frames, a frame's binary), in order; a child given as a `ref` is the value it names", columns: [
+            "parent_id": "the compound value (`xctrace_values.id`)", "position": "the child's position, from 0", "child_id": "the child (`xctrace_values.id`)",
+        ]),
+        Table(name: "xctrace_rows", section: .instruments, row: "row of a table: its cells as value ids, in the slots `xctrace_columns.slot` gives (NULL: a `<sentinel/>`, or no such cell)", columns: Self.rowSlots),
+        Table(name: "xctrace_cells", section: .instruments, row: "cell of any table, with its column's mnemonic and its value (value_id NULL for a `<sentinel/>`)", columns: [
+            "table_id": "the table (`xctrace_tables.id`)", "row": "the row's position, from 0", "position": "the column's position",
+            "mnemonic": "the column's mnemonic", "value_id": "the value (`xctrace_values.id`; NULL for a sentinel)", "tag": "the value's element name",
+            "raw": "the value's text (numbers as decimal text)", "number": "the value as an integer (NULL when not one)", "fmt": "the display text (`fmt`, else the text)",
+        ]),
+        Table(name: "xctrace_frames", section: .instruments, row: "frame of a backtrace, innermost first, with its binary", columns: [
+            "backtrace_id": "the backtrace (`xctrace_values.id` of a `<backtrace>`)", "position": "0 for the innermost frame",
+            "name": "the frame's `name` (the symbol)", "address": "its `addr`", "binary_name": "its binary's `name` (NULL when not given)",
+            "binary_uuid": "the binary's `UUID`", "binary_path": "the binary's `path`", "arch": "the binary's `arch`",
+            "load_address": "the binary's `load-addr`", "frame_id": "the frame (`xctrace_values.id`): one frame, stored once",
+        ]),
+        Table(name: "xctrace_updates", section: .instruments, row: "SwiftUI update: a row of `swiftui-updates`, read by mnemonic (Xcode 26's 16 columns and 27's 18)", columns: Self.xctraceCommon.merging([
+            "start_ns": "`start`: ns from the recording's start", "duration_ns": "`duration`: the update's own main-thread time, ns",
+            "update_id": "`id`", "update_type": "`update-type`: `View Body Updates`, `Representable Updates`, `Other Updates`",
+            "view": "the view: `description` without its trailing `.body` for `View Body Updates`, else `description` (never `view-name`, which is often blank)",
+            "description": "`description`", "category": "`category` (`Update`, `Creation`…)", "hierarchy": "`view-hierarchy`: ancestors joined by ` ← `",
+            "module": "`module`", "view_name": "`view-name` (often blank or `[unknown view: created before tracing started?]`)",
+            "severity": "`severity`: `Very Low` … `Very High`", "downstream_cost_ns": "`downstream-cost`, ns (NULL in Xcode 26's layout)",
+            "downstream_events": "`downstream-events` (NULL in Xcode 26's layout)", "cause_node": "`cause-graph-node`", "full_cause_node": "`full-cause-graph-node`",
+            "is_app": "1 when `module` is the app's (not SwiftUI, SwiftUICore, `<unknown>` or another Apple framework [xctrace.md](xctrace.md) lists), 0 when a framework's, NULL when unknown",
+            "allocations": "`allocations` (NULL when not given)", "root_causes": "`root-causes`",
+        ]) { $1 }),
+        Table(name: "xctrace_update_groups", section: .instruments, row: "SwiftUI update group (a transaction): a row of `swiftui-update-groups`", columns: Self.xctraceCommon.merging([
+            "start_ns": "`start`, ns", "duration_ns": "`duration`, ns", "label": "`label` (`Transaction`, `Transaction for onChange`…)",
+            "backtrace_id": "`backtrace` (`xctrace_frames.backtrace_id`)", "cause_backtrace_id": "`cause-backtrace` (`xctrace_frames.backtrace_id`)",
+        ]) { $1 }),
+        Table(name: "xctrace_causes", section: .instruments, row: "SwiftUI cause edge: a row of `swiftui-causes`", columns: Self.xctraceCommon.merging([
+            "timestamp_ns": "`timestamp`, ns", "source_event_id": "`source-node-event-id`", "source": "`source-node`'s display text",
+            "destination_event_id": "`destination-node-event-id`", "destination": "`destination-node`'s display text", "label": "`label`",
+            "value_type": "`value-type`", "changed_properties": "`changed-properties`", "layout_info": "`layout-info`",
+        ]) { $1 }),
+        Table(name: "xctrace_changes", section: .instruments, row: "SwiftUI change (a write): a row of `swiftui-changes`", columns: Self.xctraceCommon.merging([
+            "timestamp_ns": "`timestamp`, ns", "change_id": "`id`", "description": "`description` (`External: Time`…)",
+            "backtrace_id": "`backtrace` (`xctrace_frames.backtrace_id`)",
+        ]) { $1 }),
+        Table(name: "xctrace_hitches", section: .instruments, row: "hitch: a row of `hitches`", columns: Self.xctraceCommon.merging([
+            "start_ns": "`start`, ns", "duration_ns": "`duration`, ns", "is_system": "`is-system` (1 or 0)", "swap_id": "`swap-id`",
+            "label": "`label`", "display": "`display`", "narrative": "`narrative-description` (`Potentially expensive app update(s)`…)",
+        ]) { $1 }),
+        Table(name: "xctrace_hangs", section: .instruments, row: "hang: a row of `potential-hangs`", columns: Self.xctraceCommon.merging([
+            "start_ns": "`start`, ns", "duration_ns": "`duration`, ns", "hang_type": "`hang-type`: `Brief Unresponsiveness`, `Microhang`, `Hang`, `Severe Hang`",
+        ]) { $1 }),
+        Table(name: "xctrace_time_profile", section: .instruments, row: "time-profile sample: a row of `time-profile`", columns: Self.xctraceCommon.merging([
+            "time_ns": "`time`, ns", "core": "`core`", "thread_state": "`thread-state` (`Running`…)", "weight_ns": "`weight`, ns",
+            "backtrace_id": "`stack`'s backtrace (`xctrace_frames.backtrace_id`)",
+        ]) { $1 }),
         // Traces
         Table(name: "traces", section: .traces, row: "imported trace", columns: [
             "id": "row id", "event_count": "events in the trace",
@@ -271,6 +360,20 @@ public enum SchemaReference {
             "updates": "evaluations until the next write", "reran": "those evaluations of marked nodes",
         ]),
     ]
+
+    /// The columns every view of an Instruments table has.
+    static let xctraceCommon: [String: String] = [
+        "recording_id": "the recording (`xctrace_recordings.id`)", "position": "the row's position in its table, from 0",
+        "table_id": "the table (`xctrace_tables.id`)", "process": "`process`'s display text (`App (95121)`)",
+        "thread": "`thread`'s display text (`Main Thread 0x6458125 (App, pid: 95121)`)", "thread_id": "the thread's `tid` (NULL when not given)",
+    ]
+
+    static let rowSlots: [String: String] = {
+        var columns = ["table_id": "the table (`xctrace_tables.id`)", "position": "the row's position in its table, from 0",
+                       "more": "cells of slots past c23, as a JSON object slot -> value id (NULL when none)"]
+        for i in 0..<24 { columns["c\(i)"] = "the value (`xctrace_values.id`) in slot \(i)" }
+        return columns
+    }()
 
     static let eventColumns: [String: String] = [
         "type": "the event number as the file has it", "timestamp": "seconds (NULL on event types that carry none)",

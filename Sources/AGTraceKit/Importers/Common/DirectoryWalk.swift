@@ -31,12 +31,16 @@ public struct DirectoryWalk: Sendable {
             throw InputError(path: path, message: code == ELOOP ? "a loop of symbolic links (ELOOP): no file at the end of it"
                                                                  : code == ENOENT ? "no such file or directory" : String(cString: strerror(code)))
         }
-        guard info.st_mode & S_IFMT == S_IFDIR else { return DirectoryWalk(files: [path]) }
+        guard info.st_mode & S_IFMT == S_IFDIR, !isOneInput(path) else { return DirectoryWalk(files: [path]) }
         var walk = DirectoryWalk()
         var visited: Set<DirectoryKey> = [DirectoryKey(info)]
         walk.read(directory: path, visited: &visited)
         return walk
     }
+
+    /// A folder a format reads as one input (a folder of Instruments exports): imported whole.
+    private static func isOneInput(_ path: String) -> Bool { (try? InputFormats.folderInput(path)) != nil }
+    private func isOneInput(_ path: String) -> Bool { Self.isOneInput(path) }
 
     private struct DirectoryKey: Hashable {
         var device: UInt64
@@ -89,7 +93,9 @@ public struct DirectoryWalk: Sendable {
             case S_IFREG:
                 files.append(child)
             case S_IFDIR:
-                if visited.insert(DirectoryKey(info)).inserted {
+                if isOneInput(child) {
+                    files.append(child)
+                } else if visited.insert(DirectoryKey(info)).inserted {
                     read(directory: child, visited: &visited)
                 } else {
                     skipped.append(Skipped(path: child, reason: "a directory already read (a link back into the tree): read once"))

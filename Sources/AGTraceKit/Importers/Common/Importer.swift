@@ -48,8 +48,9 @@ public final class Importer {
                 throw LabelTaken(label: base, holder: holder, derived: options.label == nil, path: path)
             }
         }
-        let file = try FileSource(path: path)
-        let totalBytes = path == "-" ? nil : fileSize(path)
+        let folder = path == "-" ? nil : try InputFormats.folderInput(path)
+        let file = try folder?.source ?? FileSource(path: path)
+        let totalBytes = path == "-" ? nil : folder.map(\.size) ?? fileSize(path)
         let hasher = HashingTap()
         let progress: (() -> Void)? = options.progress.map { report in
             { report(ImportProgress(path: path, bytesRead: file.bytesConsumed, totalBytes: totalBytes,

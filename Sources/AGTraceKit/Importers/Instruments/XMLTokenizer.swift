@@ -1,0 +1,303 @@
+import Foundation
+
+/// A byte-level pull tokenizer of the XML subset `xctrace export` writes: elements, attributes
+/// in either quote, text, the five entities and numeric character references, the XML
+/// declaration, comments, CDATA. No DOM: one token at a time, its parts as ranges into a
+/// buffer that is valid until the next call, so memory stays flat whatever the file's size
+/// (the buffer grows only to hold one token, up to `maxToken`).
+final class XMLTokenizer {
+    enum Kind { case start, end, text, end_of_input }
+
+    struct Attribute {
+        var name: Range<Int>
+        var value: Range<Int>
+        /// The value holds a `&`: `decode` it.
+        var escaped: Bool
+    }
+
+    struct Failure: Error {
+        var offset: Int
+        var message: String
+    }
+
+    /// The longest token (a start tag with its attributes, one text) it holds, in bytes: a
+    /// larger one is refused rather than read into memory.
+    let maxToken: Int
+    private let source: ByteSource
+    private var buffer: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Bytes in the buffer: [0, filled); the next token starts at `pos`.
+    private var filled = 0
+    private var pos = 0
+    /// The stream offset of buffer[0].
+    private var base = 0
+    /// Newlines before buffer[0].
+    private var linesBefore = 0
+    private var atEnd = false
+
+    private(set) var kind: Kind = .end_of_input
+    /// Where the token starts in the stream.
+    private(set) var offset = 0
+    private(set) var name: Range<Int> = 0..<0
+    private(set) var attributes: [Attribute] = []
+    private(set) var selfClosing = false
+    /// A text token: its bytes, and whether they hold entities (CDATA holds none).
+    private(set) var text: Range<Int> = 0..<0
+    private(set) var textEscaped = false
+
+    init(source: ByteSource, chunk: Int = 1 << 20, maxToken: Int = 16 << 20) {
+        self.source = source
+        self.maxToken = max(maxToken, 64)
+        capacity = max(chunk, 64)
+        buffer = .allocate(capacity: capacity)
+    }
+
+    deinit { buffer.deallocate() }
+
+    @inline(__always) func byte(_ i: Int) -> UInt8 { buffer[i] }
+
+    func bytes(_ r: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: buffer + r.lowerBound, count: r.count)
+    }
+
+    func string(_ r: Range<Int>) -> String { String(decoding: bytes(r), as: UTF8.self) }
+
+    func equals(_ r: Range<Int>, _ literal: StaticString) -> Bool {
+        guard r.count == literal.utf8CodeUnitCount else { return false }
+        return memcmp(buffer + r.lowerBound, literal.utf8Start, r.count) == 0
+    }
+
+    /// The 1-based line of a stream offset at or after the buffer's start.
+    func line(of streamOffset: Int) -> Int {
+        var n = linesBefore
+        let end = min(max(streamOffset - base, 0), filled)
+        for i in 0..<end where buffer[i] == 0x0A { n += 1 }
+        return n + 1
+    }
+
+    /// Appends the decoded bytes of `r` (entities and character references undone) to `out`.
+    func decode(_ r: Range<Int>, into out: inout [UInt8]) throws {
+        var i = r.lowerBound
+        while i < r.upperBound {
+            let b = buffer[i]
+            if b != 0x26 { out.append(b); i += 1; continue }
+            var j = i + 1
+            while j < r.upperBound, buffer[j] != 0x3B, j - i < 12 { j += 1 }
+            guard j < r.upperBound, buffer[j] == 0x3B else {
+                throw Failure(offset: base + i, message: "an '&' that starts no entity (write it &amp;)")
+            }
+            let entity = (i + 1)..<j
+            if equals(entity, "lt") { out.append(0x3C) }
+            else if equals(entity, "gt") { out.append(0x3E) }
+            else if equals(entity, "amp") { out.append(0x26) }
+            else if equals(entity, "quot") { out.append(0x22) }
+            else if equals(entity, "apos") { out.append(0x27) }
+            else if entity.count >= 2, buffer[entity.lowerBound] == 0x23 {
+                let hex = buffer[entity.lowerBound + 1] == 0x78
+                let digits = (entity.lowerBound + (hex ? 2 : 1))..<entity.upperBound
+                guard !digits.isEmpty, let code = UInt32(string(digits), radix: hex ? 16 : 10),
+                      let scalar = Unicode.Scalar(code), code != 0 else {
+                    throw Failure(offset: base + i, message: "a character reference '&\(string(entity));' that names no character")
+                }
+                out.append(contentsOf: Array(String(Character(scalar)).utf8))
+            } else {
+                throw Failure(offset: base + i, message: "an unknown entity '&\(string(entity));' (only &lt; &gt; &amp; &quot; &apos; and &#N; are XML's own)")
+            }
+            i = j + 1
+        }
+    }
+
+    /// Reads the next token; `.end_of_input` at the end of the stream.
+    func next() throws -> Kind {
+        while true {
+            if pos == filled, try !refill() {
+                kind = .end_of_input
+                offset = base + pos
+                return kind
+            }
+            if buffer[pos] == 0x3C {
+                if let k = try markup() { kind = k; return k }
+                continue  // a comment, a declaration, a doctype: nothing to report
+            }
+            // Text up to the next '<' (or the end of the stream).
+            var start = pos
+            var scanFrom = pos
+            while true {
+                if let hit = memchr(buffer + scanFrom, 0x3C, filled - scanFrom) {
+                    return finishText(start, buffer.distance(to: hit.assumingMemoryBound(to: UInt8.self)))
+                }
+                let startInStream = base + start, scannedInStream = base + filled
+                pos = start
+                let more = try refill(keeping: start)
+                start = startInStream - base
+                scanFrom = scannedInStream - base
+                if !more { return finishText(start, filled) }
+            }
+        }
+    }
+
+    private func finishText(_ start: Int, _ end: Int) -> Kind {
+        text = start..<end
+        offset = base + start
+        textEscaped = memchr(buffer + start, 0x26, end - start) != nil
+        pos = end
+        kind = .text
+        return .text
+    }
+
+    /// A token starting with '<' at `pos`: an element's start or end (its kind), or nil for
+    /// what is skipped. Reads more of the stream when the token is cut by the buffer's end.
+    private func markup() throws -> Kind? {
+        while true {
+            let start = pos
+            switch try scanMarkup(from: start) {
+            case .done(let k): return k
+            case .needMore:
+                pos = start
+                if try !refill(keeping: start) {
+                    throw Failure(offset: base + pos, message: "the input ends inside a tag")
+                }
+            }
+        }
+    }
+
+    private enum Scan { case done(Kind?), needMore }
+
+    private func scanMarkup(from start: Int) throws -> Scan {
+        var i = start + 1
+        guard i < filled else { return .needMore }
+        let b = buffer[i]
+        if b == 0x21 {  // <!
+            if has("<!--", at: start) { return try skip(until: "-->", from: start + 4, what: "a comment") }
+            if has("<![CDATA[", at: start) {
+                guard let end = find("]]>", from: start + 9) else { return try noEnd(start, "a CDATA section") }
+                text = (start + 9)..<end
+                textEscaped = false
+                offset = base + start
+                pos = end + 3
+                return .done(.text)
+            }
+            if filled - start < 9 && !atEnd { return .needMore }
+            if has("<!DOCTYPE", at: start) { return try skip(until: ">", from: start + 9, what: "a DOCTYPE") }
+            throw Failure(offset: base + start, message: "'<!' that starts no comment, CDATA section or DOCTYPE")
+        }
+        if b == 0x3F { return try skip(until: "?>", from: start + 2, what: "an XML declaration") }  // <?
+        offset = base + start
+        let closing = b == 0x2F
+        if closing { i += 1 }
+        let nameStart = i
+        while i < filled, !isNameEnd(buffer[i]) { i += 1 }
+        guard i < filled else { return .needMore }
+        guard i > nameStart else { throw Failure(offset: base + start, message: "a '<' with no element name after it") }
+        name = nameStart..<i
+        if closing {
+            while i < filled, isSpace(buffer[i]) { i += 1 }
+            guard i < filled else { return .needMore }
+            guard buffer[i] == 0x3E else { throw Failure(offset: base + i, message: "an end tag '</\(string(name))' not closed by '>'") }
+            pos = i + 1
+            return .done(.end)
+        }
+        attributes.removeAll(keepingCapacity: true)
+        while true {
+            while i < filled, isSpace(buffer[i]) { i += 1 }
+            guard i < filled else { return .needMore }
+            let c = buffer[i]
+            if c == 0x3E { selfClosing = false; pos = i + 1; return .done(.start) }
+            if c == 0x2F {
+                guard i + 1 < filled else { return .needMore }
+                guard buffer[i + 1] == 0x3E else { throw Failure(offset: base + i, message: "a '/' in the tag <\(string(name))> not followed by '>'") }
+                selfClosing = true
+                pos = i + 2
+                return .done(.start)
+            }
+            let attrStart = i
+            while i < filled, !isNameEnd(buffer[i]) { i += 1 }
+            guard i < filled else { return .needMore }
+            guard i > attrStart else { throw Failure(offset: base + i, message: "an unexpected '\(Character(Unicode.Scalar(c)))' in the tag <\(string(name))>") }
+            let attrName = attrStart..<i
+            while i < filled, isSpace(buffer[i]) { i += 1 }
+            guard i < filled else { return .needMore }
+            guard buffer[i] == 0x3D else { throw Failure(offset: base + i, message: "the attribute '\(string(attrName))' of <\(string(name))> has no '=' and value") }
+            i += 1
+            while i < filled, isSpace(buffer[i]) { i += 1 }
+            guard i < filled else { return .needMore }
+            let quote = buffer[i]
+            guard quote == 0x22 || quote == 0x27 else { throw Failure(offset: base + i, message: "the value of '\(string(attrName))' in <\(string(name))> is not quoted") }
+            i += 1
+            let valueStart = i
+            guard let hit = memchr(buffer + i, Int32(quote), filled - i) else { return .needMore }
+            i = buffer.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            let value = valueStart..<i
+            if memchr(buffer + valueStart, 0x3C, value.count) != nil {
+                throw Failure(offset: base + valueStart, message: "a '<' inside the value of '\(string(attrName))' (write it &lt;)")
+            }
+            attributes.append(Attribute(name: attrName, value: value, escaped: memchr(buffer + valueStart, 0x26, value.count) != nil))
+            i += 1
+        }
+    }
+
+    private func noEnd(_ start: Int, _ what: String) throws -> Scan {
+        if atEnd { throw Failure(offset: base + start, message: "the input ends inside \(what)") }
+        return .needMore
+    }
+
+    private func skip(until terminator: StaticString, from: Int, what: String) throws -> Scan {
+        guard let end = find(terminator, from: from) else { return try noEnd(from, what) }
+        pos = end + terminator.utf8CodeUnitCount
+        return .done(nil)
+    }
+
+    private func find(_ literal: StaticString, from: Int) -> Int? {
+        let n = literal.utf8CodeUnitCount
+        var i = from
+        let first = literal.utf8Start.pointee
+        while i + n <= filled {
+            guard let hit = memchr(buffer + i, Int32(first), filled - i) else { return nil }
+            i = buffer.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if i + n > filled { return nil }
+            if memcmp(buffer + i, literal.utf8Start, n) == 0 { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    private func has(_ literal: StaticString, at i: Int) -> Bool {
+        let n = literal.utf8CodeUnitCount
+        return i + n <= filled && memcmp(buffer + i, literal.utf8Start, n) == 0
+    }
+
+    @inline(__always) private func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+    @inline(__always) private func isNameEnd(_ b: UInt8) -> Bool {
+        b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 || b == 0x3E || b == 0x2F || b == 0x3D || b == 0x3C
+    }
+
+    /// Reads more of the stream, keeping the bytes from `keeping` on (moved to the front);
+    /// false at the end of the stream. Ranges handed out before are invalid afterwards.
+    private func refill(keeping: Int? = nil) throws -> Bool {
+        if atEnd { return false }
+        let keep = keeping ?? pos
+        if keep > 0 {
+            for i in 0..<keep where buffer[i] == 0x0A { linesBefore += 1 }
+            let n = filled - keep
+            if n > 0 { memmove(buffer, buffer + keep, n) }
+            base += keep
+            filled = n
+            pos -= keep
+        }
+        if filled == capacity {
+            guard capacity < maxToken else {
+                throw Failure(offset: base, message: "a token longer than \(maxToken >> 20) MB (an attribute or a text that large is no export's)")
+            }
+            let grown = min(capacity * 2, maxToken)
+            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+            bigger.update(from: buffer, count: filled)
+            buffer.deallocate()
+            buffer = bigger
+            capacity = grown
+        }
+        let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + filled, count: capacity - filled))
+        if n == 0 { atEnd = true; return false }
+        filled += n
+        return true
+    }
+}

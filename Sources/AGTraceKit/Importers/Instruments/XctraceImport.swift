@@ -1,0 +1,34 @@
+/// The Instruments half of `Importer`: one `xctrace_recordings` row, its tables and values,
+/// the duplicate check.
+enum XctraceImport {
+    struct Read {
+        var summary: XctraceReader.Summary
+        var sha256: String
+    }
+
+    static func run(_ job: FormatImport) throws -> Read {
+        // The recording's row goes in last, under the id SQLite would give it (the write lock is held).
+        let id = try job.db.nextRowId(in: StoredKind.recording.table)
+        let store = try XctraceStore(db: job.db, recordingId: id)
+        let firstValue = (try job.db.scalar("SELECT max(id) FROM xctrace_values")?.intValue ?? 0) + 1
+        let files = XctraceFolder.files(job.file.path)
+        job.mark("read")
+        let reader = XctraceReader(source: job.source, firstValueId: firstValue,
+                                   path: { files.indices.contains($0) ? files[$0] : job.file.path })
+        let summary = try reader.read(into: store, tick: job.tick)
+        let sha = job.hash()
+        try job.file.refuseStored(sha, in: StoredKind.recording.table, db: job.db)
+        let run = store.firstRun
+        try job.db.prepare("""
+            INSERT INTO xctrace_recordings(id, label, source, sha256, imported_at, compressed, size_bytes, documents,
+                device, device_model, device_uuid, platform, os_version, process, pid, template, instruments_version,
+                start_date, end_date, duration_ns, end_reason, runs, first_value_id, last_value_id)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)
+            """).runRow(id, job.file.label, job.file.storedPath, sha, Importer.timestamp(), job.file.compressed, job.file.size,
+                        summary.documents, run?.device, run?.deviceModel, run?.deviceUUID, run?.platform, run?.osVersion,
+                        run?.process, run?.pid, run?.template, run?.instrumentsVersion, run?.startDate, run?.endDate,
+                        run?.durationNs, run?.endReason, summary.runs > 0 ? summary.runs : nil,
+                        summary.firstValueId, summary.lastValueId)
+        return Read(summary: summary, sha256: sha)
+    }
+}

@@ -1,0 +1,544 @@
+import Foundation
+
+/// Reads `xctrace export` XML (a `<trace-query-result>` or a `<trace-toc>`; several documents
+/// one after another, as a folder's files are read) into records for a sink. Streamed: the
+/// tokenizer's one token, the open elements' stack, and a bitset of the ids seen are all it
+/// holds. A value's stored id is its document id plus the document's base, so a `ref` needs no
+/// table to be resolved, only the check that its id came before.
+final class XctraceReader {
+    struct Summary {
+        var documents = 0
+        var tables = 0
+        var rows = 0
+        var runs = 0
+        var tocTables = 0
+        var firstValueId: Int64?
+        var lastValueId: Int64?
+        var notes: [ImportNote] = []
+    }
+
+    /// Deeper nesting than any export has is refused (a hostile file's million open tags).
+    static let maxDepth = 64
+    /// Ids above this are refused: stored ids are the document's base plus the id.
+    static let maxDocumentId = 1 << 31
+    private static let syntheticIds: Int64 = 1 << 32
+
+    private enum Role {
+        case queryResult, toc, node, schema, column, columnField(Int), row, cell, value, ref
+        case run, info, target, summary, summaryField, data, skipped
+    }
+
+    private struct Open {
+        var role: Role
+        var name: Range<Int>          // in `names`
+        var id: Int64 = 0             // a value's stored id
+        var documentId = -1
+        var children = 0
+        var textStart = 0             // in `texts`
+        var fmt: Range<Int>? = nil    // in `fmts`
+        var hasChildElements = false
+        var attributes: String? = nil
+    }
+
+    private let tokens: XMLTokenizer
+    private let path: (Int) -> String
+    private var stack: [Open] = []
+    private var names: [UInt8] = []
+    private var texts: [UInt8] = []
+    private var fmts: [UInt8] = []
+    private var defined: [UInt64] = []
+    private var nextFree: Int64
+    private var documentBase: Int64 = 0
+    private var synthetic: Int64 = 0
+    private var highest: Int64 = 0
+    private var documentStart = 0
+    private var documentStartLine = 1
+    private var summary = Summary()
+
+    // The table being read.
+    private var tableId: Int64?
+    private var head: XctraceTableHead?
+    private var slotOfColumn: [Int] = []
+    private var cells: [Int64] = []
+    private var rowsInTable = 0
+    private var sentinels = 0
+    private var shortRows = 0
+    private var cellIndex = 0
+    private var tablePosition = 0
+    private var column = XctraceTableHead.Column(slot: 0)
+    // The toc being read.
+    private var run: XctraceRun?
+    private var tocPosition = 0
+
+    /// `firstValueId`: the first free `xctrace_values` id; `path`: the file a document came from.
+    init(source: ByteSource, firstValueId: Int64, path: @escaping (Int) -> String, maxToken: Int = 16 << 20) {
+        tokens = XMLTokenizer(source: source, maxToken: maxToken)
+        nextFree = firstValueId
+        self.path = path
+    }
+
+    func read(into sink: XctraceSink, tick: (() -> Void)? = nil) throws -> Summary {
+        do {
+            try readTokens(sink, tick: tick)
+        } catch let f as XMLTokenizer.Failure {
+            throw error(at: f.offset, f.message)
+        }
+        if summary.documents == 0 { throw error(at: tokens.offset, "no <trace-query-result> or <trace-toc> in it") }
+        return summary
+    }
+
+    private func error(at offset: Int, _ message: String) -> XctraceFormatError {
+        let line = tokens.line(of: offset) - documentStartLine + 1
+        return XctraceFormatError(path: path(max(summary.documents - 1, 0)), offset: offset - documentStart, line: line, message: message)
+    }
+
+    private func readTokens(_ sink: XctraceSink, tick: (() -> Void)?) throws {
+        var count = 0
+        while true {
+            switch try tokens.next() {
+            case .start: try start(sink)
+            case .end: try end(sink)
+            case .text: try text()
+            case .end_of_input:
+                try finish(sink)
+                return
+            }
+            count &+= 1
+            if count & 0xFFFF == 0 { tick?() }
+        }
+    }
+
+    // MARK: Elements
+
+    private func start(_ sink: XctraceSink) throws {
+        guard stack.count < Self.maxDepth else { throw error(at: tokens.offset, "elements nested deeper than \(Self.maxDepth)") }
+        guard let parent = stack.last else { return try startDocument(sink) }
+        let role: Role
+        switch parent.role {
+        case .row:
+            return try startCell(sink, inRow: true)
+        case .cell, .value:
+            return try startCell(sink, inRow: false)
+        case .queryResult: role = named("node") ? .node : .skipped
+        case .node:
+            if named("schema") {
+                role = .schema
+                guard head == nil else { throw error(at: tokens.offset, "a second <schema> in one <node>") }
+                head = XctraceTableHead(position: tablePosition, schema: attribute("name") ?? "", xpath: nodeXPath,
+                                        documentation: attribute("documentation"), document: summary.documents - 1, columns: [])
+            } else if named("row") {
+                guard tableId != nil else { throw error(at: tokens.offset, "a <row> before the table's <schema>") }
+                role = .row
+                cells.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+                cellIndex = 0
+            } else { role = .skipped }
+        case .schema:
+            role = named("col") ? .column : .skipped
+            if named("col") { column = XctraceTableHead.Column(slot: 0) }
+        case .column:
+            role = named("mnemonic") ? .columnField(0) : named("name") ? .columnField(1) : named("engineering-type") ? .columnField(2) : .skipped
+        case .toc: role = named("run") ? .run : .skipped
+            if named("run") {
+                run = XctraceRun(number: Int(attribute("number") ?? "") ?? summary.runs + 1)
+                tocPosition = 0
+            }
+        case .run: role = named("info") ? .info : named("data") ? .data : .skipped
+        case .info: role = named("target") ? .target : named("summary") ? .summary : .skipped
+        case .target:
+            role = .skipped
+            if named("device") {
+                run?.device = attribute("name"); run?.deviceModel = attribute("model"); run?.deviceUUID = attribute("uuid")
+                run?.platform = attribute("platform"); run?.osVersion = attribute("os-version")
+            } else if named("process") {
+                run?.process = attribute("name"); run?.pid = attribute("pid").flatMap { Int64($0) }
+            }
+        case .summary: role = .summaryField
+        case .data:
+            role = .skipped
+            if named("table"), let run {
+                var schema: String?
+                var others: [(String, String)] = []
+                for a in tokens.attributes {
+                    let value = try attributeText(a)
+                    if tokens.equals(a.name, "schema") { schema = value } else { others.append((tokens.string(a.name), value)) }
+                }
+                try sink.tocTable(run: run.number, position: tocPosition, schema: schema ?? "", attributes: Self.json(others))
+                tocPosition += 1
+                summary.tocTables += 1
+            }
+        default: role = .skipped
+        }
+        try push(Open(role: role, name: 0..<0, textStart: texts.count), sink)
+    }
+
+    private var nodeXPath: String?
+
+    private func startDocument(_ sink: XctraceSink) throws {
+        let role: Role
+        if named("trace-query-result") { role = .queryResult } else if named("trace-toc") { role = .toc } else {
+            throw error(at: tokens.offset, "a <\(tokens.string(tokens.name))> document: not an xctrace export (<trace-query-result> or <trace-toc>)")
+        }
+        summary.documents += 1
+        documentStart = tokens.offset
+        documentStartLine = tokens.line(of: tokens.offset)
+        // Ids are the document's own: a new base past every id used so far.
+        documentBase = max(nextFree, highest + 1)
+        synthetic = 0
+        defined.removeAll(keepingCapacity: true)
+        try push(Open(role: role, name: 0..<0, textStart: texts.count), sink)
+    }
+
+    private func push(_ open: Open, _ sink: XctraceSink) throws {
+        var o = open
+        let start = names.count
+        names.append(contentsOf: tokens.bytes(tokens.name))
+        o.name = start..<names.count
+        if case .node = o.role { nodeXPath = attribute("xpath") }
+        stack.append(o)
+        if tokens.selfClosing { try endOpen(sink) }
+    }
+
+    /// A cell of a row or a child of a compound value: a value, a ref to one, or a sentinel.
+    private func startCell(_ sink: XctraceSink, inRow: Bool) throws {
+        if !inRow { stack[stack.count - 1].hasChildElements = true }
+        if named("sentinel") {
+            if inRow { try placeCell(0, sink) } else { stack[stack.count - 1].children += 1 }
+            if inRow { sentinels += 1 }
+            if !tokens.selfClosing { pushPlain(.skipped) }
+            return
+        }
+        var documentId: Int?
+        var ref: Int?
+        var fmt: Range<Int>?
+        var others: [(String, String)] = []
+        for a in tokens.attributes {
+            if tokens.equals(a.name, "id") { documentId = try number(a) }
+            else if tokens.equals(a.name, "ref") { ref = try number(a) }
+            else if tokens.equals(a.name, "fmt") {
+                let s = fmts.count
+                if a.escaped { try tokens.decode(a.value, into: &fmts) } else { fmts.append(contentsOf: tokens.bytes(a.value)) }
+                fmt = s..<fmts.count
+            } else { others.append((tokens.string(a.name), try attributeText(a))) }
+        }
+        if let ref {
+            guard isDefined(ref) else {
+                throw error(at: tokens.offset, "<\(tokens.string(tokens.name)) ref=\"\(ref)\"> names an id no complete element before it has")
+            }
+            if let fmt { fmts.removeSubrange(fmt) }
+            try place(documentBase + Int64(ref), sink)
+            if !tokens.selfClosing { pushPlain(.ref) }
+            return
+        }
+        let id: Int64
+        if let documentId {
+            if isDefined(documentId) { throw error(at: tokens.offset, "the id \(documentId) is given twice") }
+            id = documentBase + Int64(documentId)
+        } else {
+            synthetic += 1
+            id = documentBase + Self.syntheticIds + synthetic
+        }
+        var open = Open(role: inRow ? .cell : .value, name: 0..<0, id: id, documentId: documentId ?? -1, textStart: texts.count, fmt: fmt)
+        open.attributes = Self.json(others)
+        if tokens.selfClosing {
+            open.name = names.count..<names.count
+            stack.append(open)
+            try closeValue(sink)
+            return
+        }
+        let start = names.count
+        names.append(contentsOf: tokens.bytes(tokens.name))
+        open.name = start..<names.count
+        stack.append(open)
+    }
+
+    private func pushPlain(_ role: Role) {
+        let start = names.count
+        names.append(contentsOf: tokens.bytes(tokens.name))
+        stack.append(Open(role: role, name: start..<names.count, textStart: texts.count))
+    }
+
+    private func end(_ sink: XctraceSink) throws {
+        guard let top = stack.last else {
+            throw error(at: tokens.offset, "an end tag </\(tokens.string(tokens.name))> with no element open")
+        }
+        let name = tokens.bytes(tokens.name)
+        let same = top.name.count == name.count && names.withUnsafeBufferPointer { all in
+            memcmp(all.baseAddress! + top.name.lowerBound, name.baseAddress!, name.count) == 0
+        }
+        guard same else {
+            let open = String(decoding: names[top.name], as: UTF8.self)
+            throw error(at: tokens.offset, "</\(tokens.string(tokens.name))> closes <\(open)>: the tags are not balanced")
+        }
+        switch top.role {
+        case .cell, .value: try closeValue(sink)
+        default: try endOpen(sink)
+        }
+    }
+
+    /// Closes the top element that is no value.
+    private func endOpen(_ sink: XctraceSink) throws {
+        let top = stack.removeLast()
+        let elementName = String(decoding: names[top.name], as: UTF8.self)
+        names.removeSubrange(top.name.lowerBound...)
+        let text = texts[top.textStart...]
+        defer { texts.removeSubrange(top.textStart...) }
+        switch top.role {
+        case .columnField(let k):
+            let value = String(decoding: text, as: UTF8.self)
+            if k == 0 { column.mnemonic = value } else if k == 1 { column.name = value } else { column.engineeringType = value }
+        case .column:
+            head?.columns.append(column)
+        case .schema:
+            guard var h = head else { return }
+            let mnemonics = h.columns.map(\.mnemonic)
+            let missing = XctraceSchemas.missing(schema: h.schema, mnemonics: mnemonics)
+            guard missing.isEmpty else {
+                throw error(at: tokens.offset, "the table \(h.schema) has no column \(missing.map { "'\($0)'" }.listed("or")), which agtrace's reports need (its columns: \(mnemonics.map { $0 ?? "?" }.joined(separator: ", ")))")
+            }
+            let slots = XctraceSchemas.slots(schema: h.schema, mnemonics: mnemonics)
+            for i in h.columns.indices { h.columns[i].slot = slots[i] }
+            slotOfColumn = slots
+            cells = Array(repeating: 0, count: max((slots.max() ?? -1) + 1, 1))
+            tableId = try sink.table(h)
+            head = h
+            rowsInTable = 0
+            sentinels = 0
+            shortRows = 0
+        case .row:
+            guard let tableId else { return }
+            if cellIndex < slotOfColumn.count { shortRows += 1 }
+            try writeRow(sink, tableId)
+        case .node:
+            try endTable(sink, complete: true)
+        case .summaryField:
+            applySummary(field: elementName, String(decoding: text, as: UTF8.self))
+        case .run:
+            if let run {
+                summary.runs += 1
+                try sink.run(run)
+            }
+            run = nil
+        case .queryResult, .toc:
+            finishDocument()
+        default: break
+        }
+    }
+
+    private func applySummary(field: String, _ value: String) {
+        switch field {
+        case "start-date": run?.startDate = value
+        case "end-date": run?.endDate = value
+        case "duration": run?.durationNs = Double(value).map { Int64(($0 * 1e9).rounded()) }
+        case "end-reason": run?.endReason = value
+        case "instruments-version": run?.instrumentsVersion = value
+        case "template-name": run?.template = value
+        default: break
+        }
+    }
+
+    private func endTable(_ sink: XctraceSink, complete: Bool) throws {
+        guard let tableId else { head = nil; return }
+        try sink.tableEnd(table: tableId, rows: rowsInTable, sentinels: sentinels, complete: complete)
+        if shortRows > 0, let h = head {
+            summary.notes.append(ImportNote(code: "xctrace-short-rows",
+                                            message: "\(shortRows) row(s) of \(h.schema) have fewer cells than its \(slotOfColumn.count) columns: the missing cells are NULL"))
+        }
+        summary.tables += 1
+        tablePosition += 1
+        self.tableId = nil
+        head = nil
+    }
+
+    private func finishDocument() {
+        nodeXPath = nil
+    }
+
+    private func writeRow(_ sink: XctraceSink, _ table: Int64) throws {
+        var more: String?
+        if cells.count > XctraceSchemas.fixedSlots {
+            let extra = (XctraceSchemas.fixedSlots..<cells.count).filter { cells[$0] != 0 }
+            if !extra.isEmpty { more = "{" + extra.map { "\"\($0)\":\(cells[$0])" }.joined(separator: ",") + "}" }
+        }
+        try cells.withUnsafeBufferPointer { all in
+            try sink.row(table: table, position: rowsInTable, cells: UnsafeBufferPointer(rebasing: all.prefix(XctraceSchemas.fixedSlots)), more: more)
+        }
+        rowsInTable += 1
+        summary.rows += 1
+    }
+
+    private func closeValue(_ sink: XctraceSink) throws {
+        let top = stack.removeLast()
+        let tag = tag(top)
+        names.removeSubrange(top.name.lowerBound...)
+        let hasText = top.textStart < texts.count
+        try texts.withUnsafeBufferPointer { all in
+            let text = UnsafeBufferPointer(rebasing: all[top.textStart...])
+            var number: Int64?
+            var raw: UnsafeBufferPointer<UInt8>?
+            if let n = Self.canonicalInteger(text) { number = n } else if !top.hasChildElements || hasText && !Self.blank(text) { raw = text }
+            try fmts.withUnsafeBufferPointer { f in
+                var fmt: UnsafeBufferPointer<UInt8>? = top.fmt.map { UnsafeBufferPointer(rebasing: f[$0]) }
+                if let shown = fmt, shown.elementsEqual(text) { fmt = nil }
+                try sink.value(id: top.id, tag: tag, raw: raw, number: number, fmt: fmt, attributes: top.attributes)
+            }
+        }
+        texts.removeSubrange(top.textStart...)
+        if let f = top.fmt { fmts.removeSubrange(f.lowerBound...) }
+        if top.documentId >= 0 { define(top.documentId) }
+        summary.firstValueId = min(summary.firstValueId ?? top.id, top.id)
+        summary.lastValueId = max(summary.lastValueId ?? top.id, top.id)
+        highest = max(highest, top.id)
+        try place(top.id, sink)
+    }
+
+    private var lastTagBytes: [UInt8] = []
+    private var lastTag = ""
+    private var closingName: Range<Int> = 0..<0
+
+    /// The value's element name, kept from its start tag (the last one is reused: rows repeat tags).
+    private func tag(_ open: Open) -> String {
+        let bytes = names[open.name.lowerBound..<open.name.upperBound]
+        let name = bytes.isEmpty ? Array(tokens.bytes(tokens.name)) : Array(bytes)
+        if name == lastTagBytes { return lastTag }
+        lastTagBytes = name
+        lastTag = String(decoding: name, as: UTF8.self)
+        return lastTag
+    }
+
+    /// A value (or ref) closed: it is a cell of the row, or a child of the value around it.
+    private func place(_ id: Int64, _ sink: XctraceSink) throws {
+        guard let parent = stack.last else { return }
+        switch parent.role {
+        case .row: try placeCell(id, sink)
+        case .cell, .value:
+            try sink.child(parent: parent.id, position: parent.children, child: id)
+            stack[stack.count - 1].children += 1
+        default: break
+        }
+    }
+
+    private func placeCell(_ id: Int64, _ sink: XctraceSink) throws {
+        guard cellIndex < slotOfColumn.count else {
+            throw error(at: tokens.offset, "row \(rowsInTable + 1) of \(head?.schema ?? "the table") has more cells than its \(slotOfColumn.count) columns")
+        }
+        cells[slotOfColumn[cellIndex]] = id
+        cellIndex += 1
+    }
+
+    private func text() throws {
+        guard let top = stack.last else {
+            if !Self.blank(tokens.bytes(tokens.text)) { throw error(at: tokens.offset, "text outside the document's element") }
+            return
+        }
+        switch top.role {
+        case .cell, .value, .columnField, .summaryField:
+            if tokens.textEscaped { try tokens.decode(tokens.text, into: &texts) } else { texts.append(contentsOf: tokens.bytes(tokens.text)) }
+        default: break
+        }
+    }
+
+    /// The end of the stream: complete, or cut (the complete rows kept, a note says so).
+    private func finish(_ sink: XctraceSink) throws {
+        guard !stack.isEmpty else { return }
+        let where_ = stack.map { String(decoding: names[$0.name], as: UTF8.self) }.filter { !$0.isEmpty }.last ?? "an element"
+        if let tableId, let h = head {
+            _ = tableId
+            let rows = rowsInTable
+            let inRow = stack.contains { if case .row = $0.role { return true } else { return false } }
+            try endTable(sink, complete: false)
+            summary.notes.append(ImportNote(code: "xctrace-cut",
+                message: "the export ends inside <\(where_)>\(inRow ? " of row \(rows + 1)" : "") of \(h.schema) (byte \(tokens.offset - documentStart)): the file was cut; its \(rows) complete row(s) are kept, the rest is missing",
+                position: tokens.offset - documentStart))
+            return
+        }
+        throw error(at: tokens.offset, "the export ends inside <\(where_)>: the file was cut before any row")
+    }
+
+    // MARK: Helpers
+
+    private func named(_ literal: StaticString) -> Bool { tokens.equals(tokens.name, literal) }
+
+    private func attribute(_ name: String) -> String? {
+        for a in tokens.attributes where tokens.string(a.name) == name { return try? attributeText(a) }
+        return nil
+    }
+
+    private func attributeText(_ a: XMLTokenizer.Attribute) throws -> String {
+        guard a.escaped else { return tokens.string(a.value) }
+        var out: [UInt8] = []
+        try tokens.decode(a.value, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private func number(_ a: XMLTokenizer.Attribute) throws -> Int {
+        let b = tokens.bytes(a.value)
+        var n = 0
+        guard !b.isEmpty, b.count <= 10 else { throw error(at: tokens.offset, "the id '\(tokens.string(a.value))' is no number agtrace reads (at most \(Self.maxDocumentId))") }
+        for c in b {
+            guard c >= 0x30, c <= 0x39 else { throw error(at: tokens.offset, "the id '\(tokens.string(a.value))' is not a number") }
+            n = n * 10 + Int(c - 0x30)
+        }
+        guard n <= Self.maxDocumentId else { throw error(at: tokens.offset, "the id \(n) is larger than \(Self.maxDocumentId)") }
+        return n
+    }
+
+    private func isDefined(_ id: Int) -> Bool {
+        let word = id >> 6
+        return word < defined.count && defined[word] & (1 << UInt64(id & 63)) != 0
+    }
+
+    private func define(_ id: Int) {
+        let word = id >> 6
+        if word >= defined.count { defined.append(contentsOf: repeatElement(0, count: word - defined.count + 1)) }
+        defined[word] |= 1 << UInt64(id & 63)
+    }
+
+    /// A decimal that `Int64` holds and prints back the same (no sign but '-', no leading
+    /// zero): stored as a number; anything else keeps its text (2^64-1 placeholders too).
+    static func canonicalInteger(_ b: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard !b.isEmpty, b.count <= 20 else { return nil }
+        var i = 0
+        let negative = b[0] == 0x2D
+        if negative { i = 1 }
+        guard i < b.count else { return nil }
+        if b[i] == 0x30 && (b.count - i > 1 || negative) { return nil }
+        var n: Int64 = 0
+        while i < b.count {
+            let c = b[i]
+            guard c >= 0x30, c <= 0x39 else { return nil }
+            let d = Int64(c - 0x30)
+            let (m, o1) = n.multipliedReportingOverflow(by: 10)
+            let (s, o2) = negative ? m.subtractingReportingOverflow(d) : m.addingReportingOverflow(d)
+            if o1 || o2 { return nil }
+            n = s
+            i += 1
+        }
+        return n
+    }
+
+    static func blank<C: Collection>(_ b: C) -> Bool where C.Element == UInt8 {
+        b.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+    }
+
+    /// Attributes as a JSON object; nil when there are none.
+    static func json(_ pairs: [(String, String)]) -> String? {
+        guard !pairs.isEmpty else { return nil }
+        return "{" + pairs.map { "\(jsonString($0.0)):\(jsonString($0.1))" }.joined(separator: ",") + "}"
+    }
+
+    static func jsonString(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "\""
+    }
+}
