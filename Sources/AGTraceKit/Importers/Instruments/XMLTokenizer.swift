@@ -44,6 +44,8 @@ final class XMLTokenizer {
     /// A text token: its bytes, and whether they hold entities (CDATA holds none).
     private(set) var text: Range<Int> = 0..<0
     private(set) var textEscaped = false
+    /// The input ended inside a tag, a comment or a CDATA section.
+    private(set) var cut = false
 
     init(source: ByteSource, chunk: Int = 1 << 20, maxToken: Int = 16 << 20) {
         self.source = source
@@ -155,7 +157,12 @@ final class XMLTokenizer {
             case .needMore:
                 pos = start
                 if try !refill(keeping: start) {
-                    throw Failure(offset: base + pos, message: "the input ends inside a tag")
+                    // Cut inside a tag: the end of the input, which the reader words (a note
+                    // when the rows before are whole, else an error).
+                    cut = true
+                    offset = base + pos
+                    kind = .end_of_input
+                    return .end_of_input
                 }
             }
         }
@@ -237,8 +244,7 @@ final class XMLTokenizer {
     }
 
     private func noEnd(_ start: Int, _ what: String) throws -> Scan {
-        if atEnd { throw Failure(offset: base + start, message: "the input ends inside \(what)") }
-        return .needMore
+        .needMore  // at the end of the input: cut (below, in `markup`)
     }
 
     private func skip(until terminator: StaticString, from: Int, what: String) throws -> Scan {

@@ -25,7 +25,7 @@ final class XctraceReader {
 
     private enum Role {
         case queryResult, toc, node, schema, column, columnField(Int), row, cell, value, ref
-        case run, info, target, summary, summaryField, data, skipped
+        case tocRun, info, target, summary, summaryField, data, skipped
     }
 
     private struct Open {
@@ -137,12 +137,12 @@ final class XctraceReader {
             if named("col") { column = XctraceTableHead.Column(slot: 0) }
         case .column:
             role = named("mnemonic") ? .columnField(0) : named("name") ? .columnField(1) : named("engineering-type") ? .columnField(2) : .skipped
-        case .toc: role = named("run") ? .run : .skipped
+        case .toc: role = named("run") ? .tocRun : .skipped
             if named("run") {
                 run = XctraceRun(number: Int(attribute("number") ?? "") ?? summary.runs + 1)
                 tocPosition = 0
             }
-        case .run: role = named("info") ? .info : named("data") ? .data : .skipped
+        case .tocRun: role = named("info") ? .info : named("data") ? .data : .skipped
         case .info: role = named("target") ? .target : named("summary") ? .summary : .skipped
         case .target:
             role = .skipped
@@ -312,7 +312,7 @@ final class XctraceReader {
             try endTable(sink, complete: true)
         case .summaryField:
             applySummary(field: elementName, String(decoding: text, as: UTF8.self))
-        case .run:
+        case .tocRun:
             if let run {
                 summary.runs += 1
                 try sink.run(run)
@@ -439,7 +439,10 @@ final class XctraceReader {
 
     /// The end of the stream: complete, or cut (the complete rows kept, a note says so).
     private func finish(_ sink: XctraceSink) throws {
-        guard !stack.isEmpty else { return }
+        if stack.isEmpty {
+            if tokens.cut { throw error(at: tokens.offset, "the export ends inside a tag after its document") }
+            return
+        }
         let where_ = stack.map { String(decoding: names[$0.name], as: UTF8.self) }.filter { !$0.isEmpty }.last ?? "an element"
         if let tableId, let h = head {
             _ = tableId
