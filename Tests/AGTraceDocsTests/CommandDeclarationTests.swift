@@ -122,7 +122,7 @@ final class CommandDeclarationTests: XCTestCase {
         XCTAssertEqual(refusing, ["list", "cycles", "baseline", "check", "lldb-script"])
         let check = try XCTUnwrap(AGTraceCLI.declarations.first { $0.name == "check" })
         XCTAssertThrowsError(try check.check(check.parse(["--baseline", "b", "x.log"]))) { error in
-            XCTAssertEqual("\(error)", "unexpected argument 'x.log' (the input is given with --transcript, --archive, --trace, --console, --run or --snapshot)")
+            XCTAssertEqual("\(error)", "unexpected argument 'x.log' (the input is given with --transcript, --archive, --trace, --console, --xctrace, --run or --snapshot)")
         }
     }
 

@@ -19,14 +19,16 @@ final class ReportRegistryTests: XCTestCase {
     }
 
     func testReportsAndTheirVariants() {
-        XCTAssertEqual(ReportRegistry.reports.map(\.name), ["dirty-walks", "edge-churn", "rule-cost", "updates"])
+        XCTAssertEqual(ReportRegistry.reports.map(\.name), ["dirty-walks", "edge-churn", "hitches", "rule-cost", "updates"])
         XCTAssertEqual(ReportRegistry.reports.map { $0.variants.map(\.usage) }, [
             ["--run R [--snapshot S]", "--trace T --details", "--trace T", "--from S1 --to S2"],
             ["--trace T", "--from S1 --to S2"],
-            ["--trace T", "--snapshot S"],
-            ["--console C", "--run R", "--snapshot S", "--trace T", "--snapshot S --by rule", "--trace T --by rule",
-             "--console C --by token", "--console C --by view", "--snapshot S --by view",
-             "--trace T --by view", "--run R --snapshot S", "--run R --snapshot S --by rule", "--run R --snapshot S --by view"],
+            ["--xctrace R [--app-only]"],
+            ["--trace T", "--snapshot S", "--xctrace R [--app-only]"],
+            ["--console C", "--run R", "--snapshot S", "--trace T", "--xctrace R [--app-only]", "--snapshot S --by rule", "--trace T --by rule",
+             "--xctrace R --by rule [--app-only]", "--console C --by token", "--console C --by view", "--snapshot S --by view",
+             "--trace T --by view", "--xctrace R --by view [--app-only]", "--run R --snapshot S", "--run R --snapshot S --by rule",
+             "--run R --snapshot S --by view"],
         ])
         for report in ReportRegistry.reports {
             XCTAssertEqual(report.variants.filter { $0.summary != nil }.count, 1, "\(report.name): one variant carries the summary")
