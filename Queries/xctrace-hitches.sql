@@ -19,7 +19,8 @@ has AS (
     SELECT EXISTS (SELECT 1 FROM xctrace_tables WHERE recording_id = :xctrace AND schema = 'swiftui-updates') AS updates,
            EXISTS (SELECT 1 FROM xctrace_tables WHERE recording_id = :xctrace AND schema = 'swiftui-update-groups') AS groups
 ),
-updates AS (
+-- Read once (the view behind xctrace_updates joins every cell), then matched to each window.
+updates AS MATERIALIZED (
     SELECT position, start_ns, duration_ns, update_type, view, description
     FROM xctrace_updates
     WHERE recording_id = :xctrace AND (:app_only IS NULL OR is_app = 1)

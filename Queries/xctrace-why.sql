@@ -4,7 +4,7 @@
 -- internal: yes
 -- units: seconds seconds, update_start seconds, update_seconds seconds
 WITH
-own AS (
+own AS MATERIALIZED (
     SELECT position, start_ns, duration_ns, description
     FROM xctrace_updates
     WHERE recording_id = :xctrace AND view = :view

@@ -53,6 +53,9 @@ enum ReportCommand {
           agtrace report edge-churn --trace trip-taps
           agtrace report updates --console ci-changes
           agtrace report updates --console ci-changes --by token
+          agtrace report updates --xctrace feed-after --by view --app-only
+          agtrace report rule-cost --xctrace feed-after
+          agtrace report hitches --xctrace feed-after --format markdown
         """
         return text
     }
@@ -65,7 +68,7 @@ enum ReportCommand {
         let specs = kind.options.map { Options.label(named: $0.name) }
         return [.optional(specs[0])] + (specs.count > 1 ? [.optional(specs.dropFirst().map { UsageTerm.option($0) })] : [])
     }
-    static let by = OptionSpec(name: "by", valueName: "rule|view|token", help: "sum the rows per rule name, per SwiftUI view, or per token of a console's body-change lines")
+    static let by = OptionSpec(name: "by", valueName: "rule|view|token", help: "sum the rows per rule name (a recording's: per update description), per SwiftUI view, or per token of a console's body-change lines")
     /// The valueless options some report's variants take (`-- flags:` in Queries/), declared
     /// from the registry: `--app-only` is in usage because an xctrace variant takes it.
     static let flags = ReportRunner.flags.map(flag(named:))
