@@ -46,6 +46,24 @@ final class XctraceReportTests: XCTestCase {
         XCTAssertEqual(try report("updates", by: "view", flags: ["app-only"]).map { $0["view"]?.stringValue }, ["FeedRow"])
     }
 
+    /// A table the export left out, or a column its layout has not, is said on stderr beside the rows.
+    func testNotesSayWhatTheRecordingLeavesOut() throws {
+        let notes = try ReportRunner.run(ReportRequest(name: "updates", options: ["xctrace": "feed"], by: "view"), in: db,
+                                         writer: RowCollector()).notes
+        XCTAssertEqual(notes, [], "the sample has Xcode 27's 18 columns and every table")
+        // The Xcode 26 layout: no downstream-cost column.
+        let old = directory.appendingPathComponent("old.xml")
+        let columns = XctraceSample.updateColumns.filter { !$0.0.hasPrefix("downstream") }
+        try XctraceSample.document("swiftui-updates", columns, [
+            "<start-time>5</start-time><duration>7</duration><uint64>1</uint64><string>View Body Updates</string><sentinel/>"
+                + "<string>A.body</string><sentinel/><sentinel/><string>App</string><sentinel/><sentinel/><sentinel/><sentinel/>"
+                + "<string>Low</string><sentinel/><sentinel/>",
+        ]).write(to: old, atomically: true, encoding: .utf8)
+        _ = try Importer(database: db).importFile(old.path, options: ImportOptions(label: "old"))
+        let r = try ReportRunner.run(ReportRequest(name: "updates", options: ["xctrace": "old"], by: "view"), in: db, writer: RowCollector())
+        XCTAssertEqual(r.notes, ["recording 'old''s swiftui-updates has no downstream-cost column (the Xcode 26 layout): downstream seconds are empty, not 0"])
+    }
+
     func testRuleCostHasSelfDownstreamAndP95() throws {
         let rows = try report("rule-cost")
         XCTAssertEqual(rows.map { $0["rule"]?.stringValue }, ["FeedRow.body", "DynamicContainerInfo<DynamicLayoutViewAdaptor>"])
@@ -123,6 +141,9 @@ final class XctraceReportTests: XCTestCase {
             let r = try ReportRunner.rows(ReportRequest(name: "hitches", options: ["xctrace": label]), in: db)
             let rows = r.rows.map { Dictionary(uniqueKeysWithValues: zip(r.columns, $0)) }
             XCTAssertEqual(rows.count, windows, file)
+            let notes = try ReportRunner.run(ReportRequest(name: "hitches", options: ["xctrace": label]), in: db, writer: RowCollector()).notes
+            XCTAssertEqual(notes.first?.hasPrefix("recording '\(label)' holds no swiftui-updates table: its SwiftUI updates are unknown (empty), not none"),
+                           true, "\(notes)")
             for row in rows {
                 XCTAssertEqual(row["updates"], .null, file)
                 XCTAssertEqual(row["share"], .null, file)

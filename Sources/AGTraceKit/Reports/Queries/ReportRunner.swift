@@ -192,6 +192,9 @@ public enum ReportRunner {
         if let trace = values["trace"]?.intValue, let label = request.options["trace"] {
             outcome.notes = try traceNotes(request, variant: variant, trace: trace, label: label, in: db)
         }
+        if let recording = values["xctrace"]?.intValue, let label = request.options["xctrace"] {
+            outcome.notes += try XctraceNotes.notes(for: variant, recording: recording, label: label, in: db)
+        }
         return outcome
     }
 

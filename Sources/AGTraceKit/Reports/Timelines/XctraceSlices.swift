@@ -9,7 +9,7 @@ public enum XctraceSlices {
 
     public static func make(in db: Database, recording: Int64, label: String) throws -> TimelineSpool {
         let ids: [String: SQLValue] = ["xctrace": .integer(recording)]
-        let timeline = try TimelineSpool(process: "Instruments recording \(label) (time: the recording's own clock)", clock: .engine)
+        let timeline = try TimelineSpool(process: "Instruments recording \(label) (time: the recording's own clock)", clock: .instruments)
         for track in tracks { timeline.threads[track.id] = track.name }
         var threads: [String: Int] = [:]
         func thread(_ text: String?) -> Int {
