@@ -151,6 +151,12 @@ final class XctraceReportTests: XCTestCase {
                 XCTAssertEqual(row["own_seconds"], .null, file)
                 XCTAssertNotEqual(row["duration_seconds"], .null, file)
             }
+            // The timeline draws each of them on its track.
+            let id = try XCTUnwrap(try db.scalar("SELECT id FROM xctrace_recordings WHERE label = ?1", [.text(label)])?.intValue)
+            let out = StringSink()
+            try PerfettoExport.write(try XctraceSlices.make(in: db, recording: id, label: label), to: out)
+            let events = try XCTUnwrap((try JSONSerialization.jsonObject(with: Data(out.text.utf8)) as? [String: Any])?["traceEvents"] as? [[String: Any]])
+            XCTAssertEqual(events.filter { $0["ph"] as? String == "X" }.count, windows, file)
         }
     }
 }
