@@ -4,7 +4,7 @@
 // Not part of the package build.
 import Foundation
 
-/// Which parser this process fuzzes: AGTRACE_FUZZ_TARGET=archive (default), transcript, trace, console or import.
+/// Which parser this process fuzzes: AGTRACE_FUZZ_TARGET=archive (default), transcript, trace, console, xctrace or import.
 let fuzzTarget: FuzzTarget = {
     let name = ProcessInfo.processInfo.environment["AGTRACE_FUZZ_TARGET"] ?? "archive"
     guard let target = FuzzTarget(rawValue: name) else {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs libFuzzer on one target: Fuzz/run.sh TARGET SECONDS [more libFuzzer flags]
-#   TARGET: archive | transcript | trace | console | import        SECONDS: how long (default 600)
+#   TARGET: archive | transcript | trace | console | xctrace | import        SECONDS: how long (default 600)
 # Builds Fuzz/.build/agtrace-fuzz first if needed. The growing corpus lives in
 # Fuzz/.build/corpus-TARGET (seeded from Fuzz/corpus); crashes, timeouts and out-of-memory
 # inputs land in Fuzz/findings/TARGET-*. Each finding is a bug to fix: fix it, then move the
@@ -16,8 +16,9 @@ case $target in
     transcript) seeds=(Fuzz/corpus/transcript) ;;
     trace) seeds=(Fuzz/corpus/trace) ;;
     console) seeds=(Fuzz/corpus/console) ;;
-    import) seeds=(Fuzz/corpus/archive Fuzz/corpus/transcript Fuzz/corpus/trace Fuzz/corpus/console) ;;
-    *) echo "usage: Fuzz/run.sh archive|transcript|trace|console|import [SECONDS]" >&2; exit 2 ;;
+    xctrace) seeds=(Fuzz/corpus/xctrace) ;;
+    import) seeds=(Fuzz/corpus/archive Fuzz/corpus/transcript Fuzz/corpus/trace Fuzz/corpus/console Fuzz/corpus/xctrace) ;;
+    *) echo "usage: Fuzz/run.sh archive|transcript|trace|console|xctrace|import [SECONDS]" >&2; exit 2 ;;
 esac
 work=Fuzz/.build/corpus-$target
 mkdir -p "$work" Fuzz/findings

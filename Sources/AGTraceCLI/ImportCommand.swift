@@ -19,14 +19,16 @@ enum ImportCommand {
     transcript (a run), protobuf records are a trace (AG_TRACE or AGGraphStartTracing:
     .ag-trace, .iag-trace, .oag-trace, gzip'd too), other text with AttributeGraph's cycle
     reports, SwiftUI's warnings or _printChanges lines is a console log (a console: Xcode's
-    console, log stream/log show, a CI job's log).
+    console, log stream/log show, a CI job's log), XML of xcrun xctrace export
+    (<trace-query-result>, <trace-toc>) is an Instruments export (a recording; a directory
+    holding only such files is one recording, labelled by its name).
     Each file is imported in one transaction: a bad file is refused with the reason and
     position, and leaves the database as it was. Warnings (a recording that did not end
     normally, hits that could not be read, a trace cut short) go to stderr, --quiet or not.
 
     The label names the snapshot, run, trace or console in every other command (--snapshot,
     --run, --trace, --console). It defaults to the file name without .ag-gzon/.ag-json/.json/
-    .gz/.lldb/.log/.txt/.ag-trace/.iag-trace/.oag-trace/.console. A label that is taken, derived or given with
+    .gz/.lldb/.log/.txt/.ag-trace/.iag-trace/.oag-trace/.console/.xml. A label that is taken, derived or given with
     --label, is refused (exit 1, nothing stored; a directory import says so for each such
     file and goes on): --label L gives another, --replace replaces what it names. A replace
     keeps the kind (a snapshot is replaced by an archive, never by a transcript or a trace:

@@ -5,7 +5,7 @@ enum ListCommand {
     static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run)
 
     static let name = "list"
-    static let summary = "List the imported snapshots, runs, traces and consoles with their counts"
+    static let summary = "List the imported snapshots, runs, traces, consoles and recordings with their counts"
     static let usage = [UsageForm([.optional(Options.format), .optional(Options.wide)])]
     static let discussion = """
     One row per snapshot (an archive), run (a transcript), trace (a trace file) and console (a

@@ -13,6 +13,8 @@ do {
         try GenerateTranscriptCommand.run(Array(words.dropFirst(2)))
     case ("generate", "trace"):
         try GenerateTraceCommand.run(Array(words.dropFirst(2)))
+    case ("generate", "xctrace"):
+        try GenerateXctraceCommand.run(Array(words.dropFirst(2)))
     case ("floor", _):
         try FloorCommand.run(Array(words.dropFirst()))
     case ("lldb-overhead", _):

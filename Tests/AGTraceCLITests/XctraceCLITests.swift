@@ -1,113 +1,76 @@
-import Foundation
 import XCTest
 
-/// The same answers over Instruments recordings, through the built binary, on the project's
-/// samples (SampleArchives/xctrace, written by Scripts/make-sample-xctrace.py): `report updates
-/// --by view`, `check --xctrace DIR` and `report hitches` give the numbers the script computed
-/// (expected.json).
+/// Instruments exports through the built binary: the samples (a folder is one recording), the
+/// real exports' README counts through `agtrace query`, list and delete.
 final class XctraceCLITests: CLITestCase {
-    let folder = CLI.samples + "/xctrace"
+    let samples = CLI.samples + "/xctrace"
 
-    struct Expected: Decodable {
-        struct View: Decodable { var count: Int; var duration_ns: Int64; var is_app: Bool }
-        struct Window: Decodable { var start_ns: Int64; var duration_ns: Int64; var body_updates_by_view: [String: View] }
-        struct Recording: Decodable { var body_updates_by_view: [String: View]; var hitches: [Window]?; var hangs: [Window]? }
-        var recordings: [String: Recording]
-    }
-
-    func expected() throws -> Expected {
-        try JSONDecoder().decode(Expected.self, from: Data(contentsOf: URL(fileURLWithPath: folder + "/expected.json")))
-    }
-
-    func json(_ args: [String]) throws -> [[String: Any]] {
-        let r = try CLI.run(args + ["--db", db, "--format", "json"])
+    func query(_ sql: String) throws -> String {
+        let r = try CLI.run(["query", "--db", db, "--format", "csv", sql])
         XCTAssertEqual(r.status, 0, r.stderr)
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]], r.stdout)
+        return r.stdout
     }
 
-    func importSamples() throws {
-        for name in ["feed-before", "feed-after", "updates-xcode26.xml", "updates-xcode27.xml.gz"] {
-            let r = try CLI.run(["import", "--db", db, folder + "/" + name])
-            XCTAssertEqual(r.status, 0, r.stderr)
-        }
+    func testTheSamplesImportAsFourRecordings() throws {
+        try importFiles([samples], says: [
+            "imported feed-after (xctrace): tables 6, rows 537, toc tables 8, files 7",
+            "imported feed-before (xctrace): tables 6, rows 537, toc tables 8, files 7",
+            "imported updates-xcode26 (xctrace): tables 1, rows 364",
+            "imported updates-xcode27 (xctrace, gzip): tables 1, rows 364",
+            "skipped \(samples)/expected.json",
+            "imported 4, skipped 1, failed 0",
+        ])
+        let list = try CLI.run(["list", "--db", db, "--format", "csv"])
+        XCTAssertTrue(list.stdout.contains("recording,feed-before,,,,,,,\"tables 6, rows 537, SwiftUI\","), list.stdout)
+        XCTAssertEqual(try query("""
+            SELECT r.label, u.view, count(*) AS n, sum(u.duration_ns) AS ns FROM xctrace_updates u JOIN xctrace_recordings r ON r.id = u.recording_id
+            WHERE u.update_type = 'View Body Updates' AND u.view = 'FeedRow' GROUP BY 1, 2 ORDER BY 1
+            """), "label,view,n,ns\nfeed-after,FeedRow,120,207000000\nfeed-before,FeedRow,120,69000000\nupdates-xcode26,FeedRow,120,69000000\nupdates-xcode27,FeedRow,120,69000000\n")
+        let deleted = try CLI.run(["delete", "--db", db, "feed-after"])
+        XCTAssertEqual(deleted.stdout, "deleted feed-after\n", deleted.stderr)
+        XCTAssertEqual(try query("SELECT count(DISTINCT recording_id) AS n FROM xctrace_updates"), "n\n3\n")
+        // Imported again: its label is taken; under another label the same bytes become an alias.
+        let again = try CLI.run(["import", "--db", db, samples + "/feed-before"])
+        XCTAssertEqual(again.status, 1)
+        XCTAssertTrue(again.stderr.contains("is taken by recording 'feed-before'"), again.stderr)
+        let alias = try CLI.run(["import", "--db", db, "--label", "fb", samples + "/feed-before"])
+        XCTAssertEqual(alias.status, 0, alias.stderr)
+        XCTAssertTrue(alias.stdout.contains("fb"), alias.stdout)
+        XCTAssertEqual(try query("SELECT count(*) AS n FROM xctrace_recordings"), "n\n3\n")
     }
 
-    func testUpdatesByViewGiveTheScriptsNumbers() throws {
-        try importSamples()
-        for (label, recording) in try expected().recordings {
-            let rows = try json(["report", "updates", "--xctrace", label, "--by", "view"])
-            let body = rows.filter { ($0["body_updates"] as? Int ?? 0) > 0 }
-            XCTAssertEqual(Set(body.map { $0["view"] as! String }), Set(recording.body_updates_by_view.keys), label)
-            for row in body {
-                let view = row["view"] as! String, want = try XCTUnwrap(recording.body_updates_by_view[view])
-                XCTAssertEqual(row["body_updates"] as? Int, want.count, "\(label) \(view)")
-                // Every update of these views is a body update: the own seconds are the body updates'.
-                XCTAssertEqual(row["updates"] as? Int, want.count, "\(label) \(view)")
-                XCTAssertEqual(try XCTUnwrap(row["own_seconds"] as? Double), Double(want.duration_ns) / 1e9, accuracy: 1e-12, "\(label) \(view)")
-            }
-            let app = try json(["report", "updates", "--xctrace", label, "--by", "view", "--app-only"])
-                .filter { ($0["body_updates"] as? Int ?? 0) > 0 }
-            XCTAssertEqual(Set(app.map { $0["view"] as! String }),
-                           Set(recording.body_updates_by_view.filter(\.value.is_app).keys), label)
-        }
-    }
+    func testTheRealExportsGiveTheirREADMECounts() throws {
+        let real = CLI.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/real-xctrace").path
+        guard FileManager.default.fileExists(atPath: real) else { throw XCTSkip("../shared/real-xctrace is not here") }
+        // README.md beside them: the folder is walked file by file, each export a recording.
+        try importFiles([real], says: ["imported 11, skipped 1, failed 0"])
+        XCTAssertEqual(try query("""
+            SELECT r.label, t.schema, (SELECT count(*) FROM xctrace_columns c WHERE c.table_id = t.id) AS columns, t.row_count, t.sentinel_count,
+                   (SELECT sum(number) FROM xctrace_cells c WHERE c.table_id = t.id AND c.mnemonic IN ('duration', 'weight')) AS sum
+            FROM xctrace_tables t JOIN xctrace_recordings r ON r.id = t.recording_id ORDER BY r.label
+            """), """
+            label,schema,columns,row_count,sentinel_count,sum
+            cpu-profile-xcode26,cpu-profile,7,322,0,321197972
+            hitches-xcode27,hitches,8,11,0,616666828
+            potential-hangs-one,potential-hangs,5,1,0,2075111540
+            potential-hangs-xcode27,potential-hangs,5,23,0,2201722876
+            runloop-intervals-xcode27,runloop-intervals,18,12,40,219169292
+            signpost-intervals,os-signpost-interval,18,50,136,680534832
+            time-profile-xcode26,time-profile,7,85,0,85000000
+            time-sample-macos26,time-sample,7,39,41,
 
-    func testHitchesGiveTheScriptsNumbers() throws {
-        try importSamples()
-        for (label, recording) in try expected().recordings where recording.hitches != nil {
-            let rows = try json(["report", "hitches", "--xctrace", label])
-            for (kind, windows) in [("hitch", recording.hitches ?? []), ("hang", recording.hangs ?? [])] {
-                let ofKind = rows.filter { $0["kind"] as? String == kind }
-                XCTAssertEqual(Set(ofKind.map { $0["position"] as! Int }).count, windows.count, "\(label) \(kind)")
-                for window in windows {
-                    let start = Double(window.start_ns) / 1e9
-                    let inside = ofKind.filter { abs(($0["start_seconds"] as! Double) - start) < 1e-12 && ($0["body_updates"] as? Int ?? 0) > 0 }
-                    XCTAssertEqual(Set(inside.map { $0["view"] as! String }), Set(window.body_updates_by_view.keys), "\(label) \(kind) at \(start)")
-                    for row in inside {
-                        let view = row["view"] as! String, want = try XCTUnwrap(window.body_updates_by_view[view])
-                        XCTAssertEqual(row["body_updates"] as? Int, want.count, "\(label) \(kind) \(view)")
-                        XCTAssertEqual(try XCTUnwrap(row["own_seconds"] as? Double), Double(want.duration_ns) / 1e9, accuracy: 1e-12,
-                                       "\(label) \(kind) \(view)")
-                        let share = try XCTUnwrap(row["share"] as? Double)
-                        XCTAssertTrue(share > 0 && share <= 1, "\(label) \(kind) \(view): \(share)")
-                    }
-                }
-            }
-        }
-    }
+            """)
+        XCTAssertEqual(try query("""
+            SELECT label, template, instruments_version, (SELECT count(*) FROM xctrace_toc_tables t WHERE t.recording_id = r.id AND t.run = 1) AS tables
+            FROM xctrace_recordings r WHERE template IS NOT NULL ORDER BY label
+            """), """
+            label,template,instruments_version,tables
+            hangs-toc,Blank,26.0 (17C529),29
+            mixed-toc,MixedProfile,14.3.1 (14E300c),23
+            time-profiler-toc-macos26,Time Profiler,16.0 (17E192),40
 
-    /// check --xctrace DIR (a folder of exports, imported privately): the counts of the same
-    /// interaction hold; FeedRow's own time grew, and --time fails on it alone.
-    func testCheckFoldersOfExports() throws {
-        let baseline = dir.appendingPathComponent("feed.json").path
-        let write = try CLI.run(["baseline", "--xctrace", folder + "/feed-before", "--time", "-o", baseline])
-        XCTAssertEqual(write.status, 0, write.stderr)
-        XCTAssertTrue(write.stdout.contains("recording 'feed-before' keyed by view, 4 views, 320 updates"), write.stdout)
-        let counts = try CLI.run(["check", "--baseline", baseline, "--xctrace", folder + "/feed-after"])
-        XCTAssertEqual(counts.status, 0, counts.stdout + counts.stderr)
-        XCTAssertTrue(counts.stdout.hasPrefix("PASS: no regressions in 4 views"), counts.stdout)
-        let time = try CLI.run(["check", "--baseline", baseline, "--xctrace", folder + "/feed-after", "--time", "--format", "json"])
-        XCTAssertEqual(time.status, 1, time.stdout + time.stderr)
-        let report = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(time.stdout.utf8)) as? [String: Any])
-        let regressions = try XCTUnwrap(report["regressions"] as? [[String: Any]], time.stdout)
-        XCTAssertEqual(regressions.map { $0["key"] as? String }, ["FeedRow"])
-    }
-
-    func testWhyAndExportsOverARecording() throws {
-        try importSamples()
-        let why = try json(["why", "--view", "FeedRow", "--xctrace", "feed-after"])
-        XCTAssertFalse(why.isEmpty)
-        XCTAssertTrue(why.allSatisfy { ($0["destination"] as? String)?.hasPrefix("FeedRow") == true }, "\(why.prefix(3))")
-        let refused = try CLI.run(["why", "12", "--xctrace", "feed-after", "--db", db])
-        XCTAssertEqual(refused.status, 2, refused.stderr)
-        let perfetto = try CLI.run(["export", "perfetto", "--xctrace", "feed-after", "--db", db])
-        XCTAssertEqual(perfetto.status, 0, perfetto.stderr)
-        let events = try XCTUnwrap((JSONSerialization.jsonObject(with: Data(perfetto.stdout.utf8)) as? [String: Any])?["traceEvents"] as? [[String: Any]])
-        XCTAssertEqual(events.filter { $0["cat"] as? String == "hitch" }.count, 2)
-        XCTAssertEqual(events.filter { $0["cat"] as? String == "hang" }.count, 1)
-        XCTAssertGreaterThan(events.filter { $0["ph"] as? String == "f" }.count, 0)
-        let html = try CLI.run(["export", "html", "--xctrace", "feed-after", "--db", db])
-        XCTAssertEqual(html.status, 0, html.stderr)
-        XCTAssertTrue(html.stdout.contains("Instruments recording"))
+            """)
+        XCTAssertEqual(try query("SELECT hang_type, h.duration_ns FROM xctrace_hangs h JOIN xctrace_recordings r ON r.id = h.recording_id WHERE r.label = 'potential-hangs-one'"),
+                       "hang_type,duration_ns\nSevere Hang,2075111540\n")
     }
 }

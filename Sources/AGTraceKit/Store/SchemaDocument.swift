@@ -214,7 +214,7 @@ public enum SchemaDocument {
     `trace_indirect_sources(trace_id, source)`; `trace_types`, `trace_subgraphs`,
     `trace_update_rows`, `trace_writes` and `trace_marks` are keyed by trace and id or seq.
 
-    Labels are unique across snapshots, runs, traces and consoles; `aliases.kind` may be `trace`.
+    Labels are unique across snapshots, runs, traces, consoles and recordings; `aliases.kind` may be `trace`.
 
     """
 }

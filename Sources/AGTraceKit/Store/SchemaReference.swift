@@ -36,7 +36,7 @@ public enum SchemaReference {
         "changed_total": "profile: seconds spent in updates that changed the value (NULL without profile data)",
         "run_id": "the run (`runs.id`)",
         "trace_id": "the trace (`traces.id`)",
-        "label": "the unique name other commands use (snapshots, runs, traces and consoles share one namespace)",
+        "label": "the unique name other commands use (snapshots, runs, traces, consoles and recordings share one namespace)",
         "source": "the imported file's path as given",
         "sha256": "SHA-256 of the file's bytes as read (compressed, if it is): the same bytes are stored once",
         "imported_at": "when it was imported (ISO 8601, UTC)",

@@ -8,6 +8,7 @@ enum Usage {
         ("generate archive", GenerateArchiveCommand.usage),
         ("generate transcript", GenerateTranscriptCommand.usage),
         ("generate trace", GenerateTraceCommand.usage),
+        ("generate xctrace", GenerateXctraceCommand.usage),
         ("floor", FloorCommand.usage),
         ("run", RunCommand.usage),
         ("lldb-overhead", LLDBOverheadCommand.usage),
@@ -65,6 +66,11 @@ enum Usage {
       built, then frames of a write (NodeSetValue, the invalidation, its dirty marks) and an
       update re-running the row, bodies nested in their readers, edge-pending events; types and
       a subgraph record at the end. About 13 bytes per event: --events 1500000 is ~20 MB.
+
+    GENERATE XCTRACE
+      Writes an `xctrace export` of a swiftui-updates table (Xcode 27's 18 columns): body and
+      other updates of 400 views, ids where a value is first written and refs after it (the
+      thread holds a ref to the process), sentinels, 2^64-1 placeholders; until --bytes.
 
     FLOOR
       With --trace: decodes the trace's events into memory (not timed), then times only

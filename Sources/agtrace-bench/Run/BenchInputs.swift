@@ -23,11 +23,13 @@ struct InputSizes {
     var bigNodes: Int
     var transcriptBytes: Int
     var traceEvents: Int
+    /// Row 10's Instruments export (swiftui-updates rows), in bytes.
+    var xctraceBytes: Int
 
     static let full = InputSizes(archiveNodes: 300_000, scalingNodes: [100_000, 300_000, 1_000_000, 3_000_000],
-                                 bigNodes: 1_000_000, transcriptBytes: 10_000_000, traceEvents: 1_500_000)
+                                 bigNodes: 1_000_000, transcriptBytes: 10_000_000, traceEvents: 1_500_000, xctraceBytes: 1_000_000_000)
     static let quick = InputSizes(archiveNodes: 30_000, scalingNodes: [10_000, 30_000, 100_000, 300_000],
-                                  bigNodes: 100_000, transcriptBytes: 1_000_000, traceEvents: 150_000)
+                                  bigNodes: 100_000, transcriptBytes: 1_000_000, traceEvents: 150_000, xctraceBytes: 20_000_000)
 }
 
 /// Makes (or reuses) the inputs in the work directory. A file counts as present only when its
@@ -43,9 +45,10 @@ struct BenchInputs {
     var bigB: GeneratedInput
     var transcript: GeneratedInput
     var trace: GeneratedInput
+    var xctrace: GeneratedInput
 
     var all: [GeneratedInput] {
-        [archive, treeArchive, archiveGzip] + scaling.filter { $0.path != archive.path } + [bigA, bigB, transcript, trace]
+        [archive, treeArchive, archiveGzip] + scaling.filter { $0.path != archive.path } + [bigA, bigB, transcript, trace, xctrace]
     }
 
     static let seed: UInt64 = 1
@@ -81,8 +84,32 @@ struct BenchInputs {
         let b = try archive("app-\(big)k-B.ag-gzon", nodes: sizes.bigNodes, gzip: true, graphs: 4, profile: true, variant: 1)
         let transcript = try makeTranscript(bytes: sizes.transcriptBytes, directory: directory, regenerate: regenerate, log: log)
         let trace = try makeTrace(events: sizes.traceEvents, directory: directory, regenerate: regenerate, log: log)
+        let xctrace = try makeXctrace(bytes: sizes.xctraceBytes, directory: directory, regenerate: regenerate, log: log)
         return BenchInputs(archive: plain, treeArchive: trees, archiveGzip: gzip, scaling: scaling, bigA: a, bigB: b,
-                           transcript: transcript, trace: trace)
+                           transcript: transcript, trace: trace, xctrace: xctrace)
+    }
+
+    /// An `xctrace export` of swiftui-updates rows of about `bytes` bytes; its counts file is its manifest.
+    private static func makeXctrace(bytes: Int, directory: String, regenerate: Bool, log: (String) -> Void) throws -> GeneratedInput {
+        let name = "swiftui-updates-\(bytes / 1_000_000)MB.xml"
+        let path = "\(directory)/\(name)"
+        let manifest = path + ".counts.txt"
+        func field(_ text: String, _ key: String) -> Substring? {
+            text.split(separator: "\n").first { $0.hasPrefix(key + " ") }?.dropFirst(key.count + 1)
+        }
+        if !regenerate, let size = fileSize(path), let text = try? String(contentsOfFile: manifest, encoding: .utf8),
+           text.split(separator: "\n").contains("generator_version \(GeneratorVersion.current)"),
+           field(text, "bytes").flatMap({ Int($0) }) == size {
+            log("reusing \(path)")
+            return GeneratedInput(name: name, path: path, items: field(text, "rows").flatMap { Int($0) } ?? 0, jsonBytes: size,
+                                  fileBytes: size, generationSeconds: field(text, "seconds").flatMap { Double($0) }, reused: true,
+                                  manifest: ["duration_sum": field(text, "duration_sum").flatMap { Double($0) } ?? -1])
+        }
+        log("generating \(path) (\(ByteSize.format(bytes)) of swiftui-updates rows)")
+        let counts = try XctraceGenerator.run(bytes: bytes, seed: seed, output: path)
+        try counts.text.write(toFile: manifest, atomically: true, encoding: .utf8)
+        return GeneratedInput(name: name, path: path, items: counts.rows, jsonBytes: counts.bytes, fileBytes: counts.bytes,
+                              generationSeconds: counts.seconds, manifest: ["duration_sum": Double(counts.durationSum)])
     }
 
     /// A trace of about `events` events (fixed64 timestamps); its counts file is its manifest.

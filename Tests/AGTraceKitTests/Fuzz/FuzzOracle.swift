@@ -18,6 +18,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case trace
     /// `ConsoleReader` on the bytes (a console log), and the console sniffer.
     case console
+    /// `XctraceReader` on the bytes (an Instruments export: XMLTokenizer, id/ref, rows).
+    case xctrace
 }
 
 /// What an input must do, whatever its bytes:
@@ -42,6 +44,7 @@ enum FuzzOracle {
         case .importer: problem = (importer ?? FuzzImportHarness.shared).check(bytes)
         case .trace: problem = checkTrace(bytes)
         case .console: problem = checkConsole(bytes)
+        case .xctrace: problem = checkXctrace(bytes)
         }
         if let problem { return problem }
         let seconds = Date().timeIntervalSince(started)
@@ -478,7 +481,8 @@ final class FuzzImportHarness: @unchecked Sendable {
                          "tree_items", "tree_item_values", "tree_item_nodes", "profile_events", "profile_marks", "runs", "events", "frames",
                          "traces", "trace_event_rows", "trace_types", "trace_nodes", "trace_edges", "trace_subgraphs",
                          "trace_update_rows", "trace_writes", "trace_marks", "trace_indirect_sources",
-                         "consoles", "cycles", "cycle_frames", "cycle_labels", "body_changes", "body_change_tokens", "console_warnings"]
+                         "consoles", "cycles", "cycle_frames", "cycle_labels", "body_changes", "body_change_tokens", "console_warnings",
+                         "xctrace_recordings", "xctrace_toc_tables", "xctrace_tables", "xctrace_columns", "xctrace_values", "xctrace_children", "xctrace_rows"]
 
     /// Row counts and a checksum of the ids: cheap, and changed by any insert or delete.
     func fingerprint() throws -> [Int64] {

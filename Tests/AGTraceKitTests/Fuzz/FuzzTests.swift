@@ -26,6 +26,7 @@ final class FuzzTests: XCTestCase {
     static var transcriptSeeds: [[UInt8]] { files("corpus/transcript").map(bytes) }
     static var traceSeeds: [[UInt8]] { files("corpus/trace").map(bytes) }
     static var consoleSeeds: [[UInt8]] { files("corpus/console").map(bytes) }
+    static var xctraceSeeds: [[UInt8]] { files("corpus/xctrace").map(bytes) }
 
     // MARK: Saved inputs
 
@@ -159,9 +160,13 @@ final class FuzzRunner: @unchecked Sendable {
         case .transcript: isArchive = false
         case .trace: return trace(&m)
         case .console: return console(&m)
+        case .xctrace:
+            let seeds = FuzzTests.xctraceSeeds
+            return m.rng.chance(0.3) && !seeds.isEmpty ? m.mutate(m.pick(seeds), others: seeds) : m.xctrace()
         case .importer:
             if m.rng.chance(0.2) { return trace(&m) }
             if m.rng.chance(0.1) { return console(&m) }
+            if m.rng.chance(0.1) { return m.xctrace() }
             isArchive = m.rng.chance(0.6)
         }
         var bytes: [UInt8]

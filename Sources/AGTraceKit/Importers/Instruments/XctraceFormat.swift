@@ -73,7 +73,7 @@ struct XctraceFormat: InputFormat {
     }
 
     /// Whether a decoded head starts (past a byte-order mark, white space, the XML declaration
-    /// and comments) with the root element of an export.
+    /// comments and a DOCTYPE) with the root element of an export.
     static func isExport(_ head: [UInt8]) -> Bool {
         var i = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         func skipSpace() { while i < head.count, [0x20, 0x0A, 0x0D, 0x09].contains(head[i]) { i += 1 } }
@@ -88,6 +88,12 @@ struct XctraceFormat: InputFormat {
             skipSpace()
             if head[i...].starts(with: Array("<?".utf8)) { guard skip(past: Array("?>".utf8)) else { return false }; continue }
             if head[i...].starts(with: Array("<!--".utf8)) { guard skip(past: Array("-->".utf8)) else { return false }; continue }
+            if head[i...].starts(with: Array("<!DOCTYPE".utf8)) {
+                // Its internal subset, when it has one, ends with "]>" (its entities are never expanded).
+                let subset = head[i...].firstIndex(of: 0x5B).map { open in head[i...].firstIndex(of: 0x3E).map { open < $0 } ?? true } ?? false
+                guard skip(past: subset ? Array("]>".utf8) : Array(">".utf8)) else { return false }
+                continue
+            }
             break
         }
         for root in ["<trace-query-result", "<trace-toc"] {

@@ -15,7 +15,9 @@ enum XctraceImport {
         job.mark("read")
         let reader = XctraceReader(source: job.source, firstValueId: firstValue,
                                    path: { files.indices.contains($0) ? files[$0] : job.file.path })
-        let summary = try reader.read(into: store, tick: job.tick)
+        let pipeline = XctracePipeline(store: store, firstTableId: try job.db.nextRowId(in: "xctrace_tables"))
+        pipeline.tick = job.tick
+        let summary = try pipeline.drive(mark: job.mark) { try reader.read(into: pipeline) }
         let sha = job.hash()
         try job.file.refuseStored(sha, in: StoredKind.recording.table, db: job.db)
         let run = store.firstRun

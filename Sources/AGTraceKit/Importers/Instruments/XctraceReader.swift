@@ -4,7 +4,8 @@ import Foundation
 /// one after another, as a folder's files are read) into records for a sink. Streamed: the
 /// tokenizer's one token, the open elements' stack, and a bitset of the ids seen are all it
 /// holds. A value's stored id is its document id plus the document's base, so a `ref` needs no
-/// table to be resolved, only the check that its id came before.
+/// table to be resolved, only the check that its id came before. One thread uses it: no
+/// dynamic exclusivity checks on its state.
 final class XctraceReader {
     struct Summary {
         var documents = 0
@@ -42,37 +43,37 @@ final class XctraceReader {
 
     private let tokens: XMLTokenizer
     private let path: (Int) -> String
-    private var stack: [Open] = []
-    private var names: [UInt8] = []
-    private var texts: [UInt8] = []
-    private var fmts: [UInt8] = []
-    private var defined: [UInt64] = []
-    private var nextFree: Int64
-    private var documentBase: Int64 = 0
-    private var synthetic: Int64 = 0
-    private var highest: Int64 = 0
-    private var documentStart = 0
-    private var documentStartLine = 1
-    private var summary = Summary()
+    @exclusivity(unchecked) private var stack: [Open] = []
+    @exclusivity(unchecked) private var names: [UInt8] = []
+    @exclusivity(unchecked) private var texts: [UInt8] = []
+    @exclusivity(unchecked) private var fmts: [UInt8] = []
+    @exclusivity(unchecked) private var defined: [UInt64] = []
+    @exclusivity(unchecked) private var nextFree: Int64
+    @exclusivity(unchecked) private var documentBase: Int64 = 0
+    @exclusivity(unchecked) private var synthetic: Int64 = 0
+    @exclusivity(unchecked) private var highest: Int64 = 0
+    @exclusivity(unchecked) private var documentStart = 0
+    @exclusivity(unchecked) private var documentStartLine = 1
+    @exclusivity(unchecked) private var summary = Summary()
 
     // The table being read.
-    private var tableId: Int64?
-    private var head: XctraceTableHead?
-    private var slotOfColumn: [Int] = []
-    private var cells: [Int64] = []
-    private var rowsInTable = 0
-    private var sentinels = 0
-    private var shortRows = 0
-    private var cellIndex = 0
-    private var tablePosition = 0
-    private var column = XctraceTableHead.Column(slot: 0)
+    @exclusivity(unchecked) private var tableId: Int64?
+    @exclusivity(unchecked) private var head: XctraceTableHead?
+    @exclusivity(unchecked) private var slotOfColumn: [Int] = []
+    @exclusivity(unchecked) private var cells: [Int64] = []
+    @exclusivity(unchecked) private var rowsInTable = 0
+    @exclusivity(unchecked) private var sentinels = 0
+    @exclusivity(unchecked) private var shortRows = 0
+    @exclusivity(unchecked) private var cellIndex = 0
+    @exclusivity(unchecked) private var tablePosition = 0
+    @exclusivity(unchecked) private var column = XctraceTableHead.Column(slot: 0)
     // The toc being read.
-    private var run: XctraceRun?
-    private var tocPosition = 0
+    @exclusivity(unchecked) private var run: XctraceRun?
+    @exclusivity(unchecked) private var tocPosition = 0
 
     /// `firstValueId`: the first free `xctrace_values` id; `path`: the file a document came from.
-    init(source: ByteSource, firstValueId: Int64, path: @escaping (Int) -> String, maxToken: Int = 16 << 20) {
-        tokens = XMLTokenizer(source: source, maxToken: maxToken)
+    init(source: ByteSource, firstValueId: Int64, path: @escaping (Int) -> String, chunk: Int = 1 << 20, maxToken: Int = 16 << 20) {
+        tokens = XMLTokenizer(source: source, chunk: chunk, maxToken: maxToken)
         nextFree = firstValueId
         self.path = path
     }
@@ -171,7 +172,7 @@ final class XctraceReader {
         try push(Open(role: role, name: 0..<0, textStart: texts.count), sink)
     }
 
-    private var nodeXPath: String?
+    @exclusivity(unchecked) private var nodeXPath: String?
 
     private func startDocument(_ sink: XctraceSink) throws {
         let role: Role
@@ -391,17 +392,21 @@ final class XctraceReader {
         try place(top.id, sink)
     }
 
-    private var lastTagBytes: [UInt8] = []
-    private var lastTag = ""
-    private var closingName: Range<Int> = 0..<0
+    @exclusivity(unchecked) private var lastTagBytes: [UInt8] = []
+    @exclusivity(unchecked) private var lastTag = ""
 
-    /// The value's element name, kept from its start tag (the last one is reused: rows repeat tags).
+    /// The value's element name, kept from its start tag (a self-closing one's is the current
+    /// token's); the last one is reused, without a new String: rows repeat their tags.
     private func tag(_ open: Open) -> String {
-        let bytes = names[open.name.lowerBound..<open.name.upperBound]
-        let name = bytes.isEmpty ? Array(tokens.bytes(tokens.name)) : Array(bytes)
-        if name == lastTagBytes { return lastTag }
-        lastTagBytes = name
-        lastTag = String(decoding: name, as: UTF8.self)
+        if open.name.isEmpty {
+            let current = tokens.bytes(tokens.name)
+            if current.elementsEqual(lastTagBytes) { return lastTag }
+            lastTagBytes = Array(current)
+        } else {
+            if names[open.name].elementsEqual(lastTagBytes) { return lastTag }
+            lastTagBytes = Array(names[open.name])
+        }
+        lastTag = String(decoding: lastTagBytes, as: UTF8.self)
         return lastTag
     }
 

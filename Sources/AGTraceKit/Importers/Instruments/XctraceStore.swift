@@ -1,8 +1,8 @@
 /// The xctrace writer: records -> rows of `xctrace_toc_tables`, `xctrace_tables`,
 /// `xctrace_columns`, `xctrace_values`, `xctrace_children` and `xctrace_rows`, under one
 /// recording's id. Per-row statements bind by hand (no parameter packs: they are the import's
-/// hot path).
-final class XctraceStore: XctraceSink {
+/// hot path). It runs on the pipeline's writer thread (`XctracePipeline`).
+final class XctraceStore {
     let db: Database
     let recordingId: Int64
     /// Run 1 of a toc (the recording's row says its device, process, template).
@@ -14,8 +14,8 @@ final class XctraceStore: XctraceSink {
         self.recordingId = recordingId
         insertToc = try db.prepare("INSERT OR REPLACE INTO xctrace_toc_tables(recording_id, run, position, schema, attributes) VALUES (?1, ?2, ?3, ?4, ?5)")
         insertTable = try db.prepare("""
-            INSERT INTO xctrace_tables(recording_id, position, schema, row_count, sentinel_count, xpath, documentation, document)
-            VALUES (?1, ?2, ?3, 0, 0, ?4, ?5, ?6)
+            INSERT INTO xctrace_tables(id, recording_id, position, schema, row_count, sentinel_count, xpath, documentation, document)
+            VALUES (?1, ?2, ?3, ?4, 0, 0, ?5, ?6, ?7)
             """)
         insertColumn = try db.prepare("""
             INSERT INTO xctrace_columns(table_id, position, mnemonic, name, engineering_type, slot) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
@@ -36,13 +36,12 @@ final class XctraceStore: XctraceSink {
         try insertToc.runRow(recordingId, run, position, schema, attributes)
     }
 
-    func table(_ head: XctraceTableHead) throws -> Int64 {
-        try insertTable.runRow(recordingId, head.position, head.schema, head.xpath, head.documentation, head.document)
-        let id = db.lastInsertRowid
+    /// A table under the id the pipeline gave it.
+    func table(_ head: XctraceTableHead, id: Int64) throws {
+        try insertTable.runRow(id, recordingId, head.position, head.schema, head.xpath, head.documentation, head.document)
         for (i, c) in head.columns.enumerated() {
             try insertColumn.runRow(id, i, c.mnemonic, c.name, c.engineeringType, c.slot)
         }
-        return id
     }
 
     func value(id: Int64, tag: String, raw: UnsafeBufferPointer<UInt8>?, number: Int64?,
