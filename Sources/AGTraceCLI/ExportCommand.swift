@@ -9,8 +9,8 @@ enum ExportCommand {
     static let summary = "Export a Graphviz DOT picture, a Perfetto timeline, or a self-contained HTML report"
     static let usage = [
         UsageForm([.word("dot"), .option(snapshot), .optional([.option(focus), .optional(depth)]), .optional(Options.output)]),
-        UsageForm([.word("perfetto"), .oneOf([[.option(run), .optional(snapshot)], [.option(trace)]]), .optional(Options.output)]),
-        UsageForm([.word("html"), .optional(snapshot), .optional(run), .optional(trace), .optional(compare), .optional(Options.output)]),
+        UsageForm([.word("perfetto"), .oneOf([[.option(run), .optional(snapshot)], [.option(trace)], [.option(xctrace)]]), .optional(Options.output)]),
+        UsageForm([.word("html"), .optional(snapshot), .optional(run), .optional(trace), .optional(xctrace), .optional(compare), .optional(Options.output)]),
     ]
     static let discussion = """
     dot: Graphviz DOT (render it with dot -Tsvg). Arrows go from an input to the node that
@@ -30,13 +30,18 @@ enum ExportCommand {
     the engine's timestamps (µs from its first; file order, 1 µs per event, when they are all
     equal) and nests its slices as the engine did: graph update > subgraph update > node
     update > the rule's run; writes are slices with an instant, value sets instants. Arrows
-    go from each write to every update it caused.
+    go from each write to every update it caused. An Instruments recording (--xctrace R)
+    has its own clock (µs from its start): each SwiftUI update is a slice on its thread,
+    named by its view; hitches, hangs and update groups are slices on tracks of their own;
+    each cause edge is a slice on a "causes" track with an arrow to the first update of its
+    destination after it.
 
     html: one file with its style, script, data and pictures inline (no network request;
     opens from disk): what is in it, where the work went (sortable, filterable tables and bar
     charts; a trace's own timings), cause -> effect per write of --run or --trace (the
     written node, what it marked, what reran, a picture), a node finder over --snapshot
-    (why upstream, walk downstream), and with
+    (why upstream, walk downstream), an Instruments recording's updates per view and its
+    hitches and hangs explained (--xctrace), and with
     --compare A B the nodes and edges added, removed and changed between two snapshots, or,
     for two recordings (traces, runs), what `agtrace compare A B` shows: bars of A and B side
     by side per view, and its rows. Pictures are laid out by
@@ -58,10 +63,12 @@ enum ExportCommand {
       agtrace export perfetto --trace trip-taps -o taps.json
       agtrace export html --trace trip-taps -o taps.html
       agtrace export html --compare feed-select feed-select-cut -o feed.html
+      agtrace export perfetto --xctrace feed-xcode27 -o feed.json
     """
     static let snapshot = Options.snapshot.explained("the snapshot to export (html, perfetto: names the run's nodes)")
     static let run = Options.run.explained("the run (transcript) to export (perfetto, html)")
     static let trace = Options.trace.explained("the trace to export (perfetto, html)")
+    static let xctrace = Options.label(named: "xctrace").explained("the Instruments recording to export (perfetto, html)")
     static let compare = OptionSpec(name: "compare", valueName: "A B", help: "html: compare snapshot A with snapshot B, or recording A with recording B (agtrace compare)")
     static let focus = OptionSpec(name: "focus", valueName: "ATTR", help: "dot: only this node's neighbourhood")
     static let depth = Options.depth.explained("dot: neighbourhood radius in edges (default 2; needs --focus)")
@@ -94,7 +101,7 @@ enum ExportCommand {
     }
 
     static func dot(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        try refuse([Self.run, Self.trace, Self.compare], for: "dot", args)
+        try refuse([Self.run, Self.trace, Self.xctrace, Self.compare], for: "dot", args)
         guard let label = args.value(Self.snapshot) else { throw UsageError(message: "--snapshot S is required") }
         let output = try outputFile(args, context, what: "the DOT file")
         var options = DotExport.Options()
@@ -119,7 +126,7 @@ enum ExportCommand {
         let output = try outputFile(args, context, what: "the timeline")
         let timeline = try usageErrors {
             try ExportRunner.timeline(run: args.value(Self.run), snapshot: args.value(Self.snapshot), trace: args.value(Self.trace),
-                                      openDatabase: { try context.openDatabase(.read) }, log: context.log(name))
+                                      xctrace: args.value(Self.xctrace), openDatabase: { try context.openDatabase(.read) }, log: context.log(name))
         }
         try write(output, context) { try PerfettoExport.write(timeline, to: $0) }
         return 0
@@ -127,8 +134,9 @@ enum ExportCommand {
 
     static func html(_ args: ParsedArguments, compare: (from: String, to: String)?, _ context: Context) throws -> Int32 {
         try refuse([Self.focus, Self.depth], for: "html", args)
-        let inputs = HTMLReport.Inputs(snapshot: args.value(Self.snapshot), run: args.value(Self.run), trace: args.value(Self.trace), compare: compare)
-        guard inputs.snapshot != nil || inputs.run != nil || inputs.trace != nil || inputs.compare != nil else {
+        let inputs = HTMLReport.Inputs(snapshot: args.value(Self.snapshot), run: args.value(Self.run), trace: args.value(Self.trace),
+                                       xctrace: args.value(Self.xctrace), compare: compare)
+        guard inputs.snapshot != nil || inputs.run != nil || inputs.trace != nil || inputs.xctrace != nil || inputs.compare != nil else {
             throw UsageError(message: "say what the page shows: --snapshot S, --run R, --trace T and/or --compare A B")
         }
         let output = try outputFile(args, context, what: "the HTML file")

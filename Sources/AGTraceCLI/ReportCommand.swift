@@ -8,7 +8,7 @@ enum ReportCommand {
     static let name = "report"
     static let summary = "Run a canned report (agtrace report --list shows them)"
     static let usage = [
-        UsageForm([.positional(report)] + labelTerms + [.optional(by), .optional(details)] + Options.rows.map { UsageTerm.optional($0) }),
+        UsageForm([.positional(report)] + labelTerms + [.optional(by), .optional(details)] + flags.map { UsageTerm.optional($0) } + Options.rows.map { UsageTerm.optional($0) }),
         UsageForm([.option(list)]),
     ]
     static let report = Positional("NAME", help: "the report (agtrace report --list)")
@@ -53,6 +53,9 @@ enum ReportCommand {
           agtrace report edge-churn --trace trip-taps
           agtrace report updates --console ci-changes
           agtrace report updates --console ci-changes --by token
+          agtrace report updates --xctrace feed-after --by view --app-only
+          agtrace report rule-cost --xctrace feed-after
+          agtrace report hitches --xctrace feed-after --format markdown
         """
         return text
     }
@@ -65,7 +68,15 @@ enum ReportCommand {
         let specs = kind.options.map { Options.label(named: $0.name) }
         return [.optional(specs[0])] + (specs.count > 1 ? [.optional(specs.dropFirst().map { UsageTerm.option($0) })] : [])
     }
-    static let by = OptionSpec(name: "by", valueName: "rule|view|token", help: "sum the rows per rule name, per SwiftUI view, or per token of a console's body-change lines")
+    static let by = OptionSpec(name: "by", valueName: "rule|view|token", help: "sum the rows per rule name (a recording's: per update description), per SwiftUI view, or per token of a console's body-change lines")
+    /// The valueless options some report's variants take (`-- flags:` in Queries/), declared
+    /// from the registry: `--app-only` is in usage because an xctrace variant takes it.
+    static let flags = ReportRunner.flags.map(flag(named:))
+    static let appOnly = OptionSpec(name: "app-only", valueName: nil,
+                                    help: "an Instruments recording (--xctrace): only the app's own updates (module not SwiftUI, SwiftUICore, <unknown> or another Apple framework)")
+    static func flag(named name: String) -> OptionSpec {
+        [appOnly].first { $0.name == name } ?? OptionSpec(name: name, valueName: nil, help: "the variants that take it (-- flags: \(name))")
+    }
     static let details = OptionSpec(name: "details", valueName: nil, help: "one row per item where the report gives one per group (dirty-walks --trace: per node each write marked)")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
@@ -90,7 +101,8 @@ enum ReportCommand {
         for option in Self.labels {
             if let value = args.value(option) { labels[option.name] = value }
         }
-        let request = ReportRequest(name: reportName, options: labels, by: args.value(by), limit: limit, details: args.has(details))
+        let request = ReportRequest(name: reportName, options: labels, by: args.value(by), limit: limit, details: args.has(details),
+                                    flags: Set(flags.filter { args.has($0) }.map(\.name)))
         do {
             _ = try ReportRunner.variant(for: request)
         } catch let e as ReportUsageError {

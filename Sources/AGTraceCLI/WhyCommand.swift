@@ -10,6 +10,7 @@ enum WhyCommand {
     static let usage = [
         UsageForm([start, .oneOf([[.option(snapshot)], [.option(run), .optional(snapshot)]])] + Options.rows.map { UsageTerm.optional($0) }),
         UsageForm([start, .option(trace)] + Options.rows.map { UsageTerm.optional($0) }),
+        UsageForm([.option(view), .option(xctrace)] + Options.rows.map { UsageTerm.optional($0) }),
     ]
     static let start = UsageTerm.oneOf([[.positional(StartingPoint.attribute)], [.option(view)]])
     static let discussion = """
@@ -39,6 +40,15 @@ enum WhyCommand {
     --trace T --details' lists them). A first build has an empty cause. The trace shows the
     marks: nothing is predicted.
 
+    Over an Instruments recording (--xctrace R, only with --view V): one row per cause edge
+    Instruments recorded into V (its swiftui-causes table: an edge whose destination is V,
+    V.body or the description of one of V's updates), in time order: cause_position,
+    seconds (when), source (a state such as @AppStorage Type.prop, an environment writer,
+    another view), destination, label, value_type, changed_properties, and the first update
+    of V at or after it (update_position, update_start, update_seconds: its own time; empty
+    when none followed). A recording exported without swiftui-causes has no rows; stderr
+    says so.
+
     --view NAME starts from every node the view names (node_views; with --run it needs
     --snapshot to know them; with --trace, the nodes whose rule is the view's body, all their
     evaluations in trace order). ATTR is decimal or 0x-hex.
@@ -50,16 +60,18 @@ enum WhyCommand {
       agtrace why --view Trip --run trip-frame-info --snapshot trip-1-before --format json
       agtrace why 1048 --trace trip-taps
       agtrace why --view TripView --trace trip-taps
+      agtrace why --view FeedRow --xctrace feed-xcode27
     """
     static let snapshot = Options.snapshot.explained("the dump to explain from, or (with --run) to name nodes and add edges")
     static let run = Options.run.explained("the transcript whose updates to explain")
     static let trace = Options.trace.explained("the trace whose evaluations of ATTR (or of the view) to explain")
+    static let xctrace = Options.label(named: "xctrace").explained("the Instruments recording whose cause edges into the view to list")
     static let view = StartingPoint.view.explained("explain every node of this view instead of ATTR")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         try args.checkRowOptions()
         let request = WhyRequest(start: try StartingPoint.parse(args), run: args.value(Self.run), snapshot: args.value(Self.snapshot),
-                                 trace: args.value(Self.trace))
+                                 trace: args.value(Self.trace), xctrace: args.value(Self.xctrace))
         let result = try usageErrors {
             try WhyRunner.run(request, database: context.databasePath, openDatabase: { try context.openDatabase(.read) }, log: context.log(name))
         }

@@ -44,7 +44,7 @@ final class ReportCLITests: CLITestCase {
         let list = try agtrace(["report", "--list"])
         XCTAssertEqual(list.status, 0)
         XCTAssertEqual(list.stdout.split(separator: "\n").map { String($0.split(separator: " ")[0]) },
-                       ["dirty-walks", "edge-churn", "rule-cost", "updates"])
+                       ["dirty-walks", "edge-churn", "hitches", "rule-cost", "updates"])
         let help = try agtrace(["help", "report"], db: false)
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.contains("agtrace report updates --run R --snapshot S --by rule"))

@@ -56,8 +56,8 @@ final class FormatLayoutTests: XCTestCase {
 /// another name and options).
 final class MeasuredKindRegistryTests: XCTestCase {
     func testTheGateReadsItsKindsFromTheFormats() throws {
-        XCTAssertEqual(MeasuredKind.gateOrder.map(\.rawValue), ["run", "snapshot", "trace", "console"])
-        XCTAssertEqual(GateSources.options, ["transcript", "archive", "trace", "console", "run", "snapshot"])
+        XCTAssertEqual(MeasuredKind.gateOrder.map(\.rawValue), ["run", "snapshot", "trace", "console", "recording"])
+        XCTAssertEqual(GateSources.options, ["transcript", "archive", "trace", "console", "xctrace", "run", "snapshot"])
         XCTAssertEqual(MeasuredKind(rawValue: "trace"), .trace)
         XCTAssertNil(MeasuredKind(rawValue: "nothing"))
         // A kind counted alone refuses company, whatever its name.

@@ -19,14 +19,16 @@ final class ReportRegistryTests: XCTestCase {
     }
 
     func testReportsAndTheirVariants() {
-        XCTAssertEqual(ReportRegistry.reports.map(\.name), ["dirty-walks", "edge-churn", "rule-cost", "updates"])
+        XCTAssertEqual(ReportRegistry.reports.map(\.name), ["dirty-walks", "edge-churn", "hitches", "rule-cost", "updates"])
         XCTAssertEqual(ReportRegistry.reports.map { $0.variants.map(\.usage) }, [
             ["--run R [--snapshot S]", "--trace T --details", "--trace T", "--from S1 --to S2"],
             ["--trace T", "--from S1 --to S2"],
-            ["--trace T", "--snapshot S"],
-            ["--console C", "--run R", "--snapshot S", "--trace T", "--snapshot S --by rule", "--trace T --by rule",
-             "--console C --by token", "--console C --by view", "--snapshot S --by view",
-             "--trace T --by view", "--run R --snapshot S", "--run R --snapshot S --by rule", "--run R --snapshot S --by view"],
+            ["--xctrace R [--app-only]"],
+            ["--trace T", "--snapshot S", "--xctrace R [--app-only]"],
+            ["--console C", "--run R", "--snapshot S", "--trace T", "--xctrace R [--app-only]", "--snapshot S --by rule", "--trace T --by rule",
+             "--xctrace R --by rule [--app-only]", "--console C --by token", "--console C --by view", "--snapshot S --by view",
+             "--trace T --by view", "--xctrace R --by view [--app-only]", "--run R --snapshot S", "--run R --snapshot S --by rule",
+             "--run R --snapshot S --by view"],
         ])
         for report in ReportRegistry.reports {
             XCTAssertEqual(report.variants.filter { $0.summary != nil }.count, 1, "\(report.name): one variant carries the summary")
@@ -48,7 +50,8 @@ final class ReportRegistryTests: XCTestCase {
             let stmt = try f.db.prepare(file.sql)
             XCTAssertTrue(stmt.isReadOnly, file.fileName)
             let used = Set((0..<stmt.parameterCount).compactMap { stmt.parameterName($0 + 1) }.map { String($0.dropFirst()) })
-            XCTAssertEqual(used, Set(file.parameters.map(\.name)), "\(file.fileName): parameters used vs declared")
+            XCTAssertEqual(used, Set(file.parameters.map(\.name) + file.flags.map(QueryFile.parameter(flag:))),
+                           "\(file.fileName): parameters used vs declared")
             XCTAssertFalse(file.description.isEmpty)
         }
     }
@@ -98,6 +101,9 @@ final class ReportRegistryTests: XCTestCase {
         XCTAssertThrowsError(try QueryFile(fileName: "y.sql", text: "-- name: y\n-- descripton: typo\nSELECT 1;")) {
             XCTAssertEqual("\($0)", "Queries/y.sql: unknown header key 'descripton'")
         }
+        let flagged = try QueryFile(fileName: "f.sql", text: "-- name: f\n-- description: d\n-- params: trace\n-- flags: app-only\nSELECT :trace, :app_only;")
+        XCTAssertEqual(flagged.flags, ["app-only"])
+        XCTAssertEqual(flagged.usage, "--trace T [--app-only]")
         XCTAssertThrowsError(try QueryFile(fileName: "z.sql", text: "-- description: d\nSELECT 1;"))
         XCTAssertThrowsError(try QueryFile(fileName: "w.sql", text: "-- name: w\n-- description: d\n-- params: run (maybe)\nSELECT 1;"))
     }

@@ -132,12 +132,15 @@ final class ReportUpdatesTests: XCTestCase {
               agtrace report updates --run R
               agtrace report updates --snapshot S
               agtrace report updates --trace T
+              agtrace report updates --xctrace R [--app-only]
               agtrace report updates --snapshot S --by rule
               agtrace report updates --trace T --by rule
+              agtrace report updates --xctrace R --by rule [--app-only]
               agtrace report updates --console C --by token
               agtrace report updates --console C --by view
               agtrace report updates --snapshot S --by view
               agtrace report updates --trace T --by view
+              agtrace report updates --xctrace R --by view [--app-only]
               agtrace report updates --run R --snapshot S
               agtrace report updates --run R --snapshot S --by rule
               agtrace report updates --run R --snapshot S --by view
@@ -145,6 +148,18 @@ final class ReportUpdatesTests: XCTestCase {
         XCTAssertTrue(usage("updates", ["run"], by: "rule")?.hasPrefix("report 'updates' cannot run with --run --by rule;") == true)
         XCTAssertEqual(usage("updates", ["run"], by: "type"), "--by takes 'rule' or 'token' or 'view' for 'updates', not 'type'")
         XCTAssertEqual(usage("rule-cost", ["snapshot"], by: "rule"), "report 'rule-cost' takes no --by")
+        // --app-only (a variant's flag): taken where an xctrace variant declares it, refused elsewhere.
+        func flagged(_ name: String, _ options: [String]) -> String? {
+            do {
+                _ = try ReportRunner.variant(for: ReportRequest(name: name, options: Dictionary(uniqueKeysWithValues: options.map { ($0, "x") }),
+                                                                flags: ["app-only"]))
+                return nil
+            } catch { return "\(error)" }
+        }
+        XCTAssertNil(flagged("hitches", ["xctrace"]))
+        XCTAssertEqual(flagged("dirty-walks", ["trace"]), "report 'dirty-walks' takes no --app-only")
+        XCTAssertTrue(flagged("updates", ["trace"])?.hasPrefix("report 'updates' cannot run with --trace --app-only;") == true,
+                      flagged("updates", ["trace"]) ?? "")
         XCTAssertNotNil(usage("rule-cost", []))
         XCTAssertNotNil(usage("rule-cost", ["snapshot", "run"]))
         XCTAssertNotNil(usage("edge-churn", ["from"]))

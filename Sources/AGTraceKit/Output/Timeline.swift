@@ -12,6 +12,8 @@ public struct Timeline: Sendable {
         case eventOrder = "event order"
         /// A run recorded by `agtrace record`: the debugger's monotonic clock at each hit.
         case recorder = "lldb recorder"
+        /// An Instruments recording's own nanoseconds (`xctrace export`).
+        case instruments = "Instruments"
     }
 
     public struct Slice: Sendable {

@@ -58,7 +58,10 @@ public final class PrivateDatabase {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw InputError(path: path, message: "no such file")
             }
-            if isDirectory.boolValue { throw InputError(path: path, message: "is a directory; name the file") }
+            // A folder a format reads as one input (Instruments' exports, one file per table) is one.
+            if isDirectory.boolValue, (try? InputFormats.folderInput(path)) == nil {
+                throw InputError(path: path, message: "is a directory; name the file")
+            }
         }
         // A transcript and its dump often share a name (tap.lldb.log, tap.ag-json): each keeps
         // its file's label, so that reports name them as `agtrace import` would, never `tap-2`.

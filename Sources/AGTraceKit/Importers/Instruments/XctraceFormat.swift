@@ -43,6 +43,7 @@ extension StoredKind {
 struct XctraceFormat: InputFormat {
     var kind: InputKind { .xctrace }
     var storedKind: StoredKind { .recording }
+    var measuredKind: MeasuredKind? { .recording }
     var fileExtensions: [String] { [".xml"] }
     var noun: String { "an Instruments export (xctrace XML)" }
     var fileOption: String { "--xctrace" }

@@ -20,8 +20,15 @@ public enum ExportRunner {
 
     /// `export perfetto`: a run (named by `snapshot`, which `log` warns about when it is a dump
     /// of another process) or a trace, laid out in time.
-    public static func timeline(run: String?, snapshot: String?, trace: String?, openDatabase: () throws -> Database,
-                                log: CommandLog) throws -> TimelineSpool {
+    public static func timeline(run: String?, snapshot: String?, trace: String?, xctrace: String? = nil,
+                                openDatabase: () throws -> Database, log: CommandLog) throws -> TimelineSpool {
+        if let label = xctrace {
+            guard run == nil, trace == nil, snapshot == nil else {
+                throw ReportUsageError("give --xctrace R alone (an Instruments recording names its own views and threads)")
+            }
+            let db = try openDatabase()
+            return try XctraceSlices.make(in: db, recording: try LabelLookup.id(of: label, kind: .recording, in: db), label: label)
+        }
         switch (run, trace) {
         case (let runLabel?, nil):
             let db = try openDatabase()

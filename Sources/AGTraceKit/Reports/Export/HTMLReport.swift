@@ -9,11 +9,15 @@ public enum HTMLReport {
         public var snapshot: String?
         public var run: String?
         public var trace: String?
+        /// An Instruments recording's label.
+        public var xctrace: String?
         public var compare: (from: String, to: String)?
-        public init(snapshot: String? = nil, run: String? = nil, trace: String? = nil, compare: (from: String, to: String)? = nil) {
+        public init(snapshot: String? = nil, run: String? = nil, trace: String? = nil, xctrace: String? = nil,
+                    compare: (from: String, to: String)? = nil) {
             self.snapshot = snapshot
             self.run = run
             self.trace = trace
+            self.xctrace = xctrace
             self.compare = compare
         }
     }
@@ -50,7 +54,7 @@ public enum HTMLReport {
     /// Writes the page; returns warnings for stderr (the page shows them too).
     @discardableResult
     public static func write(_ inputs: Inputs, options: Options, in db: Database, to out: TextSink) throws -> [String] {
-        guard inputs.snapshot != nil || inputs.run != nil || inputs.trace != nil || inputs.compare != nil else {
+        guard inputs.snapshot != nil || inputs.run != nil || inputs.trace != nil || inputs.xctrace != nil || inputs.compare != nil else {
             throw ReportError("say what the page shows: --snapshot S, --run R, --trace T and/or --compare A B")
         }
         let page = HTMLPage()
@@ -72,13 +76,17 @@ public enum HTMLReport {
         // The node finder's graph is read meanwhile on another core, on a connection of its
         // own: the sections before it read other tables.
         let finderGraph = snapshotId.flatMap { id in BackgroundRead.start(path: db.path) { try SnapshotGraph(in: $0, snapshot: id) } }
-        let title = "agtrace: " + ([inputs.snapshot, inputs.run, inputs.trace].compactMap { $0 }
+        if let xctrace = inputs.xctrace { _ = try LabelLookup.id(of: xctrace, kind: .recording, in: db) }
+        let title = "agtrace: " + ([inputs.snapshot, inputs.run, inputs.trace, inputs.xctrace].compactMap { $0 }
             + (inputs.compare.map { ["\($0.from) → \($0.to)"] } ?? [])).joined(separator: ", ")
 
         page.html("<header><h1>"); page.text(title); page.html("</h1>\n<nav>")
-        var sections = [("inputs", "What is in it"), ("work", "Where the work went")]
+        // An Instruments recording's work is in its own section.
+        let work = snapshotId != nil || runId != nil || traceId != nil || inputs.xctrace == nil
+        var sections = [("inputs", "What is in it")] + (work ? [("work", "Where the work went")] : [])
         if runId != nil || traceId != nil { sections.append(("writes", "Cause → effect")) }
         if snapshotId != nil { sections.append(("finder-section", "Node finder")) }
+        if inputs.xctrace != nil { sections.append(("xctrace", "Instruments recording")) }
         if compareIds != nil || recordings != nil { sections.append(("compare", "Compare")) }
         let cycles = try HTMLCycles.present(in: db)
         if cycles { sections.append(("cycles", "Cycles")) }
@@ -87,12 +95,15 @@ public enum HTMLReport {
 
         try HTMLSections.inputs(page, db: db, snapshot: snapshotId, run: runId, trace: traceId, compare: compareIds, options: options,
                                 warnings: warnings)
-        try HTMLSections.work(page, db: db, snapshot: snapshotId, snapshotLabel: inputs.snapshot, run: runId, trace: traceId, options: options)
+        if work {
+            try HTMLSections.work(page, db: db, snapshot: snapshotId, snapshotLabel: inputs.snapshot, run: runId, trace: traceId, options: options)
+        }
         if let runId { try HTMLSections.writes(page, db: db, run: runId, snapshot: snapshotId, options: options) }
         if let traceId { try HTMLSections.writes(page, db: db, trace: traceId, options: options) }
         if let snapshotId, let label = inputs.snapshot {
             try HTMLSections.finder(page, db: db, snapshot: snapshotId, label: label, options: options, loaded: finderGraph?())
         }
+        if let xctrace = inputs.xctrace { try HTMLXctrace.section(page, db: db, label: xctrace, options: options) }
         if let compare = inputs.compare, let ids = compareIds {
             // What makes the comparison doubtful is shown in its section, beside the counts, and on stderr.
             warnings += try HTMLSections.compare(page, db: db, from: compare.from, to: compare.to, ids: ids, options: options)

@@ -78,11 +78,13 @@ public struct GateSources: Equatable, Sendable {
         givenByFile(kind) != nil ? "--" + kind.fileOption : "--" + kind.stored.option
     }
 
-    /// `--trace X` names a file when X is one (or `-`, standard input), else a label of the
-    /// database. Both at once is refused rather than guessed: `./X` names the file.
+    /// `--trace X` names a file when X is one (or `-`, standard input; or a folder a format
+    /// reads as one input, `--xctrace DIR`), else a label of the database. Both at once is
+    /// refused rather than guessed: `./X` names the file.
     static func isFile(_ value: String) -> Bool {
         var isDirectory: ObjCBool = false
-        return value == "-" || (FileManager.default.fileExists(atPath: value, isDirectory: &isDirectory) && !isDirectory.boolValue)
+        return value == "-" || (FileManager.default.fileExists(atPath: value, isDirectory: &isDirectory)
+                                && (!isDirectory.boolValue || (try? InputFormats.folderInput(value)) != nil))
     }
 
     /// Whether a private database is made: files given.

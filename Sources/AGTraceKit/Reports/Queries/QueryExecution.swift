@@ -18,7 +18,8 @@ extension QueryFile {
             let name = String(full.dropFirst())
             if let value = values[name] {
                 stmt.bind(Int32(i), value)
-            } else if parameters.contains(where: { $0.name == name && !$0.required }) {
+            } else if parameters.contains(where: { $0.name == name && !$0.required })
+                        || flags.contains(where: { QueryFile.parameter(flag: $0) == name }) {
                 stmt.bind(Int32(i), SQLValue.null)
             } else {
                 throw QueryFileError(fileName: fileName, message: "no value for \(full)")

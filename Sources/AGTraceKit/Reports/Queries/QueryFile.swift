@@ -10,6 +10,8 @@
 ///   as its id), any other
 ///   name is a value (e.g. `attribute`). Each is bound by name: `:run`, `:snapshot`…
 /// - `by`: the `--by` value that selects this variant (`rule`); absent: no `--by`.
+/// - `flags: app-only`: the valueless options it takes (`--app-only`), each bound by name with
+///   `-` as `_` (`:app_only`): 1 when given, NULL when not.
 /// - `details: yes`: the variant `--details` selects (one row per item where the others give
 ///   one per group: per node a write marked, where `dirty-walks` gives one per write).
 /// - `needs: profile`: refuse (exit 1) when the snapshot holds no profile data.
@@ -32,6 +34,8 @@ public struct QueryFile: Sendable, Equatable {
     public let description: String
     public let parameters: [Parameter]
     public let by: String?
+    /// Valueless options it takes (`app-only`).
+    public let flags: [String]
     /// Selected by `--details`.
     public let details: Bool
     public let needsProfile: Bool
@@ -54,7 +58,7 @@ public struct QueryFile: Sendable, Equatable {
     public var required: [String] { parameters.filter(\.required).map(\.name) }
     public var optional: [String] { parameters.filter { !$0.required }.map(\.name) }
 
-    static let knownKeys: Set<String> = ["name", "summary", "description", "params", "by", "details", "needs", "compute", "internal", "units", "with"]
+    static let knownKeys: Set<String> = ["name", "summary", "description", "params", "by", "details", "needs", "compute", "internal", "units", "with", "flags"]
 
     public init(fileName: String, text: String) throws {
         self.fileName = fileName
@@ -86,6 +90,7 @@ public struct QueryFile: Sendable, Equatable {
         self.description = description
         summary = header["summary"]
         by = header["by"]
+        flags = (header["flags"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         details = header["details"] == "yes"
         compute = header["compute"]
         isInternal = header["internal"] == "yes"
@@ -156,9 +161,13 @@ public struct QueryFile: Sendable, Equatable {
             parts.append(p.required ? option : "[\(option)]")
         }
         if let by { parts.append("--by \(by)") }
+        parts += flags.map { "[--\($0)]" }
         if details { parts.append("--details") }
         return parts.joined(separator: " ")
     }
+
+    /// The parameter a flag is bound as (`app-only` -> `app_only`).
+    static func parameter(flag: String) -> String { flag.replacingOccurrences(of: "-", with: "_") }
 
     static func placeholder(_ name: String) -> String {
         InputFormats.storedKinds.lazy.flatMap(\.options).first { $0.name == name }?.placeholder ?? name.uppercased()

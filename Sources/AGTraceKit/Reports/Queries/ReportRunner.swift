@@ -7,13 +7,17 @@ public struct ReportRequest: Sendable, Equatable {
     public var limit: Int?
     /// `--details`: the report's detailed variant (`details: yes`).
     public var details = false
+    /// Valueless options given (`app-only`), taken by the variants that declare them (`flags:`).
+    public var flags: Set<String> = []
 
-    public init(name: String, options: [String: String] = [:], by: String? = nil, limit: Int? = nil, details: Bool = false) {
+    public init(name: String, options: [String: String] = [:], by: String? = nil, limit: Int? = nil, details: Bool = false,
+                flags: Set<String> = []) {
         self.name = name
         self.options = options
         self.by = by
         self.limit = limit
         self.details = details
+        self.flags = flags
     }
 }
 
@@ -40,6 +44,13 @@ public enum ReportRunner {
     /// The options a report variant can take, in the order usage lines show them.
     public static var parameterOptions: [String] { parameterKinds.flatMap { $0.options.map(\.name) } }
 
+    /// The valueless options some variant takes (`app-only`), in file order.
+    public static var flags: [String] {
+        var seen: [String] = []
+        for file in ReportRegistry.files where !file.isInternal { for f in file.flags where !seen.contains(f) { seen.append(f) } }
+        return seen
+    }
+
     /// The stored kinds whose labels reports take, in the order the gate lists its kinds (run,
     /// snapshot with from and to, trace, console), then the kinds it does not count.
     public static var parameterKinds: [StoredKind] {
@@ -62,7 +73,7 @@ public enum ReportRunner {
         let given = Set(request.options.keys)
         let candidates = report.variants.filter { v in
             v.by == request.by && v.details == request.details && Set(v.required).isSubset(of: given)
-                && given.isSubset(of: Set(v.parameters.map(\.name)))
+                && given.isSubset(of: Set(v.parameters.map(\.name))) && request.flags.isSubset(of: Set(v.flags))
         }
         if let best = candidates.max(by: { $0.required.count < $1.required.count }) {
             return best
@@ -75,17 +86,23 @@ public enum ReportRunner {
         if request.details, !report.variants.contains(where: \.details) {
             throw ReportUsageError("report '\(report.name)' takes no --details")
         }
+        for flag in request.flags.sorted() where !report.variants.contains(where: { $0.flags.contains(flag) }) {
+            throw ReportUsageError("report '\(report.name)' takes no --\(flag)")
+        }
         var shown = parameterOptions.filter(given.contains).map { "--\($0)" }
         if let by = request.by { shown.append("--by \(by)") }
         if request.details { shown.append("--details") }
+        shown += request.flags.sorted().map { "--\($0)" }
         let forms = report.variants.map { "  agtrace report \(report.name) \($0.usage)" }.joined(separator: "\n")
         let what = shown.isEmpty ? "without options" : "with " + shown.joined(separator: " ")
         throw ReportUsageError("report '\(report.name)' cannot run \(what); it runs as:\n\(forms)")
     }
 
     /// Resolves the labels of a variant's parameters to ids (exit 1 for an unknown one).
-    static func bindings(for variant: QueryFile, options: [String: String], in db: Database) throws -> [String: SQLValue] {
+    static func bindings(for variant: QueryFile, options: [String: String], flags: Set<String> = [],
+                         in db: Database) throws -> [String: SQLValue] {
         var values: [String: SQLValue] = [:]
+        for flag in variant.flags where flags.contains(flag) { values[QueryFile.parameter(flag: flag)] = .integer(1) }
         for p in variant.parameters {
             guard let text = options[p.name] else { continue }
             if let kind = InputFormats.storedKind(option: p.name) {
@@ -101,7 +118,7 @@ public enum ReportRunner {
     @discardableResult
     public static func run(_ request: ReportRequest, in db: Database, writer: RowSink) throws -> ReportOutcome {
         let variant = try variant(for: request)
-        let values = try bindings(for: variant, options: request.options, in: db)
+        let values = try bindings(for: variant, options: request.options, flags: request.flags, in: db)
         if variant.needsProfile, let label = request.options["snapshot"], let id = values["snapshot"] {
             try requireProfile(snapshot: id, label: label, in: db)
         }
@@ -174,6 +191,9 @@ public enum ReportRunner {
         if let limit = request.limit, n == limit { outcome.moreRows = try stmt.step() }
         if let trace = values["trace"]?.intValue, let label = request.options["trace"] {
             outcome.notes = try traceNotes(request, variant: variant, trace: trace, label: label, in: db)
+        }
+        if let recording = values["xctrace"]?.intValue, let label = request.options["xctrace"] {
+            outcome.notes += try XctraceNotes.notes(for: variant, recording: recording, label: label, in: db)
         }
         return outcome
     }

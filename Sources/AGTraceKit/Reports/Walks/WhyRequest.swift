@@ -1,16 +1,17 @@
 import Foundation
 
 /// What `agtrace why` asked for: explain the start from a dump, a run (named by a dump or
-/// not) or a trace.
+/// not), a trace or an Instruments recording.
 public struct WhyRequest: Equatable, Sendable {
     public var start: WalkStart
-    public var run, snapshot, trace: String?
+    public var run, snapshot, trace, xctrace: String?
 
-    public init(start: WalkStart, run: String? = nil, snapshot: String? = nil, trace: String? = nil) {
+    public init(start: WalkStart, run: String? = nil, snapshot: String? = nil, trace: String? = nil, xctrace: String? = nil) {
         self.start = start
         self.run = run
         self.snapshot = snapshot
         self.trace = trace
+        self.xctrace = xctrace
     }
 }
 
@@ -22,6 +23,18 @@ public enum WhyRunner {
     public static func run(_ request: WhyRequest, database: String, openDatabase: () throws -> Database,
                            log: CommandLog) throws -> ComputedRows {
         let start = request.start
+        if let label = request.xctrace {
+            guard request.run == nil, request.snapshot == nil, request.trace == nil else {
+                throw ReportUsageError("--xctrace explains from the recording alone: give it without --run, --snapshot or --trace")
+            }
+            guard case .view(let view) = start else {
+                throw ReportUsageError("an Instruments recording has no attributes: give --view V (its updates' views)")
+            }
+            let db = try openDatabase()
+            let recording = try LabelLookup.id(of: label, kind: .recording, in: db)
+            let result = try XctraceWhy.rows(in: db, recording: recording, label: label, view: view, log: log)
+            return ComputedRows(columns: result.columns, rows: result.rows, units: XctraceWhy.units)
+        }
         if let traceLabel = request.trace {
             guard request.run == nil, request.snapshot == nil else {
                 throw ReportUsageError("--trace explains from the trace alone: give it without --run or --snapshot")
