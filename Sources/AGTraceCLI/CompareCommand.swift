@@ -36,7 +36,9 @@ enum CompareCommand {
     --writes: each write of A matched to B's write of the same rule (the written attribute's;
     the attribute itself with --by attribute) at the same position among that rule's writes,
     with the evaluations it caused (reran), the views it re-ran in each and the views only one
-    side re-ran; a write with no partner is "only in A" or "only in B". Traces record writes.
+    side re-ran; a write with no partner is "only in A" or "only in B". Traces record writes;
+    so do runs (their invalidate hits, with what each push walk explains: edges from add_input
+    hits or from --snapshot, which also names them).
 
     Doubts go to stderr: A and B sharing few names (different apps or builds), untimed
     recordings (whole-second timestamps: no time is compared, never a 0), attribute ids across

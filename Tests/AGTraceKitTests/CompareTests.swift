@@ -185,6 +185,32 @@ final class CompareTests: DatabaseTestCase {
         }
     }
 
+    /// A run's writes are its invalidate hits, matched by rule and position, with the update
+    /// hits each one's push walk explains, named through a dump of the build (trip-mixed was
+    /// killed after one more tap than trip-frame-info: that write is only in B).
+    func testRunWritesAreMatchedByRuleAndPosition() throws {
+        var request = CompareRequest(a: [TestPaths.sample("transcripts/trip-frame-info.lldb.log")],
+                                     b: [TestPaths.sample("transcripts/trip-mixed.lldb.log")], database: dbPath)
+        request.namingSnapshots = [TestPaths.sample("trip-1-before.ag-json")]
+        request.writes = true
+        let writes = try CompareRunner.run(request, openDatabase: { self.db }, log: CommandLog()).writes
+        XCTAssertEqual(writes.map(\.match), ["matched", "matched", "matched", "matched", "only in B"])
+        XCTAssertEqual(writes.map(\.key), Array(repeating: "External<()>", count: 5))
+        XCTAssertEqual(writes.map(\.position), [1, 2, 3, 4, 5])
+        XCTAssertEqual(writes.map { $0.a?.position }, [13, 17, 19, 23, nil])
+        XCTAssertEqual(writes.map { $0.b?.position }, [15, 21, 23, 30, 34])
+        XCTAssertEqual(writes.map { $0.a?.reran }, [2, 2, 2, 1, nil])
+        XCTAssertEqual(writes.map { $0.b?.reran }, [2, 2, 2, 1, 1])
+        XCTAssertEqual(writes.map { $0.b?.views }, [["Text", "Trip"], ["Text", "Trip"], ["Text", "Trip"], ["Trip"], ["Trip"]])
+        XCTAssertTrue(writes.allSatisfy { $0.a?.changed == nil && $0.b?.changed == nil }, "a hit shows no value: unknown")
+        // Without a dump, by attribute.
+        request.namingSnapshots = []
+        request.by = .attribute
+        let byAttribute = try CompareRunner.run(request, openDatabase: { self.db }, log: CommandLog()).writes
+        XCTAssertEqual(byAttribute.map(\.key), ["3032", "3096", "3096", "3124", "3032"])
+        XCTAssertEqual(byAttribute.map(\.match), ["matched", "matched", "matched", "matched", "only in B"])
+    }
+
     func testKindsAndInputsThatCannotBeCompared() throws {
         let trip = TestPaths.sample("traces/trip-taps.ag-trace")
         let run = TestPaths.sample("transcripts/trip-frame-info.lldb.log")
@@ -194,7 +220,13 @@ final class CompareTests: DatabaseTestCase {
         XCTAssertThrowsError(try compare([trip], ["no-such-label"])) { error in
             XCTAssertTrue("\(error)".contains("give labels or files, not both"), "\(error)")
         }
-        XCTAssertThrowsError(try compare([run], [run], writes: true)) { error in
+        // A run's writes need edges (add_input hits or a dump's): without, their re-runs are
+        // unknown, refused rather than shown as 0.
+        let interactive = TestPaths.sample("transcripts/trip-interactive.lldb.log")
+        XCTAssertThrowsError(try compare([interactive], [interactive], writes: true)) { error in
+            XCTAssertTrue("\(error)".contains("has no add_input hits, so no marked set is known"), "\(error)")
+        }
+        XCTAssertThrowsError(try compare([TestPaths.sample("console/ci-changes.log")], [TestPaths.sample("console/ci-changes.log")], writes: true)) { error in
             XCTAssertTrue("\(error)".contains("records no writes compare can match"), "\(error)")
         }
         // A run is keyed by attribute, and the note says ids hold within one build.

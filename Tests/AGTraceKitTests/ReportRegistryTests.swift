@@ -11,7 +11,7 @@ final class ReportRegistryTests: XCTestCase {
         let onDisk = try FileManager.default.contentsOfDirectory(atPath: Self.queriesFolder.path)
             .filter { $0.hasSuffix(".sql") }.sorted()
         XCTAssertEqual(EmbeddedQueries.all.map(\.file).sorted(), onDisk,
-                       "Plugins/EmbedText did not embed Queries/ as it is")
+                       "Plugins/EmbedText did not embed Queries/ as it is: after adding or removing a .sql, touch Sources/AGTraceKit/Reports/Queries and build (CONTRIBUTING.md, Embedded files)")
         for (file, text) in EmbeddedQueries.all {
             let disk = try Data(contentsOf: Self.queriesFolder.appendingPathComponent(file))
             XCTAssertEqual(Array(disk), Array(text.utf8), "\(file): the embedded text differs from Queries/")

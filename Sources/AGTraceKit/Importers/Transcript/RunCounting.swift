@@ -18,7 +18,7 @@ extension MeasuredKind {
                 + item.warnings.map { .importWarning("\(path): \($0)") }
         },
         judgeEnd: { source, allowIncomplete in try UpdateCounts.judgeRunEnd(source, allowIncomplete: allowIncomplete) },
-        refuseCounts: { counts in try UpdateCounts.refuseUnknownAttributes(counts) })
+        refuseCounts: { counts in try UpdateCounts.refuseUnknownAttributes(counts) }, compare: .run)
 }
 
 extension UpdateCounts {
