@@ -145,6 +145,28 @@ final class CompareTests: DatabaseTestCase {
         XCTAssertFalse(comment.contains("### Improvements"), comment)
     }
 
+    /// The pair itself, one trace a side and no noise: that rule alone differs in self time,
+    /// by 50 µs an evaluation, and comes first; with one recording a side there is no verdict
+    /// (nothing says how much times vary), and the note says so.
+    func testOneRuleFiftyMicrosecondsSlowerInAPair() throws {
+        var rng = SeededRandom(seed: 51)
+        let text = ComparisonTraces.rules[2]
+        var slower = ComparisonTraces.base
+        slower[text]! += 50
+        let a = writeTraces("pa", count: 1, noise: 0, rng: &rng)
+        let b = writeTraces("pb", count: 1, micros: slower, noise: 0, rng: &rng)
+        let outcome = try compare([a], [b], by: .rule)
+        XCTAssertTrue(outcome.timed)
+        XCTAssertFalse(outcome.repeated)
+        let keys = outcome.keys.filter { !$0.isTotal }
+        XCTAssertEqual(keys.first?.key, text, "the largest change first")
+        XCTAssertEqual(keys.filter { abs($0.selfDelta ?? 0) > 1e-9 }.map(\.key), [text])
+        let changed = try XCTUnwrap(keys.first)
+        XCTAssertEqual(try XCTUnwrap(changed.selfDelta) / changed.b, 50e-6, accuracy: 1e-9)
+        XCTAssertTrue(keys.allSatisfy { $0.countVerdict == "same" && !$0.isRegression })
+        XCTAssertTrue(outcome.notes.contains { $0.contains("one recording each") }, "\(outcome.notes)")
+    }
+
     /// 5 + 5 recordings whose times carry ±10% noise and no change: no key flagged; the same
     /// with one view's body 30% slower: that view alone (seeded: the same every run).
     func testFivePlusFiveGeneratedTracesEndToEnd() throws {

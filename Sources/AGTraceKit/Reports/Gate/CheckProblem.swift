@@ -38,9 +38,15 @@ public enum RecordingGate {
         try source.kind.judgeEnd(source, allowIncomplete)
     }
 
-    /// Throws (exit 3) for counts that cannot be compared (a run's hits whose attribute was
-    /// not read, counted under `(unknown)`).
+    /// Throws (exit 3) for counts that cannot be compared: a run's hits whose attribute was
+    /// not read, counted under `(unknown)`; seconds below zero, of any kind (a recording whose
+    /// clock went backwards, or evaluations that end before they begin): compared, they would
+    /// read as time saved, and a baseline holding them could not be read back.
     public static func refuseUnknownAttributes(_ counts: UpdateCounts) throws {
         try counts.source.kind.refuseCounts(counts)
+        let negative = counts.entries.filter { _, e in (e.seconds ?? 0) < 0 || (e.secondsEach ?? []).contains { $0 < 0 } }
+        if let key = negative.keys.sorted().first {
+            throw CheckProblem(.notCounted, "could not count: \(counts.source.phrase) gives \(negative.count == 1 ? "" : "\(negative.count) keys, first ")\(JSONText.quote(key)) negative seconds: its clock went backwards (or its evaluations end before they begin), so its time cannot be compared; record it again")
+        }
     }
 }
