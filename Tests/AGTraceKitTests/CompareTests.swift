@@ -119,16 +119,22 @@ final class CompareTests: DatabaseTestCase {
         return folder.path
     }
 
-    /// Each evaluation of one rule 50 µs slower, nothing else changed: that rule alone is
-    /// slower; its count is exact (same); the others are unchanged.
-    func testOneRuleFiftyMicrosecondsSlowerIsFlaggedAlone() throws {
-        var rng = SeededRandom(seed: 50)
+    /// `count` traces a side, B's third rule 50 µs slower an evaluation, compared by rule:
+    /// the rule, and the outcome.
+    func oneRuleFiftyMicrosecondsSlower(count: Int, noise: Double, seed: UInt64) throws -> (String, CompareOutcome) {
+        var rng = SeededRandom(seed: seed)
         let text = ComparisonTraces.rules[2]
         var slower = ComparisonTraces.base
         slower[text]! += 50
-        let a = writeTraces("a", count: 5, noise: 0.02, rng: &rng)
-        let b = writeTraces("b", count: 5, micros: slower, noise: 0.02, rng: &rng)
-        let outcome = try compare([a], [b], by: .rule)
+        let a = writeTraces("a\(seed)", count: count, noise: noise, rng: &rng)
+        let b = writeTraces("b\(seed)", count: count, micros: slower, noise: noise, rng: &rng)
+        return (text, try compare([a], [b], by: .rule))
+    }
+
+    /// Each evaluation of one rule 50 µs slower, nothing else changed: that rule alone is
+    /// slower; its count is exact (same); the others are unchanged.
+    func testOneRuleFiftyMicrosecondsSlowerIsFlaggedAlone() throws {
+        let (text, outcome) = try oneRuleFiftyMicrosecondsSlower(count: 5, noise: 0.02, seed: 50)
         XCTAssertTrue(outcome.timed && outcome.repeated)
         XCTAssertEqual(outcome.a.count, 5)
         let flagged = outcome.keys.filter { !$0.isTotal && $0.isRegression }.map(\.key)
@@ -149,13 +155,7 @@ final class CompareTests: DatabaseTestCase {
     /// by 50 µs an evaluation, and comes first; with one recording a side there is no verdict
     /// (nothing says how much times vary), and the note says so.
     func testOneRuleFiftyMicrosecondsSlowerInAPair() throws {
-        var rng = SeededRandom(seed: 51)
-        let text = ComparisonTraces.rules[2]
-        var slower = ComparisonTraces.base
-        slower[text]! += 50
-        let a = writeTraces("pa", count: 1, noise: 0, rng: &rng)
-        let b = writeTraces("pb", count: 1, micros: slower, noise: 0, rng: &rng)
-        let outcome = try compare([a], [b], by: .rule)
+        let (text, outcome) = try oneRuleFiftyMicrosecondsSlower(count: 1, noise: 0, seed: 51)
         XCTAssertTrue(outcome.timed)
         XCTAssertFalse(outcome.repeated)
         let keys = outcome.keys.filter { !$0.isTotal }
