@@ -34,10 +34,10 @@ enum RunCommand {
         options.pairs = args.count(pairs).map { max(1, $0) }
         if let timeout = args.value(Self.timeout) { options.timeout = Double(timeout)! }
         if let groups = args.value(only) {
-            let known: Set<String> = ["1", "3", "4", "5", "6", "9"]
+            let known: Set<String> = ["1", "3", "4", "5", "6", "9", "10"]
             let chosen = Set(groups.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) })
             guard !chosen.isEmpty, chosen.isSubset(of: known) else {
-                throw UsageError("--only takes row groups among 1, 3, 4, 5, 6, 9 (got '\(groups)')")
+                throw UsageError("--only takes row groups among 1, 3, 4, 5, 6, 9, 10 (got '\(groups)')")
             }
             options.only = chosen
         }

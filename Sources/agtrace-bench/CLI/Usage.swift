@@ -102,10 +102,12 @@ enum Usage {
       times agtrace against the obvious alternatives, each as a child process (wall clock,
       peak RSS from wait4), in --pairs N alternating rounds (default 5): every round runs each
       contender of a comparison once, a ratio is taken per round and the median of the round
-      ratios is reported, with each side's median time. Rows (targets of issue #16):
-        1a/1b import of the 300k-node benchmark archive / a tree-heavy one of the same node
-              count vs Benchmarks/python_import.py (≤ 0.25x)
-        2a/2b the same imports vs the floor of the rows they store (≤ 1.25x)
+      ratios is reported, with each side's median time. --only 1,5 runs those row groups
+      alone (1: rows 1, 2, 7, 8; 3; 4; 5; 6; 9; 10). Rows (targets of issues #16, #32, #33):
+        1a-c  import of the 300k-node benchmark archive / a tree-heavy one / a flat-tree one of
+              the same node count vs Benchmarks/python_import.py (≤ 0.25x); the note gives
+              Benchmarks/python_import_lean.py's time beside it
+        2a-c  the same imports vs the floor of the rows they store (≤ 1.25x)
         3     agtrace's archive reader alone (read-archive) in MB/s (≥ 250), beside a C byte
               scan of the same file
         4     imports of 100k, 300k, 1M, 3M-node plain archives: s per M nodes and peak RSS
@@ -119,6 +121,9 @@ enum Usage {
         8     gzip vs plain import of the same 300k archive (≤ 1.3x)
         9a-c  import of a ~20 MB, 1.5M-event trace vs the floor of its event rows (≤ 1.5x),
               vs Benchmarks/python_trace_walk.py (≤ 0.33x), its peak RSS (≤ 64 MB)
+        10a-b import of a 1 GB Instruments export (swiftui-updates rows with id/ref) vs
+              Benchmarks/python_xctrace_iterparse.py (stores nothing; ≤ 0.5x, ≥ 100 MB/s),
+              its peak RSS (≤ 100 MB)
       agtrace is .build/release/agtrace unless --agtrace is given; the Python scripts are read
       from --scripts (default Benchmarks/). The rows agtrace imported are counted and checked.
       Prints PASS/FAIL per target and writes a Markdown table to --out. --quick uses smaller

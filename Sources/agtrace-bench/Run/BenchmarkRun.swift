@@ -187,24 +187,26 @@ struct BenchmarkRun {
             add(.peakRSS(id: "9c", "peak RSS importing the \(traceSize) trace", of: trace, limitMB: 64))
         }
 
-        // 10. An Instruments export (swiftui-updates rows with id/ref, 1 GB in the full run):
-        //     against a Python iterparse reader that stores nothing, its peak memory, its MB/s.
-        let xctraceSize = ByteSize.format(inputs.xctrace.fileBytes)
-        log("10. the \(xctraceSize) xctrace export (\(inputs.xctrace.items) rows): agtrace, python iterparse, \(pairs) rounds")
-        contenders.warm([inputs.xctrace.path])
-        let xctraceRound = contenders.rounds([
-            contenders.freshImport("agtrace-import-xctrace", inputs.xctrace.path, db: db + "/xctrace.db"),
-            contenders.pythonJob("python-xctrace-iterparse", script: "python_xctrace_iterparse.py", [inputs.xctrace.path]),
-        ], count: pairs)
-        var xctraceRow = ResultRow.ratio(id: "10a", "import \(xctraceSize) xctrace export vs python_xctrace_iterparse.py (stores nothing)",
-                                         subject: xctraceRound[0], baseline: xctraceRound[1], baselineName: "python", limit: 0.5)
-        if case .measured(let runs) = xctraceRound[0] {
-            let seconds = Stats.median(runs.map(\.seconds))
-            xctraceRow.addNote(Format.throughput(bytes: inputs.xctrace.fileBytes, seconds: seconds) + " (target ≥ 100 MB/s)")
-            if Double(inputs.xctrace.fileBytes) / seconds < 100e6 { xctraceRow.verdict = .fail }
+        if options.runs("10") {
+            // 10. An Instruments export (swiftui-updates rows with id/ref, 1 GB in the full run):
+            //     against a Python iterparse reader that stores nothing, its peak memory, its MB/s.
+            let xctraceSize = ByteSize.format(inputs.xctrace.fileBytes)
+            log("10. the \(xctraceSize) xctrace export (\(inputs.xctrace.items) rows): agtrace, python iterparse, \(pairs) rounds")
+            contenders.warm([inputs.xctrace.path])
+            let xctraceRound = contenders.rounds([
+                contenders.freshImport("agtrace-import-xctrace", inputs.xctrace.path, db: db + "/xctrace.db"),
+                contenders.pythonJob("python-xctrace-iterparse", script: "python_xctrace_iterparse.py", [inputs.xctrace.path]),
+            ], count: pairs)
+            var xctraceRow = ResultRow.ratio(id: "10a", "import \(xctraceSize) xctrace export vs python_xctrace_iterparse.py (stores nothing)",
+                                             subject: xctraceRound[0], baseline: xctraceRound[1], baselineName: "python", limit: 0.5)
+            if case .measured(let runs) = xctraceRound[0] {
+                let seconds = Stats.median(runs.map(\.seconds))
+                xctraceRow.addNote(Format.throughput(bytes: inputs.xctrace.fileBytes, seconds: seconds) + " (target ≥ 100 MB/s)")
+                if Double(inputs.xctrace.fileBytes) / seconds < 100e6 { xctraceRow.verdict = .fail }
+            }
+            add(xctraceRow)
+            add(.peakRSS(id: "10b", "peak RSS importing the \(xctraceSize) xctrace export", of: xctraceRound[0], limitMB: 100))
         }
-        add(xctraceRow)
-        add(.peakRSS(id: "10b", "peak RSS importing the \(xctraceSize) xctrace export", of: xctraceRound[0], limitMB: 100))
 
         try write(report.markdown(), to: options.out)
         let passed = report.rows.filter { $0.verdict == .pass }.count
