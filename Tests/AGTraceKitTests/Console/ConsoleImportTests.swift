@@ -53,6 +53,21 @@ final class ConsoleImportTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(list.rows.map { $0[end].description }, ["cycles 1, body runs 3, warnings 1"])
     }
 
+    /// An app may print far more than the sniffer's head before its first cycle report: the
+    /// log is still a console (looked into further), its report found at its line.
+    func testAppOutputLongerThanTheHeadBeforeTheFirstReport() throws {
+        let noise = String(repeating: "Planner: loading item 0123456789 of the catalogue\n", count: 5 * InputSniffer.headSize / 50)
+        XCTAssertGreaterThan(noise.utf8.count, 4 * InputSniffer.headSize, "past the first look further too")
+        let path = write("late.log", noise + log)
+        let imp = try importer()
+        let item = try XCTUnwrap(imported(try imp.importItem(path)))
+        XCTAssertEqual(item.kind, .console)
+        XCTAssertEqual(InputKind.console.format.counts(of: item), "cycles 1, body runs 3, warnings 1")
+        let lines = noise.split(separator: "\n").count
+        XCTAssertEqual(try imp.db.rows("SELECT position, attribute FROM cycles").map { $0.map(\.description) },
+                       [["\(lines + 2)", "40"]])
+    }
+
     func testReimportReplaceAndDelete() throws {
         let path = write("sheet.log", log)
         let imp = try importer()

@@ -53,6 +53,9 @@ public enum InputSniffer {
             case nil: break
             }
         }
+        if maybe != nil, full, let sure = try lookFurther(inner, formats: formats, path: path) {
+            return SniffedInput(format: sure, compressed: compressed, source: inner)
+        }
         if !compressed, RawDeflate.inflatesToJSON(head) {
             let inflated = PeekingSource(try GzipSource(inner, path: path, wrapper: .rawDeflate))
             let text = try inflated.peek(headSize)
@@ -78,6 +81,27 @@ public enum InputSniffer {
         throw InputError(path: path, message: binary
             ? "binary data: neither an AttributeGraph archive (JSON, optionally gzip or raw DEFLATE), an lldb breakpoint transcript nor an AttributeGraph trace (protobuf records)"
             : noHitsMessage, notAnInput: true)
+    }
+
+    /// How far a text that only may be a transcript is looked into for a sure sign of a format.
+    public static let lookAheadSize = 16 * 1024 * 1024
+
+    /// A text whose head no format is sure of, but that goes on: a console log may print far
+    /// more than the head before its first cycle report, and read whole as a maybe-transcript it
+    /// would be refused. Heads four times larger each time are asked again, to `lookAheadSize`
+    /// (the bytes stay buffered for the import that follows).
+    private static func lookFurther(_ inner: PeekingSource, formats: [any InputFormat], path: String) throws -> (any InputFormat)? {
+        var size = headSize * 4
+        while size <= lookAheadSize {
+            let head = try inner.peek(size)
+            let full = head.count == size
+            for format in formats {
+                if case .sure = try format.recognise(head, full: full, path: path) { return format }
+            }
+            if !full { return nil }
+            size *= 4
+        }
+        return nil
     }
 
     /// Why a text is no input: not JSON, and no hit of any known shape in it (all of it read).
