@@ -20,29 +20,19 @@ extension StoredKind {
             "DELETE FROM backtrace_frames WHERE backtrace_id IN (SELECT id FROM backtraces WHERE run_id = ?1)",
             "DELETE FROM backtraces WHERE run_id = ?1",
         ] + CycleWriter.deletion(kind: "run"),
-        listing: """
-            SELECT 'run', r.label, NULL, NULL, NULL, r.event_count, r.skipped_lines, r.incomplete_hits, r.end_reason,
-                   (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'run' AND target_id = r.id ORDER BY label) a),
-                   r.imported_at, r.source, r.id
-            FROM runs r
-            """)
+        listed: "NULL, NULL, NULL, k.event_count, k.skipped_lines, k.incomplete_hits, k.end_reason")
 }
 
 /// lldb breakpoint transcripts (text, `.lldb.log`): one run each.
 struct TranscriptFormat: InputFormat {
-    var kind: InputKind { .transcript }
-    var storedKind: StoredKind { .run }
-    var measuredKind: MeasuredKind? { .run }
-    var fileExtensions: [String] { [".lldb", ".log", ".txt"] }
-    var noun: String { "an lldb transcript" }
-    var fileOption: String { "--transcript" }
+    let facts = FormatFacts(kind: .transcript, storedKind: .run, measuredKind: .run, noun: "an lldb transcript",
+                            fileExtensions: [".lldb", ".log", ".txt"], fileOption: "--transcript")
 
     /// Hits in the head; or text (not binary) longer than the head with none in it yet: a
     /// program may print more than the head before the first breakpoint is hit.
     func recognise(_ head: [UInt8], full: Bool, path: String) throws -> Recognition? {
         if TranscriptReader.looksLikeTranscript(head) { return .sure }
-        let binary = head.prefix(512).contains { $0 == 0 || ($0 < 0x09) }
-        return !binary && full ? .provisional : nil
+        return !InputSniffer.looksBinary(head) && full ? .provisional : nil
     }
 
     func importInput(_ job: FormatImport, into item: inout ImportedItem) throws {
