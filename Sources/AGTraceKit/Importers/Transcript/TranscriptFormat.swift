@@ -4,25 +4,6 @@ extension InputKind {
     public static let transcript = InputKind(rawValue: "transcript")
 }
 
-extension StoredKind {
-    /// A transcript's import: its hits as events, their frames.
-    public static let run = StoredKind(
-        noun: "run", table: "runs",
-        options: [("run", "R")],
-        // A run's events are the id range its row records (`first_event_id` …); its
-        // backtraces (few: each distinct one once) and cycles (`agtrace record --cycles`) are
-        // found by run and owner.
-        deletion: [
-            """
-            DELETE FROM events
-            WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = ?1) AND (SELECT last_event_id FROM runs WHERE id = ?1)
-            """,
-            "DELETE FROM backtrace_frames WHERE backtrace_id IN (SELECT id FROM backtraces WHERE run_id = ?1)",
-            "DELETE FROM backtraces WHERE run_id = ?1",
-        ] + CycleWriter.deletion(kind: "run"),
-        listed: "NULL, NULL, NULL, k.event_count, k.skipped_lines, k.incomplete_hits, k.end_reason")
-}
-
 /// lldb breakpoint transcripts (text, `.lldb.log`): one run each.
 struct TranscriptFormat: InputFormat {
     let facts = FormatFacts(kind: .transcript, storedKind: .run, measuredKind: .run, noun: "an lldb transcript",
