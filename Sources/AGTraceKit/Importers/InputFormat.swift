@@ -15,14 +15,8 @@ public struct InputKind: RawRepresentable, Hashable, Sendable, CustomStringConve
 /// recognised, how they are imported (reader -> records -> store), what they are stored as.
 /// `InputFormats` lists them; the importer, the sniffer and `import` read only this.
 public protocol InputFormat: Sendable {
-    var kind: InputKind { get }
-    var storedKind: StoredKind { get }
-    /// File-name endings left out of the label derived from a file's name (`.ag-json`).
-    var fileExtensions: [String] { get }
-    /// "an AttributeGraph archive", for messages that say what a file holds.
-    var noun: String { get }
-    /// The option of `check` and `baseline` that takes such a file (`--archive`).
-    var fileOption: String { get }
+    /// What it is called and what it makes (values; the functions below are its behaviour).
+    var facts: FormatFacts { get }
     /// Whether `head` (the decoded stream's first bytes; `full`: more may follow) is this
     /// format: nil when not, `.provisional` when only the whole input can tell. May throw an
     /// `InputError` for bytes that are recognisably something else (a baseline).
@@ -32,15 +26,33 @@ public protocol InputFormat: Sendable {
     func importInput(_ job: FormatImport, into item: inout ImportedItem) throws
     /// What the import line says was stored: "graphs 1, nodes 40, edges 61".
     func counts(of item: ImportedItem) -> String
-    /// What `baseline` and `check` count in its rows; nil when the gate does not count it.
-    var measuredKind: MeasuredKind? { get }
     /// A folder that is one input of this format (its files read one after another, and the
     /// folder's total size), or nil: a folder no format claims is walked, file by file.
     func folderInput(_ path: String) throws -> (source: ByteSource, size: Int?)?
 }
 
+/// A format's facts: its kind, what it is stored as and counted as, and how its files and
+/// messages name it (made by the memberwise initialiser, in this order).
+public struct FormatFacts: Sendable {
+    public var kind: InputKind
+    public var storedKind: StoredKind
+    /// What `baseline` and `check` count in its rows; nil when the gate does not count it.
+    public var measuredKind: MeasuredKind? = nil
+    /// "an AttributeGraph archive", for messages that say what a file holds.
+    public var noun: String
+    /// File-name endings left out of the label derived from a file's name (`.ag-json`).
+    public var fileExtensions: [String]
+    /// The option of `check` and `baseline` that takes such a file (`--archive`).
+    public var fileOption: String
+}
+
 extension InputFormat {
-    public var measuredKind: MeasuredKind? { nil }
+    public var kind: InputKind { facts.kind }
+    public var storedKind: StoredKind { facts.storedKind }
+    public var measuredKind: MeasuredKind? { facts.measuredKind }
+    public var noun: String { facts.noun }
+    public var fileExtensions: [String] { facts.fileExtensions }
+    public var fileOption: String { facts.fileOption }
     public func folderInput(_ path: String) throws -> (source: ByteSource, size: Int?)? { nil }
 }
 

@@ -41,7 +41,8 @@ extension Statement {
     /// Binds one row's values to the parameters from `column` on, in order; returns the
     /// column after them. For statements run once per file or per rare record: the optimizer
     /// does not turn the pack into plain calls, and in the per-row writers (ArchiveStore,
-    /// TraceStore, RunStore) it cost a fifth of a trace import, so those bind by hand.
+    /// TraceStore, RunStore) it cost a fifth of a trace import, so those bind through
+    /// `columns(from:)` or by hand.
     @inline(__always) @discardableResult
     public func bindRow<each V: SQLBindable>(at column: Int32, _ values: repeat each V) -> Int32 {
         var c = column
@@ -57,5 +58,24 @@ extension Statement {
     public func runRow<each V: SQLBindable>(_ values: repeat each V) throws {
         bindRow(at: 1, repeat each values)
         try run()
+    }
+}
+
+extension Statement {
+    /// The parameters from `column` on, bound one after another: `s.columns(from: c).bind(a).bind(b)`.
+    /// For the per-row writers: each step is a plain generic call, inlined as binding by hand
+    /// is (the pack of `bindRow` is not), and no parameter is numbered by hand.
+    @inline(__always) public func columns(from column: Int32) -> ColumnBinder { ColumnBinder(statement: self, column: column) }
+}
+
+/// The next parameter of a row being bound (`Statement.columns(from:)`).
+public struct ColumnBinder {
+    let statement: Statement
+    let column: Int32
+
+    @inline(__always) @discardableResult
+    public func bind<V: SQLBindable>(_ value: V) -> ColumnBinder {
+        value.bind(to: statement, at: column)
+        return ColumnBinder(statement: statement, column: column + 1)
     }
 }

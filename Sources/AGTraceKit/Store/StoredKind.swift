@@ -14,10 +14,9 @@ public struct StoredKind: Sendable, Equatable {
     /// Statements that delete its rows in other tables, its id bound as ?1 (the row in `table`,
     /// its aliases and its import notes go after them).
     public let deletion: [String]
-    /// `list`: one SELECT of the catalog's columns (`kind, label, graphs, nodes, edges, events,
-    /// skipped_lines, incomplete_hits, end_reason, aliases, imported_at, source, sort_id`), NULL
-    /// where the kind has no such count.
-    public let listing: String
+    /// `list`'s columns of its own, over its row `k`: `graphs, nodes, edges, events,
+    /// skipped_lines, incomplete_hits, end_reason`, NULL where the kind has no such count.
+    public let listed: String
     /// A listed row's counts that SQL cannot give in the same statement (a trace's live edges),
     /// filled in afterwards: (row, the catalog's columns, the row's id, the database).
     public let completeListing: (@Sendable (inout [SQLValue], [String], Int64, Database) throws -> Void)?
@@ -26,15 +25,27 @@ public struct StoredKind: Sendable, Equatable {
     public let schema: [String]
 
     public init(noun: String, table: String, options: [(name: String, placeholder: String)], deletion: [String],
-                listing: String, completeListing: (@Sendable (inout [SQLValue], [String], Int64, Database) throws -> Void)? = nil,
+                listed: String, completeListing: (@Sendable (inout [SQLValue], [String], Int64, Database) throws -> Void)? = nil,
                 schema: [String] = []) {
         self.noun = noun
         self.table = table
         self.options = options
         self.deletion = deletion
-        self.listing = listing
+        self.listed = listed
         self.completeListing = completeListing
         self.schema = schema
+    }
+
+    /// `list`: one SELECT of the catalog's columns (`kind, label`, its own, `aliases,
+    /// imported_at, source, sort_id`).
+    var listing: String {
+        """
+        SELECT '\(noun)' AS kind, k.label,
+               \(listed),
+               (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = '\(noun)' AND target_id = k.id ORDER BY label) a) AS aliases,
+               k.imported_at, k.source, k.id AS sort_id
+        FROM \(table) k
+        """
     }
 
     /// The option that takes its label (`snapshot` for `--snapshot`).

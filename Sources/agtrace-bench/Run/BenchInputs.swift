@@ -86,40 +86,35 @@ struct BenchInputs {
         let a = try archive("app-\(big)k-A.ag-gzon", nodes: sizes.bigNodes, gzip: true, graphs: 4, profile: true)
         let b = try archive("app-\(big)k-B.ag-gzon", nodes: sizes.bigNodes, gzip: true, graphs: 4, profile: true, variant: 1)
         let transcript = try makeTranscript(bytes: sizes.transcriptBytes, directory: directory, regenerate: regenerate, log: log)
-        let trace = try makeTrace(events: sizes.traceEvents, directory: directory, regenerate: regenerate, log: log)
-        let xctrace = try makeXctrace(bytes: sizes.xctraceBytes, directory: directory, regenerate: regenerate, log: log)
+        // A trace of fixed64 timestamps; an `xctrace export` of swiftui-updates rows.
+        let trace = try makeCounted("app-\(sizes.traceEvents / 1000)k-events.ag-trace", directory: directory, regenerate: regenerate,
+                                    log: log, items: "events", kept: "evaluations", what: "\(sizes.traceEvents) events") {
+            try TraceGenerator.run(events: sizes.traceEvents, seed: seed, output: $0)
+        }
+        let xctrace = try makeCounted("swiftui-updates-\(sizes.xctraceBytes / 1_000_000)MB.xml", directory: directory,
+                                      regenerate: regenerate, log: log, items: "rows", kept: "duration_sum",
+                                      what: "\(ByteSize.format(sizes.xctraceBytes)) of swiftui-updates rows") {
+            try XctraceGenerator.run(bytes: sizes.xctraceBytes, seed: seed, output: $0)
+        }
         return BenchInputs(archive: plain, treeArchive: trees, flatArchive: flat, archiveGzip: gzip, scaling: scaling, bigA: a, bigB: b,
                            transcript: transcript, trace: trace, xctrace: xctrace)
     }
 
-    /// An `xctrace export` of swiftui-updates rows of about `bytes` bytes; its counts file is its manifest.
-    private static func makeXctrace(bytes: Int, directory: String, regenerate: Bool, log: (String) -> Void) throws -> GeneratedInput {
-        let name = "swiftui-updates-\(bytes / 1_000_000)MB.xml"
+    /// A generated file whose counts file is its manifest (`items`: the count it holds, `kept`:
+    /// the one kept as its manifest): reused while current, else written by `generate` at the path.
+    private static func makeCounted<Counts: CountsFile>(_ name: String, directory: String, regenerate: Bool, log: (String) -> Void,
+                                                        items: String, kept: String, what: String,
+                                                        generate: (String) throws -> Counts) throws -> GeneratedInput {
         let path = "\(directory)/\(name)"
-        if !regenerate, let reused = reuseCounted(name: name, path: path, items: "rows", kept: "duration_sum") {
+        if !regenerate, let reused = reuseCounted(name: name, path: path, items: items, kept: kept) {
             log("reusing \(path)")
             return reused
         }
-        log("generating \(path) (\(ByteSize.format(bytes)) of swiftui-updates rows)")
-        let counts = try XctraceGenerator.run(bytes: bytes, seed: seed, output: path)
+        log("generating \(path) (\(what))")
+        let counts = try generate(path)
         try counts.text.write(toFile: path + ".counts.txt", atomically: true, encoding: .utf8)
-        return GeneratedInput(name: name, path: path, items: counts.rows, jsonBytes: counts.bytes, fileBytes: counts.bytes,
-                              generationSeconds: counts.seconds, manifest: ["duration_sum": Double(counts.durationSum)])
-    }
-
-    /// A trace of about `events` events (fixed64 timestamps); its counts file is its manifest.
-    private static func makeTrace(events: Int, directory: String, regenerate: Bool, log: (String) -> Void) throws -> GeneratedInput {
-        let name = "app-\(events / 1000)k-events.ag-trace"
-        let path = "\(directory)/\(name)"
-        if !regenerate, let reused = reuseCounted(name: name, path: path, items: "events", kept: "evaluations") {
-            log("reusing \(path)")
-            return reused
-        }
-        log("generating \(path) (\(events) events)")
-        let counts = try TraceGenerator.run(events: events, seed: seed, output: path)
-        try counts.text.write(toFile: path + ".counts.txt", atomically: true, encoding: .utf8)
-        return GeneratedInput(name: name, path: path, items: counts.events, jsonBytes: counts.bytes, fileBytes: counts.bytes,
-                              generationSeconds: counts.seconds, manifest: ["evaluations": Double(counts.evaluations)])
+        return GeneratedInput(name: name, path: path, items: counts[items], jsonBytes: counts.bytes, fileBytes: counts.bytes,
+                              generationSeconds: counts.seconds, manifest: [kept: Double(counts[kept])])
     }
 
     /// The file at `path` when its counts file (`path.counts.txt`) names the current generator

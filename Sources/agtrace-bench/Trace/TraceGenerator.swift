@@ -1,23 +1,14 @@
 import Foundation
 
 /// Counts of a generated trace, printed to stderr and kept beside it.
-struct TraceCounts {
+struct TraceCounts: CountsFile {
     var events = 0
     var evaluations = 0
     var writes = 0
     var bytes = 0
     var seconds = 0.0
 
-    var text: String {
-        """
-        events \(events)
-        evaluations \(evaluations)
-        writes \(writes)
-        bytes \(bytes)
-        seconds \(String(format: "%.2f", seconds))
-        generator_version \(GeneratorVersion.current)
-        """
-    }
+    var listed: [(key: String, value: Int)] { [("events", events), ("evaluations", evaluations), ("writes", writes)] }
 }
 
 /// Writes an AttributeGraph trace in the wire format of docs/formats.md (fixed64 double timestamps,

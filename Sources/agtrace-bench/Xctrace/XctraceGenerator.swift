@@ -1,20 +1,11 @@
 import Foundation
 
 /// Counts of a generated export, printed to stderr and kept beside it.
-struct XctraceCounts {
+struct XctraceCounts: CountsFile {
     var rows = 0, bodyUpdates = 0, durationSum = 0, bytes = 0
     var seconds = 0.0
 
-    var text: String {
-        """
-        rows \(rows)
-        body_updates \(bodyUpdates)
-        duration_sum \(durationSum)
-        bytes \(bytes)
-        seconds \(String(format: "%.2f", seconds))
-        generator_version \(GeneratorVersion.current)
-        """
-    }
+    var listed: [(key: String, value: Int)] { [("rows", rows), ("body_updates", bodyUpdates), ("duration_sum", durationSum)] }
 }
 
 /// Writes an `xctrace export` of a `swiftui-updates` table (Xcode 27's 18 columns) shaped like a

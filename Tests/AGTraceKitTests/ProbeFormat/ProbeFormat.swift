@@ -16,12 +16,7 @@ extension StoredKind {
         noun: "probe", table: "probes",
         options: [("probe", "P")],
         deletion: ["DELETE FROM probe_values WHERE probe_id = ?1"],
-        listing: """
-            SELECT 'probe', p.label, NULL, NULL, NULL, p.value_count, NULL, NULL, NULL,
-                   (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'probe' AND target_id = p.id ORDER BY label) a),
-                   p.imported_at, p.source, p.id
-            FROM probes p
-            """,
+        listed: "NULL, NULL, NULL, k.value_count, NULL, NULL, NULL",
         schema: [
             """
             CREATE TABLE IF NOT EXISTS probes(id INTEGER PRIMARY KEY, label TEXT NOT NULL UNIQUE, source TEXT NOT NULL,
@@ -33,11 +28,7 @@ extension StoredKind {
 
 struct ProbeFormat: InputFormat {
     static let magic = Array("agtrace-probe\n".utf8)
-    var kind: InputKind { .probe }
-    var storedKind: StoredKind { .probe }
-    var fileExtensions: [String] { [".probe"] }
-    var noun: String { "a probe" }
-    var fileOption: String { "--probe" }
+    let facts = FormatFacts(kind: .probe, storedKind: .probe, noun: "a probe", fileExtensions: [".probe"], fileOption: "--probe")
 
     func recognise(_ head: [UInt8], full: Bool, path: String) throws -> Recognition? {
         head.starts(with: Self.magic) ? .sure : nil

@@ -4,35 +4,11 @@ extension InputKind {
     public static let archive = InputKind(rawValue: "archive")
 }
 
-extension StoredKind {
-    /// An archive's import: graphs, their nodes, edges, subgraphs, debug trees and profiles.
-    public static let snapshot = StoredKind(
-        noun: "snapshot", table: "snapshots",
-        options: [("snapshot", "S"), ("from", "S1"), ("to", "S2")],
-        deletion: ["graphs", "types", "node_rows", "subgraph_nodes", "edges", "subgraphs", "subgraph_children", "tree_items",
-                   "tree_item_values", "tree_item_nodes", "tree_views", "profile_events", "profile_marks"]
-            .map { "DELETE FROM \($0) WHERE snapshot_id = ?1" },
-        listing: """
-            SELECT 'snapshot' AS kind, s.label,
-                   (SELECT count(*) FROM graphs g WHERE g.snapshot_id = s.id) AS graphs,
-                   (SELECT coalesce(sum(node_count), 0) FROM graphs g WHERE g.snapshot_id = s.id) AS nodes,
-                   (SELECT coalesce(sum(edge_count), 0) FROM graphs g WHERE g.snapshot_id = s.id) AS edges,
-                   NULL AS events, NULL AS skipped_lines, NULL AS incomplete_hits, NULL AS end_reason,
-                   (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'snapshot' AND target_id = s.id ORDER BY label) a) AS aliases,
-                   s.imported_at, s.source, s.id AS sort_id
-            FROM snapshots s
-            """)
-}
-
 /// AttributeGraph archives (JSON, `.ag-json`, gzip'd `.ag-gzon`, raw DEFLATE `.iag-gzon` from
 /// jcmosc/Compute): one snapshot each.
 struct ArchiveFormat: InputFormat {
-    var kind: InputKind { .archive }
-    var storedKind: StoredKind { .snapshot }
-    var measuredKind: MeasuredKind? { .snapshot }
-    var fileExtensions: [String] { [".iag-gzon", ".ag-gzon", ".ag-json", ".json"] }
-    var noun: String { "an AttributeGraph archive" }
-    var fileOption: String { "--archive" }
+    let facts = FormatFacts(kind: .archive, storedKind: .snapshot, measuredKind: .snapshot, noun: "an AttributeGraph archive",
+                            fileExtensions: [".iag-gzon", ".ag-gzon", ".ag-json", ".json"], fileOption: "--archive")
 
     /// JSON after an optional byte order mark and whitespace; whitespace as far as a full head
     /// goes too (an archive with a large indent or a whitespace bomb: the tokenizer streams

@@ -263,13 +263,8 @@ final class ArchiveStore: ArchiveSink {
         let snapshotId = self.snapshotId
         defer { pendingEdges.removeAll(keepingCapacity: true) }
         try insertEdges.write(pendingEdges) { s, c, r in
-            s.bind(c, snapshotId)
-            s.bind(c + 1, r.graphIndex)
-            s.bind(c + 2, r.srcAttribute)
-            s.bind(c + 3, r.dstAttribute)
-            s.bind(c + 4, r.offset)
-            s.bind(c + 5, r.flags)
-            s.bind(c + 6, r.edgeIndex)
+            s.columns(from: c).bind(snapshotId).bind(r.graphIndex).bind(r.srcAttribute).bind(r.dstAttribute).bind(r.offset)
+                .bind(r.flags).bind(r.edgeIndex)
         }
     }
 
@@ -334,17 +329,9 @@ final class ArchiveStore: ArchiveSink {
         let snapshotId = self.snapshotId
         defer { pendingTrees.removeAll(keepingCapacity: true) }
         try insertTrees.write(pendingTrees) { s, c, r in
-            s.bind(c, treeId(graph: r.graphIndex, treeIndex: r.treeIndex))
-            s.bind(c + 1, snapshotId)
-            s.bind(c + 2, r.graphIndex)
-            s.bind(c + 3, r.treeIndex)
-            s.bind(c + 4, r.parentTreeIndex)
-            s.bind(c + 5, r.nodeIndex)
-            s.bind(c + 6, r.offset)
-            s.bind(c + 7, r.description)
-            s.bind(c + 8, r.flags)
-            s.bind(c + 9, r.isRoot)
-            s.bind(c + 10, r.creatorNodeIndex)
+            s.columns(from: c).bind(treeId(graph: r.graphIndex, treeIndex: r.treeIndex)).bind(snapshotId).bind(r.graphIndex)
+                .bind(r.treeIndex).bind(r.parentTreeIndex).bind(r.nodeIndex).bind(r.offset).bind(r.description).bind(r.flags)
+                .bind(r.isRoot).bind(r.creatorNodeIndex)
         }
     }
 
@@ -352,12 +339,7 @@ final class ArchiveStore: ArchiveSink {
         let snapshotId = self.snapshotId
         defer { pendingTreeValues.removeAll(keepingCapacity: true) }
         try insertTreeValues.write(pendingTreeValues) { s, c, r in
-            s.bind(c, snapshotId)
-            s.bind(c + 1, r.graphIndex)
-            s.bind(c + 2, r.treeIndex)
-            s.bind(c + 3, r.key)
-            s.bind(c + 4, r.nodeIndex)
-            s.bind(c + 5, r.offset)
+            s.columns(from: c).bind(snapshotId).bind(r.graphIndex).bind(r.treeIndex).bind(r.key).bind(r.nodeIndex).bind(r.offset)
         }
     }
 
@@ -365,10 +347,7 @@ final class ArchiveStore: ArchiveSink {
         let snapshotId = self.snapshotId
         defer { pendingTreeNodes.removeAll(keepingCapacity: true) }
         try insertTreeNodes.write(pendingTreeNodes) { s, c, r in
-            s.bind(c, snapshotId)
-            s.bind(c + 1, r.graphIndex)
-            s.bind(c + 2, r.treeIndex)
-            s.bind(c + 3, r.nodeIndex)
+            s.columns(from: c).bind(snapshotId).bind(r.graphIndex).bind(r.treeIndex).bind(r.nodeIndex)
         }
     }
 

@@ -152,12 +152,7 @@ public final class JSONTokenizer {
             guard capacity < maxTokenBytes else {
                 throw error("a single token is longer than \(maxTokenBytes >> 20) MiB", at: base)
             }
-            let newCapacity = min(capacity * 2, maxTokenBytes)
-            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-            grown.update(from: buffer, count: end)
-            buffer.deallocate()
-            buffer = grown
-            capacity = newCapacity
+            TokenBuffer.grow(&buffer, capacity: &capacity, keeping: end, limit: maxTokenBytes)
         }
         let n = try source.read(into: UnsafeMutableRawBufferPointer(start: buffer + end, count: capacity - end))
         if n == 0 {

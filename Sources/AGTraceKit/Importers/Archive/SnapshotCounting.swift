@@ -5,7 +5,7 @@ extension MeasuredKind {
     /// default (rule names survive a rebuild; ids do not), and compares its profile seconds,
     /// which include nested rule runs (a dump records no self time).
     public static let snapshot = MeasuredKind(
-        rawValue: "snapshot", stored: .snapshot, order: 1, fileOption: "archive", filePlaceholder: "DUMP",
+        stored: .snapshot, order: 1, fileOption: "archive", filePlaceholder: "DUMP",
         fileHelp: "an AttributeGraph archive (a dump), imported the same way; with --transcript it names the run's attributes",
         labelHelp: "snapshot S in the database (or, with a run and --key rule|view, the dump that names the run's attributes)",
         thing: "dump",

@@ -77,7 +77,7 @@ public enum InputSniffer {
                                                              : "blank file: neither \(formatNouns)",
                              notAnInput: true)
         }
-        let binary = head.prefix(512).contains { $0 == 0 || ($0 < 0x09) }
+        let binary = Self.looksBinary(head)
         throw InputError(path: path, message: binary
             ? "binary data: neither an AttributeGraph archive (JSON, optionally gzip or raw DEFLATE), an lldb breakpoint transcript nor an AttributeGraph trace (protobuf records)"
             : noHitsMessage, notAnInput: true)
@@ -103,6 +103,9 @@ public enum InputSniffer {
         }
         return nil
     }
+
+    /// A control byte below tab (NUL among them) in the first 512 bytes: not text.
+    static func looksBinary(_ head: [UInt8]) -> Bool { head.prefix(512).contains { $0 == 0 || ($0 < 0x09) } }
 
     /// Why a text is no input: not JSON, and no hit of any known shape in it (all of it read).
     public static var noHitsMessage: String { "text with no breakpoint hits in a known shape and not JSON: neither \(formatNouns)" }

@@ -6,9 +6,8 @@ extension MeasuredKind {
     /// themselves, so a console is counted alone, by view only; the keys survive a rebuild.
     /// No private API and no lldb: an app that prints changes in its UI tests has a gate.
     public static let console = MeasuredKind(
-        rawValue: "console", stored: .console, order: 3, fileOption: "console",
+        stored: .console, order: 3, fileOption: "console",
         fileHelp: "a console log (Xcode's console, log stream, a CI job's output): its _printChanges lines' body runs per view, imported privately like --transcript; or the label of a console in the database",
-        labelHelp: "",
         thing: "console log", inputUsage: "--console FILE or a console's label",
         countedAlone: "its body-change lines name their own views", defaultKey: .view,
         untimed: "a console's body-change lines, which carry no durations",

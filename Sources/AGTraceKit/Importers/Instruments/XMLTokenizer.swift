@@ -295,12 +295,7 @@ final class XMLTokenizer {
             guard capacity < maxToken else {
                 throw Failure(offset: base, message: "a token longer than \(maxToken >> 20) MB (an attribute or a text that large is no export's)")
             }
-            let grown = min(capacity * 2, maxToken)
-            let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
-            bigger.update(from: buffer, count: filled)
-            buffer.deallocate()
-            buffer = bigger
-            capacity = grown
+            TokenBuffer.grow(&buffer, capacity: &capacity, keeping: filled, limit: maxToken)
         }
         // Filled to the end (a source may hand over a few bytes a read): a token longer than one
         // read is then rescanned a few times, not once per read (quadratic on a trickle).

@@ -6,9 +6,8 @@ extension MeasuredKind {
     /// `--time` their own main-thread seconds (the `duration` column: an update's own time, so
     /// self time). The updates name their own views, so a recording is counted alone.
     public static let recording = MeasuredKind(
-        rawValue: StoredKind.recording.noun, stored: .recording, order: 4, fileOption: StoredKind.recording.option,
+        stored: .recording, order: 4, fileOption: StoredKind.recording.option,
         fileHelp: "an Instruments recording: a file of xctrace export (imported privately like --transcript) or the label of one in the database; its SwiftUI body updates per view",
-        labelHelp: "",
         thing: "Instruments recording",
         inputUsage: "--xctrace FILE or a recording's label", countedAlone: "its updates name their own views", defaultKey: .view,
         time: (.selfTime, "'agtrace baseline --xctrace R --time'"), timedInput: "an Instruments recording (--xctrace)", secondsOnRequest: true,

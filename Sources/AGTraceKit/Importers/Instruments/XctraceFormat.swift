@@ -4,49 +4,12 @@ extension InputKind {
     public static let xctrace = InputKind(rawValue: "xctrace")
 }
 
-extension StoredKind {
-    /// An Instruments recording's import (`xctrace export` XML: a file, or a folder of them):
-    /// its toc, tables, columns, values and rows (`xctrace_*`).
-    public static let recording = StoredKind(
-        noun: "recording", table: "xctrace_recordings",
-        options: [("xctrace", "R")],
-        deletion: [
-            "DELETE FROM xctrace_rows WHERE table_id IN (SELECT id FROM xctrace_tables WHERE recording_id = ?1)",
-            "DELETE FROM xctrace_columns WHERE table_id IN (SELECT id FROM xctrace_tables WHERE recording_id = ?1)",
-            "DELETE FROM xctrace_tables WHERE recording_id = ?1",
-            "DELETE FROM xctrace_toc_tables WHERE recording_id = ?1",
-            // A recording's values are one id range (`first_value_id` … `last_value_id`).
-            """
-            DELETE FROM xctrace_children WHERE parent_id BETWEEN (SELECT first_value_id FROM xctrace_recordings WHERE id = ?1)
-                                                              AND (SELECT last_value_id FROM xctrace_recordings WHERE id = ?1)
-            """,
-            """
-            DELETE FROM xctrace_values WHERE id BETWEEN (SELECT first_value_id FROM xctrace_recordings WHERE id = ?1)
-                                                    AND (SELECT last_value_id FROM xctrace_recordings WHERE id = ?1)
-            """,
-        ],
-        // `list` has no columns of a recording's own: what it holds is said in end_reason's place.
-        listing: """
-            SELECT 'recording', r.label, NULL, NULL, NULL, NULL, NULL, NULL,
-                   'tables ' || (SELECT count(*) FROM xctrace_tables t WHERE t.recording_id = r.id)
-                   || ', rows ' || (SELECT coalesce(sum(t.row_count), 0) FROM xctrace_tables t WHERE t.recording_id = r.id)
-                   || coalesce(', ' || r.template, ''),
-                   (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'recording' AND target_id = r.id ORDER BY label) a),
-                   r.imported_at, r.source, r.id
-            FROM xctrace_recordings r
-            """)
-}
-
 /// Instruments' exports (`xcrun xctrace export`: a `<trace-query-result>` of one table's rows,
 /// or a `<trace-toc>`), plain or gzip'd, and a folder of them (one file per table, as a CI job
 /// exports them), which is one recording.
 struct XctraceFormat: InputFormat {
-    var kind: InputKind { .xctrace }
-    var storedKind: StoredKind { .recording }
-    var measuredKind: MeasuredKind? { .recording }
-    var fileExtensions: [String] { [".xml"] }
-    var noun: String { "an Instruments export (xctrace XML)" }
-    var fileOption: String { "--xctrace" }
+    let facts = FormatFacts(kind: .xctrace, storedKind: .recording, measuredKind: .recording,
+                            noun: "an Instruments export (xctrace XML)", fileExtensions: [".xml"], fileOption: "--xctrace")
 
     func folderInput(_ path: String) throws -> (source: ByteSource, size: Int?)? {
         XctraceFolder.isRecording(path) ? (XctraceFolderSource(path), XctraceFolder.size(path)) : nil
@@ -57,13 +20,10 @@ struct XctraceFormat: InputFormat {
     }
 
     func importInput(_ job: FormatImport, into item: inout ImportedItem) throws {
-        let read = try XctraceImport.run(job)
-        item.sha256 = read.sha256
-        item[count: "tables"] = read.summary.tables
-        item[count: "rows"] = read.summary.rows
-        item[count: "documents"] = read.summary.documents
-        item[count: "toc tables"] = read.summary.tocTables
-        item.notes += read.summary.notes
+        let (read, sha256) = try XctraceImport.run(job)
+        item.sha256 = sha256
+        item.counts.merge(["tables": read.tables, "rows": read.rows, "documents": read.documents, "toc tables": read.tocTables]) { $1 }
+        item.notes += read.notes
     }
 
     func counts(of item: ImportedItem) -> String {

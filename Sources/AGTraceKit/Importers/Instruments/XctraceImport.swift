@@ -1,26 +1,20 @@
 /// The Instruments half of `Importer`: one `xctrace_recordings` row, its tables and values,
 /// the duplicate check.
 enum XctraceImport {
-    struct Read {
-        var summary: XctraceReader.Summary
-        var sha256: String
-    }
-
-    static func run(_ job: FormatImport) throws -> Read {
-        // The recording's row goes in last, under the id SQLite would give it (the write lock is held).
-        let id = try job.db.nextRowId(in: StoredKind.recording.table)
-        let store = try XctraceStore(db: job.db, recordingId: id)
-        let firstValue = (try job.db.scalar("SELECT max(id) FROM xctrace_values")?.intValue ?? 0) + 1
-        let files = XctraceFolder.files(job.file.path)
-        job.mark("read")
-        let reader = XctraceReader(source: job.source, firstValueId: firstValue,
-                                   path: { files.indices.contains($0) ? files[$0] : job.file.path })
-        let pipeline = XctracePipeline(store: store, firstTableId: try job.db.nextRowId(in: "xctrace_tables"))
-        pipeline.tick = job.tick
-        let summary = try pipeline.drive(mark: job.mark) { try reader.read(into: pipeline) }
-        let sha = job.hash()
-        try job.file.refuseStored(sha, in: StoredKind.recording.table, db: job.db)
-        let run = store.firstRun
+    static func run(_ job: FormatImport) throws -> (summary: XctraceReader.Summary, sha256: String) {
+        let (id, read, sha) = try job.file.readRowLast(.recording, db: job.db, hash: job.hash) { id in
+            let store = try XctraceStore(db: job.db, recordingId: id)
+            let firstValue = (try job.db.scalar("SELECT max(id) FROM xctrace_values")?.intValue ?? 0) + 1
+            let files = XctraceFolder.files(job.file.path)
+            job.mark("read")
+            let reader = XctraceReader(source: job.source, firstValueId: firstValue,
+                                       path: { files.indices.contains($0) ? files[$0] : job.file.path })
+            let pipeline = XctracePipeline(store: store, firstTableId: try job.db.nextRowId(in: "xctrace_tables"))
+            pipeline.tick = job.tick
+            let summary = try pipeline.drive(mark: job.mark) { try reader.read(into: pipeline) }
+            return (summary, run: store.firstRun)
+        }
+        let (summary, run) = read
         try job.db.prepare("""
             INSERT INTO xctrace_recordings(id, label, source, sha256, imported_at, compressed, size_bytes, documents,
                 device, device_model, device_uuid, platform, os_version, process, pid, template, instruments_version,
@@ -31,6 +25,6 @@ enum XctraceImport {
                         run?.process, run?.pid, run?.template, run?.instrumentsVersion, run?.startDate, run?.endDate,
                         run?.durationNs, run?.endReason, summary.runs > 0 ? summary.runs : nil,
                         summary.firstValueId, summary.lastValueId)
-        return Read(summary: summary, sha256: sha)
+        return (summary, sha)
     }
 }

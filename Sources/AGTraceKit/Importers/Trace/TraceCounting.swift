@@ -5,9 +5,8 @@ extension MeasuredKind {
     /// types (so it is counted alone), and with `--time` their self seconds. A trace without
     /// its EndTrace was cut by a crash or a kill: refused like a cut transcript.
     public static let trace = MeasuredKind(
-        rawValue: "trace", stored: .trace, order: 2, fileOption: "trace",
+        stored: .trace, order: 2, fileOption: "trace",
         fileHelp: "an AttributeGraph trace: a file (AG_TRACE; imported privately like --transcript) or the label of a trace in the database; its rule evaluations, named by its own types",
-        labelHelp: "",
         thing: "trace",
         inputUsage: "--trace FILE or a trace's label", countedAlone: "its own types name its rules and views", defaultKey: .rule,
         time: (.selfTime, "'agtrace baseline --trace T --time'"), timedInput: "a trace (--trace)", secondsOnRequest: true,

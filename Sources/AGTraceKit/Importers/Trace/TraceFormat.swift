@@ -4,40 +4,13 @@ extension InputKind {
     public static let trace = InputKind(rawValue: "trace")
 }
 
-extension StoredKind {
-    /// A trace's import: its events, the graph and evaluations worked out from them, and the
-    /// cycles its LogMessages report (`cycles` of kind `trace`).
-    public static let trace = StoredKind(
-        noun: "trace", table: "traces",
-        options: [("trace", "T")],
-        deletion: TraceFormat.tables.map { "DELETE FROM \($0) WHERE trace_id = ?1" } + CycleWriter.deletion(kind: "trace"),
-        listing: """
-            SELECT 'trace', t.label, NULL,
-                   (SELECT count(*) FROM trace_nodes n WHERE n.trace_id = t.id),
-                   NULL, -- edges: trace-live-edges, below
-                   t.event_count, NULL, NULL, t.end_reason,
-                   (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'trace' AND target_id = t.id ORDER BY label) a),
-                   t.imported_at, t.source, t.id
-            FROM traces t
-            """,
-        completeListing: { row, columns, id, db in
-            // A trace's edges live at its end: those of destroyed subgraphs are gone too.
-            let edges = columns.firstIndex(of: "edges")!
-            row[edges] = try ReportRegistry.query("trace-live-edges").rows(in: db, ["trace": .integer(id)]).rows.first?.first ?? .null
-        })
-}
-
 /// AttributeGraph traces (protobuf records: AG_TRACE or AGGraphStartTracing, `.ag-trace`).
 struct TraceFormat: InputFormat {
     /// The tables that hold a trace's rows, by `trace_id`.
     static let tables = ["trace_event_rows", "trace_types", "trace_nodes", "trace_edges", "trace_subgraphs",
                          "trace_update_rows", "trace_writes", "trace_marks", "trace_indirect_sources"]
-    var kind: InputKind { .trace }
-    var storedKind: StoredKind { .trace }
-    var measuredKind: MeasuredKind? { .trace }
-    var fileExtensions: [String] { [".ag-trace", ".iag-trace", ".oag-trace"] }
-    var noun: String { "an AttributeGraph trace" }
-    var fileOption: String { "--trace" }
+    let facts = FormatFacts(kind: .trace, storedKind: .trace, measuredKind: .trace, noun: "an AttributeGraph trace",
+                            fileExtensions: [".ag-trace", ".iag-trace", ".oag-trace"], fileOption: "--trace")
 
     func recognise(_ head: [UInt8], full: Bool, path: String) throws -> Recognition? {
         TraceReader.looksLikeTrace(head) ? .sure : nil

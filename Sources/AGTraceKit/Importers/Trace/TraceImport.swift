@@ -103,25 +103,24 @@ struct TraceImportSummary {
 enum TraceImport {
     static func run(source: ByteSource, file: ImportSource, db: Database, hash: () -> String, tick: (() -> Void)?,
                     mark: (String) -> Void = { _ in }) throws -> TraceImportSummary {
-        // The trace's row is written last, complete, under the id SQLite would give it (the
-        // write lock is held): see RunImport for why.
-        let traceId = try db.nextRowId(in: StoredKind.trace.table)
-        let store = try TraceStore(db: db, traceId: traceId)
-        var pipeline = TracePipeline(store: store)
-        pipeline.tick = tick
-        let summary: TraceSummary
-        do {
-            summary = try pipeline.drive(mark: mark) {
-                try TraceReader(source: source, path: file.path, compressed: file.compressed).read(into: &pipeline)
+        let (traceId, read, sha) = try file.readRowLast(.trace, db: db, hash: hash) { traceId in
+            let store = try TraceStore(db: db, traceId: traceId)
+            var pipeline = TracePipeline(store: store)
+            pipeline.tick = tick
+            let summary: TraceSummary
+            do {
+                summary = try pipeline.drive(mark: mark) {
+                    try TraceReader(source: source, path: file.path, compressed: file.compressed).read(into: &pipeline)
+                }
+            } catch let deep as TraceTimeline.TooDeep {
+                throw TraceFormatError(path: file.path, offset: deep.offset, message: deep.message, compressed: file.compressed)
             }
-        } catch let deep as TraceTimeline.TooDeep {
-            throw TraceFormatError(path: file.path, offset: deep.offset, message: deep.message, compressed: file.compressed)
+            if summary.events == 0 {
+                throw TraceFormatError(path: file.path, offset: 0, message: "a trace with no events", compressed: file.compressed)
+            }
+            return (summary, store)
         }
-        if summary.events == 0 {
-            throw TraceFormatError(path: file.path, offset: 0, message: "a trace with no events", compressed: file.compressed)
-        }
-        let sha = hash()
-        try file.refuseStored(sha, in: StoredKind.trace.table, db: db)
+        let (summary, store) = read
         try db.prepare("""
             INSERT INTO traces(id, label, source, sha256, imported_at, compressed, size_bytes, event_count,
                                first_timestamp, last_timestamp, complete, end_reason, clock)

@@ -262,14 +262,8 @@ final class TraceStore {
     private func writeEvents() throws {
         let traceId = self.traceId, data = pendingData
         try events.write(pendingEvents) { s, c, e in
-            s.bind(c, traceId)
-            s.bind(c + 1, e.seq)
-            s.bind(c + 2, e.type)
-            s.bind(c + 3, e.timestamp)
-            s.bind(c + 4, e.p1)
-            s.bind(c + 5, e.p2)
-            s.bind(c + 6, e.p3)
-            s.bind(c + 7, data.isEmpty ? nil : data[e.seq])
+            s.columns(from: c).bind(traceId).bind(e.seq).bind(e.type).bind(e.timestamp).bind(e.p1).bind(e.p2).bind(e.p3)
+                .bind(data.isEmpty ? nil : data[e.seq])
         }
         eventCount += pendingEvents.count
         pendingEvents.removeAll(keepingCapacity: true)
@@ -279,18 +273,9 @@ final class TraceStore {
     private func writeUpdates() throws {
         let traceId = self.traceId
         try updates.write(pendingUpdates) { s, c, u in
-            s.bind(c, traceId)
-            s.bind(c + 1, u.beginSeq)
-            s.bind(c + 2, u.endSeq)
-            s.bind(c + 3, u.attribute)
-            s.bind(c + 4, u.beginTime)
-            s.bind(c + 5, u.endTime)
-            s.bind(c + 6, u.duration)
-            s.bind(c + 7, u.selfDuration)
-            s.bind(c + 8, u.depth)
-            s.bind(c + 9, u.parentAttribute)
-            s.bind(c + 10, u.changed.map { $0 ? Int64(1) : 0 })
-            s.bind(c + 11, u.causeSeq)
+            s.columns(from: c).bind(traceId).bind(u.beginSeq).bind(u.endSeq).bind(u.attribute).bind(u.beginTime).bind(u.endTime)
+                .bind(u.duration).bind(u.selfDuration).bind(u.depth).bind(u.parentAttribute).bind(u.changed.map { $0 ? Int64(1) : 0 })
+                .bind(u.causeSeq)
         }
         updateCount += pendingUpdates.count
         pendingUpdates.removeAll(keepingCapacity: true)

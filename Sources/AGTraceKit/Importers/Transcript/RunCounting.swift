@@ -6,7 +6,7 @@ extension MeasuredKind {
     /// process. A recording that crashed or was cut, or hits whose attribute was not read,
     /// cannot be judged.
     public static let run = MeasuredKind(
-        rawValue: "run", stored: .run, order: 0, fileOption: "transcript",
+        stored: .run, order: 0, fileOption: "transcript",
         fileHelp: "an lldb transcript, imported into a private temporary database for this command (no labels, no --db)",
         labelHelp: "the run labelled R in the database",
         thing: "recording",

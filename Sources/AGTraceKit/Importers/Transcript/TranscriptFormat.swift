@@ -4,45 +4,16 @@ extension InputKind {
     public static let transcript = InputKind(rawValue: "transcript")
 }
 
-extension StoredKind {
-    /// A transcript's import: its hits as events, their frames.
-    public static let run = StoredKind(
-        noun: "run", table: "runs",
-        options: [("run", "R")],
-        // A run's events are the id range its row records (`first_event_id` …); its
-        // backtraces (few: each distinct one once) and cycles (`agtrace record --cycles`) are
-        // found by run and owner.
-        deletion: [
-            """
-            DELETE FROM events
-            WHERE id BETWEEN (SELECT first_event_id FROM runs WHERE id = ?1) AND (SELECT last_event_id FROM runs WHERE id = ?1)
-            """,
-            "DELETE FROM backtrace_frames WHERE backtrace_id IN (SELECT id FROM backtraces WHERE run_id = ?1)",
-            "DELETE FROM backtraces WHERE run_id = ?1",
-        ] + CycleWriter.deletion(kind: "run"),
-        listing: """
-            SELECT 'run', r.label, NULL, NULL, NULL, r.event_count, r.skipped_lines, r.incomplete_hits, r.end_reason,
-                   (SELECT group_concat(a.label, ', ') FROM (SELECT label FROM aliases WHERE kind = 'run' AND target_id = r.id ORDER BY label) a),
-                   r.imported_at, r.source, r.id
-            FROM runs r
-            """)
-}
-
 /// lldb breakpoint transcripts (text, `.lldb.log`): one run each.
 struct TranscriptFormat: InputFormat {
-    var kind: InputKind { .transcript }
-    var storedKind: StoredKind { .run }
-    var measuredKind: MeasuredKind? { .run }
-    var fileExtensions: [String] { [".lldb", ".log", ".txt"] }
-    var noun: String { "an lldb transcript" }
-    var fileOption: String { "--transcript" }
+    let facts = FormatFacts(kind: .transcript, storedKind: .run, measuredKind: .run, noun: "an lldb transcript",
+                            fileExtensions: [".lldb", ".log", ".txt"], fileOption: "--transcript")
 
     /// Hits in the head; or text (not binary) longer than the head with none in it yet: a
     /// program may print more than the head before the first breakpoint is hit.
     func recognise(_ head: [UInt8], full: Bool, path: String) throws -> Recognition? {
         if TranscriptReader.looksLikeTranscript(head) { return .sure }
-        let binary = head.prefix(512).contains { $0 == 0 || ($0 < 0x09) }
-        return !binary && full ? .provisional : nil
+        return !InputSniffer.looksBinary(head) && full ? .provisional : nil
     }
 
     func importInput(_ job: FormatImport, into item: inout ImportedItem) throws {

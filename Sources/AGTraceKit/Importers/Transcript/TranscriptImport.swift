@@ -47,20 +47,17 @@ final class TranscriptPipeline: HitSink, ImportPipeline {
 enum RunImport {
     static func run(source: ByteSource, file: ImportSource, db: Database, hash: () -> String, tick: (() -> Void)?,
                     mark: (String) -> Void = { _ in }) throws -> (summary: TranscriptSummary, end: RecordingEnd, sha256: String, cycles: Int) {
-        // The run's row is written last, complete, under the id SQLite would give it (the write
-        // lock is held). Written first and updated at the end, its page would have gone to the
-        // WAL early (SQLite spills pages of a large transaction) and be written again at the
-        // end: then SQLite re-reads and re-checksums every frame after it at commit.
-        let runId = try db.nextRowId(in: StoredKind.run.table)
-        // The reader parses here while the pipeline's thread writes rows.
-        let store = try RunStore(db: db, runId: runId)
-        var pipeline = TranscriptPipeline(store: store)
-        pipeline.tick = tick
-        let (summary, end) = try pipeline.drive(mark: mark) {
-            try TranscriptReader(source: source, path: file.path).read(hits: &pipeline)
+        let (runId, read, sha) = try file.readRowLast(.run, db: db, hash: hash) { runId in
+            // The reader parses here while the pipeline's thread writes rows.
+            let store = try RunStore(db: db, runId: runId)
+            var pipeline = TranscriptPipeline(store: store)
+            pipeline.tick = tick
+            let (summary, end) = try pipeline.drive(mark: mark) {
+                try TranscriptReader(source: source, path: file.path).read(hits: &pipeline)
+            }
+            return (summary, end, store)
         }
-        let sha = hash()
-        try file.refuseStored(sha, in: StoredKind.run.table, db: db)
+        let (summary, end, store) = read
         try db.prepare("""
             INSERT INTO runs(id, label, source, imported_at, sha256, event_count, skipped_lines, incomplete_hits,
                              first_event_id, last_event_id, first_frame_id, last_frame_id, complete, end_reason,

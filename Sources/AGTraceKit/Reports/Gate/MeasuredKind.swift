@@ -3,14 +3,15 @@
 /// evaluations, ...). `baseline`, `check`, `Baseline` and `RecordingGate` read this instead of
 /// spelling the kinds out; a baseline file names it by `rawValue` (`source.kind`).
 public struct MeasuredKind: Sendable, Hashable, CustomStringConvertible {
-    /// "run": a baseline's `source.kind`, and its stored kind's noun.
+    /// "run": a baseline's `source.kind`; its stored kind's noun.
     public let rawValue: String
     /// The kind's rows (its table, its label option).
     public let stored: StoredKind
     /// Where it stands among the kinds in options, usage lines and messages (run 0, snapshot 1, ...).
     public let order: Int
     /// The option that takes a file of it, imported privately (`transcript`), its placeholder
-    /// in messages (`FILE`), and the help of both options.
+    /// in messages (`FILE`), and the help of both options (no label help when the file's
+    /// option takes a label too: `sharesItsOption`).
     public let fileOption: String
     public let filePlaceholder: String
     public let fileHelp: String
@@ -52,8 +53,8 @@ public struct MeasuredKind: Sendable, Hashable, CustomStringConvertible {
     /// nil: `compare` shows the gate's counts only (`CompareHooks.counted`).
     public let compare: CompareHooks?
 
-    public init(rawValue: String, stored: StoredKind, order: Int, fileOption: String, filePlaceholder: String = "FILE",
-                fileHelp: String, labelHelp: String, thing: String, inputUsage: String, countedAlone: String? = nil,
+    public init(stored: StoredKind, order: Int, fileOption: String, filePlaceholder: String = "FILE",
+                fileHelp: String, labelHelp: String = "", thing: String, inputUsage: String, countedAlone: String? = nil,
                 namedBy: String? = nil, defaultKey: BaselineKey, time: (measure: TimeMeasure, rewrite: String)? = nil,
                 untimed: String = "", timedInput: String = "", secondsOnRequest: Bool = false,
                 count: @escaping @Sendable (CountInput, Database) throws -> UpdateCounts,
@@ -61,7 +62,7 @@ public struct MeasuredKind: Sendable, Hashable, CustomStringConvertible {
                 judgeEnd: @escaping @Sendable (MeasuredSource, Bool) throws -> String? = { _, _ in nil },
                 refuseCounts: @escaping @Sendable (UpdateCounts) throws -> Void = { _ in },
                 compare: CompareHooks? = nil) {
-        self.rawValue = rawValue
+        self.rawValue = stored.noun
         self.stored = stored
         self.order = order
         self.fileOption = fileOption

@@ -1,0 +1,29 @@
+extension StoredKind {
+    /// An Instruments recording's import (`xctrace export` XML: a file, or a folder of them):
+    /// its toc, tables, columns, values and rows (`xctrace_*`).
+    public static let recording = StoredKind(
+        noun: "recording", table: "xctrace_recordings",
+        options: [("xctrace", "R")],
+        deletion: [
+            "DELETE FROM xctrace_rows WHERE table_id IN (SELECT id FROM xctrace_tables WHERE recording_id = ?1)",
+            "DELETE FROM xctrace_columns WHERE table_id IN (SELECT id FROM xctrace_tables WHERE recording_id = ?1)",
+            "DELETE FROM xctrace_tables WHERE recording_id = ?1",
+            "DELETE FROM xctrace_toc_tables WHERE recording_id = ?1",
+            // A recording's values are one id range (`first_value_id` … `last_value_id`).
+            """
+            DELETE FROM xctrace_children WHERE parent_id BETWEEN (SELECT first_value_id FROM xctrace_recordings WHERE id = ?1)
+                                                              AND (SELECT last_value_id FROM xctrace_recordings WHERE id = ?1)
+            """,
+            """
+            DELETE FROM xctrace_values WHERE id BETWEEN (SELECT first_value_id FROM xctrace_recordings WHERE id = ?1)
+                                                    AND (SELECT last_value_id FROM xctrace_recordings WHERE id = ?1)
+            """,
+        ],
+        // `list` has no columns of a recording's own: what it holds is said in end_reason's place.
+        listed: """
+            NULL, NULL, NULL, NULL, NULL, NULL,
+                   'tables ' || (SELECT count(*) FROM xctrace_tables t WHERE t.recording_id = k.id)
+                   || ', rows ' || (SELECT coalesce(sum(t.row_count), 0) FROM xctrace_tables t WHERE t.recording_id = k.id)
+                   || coalesce(', ' || k.template, '')
+            """)
+}
