@@ -24,4 +24,39 @@ final class FirstImportJournalTests: DatabaseTestCase {
         XCTAssertFalse(FirstImportJournal.begin(db))
         XCTAssertEqual(try journalMode(), "wal")
     }
+
+    func synchronous() throws -> Int64? { try db.scalar("PRAGMA synchronous")?.intValue }
+
+    // A file made just now skips the fsyncs of its schema and journal switches (0 is OFF), and
+    // the import that follows is synced as before (2 is FULL); once only.
+    func testANewFileLeavesItsWALUnsyncedOnceThenSyncsTheImport() throws {
+        XCTAssertTrue(db.holdsOnlyNewSchema)
+        XCTAssertEqual(try synchronous(), 1)
+        XCTAssertTrue(FirstImportJournal.begin(db))
+        XCTAssertEqual(try synchronous(), 2)
+        XCTAssertFalse(db.holdsOnlyNewSchema)
+        FirstImportJournal.end(db)
+        XCTAssertEqual(try synchronous(), 1)
+        XCTAssertEqual(try journalMode(), "wal")
+    }
+
+    func testAnotherConnectionsCommitEndsTheNewFileShortcut() throws {
+        let other = try Database(rawPath: dbPath, readOnly: false, create: false)
+        try other.execute("INSERT INTO aliases(label, kind, target_id) VALUES ('a', 'run', 1)")
+        XCTAssertFalse(db.holdsOnlyNewSchema)
+    }
+
+    func testAnExistingFileIsNoNewOne() throws {
+        db = nil
+        db = try DatabaseOpener.open(dbPath, mode: .write)
+        XCTAssertFalse(db.holdsOnlyNewSchema)
+        XCTAssertEqual(try synchronous(), 1)
+    }
+
+    func testASwitchRefusedLeavesTheUsualSync() throws {
+        let other = try DatabaseOpener.open(dbPath, mode: .read)
+        XCTAssertEqual(try other.scalar("SELECT count(*) FROM snapshots")?.intValue, 0)
+        XCTAssertFalse(FirstImportJournal.begin(db))
+        XCTAssertEqual(try synchronous(), 1)
+    }
 }

@@ -8,6 +8,16 @@ public final class Database: @unchecked Sendable {
     public let path: String
     let handle: OpaquePointer
     public let isReadOnly: Bool
+    /// Set when this connection created the file: `PRAGMA data_version` then. While it still
+    /// reads the same, no other connection has stored anything since, and the file holds only
+    /// its schema: nothing an fsync would protect (`DatabaseOpener.open`, `FirstImportJournal`).
+    var newFileDataVersion: Int64?
+
+    /// Whether the file is one this connection created and nothing has been stored in since.
+    var holdsOnlyNewSchema: Bool {
+        guard let version = newFileDataVersion else { return false }
+        return (try? scalar("PRAGMA data_version")?.intValue) == version
+    }
 
     /// How long one SQLite call waits for a lock another process holds (SQLite's busy handler).
     public static let busyTimeoutMilliseconds: Int32 = 60_000

@@ -20,6 +20,10 @@ enum FirstImportJournal {
     /// Switches `db` to a rollback journal if it holds nothing yet and no other connection
     /// has it open; returns whether it did. Outside any transaction.
     static func begin(_ db: Database) -> Bool {
+        // A file made just now (nothing stored yet) leaves its WAL without an fsync; only
+        // before its first import, since that one stores something.
+        let newFile = db.holdsOnlyNewSchema
+        db.newFileDataVersion = nil
         guard (try? db.scalar("""
             SELECT EXISTS(SELECT 1 FROM snapshots) OR EXISTS(SELECT 1 FROM runs) OR EXISTS(SELECT 1 FROM traces)
             """)?.intValue) == 0 else { return false }
@@ -27,7 +31,9 @@ enum FirstImportJournal {
         let timeout = db.lockTimeout
         db.lockTimeout = 0
         defer { db.lockTimeout = timeout }
+        if newFile { try? db.execute("PRAGMA synchronous=OFF") }
         guard let mode = try? db.scalar("PRAGMA journal_mode=DELETE")?.description, mode.lowercased() == "delete" else {
+            _ = try? db.execute("PRAGMA synchronous=NORMAL")
             return false
         }
         do {
