@@ -3,10 +3,16 @@
 /// its own (a 1 GB export holds ~5M values and ~2.4M rows); and the few other records (a toc's
 /// runs and tables, a table's head and end) in order, each with how many values, children and
 /// rows came before it, which is all the order the writer needs: every row it writes has its
-/// key. An emptied batch keeps its storage and is filled again. One thread has it at a time
-/// (the reader fills it, the queue hands it over, the writer empties it): no dynamic
-/// exclusivity checks on its arrays.
-final class XctraceBatch {
+/// key. A struct, filled in place where the pipeline holds it (a class's method called per
+/// value cost a reference count each); it crosses in a `Box`, and an emptied one keeps its
+/// storage and is filled again.
+struct XctraceBatch {
+    /// What the queue hands over: one thread has it at a time (the reader fills its batch, the
+    /// writer empties it).
+    final class Box {
+        @exclusivity(unchecked) var batch = XctraceBatch()
+    }
+
     /// A range of `bytes`; `count < 0`: no text (NULL).
     struct Text {
         var start: Int32
@@ -41,14 +47,14 @@ final class XctraceBatch {
     /// at most these plus one value's texts, each at most the tokenizer's longest token).
     static let maxValues = 4096, maxRows = 2048, maxChildren = 4096, maxBytes = 256 << 10, maxMarks = 1024
 
-    @exclusivity(unchecked) private(set) var values: [Value] = []
-    @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
+    private(set) var values: [Value] = []
+    private(set) var bytes: [UInt8] = []
     /// (parent, position, child) in turn.
-    @exclusivity(unchecked) private(set) var children: [Int64] = []
-    @exclusivity(unchecked) private(set) var rows: [Int64] = []
+    private(set) var children: [Int64] = []
+    private(set) var rows: [Int64] = []
     /// The `more` JSON of the rows that have one, by row index in this batch.
-    @exclusivity(unchecked) private(set) var more: [Int: String] = [:]
-    @exclusivity(unchecked) private(set) var marks: [Mark] = []
+    private(set) var more: [Int: String] = [:]
+    private(set) var marks: [Mark] = []
 
     var rowCount: Int { rows.count / Self.rowWidth }
     var childCount: Int { children.count / 3 }
@@ -64,26 +70,29 @@ final class XctraceBatch {
         bytes.reserveCapacity(Self.maxBytes)
     }
 
-    func add(_ other: Other) {
+    mutating func add(_ other: Other) {
         marks.append(Mark(values: values.count, children: childCount, rows: rowCount, record: other))
     }
 
     @inline(__always)
-    func addValue(id: Int64, tag: UnsafeBufferPointer<UInt8>, raw: UnsafeBufferPointer<UInt8>?, number: Int64?,
+    mutating func addValue(id: Int64, tag: UnsafeBufferPointer<UInt8>, raw: UnsafeBufferPointer<UInt8>?, number: Int64?,
                   fmt: UnsafeBufferPointer<UInt8>?, attributes: UnsafeBufferPointer<UInt8>?) {
-        let t = text(tag), r = raw.map(text) ?? .none, f = fmt.map(text) ?? .none, a = attributes.map(text) ?? .none
+        let t = text(tag)
+        let r = raw.map { text($0) } ?? .none
+        let f = fmt.map { text($0) } ?? .none
+        let a = attributes.map { text($0) } ?? .none
         values.append(Value(id: id, number: number ?? 0, hasNumber: number != nil, tag: t, raw: r, fmt: f, attributes: a))
     }
 
     @inline(__always)
-    func addChild(parent: Int64, position: Int, child: Int64) {
+    mutating func addChild(parent: Int64, position: Int, child: Int64) {
         children.append(parent)
         children.append(Int64(position))
         children.append(child)
     }
 
     @inline(__always)
-    func addRow(table: Int64, position: Int, cells: UnsafeBufferPointer<Int64>, more: String?) {
+    mutating func addRow(table: Int64, position: Int, cells: UnsafeBufferPointer<Int64>, more: String?) {
         if let more { self.more[rowCount] = more }
         rows.append(table)
         rows.append(Int64(position))
@@ -93,13 +102,13 @@ final class XctraceBatch {
     }
 
     @inline(__always)
-    private func text(_ b: UnsafeBufferPointer<UInt8>) -> Text {
+    private mutating func text(_ b: UnsafeBufferPointer<UInt8>) -> Text {
         let start = bytes.count
         bytes.append(contentsOf: b)
         return Text(start: Int32(truncatingIfNeeded: start), count: Int32(truncatingIfNeeded: b.count))
     }
 
-    func removeAll() {
+    mutating func removeAll() {
         values.removeAll(keepingCapacity: true)
         bytes.removeAll(keepingCapacity: true)
         children.removeAll(keepingCapacity: true)

@@ -1,24 +1,25 @@
 /// The xctrace reader's sink on the importing thread: records go in batches (`XctraceBatch`,
 /// flat arrays: no allocation per value or row) to a writer thread (`RecordPipeline`) that
 /// replays them onto `XctraceStore`, so parsing and SQLite overlap. Table ids are given here
-/// (consecutive from the next free one), so the reader needs no answer from the writer. Batches
-/// come back emptied from the writer and are filled again, their storage kept.
+/// (consecutive from the next free one), so the reader needs no answer from the writer. The
+/// batch is filled here, then swapped into a box that crosses; boxes come back emptied from
+/// the writer, their storage kept for the next batch.
 final class XctracePipeline: XctraceSink, ImportPipeline {
-    /// One batch a record: the batch is the unit handed over.
-    let pipeline: RecordPipeline<XctraceBatch>
+    /// One box a record: the box is the unit handed over.
+    let pipeline: RecordPipeline<XctraceBatch.Box>
     private var nextTableId: Int64
     @exclusivity(unchecked) private var batch = XctraceBatch()
-    private let spare: BoundedQueue<XctraceBatch>
+    private let spare: BoundedQueue<XctraceBatch.Box>
 
     init(store: XctraceStore, firstTableId: Int64) {
         nextTableId = firstTableId
-        let spare = BoundedQueue<XctraceBatch>(capacity: 4)
+        let spare = BoundedQueue<XctraceBatch.Box>(capacity: 4)
         self.spare = spare
-        pipeline = RecordPipeline(batchSize: 1, write: { batches in
-            for b in batches {
-                try store.write(b)
-                b.removeAll()
-                spare.offer(b)
+        pipeline = RecordPipeline(batchSize: 1, write: { boxes in
+            for box in boxes {
+                try store.write(box.batch)
+                box.batch.removeAll()
+                spare.offer(box)
             }
         })
     }
@@ -26,8 +27,9 @@ final class XctracePipeline: XctraceSink, ImportPipeline {
     /// Sends what the current batch holds (the reader is done, or the batch is full).
     func flush() throws {
         guard !batch.isEmpty else { return }
-        try pipeline.add(batch)
-        batch = spare.poll() ?? XctraceBatch()
+        let box = spare.poll() ?? XctraceBatch.Box()
+        swap(&batch, &box.batch)
+        try pipeline.add(box)
     }
 
     @inline(__always) private func sendIfFull() throws {

@@ -480,16 +480,26 @@ final class XctraceReader {
         return String(decoding: out, as: UTF8.self)
     }
 
+    @inline(__always)
     private func number(_ a: XMLTokenizer.Attribute) throws -> Int {
         let b = tokens.bytes(a.value)
         var n = 0
-        guard !b.isEmpty, b.count <= 10 else { throw error(at: tokens.offset, "the id '\(tokens.string(a.value))' is no number agtrace reads (at most \(Self.maxDocumentId))") }
+        guard !b.isEmpty, b.count <= 10 else { throw badNumber(a) }
         for c in b {
-            guard c >= 0x30, c <= 0x39 else { throw error(at: tokens.offset, "the id '\(tokens.string(a.value))' is not a number") }
+            guard c >= 0x30, c <= 0x39 else { throw badNumber(a) }
             n = n * 10 + Int(c - 0x30)
         }
-        guard n <= Self.maxDocumentId else { throw error(at: tokens.offset, "the id \(n) is larger than \(Self.maxDocumentId)") }
+        guard n <= Self.maxDocumentId else { throw badNumber(a) }
         return n
+    }
+
+    /// Why an id or ref is refused (out of the hot path).
+    @inline(never)
+    private func badNumber(_ a: XMLTokenizer.Attribute) -> Error {
+        let b = tokens.bytes(a.value)
+        if b.isEmpty || b.count > 10 { return error(at: tokens.offset, "the id '\(tokens.string(a.value))' is no number agtrace reads (at most \(Self.maxDocumentId))") }
+        if b.contains(where: { $0 < 0x30 || $0 > 0x39 }) { return error(at: tokens.offset, "the id '\(tokens.string(a.value))' is not a number") }
+        return error(at: tokens.offset, "the id \(tokens.string(a.value)) is larger than \(Self.maxDocumentId)")
     }
 
     /// Ids below this are a bit each (8 MB at most); larger ones, which no export of this size
