@@ -348,7 +348,8 @@ final class XctraceReader {
         switch field {
         case "start-date": run?.startDate = value
         case "end-date": run?.endDate = value
-        case "duration": run?.durationNs = Double(value).map { Int64(($0 * 1e9).rounded()) }
+        // Seconds; a value no Int64 of ns holds (1e400, 1e30, nan) is unknown, not a trap.
+        case "duration": run?.durationNs = Double(value).flatMap { Int64(exactly: ($0 * 1e9).rounded()) }
         case "end-reason": run?.endReason = value
         case "instruments-version": run?.instrumentsVersion = value
         case "template-name": run?.template = value
