@@ -1,5 +1,5 @@
 // The libFuzzer entry point. Fuzz/build.sh compiles it with AGTraceKit's sources and
-// Tests/AGTraceKitTests/Fuzz/FuzzOracle.swift into one binary (-sanitize=fuzzer,address), so
+// Tests/AGTraceKitTests/Fuzz/FuzzOracle.swift and XctraceOracle.swift into one binary (-sanitize=fuzzer,address), so
 // libFuzzer's coverage-guided mutations go through the same checks as `swift test`'s harness.
 // Not part of the package build.
 import Foundation

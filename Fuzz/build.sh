@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds Fuzz/.build/agtrace-fuzz, a libFuzzer binary over AGTraceKit's parsers and importer:
-# AGTraceKit's sources + Tests/AGTraceKitTests/Fuzz/FuzzOracle.swift + Fuzz/LibFuzzerEntry.swift,
+# AGTraceKit's sources + Tests/AGTraceKitTests/Fuzz/FuzzOracle.swift and XctraceOracle.swift + Fuzz/LibFuzzerEntry.swift,
 # compiled as one module with -sanitize=fuzzer,address. Needs a Swift toolchain with libFuzzer
 # (the swift.org Linux toolchains have it), libsqlite3-dev and zlib1g-dev. Separate from the
 # package build: `swift build` and `swift test` never see it.
@@ -31,7 +31,7 @@ sources+=("$out/EmbeddedQueries.swift" "$out/EmbeddedRecorderScript.swift")
 "$swiftc" -sanitize=fuzzer,address -parse-as-library -O -g \
     -D AGTRACE_LIBFUZZER -module-name AGTraceFuzz \
     -I Sources/CSQLite -I Sources/CZlib -I "$out/CSHA256" \
-    "${sources[@]}" Tests/AGTraceKitTests/Fuzz/FuzzOracle.swift Fuzz/LibFuzzerEntry.swift \
+    "${sources[@]}" Tests/AGTraceKitTests/Fuzz/FuzzOracle.swift Tests/AGTraceKitTests/Fuzz/XctraceOracle.swift Fuzz/LibFuzzerEntry.swift \
     "$out/sha256.o" -lsqlite3 -lz -o "$out/agtrace-fuzz.new"
 # Renamed into place, so that a fuzzer already running keeps its own copy.
 mv -f "$out/agtrace-fuzz.new" "$out/agtrace-fuzz"

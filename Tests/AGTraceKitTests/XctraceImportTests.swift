@@ -143,6 +143,38 @@ final class XctraceImportTests: DatabaseTestCase {
         XCTAssertEqual(try DirectoryWalk.walk(parent.path).files.count, 4)
     }
 
+    /// More rows, values, children and toc tables than one batch to the writer thread holds
+    /// (`XctraceBatch`'s limits), a table's head and end in other batches than most of its
+    /// rows: every record is stored, each in its table.
+    func testRecordsSpanningManyBatchesAreAllStored() throws {
+        let n = XctraceBatch.maxRows * 2 + 7
+        var rows = [Self.firstRow]
+        for i in 1..<n {
+            // Four new values a row (a start, a hang type, a thread and its tid), refs to the first row's.
+            let id = 4 * i + 4
+            rows.append(#"<start-time id="\#(id)">\#(1000 + i)</start-time><duration ref="2"/><hang-type id="\#(id + 1)">H\#(i)</hang-type>"#
+                        + #"<thread id="\#(id + 2)" fmt="t"><tid id="\#(id + 3)">\#(i)</tid><process ref="6"/></thread><process ref="6"/>"#)
+        }
+        let tables = XctraceBatch.maxMarks + 5
+        let toc = "<?xml version=\"1.0\"?>\n<trace-toc><run number=\"1\"><data>"
+            + (0..<tables).map { "<table schema=\"t\($0)\"/>" }.joined() + "</data></run></trace-toc>\n"
+        let folder = dir.appendingPathComponent("many")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try toc.write(to: folder.appendingPathComponent("a-toc.xml"), atomically: true, encoding: .utf8)
+        try document(rows: rows).write(to: folder.appendingPathComponent("b-hangs.xml"), atomically: true, encoding: .utf8)
+        let item = try XCTUnwrap(imported(try Importer(database: db).importFile(folder.path)))
+        XCTAssertEqual(item[count: "rows"], n)
+        XCTAssertGreaterThan(4 * n, XctraceBatch.maxValues)
+        XCTAssertGreaterThan(2 * n, XctraceBatch.maxChildren)
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM xctrace_toc_tables")?.intValue, Int64(tables))
+        XCTAssertEqual(try db.scalar("SELECT row_count FROM xctrace_tables WHERE schema = 'potential-hangs'")?.intValue, Int64(n))
+        let sums = try db.rows("SELECT count(*), sum(start_ns), count(DISTINCT hang_type), sum(thread_id), count(process) FROM xctrace_hangs")
+        let starts = 597113458 + (1..<n).reduce(0) { $0 + 1000 + $1 }
+        XCTAssertEqual(sums.first?.map(\.description), ["\(n)", "\(starts)", "\(n)", "\(1 + (1..<n).reduce(0, +))", "\(n)"])
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM xctrace_values")?.intValue, Int64(7 + 4 * (n - 1)))
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM xctrace_children")?.intValue, Int64(3 + 2 * (n - 1)))
+    }
+
     func testDeleteRemovesEveryRow() throws {
         try importText(document(rows: [Self.firstRow]))
         try importText(document(rows: [Self.firstRow.replacingOccurrences(of: "597113458", with: "1")]), name: "other.xml")

@@ -54,6 +54,12 @@ final class FuzzTests: XCTestCase {
             XCTAssertNil(FuzzOracle.check(.console, Self.bytes(url)), url.lastPathComponent)
             XCTAssertNil(FuzzOracle.check(.importer, Self.bytes(url)), url.lastPathComponent)
         }
+        let exports = Self.files("corpus/xctrace")
+        XCTAssertGreaterThan(exports.count, 5, "Fuzz/corpus/xctrace holds the seeds")
+        for url in exports {
+            XCTAssertNil(FuzzOracle.check(.xctrace, Self.bytes(url)), url.lastPathComponent)
+            XCTAssertNil(FuzzOracle.check(.importer, Self.bytes(url)), url.lastPathComponent)
+        }
     }
 
     /// Every input that once broke a check, replayed against the check it broke (its folder).

@@ -35,7 +35,11 @@ final class XMLTokenizer {
     /// Where the token starts in the stream.
     @exclusivity(unchecked) private(set) var offset = 0
     @exclusivity(unchecked) private(set) var name: Range<Int> = 0..<0
-    @exclusivity(unchecked) private(set) var attributes: [Attribute] = []
+    /// The start tag's attributes (valid until the next call), kept in storage of its own: an
+    /// array's reference count, taken and dropped at every tag read, was a tenth of the reading.
+    var attributes: UnsafeBufferPointer<Attribute> { UnsafeBufferPointer(start: attributeStorage, count: attributeCount) }
+    @exclusivity(unchecked) private var attributeStorage: UnsafeMutablePointer<Attribute>
+    @exclusivity(unchecked) private var attributeCount = 0, attributeCapacity = 8
     @exclusivity(unchecked) private(set) var selfClosing = false
     /// A text token: its bytes, and whether they hold entities (CDATA holds none).
     @exclusivity(unchecked) private(set) var text: Range<Int> = 0..<0
@@ -48,9 +52,25 @@ final class XMLTokenizer {
         self.maxToken = max(maxToken, 64)
         capacity = max(chunk, 64)
         buffer = .allocate(capacity: capacity)
+        attributeStorage = .allocate(capacity: attributeCapacity)
     }
 
-    deinit { buffer.deallocate() }
+    deinit {
+        buffer.deallocate()
+        attributeStorage.deallocate()
+    }
+
+    @inline(__always) private func appendAttribute(_ a: Attribute) {
+        if attributeCount == attributeCapacity {
+            let grown = UnsafeMutablePointer<Attribute>.allocate(capacity: attributeCapacity * 2)
+            grown.initialize(from: attributeStorage, count: attributeCount)
+            attributeStorage.deallocate()
+            attributeStorage = grown
+            attributeCapacity *= 2
+        }
+        (attributeStorage + attributeCount).initialize(to: a)
+        attributeCount += 1
+    }
 
     @inline(__always) func byte(_ i: Int) -> UInt8 { buffer[i] }
 
@@ -67,14 +87,22 @@ final class XMLTokenizer {
 
     /// The 1-based line of a stream offset at or after the buffer's start.
     func line(of streamOffset: Int) -> Int {
-        var n = linesBefore
-        let end = min(max(streamOffset - base, 0), filled)
-        for i in 0..<end where buffer[i] == 0x0A { n += 1 }
-        return n + 1
+        linesBefore + Self.newlines(buffer, min(max(streamOffset - base, 0), filled)) + 1
+    }
+
+    /// The newlines in the first `count` bytes: every byte of the input passes here once,
+    /// found by memchr (an export has a line per row; a test per byte was a tenth of the reading).
+    private static func newlines(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
+        var n = 0, i = 0
+        while i < count, let hit = memchr(bytes + i, 0x0A, count - i) {
+            n += 1
+            i = bytes.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        return n
     }
 
     /// Appends the decoded bytes of `r` (entities and character references undone) to `out`.
-    func decode(_ r: Range<Int>, into out: inout [UInt8]) throws {
+    func decode<Out: ByteAppending>(_ r: Range<Int>, into out: inout Out) throws {
         var i = r.lowerBound
         while i < r.upperBound {
             let b = buffer[i]
@@ -97,7 +125,7 @@ final class XMLTokenizer {
                       let scalar = Unicode.Scalar(code), code != 0 else {
                     throw Failure(offset: base + i, message: "a character reference '&\(string(entity));' that names no character")
                 }
-                out.append(contentsOf: Array(String(Character(scalar)).utf8))
+                for b in String(Character(scalar)).utf8 { out.append(b) }
             } else {
                 throw Failure(offset: base + i, message: "an unknown entity '&\(string(entity));' (only &lt; &gt; &amp; &quot; &apos; and &#N; are XML's own)")
             }
@@ -152,7 +180,12 @@ final class XMLTokenizer {
             case .done(let k): return k
             case .needMore:
                 pos = start
+                let endSeen = atEnd
                 if try !refill(keeping: start) {
+                    // The end of the input only now seen (the last read had filled the
+                    // buffer): scan once more knowing it, as a read in one piece does (a
+                    // `<!` too short for any keyword is then refused, not taken for a cut).
+                    if !endSeen { continue }
                     // Cut inside a tag: the end of the input, which the reader words (a note
                     // when the rows before are whole, else an error).
                     cut = true
@@ -205,7 +238,7 @@ final class XMLTokenizer {
             pos = i + 1
             return .done(.end)
         }
-        attributes.removeAll(keepingCapacity: true)
+        attributeCount = 0
         while true {
             while i < filled, isSpace(buffer[i]) { i += 1 }
             guard i < filled else { return .needMore }
@@ -233,13 +266,21 @@ final class XMLTokenizer {
             guard quote == 0x22 || quote == 0x27 else { throw Failure(offset: base + i, message: "the value of '\(string(attrName))' in <\(string(name))> is not quoted") }
             i += 1
             let valueStart = i
-            guard let hit = memchr(buffer + i, Int32(quote), filled - i) else { return .needMore }
-            i = buffer.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            // One pass to the closing quote, noting '<' and '&' (values are short: three memchr
+            // calls a value cost more than the bytes).
+            var lessThan = false, ampersand = false
+            while i < filled {
+                let c = buffer[i]
+                if c == quote { break }
+                if c == 0x3C { lessThan = true } else if c == 0x26 { ampersand = true }
+                i += 1
+            }
+            guard i < filled else { return .needMore }
             let value = valueStart..<i
-            if memchr(buffer + valueStart, 0x3C, value.count) != nil {
+            if lessThan {
                 throw Failure(offset: base + valueStart, message: "a '<' inside the value of '\(string(attrName))' (write it &lt;)")
             }
-            attributes.append(Attribute(name: attrName, value: value, escaped: memchr(buffer + valueStart, 0x26, value.count) != nil))
+            appendAttribute(Attribute(name: attrName, value: value, escaped: ampersand))
             i += 1
         }
     }
@@ -274,8 +315,10 @@ final class XMLTokenizer {
     }
 
     @inline(__always) private func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+    /// Space, tab, CR, LF, '/', '<', '=', '>': all below 64, one bit each.
+    private static let nameEnds: UInt64 = 1 << 0x20 | 1 << 0x0A | 1 << 0x0D | 1 << 0x09 | 1 << 0x3E | 1 << 0x2F | 1 << 0x3D | 1 << 0x3C
     @inline(__always) private func isNameEnd(_ b: UInt8) -> Bool {
-        b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 || b == 0x3E || b == 0x2F || b == 0x3D || b == 0x3C
+        b < 64 && Self.nameEnds & (1 << UInt64(b)) != 0
     }
 
     /// Reads more of the stream, keeping the bytes from `keeping` on (moved to the front);
@@ -284,7 +327,7 @@ final class XMLTokenizer {
         if atEnd { return false }
         let keep = keeping ?? pos
         if keep > 0 {
-            for i in 0..<keep where buffer[i] == 0x0A { linesBefore += 1 }
+            linesBefore += Self.newlines(buffer, keep)
             let n = filled - keep
             if n > 0 { memmove(buffer, buffer + keep, n) }
             base += keep

@@ -11,7 +11,11 @@ enum XctraceImport {
                                        path: { files.indices.contains($0) ? files[$0] : job.file.path })
             let pipeline = XctracePipeline(store: store, firstTableId: try job.db.nextRowId(in: "xctrace_tables"))
             pipeline.tick = job.tick
-            let summary = try pipeline.drive(mark: job.mark) { try reader.read(into: pipeline) }
+            let summary = try pipeline.drive(mark: job.mark) {
+                let summary = try reader.read(into: pipeline)
+                try pipeline.flush()
+                return summary
+            }
             return (summary, run: store.firstRun)
         }
         let (summary, run) = read

@@ -38,15 +38,20 @@ final class XctraceReader {
         var textStart = 0             // in `texts`
         var fmt: Range<Int>? = nil    // in `fmts`
         var hasChildElements = false
-        var attributes: String? = nil
+        /// Its other attributes as a JSON object, in `attributeTexts` (nil: none). No reference
+        /// type in here: an element's copy is a copy of bytes.
+        var attributes: Range<Int>? = nil
     }
 
     private let tokens: XMLTokenizer
     private let path: (Int) -> String
-    @exclusivity(unchecked) private var stack: [Open] = []
-    @exclusivity(unchecked) private var names: [UInt8] = []
-    @exclusivity(unchecked) private var texts: [UInt8] = []
-    @exclusivity(unchecked) private var fmts: [UInt8] = []
+    // The open elements, and the bytes of their names, texts, fmts and other attributes
+    // (freed in deinit).
+    @exclusivity(unchecked) private var stack = ScratchStack<Open>(capacity: 16)
+    @exclusivity(unchecked) private var names = ScratchStack<UInt8>()
+    @exclusivity(unchecked) private var texts = ScratchStack<UInt8>()
+    @exclusivity(unchecked) private var fmts = ScratchStack<UInt8>()
+    @exclusivity(unchecked) private var attributeTexts = ScratchStack<UInt8>()
     @exclusivity(unchecked) private var defined: [UInt64] = []
     @exclusivity(unchecked) private var sparseDefined: Set<Int> = []
     @exclusivity(unchecked) private var nextFree: Int64
@@ -77,6 +82,14 @@ final class XctraceReader {
         tokens = XMLTokenizer(source: source, chunk: chunk, maxToken: maxToken)
         nextFree = firstValueId
         self.path = path
+    }
+
+    deinit {
+        stack.free()
+        names.free()
+        texts.free()
+        fmts.free()
+        attributeTexts.free()
     }
 
     func read(into sink: XctraceSink, tick: (() -> Void)? = nil) throws -> Summary {
@@ -114,9 +127,10 @@ final class XctraceReader {
 
     private func start(_ sink: XctraceSink) throws {
         guard stack.count < Self.maxDepth else { throw error(at: tokens.offset, "elements nested deeper than \(Self.maxDepth)") }
-        guard let parent = stack.last else { return try startDocument(sink) }
+        guard !stack.isEmpty else { return try startDocument(sink) }
         let role: Role
-        switch parent.role {
+        // The parent's role read in place: a copy of the whole element per token costs.
+        switch stack[stack.count - 1].role {
         case .row:
             return try startCell(sink, inRow: true)
         case .cell, .value:
@@ -227,7 +241,7 @@ final class XctraceReader {
             guard isDefined(ref) else {
                 throw error(at: tokens.offset, "<\(tokens.string(tokens.name)) ref=\"\(ref)\"> names an id no complete element before it has")
             }
-            if let fmt { fmts.removeSubrange(fmt) }
+            if let fmt { fmts.truncate(to: fmt.lowerBound) }
             try place(documentBase + Int64(ref), sink)
             if !tokens.selfClosing { pushPlain(.ref) }
             return
@@ -241,7 +255,11 @@ final class XctraceReader {
             id = documentBase + Self.syntheticIds + synthetic
         }
         var open = Open(role: inRow ? .cell : .value, name: 0..<0, id: id, documentId: documentId ?? -1, textStart: texts.count, fmt: fmt)
-        open.attributes = Self.json(others)
+        if var json = Self.json(others) {
+            let start = attributeTexts.count
+            json.withUTF8 { attributeTexts.append(contentsOf: $0) }
+            open.attributes = start..<attributeTexts.count
+        }
         if tokens.selfClosing {
             open.name = names.count..<names.count
             stack.append(open)
@@ -261,18 +279,17 @@ final class XctraceReader {
     }
 
     private func end(_ sink: XctraceSink) throws {
-        guard let top = stack.last else {
+        guard !stack.isEmpty else {
             throw error(at: tokens.offset, "an end tag </\(tokens.string(tokens.name))> with no element open")
         }
+        let topName = stack[stack.count - 1].name
         let name = tokens.bytes(tokens.name)
-        let same = top.name.count == name.count && names.withUnsafeBufferPointer { all in
-            memcmp(all.baseAddress! + top.name.lowerBound, name.baseAddress!, name.count) == 0
-        }
+        let same = topName.count == name.count && memcmp(names.base + topName.lowerBound, name.baseAddress!, name.count) == 0
         guard same else {
-            let open = String(decoding: names[top.name], as: UTF8.self)
+            let open = String(decoding: names.buffer(topName), as: UTF8.self)
             throw error(at: tokens.offset, "</\(tokens.string(tokens.name))> closes <\(open)>: the tags are not balanced")
         }
-        switch top.role {
+        switch stack[stack.count - 1].role {
         case .cell, .value: try closeValue(sink)
         default: try endOpen(sink)
         }
@@ -281,10 +298,10 @@ final class XctraceReader {
     /// Closes the top element that is no value.
     private func endOpen(_ sink: XctraceSink) throws {
         let top = stack.removeLast()
-        let elementName = String(decoding: names[top.name], as: UTF8.self)
-        names.removeSubrange(top.name.lowerBound...)
-        let text = texts[top.textStart...]
-        defer { texts.removeSubrange(top.textStart...) }
+        let elementName = String(decoding: names.buffer(top.name), as: UTF8.self)
+        names.truncate(to: top.name.lowerBound)
+        let text = texts.buffer(from: top.textStart)
+        defer { texts.truncate(to: top.textStart) }
         switch top.role {
         case .columnField(let k):
             let value = String(decoding: text, as: UTF8.self)
@@ -331,7 +348,8 @@ final class XctraceReader {
         switch field {
         case "start-date": run?.startDate = value
         case "end-date": run?.endDate = value
-        case "duration": run?.durationNs = Double(value).map { Int64(($0 * 1e9).rounded()) }
+        // Seconds; a value no Int64 of ns holds (1e400, 1e30, nan) is unknown, not a trap.
+        case "duration": run?.durationNs = Double(value).flatMap { Int64(exactly: ($0 * 1e9).rounded()) }
         case "end-reason": run?.endReason = value
         case "instruments-version": run?.instrumentsVersion = value
         case "template-name": run?.template = value
@@ -371,22 +389,21 @@ final class XctraceReader {
 
     private func closeValue(_ sink: XctraceSink) throws {
         let top = stack.removeLast()
-        let tag = tag(top)
-        names.removeSubrange(top.name.lowerBound...)
+        // The element's name: a self-closing one's start tag or the end tag, which `end`
+        // checked is the start tag's.
+        let tag = tokens.bytes(tokens.name)
+        names.truncate(to: top.name.lowerBound)
         let hasText = top.textStart < texts.count
-        try texts.withUnsafeBufferPointer { all in
-            let text = UnsafeBufferPointer(rebasing: all[top.textStart...])
-            var number: Int64?
-            var raw: UnsafeBufferPointer<UInt8>?
-            if let n = Self.canonicalInteger(text) { number = n } else if !top.hasChildElements || hasText && !Self.blank(text) { raw = text }
-            try fmts.withUnsafeBufferPointer { f in
-                var fmt: UnsafeBufferPointer<UInt8>? = top.fmt.map { UnsafeBufferPointer(rebasing: f[$0]) }
-                if let shown = fmt, shown.elementsEqual(text) { fmt = nil }
-                try sink.value(id: top.id, tag: tag, raw: raw, number: number, fmt: fmt, attributes: top.attributes)
-            }
-        }
-        texts.removeSubrange(top.textStart...)
-        if let f = top.fmt { fmts.removeSubrange(f.lowerBound...) }
+        let text = texts.buffer(from: top.textStart)
+        var number: Int64?
+        var raw: UnsafeBufferPointer<UInt8>?
+        if let n = Self.canonicalInteger(text) { number = n } else if !top.hasChildElements || hasText && !Self.blank(text) { raw = text }
+        var fmt = top.fmt.map { fmts.buffer($0) }
+        if let shown = fmt, shown.count == text.count, text.isEmpty || memcmp(shown.baseAddress!, text.baseAddress!, text.count) == 0 { fmt = nil }
+        try sink.value(id: top.id, tag: tag, raw: raw, number: number, fmt: fmt, attributes: top.attributes.map { attributeTexts.buffer($0) })
+        texts.truncate(to: top.textStart)
+        if let f = top.fmt { fmts.truncate(to: f.lowerBound) }
+        if let a = top.attributes { attributeTexts.truncate(to: a.lowerBound) }
         if top.documentId >= 0 { define(top.documentId) }
         summary.firstValueId = min(summary.firstValueId ?? top.id, top.id)
         summary.lastValueId = max(summary.lastValueId ?? top.id, top.id)
@@ -394,32 +411,15 @@ final class XctraceReader {
         try place(top.id, sink)
     }
 
-    @exclusivity(unchecked) private var lastTagBytes: [UInt8] = []
-    @exclusivity(unchecked) private var lastTag = ""
-
-    /// The value's element name, kept from its start tag (a self-closing one's is the current
-    /// token's); the last one is reused, without a new String: rows repeat their tags.
-    private func tag(_ open: Open) -> String {
-        if open.name.isEmpty {
-            let current = tokens.bytes(tokens.name)
-            if current.elementsEqual(lastTagBytes) { return lastTag }
-            lastTagBytes = Array(current)
-        } else {
-            if names[open.name].elementsEqual(lastTagBytes) { return lastTag }
-            lastTagBytes = Array(names[open.name])
-        }
-        lastTag = String(decoding: lastTagBytes, as: UTF8.self)
-        return lastTag
-    }
-
     /// A value (or ref) closed: it is a cell of the row, or a child of the value around it.
     private func place(_ id: Int64, _ sink: XctraceSink) throws {
-        guard let parent = stack.last else { return }
-        switch parent.role {
+        guard !stack.isEmpty else { return }
+        let p = stack.count - 1
+        switch stack[p].role {
         case .row: try placeCell(id, sink)
         case .cell, .value:
-            try sink.child(parent: parent.id, position: parent.children, child: id)
-            stack[stack.count - 1].children += 1
+            try sink.child(parent: stack[p].id, position: stack[p].children, child: id)
+            stack[p].children += 1
         default: break
         }
     }
@@ -433,11 +433,11 @@ final class XctraceReader {
     }
 
     private func text() throws {
-        guard let top = stack.last else {
+        guard !stack.isEmpty else {
             if !Self.blank(tokens.bytes(tokens.text)) { throw error(at: tokens.offset, "text outside the document's element") }
             return
         }
-        switch top.role {
+        switch stack[stack.count - 1].role {
         case .cell, .value, .columnField, .summaryField:
             if tokens.textEscaped { try tokens.decode(tokens.text, into: &texts) } else { texts.append(contentsOf: tokens.bytes(tokens.text)) }
         default: break
@@ -450,11 +450,12 @@ final class XctraceReader {
             if tokens.cut { throw error(at: tokens.offset, "the export ends inside a tag after its document") }
             return
         }
-        let where_ = stack.map { String(decoding: names[$0.name], as: UTF8.self) }.filter { !$0.isEmpty }.last ?? "an element"
+        let open = (0..<stack.count).map { stack[$0] }
+        let where_ = open.map { String(decoding: names.buffer($0.name), as: UTF8.self) }.filter { !$0.isEmpty }.last ?? "an element"
         if let tableId, let h = head {
             _ = tableId
             let rows = rowsInTable
-            let inRow = stack.contains { if case .row = $0.role { return true } else { return false } }
+            let inRow = open.contains { if case .row = $0.role { return true } else { return false } }
             try endTable(sink, complete: false)
             summary.notes.append(ImportNote(code: "xctrace-cut",
                 message: "the export ends inside <\(where_)>\(inRow ? " of row \(rows + 1)" : "") of \(h.schema) (byte \(tokens.offset - documentStart)): the file was cut; its \(rows) complete row(s) are kept, the rest is missing",
@@ -480,16 +481,26 @@ final class XctraceReader {
         return String(decoding: out, as: UTF8.self)
     }
 
+    @inline(__always)
     private func number(_ a: XMLTokenizer.Attribute) throws -> Int {
         let b = tokens.bytes(a.value)
         var n = 0
-        guard !b.isEmpty, b.count <= 10 else { throw error(at: tokens.offset, "the id '\(tokens.string(a.value))' is no number agtrace reads (at most \(Self.maxDocumentId))") }
+        guard !b.isEmpty, b.count <= 10 else { throw badNumber(a) }
         for c in b {
-            guard c >= 0x30, c <= 0x39 else { throw error(at: tokens.offset, "the id '\(tokens.string(a.value))' is not a number") }
+            guard c >= 0x30, c <= 0x39 else { throw badNumber(a) }
             n = n * 10 + Int(c - 0x30)
         }
-        guard n <= Self.maxDocumentId else { throw error(at: tokens.offset, "the id \(n) is larger than \(Self.maxDocumentId)") }
+        guard n <= Self.maxDocumentId else { throw badNumber(a) }
         return n
+    }
+
+    /// Why an id or ref is refused (out of the hot path).
+    @inline(never)
+    private func badNumber(_ a: XMLTokenizer.Attribute) -> Error {
+        let b = tokens.bytes(a.value)
+        if b.isEmpty || b.count > 10 { return error(at: tokens.offset, "the id '\(tokens.string(a.value))' is no number agtrace reads (at most \(Self.maxDocumentId))") }
+        if b.contains(where: { $0 < 0x30 || $0 > 0x39 }) { return error(at: tokens.offset, "the id '\(tokens.string(a.value))' is not a number") }
+        return error(at: tokens.offset, "the id \(tokens.string(a.value)) is larger than \(Self.maxDocumentId)")
     }
 
     /// Ids below this are a bit each (8 MB at most); larger ones, which no export of this size

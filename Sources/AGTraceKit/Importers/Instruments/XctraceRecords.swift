@@ -7,10 +7,11 @@ protocol XctraceSink: AnyObject {
     func tocTable(run: Int, position: Int, schema: String, attributes: String?) throws
     /// A table whose rows follow; returns its id for the rows.
     func table(_ head: XctraceTableHead) throws -> Int64
-    /// A value: `raw` its text when `number` does not hold it, `fmt` its display text when
-    /// that differs from the text (buffers valid during the call only).
-    func value(id: Int64, tag: String, raw: UnsafeBufferPointer<UInt8>?, number: Int64?,
-               fmt: UnsafeBufferPointer<UInt8>?, attributes: String?) throws
+    /// A value: `tag` its element's name, `raw` its text when `number` does not hold it, `fmt`
+    /// its display text when that differs from the text, `attributes` its others as a JSON
+    /// object (buffers valid during the call only).
+    func value(id: Int64, tag: UnsafeBufferPointer<UInt8>, raw: UnsafeBufferPointer<UInt8>?, number: Int64?,
+               fmt: UnsafeBufferPointer<UInt8>?, attributes: UnsafeBufferPointer<UInt8>?) throws
     func child(parent: Int64, position: Int, child: Int64) throws
     /// A row: `cells[slot]` the value id, 0 for none (a sentinel, a missing cell).
     func row(table: Int64, position: Int, cells: UnsafeBufferPointer<Int64>, more: String?) throws
