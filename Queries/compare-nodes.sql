@@ -2,7 +2,7 @@
 -- description: a snapshot's nodes in attribute order, one side of the merge that compares two snapshots (Reports/Snapshots/SnapshotComparison.swift)
 -- params: snapshot (required), values (optional)
 -- internal: yes
-SELECT attribute, graph_index, type_index, coalesce(flags, 0) AS flags,
+SELECT attribute, graph_index, type_index, flags,
        -- Values only when asked for (diff compares them; edge-churn does not).
        CASE WHEN :values THEN value END AS value
 FROM node_rows

@@ -3,6 +3,9 @@
 -- params: from (required), to (required)
 -- internal: yes
 -- Nodes are (attribute, rule) as in diff; a node present in both compares its flags and value.
+-- Flags a dump leaves out (NULL) are unknown: compared with nothing, never taken for 0
+-- (diff-unknown-flags.sql counts those nodes for the warning). Edges the same: a group of
+-- copies whose flags are not all given is not compared by flags.
 -- Edges are a multiset of (source, reader, offset) and are shown under their reader: field
 -- 'input S' (or 'input S+OFFSET'); a pair kept with the same count but other flags is
 -- 'changed' with the flags before and after (bit 3, value 8: changed since the reader ran).
@@ -20,20 +23,20 @@ WITH f AS NOT MATERIALIZED (SELECT attribute, graph_index, rule, flags, value FR
         SELECT 'added', t.attribute, t.graph_index, t.rule, 1, 'node', NULL, NULL
         FROM t WHERE NOT EXISTS (SELECT 1 FROM f WHERE f.attribute = t.attribute AND f.rule IS t.rule)
         UNION ALL
-        SELECT 'changed', t.attribute, t.graph_index, t.rule, 1, 'flags', coalesce(f.flags, 0), coalesce(t.flags, 0)
+        SELECT 'changed', t.attribute, t.graph_index, t.rule, 1, 'flags', f.flags, t.flags
         FROM t JOIN f ON f.attribute = t.attribute AND f.rule IS t.rule AND f.graph_index = t.graph_index
-        WHERE coalesce(f.flags, 0) <> coalesce(t.flags, 0)
+        WHERE f.flags <> t.flags
         UNION ALL
         SELECT 'changed', t.attribute, t.graph_index, t.rule, 1, 'value', f.value, t.value
         FROM t JOIN f ON f.attribute = t.attribute AND f.rule IS t.rule AND f.graph_index = t.graph_index
         WHERE f.value IS NOT t.value
      ),
      fe AS (SELECT src_attribute AS src, dst_attribute AS dst, offset, count(*) AS n,
-                   group_concat(flags, ',') AS flags, min(graph_index) AS graph_index
+                   CASE WHEN count(flags) = count(*) THEN group_concat(flags, ',') END AS flags, min(graph_index) AS graph_index
             FROM (SELECT * FROM edges WHERE snapshot_id = :from ORDER BY src_attribute, dst_attribute, offset, flags)
             GROUP BY src_attribute, dst_attribute, offset),
      te AS (SELECT src_attribute AS src, dst_attribute AS dst, offset, count(*) AS n,
-                   group_concat(flags, ',') AS flags, min(graph_index) AS graph_index
+                   CASE WHEN count(flags) = count(*) THEN group_concat(flags, ',') END AS flags, min(graph_index) AS graph_index
             FROM (SELECT * FROM edges WHERE snapshot_id = :to ORDER BY src_attribute, dst_attribute, offset, flags)
             GROUP BY src_attribute, dst_attribute, offset),
      edge_pairs AS (
@@ -51,7 +54,7 @@ WITH f AS NOT MATERIALIZED (SELECT attribute, graph_index, rule, flags, value FR
                CASE WHEN n_to = n_from THEN flags_from ELSE n_from END AS before,
                CASE WHEN n_to = n_from THEN flags_to ELSE n_to END AS after
         FROM edge_pairs
-        WHERE n_to <> n_from OR flags_from IS NOT flags_to
+        WHERE n_to <> n_from OR flags_from <> flags_to
      )
 SELECT c.change, c.attribute, c.rule,
        CASE c.side WHEN 0 THEN (SELECT view FROM fv WHERE fv.graph_index = c.graph_index AND fv.attribute = c.attribute)

@@ -67,12 +67,16 @@ enum DiffCommand {
         defer { for warning in warnings { context.note("agtrace diff: warning: \(terminalSafe(warning))") } }
         if args.has(details) {
             warnings = try SnapshotPairing.warnings(in: db, from: args.positionals[0], to: args.positionals[1])
+            if let flags = try SnapshotDiff.detailsFlagsWarning(in: db, from: args.positionals[0], to: args.positionals[1]) {
+                warnings.append(flags)
+            }
             let rows = try SnapshotDiff.details(in: db, from: args.positionals[0], to: args.positionals[1])
             try context.writeRows(columns: SnapshotDiff.detailColumns, rows: rows, args: args, command: name)
             return 0
         }
         let diff = try SnapshotDiff.compute(in: db, from: args.positionals[0], to: args.positionals[1])
         warnings = try SnapshotPairing.warnings(in: db, from: args.positionals[0], to: args.positionals[1], counted: diff.pairing)
+        if let flags = diff.flagsWarning { warnings.append(flags) }
         switch format {
         case .json:
             context.out.write(diff.json())

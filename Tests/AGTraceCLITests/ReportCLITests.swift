@@ -206,6 +206,25 @@ final class ReportCLITests: CLITestCase {
         XCTAssertTrue(markdown.stdout.contains("| node flags |  |  |  |  | 5 |"))
     }
 
+    /// A dump whose writer leaves node flags out (SampleArchives/writers/trip-flagless) against
+    /// one that gives them: those nodes' flags are unknown, not 0, so the 11 are not counted as
+    /// flag changes (16 were, before); stderr says so, for the summary and --details alike.
+    func testDiffAgainstADumpWithoutFlagsCountsOnlyKnownFlags() throws {
+        let flagless = CLI.packageRoot.appendingPathComponent("SampleArchives/writers/trip-flagless.ag-json").path
+        let imported = try agtrace(["import", "-q", flagless])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let warning = "agtrace diff: warning: 11 nodes present in both 'trip-1-before' and 'trip-flagless' have no flags "
+            + "in one dump or both (its writer left `flags` out): unknown, so not compared"
+        let table = try agtrace(["diff", "trip-1-before", "trip-flagless"])
+        XCTAssertEqual(table.status, 0, table.stderr)
+        XCTAssertTrue(table.stdout.contains("node flags                             5\n"), table.stdout)
+        XCTAssertTrue(table.stderr.contains(warning), table.stderr)
+        let details = try agtrace(["diff", "trip-1-before", "trip-flagless", "--details", "--format", "csv"])
+        XCTAssertEqual(details.status, 0, details.stderr)
+        XCTAssertEqual(details.stdout.split(separator: "\n").filter { $0.contains(",flags,") }.count, 5, details.stdout)
+        XCTAssertTrue(details.stderr.contains(warning), details.stderr)
+    }
+
     func testExportDot() throws {
         let r = try agtrace(["export", "dot", "--snapshot", "trip-3-after-invalidate", "--focus", "3152", "--depth", "1"])
         XCTAssertEqual(r.status, 0, r.stderr)

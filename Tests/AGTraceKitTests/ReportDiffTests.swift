@@ -107,6 +107,46 @@ final class ReportDiffTests: XCTestCase {
         XCTAssertNotEqual(digest("a"), digest("a\u{0}"))
     }
 
+    /// Flags a dump leaves out are unknown, not 0: a node whose flags only one side gives (or
+    /// neither) is not counted as changed, on both read paths (flags past 32 bits send the
+    /// snapshots through the attribute index); the warning counts them, --details lists only
+    /// known changes, and edges whose flags one side leaves out are not compared by flags.
+    func testFlagsLeftOutAreUnknownNotZero() throws {
+        func node(_ id: Int, _ flags: Int64?) -> String {
+            "{\"id\":\(id),\"type\":0" + (flags.map { ",\"flags\":\($0)" } ?? "") + "}"
+        }
+        func archive(_ nodes: [String], _ edges: [String]) -> String {
+            #"{"graphs":[{"id":1,"types":[{"name":"T"}],"nodes":["# + nodes.joined(separator: ",") + #"],"edges":["#
+                + edges.joined(separator: ",") + "]}]}"
+        }
+        for big: Int64 in [1, 1 << 40] {
+            // 4: none -> 8; 8: 1 -> 9 (changed); 12: none -> none; 16: 0 -> none; 20: the same either way.
+            let before = archive([node(4, nil), node(8, 1), node(12, nil), node(16, 0), node(20, big)],
+                                 [#"{"src":0,"dst":1,"flags":0}"#, #"{"src":2,"dst":3,"flags":0}"#])
+            let after = archive([node(4, 8), node(8, 9), node(12, nil), node(16, nil), node(20, big)],
+                                [#"{"src":0,"dst":1,"flags":8}"#, #"{"src":2,"dst":3}"#])
+            let f = try ReportFixture(samples: false)
+            try f.archive("before", before)
+            try f.archive("after", after)
+            let d = try SnapshotDiff.compute(in: f.db, from: "before", to: "after")
+            XCTAssertEqual([d.nodesAdded, d.nodesRemoved, d.flagsChanged, d.flagsUnknown], [0, 0, 1, 3], "flags \(big)")
+            XCTAssertEqual(d.flagsWarning, "3 nodes present in both 'before' and 'after' have no flags in one dump or both "
+                + "(its writer left `flags` out): unknown, so not compared; the flags changes counted are those of nodes "
+                + "whose flags both dumps give")
+            XCTAssertEqual(try SnapshotDiff.detailsFlagsWarning(in: f.db, from: "before", to: "after"), d.flagsWarning)
+            let rows = try SnapshotDiff.details(in: f.db, from: "before", to: "after")
+            XCTAssertEqual(rows.map { [$0[0].stringValue, $0[1].intValue.map(String.init), $0[4].stringValue,
+                                       $0[5].intValue.map(String.init) ?? $0[5].stringValue,
+                                       $0[6].intValue.map(String.init) ?? $0[6].stringValue] },
+                           [["changed", "8", "flags", "1", "9"], ["changed", "8", "input 4", "0", "8"]], "flags \(big)")
+        }
+        let f = try ReportFixture(samples: false)
+        try f.archive("a", archive([node(4, 1)], []))
+        try f.archive("b", archive([node(4, 1), node(8, 0)], []))
+        XCTAssertNil(try SnapshotDiff.compute(in: f.db, from: "a", to: "b").flagsWarning)
+        XCTAssertNil(try SnapshotDiff.detailsFlagsWarning(in: f.db, from: "a", to: "b"))
+    }
+
     /// Node rows stored out of attribute order (nodes listed backwards) send the comparison
     /// from its storage-order read back to the ordered query: the same answers.
     func testNodesStoredOutOfAttributeOrderCompareTheSame() throws {

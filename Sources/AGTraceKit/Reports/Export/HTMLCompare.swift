@@ -2,12 +2,13 @@
 /// removed and the nodes whose flags or value changed (before and after), named by view.
 extension HTMLSections {
     /// Returns what makes the comparison doubtful (SnapshotPairing.warnings, with the diff's
-    /// own count), shown above its counts too.
+    /// own count, and nodes whose flags are unknown), shown above its counts too.
     @discardableResult
     static func compare(_ page: HTMLPage, db: Database, from: String, to: String, ids: (Int64, Int64),
                         options: HTMLReport.Options) throws -> [String] {
         let diff = try SnapshotDiff.compute(in: db, from: from, to: to)
         let warnings = try SnapshotPairing.warnings(in: db, from: ids.0, to: ids.1, fromLabel: from, toLabel: to, counted: diff.pairing)
+            + (diff.flagsWarning.map { [$0] } ?? [])
         // Nodes added, removed, or with other flags or value: diff --details's rows (its edge
         // rows are the edge table below, with both ends named).
         var nodeRows: [[SQLValue]] = []

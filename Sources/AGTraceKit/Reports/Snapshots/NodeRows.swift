@@ -22,7 +22,7 @@ struct NodeRows {
 
     /// Rows read in storage order and sorted, with the digests of their values (`values`) or
     /// without; nil when the snapshot's graphs do not cover all its node rows, or an index or
-    /// flags are past 32 bits (then `ordered` is the way).
+    /// flags are past 32 bits or all 32 set (then `ordered` is the way).
     static func sorted(_ db: Database, snapshot: Int64, values: Bool) throws -> NodeRows? {
         var rows = NodeRows(cursor: RowCursor(rowsInMemory: 0))
         let ids: [String: SQLValue] = ["snapshot": .integer(snapshot)]
@@ -37,8 +37,10 @@ struct NodeRows {
         var fits = true
         try ReportRegistry.query("walk-nodes").prepare(in: db, ["snapshot": .integer(snapshot),
                                                                 "values": .integer(values ? 1 : 0)]).forEachRow { r in
+            // Flags left out (NULL: unknown) are kept as `unknownFlags`, which real flags never are here.
+            let flags = r.isNull(3) ? Self.unknownFlags : UInt32(exactly: r.int64(3)).flatMap { $0 == Self.unknownFlags ? nil : $0 }
             guard fits, let graph = Int32(exactly: r.int64(1)), let type = Int32(exactly: r.int64(2)),
-                  let flags = UInt32(exactly: r.int64(3)) else { fits = false; return }
+                  let flags else { fits = false; return }
             rows.attributes.append(r.int64(0))
             rows.graphs.append(graph)
             rows.types.append(type)
@@ -62,7 +64,16 @@ struct NodeRows {
     var attribute: Int64 { cursor.statement?.int64(0) ?? attributes[row] }
     var graphIndex: Int64 { cursor.statement?.int64(1) ?? Int64(graphs[row]) }
     var typeIndex: Int64 { cursor.statement?.int64(2) ?? Int64(types[row]) }
-    var flags: Int64 { cursor.statement?.int64(3) ?? Int64(flagsOf[row]) }
+    /// The node's flags, nil when its dump leaves them out (unknown, not 0).
+    var flags: Int64? {
+        if let statement = cursor.statement { return statement.isNull(3) ? nil : statement.int64(3) }
+        let flags = flagsOf[row]
+        return flags == Self.unknownFlags ? nil : Int64(flags)
+    }
+
+    /// What `flagsOf` holds for a node without flags; a node whose flags are this sends the
+    /// snapshot the ordered way.
+    private static let unknownFlags = UInt32.max
     /// The node's value (NULL when not read).
     var value: ValueDigest {
         if let statement = cursor.statement { return ValueDigest(statement.bytes(4)) }

@@ -39,6 +39,9 @@ struct SnapshotComparison {
     var recycled: Set<Int64> = []
     /// Attributes of both sides whose nodes pair up with the same rule.
     var pairedAttributes = 0
+    /// Nodes present on both sides whose flags are not compared: one dump or both leave them
+    /// out (unknown), so they are counted neither as changed nor as the same.
+    var flagsUnknown: Int64 = 0
     /// Added rows first, then removed, each in (source, reader, offset) order.
     var edgeChanges: [EdgeChange] = []
     let from: Side
@@ -107,6 +110,7 @@ struct SnapshotComparison {
         fromTypes = nodes.fromTypes
         recycled = nodes.recycled
         pairedAttributes = nodes.paired
+        flagsUnknown = nodes.flagsUnknown
         edgeChanges = try Self.edges(from: EdgeRows.streamed(db, snapshot: fromId),
                                      to: toEdges?() ?? EdgeRows.streamed(db, snapshot: toId), recycled: recycled)
     }
@@ -263,6 +267,8 @@ private struct NodeMerge {
     var recycled: Set<Int64> = []
     /// Attributes whose nodes pair up with the same rule on both sides.
     var paired = 0
+    /// Nodes present on both sides whose flags one dump or both leave out.
+    var flagsUnknown: Int64 = 0
     mutating func run(from fromRows: NodeRows, to toRows: NodeRows,
                       from: inout SnapshotComparison.Side, to: inout SnapshotComparison.Side) throws {
         var a = NodeGroups(fromRows)
@@ -294,7 +300,12 @@ private struct NodeMerge {
             for x in a.nodes where x.rule == y.rule {
                 matched = true
                 attributePaired = true
-                if x.flags != y.flags { toTypes[y.typeKey, default: .init()].flagsChanged += 1 }
+                // Flags one dump leaves out are unknown: neither changed nor the same.
+                if let fx = x.flags, let fy = y.flags {
+                    if fx != fy { toTypes[y.typeKey, default: .init()].flagsChanged += 1 }
+                } else {
+                    flagsUnknown += 1
+                }
                 if y.value != x.value { toTypes[y.typeKey, default: .init()].valuesChanged += 1 }
             }
             if !matched { toTypes[y.typeKey, default: .init()].added += 1 }
@@ -315,7 +326,8 @@ private struct NodeGroups {
     struct Node {
         var typeKey: Int64
         var rule: Int32
-        var flags: Int64
+        /// nil: the dump leaves the node's flags out.
+        var flags: Int64?
         var value: ValueDigest
 
         var graph: Int64 { typeKey >> 32 }

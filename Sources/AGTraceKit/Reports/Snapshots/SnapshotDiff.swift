@@ -59,6 +59,9 @@ public struct SnapshotDiff: Equatable, Sendable {
     /// How many attributes pair up with the same rule, counted by the comparison's merge (for
     /// SnapshotPairing.warnings, which then needs no query of its own).
     public var pairing = SnapshotPairing(attributesFrom: 0, attributesTo: 0, paired: 0)
+    /// Nodes present in both whose flags one dump or both leave out: unknown, so counted
+    /// neither in `flagsChanged` nor as unchanged (`flagsWarning` says so).
+    public var flagsUnknown: Int64 = 0
 
     public static func compute(in db: Database, from: String, to: String) throws -> SnapshotDiff {
         let fromId = try LabelLookup.snapshotId(from, in: db)
@@ -82,6 +85,7 @@ public struct SnapshotDiff: Equatable, Sendable {
         // Nodes and edges, exactly as edge-churn pairs them (one merge of both sides).
         let comparison = try SnapshotComparison(in: db, from: fromId, to: toId)
         diff.pairing = comparison.pairing
+        diff.flagsUnknown = comparison.flagsUnknown
         for (key, c) in comparison.toTypes {
             change(comparison.name(comparison.to.rule(ofType: key))) {
                 $0.nodesAdded += c.added; $0.flagsChanged += c.flagsChanged; $0.valuesChanged += c.valuesChanged
@@ -215,6 +219,26 @@ public struct SnapshotDiff: Equatable, Sendable {
 }
 
 extension SnapshotDiff {
+    /// The warning when nodes present in both have flags in only one dump or in neither (an
+    /// archive writer that leaves `flags` out): nil when every such node's flags are known.
+    public static func flagsWarning(_ unknown: Int64, from: String, to: String) -> String? {
+        guard unknown > 0 else { return nil }
+        let nodes = unknown == 1 ? "1 node present in both '\(from)' and '\(to)' has" : "\(unknown) nodes present in both '\(from)' and '\(to)' have"
+        return nodes + " no flags in one dump or both (its writer left `flags` out): unknown, so not compared; "
+            + "the flags changes counted are those of nodes whose flags both dumps give"
+    }
+
+    /// `flagsWarning` for this diff.
+    public var flagsWarning: String? { Self.flagsWarning(flagsUnknown, from: from, to: to) }
+
+    /// `flagsWarning` for `diff --details` (diff-unknown-flags.sql: nodes paired as the details pair them).
+    public static func detailsFlagsWarning(in db: Database, from: String, to: String) throws -> String? {
+        let ids: [String: SQLValue] = ["from": .integer(try LabelLookup.snapshotId(from, in: db)),
+                                       "to": .integer(try LabelLookup.snapshotId(to, in: db))]
+        let unknown = try ReportRegistry.query("diff-unknown-flags").rows(in: db, ids).rows.first?.first?.intValue ?? 0
+        return flagsWarning(unknown, from: from, to: to)
+    }
+
     public static let detailColumns = ["change", "attribute", "rule", "view", "field", "before", "after"]
 
     /// `diff S1 S2 --details`: one row per changed node or edge (diff-details.sql): nodes added
