@@ -17,16 +17,16 @@ import Foundation
 /// mode). Other processes that open the database meanwhile wait for the write lock, as they
 /// would for any import, and see WAL mode again when it ends.
 enum FirstImportJournal {
-    /// Switches `db` to a rollback journal if it holds nothing yet and no other connection
-    /// has it open; returns whether it did. Outside any transaction.
-    static func begin(_ db: Database) -> Bool {
+    /// Switches `db` to a rollback journal if none of `kindTables` (the table of every stored
+    /// kind the database has: snapshots, runs, traces, consoles, recordings, ...) holds a row
+    /// and no other connection has it open; returns whether it did. Outside any transaction.
+    static func begin(_ db: Database, kindTables: [String]) -> Bool {
         // A file made just now (nothing stored yet) leaves its WAL without an fsync; only
         // before its first import, since that one stores something.
         let newFile = db.holdsOnlyNewSchema
         db.newFileDataVersion = nil
-        guard (try? db.scalar("""
-            SELECT EXISTS(SELECT 1 FROM snapshots) OR EXISTS(SELECT 1 FROM runs) OR EXISTS(SELECT 1 FROM traces)
-            """)?.intValue) == 0 else { return false }
+        let stored = kindTables.map { "EXISTS(SELECT 1 FROM \"\($0)\")" }.joined(separator: " OR ")
+        guard !kindTables.isEmpty, (try? db.scalar("SELECT " + stored)?.intValue) == 0 else { return false }
         // Never wait here: another connection means the WAL stays, not a pause.
         let timeout = db.lockTimeout
         db.lockTimeout = 0

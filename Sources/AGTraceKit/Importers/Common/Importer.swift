@@ -66,7 +66,8 @@ public final class Importer {
         var phases: [(String, Double)] = []
         func mark(_ phase: String) { phases.append((phase, Date().timeIntervalSince(started))) }
         try DatabaseOpener.checkpointIfLarge(db)
-        let rollbackJournal = FirstImportJournal.begin(db)
+        // Empty means no stored kind's table holds a row (a console or a recording counts too).
+        let rollbackJournal = FirstImportJournal.begin(db, kindTables: (try? InputFormats.storedKinds(in: db).map(\.table)) ?? [])
         defer { if rollbackJournal { FirstImportJournal.end(db) } }
         let outcome: ImportOutcome = try db.writeTransaction {
             mark("write lock")
