@@ -155,4 +155,32 @@ final class AnswersTests: XCTestCase {
         w.write(columns: ["share"], rows: [[.real(0.5)]])
         XCTAssertEqual(sink.text, "share\n0.5\n")
     }
+
+    /// The numbers are spelled without printf, letter for letter as printf spells them: over
+    /// values of every magnitude the units use, halves and near-halves, whole numbers,
+    /// negatives and huge values (which printf spells itself).
+    func testNumbersReadAsPrintfWouldSpellThem() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0.5, 1.5, 2.5, 0.0005, 0.0015, 0.0095, 2.345, 9.995, 99.95, 999.5, 100, 10, 1, 0.001,
+                                0.1 + 0.2, 1e15, 4.6e15, 1e300, -0.0001, -2.5, -123.456, .leastNonzeroMagnitude,
+                                Double(UInt64.max), 0.0125, 4.583333, 200]
+        for _ in 0..<200_000 {
+            let magnitude = Double.random(in: -7...7, using: &generator)
+            values.append(pow(10, magnitude))
+        }
+        // Ties and their neighbours at each scale (x.yz5 and one ulp either side).
+        for i in 0..<2000 {
+            for scale in [1.0, 10, 100, 1000] {
+                let tie = (Double(i) + 0.5) / scale
+                values += [tie, tie.nextUp, tie.nextDown]
+            }
+        }
+        for x in values {
+            let a = abs(x)
+            guard a != 0 else { continue }
+            let decimals = a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3
+            XCTAssertEqual(ColumnUnit.number(x), String(format: "%.\(decimals)f", x), "\(x)")
+            if let fixed = ColumnUnit.fixed(x, decimals: 3) { XCTAssertEqual(fixed, String(format: "%.3f", x), "\(x)") }
+        }
+    }
 }
