@@ -5,10 +5,10 @@ import XCTest
 final class FirstImportJournalTests: DatabaseTestCase {
     func journalMode() throws -> String? { try db.scalar("PRAGMA journal_mode")?.description }
     /// What the importer passes: every registered stored kind's table the database has.
-    var kindTables: [String] { get throws { try InputFormats.storedKinds(in: db).map(\.table) } }
+    var kindTables: [String] { Importer.kindTables(in: db) }
 
     func testTheFirstImportUsesARollbackJournalAndLeavesWALMode() throws {
-        XCTAssertTrue(FirstImportJournal.begin(db, kindTables: try kindTables))
+        XCTAssertTrue(FirstImportJournal.begin(db, kindTables: kindTables))
         XCTAssertEqual(try journalMode(), "delete")
         FirstImportJournal.end(db)
         XCTAssertEqual(try journalMode(), "wal")
@@ -17,26 +17,26 @@ final class FirstImportJournalTests: DatabaseTestCase {
     func testNotWhileAnotherConnectionHasTheDatabaseOpen() throws {
         let other = try DatabaseOpener.open(dbPath, mode: .read)
         XCTAssertEqual(try other.scalar("SELECT count(*) FROM snapshots")?.intValue, 0)
-        XCTAssertFalse(FirstImportJournal.begin(db, kindTables: try kindTables))
+        XCTAssertFalse(FirstImportJournal.begin(db, kindTables: kindTables))
         XCTAssertEqual(try journalMode(), "wal")
     }
 
     func testNotIntoADatabaseThatHoldsSomething() throws {
         try db.execute("INSERT INTO runs(label) VALUES ('r')")
-        XCTAssertFalse(FirstImportJournal.begin(db, kindTables: try kindTables))
+        XCTAssertFalse(FirstImportJournal.begin(db, kindTables: kindTables))
         XCTAssertEqual(try journalMode(), "wal")
     }
 
     // Any stored kind counts, not only snapshots, runs and traces.
     func testNotIntoADatabaseThatHoldsOnlyAConsoleOrARecording() throws {
-        XCTAssertTrue(try kindTables.contains("consoles"))
-        XCTAssertTrue(try kindTables.contains("xctrace_recordings"))
+        XCTAssertTrue(kindTables.contains("consoles"))
+        XCTAssertTrue(kindTables.contains("xctrace_recordings"))
         try db.execute("INSERT INTO consoles(label) VALUES ('c')")
-        XCTAssertFalse(FirstImportJournal.begin(db, kindTables: try kindTables))
+        XCTAssertFalse(FirstImportJournal.begin(db, kindTables: kindTables))
         XCTAssertEqual(try journalMode(), "wal")
         try db.execute("DELETE FROM consoles")
         try db.execute("INSERT INTO xctrace_recordings(label, documents) VALUES ('x', 1)")
-        XCTAssertFalse(FirstImportJournal.begin(db, kindTables: try kindTables))
+        XCTAssertFalse(FirstImportJournal.begin(db, kindTables: kindTables))
         XCTAssertEqual(try journalMode(), "wal")
     }
 
@@ -47,7 +47,7 @@ final class FirstImportJournalTests: DatabaseTestCase {
     func testANewFileLeavesItsWALUnsyncedOnceThenSyncsTheImport() throws {
         XCTAssertTrue(db.holdsOnlyNewSchema)
         XCTAssertEqual(try synchronous(), 1)
-        XCTAssertTrue(FirstImportJournal.begin(db, kindTables: try kindTables))
+        XCTAssertTrue(FirstImportJournal.begin(db, kindTables: kindTables))
         XCTAssertEqual(try synchronous(), 2)
         XCTAssertFalse(db.holdsOnlyNewSchema)
         FirstImportJournal.end(db)
@@ -71,7 +71,7 @@ final class FirstImportJournalTests: DatabaseTestCase {
     func testASwitchRefusedLeavesTheUsualSync() throws {
         let other = try DatabaseOpener.open(dbPath, mode: .read)
         XCTAssertEqual(try other.scalar("SELECT count(*) FROM snapshots")?.intValue, 0)
-        XCTAssertFalse(FirstImportJournal.begin(db, kindTables: try kindTables))
+        XCTAssertFalse(FirstImportJournal.begin(db, kindTables: kindTables))
         XCTAssertEqual(try synchronous(), 1)
     }
 }

@@ -66,8 +66,7 @@ public final class Importer {
         var phases: [(String, Double)] = []
         func mark(_ phase: String) { phases.append((phase, Date().timeIntervalSince(started))) }
         try DatabaseOpener.checkpointIfLarge(db)
-        // Empty means no stored kind's table holds a row (a console or a recording counts too).
-        let rollbackJournal = FirstImportJournal.begin(db, kindTables: (try? InputFormats.storedKinds(in: db).map(\.table)) ?? [])
+        let rollbackJournal = FirstImportJournal.begin(db, kindTables: Self.kindTables(in: db))
         defer { if rollbackJournal { FirstImportJournal.end(db) } }
         let outcome: ImportOutcome = try db.writeTransaction {
             mark("write lock")
@@ -133,6 +132,13 @@ public final class Importer {
 
     /// Now, in UTC, as ISO 8601 (`2024-05-01T12:00:00Z`). Through the C library: creating an
     /// `ISO8601DateFormatter` costs several milliseconds, a visible share of a small import.
+    /// The tables of every registered stored kind `db` has, which FirstImportJournal asks
+    /// whether the database is empty (a console or a recording counts too); none when they
+    /// cannot be read, so that it keeps the WAL.
+    static func kindTables(in db: Database) -> [String] {
+        (try? InputFormats.storedKinds(in: db).map(\.table)) ?? []
+    }
+
     static func timestamp() -> String {
         var now = time(nil)
         var parts = tm()
