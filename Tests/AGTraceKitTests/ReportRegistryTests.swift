@@ -18,6 +18,27 @@ final class ReportRegistryTests: XCTestCase {
         }
     }
 
+    /// QueryFile trims its header lines and statements without Foundation (every command reads
+    /// all of Queries/ when it starts); the trims must be Foundation's, scalar for scalar.
+    func testHeaderTrimsAreFoundationsTrims() {
+        var samples: [String] = ["", " ", "\t", "\u{A0}x\u{3000}", " a b ", "\n\r\nx;\u{85}", "\u{2028}y\u{2029}", "\u{0B}\u{0C}z",
+                                 "e\u{301} ", " \u{301}", "\u{200B}w\u{200B}", "\r\n", "x\r\n"]
+        // Every scalar to U+3100 (all of Foundation's spaces and newlines) and the BOM, around a letter.
+        for value in Array(0...0x3100) + [0xFEFF] {
+            if let scalar = Unicode.Scalar(UInt32(value)) { samples.append("\(scalar)x\(scalar)") }
+        }
+        for (_, text) in EmbeddedQueries.all {
+            samples.append(text)
+            samples += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        for sample in samples {
+            XCTAssertEqual(Array(Substring(sample).trimmed(\.isSpace).unicodeScalars),
+                           Array(sample.trimmingCharacters(in: .whitespaces).unicodeScalars), "\(sample.debugDescription)")
+            XCTAssertEqual(Array(Substring(sample).trimmed(\.isSpaceOrNewline).unicodeScalars),
+                           Array(sample.trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars), "\(sample.debugDescription)")
+        }
+    }
+
     func testReportsAndTheirVariants() {
         XCTAssertEqual(ReportRegistry.reports.map(\.name), ["dirty-walks", "edge-churn", "hitches", "rule-cost", "updates"])
         XCTAssertEqual(ReportRegistry.reports.map { $0.variants.map(\.usage) }, [

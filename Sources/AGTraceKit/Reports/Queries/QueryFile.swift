@@ -64,11 +64,17 @@ public struct QueryFile: Sendable, Equatable {
         self.fileName = fileName
         sql = text
         var header: [String: String] = [:]
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+        // Only the header is read, line by line: every command reads all of Queries/ when it
+        // starts, so nothing here walks a whole file or goes through NSString.
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+            let line = rest[..<end]
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+            let trimmed = line.trimmed(\.isSpace)
             if trimmed.isEmpty { continue }
             guard trimmed.hasPrefix("--") else { break }
-            let body = trimmed.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            let body = trimmed.dropFirst(2).trimmed(\.isSpace)
             guard let colon = body.firstIndex(of: ":") else { continue }
             let key = String(body[..<colon])
             guard !key.isEmpty, key.allSatisfy({ $0.isLetter && $0.isLowercase }) else { continue }
@@ -78,7 +84,7 @@ public struct QueryFile: Sendable, Equatable {
             guard header[key] == nil else {
                 throw QueryFileError(fileName: fileName, message: "header key '\(key)' given twice")
             }
-            header[key] = body[body.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            header[key] = String(body[body.index(after: colon)...].trimmed(\.isSpace))
         }
         guard let name = header["name"], !name.isEmpty else {
             throw QueryFileError(fileName: fileName, message: "no '-- name:' header")
@@ -90,7 +96,7 @@ public struct QueryFile: Sendable, Equatable {
         self.description = description
         summary = header["summary"]
         by = header["by"]
-        flags = (header["flags"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        flags = (header["flags"] ?? "").split(separator: ",").map { String($0.trimmed(\.isSpace)) }.filter { !$0.isEmpty }
         details = header["details"] == "yes"
         compute = header["compute"]
         isInternal = header["internal"] == "yes"
@@ -98,13 +104,13 @@ public struct QueryFile: Sendable, Equatable {
         for item in (header["units"] ?? "").split(separator: ",") {
             let words = item.split(separator: " ").map(String.init)
             guard words.count == 2, let unit = ColumnUnit(rawValue: words[1]) else {
-                throw QueryFileError(fileName: fileName, message: "units: '\(item.trimmingCharacters(in: .whitespaces))' is not 'COLUMN seconds' or 'COLUMN fraction'")
+                throw QueryFileError(fileName: fileName, message: "units: '\(item.trimmed(\.isSpace))' is not 'COLUMN seconds' or 'COLUMN fraction'")
             }
             units[words[0]] = unit
         }
         self.units = units
         if let with = header["with"] {
-            let parts = with.split(separator: "=").map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = with.split(separator: "=").map { String($0.trimmed(\.isSpace)) }
             guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isLetter || $0 == "_" }), !parts[1].isEmpty else {
                 throw QueryFileError(fileName: fileName, message: "with: '\(with)' is not 'ALIAS = FILE'")
             }
@@ -133,9 +139,9 @@ public struct QueryFile: Sendable, Equatable {
 
     /// The statement without its final `;`, to stand inside another.
     var statementBody: String {
-        var body = sql.trimmingCharacters(in: .whitespacesAndNewlines)
+        var body = Substring(sql).trimmed(\.isSpaceOrNewline)
         if body.hasSuffix(";") { body.removeLast() }
-        return body
+        return String(body)
     }
 
     /// This query with its `with` input resolved (recursively) from `files`, by file name.
@@ -178,6 +184,33 @@ public struct QueryFileError: Error, CustomStringConvertible, Equatable {
     public var fileName: String
     public var message: String
     public var description: String { "Queries/\(fileName): \(message)" }
+}
+
+extension Substring {
+    /// Without the leading and trailing scalars `drop` says to drop (what Foundation's
+    /// `trimmingCharacters(in:)` does, without bridging through NSString).
+    func trimmed(_ drop: (Unicode.Scalar) -> Bool) -> Substring {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !drop($0) }) else { return self[endIndex...] }
+        let last = scalars.lastIndex(where: { !drop($0) })!
+        return Substring(scalars[first...last])
+    }
+}
+
+extension Unicode.Scalar {
+    /// `CharacterSet.whitespaces` as CoreFoundation defines it (on Linux too): the tab, the
+    /// space separators, and U+200B, which Unicode has since moved out of them.
+    var isSpace: Bool {
+        switch value {
+        case 0x20, 0x09, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
+    }
+
+    /// `CharacterSet.whitespacesAndNewlines`: those and U+000A-U+000D, U+0085, U+2028, U+2029.
+    var isSpaceOrNewline: Bool {
+        isSpace || ("\n"..."\r").contains(self) || self == "\u{85}" || self == "\u{2028}" || self == "\u{2029}"
+    }
 }
 
 import Foundation
