@@ -71,10 +71,10 @@ final class TraceStore {
         self.db = db
         self.traceId = traceId
         events = try MultiRowInsert(db: db, prefix: """
-            INSERT INTO trace_event_rows(trace_id, seq, type, timestamp, p1, p2, p3, data) VALUES
+            INSERT OR FAIL INTO trace_event_rows(trace_id, seq, type, timestamp, p1, p2, p3, data) VALUES
             """, columns: 8, rows: Self.rowsPerStatement)
         updates = try MultiRowInsert(db: db, prefix: """
-            INSERT INTO trace_update_rows(trace_id, begin_seq, end_seq, attribute, begin_time, end_time, duration,
+            INSERT OR FAIL INTO trace_update_rows(trace_id, begin_seq, end_seq, attribute, begin_time, end_time, duration,
                                           self_duration, depth, parent_attribute, changed, cause_seq) VALUES
             """, columns: 12, rows: Self.rowsPerStatement)
         writeRow = try db.prepare("""

@@ -77,11 +77,11 @@ final class RunStore {
         // and the run's id is written into the statement: two values fewer bound per row and
         // no seek for the key before the append (a fifth of the writer's time).
         events = try MultiRowInsert(db: db, prefix: """
-            INSERT INTO events(id, run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute, time_ns,
+            INSERT OR FAIL INTO events(id, run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute, time_ns,
                                backtrace_id, first_frame_id) VALUES
             """, columns: 11, rows: Self.rowsPerStatement, row: "(NULL,\(runId),?,?,?,?,?,?,?,?,?,?,?)")
         frames = try MultiRowInsert(db: db, prefix: """
-            INSERT INTO backtrace_frames(backtrace_id, ordinal, depth, module, symbol, address) VALUES
+            INSERT OR FAIL INTO backtrace_frames(backtrace_id, ordinal, depth, module, symbol, address) VALUES
             """, columns: 6, rows: Self.rowsPerStatement)
         backtraces = try db.prepare("INSERT INTO backtraces(id, run_id, frame_count) VALUES (?1, \(runId), ?2)")
         self.db = db
