@@ -15,6 +15,9 @@ final class ReportRegistryTests: XCTestCase {
         for (file, text) in EmbeddedQueries.all {
             let disk = try Data(contentsOf: Self.queriesFolder.appendingPathComponent(file))
             XCTAssertEqual(Array(disk), Array(text.utf8), "\(file): the embedded text differs from Queries/")
+            // QueryFile finds line ends by byte, which a "\r\n" grapheme would hide from a
+            // search by Character: the files end lines with "\n" alone.
+            XCTAssertFalse(disk.contains(0x0D), "\(file): a carriage return (Queries/ files end lines with \\n alone)")
         }
     }
 

@@ -68,14 +68,16 @@ public struct QueryFile: Sendable, Equatable {
         // starts, so nothing here walks a whole file or goes through NSString.
         var rest = Substring(text)
         while !rest.isEmpty {
-            let end = rest.firstIndex(of: "\n") ?? rest.endIndex
+            // By bytes: Queries/ holds no "\r" (ReportRegistryTests), so no "\r\n" grapheme
+            // hides a line end from a byte search.
+            let end = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
             let line = rest[..<end]
             rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
             let trimmed = line.trimmed(\.isSpace)
             if trimmed.isEmpty { continue }
             guard trimmed.hasPrefix("--") else { break }
             let body = trimmed.dropFirst(2).trimmed(\.isSpace)
-            guard let colon = body.firstIndex(of: ":") else { continue }
+            guard let colon = body.utf8.firstIndex(of: UInt8(ascii: ":")) else { continue }
             let key = String(body[..<colon])
             guard !key.isEmpty, key.allSatisfy({ $0.isLetter && $0.isLowercase }) else { continue }
             guard Self.knownKeys.contains(key) else {
