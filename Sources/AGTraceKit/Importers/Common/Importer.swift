@@ -130,8 +130,6 @@ public final class Importer {
         }
     }
 
-    /// Now, in UTC, as ISO 8601 (`2024-05-01T12:00:00Z`). Through the C library: creating an
-    /// `ISO8601DateFormatter` costs several milliseconds, a visible share of a small import.
     /// The tables of every registered stored kind `db` has, which FirstImportJournal asks
     /// whether the database is empty (a console or a recording counts too); none when they
     /// cannot be read, so that it keeps the WAL.
@@ -139,6 +137,8 @@ public final class Importer {
         (try? InputFormats.storedKinds(in: db).map(\.table)) ?? []
     }
 
+    /// Now, in UTC, as ISO 8601 (`2024-05-01T12:00:00Z`). Through the C library: creating an
+    /// `ISO8601DateFormatter` costs several milliseconds, a visible share of a small import.
     static func timestamp() -> String {
         var now = time(nil)
         var parts = tm()
