@@ -70,15 +70,15 @@ final class ArchiveStore: ArchiveSink {
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
             """)
         let nodeColumns = """
-            INSERT OR FAIL INTO node_rows(id, snapshot_id, graph_index, node_index, attribute, type_index,
+            node_rows(id, snapshot_id, graph_index, node_index, attribute, type_index,
                                   description, value, flags, subgraph_flags, update_count, change_count,
-                                  update_total, changed_total) VALUES
+                                  update_total, changed_total)
             """
-        insertNodes = try MultiRowInsert(db: db, prefix: nodeColumns, columns: 14, rows: Self.nodesPerStatement)
-        insertUnprofiledNodes = try MultiRowInsert(db: db, prefix: nodeColumns, columns: 10, rows: Self.nodesPerStatement,
+        insertNodes = try MultiRowInsert(db: db, into: nodeColumns, columns: 14, rows: Self.nodesPerStatement)
+        insertUnprofiledNodes = try MultiRowInsert(db: db, into: nodeColumns, columns: 10, rows: Self.nodesPerStatement,
                                                    row: "(?,?,?,?,?,?,?,?,?,?,NULL,NULL,NULL,NULL)")
-        insertEdges = try MultiRowInsert(db: db, prefix: """
-            INSERT OR FAIL INTO edges(snapshot_id, graph_index, src_attribute, dst_attribute, offset, flags, edge_index) VALUES
+        insertEdges = try MultiRowInsert(db: db, into: """
+            edges(snapshot_id, graph_index, src_attribute, dst_attribute, offset, flags, edge_index)
             """, columns: 7, rows: Self.edgesPerStatement)
         pendingNodes.reserveCapacity(Self.nodesPerStatement)
         pendingEdges.reserveCapacity(Self.edgesPerStatement)
@@ -92,16 +92,16 @@ final class ArchiveStore: ArchiveSink {
             INSERT OR IGNORE INTO subgraph_nodes(snapshot_id, graph_index, subgraph_id, first_node_id, last_node_id)
             VALUES (?1, ?2, ?3, ?4, ?5)
             """)
-        insertTrees = try MultiRowInsert(db: db, prefix: """
-            INSERT OR FAIL INTO tree_items(id, snapshot_id, graph_index, tree_index, parent_tree_index, node_id, offset,
-                                   description, flags, is_root, creator_node_id) VALUES
+        insertTrees = try MultiRowInsert(db: db, into: """
+            tree_items(id, snapshot_id, graph_index, tree_index, parent_tree_index, node_id, offset,
+                                   description, flags, is_root, creator_node_id)
             """, columns: 11, rows: Self.treeRowsPerStatement)
         setTreeParent = try db.prepare("UPDATE tree_items SET parent_tree_index = ?2 WHERE id = ?1")
-        insertTreeValues = try MultiRowInsert(db: db, prefix: """
-            INSERT OR FAIL INTO tree_item_values(snapshot_id, graph_index, tree_index, key, node_id, offset) VALUES
+        insertTreeValues = try MultiRowInsert(db: db, into: """
+            tree_item_values(snapshot_id, graph_index, tree_index, key, node_id, offset)
             """, columns: 6, rows: Self.treeRowsPerStatement)
-        insertTreeNodes = try MultiRowInsert(db: db, prefix: """
-            INSERT OR FAIL INTO tree_item_nodes(snapshot_id, graph_index, tree_index, node_id) VALUES
+        insertTreeNodes = try MultiRowInsert(db: db, into: """
+            tree_item_nodes(snapshot_id, graph_index, tree_index, node_id)
             """, columns: 4, rows: Self.treeRowsPerStatement)
         insertEvent = try db.prepare("""
             INSERT INTO profile_events(snapshot_id, graph_index, scope, scope_key, category, update_count,
@@ -407,7 +407,7 @@ final class ArchiveStore: ArchiveSink {
         guard let work = namedInBackground else { return }
         namedInBackground = nil
         let rows = work.wait()
-        let write = try MultiRowInsert(db: db, prefix: "INSERT OR FAIL INTO main.tree_views(snapshot_id, graph_index, attribute, view) VALUES",
+        let write = try MultiRowInsert(db: db, into: "main.tree_views(snapshot_id, graph_index, attribute, view)",
                                        columns: 4, rows: Self.treeRowsPerStatement)
         // The few hundred distinct names are copied once into an arena that outlives every
         // statement below and bound from there, rather than copied by SQLite for each row.

@@ -1,14 +1,14 @@
-/// `INSERT … VALUES (…), (…), …` for up to `rows` rows per step, prepared once per row count
-/// used (the full count, then whatever the last chunk needs). SQLite's cost per step (VDBE
-/// setup, opening the table, reset) is then paid once for many rows: at a million rows that
-/// is a tenth of the import.
+/// `INSERT OR FAIL INTO table(columns) VALUES (…), (…), …` for up to `rows` rows per step,
+/// prepared once per row count used (the full count, then whatever the last chunk needs).
+/// SQLite's cost per step (VDBE setup, opening the table, reset) is then paid once for many
+/// rows: at a million rows that is a tenth of the import.
 ///
-/// The statements are `INSERT OR FAIL`: a statement of many rows whose conflicts ABORT (the
-/// default) needs a statement journal to undo its own rows, and with 16 KB pages SQLite wrote
-/// one to a temporary file at every step: 254 MB of it for a 45 MB archive, 419 MB for a 20 MB
-/// trace (an archive import 0.92x wall without it). FAIL keeps the rows before the one that
-/// failed, but every caller writes inside the import's transaction, which any error rolls
-/// back whole.
+/// The statements are `INSERT OR FAIL`, said here rather than by each caller: a statement of
+/// many rows whose conflicts ABORT (the default) needs a statement journal to undo its own
+/// rows, and with 16 KB pages SQLite wrote one to a temporary file at every step: 254 MB of it
+/// for a 45 MB archive, 419 MB for a 20 MB trace (an archive import 0.92x wall without it).
+/// FAIL keeps the rows before the one that failed, but every caller writes inside the
+/// import's transaction, which any error rolls back whole.
 final class MultiRowInsert {
     private let db: Database
     private let prefix: String
@@ -21,11 +21,11 @@ final class MultiRowInsert {
 
     /// `row` is one row's values, `?` where a value is bound (`columns` of them): constants
     /// written into it (`NULL` for a rowid SQLite gives, a run's id) are values not bound per
-    /// row, and SQLite appends a NULL-keyed row without first seeking its key.
-    init(db: Database, prefix: String, columns: Int, rows: Int, row: String? = nil) throws {
-        precondition(prefix.hasPrefix("INSERT OR FAIL INTO "), "MultiRowInsert: the statement must be INSERT OR FAIL (see the type's comment)")
+    /// row, and SQLite appends a NULL-keyed row without first seeking its key. `target` is the
+    /// table and its columns: `node_rows(id, snapshot_id, …)`.
+    init(db: Database, into target: String, columns: Int, rows: Int, row: String? = nil) throws {
         self.db = db
-        self.prefix = prefix
+        prefix = "INSERT OR FAIL INTO \(target) VALUES"
         self.columns = columns
         self.rows = rows
         self.row = row ?? "(" + Array(repeating: "?", count: columns).joined(separator: ",") + ")"

@@ -32,9 +32,9 @@ final class XctraceStore {
             """)
         finishTable = try db.prepare("UPDATE xctrace_tables SET row_count = ?2, sentinel_count = ?3, complete = ?4 WHERE id = ?1")
         // The recording's id is the same in every row: written into the statement, not bound.
-        insertValues = try MultiRowInsert(db: db, prefix: "INSERT OR FAIL INTO xctrace_values(id, recording_id, tag, raw, number, fmt, attributes) VALUES",
+        insertValues = try MultiRowInsert(db: db, into: "xctrace_values(id, recording_id, tag, raw, number, fmt, attributes)",
                                           columns: 6, rows: Self.valuesPerStatement, row: "(?,\(recordingId),?,?,?,?,?)")
-        insertChildren = try MultiRowInsert(db: db, prefix: "INSERT OR FAIL INTO xctrace_children(parent_id, position, child_id) VALUES",
+        insertChildren = try MultiRowInsert(db: db, into: "xctrace_children(parent_id, position, child_id)",
                                             columns: 3, rows: Self.childrenPerStatement)
         insertRows = try Self.rowInsert(db, slots: rowSlots)
         insertRowsBySlots[rowSlots] = insertRows
@@ -42,7 +42,7 @@ final class XctraceStore {
 
     private static func rowInsert(_ db: Database, slots: Int) throws -> MultiRowInsert {
         let names = (0..<slots).map { "c\($0), " }.joined()
-        return try MultiRowInsert(db: db, prefix: "INSERT OR FAIL INTO xctrace_rows(table_id, position, \(names)more) VALUES",
+        return try MultiRowInsert(db: db, into: "xctrace_rows(table_id, position, \(names)more)",
                                   columns: slots + 3, rows: Self.rowsPerStatement)
     }
 

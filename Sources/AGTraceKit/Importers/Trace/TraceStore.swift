@@ -70,12 +70,12 @@ final class TraceStore {
     init(db: Database, traceId: Int64) throws {
         self.db = db
         self.traceId = traceId
-        events = try MultiRowInsert(db: db, prefix: """
-            INSERT OR FAIL INTO trace_event_rows(trace_id, seq, type, timestamp, p1, p2, p3, data) VALUES
+        events = try MultiRowInsert(db: db, into: """
+            trace_event_rows(trace_id, seq, type, timestamp, p1, p2, p3, data)
             """, columns: 8, rows: Self.rowsPerStatement)
-        updates = try MultiRowInsert(db: db, prefix: """
-            INSERT OR FAIL INTO trace_update_rows(trace_id, begin_seq, end_seq, attribute, begin_time, end_time, duration,
-                                          self_duration, depth, parent_attribute, changed, cause_seq) VALUES
+        updates = try MultiRowInsert(db: db, into: """
+            trace_update_rows(trace_id, begin_seq, end_seq, attribute, begin_time, end_time, duration,
+                                          self_duration, depth, parent_attribute, changed, cause_seq)
             """, columns: 12, rows: Self.rowsPerStatement)
         writeRow = try db.prepare("""
             INSERT INTO trace_writes(trace_id, seq, attribute, context, marked, updates, reran) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)

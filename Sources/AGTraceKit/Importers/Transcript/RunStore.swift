@@ -76,12 +76,12 @@ final class RunStore {
         // Ids are left to SQLite (NULL: the next after the largest, so `firstEventId` on),
         // and the run's id is written into the statement: two values fewer bound per row and
         // no seek for the key before the append (a fifth of the writer's time).
-        events = try MultiRowInsert(db: db, prefix: """
-            INSERT OR FAIL INTO events(id, run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute, time_ns,
-                               backtrace_id, first_frame_id) VALUES
+        events = try MultiRowInsert(db: db, into: """
+            events(id, run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute, time_ns,
+                               backtrace_id, first_frame_id)
             """, columns: 11, rows: Self.rowsPerStatement, row: "(NULL,\(runId),?,?,?,?,?,?,?,?,?,?,?)")
-        frames = try MultiRowInsert(db: db, prefix: """
-            INSERT OR FAIL INTO backtrace_frames(backtrace_id, ordinal, depth, module, symbol, address) VALUES
+        frames = try MultiRowInsert(db: db, into: """
+            backtrace_frames(backtrace_id, ordinal, depth, module, symbol, address)
             """, columns: 6, rows: Self.rowsPerStatement)
         backtraces = try db.prepare("INSERT INTO backtraces(id, run_id, frame_count) VALUES (?1, \(runId), ?2)")
         self.db = db
