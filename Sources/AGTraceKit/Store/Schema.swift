@@ -1031,6 +1031,8 @@ public enum Schema {
     static let pageSize = 16384
 
     /// Indexes the importer builds after a bulk insert into empty tables, rather than
-    /// maintaining them row by row; their definitions are read from the schema itself.
-    static let bulkIndexes = ["nodes_by_attribute", "tree_item_values_by_tree", "tree_item_nodes_by_tree"]
+    /// maintaining them row by row; their definitions are read from the schema itself. The
+    /// first, `orderedBulkIndex`, is kept for as long as the rows come in its order.
+    static let bulkIndexes = [orderedBulkIndex, "tree_item_values_by_tree", "tree_item_nodes_by_tree"]
+    static let orderedBulkIndex = "nodes_by_attribute"
 }

@@ -96,7 +96,13 @@ public final class Statement {
     public func step() throws -> Bool {
         let rc = sqlite3_step(handle)
         if rc == SQLITE_ROW { return true }
-        if rc == SQLITE_DONE { return false }
+        if rc == SQLITE_DONE {
+            // Reset at once, bindings kept: SQLite refuses (SQLITE_MISUSE) to bind a statement
+            // that ran to its end and was not reset, so the next bind would be silently lost
+            // and the next step would rerun the old one.
+            sqlite3_reset(handle)
+            return false
+        }
         let error = database.error(rc, sql: sql)
         sqlite3_reset(handle)
         throw error
