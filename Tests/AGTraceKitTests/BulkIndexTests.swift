@@ -56,14 +56,8 @@ final class BulkIndexTests: TemporaryDirectoryTestCase {
             let after = try rootPages(db)
             XCTAssertEqual(Set(after.keys), Set(before.keys), name)
             // Kept: the B-tree the schema made. (One dropped and built anew may land on the
-            // page it had, so only the first shape, whose node rows take the pages the other
-            // two freed before them, shows those two rebuilt.)
+            // page it had, so a rebuilt one is shown by its agreeing with the table below.)
             if kept { XCTAssertEqual(after[Schema.orderedBulkIndex], before[Schema.orderedBulkIndex], name) }
-            if name == "ascending" {
-                for index in Schema.bulkIndexes where index != Schema.orderedBulkIndex {
-                    XCTAssertNotEqual(after[index], before[index], "\(name): \(index)")
-                }
-            }
             XCTAssertEqual(try db.scalar("PRAGMA integrity_check")?.description, "ok", name)
             let through = try db.rows("SELECT attribute FROM node_rows INDEXED BY nodes_by_attribute WHERE snapshot_id = 1 AND attribute > 0")
                 .map { $0[0].intValue ?? -1 }

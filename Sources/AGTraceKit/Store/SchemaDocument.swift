@@ -105,9 +105,13 @@ public enum SchemaDocument {
     `node_rows` (the same columns but `subgraph_id`) and `subgraph_nodes(snapshot_id, graph_index,
     subgraph_id, first_node_id, last_node_id)`, subgraph membership as runs of node ids: archives
     list membership after the nodes, and keeping it apart saves rewriting every node row. The tree
-    views are built on `tree_items`, `tree_item_values` and `tree_item_nodes`, which refer to nodes
-    by id; `tree_items` is a plain rowid table (a graph's entries under consecutive ids, no index
-    by key: appending is what an import's inserts cost least). Indexes: `nodes_by_attribute` on `node_rows(snapshot_id, attribute)`. `edges` is a
+    views are built on `tree_items`, which refers to nodes by id: a plain rowid table (a graph's
+    entries under consecutive ids, no index by key: appending is what an import's inserts cost
+    least) whose rows also hold each entry's named values and listed nodes as JSON arrays
+    (`values_json`, `nodes_json`; one row per entry rather than one per value or node, and no
+    index by entry, cost the import a third of what two tables of their own did). The views
+    `tree_item_values` and `tree_item_nodes` show those lists as rows, with the columns the
+    tables of those names had before schema 17. Indexes: `nodes_by_attribute` on `node_rows(snapshot_id, attribute)`. `edges` is a
     `WITHOUT ROWID` table keyed by `(snapshot_id, src_attribute, dst_attribute, graph_index,
     edge_index)`: it is its own index by source.
 

@@ -104,11 +104,13 @@ public enum SchemaReference {
             "parent_tree_index": "the parent entry's `tree_index` (NULL at a root)", "node_id": "the entry's own node (`nodes.id`; NULL when none)",
             "is_root": "1 for a root entry, else 0", "flags": "the entry's raw flags",
             "creator_node_id": "the node that created the entry (the entry's `creator`, a node index, as `nodes.id`; NULL when the archive has none, and for archives imported before schema 14)",
+            "values_json": "the entry's named values as a JSON array of `[key, node id, offset]` (`nodes.id`; null when none), in the archive's order; NULL when none (since schema 17; `tree_item_values` shows them as rows)",
+            "nodes_json": "the nodes the entry lists, a JSON array of `nodes.id`s in the archive's order; NULL when none (since schema 17; `tree_item_nodes` shows them as rows)",
         ]),
-        Table(name: "tree_item_values", section: .archives, row: "named value of a tree entry (the table behind `tree_values`)", columns: [
+        Table(name: "tree_item_values", section: .archives, row: "named value of a tree entry, read from `tree_items.values_json` (a table until schema 17; the view behind `tree_values`)", columns: [
             "key": "the value's name", "node_id": "the node holding it (`nodes.id`)",
         ]),
-        Table(name: "tree_item_nodes", section: .archives, row: "node listed by a tree entry (the table behind `tree_nodes`)", columns: [:]),
+        Table(name: "tree_item_nodes", section: .archives, row: "node listed by a tree entry, read from `tree_items.nodes_json` (a table until schema 17; the view behind `tree_nodes`)", columns: [:]),
         Table(name: "trees", section: .archives, row: "debug view-tree entry", columns: [
             "parent_tree_index": "the parent entry's `tree_index` (NULL at a root)", "attribute": "the entry's own node (NULL when none)",
             "is_root": "1 for a root entry, else 0", "flags": "the entry's raw flags", "node_index": "the entry's own node's `node_index`",

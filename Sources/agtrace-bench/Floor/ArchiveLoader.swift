@@ -39,6 +39,10 @@ enum ArchiveLoader {
 
     private static func int(_ value: Any?) -> Int? { (value as? NSNumber)?.intValue }
     private static func double(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
+    /// A tree entry's list as JSON text; nil (NULL) when empty, as agtrace stores it.
+    private static func json(_ list: [Any]) throws -> String? {
+        list.isEmpty ? nil : String(decoding: try JSONSerialization.data(withJSONObject: list), as: UTF8.self)
+    }
 
     private static func profile(_ item: [String: Any]) -> ProfileColumns {
         guard let p = item["profile"] as? [String: Any] else { return ProfileColumns() }
@@ -105,20 +109,22 @@ enum ArchiveLoader {
         }
         for (i, item) in trees.enumerated() {
             guard let tree = item as? [String: Any] else { throw FloorError("\(path): graph \(g) tree \(i) is not an object") }
-            rows.trees.append(TreeRow(graph: g, treeIndex: i, parentTreeIndex: parent[i], node: try attribute(tree["node"], "tree \(i)"),
-                                      offset: int(tree["offset"]), description: rows.store(tree["desc"] as? String),
-                                      flags: int(tree["flags"]), isRoot: (tree["root"] as? Bool) == true ? 1 : 0))
+            // The lists as agtrace stores them: [key, node, offset] per value, and the nodes.
+            var values: [Any] = [], nodes: [Any] = []
             for (key, item) in (tree["values"] as? [String: Any]) ?? [:] {
                 let value = item as? [String: Any]
-                rows.treeValues.append(TreeValueRow(graph: g, treeIndex: i, key: rows.store(key),
-                                                    node: try attribute(value?["node"], "tree \(i) value \(key)"),
-                                                    offset: int(value?["offset"])))
+                let node = try attribute(value?["node"], "tree \(i) value \(key)")
+                values.append([key, node.map { $0 as Any } ?? NSNull(), int(value?["offset"]).map { $0 as Any } ?? NSNull()])
             }
             for item in (tree["nodes"] as? [Any]) ?? [] {
-                if let node = try attribute(item, "tree \(i) nodes") {
-                    rows.treeNodes.append(TreeNodeRow(graph: g, treeIndex: i, node: node))
-                }
+                if let node = try attribute(item, "tree \(i) nodes") { nodes.append(node) }
             }
+            rows.treeValues += values.count
+            rows.treeNodes += nodes.count
+            rows.trees.append(TreeRow(graph: g, treeIndex: i, parentTreeIndex: parent[i], node: try attribute(tree["node"], "tree \(i)"),
+                                      offset: int(tree["offset"]), description: rows.store(tree["desc"] as? String),
+                                      flags: int(tree["flags"]), isRoot: (tree["root"] as? Bool) == true ? 1 : 0,
+                                      values: rows.store(try json(values)), nodes: rows.store(try json(nodes))))
         }
     }
 }

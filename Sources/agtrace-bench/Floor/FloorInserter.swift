@@ -41,8 +41,6 @@ enum FloorInserter {
                 try insert(FloorSchema.edges, rows.edges)
                 try insert(FloorSchema.subgraphs, rows.subgraphs)
                 try insert(FloorSchema.trees, rows.trees)
-                try insert(FloorSchema.treeValues, rows.treeValues)
-                try insert(FloorSchema.treeNodes, rows.treeNodes)
             }
         }
     }

@@ -92,37 +92,21 @@ struct SubgraphRow: FloorRow {
     }
 }
 
-/// A debug-tree entry; `node` is its node's attribute (agtrace stores its node row id).
+/// A debug-tree entry; `node` is its node's attribute (agtrace stores its node row id), and
+/// `values` and `nodes` its named values and listed nodes as the JSON arrays agtrace keeps in
+/// the entry's row (`tree_items.values_json`, `nodes_json`; NULL when none).
 struct TreeRow: FloorRow {
     var graph, treeIndex: Int
     var parentTreeIndex, node, offset: Int?
     var description: TextRef
     var flags: Int?
     var isRoot: Int
+    var values, nodes: TextRef
 
     func forEachValue(_ body: (FloorValue) throws -> Void) rethrows {
         try body(.int(graph)); try body(.int(treeIndex)); try body(.int(parentTreeIndex)); try body(.int(node))
         try body(.int(offset)); try body(.text(description)); try body(.int(flags)); try body(.int(isRoot))
-    }
-}
-
-/// One named value of a tree entry (`values: {"name": {"node": i, "offset": o}}`).
-struct TreeValueRow: FloorRow {
-    var graph, treeIndex: Int
-    var key: TextRef
-    var node, offset: Int?
-
-    func forEachValue(_ body: (FloorValue) throws -> Void) rethrows {
-        try body(.int(graph)); try body(.int(treeIndex)); try body(.text(key)); try body(.int(node)); try body(.int(offset))
-    }
-}
-
-/// One entry of a tree's `nodes` list.
-struct TreeNodeRow: FloorRow {
-    var graph, treeIndex, node: Int
-
-    func forEachValue(_ body: (FloorValue) throws -> Void) rethrows {
-        try body(.int(graph)); try body(.int(treeIndex)); try body(.int(node))
+        try body(.text(values)); try body(.text(nodes))
     }
 }
 
@@ -133,8 +117,8 @@ struct FloorRows {
     var edges: [EdgeRow] = []
     var subgraphs: [SubgraphRow] = []
     var trees: [TreeRow] = []
-    var treeValues: [TreeValueRow] = []
-    var treeNodes: [TreeNodeRow] = []
+    /// The named values and listed nodes the entries' rows hold.
+    var treeValues = 0, treeNodes = 0
     var text = FloorText()
 
     mutating func store(_ string: String?) -> TextRef { text.store(string) }
@@ -142,6 +126,6 @@ struct FloorRows {
     /// "… types, … nodes, …" for logs and the floor's stdout.
     var counts: [(String, Int)] {
         [("types", types.count), ("nodes", nodes.count), ("edges", edges.count), ("subgraphs", subgraphs.count),
-         ("trees", trees.count), ("tree_values", treeValues.count), ("tree_nodes", treeNodes.count)]
+         ("trees", trees.count), ("tree_values", treeValues), ("tree_nodes", treeNodes)]
     }
 }

@@ -31,12 +31,8 @@ enum FloorSchema {
         """)
     static let trees = Table(name: "tree_items", columns: """
         graph_index INTEGER, tree_index INTEGER, parent_tree_index INTEGER, node_id INTEGER, offset INTEGER,
-        description TEXT, flags INTEGER, is_root INTEGER
+        description TEXT, flags INTEGER, is_root INTEGER, values_json TEXT, nodes_json TEXT
         """)
-    static let treeValues = Table(name: "tree_item_values", columns: """
-        graph_index INTEGER, tree_index INTEGER, key TEXT, node_id INTEGER, offset INTEGER
-        """)
-    static let treeNodes = Table(name: "tree_item_nodes", columns: "graph_index INTEGER, tree_index INTEGER, node_id INTEGER")
 
-    static let all = [types, nodes, edges, subgraphs, trees, treeValues, treeNodes]
+    static let all = [types, nodes, edges, subgraphs, trees]
 }

@@ -70,8 +70,15 @@ extension BenchmarkRun {
     /// The floor's own counts, so the table shows it inserted trees and subgraphs too.
     func floorRowsNote(_ floor: Outcome) -> String {
         guard let result = floor.result else { return "" }
-        let counts = ["nodes", "edges", "trees", "tree_values", "tree_nodes", "subgraphs"]
-            .compactMap { key in result.value(key).map { "\(Int($0)) \(key)" } }
+        func count(_ key: String) -> String? { result.value(key).map { "\(Int($0)) \(key)" } }
+        var counts = ["nodes", "edges"].compactMap(count)
+        if var trees = count("trees") {
+            // The values and nodes are kept in the entries' rows (as agtrace has since schema 17).
+            let lists = ["tree_values", "tree_nodes"].compactMap(count)
+            if !lists.isEmpty { trees += " (holding " + lists.joined(separator: ", ") + ")" }
+            counts.append(trees)
+        }
+        counts += ["subgraphs"].compactMap(count)
         return counts.isEmpty ? "" : "floor inserted " + counts.joined(separator: ", ")
     }
 

@@ -37,7 +37,7 @@ final class ArchiveStore: ArchiveSink {
     /// `insertNodes` without the four profile columns, for nodes of an archive written
     /// without profiling (nearly all): 4 fewer values bound and copied per row.
     private let insertUnprofiledNodes: MultiRowInsert
-    private let insertNodes, insertEdges, insertTrees, insertTreeValues, insertTreeNodes: MultiRowInsert
+    private let insertNodes, insertEdges, insertTrees: MultiRowInsert
     // Used on the writer thread only: no dynamic exclusivity checks per row.
     @exclusivity(unchecked) private var pendingNodes: [PackedNode] = []
     /// The blocks the texts of `pendingNodes` are in; the last may get the next nodes' too.
@@ -45,10 +45,11 @@ final class ArchiveStore: ArchiveSink {
     /// For nodes given as records rather than packed: the blocks their texts are copied into.
     @exclusivity(unchecked) private var ownTexts = NodeTextBlocks()
     @exclusivity(unchecked) private var pendingEdges: [EdgeRecord] = []
-    /// Tree rows with their node row ids resolved (`nodeIndex` holds the id).
+    /// Tree rows with their node row ids resolved (`nodeIndex` holds the id), each with its
+    /// values and nodes: the reader gives those right after their entry, and the last entry is
+    /// held back until the next one comes, so its row is written with them.
     @exclusivity(unchecked) private var pendingTrees: [TreeRecord] = []
-    @exclusivity(unchecked) private var pendingTreeValues: [TreeValueRecord] = []
-    @exclusivity(unchecked) private var pendingTreeNodes: [TreeNodeRecord] = []
+    @exclusivity(unchecked) private var pendingTreeLists: [TreeEntryLists] = []
     /// The debug tree's names of nodes, written by `writeTreeNames` at the end.
     @exclusivity(unchecked) private var naming: TreeNaming
     static let nodesPerStatement = 128
@@ -63,7 +64,8 @@ final class ArchiveStore: ArchiveSink {
     private var nextTreeId: Int64
     private var graphFirstTreeId: [Int: Int64] = [:]
 
-    private let insertType, insertSubgraph, setSubgraph, setTreeParent, insertEvent, insertMark, insertGraph, insertLink, setSummary: Statement
+    private let insertType, insertSubgraph, setSubgraph, setTreeParent, addTreeValue, addTreeNode: Statement
+    private let insertEvent, insertMark, insertGraph, insertLink, setSummary: Statement
 
     init(db: Database, snapshotId: Int64) throws {
         self.db = db
@@ -102,15 +104,16 @@ final class ArchiveStore: ArchiveSink {
             """)
         insertTrees = try MultiRowInsert(db: db, into: """
             tree_items(id, snapshot_id, graph_index, tree_index, parent_tree_index, node_id, offset,
-                                   description, flags, is_root, creator_node_id)
-            """, columns: 11, rows: Self.treeRowsPerStatement)
+                                   description, flags, is_root, creator_node_id, values_json, nodes_json)
+            """, columns: 13, rows: Self.treeRowsPerStatement)
         setTreeParent = try db.prepare("UPDATE tree_items SET parent_tree_index = ?2 WHERE id = ?1")
-        insertTreeValues = try MultiRowInsert(db: db, into: """
-            tree_item_values(snapshot_id, graph_index, tree_index, key, node_id, offset)
-            """, columns: 6, rows: Self.treeRowsPerStatement)
-        insertTreeNodes = try MultiRowInsert(db: db, into: """
-            tree_item_nodes(snapshot_id, graph_index, tree_index, node_id)
-            """, columns: 4, rows: Self.treeRowsPerStatement)
+        // A value or node of an entry whose row is already written (not from this reader).
+        addTreeValue = try db.prepare("""
+            UPDATE tree_items SET values_json = json_insert(coalesce(values_json, '[]'), '$[#]', json(?2)) WHERE id = ?1
+            """)
+        addTreeNode = try db.prepare("""
+            UPDATE tree_items SET nodes_json = json_insert(coalesce(nodes_json, '[]'), '$[#]', ?2) WHERE id = ?1
+            """)
         insertEvent = try db.prepare("""
             INSERT INTO profile_events(snapshot_id, graph_index, scope, scope_key, category, update_count,
                                        change_count, update_total, changed_total)
@@ -237,8 +240,6 @@ final class ArchiveStore: ArchiveSink {
         try writeNodes()
         try writeEdges()
         try writeTrees()
-        try writeTreeValues()
-        try writeTreeNodes()
     }
 
     private func writeNodes() throws {
@@ -315,9 +316,10 @@ final class ArchiveStore: ArchiveSink {
         var row = r
         row.nodeIndex = r.nodeIndex.map { Int(base) + $0 }
         row.creatorNodeIndex = r.creatorNodeIndex.map { Int(base) + $0 }
-        pendingTrees.append(row)
-        nextTreeId = treeId(graph: r.graphIndex, treeIndex: r.treeIndex) + 1
         if pendingTrees.count == Self.treeRowsPerStatement { try writeTrees() }
+        pendingTrees.append(row)
+        pendingTreeLists.append(TreeEntryLists())
+        nextTreeId = treeId(graph: r.graphIndex, treeIndex: r.treeIndex) + 1
         naming.entry(graph: r.graphIndex, treeIndex: r.treeIndex, parent: r.parentTreeIndex, description: r.description)
         if let n = r.nodeIndex { naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: n, nodeId: base + Int64(n), own: true) }
     }
@@ -334,18 +336,42 @@ final class ArchiveStore: ArchiveSink {
 
     func treeValue(_ r: TreeValueRecord) throws {
         let base = firstNodeId(r.graphIndex)
-        var row = r
-        row.nodeIndex = r.nodeIndex.map { Int(base) + $0 }
-        pendingTreeValues.append(row)
-        if pendingTreeValues.count == Self.treeRowsPerStatement { try writeTreeValues() }
+        let nodeId = r.nodeIndex.map { base + Int64($0) }
+        if let k = pendingTreeIndex(graph: r.graphIndex, treeIndex: r.treeIndex) {
+            pendingTreeLists[k].value(key: r.key, nodeId: nodeId, offset: r.offset)
+        } else {
+            try addTreeValue.runRow(treeId(graph: r.graphIndex, treeIndex: r.treeIndex),
+                                    TreeEntryLists.valueJSON(key: r.key, nodeId: nodeId, offset: r.offset))
+            try requireEntry(graph: r.graphIndex, treeIndex: r.treeIndex, "value '\(r.key)'")
+        }
         if let n = r.nodeIndex { naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: n, nodeId: base + Int64(n), own: false) }
     }
 
     func treeNode(_ r: TreeNodeRecord) throws {
         let nodeId = firstNodeId(r.graphIndex) + Int64(r.nodeIndex)
-        pendingTreeNodes.append(TreeNodeRecord(graphIndex: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: Int(nodeId)))
-        if pendingTreeNodes.count == Self.treeRowsPerStatement { try writeTreeNodes() }
+        if let k = pendingTreeIndex(graph: r.graphIndex, treeIndex: r.treeIndex) {
+            pendingTreeLists[k].node(nodeId)
+        } else {
+            try addTreeNode.runRow(treeId(graph: r.graphIndex, treeIndex: r.treeIndex), nodeId)
+            try requireEntry(graph: r.graphIndex, treeIndex: r.treeIndex, "node \(r.nodeIndex)")
+        }
         naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: r.nodeIndex, nodeId: nodeId, own: false)
+    }
+
+    /// A value or node is kept in its entry's row: one given before its entry is refused, not
+    /// dropped (the reader gives each right after its entry).
+    private func requireEntry(graph: Int, treeIndex: Int, _ what: String) throws {
+        guard db.changes == 1 else {
+            throw DatabaseError(path: db.path, code: SQLITE_INTERNAL,
+                                message: "tree_items: \(what) of graph \(graph)'s tree entry \(treeIndex) came before the entry")
+        }
+    }
+
+    /// Where entry `treeIndex` of graph `graph` is in `pendingTrees`: nearly always the last.
+    @inline(__always)
+    private func pendingTreeIndex(graph: Int, treeIndex: Int) -> Int? {
+        if let last = pendingTrees.last, last.treeIndex == treeIndex, last.graphIndex == graph { return pendingTrees.count - 1 }
+        return pendingTrees.lastIndex { $0.treeIndex == treeIndex && $0.graphIndex == graph }
     }
 
     /// The id of graph `graph`'s entry `treeIndex` (its first entry fixes the graph's base).
@@ -358,27 +384,15 @@ final class ArchiveStore: ArchiveSink {
 
     private func writeTrees() throws {
         let snapshotId = self.snapshotId
-        defer { pendingTrees.removeAll(keepingCapacity: true) }
-        try insertTrees.write(pendingTrees) { s, c, r in
+        defer {
+            pendingTrees.removeAll(keepingCapacity: true)
+            pendingTreeLists.removeAll(keepingCapacity: true)
+        }
+        try insertTrees.write(pendingTrees.indices) { s, c, k in
+            let r = pendingTrees[k], lists = pendingTreeLists[k]
             s.columns(from: c).bind(treeId(graph: r.graphIndex, treeIndex: r.treeIndex)).bind(snapshotId).bind(r.graphIndex)
                 .bind(r.treeIndex).bind(r.parentTreeIndex).bind(r.nodeIndex).bind(r.offset).bind(r.description).bind(r.flags)
-                .bind(r.isRoot).bind(r.creatorNodeIndex)
-        }
-    }
-
-    private func writeTreeValues() throws {
-        let snapshotId = self.snapshotId
-        defer { pendingTreeValues.removeAll(keepingCapacity: true) }
-        try insertTreeValues.write(pendingTreeValues) { s, c, r in
-            s.columns(from: c).bind(snapshotId).bind(r.graphIndex).bind(r.treeIndex).bind(r.key).bind(r.nodeIndex).bind(r.offset)
-        }
-    }
-
-    private func writeTreeNodes() throws {
-        let snapshotId = self.snapshotId
-        defer { pendingTreeNodes.removeAll(keepingCapacity: true) }
-        try insertTreeNodes.write(pendingTreeNodes) { s, c, r in
-            s.columns(from: c).bind(snapshotId).bind(r.graphIndex).bind(r.treeIndex).bind(r.nodeIndex)
+                .bind(r.isRoot).bind(r.creatorNodeIndex).bind(lists.valuesJSON).bind(lists.nodesJSON)
         }
     }
 

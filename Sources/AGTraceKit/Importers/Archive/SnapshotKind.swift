@@ -4,7 +4,7 @@ extension StoredKind {
         noun: "snapshot", table: "snapshots",
         options: [("snapshot", "S"), ("from", "S1"), ("to", "S2")],
         deletion: ["graphs", "types", "node_rows", "subgraph_nodes", "edges", "subgraphs", "subgraph_children", "tree_items",
-                   "tree_item_values", "tree_item_nodes", "tree_views", "profile_events", "profile_marks"]
+                   "tree_views", "profile_events", "profile_marks"]
             .map { "DELETE FROM \($0) WHERE snapshot_id = ?1" },
         // The first kind listed: its columns name the catalog's.
         listed: """
