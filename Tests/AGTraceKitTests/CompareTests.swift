@@ -290,4 +290,19 @@ final class HTMLRecordingCompareTests: DatabaseTestCase {
         try HTMLReport.write(HTMLReport.Inputs(compare: (from: "trip-1-before", to: "trip-1-before")), options: options, in: db, to: diff)
         XCTAssertFalse(diff.text.contains("Evaluations per view"))
     }
+    /// The totals row sums the keys in their sorted order, whatever order the process's
+    /// dictionary holds them in: 1e16 + 1 - 1e16 is 0 that way, and 1 summed last.
+    func testTheTotalsDoNotDependOnTheDictionarysOrder() {
+        let recording = ComparedRecording(kind: .trace, label: "t", given: "t")
+        let keys = ["a": KeyMeasure(evaluations: 1, selfSeconds: 1e16), "b": KeyMeasure(evaluations: 1, selfSeconds: 1),
+                    "c": KeyMeasure(evaluations: 1, selfSeconds: -1e16)]
+        for _ in 0..<20 {
+            // A new dictionary each time: the order it iterates in can differ.
+            var shuffled: [String: KeyMeasure] = [:]
+            for key in keys.keys.shuffled() { shuffled[key] = keys[key] }
+            let total = KeySamples(totalOf: [RecordingMeasures(recording: recording, keys: shuffled)])
+            XCTAssertEqual(total.selfSeconds, [0])
+            XCTAssertEqual(total.evaluations, [3])
+        }
+    }
 }

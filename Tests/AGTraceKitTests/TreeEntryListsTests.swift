@@ -70,11 +70,16 @@ final class TreeEntryListsTests: TemporaryDirectoryTestCase {
         try store.treeValue(TreeValueRecord(graphIndex: 0, treeIndex: 3, key: "late \"one\"", nodeIndex: 2, offset: 16))
         try store.treeNode(TreeNodeRecord(graphIndex: 0, treeIndex: 3, nodeIndex: 1))
         try store.treeNode(TreeNodeRecord(graphIndex: 0, treeIndex: 3, nodeIndex: 0))
+        // The entry held back: a value, a node, then a value again (not the reader's order).
         try store.treeValue(TreeValueRecord(graphIndex: 0, treeIndex: 199, key: "held", nodeIndex: nil, offset: nil))
+        try store.treeNode(TreeNodeRecord(graphIndex: 0, treeIndex: 199, nodeIndex: 4))
+        try store.treeValue(TreeValueRecord(graphIndex: 0, treeIndex: 199, key: "after its nodes", nodeIndex: 0, offset: -1))
+        try store.treeNode(TreeNodeRecord(graphIndex: 0, treeIndex: 199, nodeIndex: 3))
         try store.flush()
         XCTAssertEqual(try db.textRows("SELECT tree_index, key, node_id, offset FROM tree_item_values"),
-                       [["3", "late \"one\"", "3", "16"], ["199", "held", "", ""]])
-        XCTAssertEqual(try db.textRows("SELECT tree_index, node_id FROM tree_item_nodes"), [["3", "2"], ["3", "1"]])
+                       [["3", "late \"one\"", "3", "16"], ["199", "held", "", ""], ["199", "after its nodes", "1", "-1"]])
+        XCTAssertEqual(try db.textRows("SELECT tree_index, node_id FROM tree_item_nodes"), [["3", "2"], ["3", "1"], ["199", "5"], ["199", "4"]])
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM tree_items")?.intValue, 200)
         XCTAssertThrowsError(try store.treeValue(TreeValueRecord(graphIndex: 0, treeIndex: 500, key: "orphan", nodeIndex: nil, offset: nil))) {
             XCTAssertTrue("\($0)".contains("tree entry 500 came before the entry"), "\($0)")
         }

@@ -49,7 +49,7 @@ final class ArchiveStore: ArchiveSink {
     /// values and nodes: the reader gives those right after their entry, and the last entry is
     /// held back until the next one comes, so its row is written with them.
     @exclusivity(unchecked) private var pendingTrees: [TreeRecord] = []
-    @exclusivity(unchecked) private var pendingTreeLists: [TreeEntryLists] = []
+    @exclusivity(unchecked) private var pendingTreeLists = TreeEntryLists()
     /// The debug tree's names of nodes, written by `writeTreeNames` at the end.
     @exclusivity(unchecked) private var naming: TreeNaming
     static let nodesPerStatement = 128
@@ -294,9 +294,15 @@ final class ArchiveStore: ArchiveSink {
     private func writeEdges() throws {
         let snapshotId = self.snapshotId
         defer { pendingEdges.removeAll(keepingCapacity: true) }
+        // Bound by hand: the generic binder's calls were not inlined here (perf).
         try insertEdges.write(pendingEdges) { s, c, r in
-            s.columns(from: c).bind(snapshotId).bind(r.graphIndex).bind(r.srcAttribute).bind(r.dstAttribute).bind(r.offset)
-                .bind(r.flags).bind(r.edgeIndex)
+            s.bind(c, snapshotId)
+            s.bind(c + 1, r.graphIndex)
+            s.bind(c + 2, r.srcAttribute)
+            s.bind(c + 3, r.dstAttribute)
+            s.bind(c + 4, r.offset)
+            s.bind(c + 5, r.flags)
+            s.bind(c + 6, r.edgeIndex)
         }
     }
 
@@ -318,7 +324,7 @@ final class ArchiveStore: ArchiveSink {
         row.creatorNodeIndex = r.creatorNodeIndex.map { Int(base) + $0 }
         if pendingTrees.count == Self.treeRowsPerStatement { try writeTrees() }
         pendingTrees.append(row)
-        pendingTreeLists.append(TreeEntryLists())
+        pendingTreeLists.startEntry()
         nextTreeId = treeId(graph: r.graphIndex, treeIndex: r.treeIndex) + 1
         naming.entry(graph: r.graphIndex, treeIndex: r.treeIndex, parent: r.parentTreeIndex, description: r.description)
         if let n = r.nodeIndex { naming.claim(graph: r.graphIndex, treeIndex: r.treeIndex, nodeIndex: n, nodeId: base + Int64(n), own: true) }
@@ -337,9 +343,9 @@ final class ArchiveStore: ArchiveSink {
     func treeValue(_ r: TreeValueRecord) throws {
         let base = firstNodeId(r.graphIndex)
         let nodeId = r.nodeIndex.map { base + Int64($0) }
-        if let k = pendingTreeIndex(graph: r.graphIndex, treeIndex: r.treeIndex) {
-            pendingTreeLists[k].value(key: r.key, nodeId: nodeId, offset: r.offset)
-        } else {
+        if !(isLastPendingTree(graph: r.graphIndex, treeIndex: r.treeIndex)
+             && pendingTreeLists.value(key: r.key, nodeId: nodeId, offset: r.offset)) {
+            try writeTrees()
             try addTreeValue.runRow(treeId(graph: r.graphIndex, treeIndex: r.treeIndex),
                                     TreeEntryLists.valueJSON(key: r.key, nodeId: nodeId, offset: r.offset))
             try requireEntry(graph: r.graphIndex, treeIndex: r.treeIndex, "value '\(r.key)'")
@@ -349,9 +355,8 @@ final class ArchiveStore: ArchiveSink {
 
     func treeNode(_ r: TreeNodeRecord) throws {
         let nodeId = firstNodeId(r.graphIndex) + Int64(r.nodeIndex)
-        if let k = pendingTreeIndex(graph: r.graphIndex, treeIndex: r.treeIndex) {
-            pendingTreeLists[k].node(nodeId)
-        } else {
+        if !(isLastPendingTree(graph: r.graphIndex, treeIndex: r.treeIndex) && pendingTreeLists.node(nodeId)) {
+            try writeTrees()
             try addTreeNode.runRow(treeId(graph: r.graphIndex, treeIndex: r.treeIndex), nodeId)
             try requireEntry(graph: r.graphIndex, treeIndex: r.treeIndex, "node \(r.nodeIndex)")
         }
@@ -367,11 +372,12 @@ final class ArchiveStore: ArchiveSink {
         }
     }
 
-    /// Where entry `treeIndex` of graph `graph` is in `pendingTrees`: nearly always the last.
+    /// Is entry `treeIndex` of graph `graph` the one held back last (its values and nodes go
+    /// into its row)? Otherwise they are added to its row once written.
     @inline(__always)
-    private func pendingTreeIndex(graph: Int, treeIndex: Int) -> Int? {
-        if let last = pendingTrees.last, last.treeIndex == treeIndex, last.graphIndex == graph { return pendingTrees.count - 1 }
-        return pendingTrees.lastIndex { $0.treeIndex == treeIndex && $0.graphIndex == graph }
+    private func isLastPendingTree(graph: Int, treeIndex: Int) -> Bool {
+        guard let last = pendingTrees.last else { return false }
+        return last.treeIndex == treeIndex && last.graphIndex == graph
     }
 
     /// The id of graph `graph`'s entry `treeIndex` (its first entry fixes the graph's base).
@@ -386,13 +392,27 @@ final class ArchiveStore: ArchiveSink {
         let snapshotId = self.snapshotId
         defer {
             pendingTrees.removeAll(keepingCapacity: true)
-            pendingTreeLists.removeAll(keepingCapacity: true)
+            pendingTreeLists.removeAll()
         }
-        try insertTrees.write(pendingTrees.indices) { s, c, k in
-            let r = pendingTrees[k], lists = pendingTreeLists[k]
-            s.columns(from: c).bind(treeId(graph: r.graphIndex, treeIndex: r.treeIndex)).bind(snapshotId).bind(r.graphIndex)
-                .bind(r.treeIndex).bind(r.parentTreeIndex).bind(r.nodeIndex).bind(r.offset).bind(r.description).bind(r.flags)
-                .bind(r.isRoot).bind(r.creatorNodeIndex).bind(lists.valuesJSON).bind(lists.nodesJSON)
+        // Bound by hand, as the edges are; the lists from the buffer without SQLite copying
+        // them (it is not changed until the statement has run).
+        try pendingTreeLists.bytes.withUnsafeBufferPointer { text in
+            try insertTrees.write(pendingTrees.indices) { s, c, k in
+                let r = pendingTrees[k], lists = pendingTreeLists.lists(k, in: text)
+                s.bind(c, treeId(graph: r.graphIndex, treeIndex: r.treeIndex))
+                s.bind(c + 1, snapshotId)
+                s.bind(c + 2, r.graphIndex)
+                s.bind(c + 3, r.treeIndex)
+                s.bind(c + 4, r.parentTreeIndex)
+                s.bind(c + 5, r.nodeIndex)
+                s.bind(c + 6, r.offset)
+                s.bind(c + 7, r.description)
+                s.bind(c + 8, r.flags)
+                s.bind(c + 9, r.isRoot)
+                s.bind(c + 10, r.creatorNodeIndex)
+                if let values = lists.values { s.bindStatic(c + 11, values) } else { s.bindNull(c + 11) }
+                if let nodes = lists.nodes { s.bindStatic(c + 12, nodes) } else { s.bindNull(c + 12) }
+            }
         }
     }
 

@@ -18,10 +18,12 @@ struct KeySamples: Equatable {
 
     /// The sums over every key, per recording (the totals row); total seconds, which count
     /// nested evaluations in their parents, do not sum.
+    /// Summed in the keys' order: a dictionary's own order changes from process to process,
+    /// and so would the seconds' last digits.
     init(totalOf recordings: [RecordingMeasures]) {
-        evaluations = recordings.map { Double($0.keys.values.reduce(0) { $0 + $1.evaluations }) }
-        changed = Self.all(recordings) { r in r.keys.values.reduce(Double?(0)) { sum, m in m.changed.flatMap { c in sum.map { $0 + Double(c) } } } }
-        selfSeconds = Self.all(recordings) { r in r.timesSelf ? r.keys.values.reduce(Double?(0)) { sum, m in m.selfSeconds.flatMap { s in sum.map { $0 + s } } } : nil }
+        evaluations = recordings.map { Double($0.inKeyOrder.reduce(0) { $0 + $1.evaluations }) }
+        changed = Self.all(recordings) { r in r.inKeyOrder.reduce(Double?(0)) { sum, m in m.changed.flatMap { c in sum.map { $0 + Double(c) } } } }
+        selfSeconds = Self.all(recordings) { r in r.timesSelf ? r.inKeyOrder.reduce(Double?(0)) { sum, m in m.selfSeconds.flatMap { s in sum.map { $0 + s } } } : nil }
         totalSeconds = nil
     }
 
@@ -50,6 +52,8 @@ struct RecordingMeasures {
     var recording: ComparedRecording
     var keys: [String: KeyMeasure]
     var timesSelf: Bool { keys.values.contains { $0.selfSeconds != nil } }
+    /// The measures by key, in the keys' sorted order.
+    var inKeyOrder: [KeyMeasure] { keys.keys.sorted().map { keys[$0]! } }
     /// Whether it tells changed evaluations from unchanged ones (a run cannot).
     var tellsChanged: Bool { keys.values.contains { $0.changed != nil } }
     var timesTotal: Bool { keys.values.contains { $0.totalSeconds != nil } }
