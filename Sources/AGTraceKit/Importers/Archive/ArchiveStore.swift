@@ -37,7 +37,14 @@ final class ArchiveStore: ArchiveSink {
     /// `insertNodes` without the four profile columns, for nodes of an archive written
     /// without profiling (nearly all): 4 fewer values bound and copied per row.
     private let insertUnprofiledNodes: MultiRowInsert
+    /// `insertUnprofiledNodes` for a statement's worth of nodes that each come one past the
+    /// table's largest id (nearly always): the statement leaves out the id, and the profile
+    /// columns, so SQLite gives each row the next id and appends it without first looking
+    /// the id up (as it does for an id given, even NULL), and nothing is bound for them.
+    private let insertAppendedNodes: MultiRowInsert
     private let insertNodes, insertEdges, insertTrees: MultiRowInsert
+    /// `insertTrees` without the id, for entries that each come one past the table's largest.
+    private let insertAppendedTrees: MultiRowInsert
     // Used on the writer thread only: no dynamic exclusivity checks per row.
     @exclusivity(unchecked) private var pendingNodes: [PackedNode] = []
     /// The blocks the texts of `pendingNodes` are in; the last may get the next nodes' too.
@@ -62,6 +69,8 @@ final class ArchiveStore: ArchiveSink {
     /// `tree_items.id` of the next entry, and of each graph's entry 0: a graph's entries come
     /// in tree order, so entry k of graph g is `graphFirstTreeId[g] + k`.
     private var nextTreeId: Int64
+    /// The largest `tree_items.id` so far.
+    private var maxTreeId: Int64
     private var graphFirstTreeId: [Int: Int64] = [:]
 
     private let insertType, insertSubgraph, setSubgraph, setTreeParent, addTreeValue, addTreeNode: Statement
@@ -73,6 +82,7 @@ final class ArchiveStore: ArchiveSink {
         nextNodeId = (try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM node_rows")?.intValue) ?? 1
         maxNodeId = nextNodeId - 1
         nextTreeId = (try db.scalar("SELECT coalesce(max(id), 0) + 1 FROM tree_items")?.intValue) ?? 1
+        maxTreeId = nextTreeId - 1
         naming = TreeNaming(firstNodeId: nextNodeId)
         insertType = try db.prepare("""
             INSERT INTO types(snapshot_id, graph_index, type_index, type_id, name, value_type, size, flags,
@@ -84,12 +94,20 @@ final class ArchiveStore: ArchiveSink {
                                   description, value, flags, subgraph_flags, update_count, change_count,
                                   update_total, changed_total)
             """
-        insertNodes = try MultiRowInsert(db: db, into: nodeColumns, columns: 14, rows: Self.nodesPerStatement)
-        insertUnprofiledNodes = try MultiRowInsert(db: db, into: nodeColumns, columns: 10, rows: Self.nodesPerStatement,
-                                                   row: "(?,?,?,?,?,?,?,?,?,?,NULL,NULL,NULL,NULL)")
+        // The snapshot's id is written into the statements rather than bound: it is the same in
+        // every row of an import (850k values fewer to bind into a 300k-node one).
+        let sid = String(snapshotId)
+        insertNodes = try MultiRowInsert(db: db, into: nodeColumns, columns: 13, rows: Self.nodesPerStatement,
+                                         row: "(?,\(sid),?,?,?,?,?,?,?,?,?,?,?,?)")
+        insertUnprofiledNodes = try MultiRowInsert(db: db, into: nodeColumns, columns: 9, rows: Self.nodesPerStatement,
+                                                   row: "(?,\(sid),?,?,?,?,?,?,?,?,NULL,NULL,NULL,NULL)")
+        insertAppendedNodes = try MultiRowInsert(db: db, into: """
+            node_rows(snapshot_id, graph_index, node_index, attribute, type_index, description, value, flags,
+                      subgraph_flags)
+            """, columns: 8, rows: Self.nodesPerStatement, row: "(\(sid),?,?,?,?,?,?,?,?)")
         insertEdges = try MultiRowInsert(db: db, into: """
             edges(snapshot_id, graph_index, src_attribute, dst_attribute, offset, flags, edge_index)
-            """, columns: 7, rows: Self.edgesPerStatement)
+            """, columns: 6, rows: Self.edgesPerStatement, row: "(\(sid),?,?,?,?,?,?)")
         pendingNodes.reserveCapacity(Self.nodesPerStatement)
         pendingEdges.reserveCapacity(Self.edgesPerStatement)
         insertSubgraph = try db.prepare("""
@@ -105,7 +123,11 @@ final class ArchiveStore: ArchiveSink {
         insertTrees = try MultiRowInsert(db: db, into: """
             tree_items(id, snapshot_id, graph_index, tree_index, parent_tree_index, node_id, offset,
                                    description, flags, is_root, creator_node_id, values_json, nodes_json)
-            """, columns: 13, rows: Self.treeRowsPerStatement)
+            """, columns: 12, rows: Self.treeRowsPerStatement, row: "(?,\(sid),?,?,?,?,?,?,?,?,?,?,?)")
+        insertAppendedTrees = try MultiRowInsert(db: db, into: """
+            tree_items(snapshot_id, graph_index, tree_index, parent_tree_index, node_id, offset,
+                                   description, flags, is_root, creator_node_id, values_json, nodes_json)
+            """, columns: 11, rows: Self.treeRowsPerStatement, row: "(\(sid),?,?,?,?,?,?,?,?,?,?,?)")
         setTreeParent = try db.prepare("UPDATE tree_items SET parent_tree_index = ?2 WHERE id = ?1")
         // A value or node of an entry whose row is already written (not from this reader).
         addTreeValue = try db.prepare("""
@@ -246,30 +268,44 @@ final class ArchiveStore: ArchiveSink {
         guard !pendingNodes.isEmpty else { return }
         try keepOrderedIndex()
         let profiled = pendingNodes.contains { !$0.profile.isEmpty }
-        let s = try (profiled ? insertNodes : insertUnprofiledNodes).statement(rows: pendingNodes.count)
-        let stride: Int32 = profiled ? 14 : 10
+        // Node rows come in order, so each id is nearly always one past the table's largest:
+        // a statement's worth of those leaves the ids out (`insertAppendedNodes`). Otherwise
+        // such an id is bound as NULL, which SQLite also gives the next id, and any other is
+        // given as it is.
+        var appended = !profiled
+        var next = maxNodeId + 1
+        if appended {
+            for k in pendingNodes.indices {
+                guard firstNodeId(pendingNodes[k].graphIndex) + Int64(pendingNodes[k].nodeIndex) == next else {
+                    appended = false
+                    break
+                }
+                next += 1
+            }
+        }
+        let insert = appended ? insertAppendedNodes : profiled ? insertNodes : insertUnprofiledNodes
+        let s = try insert.statement(rows: pendingNodes.count)
         // The texts are bound from their blocks without SQLite copying them.
         var column: Int32 = 1
         var lastId: Int64 = 0
         for k in pendingNodes.indices {
-            // A node row's id is its graph's first id + its index. Nodes come in order, so that
-            // is nearly always one past the table's largest, which is what SQLite gives a NULL
-            // id, appending without seeking the key first; any other id is given as it is.
             let id = firstNodeId(pendingNodes[k].graphIndex) + Int64(pendingNodes[k].nodeIndex)
-            if id == maxNodeId + 1 { s.bind(column, nil as Int64?) } else { s.bind(column, id) }
+            if !appended {
+                if id == maxNodeId + 1 { s.bind(column, nil as Int64?) } else { s.bind(column, id) }
+                column += 1
+            }
             maxNodeId = max(maxNodeId, id)
             lastId = id
-            s.bind(column + 1, snapshotId)
-            s.bind(column + 2, pendingNodes[k].graphIndex)
-            s.bind(column + 3, pendingNodes[k].nodeIndex)
-            s.bind(column + 4, pendingNodes[k].attribute)
-            s.bind(column + 5, pendingNodes[k].typeIndex)
-            bindText(s, column + 6, pendingNodes[k].description)
-            bindText(s, column + 7, pendingNodes[k].value)
-            s.bind(column + 8, pendingNodes[k].flags)
-            s.bind(column + 9, pendingNodes[k].subgraphFlags)
-            if profiled { bindProfile(s, from: column + 10, pendingNodes[k].profile) }
-            column += stride
+            s.bind(column, pendingNodes[k].graphIndex)
+            s.bind(column + 1, pendingNodes[k].nodeIndex)
+            s.bind(column + 2, pendingNodes[k].attribute)
+            s.bind(column + 3, pendingNodes[k].typeIndex)
+            bindText(s, column + 4, pendingNodes[k].description)
+            bindText(s, column + 5, pendingNodes[k].value)
+            s.bind(column + 6, pendingNodes[k].flags)
+            s.bind(column + 7, pendingNodes[k].subgraphFlags)
+            if profiled { bindProfile(s, from: column + 8, pendingNodes[k].profile) }
+            column += profiled ? 12 : 8
         }
         defer {
             pendingNodes.removeAll(keepingCapacity: true)
@@ -292,17 +328,15 @@ final class ArchiveStore: ArchiveSink {
     }
 
     private func writeEdges() throws {
-        let snapshotId = self.snapshotId
         defer { pendingEdges.removeAll(keepingCapacity: true) }
         // Bound by hand: the generic binder's calls were not inlined here (perf).
         try insertEdges.write(pendingEdges) { s, c, r in
-            s.bind(c, snapshotId)
-            s.bind(c + 1, r.graphIndex)
-            s.bind(c + 2, r.srcAttribute)
-            s.bind(c + 3, r.dstAttribute)
-            s.bind(c + 4, r.offset)
-            s.bind(c + 5, r.flags)
-            s.bind(c + 6, r.edgeIndex)
+            s.bind(c, r.graphIndex)
+            s.bind(c + 1, r.srcAttribute)
+            s.bind(c + 2, r.dstAttribute)
+            s.bind(c + 3, r.offset)
+            s.bind(c + 4, r.flags)
+            s.bind(c + 5, r.edgeIndex)
         }
     }
 
@@ -389,30 +423,51 @@ final class ArchiveStore: ArchiveSink {
     }
 
     private func writeTrees() throws {
-        let snapshotId = self.snapshotId
+        guard !pendingTrees.isEmpty else { return }
         defer {
             pendingTrees.removeAll(keepingCapacity: true)
             pendingTreeLists.removeAll()
         }
+        // Entries come in tree order, so their ids are nearly always the next ones: then the
+        // statement leaves the id out (see `insertAppendedNodes`).
+        var appended = true
+        var next = maxTreeId + 1
+        for r in pendingTrees {
+            guard treeId(graph: r.graphIndex, treeIndex: r.treeIndex) == next else { appended = false; break }
+            next += 1
+        }
+        let insert = appended ? insertAppendedTrees : insertTrees
+        var lastId: Int64 = 0
         // Bound by hand, as the edges are; the lists from the buffer without SQLite copying
         // them (it is not changed until the statement has run).
         try pendingTreeLists.bytes.withUnsafeBufferPointer { text in
-            try insertTrees.write(pendingTrees.indices) { s, c, k in
+            try insert.write(pendingTrees.indices) { s, column, k in
                 let r = pendingTrees[k], lists = pendingTreeLists.lists(k, in: text)
-                s.bind(c, treeId(graph: r.graphIndex, treeIndex: r.treeIndex))
-                s.bind(c + 1, snapshotId)
-                s.bind(c + 2, r.graphIndex)
-                s.bind(c + 3, r.treeIndex)
-                s.bind(c + 4, r.parentTreeIndex)
-                s.bind(c + 5, r.nodeIndex)
-                s.bind(c + 6, r.offset)
-                s.bind(c + 7, r.description)
-                s.bind(c + 8, r.flags)
-                s.bind(c + 9, r.isRoot)
-                s.bind(c + 10, r.creatorNodeIndex)
-                if let values = lists.values { s.bindStatic(c + 11, values) } else { s.bindNull(c + 11) }
-                if let nodes = lists.nodes { s.bindStatic(c + 12, nodes) } else { s.bindNull(c + 12) }
+                let id = treeId(graph: r.graphIndex, treeIndex: r.treeIndex)
+                maxTreeId = max(maxTreeId, id)
+                lastId = id
+                var c = column
+                if !appended {
+                    s.bind(c, id)
+                    c += 1
+                }
+                s.bind(c, r.graphIndex)
+                s.bind(c + 1, r.treeIndex)
+                s.bind(c + 2, r.parentTreeIndex)
+                s.bind(c + 3, r.nodeIndex)
+                s.bind(c + 4, r.offset)
+                s.bind(c + 5, r.description)
+                s.bind(c + 6, r.flags)
+                s.bind(c + 7, r.isRoot)
+                s.bind(c + 8, r.creatorNodeIndex)
+                if let values = lists.values { s.bindStatic(c + 9, values) } else { s.bindNull(c + 9) }
+                if let nodes = lists.nodes { s.bindStatic(c + 10, nodes) } else { s.bindNull(c + 10) }
             }
+        }
+        // As for node rows: the ids SQLite gave are the ones the entries' rows are known by.
+        guard !appended || db.lastInsertRowid == lastId else {
+            throw DatabaseError(path: db.path, code: SQLITE_INTERNAL,
+                                message: "tree_items: SQLite gave row id \(db.lastInsertRowid) where the archive's tree entry expects \(lastId)")
         }
     }
 
@@ -473,19 +528,17 @@ final class ArchiveStore: ArchiveSink {
         namedInBackground = nil
         let rows = work.wait()
         let write = try MultiRowInsert(db: db, into: "main.tree_views(snapshot_id, graph_index, attribute, view)",
-                                       columns: 4, rows: Self.treeRowsPerStatement)
+                                       columns: 3, rows: Self.treeRowsPerStatement, row: "(\(snapshotId),?,?,?)")
         // The few hundred distinct names are copied once into an arena that outlives every
         // statement below and bound from there, rather than copied by SQLite for each row.
         var names = TextArena()
         var views = rows.views
         names.reserve(views.reduce(0) { $0 + $1.utf8.count })
         let bytes = views.indices.map { names.copy(&views[$0]) }
-        let snapshotId = self.snapshotId
         try write.write(rows.known) { s, c, r in
-            s.bind(c, snapshotId)
-            s.bind(c + 1, Int64(r.graph))
-            s.bind(c + 2, Int64(r.attribute))
-            s.bindStatic(c + 3, bytes[Int(r.view)])
+            s.bind(c, Int64(r.graph))
+            s.bind(c + 1, Int64(r.attribute))
+            s.bindStatic(c + 2, bytes[Int(r.view)])
         }
         // Nodes written before the tree named them: looked up among the rows.
         guard !rows.unseen.isEmpty else { return }

@@ -59,8 +59,9 @@ struct TreeNaming {
     /// Distinct descriptions, and the index of each.
     private var texts: [String] = []
     private var textIndex: [String: Int32] = [:]
-    /// Types whose rule names a view (`graph << 32 | type index`): their nodes are named by it.
-    private var bodyTypes: Set<Int64> = []
+    /// Types whose rule names a view, a bit per type index, by graph: their nodes are named by
+    /// it. (A bit test per named node; a set of integers hashed each.)
+    private var bodyTypes: [[UInt64]] = []
 
     init(firstNodeId: Int64) {
         self.firstNodeId = firstNodeId
@@ -69,7 +70,19 @@ struct TreeNaming {
     var isEmpty: Bool { claims.isEmpty }
 
     mutating func type(graph: Int, typeIndex: Int, namesView: Bool) {
-        if namesView { bodyTypes.insert(Int64(graph) << 32 | Int64(typeIndex)) }
+        guard namesView, graph >= 0, typeIndex >= 0 else { return }
+        while bodyTypes.count <= graph { bodyTypes.append([]) }
+        let word = typeIndex >> 6
+        if bodyTypes[graph].count <= word {
+            bodyTypes[graph].append(contentsOf: repeatElement(0, count: word + 1 - bodyTypes[graph].count))
+        }
+        bodyTypes[graph][word] |= 1 << UInt64(typeIndex & 63)
+    }
+
+    @inline(__always)
+    private func namesView(graph: UInt32, typeIndex: UInt32) -> Bool {
+        let g = Int(graph), word = Int(typeIndex >> 6)
+        return g < bodyTypes.count && word < bodyTypes[g].count && bodyTypes[g][word] & (1 << UInt64(typeIndex & 63)) != 0
     }
 
     /// A node row id as an offset from the first, or nil for one out of range (only an archive
@@ -167,14 +180,18 @@ struct TreeNaming {
                 return
             }
             let n = seen[cursor]
-            if bodyTypes.contains(Int64(n.graph) << 32 | Int64(n.typeIndex)) { return }
+            if namesView(graph: n.graph, typeIndex: n.typeIndex) { return }
             // The name's rank for now, its index again below.
             all.append(KnownRow(graph: n.graph, attribute: n.attribute, view: rank[Int(view)]))
         }
         // Of two nodes sharing graph and attribute, the smaller name: rows sorted by attribute,
         // graph and name, the first of each attribute and graph kept. Rows equal in all three
-        // are the same row, so the sort need not be stable.
-        all.withUnsafeMutableBufferPointer { Heapsort.sort($0, 0, $0.count - 1, by: Self.precedes) }
+        // are the same row, so the sort need not be stable. Nodes usually come in attribute
+        // order, and then so do the rows: sorted already, checked in one pass.
+        all.withUnsafeMutableBufferPointer { rows in
+            guard rows.count > 1, (1..<rows.count).contains(where: { Self.precedes(rows[$0], rows[$0 - 1]) }) else { return }
+            Heapsort.sort(rows, 0, rows.count - 1, by: Self.precedes)
+        }
         var kept = 0
         for i in all.indices {
             if kept > 0 && all[kept - 1].attribute == all[i].attribute && all[kept - 1].graph == all[i].graph { continue }
