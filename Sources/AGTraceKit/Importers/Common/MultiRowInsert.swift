@@ -20,8 +20,9 @@ final class MultiRowInsert {
     let rows: Int
 
     /// `row` is one row's values, `?` where a value is bound (`columns` of them): constants
-    /// written into it (`NULL` for a rowid SQLite gives, a run's id) are values not bound per
-    /// row, and SQLite appends a NULL-keyed row without first seeking its key. `target` is the
+    /// written into it (a snapshot's or a run's id, `NULL` for columns an import leaves empty)
+    /// are values not bound per row. A rowid left out of `target`'s columns is the next one,
+    /// appended without a lookup; one given, even as NULL, is looked up first. `target` is the
     /// table and its columns: `node_rows(id, snapshot_id, …)`.
     init(db: Database, into target: String, columns: Int, rows: Int, row: String? = nil) throws {
         self.db = db
