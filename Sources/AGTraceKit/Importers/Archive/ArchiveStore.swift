@@ -272,16 +272,8 @@ final class ArchiveStore: ArchiveSink {
         // a statement's worth of those leaves the ids out (`insertAppendedNodes`). Otherwise
         // such an id is bound as NULL, which SQLite also gives the next id, and any other is
         // given as it is.
-        var appended = !profiled
-        var next = maxNodeId + 1
-        if appended {
-            for k in pendingNodes.indices {
-                guard firstNodeId(pendingNodes[k].graphIndex) + Int64(pendingNodes[k].nodeIndex) == next else {
-                    appended = false
-                    break
-                }
-                next += 1
-            }
+        let appended = !profiled && MultiRowInsert.idsComeNext(pendingNodes.count, after: maxNodeId) {
+            firstNodeId(pendingNodes[$0].graphIndex) + Int64(pendingNodes[$0].nodeIndex)
         }
         let insert = appended ? insertAppendedNodes : profiled ? insertNodes : insertUnprofiledNodes
         let s = try insert.statement(rows: pendingNodes.count)
@@ -316,10 +308,7 @@ final class ArchiveStore: ArchiveSink {
         try s.run()
         // The ids SQLite gave are the ones the rows' indexes name (the write lock is held, and
         // nothing else writes node rows meanwhile); anything else is refused, not stored.
-        guard db.lastInsertRowid == lastId else {
-            throw DatabaseError(path: db.path, code: SQLITE_INTERNAL,
-                                message: "node_rows: SQLite gave row id \(db.lastInsertRowid) where the archive's node expects \(lastId)")
-        }
+        try insert.requireLastRowid(lastId, in: "node_rows", expectedBy: "the archive's node")
     }
 
     @inline(__always)
@@ -430,11 +419,8 @@ final class ArchiveStore: ArchiveSink {
         }
         // Entries come in tree order, so their ids are nearly always the next ones: then the
         // statement leaves the id out (see `insertAppendedNodes`).
-        var appended = true
-        var next = maxTreeId + 1
-        for r in pendingTrees {
-            guard treeId(graph: r.graphIndex, treeIndex: r.treeIndex) == next else { appended = false; break }
-            next += 1
+        let appended = MultiRowInsert.idsComeNext(pendingTrees.count, after: maxTreeId) {
+            treeId(graph: pendingTrees[$0].graphIndex, treeIndex: pendingTrees[$0].treeIndex)
         }
         let insert = appended ? insertAppendedTrees : insertTrees
         var lastId: Int64 = 0
@@ -465,10 +451,7 @@ final class ArchiveStore: ArchiveSink {
             }
         }
         // As for node rows: the ids SQLite gave are the ones the entries' rows are known by.
-        guard !appended || db.lastInsertRowid == lastId else {
-            throw DatabaseError(path: db.path, code: SQLITE_INTERNAL,
-                                message: "tree_items: SQLite gave row id \(db.lastInsertRowid) where the archive's tree entry expects \(lastId)")
-        }
+        if appended { try insert.requireLastRowid(lastId, in: "tree_items", expectedBy: "the archive's tree entry") }
     }
 
     func profileEvent(_ r: ProfileEventRecord) throws {

@@ -1,3 +1,5 @@
+import CSQLite
+
 /// `INSERT OR FAIL INTO table(columns) VALUES (…), (…), …` for up to `rows` rows per step,
 /// prepared once per row count used (the full count, then whatever the last chunk needs).
 /// SQLite's cost per step (VDBE setup, opening the table, reset) is then paid once for many
@@ -58,6 +60,24 @@ final class MultiRowInsert {
             try s.run()
             start = end
         }
+    }
+
+    /// Refuses a step whose last row did not get row id `last`, the id the rows' importer
+    /// refers to them by (`expectedBy` names it: "the run"), rather than store rows under ids
+    /// nothing else knows. `table` names the table in the error.
+    func requireLastRowid(_ last: Int64, in table: String, expectedBy: String) throws {
+        let given = db.lastInsertRowid
+        guard given == last else {
+            throw DatabaseError(path: db.path, code: SQLITE_INTERNAL,
+                                message: "\(table): SQLite gave row id \(given) where \(expectedBy) expects \(last)")
+        }
+    }
+
+    /// Whether the `count` ids `id(0)`, `id(1)`, … are the ones after `largest`, the
+    /// table's largest: then a statement that leaves the id out gets them from SQLite.
+    @inline(__always)
+    static func idsComeNext(_ count: Int, after largest: Int64, _ id: (Int) -> Int64) -> Bool {
+        (0..<count).allSatisfy { id($0) == largest + 1 + Int64($0) }
     }
 
     private static func prepare(_ db: Database, _ prefix: String, _ row: String, _ rows: Int) throws -> Statement {

@@ -185,7 +185,7 @@ final class RunStore {
         guard !pendingEvents.isEmpty else { return }
         try run(events, rows: pendingEvents.count, &eventsBound, bind: bindEvents)
         count += pendingEvents.count
-        try checkIds(last: firstEventId + Int64(count) - 1, table: "events")
+        try events.requireLastRowid(firstEventId + Int64(count) - 1, in: "events", expectedBy: "the run")
         pendingEvents.removeAll(keepingCapacity: true)
     }
 
@@ -224,14 +224,6 @@ final class RunStore {
 
     /// The ids SQLite gave are the ones the run's row will record (they follow each other
     /// from the first, the write lock being held); anything else is refused, not stored.
-    private func checkIds(last: Int64, table: String) throws {
-        let given = db.lastInsertRowid
-        guard given == last else {
-            throw DatabaseError(path: db.path, code: SQLITE_INTERNAL,
-                                message: "\(table): SQLite gave row id \(given) where the run expects \(last)")
-        }
-    }
-
     /// Names are bound from `names`, whose texts never move while the store lives.
     @inline(__always)
     private func bindName(_ bound: inout BoundValues, _ s: Statement, _ column: Int32, _ index: NameID) {
