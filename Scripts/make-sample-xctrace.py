@@ -204,7 +204,9 @@ def groups_doc(updates):
     rows = []
     for frame in range(FRAMES):
         inside = [u for u in updates if 100_000_000 + frame * FRAME_NS <= u[0] < 100_000_000 + (frame + 1) * FRAME_NS]
-        start, end = inside[0][0], inside[-1][0] + inside[-1][1]
+        # A group lasts from its first update to the end of the last one to end (updates nest:
+        # the last to start is not always the last to end).
+        start, end = inside[0][0], max(u[0] + u[1] for u in inside)
         label = "Transaction for Gesture" if frame % 5 == 0 else "Transaction"
         rows.append([d.scalar("start-time", start, clock(start)), d.scalar("duration", end - start, ms(end - start)),
                      d.scalar("string", label), d.backtrace([("FeedModel.scrolled(to:)", "0x100004f10"), ("closure #1 in FeedView.body.getter", "0x100003a20")]),

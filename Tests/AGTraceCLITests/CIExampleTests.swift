@@ -221,7 +221,7 @@ final class CIExampleTests: CLITestCase {
             "GITHUB_STEP_SUMMARY": dir.appendingPathComponent("summary.md").path,
         ], directory: dir)
         XCTAssertEqual(step.status, 3, step.stdout + step.stderr)
-        XCTAssertTrue(step.stderr.contains("trace 'feed-select-cut' is incomplete (no EndTrace"), step.stderr)
+        XCTAssertTrue(step.stderr.contains("trace 'feed-select-cut' did not end normally (no EndTrace"), step.stderr)
         let junit = (try? String(contentsOf: dir.appendingPathComponent("agtrace-check.xml"), encoding: .utf8)) ?? ""
         let report = JUnitReport(junit)
         XCTAssertEqual(report.errors, 1, junit)
@@ -236,12 +236,12 @@ final class CIExampleTests: CLITestCase {
         XCTAssertEqual(whole.status, 0, whole.stdout + whole.stderr)
         let forced = try CLI.run(["check", "--baseline", "Baselines/feed.json", "--trace", traces + "/feed-select-cut.ag-trace",
                                   "--allow-incomplete"], directory: dir)
-        XCTAssertTrue(forced.stdout.contains("trace 'feed-select-cut' is incomplete (no EndTrace); checked anyway (--allow-incomplete)"),
+        XCTAssertTrue(forced.stdout.contains("trace 'feed-select-cut' did not end normally (no EndTrace); checked anyway (--allow-incomplete)"),
                       forced.stdout + forced.stderr)
         // baseline refuses to record one too (exit 3, as for a crashed transcript).
         let recorded = try CLI.run(["baseline", "--trace", traces + "/feed-select-cut.ag-trace", "--output", "cut.json"], directory: dir)
         XCTAssertEqual(recorded.status, 3, recorded.stderr)
-        XCTAssertTrue(recorded.stderr.contains("trace 'feed-select-cut' is incomplete (no EndTrace"), recorded.stderr)
+        XCTAssertTrue(recorded.stderr.contains("trace 'feed-select-cut' did not end normally (no EndTrace"), recorded.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.appendingPathComponent("cut.json").path))
     }
 }

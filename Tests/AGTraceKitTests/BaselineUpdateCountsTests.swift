@@ -11,7 +11,8 @@ final class BaselineUpdateCountsTests: DatabaseTestCase {
         let c = try UpdateCounts.run("tap", key: .attribute, in: db)
         XCTAssertEqual(updates(c), ["792": 3, "760": 1, "712": 1, "1760": 2, "1712": 1, "1664": 1, "1620": 1])
         XCTAssertEqual(c.total, UpdateEntry(updates: 10))
-        XCTAssertEqual(c.source, MeasuredSource(kind: .run, label: "tap", sha256: "5eed", importedAt: "2026-05-01T09:30:00Z"))
+        XCTAssertEqual(c.source, MeasuredSource(kind: .run, label: "tap", sha256: "5eed", importedAt: "2026-05-01T09:30:00Z",
+                                                 ending: .unknown(nil)))
         XCTAssertEqual(c.sortedKeys, ["712", "760", "792", "1620", "1664", "1712", "1760"])
         XCTAssertTrue(c.entries.values.allSatisfy { $0.seconds == nil })
     }

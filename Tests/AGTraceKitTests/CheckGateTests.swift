@@ -150,7 +150,7 @@ final class CheckGateTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(check(baseline, try sources(trace: "feed-select.ag-trace")).status, 0)
         let cut = check(baseline, try sources(trace: "feed-select-cut.ag-trace"))
         XCTAssertEqual(cut.status, 3)
-        XCTAssertTrue(cut.problem?.message.contains("is incomplete") ?? false, "\(String(describing: cut.problem))")
+        XCTAssertTrue(cut.problem?.message.contains("did not end normally (no EndTrace)") ?? false, "\(String(describing: cut.problem))")
     }
 
     func testUpdateBaselineRewritesTheFileWithZero() throws {

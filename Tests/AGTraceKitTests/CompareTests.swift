@@ -67,7 +67,7 @@ final class CompareTests: DatabaseTestCase {
         }
         let outcome = try compare(["feed-select"], ["feed-select-cut"])
         XCTAssertEqual(outcome.by, .view)
-        XCTAssertTrue(outcome.warnings.contains { $0.contains("feed-select-cut' is incomplete") }, "\(outcome.warnings)")
+        XCTAssertTrue(outcome.warnings.contains { $0.contains("feed-select-cut' did not end normally (no EndTrace)") }, "\(outcome.warnings)")
         for (side, label) in [(\KeyDifference.a, "feed-select"), (\KeyDifference.b, "feed-select-cut")] {
             let report = try ReportRunner.rows(ReportRequest(name: "updates", options: ["trace": label], by: "view"), in: db)
             let viewColumn = report.columns.firstIndex(of: "view")!, updates = report.columns.firstIndex(of: "updates")!

@@ -246,17 +246,17 @@ final class RecordingEndTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let db = try BaselineFixtures.database(in: dir)
         let importer = Importer(database: db)
-        for (name, text, complete, reason) in [
+        for (name, text, complete, reason): (String, String, Int?, String) in [
             ("ok", Self.hits + "Process 4242 exited with status = 0 (0x00000000)\n", 1, "exited 0"),
             ("crashed", Self.hits + "* thread #1, stop reason = EXC_BAD_ACCESS (code=1, address=0x10)\n", 0, "crashed: EXC_BAD_ACCESS"),
-            ("open", Self.hits, 0, "no end seen"),
+            ("open", Self.hits, nil, "no end seen"),
         ] {
             let path = dir.appendingPathComponent(name + ".lldb.log").path
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             guard case .imported(let item) = try importer.importItem(path) else { return XCTFail("not imported") }
             XCTAssertEqual(item.end?.reason, reason)
             let row = try db.rows("SELECT complete, end_reason FROM runs WHERE label = ?1", [.text(name)])
-            XCTAssertEqual(row.first?[0].intValue, Int64(complete), name)
+            XCTAssertEqual(row.first?[0].intValue, complete.map(Int64.init), name)
             XCTAssertEqual(row.first?[1].stringValue, reason, name)
         }
         // The gate: exited 0 passes silently, no end seen warns, a crash is refused unless allowed.

@@ -145,7 +145,7 @@ final class RecordingShapeTests: XCTestCase {
         guard case .imported(let plain) = try importer.importFile(other.path) else { return XCTFail("not imported") }
         XCTAssertEqual(plain.end, .noEndSeen)
         XCTAssertEqual(try db.textRows("SELECT label, complete, end_reason FROM runs ORDER BY id"),
-                       [["rec", "1", "stopped"], ["log", "0", "no end seen"]])
+                       [["rec", "1", "stopped"], ["log", "", "no end seen"]])
         let rows = try db.rows("SELECT r.label, e.seq, coalesce(e.thread, 'NULL'), coalesce(e.time_ns, 'NULL') FROM events e JOIN runs r ON r.id = e.run_id ORDER BY e.id")
         XCTAssertEqual(rows.map { $0.map(\.description) }, [["rec", "1", "1", "1000"], ["rec", "2", "2", "1700"], ["log", "1", "NULL", "NULL"]])
     }

@@ -47,7 +47,7 @@ final class TraceFeedImportTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(listed.rows[0][listed.columns.firstIndex(of: "end_reason")!], .text("no EndTrace"))
         // Counting it says why it cannot be trusted; the gate refuses it, or lets it through when asked.
         let counts = try UpdateCounts.trace("feed-select-cut", key: .rule, in: imp.db)
-        XCTAssertEqual(counts.source.traceIncomplete, "no EndTrace")
+        XCTAssertEqual(counts.source.ending, .failed("no EndTrace"))
         XCTAssertThrowsError(try RecordingGate.check(counts.source, allowIncomplete: false)) { error in
             XCTAssertEqual((error as? CheckProblem)?.kind, .notCounted)
             XCTAssertTrue("\(error)".contains("--allow-incomplete"), "\(error)")

@@ -946,6 +946,22 @@ public enum Schema {
             SELECT t.snapshot_id, t.graph_index, t.tree_index, v.value AS node_id
             FROM tree_items t JOIN json_each(t.nodes_json) v;
         """,
+        // 18: how every recording ended, one answer per kind in its own row: `complete` (1
+        // ended normally, 0 did not or cannot be trusted: a crash, a kill, a cut, impossible
+        // durations; NULL unknown) and `end_reason`. Runs and traces had both; consoles and
+        // Instruments recordings gain them (a console's end is read from its crash lines, a
+        // recording's from its toc and its tables), a dump is whole or refused (complete 1). A
+        // transcript that shows no end is unknown (NULL), not incomplete: `check` warns on it
+        // and refuses only what did not end normally. Existing consoles and recordings stay
+        // NULL: imported before their end was read.
+        """
+        ALTER TABLE consoles ADD COLUMN complete INTEGER;
+        ALTER TABLE consoles ADD COLUMN end_reason TEXT;
+        ALTER TABLE xctrace_recordings ADD COLUMN complete INTEGER;
+        ALTER TABLE snapshots ADD COLUMN complete INTEGER DEFAULT 1;
+        ALTER TABLE snapshots ADD COLUMN end_reason TEXT;
+        UPDATE runs SET complete = NULL WHERE end_reason = 'no end seen';
+        """,
     ]
 
     public static var latestVersion: Int { migrations.count }

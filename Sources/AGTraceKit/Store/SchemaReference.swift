@@ -66,6 +66,8 @@ public enum SchemaReference {
             "id": "row id", "format_version": "the archive's `version`",
             "counter_bytes": "the archive's `counters.bytes` (NULL when absent)",
             "counter_max_bytes": "the archive's `counters.max_bytes` (NULL when absent)",
+            "complete": "1: a dump is one moment, read whole or refused (how every recording ended, one column per kind's row)",
+            "end_reason": "NULL: a dump has no end of its own",
         ]),
         Table(name: "graphs", section: .archives, row: "graph of an archive", columns: [
             "graph_id": "the graph's `id`", "transaction_count": "the graph's `transaction_count` (NULL when absent)",
@@ -143,7 +145,7 @@ public enum SchemaReference {
             "incomplete_hits": "hits cut short (their fields partly missing)",
             "first_event_id": "`events.id` of the run's first hit (NULL without hits)", "last_event_id": "`events.id` of its last hit",
             "first_frame_id": "`frames.id` of the run's first frame (NULL without frames)", "last_frame_id": "`frames.id` of its last frame",
-            "complete": "1 when the recording ran to its end (`exited 0`, or a recorder file's `stopped`), 0 when not, NULL when not recorded",
+            "complete": "1 when the recording ran to its end (`exited 0`, or a recorder file's `stopped`), 0 when not (`check` refuses it unless --allow-incomplete), NULL when the transcript shows no end (`no end seen`: `check` warns) or it was not recorded",
             "end_reason": "how it ended: `exited N`, `crashed: REASON` (any stop but a breakpoint, watchpoint, step or SIGSTOP; Swift's `Fatal error:`), `signal SIG…` (Xcode's kill), `cut mid-hit`, `no end seen`, and for a recorder file `stopped` or `cut: no stop line` (NULL when not recorded)",
         ]),
         Table(name: "events", section: .transcripts, row: "breakpoint hit", columns: hitColumns.merging([
@@ -178,13 +180,15 @@ public enum SchemaReference {
             "owner_id": "its row in `snapshots`, `runs`, `traces` or `consoles` (deleting or replacing that removes the note)",
             "label": "the import's label",
             "severity": "`warning`",
-            "code": "what kind of doubt: `unreadable-lines` and `recording-end` (transcripts); `whole-second-timestamps`, `trace-cut`, `traces-concatenated`, `type-defined-twice` and `no-timestamps` (traces); `cycle-report-cut` and `stray-frame-lines` (consoles)",
+            "code": "what kind of doubt: `recording-end` (any kind that did not end normally: a crash, a kill, a cut); `impossible-duration` (traces, Instruments recordings: a negative or infinite duration, the first by position); `unreadable-lines` (transcripts); `whole-second-timestamps`, `trace-cut`, `traces-concatenated`, `type-defined-twice` and `no-timestamps` (traces); `cycle-report-cut` and `stray-frame-lines` (consoles); `xctrace-cut` (Instruments)",
             "message": "the sentence `import` prints after `agtrace import: warning: LABEL: `",
             "position": "where: a transcript's first unreadable line, the seq of a trace's second BeginTrace or of its first cycle LogMessage without an update stack, a console's line (a cut frame line, else the report's header); NULL otherwise",
         ]),
         // Consoles and cycles
         Table(name: "consoles", section: .consoles, row: "imported console log (text from Xcode's console, `log stream`/`log show`, or a CI job's output)", columns: [
             "id": "row id", "line_count": "lines in the log",
+            "complete": "0 when the log shows the process did not end normally (a crash's line: `Fatal error:`, `Thread 1: EXC_…`, `*** Terminating app due to uncaught exception`, `AttributeGraph precondition failure:`, Swift's backtracer, a shell's `Segmentation fault`; a kill; an exit with another status than 0), 1 when it shows an exit with status 0, NULL when it shows no end (the usual case) or was imported before agtrace read a console's end",
+            "end_reason": "how it ended, in a transcript's words (`crashed: REASON`, `signal SIG…`, `exited N`), or `no end seen` (NULL when imported before agtrace read it)",
         ]),
         Table(name: "cycles", section: .consoles, row: "AttributeGraph cycle report: a console's header or trap line, a trace's LogMessage, or a recorder's stop at `print_cycle`", columns: [
             "id": "row id, in the order the reports came",
@@ -246,7 +250,8 @@ public enum SchemaReference {
             "pid": "that process's `pid` (NULL when not given)",
             "template": "the toc's `template-name` (NULL without a toc)", "instruments_version": "the toc's `instruments-version` (NULL without a toc)",
             "start_date": "the toc's `start-date` as written (NULL without a toc)", "end_date": "the toc's `end-date` as written (NULL without a toc)",
-            "duration_ns": "the toc's `duration` (seconds) in ns (NULL without a toc)", "end_reason": "the toc's `end-reason` (NULL without a toc)",
+            "duration_ns": "the toc's `duration` (seconds) in ns (NULL without a toc)", "end_reason": "the toc's `end-reason` (`Target app exited`, `Time limit reached`…), `crashed: …` when it names a crash, `cut: …` when an export ends inside a table, `impossible durations: …` when a row's duration is negative (NULL without a toc)",
+            "complete": "0 when an export was cut, the toc names a crash, or a row's duration is negative (`check` refuses it unless --allow-incomplete), 1 when the toc gives another end reason, NULL without a toc",
             "runs": "runs in the toc (NULL without a toc); the other columns are run 1's",
             "first_value_id": "the first of its `xctrace_values` ids (its values are consecutive ids; NULL when none)",
             "last_value_id": "the last of its `xctrace_values` ids (NULL when none)",
@@ -328,8 +333,8 @@ public enum SchemaReference {
         // Traces
         Table(name: "traces", section: .traces, row: "imported trace", columns: [
             "id": "row id", "event_count": "events in the trace",
-            "complete": "1 when an EndTrace follows the last BeginTrace, 0 when the trace was cut short (a crash or a kill while tracing: `check` and `baseline` refuse it unless --allow-incomplete)",
-            "end_reason": "`EndTrace`, or `no EndTrace` for a cut trace",
+            "complete": "1 when an EndTrace follows the last BeginTrace, 0 when the trace was cut short (a crash or a kill while tracing) or an evaluation's duration cannot be (negative, infinite: stored NULL, an `impossible-duration` note names the first): `check` and `baseline` refuse it unless --allow-incomplete",
+            "end_reason": "`EndTrace`, `no EndTrace` for a cut trace, or `impossible durations: …`",
             "clock": "how its timestamps were written: `seconds` (doubles: Apple's engine), `whole seconds` (varints: they time nothing, and timelines use event order), `none` (no timestamps); NULL when imported by an agtrace that did not record it",
             "first_timestamp": "the first event timestamp, seconds (NULL when none)", "last_timestamp": "the last event timestamp, seconds (NULL when none)",
         ]),

@@ -50,7 +50,7 @@ final class ConsoleImportTests: TemporaryDirectoryTestCase {
         ])
         let list = try Catalog.list(db)
         let end = try XCTUnwrap(list.columns.firstIndex(of: "end_reason"))
-        XCTAssertEqual(list.rows.map { $0[end].description }, ["cycles 1, body runs 3, warnings 1"])
+        XCTAssertEqual(list.rows.map { $0[end].description }, ["crashed: AttributeGraph precondition failure: cyclic graph: 40.; cycles 1, body runs 3, warnings 1"])
     }
 
     /// An app may print far more than the sniffer's head before its first cycle report: the

@@ -19,7 +19,7 @@ extension UpdateCounts {
     /// Counts a snapshot's rule runs from its profile data.
     public static func snapshot(_ label: String, key: BaselineKey, in db: Database) throws -> UpdateCounts {
         let row = try lookUp(.snapshot, label, in: db)
-        let source = MeasuredSource(kind: .snapshot, label: label, sha256: row.sha256, importedAt: row.importedAt)
+        let source = MeasuredSource(kind: .snapshot, label: label, sha256: row.sha256, importedAt: row.importedAt, ending: row.ending)
         let rows: [[SQLValue]]
         switch key {
         case .rule:

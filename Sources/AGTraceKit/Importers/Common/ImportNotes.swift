@@ -22,6 +22,12 @@ public struct ImportNote: Equatable, Sendable {
     /// How a transcript's recording ended, when not normally: `check` says it in words of its
     /// own, so `ImportedItem.warnings` leaves it out.
     public static let recordingEnd = "recording-end"
+    /// The codes of notes that say how a recording ended (`RecordingEnding`'s own, a cut
+    /// trace's, a cut export's): the import adds no second one.
+    public static let endCodes: Set<String> = [recordingEnd, "trace-cut", "xctrace-cut", impossibleDuration]
+    /// A duration that cannot be (negative, infinite, not a number): the recording's times
+    /// cannot be trusted, so neither can it (`RecordingEnding`: not complete).
+    public static let impossibleDuration = "impossible-duration"
 }
 
 /// The `import_notes` rows of one import.

@@ -25,6 +25,9 @@ public struct ImportedItem: Equatable, Sendable {
     public var notes: [ImportNote] = []
     /// The notes' sentences but the recording's end, which `check` words its own way.
     public var warnings: [String] { notes.filter { $0.code != ImportNote.recordingEnd }.map(\.message) }
+    /// How the recording ended, as its format read it (nil: the format says nothing; the
+    /// row keeps what the format wrote itself). Written into the kind's row by the import.
+    public var ending: RecordingEnding?
     public var replaced = false
     /// `--replace` of a label with aliases: the aliases, which now name the new import.
     public var keptAliases: [String] = []
@@ -54,7 +57,7 @@ public struct ImportedItem: Equatable, Sendable {
     /// Equal whatever the timings.
     public static func == (a: ImportedItem, b: ImportedItem) -> Bool {
         a.path == b.path && a.label == b.label && a.kind == b.kind && a.compressed == b.compressed && a.sha256 == b.sha256
-            && a.counts == b.counts && a.facts == b.facts && a.notes == b.notes
+            && a.counts == b.counts && a.facts == b.facts && a.notes == b.notes && a.ending == b.ending
             && a.replaced == b.replaced && a.keptAliases == b.keptAliases && a.replacedAliasOf == b.replacedAliasOf
     }
 }

@@ -93,6 +93,13 @@ public final class Importer {
                 item.keptAliases = replacement.aliases
                 item.replacedAliasOf = replacement.aliasOf
             }
+            if let ending = item.ending, let id = try kind.id(labelled: label, in: db) {
+                // How it ended: written here for every kind, noted unless the format said it.
+                try RecordingEnding.write(ending, kind, id: id, in: db)
+                if let note = ending.note, !item.notes.contains(where: { ImportNote.endCodes.contains($0.code) }) {
+                    item.notes.insert(note, at: 0)
+                }
+            }
             if !item.notes.isEmpty, let id = try kind.id(labelled: label, in: db) {
                 item.notes = try ImportNotes.store(item.notes, kind: kind, ownerId: id, label: label, in: db)
             }

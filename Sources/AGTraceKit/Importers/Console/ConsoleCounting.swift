@@ -10,7 +10,7 @@ extension MeasuredKind {
         fileHelp: "a console log (Xcode's console, log stream, a CI job's output): its _printChanges lines' body runs per view, imported privately like --transcript; or the label of a console in the database",
         thing: "console log", inputUsage: "--console FILE or a console's label",
         countedAlone: "its body-change lines name their own views", defaultKey: .view,
-        untimed: "a console's body-change lines, which carry no durations",
+        untimed: "a console's body-change lines, which carry no durations", showsItsEnd: false,
         count: { input, db in try UpdateCounts.console(input.label, key: input.key, in: db) },
         readLines: { path, item in
             [.imported("read \(path): \(item[count: "body runs"]) body runs, \(item[count: "cycles"]) cycle reports")]
@@ -26,7 +26,7 @@ extension UpdateCounts {
             throw UpdateCountsError("a console counts body runs per view (its _printChanges lines name views, not \(key.plural)): use --key view")
         }
         let row = try lookUp(.console, label, in: db)
-        let source = MeasuredSource(kind: .console, label: label, sha256: row.sha256, importedAt: row.importedAt)
+        let source = MeasuredSource(kind: .console, label: label, sha256: row.sha256, importedAt: row.importedAt, ending: row.ending)
         let rows = try BodyRuns.perView(console: row.id, in: db).map { [SQLValue.text($0.view), .integer(Int64($0.runs))] }
         let entries = collect(rows, key: key)
         if entries.isEmpty {

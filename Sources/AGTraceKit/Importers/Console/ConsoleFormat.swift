@@ -24,6 +24,7 @@ struct ConsoleFormat: InputFormat {
         item.sha256 = sha256
         item.counts.merge(["cycles": read.cycles, "body runs": read.bodyChanges, "warnings": read.warnings]) { $1 }
         item.notes += read.notes
+        item.ending = RecordingEnding(read.end)
     }
 
     func counts(of item: ImportedItem) -> String {

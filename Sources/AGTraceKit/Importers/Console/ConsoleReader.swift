@@ -19,6 +19,9 @@ public struct ConsoleReader {
         public var warnings = 0
         /// Doubts for `import_notes`: cut reports, frame lines outside a report.
         public var notes: [ImportNote] = []
+        /// How the process ended, as the log shows it: a crash's line (the rules transcripts
+        /// follow, `RecordingEndTracker`), an exit, or `no end seen`.
+        public var end = RecordingEnd.noEndSeen
     }
 
     let source: ByteSource
@@ -74,6 +77,8 @@ struct ConsoleParser {
     private var strayFrames = (count: 0, first: 0)
     /// The attributes the open report's digraph has labelled (a label per node; linear however long the block).
     private var labelled: Set<Int64> = []
+    /// How the process ended: crash lines, exits (the transcript's rules).
+    private var endTracker = RecordingEndTracker()
 
     static func isConsoleLine(_ m: Substring) -> Bool {
         if let line = CycleLine.parse(m) {
@@ -87,6 +92,7 @@ struct ConsoleParser {
 
     mutating func line<Sink: ConsoleSink>(_ raw: Substring, number: Int, into sink: inout Sink) throws {
         let m = ConsoleLine.message(raw)
+        observeEnd(m)
         if var warning = subgraphWarning {
             subgraphWarning = nil
             let type = m.trimmingCharacters(in: .whitespaces)
@@ -248,7 +254,27 @@ struct ConsoleParser {
         try sink.warning(warning)
     }
 
+    /// A line that says how the process ended: an lldb exit or Xcode's, a stop for a crash
+    /// (`* thread #1, …, stop reason = EXC_BAD_ACCESS`), a crash's own line.
+    private mutating func observeEnd(_ m: Substring) {
+        var m = m
+        m.withUTF8 { buffer in
+            let bytes = buffer
+            guard !bytes.isEmpty else { return }
+            if bytes.matches("Program ended with exit code: ", at: 0) || bytes.matches("Message from debugger: ", at: 0) {
+                endTracker.xcodeLine(bytes, from: 0)
+            } else if bytes.matches("Process ", at: 0) {
+                endTracker.processLine(bytes, from: 0)
+            } else if bytes.matches("* thread #", at: 0) || bytes.matches("thread #", at: 0) {
+                _ = endTracker.stopLine(bytes)
+            } else {
+                _ = endTracker.consoleLine(bytes, from: 0)
+            }
+        }
+    }
+
     mutating func finish<Sink: ConsoleSink>(into sink: inout Sink) throws {
+        summary.end = endTracker.end(cutInHit: false)
         if let warning = subgraphWarning {
             subgraphWarning = nil
             try emit(warning, into: &sink)

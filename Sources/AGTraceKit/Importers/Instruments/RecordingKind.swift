@@ -19,10 +19,12 @@ extension StoredKind {
                                                     AND (SELECT last_value_id FROM xctrace_recordings WHERE id = ?1)
             """,
         ],
-        // `list` has no columns of a recording's own: what it holds is said in end_reason's place.
+        // `list` has no columns of a recording's own: what it holds is said in end_reason's place,
+        // after how it ended when that was not normally.
         listed: """
             NULL, NULL, NULL, NULL, NULL, NULL,
-                   'tables ' || (SELECT count(*) FROM xctrace_tables t WHERE t.recording_id = k.id)
+                   CASE WHEN k.complete = 0 THEN k.end_reason || '; ' ELSE '' END
+                   || 'tables ' || (SELECT count(*) FROM xctrace_tables t WHERE t.recording_id = k.id)
                    || ', rows ' || (SELECT coalesce(sum(t.row_count), 0) FROM xctrace_tables t WHERE t.recording_id = k.id)
                    || coalesce(', ' || k.template, '')
             """)

@@ -11,6 +11,7 @@ extension MeasuredKind {
         thing: "Instruments recording",
         inputUsage: "--xctrace FILE or a recording's label", countedAlone: "its updates name their own views", defaultKey: .view,
         time: (.selfTime, "'agtrace baseline --xctrace R --time'"), timedInput: "an Instruments recording (--xctrace)", secondsOnRequest: true,
+        showsItsEnd: false,
         count: { input, db in try UpdateCounts.xctrace(input.label, key: input.key, withSeconds: input.withSeconds, in: db) },
         readLines: { path, item in [.imported("read \(path): \(item.kind.format.counts(of: item))")] })
 }
@@ -23,7 +24,7 @@ extension UpdateCounts {
             throw UpdateCountsError("an Instruments recording names no attributes (its updates name views and descriptions): use --key view or --key rule")
         }
         let row = try lookUp(.recording, label, in: db)
-        let source = MeasuredSource(kind: .recording, label: label, sha256: row.sha256, importedAt: row.importedAt)
+        let source = MeasuredSource(kind: .recording, label: label, sha256: row.sha256, importedAt: row.importedAt, ending: row.ending)
         let rows = try ReportRegistry.query("xctrace-counts").rows(in: db, [
             "xctrace": .integer(row.id), "by_rule": key == .rule ? .integer(1) : .null, "with_seconds": .integer(withSeconds ? 1 : 0),
         ]).rows

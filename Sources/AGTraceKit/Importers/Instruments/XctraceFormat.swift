@@ -20,8 +20,9 @@ struct XctraceFormat: InputFormat {
     }
 
     func importInput(_ job: FormatImport, into item: inout ImportedItem) throws {
-        let (read, sha256) = try XctraceImport.run(job)
+        let (read, sha256, ending) = try XctraceImport.run(job)
         item.sha256 = sha256
+        item.ending = ending
         item.counts.merge(["tables": read.tables, "rows": read.rows, "documents": read.documents, "toc tables": read.tocTables]) { $1 }
         item.notes += read.notes
     }

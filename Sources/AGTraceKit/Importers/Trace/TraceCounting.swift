@@ -12,13 +12,7 @@ extension MeasuredKind {
         time: (.selfTime, "'agtrace baseline --trace T --time'"), timedInput: "a trace (--trace)", secondsOnRequest: true,
         count: { input, db in try UpdateCounts.trace(input.label, key: input.key, withSeconds: input.withSeconds, in: db) },
         readLines: { path, item in [.imported("read \(path): \(item.events) events, \(item.updates) evaluations")] },
-        judgeEnd: { source, allowIncomplete in
-            guard let reason = source.traceIncomplete else { return nil }
-            if allowIncomplete {
-                return "\(source.phrase) is incomplete (\(reason)); checked anyway (--allow-incomplete)"
-            }
-            throw CheckProblem(.notCounted, "\(source.phrase) is incomplete (\(reason): its process crashed or was killed while tracing): its counts miss whatever the app did not get to, which would pass as an improvement; trace it again, or pass --allow-incomplete")
-        }, compare: .trace)
+        compare: .trace)
 }
 
 extension UpdateCounts {
@@ -30,11 +24,7 @@ extension UpdateCounts {
     /// trace with whole-second timestamps has none).
     public static func trace(_ label: String, key: BaselineKey, withSeconds: Bool = false, in db: Database) throws -> UpdateCounts {
         let row = try lookUp(.trace, label, in: db)
-        var source = MeasuredSource(kind: .trace, label: label, sha256: row.sha256, importedAt: row.importedAt)
-        if let end = try db.rows("SELECT complete, end_reason FROM traces WHERE id = ?1", [.integer(row.id)]).first,
-           end[0].intValue == 0 {
-            source.traceIncomplete = end[1].stringValue ?? TraceEnd.cut
-        }
+        let source = MeasuredSource(kind: .trace, label: label, sha256: row.sha256, importedAt: row.importedAt, ending: row.ending)
         let keyExpression: String
         switch key {
         case .attribute: keyExpression = "CAST(attribute AS TEXT)"

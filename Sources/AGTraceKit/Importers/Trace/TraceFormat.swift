@@ -26,6 +26,8 @@ struct TraceFormat: InputFormat {
         if trace.cycles > 0 { item[count: "cycles"] = trace.cycles }
         item.notes += trace.notes
         item.traceIncomplete = trace.incomplete
+        item.ending = (trace.incomplete.map { RecordingEnding.failed($0) } ?? .ended(TraceEnd.ended))
+            .doubted(trace.impossible.map { "impossible durations: \($0)" })
         item.sha256 = trace.sha256
     }
 

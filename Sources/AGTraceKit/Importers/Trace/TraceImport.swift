@@ -97,6 +97,8 @@ struct TraceImportSummary {
     var notes: [ImportNote]
     /// nil for a trace that ended (EndTrace), else why it is incomplete (`traces.end_reason`).
     var incomplete: String?
+    /// Evaluations with impossible durations, in words (nil when none).
+    var impossible: String?
 }
 
 /// The trace half of `Importer`: one `traces` row, its rows, the duplicate check.
@@ -135,6 +137,12 @@ enum TraceImport {
         if !summary.ended {
             notes.append(ImportNote(code: "trace-cut", message: TraceEnd.cutWarning))
         }
+        let impossible = store.impossibleDurations
+        if impossible.count > 0 {
+            notes.append(ImportNote(code: ImportNote.impossibleDuration,
+                                    message: "\(impossible.description): their durations are stored as unknown (NULL), and the trace's clock cannot be trusted; 'check' refuses it unless --allow-incomplete",
+                                    position: impossible.firstSeq))
+        }
         if summary.beginTraceSeqs.count > 1 {
             let seqs = summary.beginTraceSeqs.prefix(5).map(String.init).joined(separator: ", ")
             notes.append(ImportNote(code: "traces-concatenated", message: "\(summary.beginTraceSeqs.count) BeginTrace events (seq \(seqs)\(summary.beginTraceSeqs.count > 5 ? ", …" : "")): several traces concatenated into one file, imported as one; the same attribute or type id may name different nodes in each: import each trace alone",
@@ -155,7 +163,8 @@ enum TraceImport {
             notes.append(ImportNote(code: "no-timestamps", message: "no event carries a timestamp: durations are unknown"))
         }
         return TraceImportSummary(summary: summary, sha256: sha, updates: store.updateCount, writes: store.writeCount,
-                                  edges: store.edgeCount, cycles: store.cycleCount, notes: notes, incomplete: summary.ended ? nil : TraceEnd.cut)
+                                  edges: store.edgeCount, cycles: store.cycleCount, notes: notes, incomplete: summary.ended ? nil : TraceEnd.cut,
+                                  impossible: impossible.count > 0 ? impossible.description : nil)
     }
 }
 

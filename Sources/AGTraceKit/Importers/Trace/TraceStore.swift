@@ -233,6 +233,9 @@ final class TraceStore {
         try edgeRow.runRow(traceId, key.reader, key.input, added, removed)
     }
 
+    /// Evaluations whose duration could not be (stored with NULL durations).
+    var impossibleDurations: TraceTimeline.ImpossibleDurations { timeline.impossible }
+
     /// Writes what is held back: the last rows, open evaluations, live edges, subgraphs.
     func finish() throws {
         try writePendingCycle()

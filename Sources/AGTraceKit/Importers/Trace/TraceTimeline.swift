@@ -142,12 +142,57 @@ struct TraceTimeline {
         }
     }
 
+    /// Evaluations whose duration cannot be: how many, and the first's begin seq and duration.
+    struct ImpossibleDurations: Equatable {
+        var count = 0
+        var firstSeq = 0
+        var firstDuration = 0.0
+        var firstSelf = false
+
+        /// The import note's words ("… seq 12 ends 0.08 s before it begins").
+        var description: String {
+            let what: String
+            if firstDuration.isNaN {
+                what = "has a timestamp that is not a number"
+            } else if firstDuration.isInfinite {
+                what = "has an infinite \(firstDuration > 0 ? "end" : "begin")"
+            } else if firstSelf {
+                what = "lasts \(Self.seconds(-firstDuration)) less than the evaluations nested in it"
+            } else {
+                what = "ends \(Self.seconds(-firstDuration)) before it begins"
+            }
+            return "\(count) evaluation\(count == 1 ? "" : "s") with an impossible duration (the first, at seq \(firstSeq), \(what))"
+        }
+
+        static func seconds(_ s: Double) -> String {
+            s >= 1 ? String(format: "%.3g s", s) : s >= 1e-3 ? String(format: "%.3g ms", s * 1e3) : String(format: "%.3g µs", s * 1e6)
+        }
+    }
+    /// A duration below this is no clock's rounding: it cannot be (1 ns).
+    static let impossibleBelow = -1e-9
+    private(set) var impossible = ImpossibleDurations()
+
+    private mutating func impossible(_ seq: Int, _ value: Double, isSelf: Bool) {
+        if impossible.count == 0 { impossible = ImpossibleDurations(count: 0, firstSeq: seq, firstDuration: value, firstSelf: isSelf) }
+        impossible.count += 1
+    }
+
     private mutating func pop(endSeq: Int?, endTime: Double?, timed: Bool, changed: Bool?) -> TraceUpdateRow {
         let open = stack.removeLast()
         var duration: Double?
         if open.timed, timed, let b = open.beginTime, let t = endTime { duration = t - b }
+        // A duration that cannot be is unknown (NULL), never a smaller total; the trace is
+        // doubtful (`impossible`: an import note, and `check` refuses it).
+        if let d = duration, !d.isFinite || d < Self.impossibleBelow {
+            impossible(open.beginSeq, d, isSelf: false)
+            duration = nil
+        }
         var selfDuration: Double?
         if let duration, !open.childUnknown { selfDuration = duration - open.childTime }
+        if let s = selfDuration, s < Self.impossibleBelow {
+            impossible(open.beginSeq, s, isSelf: true)
+            selfDuration = nil
+        }
         if !stack.isEmpty {
             if let duration { stack[stack.count - 1].childTime += duration } else { stack[stack.count - 1].childUnknown = true }
         }

@@ -17,7 +17,6 @@ extension MeasuredKind {
             [.imported("read \(path): \(item.events) events, \(item.end?.reason ?? "end unknown")")]
                 + item.warnings.map { .importWarning("\(path): \($0)") }
         },
-        judgeEnd: { source, allowIncomplete in try UpdateCounts.judgeRunEnd(source, allowIncomplete: allowIncomplete) },
         refuseCounts: { counts in try UpdateCounts.refuseUnknownAttributes(counts) }, compare: .run)
 }
 
@@ -26,9 +25,7 @@ extension UpdateCounts {
     public static func run(_ label: String, key: BaselineKey, namingSnapshot: String? = nil,
                            in db: Database) throws -> UpdateCounts {
         let row = try lookUp(.run, label, in: db)
-        var source = MeasuredSource(kind: .run, label: label, sha256: row.sha256, importedAt: row.importedAt)
-        source.end = try db.scalar("SELECT end_reason FROM runs WHERE id = ?1", [.integer(row.id)])?.stringValue
-            .flatMap(RecordingEnd.init(reason:))
+        var source = MeasuredSource(kind: .run, label: label, sha256: row.sha256, importedAt: row.importedAt, ending: row.ending)
         let rows: [[SQLValue]]
         switch key {
         case .attribute:
@@ -74,26 +71,6 @@ extension UpdateCounts {
             throw UpdateCountsError("run '\(label)' has no update hits to count (its transcript needs a breakpoint on AG::Graph::update_attribute)")
         }
         return UpdateCounts(source: source, key: key, entries: entries)
-    }
-
-    /// nil for a run that exited 0 (or a recorder's file with its `stop` line); a note for one
-    /// whose end is unknown (`no end seen`, or imported before agtrace recorded ends); throws
-    /// for one that crashed, failed or was cut (unless `allowIncomplete`): a crash or a cut
-    /// loses the updates after it, which reads as an improvement.
-    static func judgeRunEnd(_ source: MeasuredSource, allowIncomplete: Bool) throws -> String? {
-        guard let end = source.end else {
-            return "how the recording of \(source.phrase) ended is unknown (imported by an older agtrace); import it again to know"
-        }
-        if end.isComplete { return nil }
-        switch end {
-        case .noEndSeen:
-            return "the transcript of \(source.phrase) does not show the process's end (no \"Process N exited\" line): if the recording was cut after a whole hit, its counts are short"
-        default:
-            if allowIncomplete {
-                return "\(source.phrase) did not end normally (\(end.reason)); checked anyway (--allow-incomplete)"
-            }
-            throw CheckProblem(.notCounted, "\(source.phrase) did not end normally (\(end.reason)): its counts miss whatever the process did not get to, which would pass as an improvement; record it again, or pass --allow-incomplete")
-        }
     }
 
     /// Throws (exit 3) when some of a run's update hits are counted under `(unknown)`: their

@@ -30,6 +30,7 @@ struct TranscriptFormat: InputFormat {
             item.notes.append(ImportNote(code: "unreadable-lines", message: warning, position: summary.summary.unreadableLines.first))
         }
         item.end = summary.end
+        item.ending = RecordingEnding(summary.end)
         if !summary.end.isComplete {
             let what = summary.end == .noEndSeen
                 ? "the transcript does not show how the process ended (no end seen); 'check' warns"

@@ -107,8 +107,8 @@ enum CompareTrust {
     /// would read as an improvement. Said, not refused: compare is for looking.
     static func incomplete(_ recording: ComparedRecording, in db: Database) throws -> String? {
         let kind = recording.kind
-        let source = try kind.count(CountInput(kind: kind, label: recording.label, key: kind.defaultKey), db).source
-        guard let reason = source.traceIncomplete ?? source.end.flatMap({ $0.isComplete ? nil : $0.reason }) else { return nil }
-        return "\(kind.rawValue) '\(recording.given)' is incomplete (\(reason)): its counts miss whatever the app did not get to, which would read as fewer evaluations"
+        let ending = try UpdateCounts.lookUp(kind, recording.label, in: db).ending
+        guard ending.complete == false else { return nil }
+        return "\(kind.rawValue) '\(recording.given)' did not end normally (\(ending.reason ?? "unknown")): its counts miss whatever the app did not get to, or its times cannot be right, which would read as fewer evaluations"
     }
 }

@@ -63,15 +63,15 @@ public enum BaselineGate {
             // with another's: refused rather than written.
             return BaselineOutcome(refusal: CheckProblem(.baseline, "--key rule needs every counted attribute named by a rule, but \(match.missing) of \(match.attributes) attributes of run '\(input.label)' have none in snapshot '\(match.snapshotLabel)'; name the run with a dump of the same process"))
         }
-        let each = try input.counts(in: opened.db, more: opened.more)
+        let each: [UpdateCounts]
         do {
-            for counts in each {
-                if let note = try RecordingGate.check(counts.source, allowIncomplete: request.allowIncomplete) {
-                    log.say(.note(note))
-                }
-                // A baseline with an `(unknown)` key would compare unread hits as one key forever.
-                try RecordingGate.refuseUnknownAttributes(counts)
+            for note in try RecordingGate.check(input.kind, labels: [input.label] + opened.more,
+                                                allowIncomplete: request.allowIncomplete, in: opened.db) {
+                log.say(.note(note))
             }
+            each = try input.counts(in: opened.db, more: opened.more)
+            // A baseline with an `(unknown)` key would compare unread hits as one key forever.
+            for counts in each { try RecordingGate.refuseUnknownAttributes(counts) }
         } catch let p as CheckProblem {
             return BaselineOutcome(refusal: p)
         }

@@ -121,16 +121,13 @@ public enum CheckGate {
                                namingSnapshot: key == .attribute ? nil : kind.namer.flatMap { opened.labels[$0] },
                                withSeconds: timed)
         _ = try input.match(in: opened.db, log: log)
+        // How each recording ended is judged before anything is counted: a crash, a cut or an
+        // impossible duration is refused by one rule, whatever the kind (`RecordingGate`).
+        let notes = try RecordingGate.check(kind, labels: [input.label] + opened.more, allowIncomplete: request.allowIncomplete,
+                                            in: opened.db)
+        for note in notes { log.say(.warning(note)) }
         let each = try input.counts(in: opened.db, more: opened.more)
-        // A cut trace (no EndTrace) is refused as a cut transcript is.
-        var notes: [String] = []
-        for counts in each {
-            if let note = try RecordingGate.check(counts.source, allowIncomplete: request.allowIncomplete) {
-                notes.append(note)
-                log.say(.warning(note))
-            }
-            try RecordingGate.refuseUnknownAttributes(counts)
-        }
+        for counts in each { try RecordingGate.refuseUnknownAttributes(counts) }
         let current = RepeatedRecordings.combined(each)
         var comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
         if let limit = limits.maxCycles {

@@ -28,14 +28,41 @@ public struct CheckProblem: Error, CustomStringConvertible, Equatable {
 }
 
 /// A recording that did not end normally cannot be checked: a crash or a cut loses the
-/// updates after it, which reads as an improvement. Nor can hits whose attribute could not be
-/// read: they would be compared as one key, `(unknown)`, whatever they ran. What each kind
-/// refuses is its own (`MeasuredKind.judgeEnd`, `refuseCounts`, in its format's folder).
+/// updates after it, which reads as an improvement, and an impossible duration makes its times
+/// wrong. One rule for every kind, read from the one answer every kind stores
+/// (`RecordingEnding`). Nor can hits whose attribute could not be read: they would be compared
+/// as one key, `(unknown)`, whatever they ran (`MeasuredKind.refuseCounts`, per kind).
 public enum RecordingGate {
-    /// Throws for a recording that crashed, failed or was cut (unless `allowIncomplete`);
-    /// returns a note for one whose end is unknown; nil for a complete one.
+    /// Throws for a recording that crashed, failed, was cut or is doubtful (unless
+    /// `allowIncomplete`); returns a note for one whose end is unknown; nil for a complete one.
     public static func check(_ source: MeasuredSource, allowIncomplete: Bool) throws -> String? {
-        try source.kind.judgeEnd(source, allowIncomplete)
+        guard let ending = source.ending else { return nil }
+        let again = source.kind == .trace ? "trace it again" : "record it again"
+        switch ending.complete {
+        case true?:
+            return nil
+        case false?:
+            let reason = ending.reason ?? "unknown"
+            if allowIncomplete {
+                return "\(source.phrase) did not end normally (\(reason)); checked anyway (--allow-incomplete)"
+            }
+            throw CheckProblem(.notCounted, "\(source.phrase) did not end normally (\(reason)): its counts miss whatever the app did not get to, or its times cannot be right, which would pass as an improvement; \(again), or pass --allow-incomplete")
+        case nil:
+            guard source.kind.showsItsEnd else { return nil }
+            guard let reason = ending.reason else {
+                return "how \(source.phrase) ended is unknown (imported by an older agtrace); import it again to know"
+            }
+            return "\(source.phrase) does not show the process's end (\(reason)): if the recording was cut, its counts are short"
+        }
+    }
+
+    /// The same judgement before anything is counted (so a refusal names the end, not a count
+    /// that the doubtful rows broke): every label of `kind` given.
+    static func check(_ kind: MeasuredKind, labels: [String], allowIncomplete: Bool, in db: Database) throws -> [String] {
+        try labels.compactMap { label in
+            let row = try UpdateCounts.lookUp(kind, label, in: db)
+            return try check(MeasuredSource(kind: kind, label: label, ending: row.ending), allowIncomplete: allowIncomplete)
+        }
     }
 
     /// Throws (exit 3) for counts that cannot be compared: a run's hits whose attribute was

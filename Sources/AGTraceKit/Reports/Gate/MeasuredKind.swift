@@ -43,9 +43,10 @@ public struct MeasuredKind: Sendable, Hashable, CustomStringConvertible {
     let count: @Sendable (CountInput, Database) throws -> UpdateCounts
     /// The lines `check`/`baseline` log for a file counted privately ("read F: 12 events, exited 0").
     let readLines: @Sendable (String, ImportedItem) -> [CommandMessage]
-    /// A doubt about how the recording ended: nil when complete; a note (`check` goes on, the
-    /// report says so); throws a CheckProblem when it cannot be judged (unless `allowIncomplete`).
-    let judgeEnd: @Sendable (MeasuredSource, Bool) throws -> String?
+    /// Whether its recordings normally show how they ended (a transcript's exit, a trace's
+    /// EndTrace), so that one that does not is worth a note; a console log seldom shows the
+    /// app's exit, so `check` says nothing of a console with no end (a crash it shows is refused).
+    public let showsItsEnd: Bool
     /// Refuses counts that cannot be compared (keys that lump unread hits together).
     let refuseCounts: @Sendable (UpdateCounts) throws -> Void
     /// What `compare` reads of one recording beyond the gate's counts (per key: changed
@@ -56,10 +57,9 @@ public struct MeasuredKind: Sendable, Hashable, CustomStringConvertible {
     public init(stored: StoredKind, order: Int, fileOption: String, filePlaceholder: String = "FILE",
                 fileHelp: String, labelHelp: String = "", thing: String, inputUsage: String, countedAlone: String? = nil,
                 namedBy: String? = nil, defaultKey: BaselineKey, time: (measure: TimeMeasure, rewrite: String)? = nil,
-                untimed: String = "", timedInput: String = "", secondsOnRequest: Bool = false,
+                untimed: String = "", timedInput: String = "", secondsOnRequest: Bool = false, showsItsEnd: Bool = true,
                 count: @escaping @Sendable (CountInput, Database) throws -> UpdateCounts,
                 readLines: @escaping @Sendable (String, ImportedItem) -> [CommandMessage],
-                judgeEnd: @escaping @Sendable (MeasuredSource, Bool) throws -> String? = { _, _ in nil },
                 refuseCounts: @escaping @Sendable (UpdateCounts) throws -> Void = { _ in },
                 compare: CompareHooks? = nil) {
         self.rawValue = stored.noun
@@ -78,9 +78,9 @@ public struct MeasuredKind: Sendable, Hashable, CustomStringConvertible {
         self.untimed = untimed
         self.timedInput = timedInput
         self.secondsOnRequest = secondsOnRequest
+        self.showsItsEnd = showsItsEnd
         self.count = count
         self.readLines = readLines
-        self.judgeEnd = judgeEnd
         self.refuseCounts = refuseCounts
         self.compare = compare
     }

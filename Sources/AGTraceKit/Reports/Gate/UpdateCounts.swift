@@ -138,18 +138,16 @@ public struct MeasuredSource: Equatable, Sendable {
     public var importedAt: String?
     /// For a rule- or view-keyed run: the snapshot that named its attributes.
     public var namedBy: NamingSnapshot?
-    /// For a run: how its recording ended (`runs.end_reason`; nil when imported by an agtrace
-    /// that did not record it). Never written to a baseline file.
-    public var end: RecordingEnd?
-    /// For a trace: nil when it ended (or was imported before agtrace recorded ends), else why
-    /// it is incomplete (`traces.end_reason`). Never written to a baseline file.
-    public var traceIncomplete: String?
+    /// How the recording ended (`RecordingEnding`, read from its row; nil for a source read
+    /// from a baseline file). Never written to a baseline file.
+    public var ending: RecordingEnding?
     /// Repeated recordings counted with this one (`--trace t1 t2 t3`: 2). Never written to a
     /// baseline file (its `"self_seconds_each"` lists say how many).
     public var moreRecordings = 0
 
     public init(kind: MeasuredKind, label: String, sha256: String? = nil, importedAt: String? = nil,
-                namedBy: NamingSnapshot? = nil) {
+                namedBy: NamingSnapshot? = nil, ending: RecordingEnding? = nil) {
+        self.ending = ending
         self.kind = kind
         self.label = label
         self.sha256 = sha256
@@ -246,14 +244,19 @@ extension UpdateCounts {
         return entries
     }
 
-    struct Row { var id: Int64; var sha256: String?; var importedAt: String? }
+    struct Row {
+        var id: Int64; var sha256: String?; var importedAt: String?
+        /// How the recording ended, as its row says (`RecordingEnding`).
+        var ending: RecordingEnding
+    }
 
     /// The stored row of `kind` a label (or an alias) names; an unknown label is an error that
     /// says which other kind holds it, if one does.
     static func lookUp(_ kind: MeasuredKind, _ label: String, in db: Database) throws -> Row {
         if let id = try LabelLookup.resolve(label, kind: kind.rawValue, in: db),
            let r = try db.rows("SELECT id, sha256, imported_at FROM \(kind.stored.table) WHERE id = ?1", [.integer(id)]).first {
-            return Row(id: id, sha256: r[1].stringValue, importedAt: r[2].stringValue)
+            return Row(id: id, sha256: r[1].stringValue, importedAt: r[2].stringValue,
+                       ending: try RecordingEnding.read(kind.stored, id: id, in: db))
         }
         for other in MeasuredKind.all where other != kind {
             if try LabelLookup.resolve(label, kind: other.rawValue, in: db) != nil {

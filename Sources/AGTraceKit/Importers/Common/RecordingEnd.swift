@@ -242,6 +242,7 @@ struct RecordingEndTracker {
     }
 
     static func consoleCrash(_ bytes: Bytes, from start: Int) -> (String, Bool)? {
+        if let ended = abnormalEnd(bytes, from: start) { return (ended, false) }
         // Swift's backtracer (Linux, macOS without a debugger): `💣 Program crashed: Bad pointer
         // dereference at 0x0`, `*** Program crashed: … ***` without colours.
         for prefix: StaticString in ["\u{1F4A3} Program crashed: ", "*** Program crashed: ", "Program crashed: "]
@@ -270,6 +271,35 @@ struct RecordingEndTracker {
         }
         return nil
     }
+
+    /// Lines that say the process is ending abnormally, from others than Swift's runtime:
+    /// Objective-C's `*** Terminating app due to uncaught exception …`, AttributeGraph's
+    /// `AttributeGraph precondition failure: …` (and os_log's `precondition failure: …`, its
+    /// prefix taken off by the console reader), an exception's name alone (`EXC_BAD_ACCESS …`),
+    /// lldb's `Swift runtime failure: …`, and a shell's words for a child killed by a signal
+    /// (`Segmentation fault (core dumped)`, `Abort trap: 6`, `Killed`), alone on their line.
+    static func abnormalEnd(_ bytes: Bytes, from start: Int) -> String? {
+        for lead: StaticString in ["*** Terminating app due to uncaught exception", "AttributeGraph precondition failure:",
+                                   "precondition failure:", "Swift runtime failure:"]
+        where bytes.matches(lead, at: start) {
+            return text(bytes, bytes.trimmed(start..<bytes.count))
+        }
+        if bytes.matches("EXC_", at: start), start + 4 < bytes.count, bytes[start + 4] >= 0x41, bytes[start + 4] <= 0x5A {
+            return bytes.string(start..<wordEnd(bytes, from: start, to: bytes.count))
+        }
+        var end = bytes.trimmed(start..<bytes.count).upperBound
+        if end - start > 14, bytes.matches(" (core dumped)", at: end - 14) { end -= 14 }
+        let line = bytes.string(start..<end)
+        return shellSignals[line].map { "signal \($0) (\(line))" }
+    }
+
+    /// What a shell prints for a child a signal ended (bash, zsh, dash; macOS and Linux).
+    private static let shellSignals: [String: String] = [
+        "Segmentation fault": "SIGSEGV", "Segmentation fault: 11": "SIGSEGV", "Illegal instruction": "SIGILL",
+        "Illegal instruction: 4": "SIGILL", "Trace/breakpoint trap": "SIGTRAP", "Trace/BPT trap: 5": "SIGTRAP",
+        "Bus error": "SIGBUS", "Bus error: 10": "SIGBUS", "Aborted": "SIGABRT", "Abort trap: 6": "SIGABRT",
+        "Killed": "SIGKILL", "Killed: 9": "SIGKILL", "Floating point exception": "SIGFPE",
+    ]
 
     /// `Fatal error` (and, with `allPrefixes`, `Precondition failed` / `Assertion failed`)
     /// at `i`, then `:` or the end of the line: the reason, the whole message.
