@@ -8,13 +8,81 @@ enum ConsoleLine {
     static func message(_ raw: Substring) -> Substring {
         var line = raw
         if line.utf8.contains(0x60) { line = Substring(line.filter { $0 != "`" }) }
+        // A terminal's colours and a CI runner's (ANSI escapes), wherever they stand.
+        if line.utf8.contains(0x1B) { line = withoutEscapes(line) }
         while line.last == "\r" { line.removeLast() }
         line = leading(line)
-        // Every prefix taken off starts with a digit (a date or a time of day).
-        guard let first = line.utf8.first, first >= 0x30, first <= 0x39 else { return line }
-        line = stripCITimestamp(line)
-        line = stripLogPrefix(line)
-        return leading(line)
+        // What terminals, CI runners and other tools put before a line, in any number and order:
+        // dates and times (`log show`'s columns after them), `[Simulator] `-style tags, and a
+        // stream's or a container's name before a bar (`stderr | `, `web_1  | `).
+        for _ in 0..<8 {
+            let before = line.utf8.count
+            if let first = line.utf8.first {
+                if first >= 0x30, first <= 0x39 {
+                    line = leading(stripLogPrefix(stripCITimestamp(line)))
+                } else if first == UInt8(ascii: "[") || first == UInt8(ascii: "(") {
+                    line = stripTag(line)
+                } else {
+                    line = stripStreamName(line)
+                }
+            }
+            if line.utf8.count == before { break }
+        }
+        return line
+    }
+
+    /// `s` without ANSI escape sequences: CSI (`ESC [ … final`), OSC (`ESC ] … BEL` or `ESC \\`)
+    /// and two-byte escapes.
+    static func withoutEscapes(_ s: Substring) -> Substring {
+        let b = Array(s.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(b.count)
+        var i = 0
+        while i < b.count {
+            guard b[i] == 0x1B else { out.append(b[i]); i += 1; continue }
+            i += 1
+            guard i < b.count else { break }
+            if b[i] == UInt8(ascii: "[") {
+                i += 1
+                while i < b.count, !(0x40...0x7E).contains(b[i]) { i += 1 }
+                i += 1
+            } else if b[i] == UInt8(ascii: "]") {
+                i += 1
+                while i < b.count, b[i] != 0x07, !(b[i] == 0x1B && i + 1 < b.count && b[i + 1] == UInt8(ascii: "\\")) { i += 1 }
+                i += i < b.count && b[i] == 0x1B ? 2 : 1
+            } else {
+                i += 1
+            }
+        }
+        return Substring(String(decoding: out, as: UTF8.self))
+    }
+
+    /// A leading `[Simulator] `, `[12:00:01]: `, `(stderr) `: a short bracket without brackets
+    /// inside, then an optional colon, then a blank.
+    static func stripTag(_ s: Substring) -> Substring {
+        guard let open = s.first, open == "[" || open == "(" else { return s }
+        let close: Character = open == "[" ? "]" : ")"
+        guard let end = s.firstIndex(of: close) else { return s }
+        let inside = s[s.index(after: s.startIndex)..<end]
+        guard !inside.isEmpty, inside.count <= 80, !inside.contains("["), !inside.contains("(") else { return s }
+        var after = s[s.index(after: end)...]
+        if after.first == ":" { after = after.dropFirst() }
+        guard after.first == " " || after.first == "\t" else { return s }
+        return leading(after)
+    }
+
+    /// A leading `stderr | ` or `web_1  | `: one word of at most 40 characters, blanks, a bar, a blank.
+    static func stripStreamName(_ s: Substring) -> Substring {
+        let b = s.utf8
+        var i = b.startIndex
+        var n = 0
+        while i < b.endIndex, b[i] != 0x20, b[i] != 0x09, b[i] != UInt8(ascii: "|"), n <= 40 { i = b.index(after: i); n += 1 }
+        guard n > 0, n <= 40 else { return s }
+        while i < b.endIndex, b[i] == 0x20 || b[i] == 0x09 { i = b.index(after: i) }
+        guard i < b.endIndex, b[i] == UInt8(ascii: "|") else { return s }
+        i = b.index(after: i)
+        guard i < b.endIndex, b[i] == 0x20 || b[i] == 0x09 else { return s }
+        return leading(s[i...])
     }
 
     static func leading(_ s: Substring) -> Substring {
@@ -28,12 +96,17 @@ enum ConsoleLine {
         let b = Array(s.utf8.prefix(40))
         guard b.count > 20, isDate(b, 0), b[10] == UInt8(ascii: "T"), isTime(b, 11) else { return s }
         var i = 19
-        if i < b.count, b[i] == UInt8(ascii: ".") {
+        if i < b.count, b[i] == UInt8(ascii: ".") || b[i] == UInt8(ascii: ",") {
             i += 1
             while i < b.count, isDigit(b[i]) { i += 1 }
         }
-        guard i < b.count, b[i] == UInt8(ascii: "Z") else { return s }
-        i += 1
+        // `Z`, `+02:00`, `-0500`, or no zone.
+        if i < b.count, b[i] == UInt8(ascii: "Z") {
+            i += 1
+        } else if i < b.count, b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
+            i += 1
+            while i < b.count, isDigit(b[i]) || b[i] == UInt8(ascii: ":") { i += 1 }
+        }
         guard i < b.count, b[i] == 0x20 || b[i] == 0x09 else { return s }
         return leading(s.dropFirst(i))
     }
@@ -85,7 +158,7 @@ enum ConsoleLine {
         let b = Array(s.utf8.prefix(40))
         guard b.count > 19, isDate(b, 0), b[10] == 0x20, isTime(b, 11) else { return nil }
         var i = 19
-        if i < b.count, b[i] == UInt8(ascii: ".") {
+        if i < b.count, b[i] == UInt8(ascii: ".") || b[i] == UInt8(ascii: ",") {
             i += 1
             while i < b.count, isDigit(b[i]) { i += 1 }
         }
@@ -102,7 +175,7 @@ enum ConsoleLine {
         let b = Array(s.utf8.prefix(24))
         guard b.count > 9, isTime(b, 0) else { return nil }
         var i = 8
-        if b[i] == UInt8(ascii: ".") {
+        if b[i] == UInt8(ascii: ".") || b[i] == UInt8(ascii: ",") {
             i += 1
             while i < b.count, isDigit(b[i]) { i += 1 }
         }
