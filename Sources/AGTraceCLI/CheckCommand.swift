@@ -8,8 +8,10 @@ enum CheckCommand {
     static let name = "check"
     static let summary = "Check a recording against a baseline: fail when SwiftUI does more work"
     static let usage = [UsageForm([.option(baseline), CountSources.usage, .positional(CountSources.more), .optional(tolerance), .optional(minCount), .optional(maxDrop), .optional(maxCycles),
-                                   .optional(allowIncomplete), .optional([.option(time), .optional(timeTolerance)]), .optional(format),
-                                   .optional(updateBaseline)])]
+                                   .optional(maxWarnings), .optional(allowIncomplete), .optional([.option(time), .optional(timeTolerance)]), .optional(format),
+                                   .optional(updateBaseline)]),
+                        UsageForm([.oneOf([[.option(maxCycles), .optional(maxWarnings)], [.option(maxWarnings)]]), CountSources.usage,
+                                   .positional(CountSources.more), .optional(allowIncomplete), .optional(format)])]
     static let discussion = """
     Counts the updates (rule runs; a trace's rule evaluations) of the recording (a run,
     snapshot or trace) the way the baseline was taken (same key: attribute, rule or view),
@@ -47,6 +49,15 @@ enum CheckCommand {
     reports (`=== AttributeGraph: cycle detected through attribute N ===` in a console log, a
     trace's cycle LogMessages, `record --cycles` stops), whatever the counts say, and names
     the views the cycles run through ('agtrace cycles' shows them frame by frame).
+    --max-warnings N fails it when the console log holds more than N SwiftUI runtime warnings
+    ("Modifying state during view update", "Publishing changes from within view updates",
+    "attempting to create attribute with no subgraph"). Both work without --baseline (the
+    second form: a job that only wants "no cycle, no SwiftUI warning"), and --console LOG may
+    come beside any other recording (--trace, --transcript, --xctrace): the log of the same
+    test run, whose cycles and warnings gate while the other recording is counted.
+    A console log that shows a crash (Swift's "Fatal error:", "Thread 1: EXC_…", an uncaught
+    exception, AttributeGraph's precondition failure, a shell's "Segmentation fault") did not
+    end normally and is refused like a crashed transcript.
 
     Exit status:
       0  nothing regressed (or --update-baseline rewrote the file)
@@ -98,8 +109,8 @@ enum CheckCommand {
       agtrace check --baseline Baselines/tap-time.json --time --trace runs/tap-*.ag-trace
     """
     static let baseline = OptionSpec(name: "baseline", valueName: "FILE",
-                                     help: "the baseline file written by 'agtrace baseline' (- reads standard input)",
-                                     required: "give --baseline FILE (written by 'agtrace baseline')", short: "b")
+                                     help: "the baseline file written by 'agtrace baseline' (- reads standard input); none with --max-cycles or --max-warnings alone",
+                                     short: "b")
     static let tolerance = OptionSpec(name: "tolerance", valueName: "PCT",
                                       help: "growth allowed per key and for the total, in percent: 10, 10% or 18.4 (default 0)")
     static let minCount = OptionSpec(name: "min-count", valueName: "N", help: "growth smaller than N updates never regresses (default 1)",
@@ -109,6 +120,9 @@ enum CheckCommand {
     static let maxCycles = OptionSpec(name: "max-cycles", valueName: "N",
                                       help: "fail when the recording holds more than N AttributeGraph cycle reports (default: not counted; 0 is the recommended gate)",
                                       kind: .wholeNumber)
+    static let maxWarnings = OptionSpec(name: "max-warnings", valueName: "N",
+                                        help: "fail when the console log holds more than N SwiftUI runtime warnings (Modifying state during view update, …); needs --console LOG",
+                                        kind: .wholeNumber)
     static let allowIncomplete = Options.allowIncomplete.explained("check a recording that crashed, failed or was cut (refused with exit 3 otherwise)")
     static let time = Options.time.explained("compare each key's seconds too: a trace's self time, a profiled dump's totals (the baseline must hold them)")
     static let timeTolerance = OptionSpec(name: "time-tolerance", valueName: "PCT",
@@ -140,6 +154,8 @@ enum CheckCommand {
             if format != .table {
                 context.out.write(CheckReportFormatter.renderProblem(problem, format: format, baselinePath: baselinePath))
             }
+        } else if let limits = outcome.limitsOnly {
+            context.out.write(CheckReportFormatter.renderLimits(limits, format: format, notes: outcome.notes))
         } else if let comparison = outcome.comparison, let baselinePath {
             context.out.write(outcome.updated ? CheckReportFormatter.renderUpdate(comparison, baselinePath: baselinePath)
                                               : CheckReportFormatter.render(comparison, format: format, baselinePath: baselinePath, notes: outcome.notes))
@@ -170,8 +186,9 @@ enum CheckCommand {
         try CountSources.refuseStrayArguments(args)
         _ = try parseFormat(args.value(Self.format))
         let limits = try parseLimits(args)
-        guard let baselinePath = args.value(Self.baseline) else {
-            throw UsageError(message: "give --baseline FILE (written by 'agtrace baseline')")
+        let baselinePath = args.value(Self.baseline)
+        if baselinePath == nil && !limits.limitsRecording {
+            throw UsageError(message: "give --baseline FILE (written by 'agtrace baseline'), or --max-cycles N / --max-warnings N to gate on cycle reports and SwiftUI warnings alone")
         }
         return CheckRequest(baselinePath: baselinePath, sources: try CountSources.parse(args), limits: limits,
                             allowIncomplete: args.has(allowIncomplete), time: args.has(time), timeTolerance: args.value(timeTolerance),
@@ -217,6 +234,12 @@ enum CheckCommand {
                 throw UsageError(message: "--max-cycles is a whole number of cycle reports (0: none allowed), not '\(text)'")
             }
             limits.maxCycles = n
+        }
+        if let text = args.value(Self.maxWarnings) {
+            guard let n = Int(text), n >= 0 else {
+                throw UsageError(message: "--max-warnings is a whole number of SwiftUI warnings (0: none allowed), not '\(text)'")
+            }
+            limits.maxWarnings = n
         }
         return limits
     }

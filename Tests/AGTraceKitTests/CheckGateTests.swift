@@ -258,8 +258,10 @@ final class CheckGateTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(cycled.status, 1)
         XCTAssertEqual(cycled.comparison?.countsPassed, true, "within 50%")
         XCTAssertEqual(cycled.comparison?.cycles?.reports, 1)
-        // A console is counted alone; a trace baseline is not checked against a console.
-        XCTAssertThrowsError(try GateSources(values: ["console": sample, "transcript": "x.lldb.log"]))
+        // A console beside another recording is that run's log (its cycles and warnings gate);
+        // a trace baseline is not checked against a console alone.
+        XCTAssertEqual(try GateSources(values: ["console": sample, "transcript": "x.lldb.log"]).log, .console)
+        XCTAssertNil(try GateSources(values: ["console": sample]).log)
         let trace = try takeBaseline(try sources(trace: "trip-taps.ag-trace"), "trace.json")
         XCTAssertEqual(check(trace, console).problem?.message,
                        "\(trace): the baseline was taken from trace 'trip-taps', but a console was given: check a trace (--trace FILE or a trace's label) against it")

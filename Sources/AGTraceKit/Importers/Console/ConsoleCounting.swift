@@ -11,6 +11,7 @@ extension MeasuredKind {
         thing: "console log", inputUsage: "--console FILE or a console's label",
         countedAlone: "its body-change lines name their own views", defaultKey: .view,
         untimed: "a console's body-change lines, which carry no durations", showsItsEnd: false,
+        accompanies: "the log of the same test run: its cycle reports and SwiftUI warnings gate (--max-cycles, --max-warnings), its body runs are not counted",
         count: { input, db in try UpdateCounts.console(input.label, key: input.key, in: db) },
         readLines: { path, item in
             [.imported("read \(path): \(item[count: "body runs"]) body runs, \(item[count: "cycles"]) cycle reports")]

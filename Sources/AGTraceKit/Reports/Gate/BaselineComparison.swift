@@ -91,6 +91,13 @@ public struct CheckLimits: Equatable, Sendable {
 
     /// `check --max-cycles N`: more cycle reports than this fail the check; nil: not counted.
     public var maxCycles: Int?
+    /// `check --max-warnings N`: more SwiftUI warnings in the console log than this fail the
+    /// check; nil: not counted.
+    public var maxWarnings: Int?
+
+    /// Whether a limit other than the counts' is set (`--max-cycles`, `--max-warnings`): the
+    /// check can run on them alone, with no baseline.
+    public var limitsRecording: Bool { maxCycles != nil || maxWarnings != nil }
 
     /// With `check --time` (traces): the growth of a key's total seconds allowed, in percent.
     /// A key's time regresses when it grows by more than this; nil: times are not compared.
@@ -219,11 +226,13 @@ public struct BaselineComparison: Sendable {
 
     /// The cycle reports of the recording, with `--max-cycles` (nil without).
     public var cycles: CycleTally?
+    /// The SwiftUI warnings of the console log, with `--max-warnings` (nil without).
+    public var warnings: WarningTally?
 
     /// True when neither the total nor any key regressed and the total did not drop suspiciously.
     public var countsPassed: Bool { total.status != .regressed && regressions.isEmpty && !suspiciousDrop }
     /// The counts passed, and the recording holds no more cycle reports than `--max-cycles`.
-    public var passed: Bool { countsPassed && !(cycles?.exceeded ?? false) }
+    public var passed: Bool { countsPassed && !(cycles?.exceeded ?? false) && !(warnings?.exceeded ?? false) }
 
     public init(baseline: Baseline, current: UpdateCounts, limits: CheckLimits = CheckLimits()) {
         self.baseline = baseline

@@ -2,8 +2,9 @@ import Foundation
 
 /// What `agtrace check` asked for, its options parsed.
 public struct CheckRequest: Sendable {
-    /// The baseline file (`-`: standard input).
-    public var baselinePath: String
+    /// The baseline file (`-`: standard input); nil: no counts are compared, the recording is
+    /// checked against `--max-cycles` and `--max-warnings` alone.
+    public var baselinePath: String?
     public var sources: GateSources
     public var limits: CheckLimits
     /// Check a recording that crashed, failed or was cut (refused otherwise).
@@ -17,7 +18,7 @@ public struct CheckRequest: Sendable {
     /// The database that holds the labels (`--db`); no file is made there.
     public var database: String
 
-    public init(baselinePath: String, sources: GateSources, limits: CheckLimits = CheckLimits(), allowIncomplete: Bool = false,
+    public init(baselinePath: String?, sources: GateSources, limits: CheckLimits = CheckLimits(), allowIncomplete: Bool = false,
                 time: Bool = false, timeTolerance: String? = nil, updateBaseline: Bool = false, database: String) {
         self.baselinePath = baselinePath
         self.sources = sources
@@ -32,8 +33,10 @@ public struct CheckRequest: Sendable {
 
 /// The verdict of a check, or why there is none, with the exit status that says so.
 public struct CheckOutcome {
-    /// The counts compared (nil when there was a problem).
+    /// The counts compared (nil when there was a problem, or no baseline).
     public var comparison: BaselineComparison?
+    /// Without a baseline: the recording against `--max-cycles` and `--max-warnings` alone.
+    public var limitsOnly: RecordingLimits?
     /// Lines the report carries besides the comparison (an end not seen, --allow-incomplete).
     public var notes: [String] = []
     /// `--update-baseline` rewrote the file: the report is the update's.
@@ -47,6 +50,11 @@ public struct CheckOutcome {
         self.updated = updated
     }
 
+    public init(limitsOnly: RecordingLimits, notes: [String] = []) {
+        self.limitsOnly = limitsOnly
+        self.notes = notes
+    }
+
     public init(problem: CheckProblem) {
         self.problem = problem
     }
@@ -56,6 +64,7 @@ public struct CheckOutcome {
     public var status: Int32 {
         if let problem { return problem.exitStatus }
         if updated { return 0 }
+        if let limitsOnly { return limitsOnly.passed ? 0 : 1 }
         return comparison?.passed == true ? 0 : 1
     }
 }
@@ -87,9 +96,12 @@ public enum CheckGate {
     }
 
     static func check(_ request: CheckRequest, openDatabase: () throws -> Database, log: CommandLog) throws -> CheckOutcome {
-        let sources = request.sources, baselinePath = request.baselinePath
+        let sources = request.sources
         if sources.kinds.isEmpty {
             throw CheckProblem(.usage, "give \(GateSources.inputChoices(labels: "")) to check against the baseline")
+        }
+        guard let baselinePath = request.baselinePath else {
+            return try limitsOnly(request, openDatabase: openDatabase, log: log)
         }
         if baselinePath == "-" && request.updateBaseline {
             throw CheckProblem(.usage, "--update-baseline rewrites the baseline file; standard input (-) cannot be rewritten")
@@ -130,17 +142,66 @@ public enum CheckGate {
         for counts in each { try RecordingGate.refuseUnknownAttributes(counts) }
         let current = RepeatedRecordings.combined(each)
         var comparison = BaselineComparison(baseline: baseline, current: current, limits: limits)
-        if let limit = limits.maxCycles {
-            // A cycle in any of repeated recordings is a bug: the one with the most reports.
-            comparison.cycles = try each.map { try CycleTally.count($0.source, limit: limit, in: opened.db) }
-                .max { $0.reports < $1.reports }
-        }
+        comparison.cycles = try tallyCycles(limits, each.map(\.source), sources: sources, opened: opened)
+        comparison.warnings = try tallyWarnings(limits, counted: kind, sources: sources, opened: opened)
         if let rewritten {
             try Baseline(counts: current).write(to: rewritten)
             log.say(.line("updated \(baselinePath) (\(current.entries.count) \(current.key.plural), \(current.total.updates) updates); review the diff and commit it"))
             return CheckOutcome(comparison: comparison, updated: true)
         }
         return CheckOutcome(comparison: comparison, notes: notes)
+    }
+
+    /// `check --max-cycles N` / `--max-warnings N` with no baseline: "no cycle, no SwiftUI
+    /// runtime warning" for a CI job that counts nothing else. Any recording (its cycles), and a
+    /// console log (its cycles and warnings), given alone or beside another recording.
+    static func limitsOnly(_ request: CheckRequest, openDatabase: () throws -> Database, log: CommandLog) throws -> CheckOutcome {
+        let sources = request.sources, limits = request.limits
+        guard limits.limitsRecording else {
+            throw CheckProblem(.usage, "give --baseline FILE (written by 'agtrace baseline') to compare counts, or --max-cycles N / --max-warnings N to gate on cycle reports and SwiftUI warnings alone")
+        }
+        if request.updateBaseline { throw CheckProblem(.usage, "--update-baseline rewrites a baseline: give --baseline FILE") }
+        if request.time { throw CheckProblem(.usage, "--time compares seconds against a baseline: give --baseline FILE") }
+        if request.timeTolerance != nil { throw CheckProblem(.usage, "--time-tolerance goes with --time and a baseline") }
+        try sources.refuseAmbiguousLabels(database: request.database, openDatabase: openDatabase)
+        let opened = try sources.open(database: request.database, openDatabase: openDatabase, log: log)
+        defer { opened.close() }
+        guard let kind = sources.counted.first, let label = opened.labels[kind] else {
+            throw CheckProblem(.usage, "give \(GateSources.inputChoices(labels: "")) to check")
+        }
+        let labels = [label] + opened.more
+        var notes = try RecordingGate.check(kind, labels: labels, allowIncomplete: request.allowIncomplete, in: opened.db)
+        if let logKind = sources.log, let logLabel = opened.labels[logKind] {
+            notes += try RecordingGate.check(logKind, labels: [logLabel], allowIncomplete: request.allowIncomplete, in: opened.db)
+        }
+        for note in notes { log.say(.warning(note)) }
+        let recorded = try labels.map { MeasuredSource(kind: kind, label: $0, ending: try UpdateCounts.lookUp(kind, $0, in: opened.db).ending) }
+        let result = RecordingLimits(sources: recorded + (sources.log.flatMap { k in opened.labels[k].map { MeasuredSource(kind: k, label: $0) } }.map { [$0] } ?? []),
+                                     cycles: try tallyCycles(limits, recorded, sources: sources, opened: opened),
+                                     warnings: try tallyWarnings(limits, counted: kind, sources: sources, opened: opened))
+        return CheckOutcome(limitsOnly: result, notes: notes)
+    }
+
+    /// `--max-cycles`: the cycle reports of the counted recordings and of the log beside them,
+    /// the one with the most (a cycle in any of repeated recordings is a bug); nil without.
+    static func tallyCycles(_ limits: CheckLimits, _ counted: [MeasuredSource], sources: GateSources,
+                            opened: GateSources.Opened) throws -> CycleTally? {
+        guard let limit = limits.maxCycles else { return nil }
+        var all = counted
+        if let logKind = sources.log, let label = opened.labels[logKind] { all.append(MeasuredSource(kind: logKind, label: label)) }
+        return try all.map { try CycleTally.count($0, limit: limit, in: opened.db) }.max { $0.reports < $1.reports }
+    }
+
+    /// `--max-warnings`: the SwiftUI warnings of the console log (the log beside the recording,
+    /// or the console counted); a usage error when no console log is given.
+    static func tallyWarnings(_ limits: CheckLimits, counted: MeasuredKind, sources: GateSources,
+                              opened: GateSources.Opened) throws -> WarningTally? {
+        guard let limit = limits.maxWarnings else { return nil }
+        let console = sources.log ?? (counted.accompanies != nil ? counted : nil)
+        guard let console, let label = opened.labels[console] else {
+            throw CheckProblem(.usage, "--max-warnings counts the SwiftUI warnings of a console log: give --console LOG (the log of the same test run) beside the recording")
+        }
+        return try WarningTally.count(console: label, limit: limit, in: opened.db)
     }
 
     static func timeTolerance(_ text: String?) throws -> Tolerance {
@@ -157,7 +218,7 @@ public enum CheckGate {
         let source = baseline.counts.source
         let want = source.kind
         let key = baseline.counts.key
-        let others = s.kinds.filter { $0 != want && $0 != want.namer }
+        let others = s.counted.filter { $0 != want && $0 != want.namer }
         if want.countedAlone != nil {
             if !s.has(want) {
                 // Another kind counted alone given instead is named; a run or a dump is not.

@@ -31,6 +31,60 @@ public enum CheckReportFormatter {
         }
     }
 
+    /// `check` with no baseline (`--max-cycles`, `--max-warnings` alone): the verdict, the
+    /// recordings read and each limit, in every format.
+    public static func renderLimits(_ r: RecordingLimits, format: CheckFormat, notes: [String] = []) -> String {
+        let read = r.sources.map { describe($0) }
+        var lines: [(name: String, text: String, failed: Bool)] = []
+        if let c = r.cycles { lines.append(("cycle reports", "\(c.summary) (--max-cycles \(c.limit))", c.exceeded)) }
+        if let w = r.warnings { lines.append(("SwiftUI warnings", "\(w.summary) (--max-warnings \(w.limit))", w.exceeded)) }
+        switch format {
+        case .table:
+            var text = RowWriter.escapeForTable(r.verdict) + "\n"
+            for note in notes { text += RowWriter.escapeForTable("note: " + note) + "\n" }
+            text += RowWriter.escapeForTable("read:     " + read.joined(separator: "; ")) + "\n"
+            for line in lines { text += RowWriter.escapeForTable("\(line.name == "cycle reports" ? "cycles:  " : "warnings:") \(line.text)") + "\n" }
+            return text
+        case .json:
+            var text = "{\n  \"verdict\": \(JSONText.quote(r.passed ? "pass" : "fail")),\n  \"summary\": \(JSONText.quote(r.verdict)),\n"
+            text += "  \"baseline\": null,\n  \"read\": [" + read.map(JSONText.quote).joined(separator: ", ") + "],\n"
+            if let c = r.cycles {
+                text += "  \"cycles\": {\"reports\": \(c.reports), \"max_cycles\": \(c.limit), \"exceeded\": \(c.exceeded), \"views\": ["
+                    + c.views.map(JSONText.quote).joined(separator: ", ") + "]},\n"
+            }
+            if let w = r.warnings {
+                text += "  \"warnings\": {\"count\": \(w.warnings), \"max_warnings\": \(w.limit), \"exceeded\": \(w.exceeded), \"kinds\": ["
+                    + w.kinds.map { "{\"code\": \(JSONText.quote($0.code)), \"count\": \($0.count), \"first_line\": \($0.firstLine)}" }.joined(separator: ", ") + "]},\n"
+            }
+            text += "  \"notes\": [" + notes.map(JSONText.quote).joined(separator: ", ") + "]\n}\n"
+            return text
+        case .markdown:
+            var text = r.passed ? "### ✅ agtrace check passed\n\n" : "### ❌ agtrace check failed\n\n"
+            text += "**" + markdownText(r.verdict) + "**\n\n"
+            for note in notes { text += "> ⚠️ " + markdownText(note) + "\n\n" }
+            text += "Read: " + markdownText(read.joined(separator: "; ")) + ".\n"
+            for line in lines { text += "\n" + (line.failed ? "❌ " : "") + markdownText(line.name.prefix(1).uppercased() + line.name.dropFirst()) + ": " + markdownText(line.text) + ".\n" }
+            return text
+        case .junit:
+            func x(_ s: String) -> String { xmlEscape(s) }
+            let failures = lines.filter(\.failed).count
+            var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            text += "<testsuites name=\"agtrace check\" tests=\"\(lines.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+            text += "  <testsuite name=\"agtrace check\" tests=\"\(lines.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+            text += "    <properties>\n      <property name=\"verdict\" value=\"\(r.passed ? "pass" : "fail")\"/>\n"
+            for source in read { text += "      <property name=\"read\" value=\"\(x(source))\"/>\n" }
+            text += "    </properties>\n"
+            for line in lines {
+                text += "    <testcase classname=\"agtrace.\(line.name == "cycle reports" ? "cycles" : "warnings")\" name=\"\(x(line.name))\" time=\"0\">\n"
+                text += line.failed ? "      <failure type=\"limit\" message=\"\(x(line.text))\">\(x(line.text))</failure>\n"
+                                    : "      <system-out>\(x(line.text))</system-out>\n"
+                text += "    </testcase>\n"
+            }
+            text += "  </testsuite>\n</testsuites>\n"
+            return text
+        }
+    }
+
     /// The report when there is no verdict (exit 2 or 3): the reason in every format, so that
     /// a CI page shows why instead of an empty file. JUnit: one `<testcase>` with an
     /// `<error type="usage|baseline|not_counted">`; markdown: a heading and the reason; json:
@@ -152,10 +206,13 @@ public enum CheckReportFormatter {
         case .withinLimits: total += ", within the limits"
         case .improved, .unchanged: break
         }
-        if let cycles = c.cycles, cycles.exceeded {
+        var exceeded: [String] = []
+        if let cycles = c.cycles, cycles.exceeded { exceeded.append("\(cycles.summary), more than --max-cycles \(cycles.limit) allows") }
+        if let warnings = c.warnings, warnings.exceeded { exceeded.append("\(warnings.summary), more than --max-warnings \(warnings.limit) allows") }
+        if !exceeded.isEmpty {
             let counts = c.countsPassed ? "no regressions in \(c.keys.count) \(noun); \(total)"
                 : String(countsVerdict(c, noun: noun, total: total).dropFirst("FAIL: ".count))
-            return "FAIL: \(cycles.summary), more than --max-cycles \(cycles.limit) allows; \(counts)"
+            return "FAIL: " + exceeded.joined(separator: "; ") + "; \(counts)"
         }
         return countsVerdict(c, noun: noun, total: total)
     }
@@ -177,8 +234,17 @@ public enum CheckReportFormatter {
     static func noRegressionsLine(_ c: BaselineComparison) -> String {
         let key = c.baseline.counts.key.rawValue
         if c.passed { return "none" }
+        if c.countsPassed { return "none; the check failed on its \(limitNames(c)) (see the verdict)" }
         if c.suspiciousDrop { return "none; the check failed on the total's drop (see the verdict)" }
         return "no single \(key) grew beyond the limits; the check failed on the total alone (many small increases)"
+    }
+
+    /// "cycle reports", "SwiftUI warnings", or both: the limits beside the counts that failed.
+    static func limitNames(_ c: BaselineComparison) -> String {
+        var names: [String] = []
+        if c.cycles?.exceeded == true { names.append("cycle reports") }
+        if c.warnings?.exceeded == true { names.append("SwiftUI warnings") }
+        return names.joined(separator: " and ")
     }
 
     /// The first line of `--update-baseline`'s report: what was written, not a verdict.
@@ -250,6 +316,7 @@ public enum CheckReportFormatter {
         sink.write("limits:   \(limitsText(c.limits)) (a key regresses when it grows by at least \(c.limits.minCount) and by more than \(c.limits.tolerance)% of its baseline)\n")
         if let time = timeLine(c) { sink.write("time:     \(time)\n") }
         if let cycles = c.cycles { sink.write(RowWriter.escapeForTable("cycles:   \(cycles.summary) (--max-cycles \(cycles.limit))") + "\n") }
+        if let warnings = c.warnings { sink.write(RowWriter.escapeForTable("warnings: \(warnings.summary) (--max-warnings \(warnings.limit))") + "\n") }
         func section(_ title: String, _ rows: [KeyComparison], empty: String = "none") {
             sink.write("\n")
             if rows.isEmpty {
@@ -321,6 +388,10 @@ public enum CheckReportFormatter {
             text += "  \"cycles\": {\"reports\": \(cycles.reports), \"max_cycles\": \(cycles.limit), \"exceeded\": \(cycles.exceeded), "
                 + "\"views\": [" + cycles.views.map(q).joined(separator: ", ") + "]},\n"
         }
+        if let w = c.warnings {
+            text += "  \"warnings\": {\"count\": \(w.warnings), \"max_warnings\": \(w.limit), \"exceeded\": \(w.exceeded), \"kinds\": ["
+                + w.kinds.map { "{\"code\": \(q($0.code)), \"count\": \($0.count), \"first_line\": \($0.firstLine)}" }.joined(separator: ", ") + "]},\n"
+        }
         text += "  \"total\": \(keyObject(c.total)),\n"
         text += list("regressions", c.regressions)
         text += list("improvements", c.improvements)
@@ -362,6 +433,9 @@ public enum CheckReportFormatter {
         if let cycles = c.cycles {
             text += "\n" + (cycles.exceeded ? "❌ " : "") + "Cycles: " + markdownText("\(cycles.summary) (--max-cycles \(cycles.limit))") + ".\n"
         }
+        if let warnings = c.warnings {
+            text += "\n" + (warnings.exceeded ? "❌ " : "") + "Warnings: " + markdownText("\(warnings.summary) (--max-warnings \(warnings.limit))") + ".\n"
+        }
         let withTime = timed(c)
         func table(_ rows: [KeyComparison]) -> String {
             var t = "| " + ([key] + columns + (withTime ? timeColumns : [])).joined(separator: " | ") + " |\n"
@@ -400,9 +474,9 @@ public enum CheckReportFormatter {
         let key = c.baseline.counts.key.rawValue
         let cases = [c.total] + c.keys
         // With --max-cycles, one more test case: the cycle reports.
-        let cycleCase = c.cycles.map { _ in 1 } ?? 0
+        let cycleCase = (c.cycles.map { _ in 1 } ?? 0) + (c.warnings.map { _ in 1 } ?? 0)
         let failures = cases.filter { $0.status == .regressed }.count + (c.suspiciousDrop && c.total.status != .regressed ? 1 : 0)
-            + (c.cycles?.exceeded == true ? 1 : 0)
+            + (c.cycles?.exceeded == true ? 1 : 0) + (c.warnings?.exceeded == true ? 1 : 0)
         let suiteName = "agtrace check: \(c.current.source.phrase) against \(baselinePath)"
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         text += "<testsuites name=\"agtrace check\" tests=\"\(cases.count + cycleCase)\" failures=\"\(failures)\" errors=\"0\">\n"
@@ -462,6 +536,15 @@ public enum CheckReportFormatter {
                 text += ">\n      <failure type=\"cycles\" message=\"\(x(message))\">\(x(message))</failure>\n    </testcase>\n"
             } else {
                 text += ">\n      <system-out>\(x(cycles.summary))</system-out>\n    </testcase>\n"
+            }
+        }
+        if let warnings = c.warnings {
+            text += "    <testcase classname=\"agtrace.warnings\" name=\"SwiftUI warnings\" time=\"0\""
+            if warnings.exceeded {
+                let message = "\(warnings.summary), more than --max-warnings \(warnings.limit) allows"
+                text += ">\n      <failure type=\"warnings\" message=\"\(x(message))\">\(x(message))</failure>\n    </testcase>\n"
+            } else {
+                text += ">\n      <system-out>\(x(warnings.summary))</system-out>\n    </testcase>\n"
             }
         }
         text += "  </testsuite>\n</testsuites>\n"

@@ -19,7 +19,10 @@ public struct GateSources: Equatable, Sendable {
     public init(values: [String: String], more: [String] = []) throws {
         self.values = values.filter { name, _ in Self.options.contains(name) }
         self.more = more
-        let given = MeasuredKind.gateOrder.filter { self.givenByLabel($0) != nil || self.givenByFile($0) != nil }
+        let all = MeasuredKind.gateOrder.filter { self.givenByLabel($0) != nil || self.givenByFile($0) != nil }
+        // A console log beside another recording is that run's log, not a second count.
+        let log = all.count > 1 ? all.first { $0.accompanies != nil } : nil
+        let given = all.filter { $0 != log }
         if let alone = given.first(where: { $0.countedAlone != nil }), given.count > 1 {
             let others = Self.labelOptions(except: alone) + Self.fileOptions(except: alone)
             throw CheckProblem(.usage, "--\(alone.stored.option) is counted alone (\(alone.countedAlone!)): give no \(others.map { "--" + $0 }.listed("or")) with it")
@@ -29,13 +32,25 @@ public struct GateSources: Equatable, Sendable {
            given.contains(where: { self.givenByFile($0) != nil && !$0.sharesItsOption }) {
             throw CheckProblem(.usage, "give labels (\(shared.map { "--" + $0.stored.option }.joined(separator: ", "))) or files (\(shared.map { "--" + $0.fileOption }.joined(separator: ", "))), not both")
         }
-        try refuseMixedRecordings(given)
+        try refuseMixedRecordings(given, log: log)
+        if let log, given.contains(where: { givenByFile($0) != nil }) != (givenByFile(log) != nil) {
+            throw CheckProblem(.usage, "--\(log.fileOption) \(values[log.fileOption] ?? values[log.stored.option] ?? "") is \(givenByFile(log) != nil ? "a file" : "a label"), the recording beside it is not: give the log and the recording both as files or both as labels")
+        }
+    }
+
+    /// The console log given beside a recording of another kind (`--trace T --console LOG`):
+    /// the log of the same test run, the source of its cycle reports and warnings; nil when
+    /// none, or when it is the one recording given.
+    public var log: MeasuredKind? {
+        let all = MeasuredKind.gateOrder.filter(has)
+        return all.count > 1 ? all.first { $0.accompanies != nil } : nil
     }
 
     /// More recordings are of the one kind given, and all files or all labels as its value is.
-    private func refuseMixedRecordings(_ given: [MeasuredKind]) throws {
+    private func refuseMixedRecordings(_ given: [MeasuredKind], log: MeasuredKind?) throws {
         guard let extra = more.first else { return }
-        guard given.count == 1, let kind = given.first, values.count == 1 else {
+        let logOptions = log.map { [$0.fileOption, $0.stored.option] } ?? []
+        guard given.count == 1, let kind = given.first, values.keys.filter({ !logOptions.contains($0) }).count == 1 else {
             throw CheckProblem(.usage, "more recordings ('\(extra)') are repeated recordings of one input: give one option with them (--trace t1 t2 t3), not \(values.keys.sorted().map { "--" + $0 }.listed("and"))")
         }
         guard kind.sharesItsOption else { return }
@@ -72,6 +87,8 @@ public struct GateSources: Equatable, Sendable {
 
     /// The kinds given, in the gate's order.
     var kinds: [MeasuredKind] { MeasuredKind.gateOrder.filter(has) }
+    /// The kinds counted: every kind given but the log beside them.
+    var counted: [MeasuredKind] { kinds.filter { $0 != log } }
 
     /// The option `kind` was given with ("--transcript" for a file, "--run" for a label).
     func option(_ kind: MeasuredKind) -> String {
@@ -124,18 +141,24 @@ public struct GateSources: Equatable, Sendable {
     /// private database: the one place the gate imports, through `PrivateDatabase`.
     func open(database: String, openDatabase: () throws -> Database, log: CommandLog) throws -> Opened {
         // A label given with an option that also takes files must name something.
+        var checked: Opened?
         for kind in MeasuredKind.gateOrder where kind.sharesItsOption {
             guard let label = givenByLabel(kind) else { continue }
             guard FileManager.default.fileExists(atPath: database) else {
                 throw CheckProblem(.notCounted, "--\(kind.stored.option) \(label): no such file (and no database at \(database) to hold a \(kind.rawValue) labelled so)")
             }
-            let db = try openDatabase()
-            for label in [label] + more {
+            let db = try checked?.db ?? openDatabase()
+            for label in [label] + (kind == self.log ? [] : more) {
                 guard try LabelLookup.resolve(label, kind: kind.rawValue, in: db) != nil else {
                     throw CheckProblem(.notCounted, "--\(kind.stored.option) \(label): no such file, and no \(kind.rawValue) labelled '\(label)' in \(database) ('agtrace list' shows the labels)")
                 }
             }
-            return Opened(db: db, labels: [kind: label], more: more)
+            if checked == nil { checked = Opened(db: db, more: more) }
+            checked!.labels[kind] = label
+        }
+        if var checked {
+            for kind in kinds where checked.labels[kind] == nil { checked.labels[kind] = givenByLabel(kind) }
+            return checked
         }
         guard usesFiles else {
             var labels: [MeasuredKind: String] = [:]
@@ -146,7 +169,7 @@ public struct GateSources: Equatable, Sendable {
         var opened = Opened(db: scratch.db, privateDatabase: scratch)
         for kind in MeasuredKind.gateOrder {
             guard let first = givenByFile(kind) else { continue }
-            for (i, path) in ([first] + more).enumerated() {
+            for (i, path) in ([first] + (kind == self.log ? [] : more)).enumerated() {
                 let item = try scratch.importFile(path, as: kind.format.kind)
                 if i == 0 { opened.labels[kind] = item.label } else { opened.more.append(item.label) }
                 for line in kind.readLines(path, item) { log.say(line) }

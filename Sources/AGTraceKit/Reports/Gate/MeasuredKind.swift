@@ -47,6 +47,10 @@ public struct MeasuredKind: Sendable, Hashable, CustomStringConvertible {
     /// EndTrace), so that one that does not is worth a note; a console log seldom shows the
     /// app's exit, so `check` says nothing of a console with no end (a crash it shows is refused).
     public let showsItsEnd: Bool
+    /// Why it may come beside a recording of another kind (a console log: the log of the same
+    /// test run, whose cycle reports and SwiftUI warnings gate while the other is counted);
+    /// nil when it may not.
+    public let accompanies: String?
     /// Refuses counts that cannot be compared (keys that lump unread hits together).
     let refuseCounts: @Sendable (UpdateCounts) throws -> Void
     /// What `compare` reads of one recording beyond the gate's counts (per key: changed
@@ -58,6 +62,7 @@ public struct MeasuredKind: Sendable, Hashable, CustomStringConvertible {
                 fileHelp: String, labelHelp: String = "", thing: String, inputUsage: String, countedAlone: String? = nil,
                 namedBy: String? = nil, defaultKey: BaselineKey, time: (measure: TimeMeasure, rewrite: String)? = nil,
                 untimed: String = "", timedInput: String = "", secondsOnRequest: Bool = false, showsItsEnd: Bool = true,
+                accompanies: String? = nil,
                 count: @escaping @Sendable (CountInput, Database) throws -> UpdateCounts,
                 readLines: @escaping @Sendable (String, ImportedItem) -> [CommandMessage],
                 refuseCounts: @escaping @Sendable (UpdateCounts) throws -> Void = { _ in },
@@ -79,6 +84,7 @@ public struct MeasuredKind: Sendable, Hashable, CustomStringConvertible {
         self.timedInput = timedInput
         self.secondsOnRequest = secondsOnRequest
         self.showsItsEnd = showsItsEnd
+        self.accompanies = accompanies
         self.count = count
         self.readLines = readLines
         self.refuseCounts = refuseCounts
