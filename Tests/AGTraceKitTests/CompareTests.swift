@@ -165,6 +165,14 @@ final class CompareTests: DatabaseTestCase {
         XCTAssertEqual(try XCTUnwrap(changed.selfDelta) / changed.b, 50e-6, accuracy: 1e-9)
         XCTAssertTrue(keys.allSatisfy { $0.countVerdict == "same" && !$0.isRegression })
         XCTAssertTrue(outcome.notes.contains { $0.contains("one recording each") }, "\(outcome.notes)")
+        // No verdict is not "no rule changed": the headline names what differs, and the rows
+        // that differ come first, in a section of their own.
+        let comment = CompareComment.text(outcome)
+        XCTAssertFalse(comment.contains("no rule changed"), comment)
+        XCTAssertTrue(comment.hasPrefix("**agtrace compare**: `TextRule` self time "), comment)
+        XCTAssertTrue(comment.contains("; one recording a side: no verdict\n"), comment)
+        XCTAssertTrue(comment.contains("### Differences, without a verdict (1)\n\n| rule |"), comment)
+        XCTAssertTrue(comment.contains("| TextRule | 10 | 10 | 0 |"), comment)
     }
 
     /// 5 + 5 recordings whose times carry ±10% noise and no change: no key flagged; the same

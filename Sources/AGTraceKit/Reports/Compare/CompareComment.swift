@@ -13,6 +13,12 @@ public enum CompareComment {
         for (title, rows) in [("Regressions", worse), ("Improvements", better)] where !rows.isEmpty {
             out += "\n### \(title) (\(rows.count))\n\n" + keyTable(rows, outcome)
         }
+        // No verdict (one recording a side) is no "nothing changed": what differs is shown, most first.
+        let differing = worse.isEmpty && better.isEmpty ? differences(keys) : []
+        if !differing.isEmpty {
+            out += "\n### Differences, without a verdict (\(differing.count))\n\n" + keyTable(Array(differing.prefix(20)), outcome)
+            if differing.count > 20 { out += "\n… and \(differing.count - 20) more (agtrace compare --format table lists all).\n" }
+        }
         if let total = outcome.keys.last, total.isTotal {
             out += "\n### Total\n\n" + keyTable([total], outcome)
         }
@@ -24,11 +30,36 @@ public enum CompareComment {
     static func verdict(_ outcome: CompareOutcome, worse: Int, better: Int) -> String {
         let noun = outcome.by.plural
         let what = outcome.repeated && outcome.timed ? ("slower", "faster") : ("more evaluations", "fewer evaluations")
-        if worse == 0 && better == 0 { return "no \(outcome.by.rawValue) changed" + (outcome.repeated && outcome.timed ? " beyond the noise" : "") }
+        if worse == 0 && better == 0 {
+            let keys = outcome.keys.filter { !$0.isTotal }
+            guard let first = differences(keys).first else {
+                return "no \(outcome.by.rawValue) changed" + (outcome.repeated && outcome.timed ? " beyond the noise" : "")
+            }
+            let noVerdict = outcome.repeated ? "no \(outcome.by.rawValue) changed beyond the noise" : "one recording a side: no verdict"
+            return "\(describe(first)); \(differences(keys).count == 1 ? "" : "\(differences(keys).count) \(noun) differ; ")\(noVerdict)"
+        }
         var parts: [String] = []
         if worse > 0 { parts.append("**\(worse) \(worse == 1 ? outcome.by.rawValue : noun) \(what.0)**") }
         if better > 0 { parts.append("\(better) \(better == 1 ? outcome.by.rawValue : noun) \(what.1)") }
         return parts.joined(separator: ", ")
+    }
+
+    /// The keys whose evaluations or self time differ at all, most first (self time's change
+    /// when timed, then evaluations).
+    static func differences(_ keys: [KeyDifference]) -> [KeyDifference] {
+        // Self time within 0.1% (or a nanosecond) is the clock's rounding, not a difference.
+        keys.filter { k in
+            k.delta != 0 || abs(k.selfDelta ?? 0) > max(1e-9, 0.001 * max(k.aSelf ?? 0, k.bSelf ?? 0))
+        }
+            .sorted { KeyDifferences.order($0, $1, .change) }
+    }
+
+    /// "TextRule self time 34.1 µs -> 234 µs" / "FeedRow evaluations 13 -> 15".
+    static func describe(_ k: KeyDifference) -> String {
+        if let a = k.aSelf, let b = k.bSelf, a != b {
+            return "`\(k.key)` self time \(ColumnUnit.seconds.display(.real(a))) -> \(ColumnUnit.seconds.display(.real(b)))"
+        }
+        return "`\(k.key)` evaluations \(ColumnUnit.number(k.a)) -> \(ColumnUnit.number(k.b))"
     }
 
     static func sides(_ recordings: [ComparedRecording]) -> String {
