@@ -106,6 +106,20 @@ final class CompareTests: DatabaseTestCase {
         XCTAssertEqual(byAttribute.writes.map { $0.b?.reran }, [9, 8, 3])
     }
 
+    /// A cut trace keeps the times of the evaluations that ended, and says how many did not
+    /// (the sample: 27 of 30 timed, 3 unfinished), rather than blanking every time on both sides.
+    func testACutTraceKeepsTheTimesOfWhatEnded() throws {
+        for name in ["feed-select", "feed-select-cut"] {
+            _ = try Importer(database: db).importItem(TestPaths.sample("traces/\(name).ag-trace"))
+        }
+        let outcome = try compare(["feed-select"], ["feed-select-cut"], by: .rule)
+        XCTAssertTrue(outcome.timed, "\(outcome.notes)")
+        XCTAssertTrue(outcome.notes.contains { $0.contains("was cut: 3 of its 30 evaluations are unfinished") }, "\(outcome.notes)")
+        XCTAssertFalse(outcome.notes.contains { $0.contains("does not time its evaluations") }, "\(outcome.notes)")
+        XCTAssertNotNil(outcome.keys.last?.bSelf)
+        XCTAssertTrue(outcome.warnings.contains { $0.contains("did not end normally (no EndTrace)") }, "\(outcome.warnings)")
+    }
+
     func writeTraces(_ name: String, count: Int, micros: [String: Double] = ComparisonTraces.base,
                      noise: Double, rng: inout SeededRandom) -> String {
         let folder = dir.appendingPathComponent(name)

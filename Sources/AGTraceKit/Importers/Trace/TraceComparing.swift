@@ -13,7 +13,7 @@ extension CompareHooks {
             for r in rows {
                 measures[by.storedKey(r[0].description)] = KeyMeasure(
                     evaluations: r[2].intValue ?? 0, changed: r[3].intValue, selfSeconds: r[4].doubleValue,
-                    totalSeconds: r[5].doubleValue, view: r[1].stringValue)
+                    totalSeconds: r[5].doubleValue, view: r[1].stringValue, unfinished: r[6].intValue ?? 0)
             }
             return measures
         },

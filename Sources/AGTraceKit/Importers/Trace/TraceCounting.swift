@@ -33,7 +33,7 @@ extension UpdateCounts {
         }
         let rows = try db.rows("""
             SELECT \(keyExpression) AS key, count(*),
-                   CASE WHEN ?2 AND count(self_duration) = count(*) THEN sum(self_duration) END
+                   CASE WHEN ?2 AND count(self_duration) = count(end_seq) AND count(end_seq) > 0 THEN sum(self_duration) END
             FROM trace_updates WHERE trace_id = ?1
             GROUP BY key
             """, [.integer(row.id), .integer(withSeconds ? 1 : 0), .text(noViewKey)])

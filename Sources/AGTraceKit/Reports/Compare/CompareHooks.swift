@@ -10,9 +10,12 @@ public struct KeyMeasure: Equatable, Sendable {
     public var totalSeconds: Double?
     /// The view the key's rule or attribute belongs to, when it has one (by rule or attribute).
     public var view: String?
+    /// Evaluations a cut left unfinished (no end: no time); counted, not timed.
+    public var unfinished: Int64 = 0
 
     public init(evaluations: Int64, changed: Int64? = nil, selfSeconds: Double? = nil, totalSeconds: Double? = nil,
-                view: String? = nil) {
+                view: String? = nil, unfinished: Int64 = 0) {
+        self.unfinished = unfinished
         self.evaluations = evaluations
         self.changed = changed
         self.selfSeconds = selfSeconds

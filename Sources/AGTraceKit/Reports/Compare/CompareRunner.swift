@@ -44,6 +44,12 @@ public enum CompareRunner {
             b = try sides.b.map { RecordingMeasures(recording: $0, keys: try hooks.keys($0, by, sides.db)) }
         }
         if let doubt = CompareTrust.differentApps(a: a, b: b, by: by) { warn(doubt) }
+        for r in a + b {
+            let unfinished = r.keys.values.reduce(Int64(0)) { $0 + $1.unfinished }
+            guard unfinished > 0 else { continue }
+            let all = r.keys.values.reduce(Int64(0)) { $0 + $1.evaluations }
+            note("\(kind.rawValue) '\(r.recording.given)' was cut: \(unfinished) of its \(all) evaluations are unfinished (counted; their times are unknown), the \(all - unfinished) that ended are timed")
+        }
         // Seconds are compared only when every recording has them: one untimed recording
         // leaves them all out, rather than a side's times beside nothing.
         let timed = (a + b).allSatisfy(\.timesSelf), timedTotal = (a + b).allSatisfy(\.timesTotal)

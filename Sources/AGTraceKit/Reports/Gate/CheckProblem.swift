@@ -37,7 +37,6 @@ public enum RecordingGate {
     /// `allowIncomplete`); returns a note for one whose end is unknown; nil for a complete one.
     public static func check(_ source: MeasuredSource, allowIncomplete: Bool) throws -> String? {
         guard let ending = source.ending else { return nil }
-        let again = source.kind == .trace ? "trace it again" : "record it again"
         switch ending.complete {
         case true?:
             return nil
@@ -46,7 +45,7 @@ public enum RecordingGate {
             if allowIncomplete {
                 return "\(source.phrase) did not end normally (\(reason)); checked anyway (--allow-incomplete)"
             }
-            throw CheckProblem(.notCounted, "\(source.phrase) did not end normally (\(reason)): its counts miss whatever the app did not get to, or its times cannot be right, which would pass as an improvement; \(again), or pass --allow-incomplete")
+            throw CheckProblem(.notCounted, "\(source.phrase) did not end normally (\(reason)): its counts miss whatever the app did not get to, or its times cannot be right, which would pass as an improvement; take the \(source.kind.thing) again, or pass --allow-incomplete")
         case nil:
             guard source.kind.showsItsEnd else { return nil }
             guard let reason = ending.reason else {
