@@ -40,7 +40,8 @@ enum BaselineCommand {
     a trace, evaluations. --time (a trace only) records each key's self seconds too.
 
     Repeated recordings of one interaction (--trace t1 t2 t3, files or labels; any input
-    given alone) make one baseline: per key the median count and, with --time, the median
+    given alone; or a folder, --trace runs/, which stands for its files, read as import reads
+    a folder: a folder of Instruments exports is one recording) make one baseline: per key the median count and, with --time, the median
     self seconds and each recording's ("self_seconds_each"), which 'check --time' compares
     by the interval of the ratio of medians instead of a bare tolerance (docs/statistics.md).
 

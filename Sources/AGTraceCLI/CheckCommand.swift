@@ -85,8 +85,9 @@ enum CheckCommand {
     total's time is not compared. A transcript has no durations. Regressions are then
     listed by how many seconds they grew, most first.
 
-    Repeated recordings (--trace t1 t2 t3, files or labels; any input given alone) are
-    counted as one: per key the median count and the median seconds. With --time, against
+    Repeated recordings (--trace t1 t2 t3, files or labels; any input given alone; or a
+    folder, --trace runs/, which stands for its files, read as import reads a folder: a
+    folder of Instruments exports is one recording) are counted as one: per key the median count and the median seconds. With --time, against
     a baseline of repeated recordings too (baseline --time --trace t1 t2 t3), a key is
     slower only when the whole 95% interval of median(current) / median(baseline), a
     bootstrap over the recordings, lies above 1 + --time-tolerance and Mann-Whitney's

@@ -15,10 +15,12 @@ enum CompareCommand {
         + Options.rows.map { UsageTerm.optional($0) }
     static let discussion = """
     A and B are recordings of the same interaction before and after a change: traces,
-    transcripts (runs), profiled dumps or console logs, of one kind. Each is a label of the
-    database or a file, imported into a private temporary database for this command alone (as
-    check does); a folder stands for each file in it. --a and --b take groups of repeated
-    recordings (--a a1 a2 a3 --b b1 b2 b3).
+    transcripts (runs), profiled dumps, console logs or Instruments recordings, of one kind.
+    Each is a label of the database or a file, imported into a private temporary database for
+    this command alone (as check does). A folder is read as import reads one: a folder of
+    Instruments exports is one recording, any other folder stands for its files (recursively,
+    in name order; a file there that is no recording is passed over). --a and --b take groups
+    of repeated recordings (--a a1 a2 a3 --b b1 b2 b3).
 
     Per key (--by view where the recordings name their views; a run: attribute, or view when
     --snapshot names its attributes through a dump of the same build): evaluations
@@ -55,7 +57,7 @@ enum CompareCommand {
     """
     static let a = Positional("A", help: "the recording before: a label or a file (trace, transcript, dump, console log)")
     static let b = Positional("B", help: "the recording after, of the same kind")
-    static let groupA = OptionSpec(name: "a", valueName: "A...", help: "repeated recordings before (labels, files, or a folder of files)",
+    static let groupA = OptionSpec(name: "a", valueName: "A...", help: "repeated recordings before (labels, files, or a folder of files; a folder of Instruments exports is one)",
                                    repeatable: true, takesSeveral: true)
     static let groupB = OptionSpec(name: "b", valueName: "B...", help: "repeated recordings after, as many or not",
                                    repeatable: true, takesSeveral: true)

@@ -5,10 +5,13 @@ import Glibc
 import Darwin
 #endif
 
-/// What a directory argument of `import` holds: the files to import, in sorted order, and the
-/// entries passed over, each with why. Walked with the C calls rather than FileManager, so that
-/// a name that is not UTF-8, a link cycle or a FIFO is one entry passed over, never a hang or
-/// the end of the whole import.
+/// What a path given to a command holds: the one rule `import`, `compare`, `check` and
+/// `baseline` read paths by (`export` reads labels only). A file (or `-`, standard input) is
+/// one recording; a folder a format reads as one input (a folder of Instruments exports,
+/// `InputFormat.folderInput`) is one recording; any other folder is its files, read
+/// recursively, in sorted order, with the entries passed over, each with why. Walked with the
+/// C calls rather than FileManager, so that a name that is not UTF-8, a link cycle or a FIFO
+/// is one entry passed over, never a hang or the end of the whole import.
 public struct DirectoryWalk: Sendable {
     public struct Skipped: Equatable, Sendable {
         /// The entry's path; bytes that are not UTF-8 written as `\x{ff}`.
@@ -38,9 +41,24 @@ public struct DirectoryWalk: Sendable {
         return walk
     }
 
-    /// A folder a format reads as one input (a folder of Instruments exports): imported whole.
-    private static func isOneInput(_ path: String) -> Bool { (try? InputFormats.folderInput(path)) != nil }
+    /// Whether `path` is a folder a format reads as one input (a folder of Instruments
+    /// exports): one recording, imported whole, never its files one by one.
+    public static func isOneInput(_ path: String) -> Bool { (try? InputFormats.folderInput(path)) != nil }
     private func isOneInput(_ path: String) -> Bool { Self.isOneInput(path) }
+
+    /// Whether `path` is a folder that stands for its files (any folder no format reads as one input).
+    public static func isFolderOfFiles(_ path: String) -> Bool {
+        var info = stat()
+        return path != "-" && stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && !isOneInput(path)
+    }
+
+    /// Whether `path` names recordings as files do: standard input, a file, or a folder (one
+    /// read as one input, or any other, which is its files). A path that does not exist does
+    /// not (a label, for the commands that take either).
+    public static func namesFiles(_ path: String) -> Bool {
+        var info = stat()
+        return path == "-" || stat(path, &info) == 0
+    }
 
     private struct DirectoryKey: Hashable {
         var device: UInt64

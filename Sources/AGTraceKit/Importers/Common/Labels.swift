@@ -20,6 +20,14 @@ public enum Labels {
         return name.isEmpty ? "import" : name
     }
 
+    /// A path as a label of a private database (`compare`'s files, `check`'s repeated
+    /// recordings): the path as given, `stdin` for `-`, `./` before a path that starts with `-`
+    /// (no label may). Paths differ where files' names do not (base/r0.ag-trace and
+    /// slow/r0.ag-trace), and a message that names the label names the user's path.
+    static func privateLabel(_ path: String) -> String {
+        path == "-" ? defaultLabel(for: path) : path.hasPrefix("-") ? "./" + path : path
+    }
+
     /// Why `label` cannot name a snapshot or run, or nil when it can: an empty label names
     /// nothing, and one starting with '-' reads as an option on every command line.
     public static func problem(with label: String) -> String? {

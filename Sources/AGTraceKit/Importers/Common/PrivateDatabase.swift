@@ -51,21 +51,21 @@ public final class PrivateDatabase {
     deinit { close() }
 
     /// Imports `path`, which must hold `kind` (a transcript for `--transcript`, an archive for
-    /// `--archive`); the label is the file's default label, unique among its kind only.
-    public func importFile(_ path: String, as kind: InputKind) throws -> ImportedItem {
+    /// `--archive`); the label is `label`, else the file's default label, unique among its kind only.
+    public func importFile(_ path: String, as kind: InputKind, label: String? = nil) throws -> ImportedItem {
         var isDirectory: ObjCBool = false
         if path != "-" {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw InputError(path: path, message: "no such file")
             }
             // A folder a format reads as one input (Instruments' exports, one file per table) is one.
-            if isDirectory.boolValue, (try? InputFormats.folderInput(path)) == nil {
+            if isDirectory.boolValue, !DirectoryWalk.isOneInput(path) {
                 throw InputError(path: path, message: "is a directory; name the file")
             }
         }
         // A transcript and its dump often share a name (tap.lldb.log, tap.ag-json): each keeps
         // its file's label, so that reports name them as `agtrace import` would, never `tap-2`.
-        var options = ImportOptions()
+        var options = ImportOptions(label: label.map(Labels.privateLabel))
         options.labelsPerKind = true
         let outcome = try Importer(database: db).importItem(path, options: options)
         switch outcome {

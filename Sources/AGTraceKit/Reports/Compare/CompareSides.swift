@@ -10,10 +10,11 @@ public struct ComparedRecording: Equatable, Sendable {
     public var namingSnapshot: String?
 }
 
-/// A and B as the user gave them: labels of the database, or files and folders (each file of
-/// a folder, in name order) imported into a private temporary database for this command
-/// alone, as `check` does (`PrivateDatabase`). The same file (or the same bytes) on both sides
-/// is imported once and compared with itself.
+/// A and B as the user gave them: labels of the database, or files and folders imported into
+/// a private temporary database for this command alone, as `check` does (`PrivateDatabase`).
+/// A folder is read as every command reads one (`DirectoryWalk`): a folder of Instruments
+/// exports is one recording, any other folder its files (recursively, in name order). The
+/// same file (or the same bytes) on both sides is imported once and compared with itself.
 struct CompareSides {
     var a: [ComparedRecording]
     var b: [ComparedRecording]
@@ -59,41 +60,52 @@ struct CompareSides {
                              log: CommandLog) throws -> CompareSides {
         guard !a.isEmpty, !b.isEmpty else { throw ReportUsageError("give a recording (or a group of them) for each side: agtrace compare A B, or --a A1 A2 … --b B1 B2 …") }
         let given = a + b
-        let files = given.filter { FileManager.default.fileExists(atPath: $0) || $0 == "-" }
+        let files = Set(given.filter(DirectoryWalk.namesFiles))
         if files.isEmpty {
             let db = try openDatabase()
             return CompareSides(a: try a.map { try label($0, in: db) }, b: try b.map { try label($0, in: db) }, db: db)
         }
-        guard files.count == given.count else {
-            let labels = given.filter { !files.contains($0) }
+        let labels = given.filter { !files.contains($0) }
+        guard labels.isEmpty else {
             throw ReportUsageError("give labels or files, not both: \(labels.map { "'\($0)'" }.listed("and")) \(labels.count == 1 ? "is no file" : "are no files") (labels are read from the database, files imported privately)")
         }
         let scratch = try PrivateDatabase()
+        // Each path is imported once, under its path as its label (`Labels.privateLabel`): the same
+        // file on both sides is one recording compared with itself, and files of the same name
+        // in two folders (base/r0.ag-trace, slow/r0.ag-trace) are two.
         var imported: [String: ComparedRecording] = [:]
-        func side(_ inputs: [String]) throws -> [ComparedRecording] {
+        func side(_ inputs: [String], _ name: String) throws -> [ComparedRecording] {
             var recordings: [ComparedRecording] = []
-            for path in try inputs.flatMap(expand) {
-                if let known = imported[path] { recordings.append(known); continue }
-                let recording = try importFile(path, into: scratch, log: log)
-                imported[path] = recording
-                recordings.append(recording)
+            for input in inputs {
+                let walk = try DirectoryWalk.walk(input)
+                for passed in walk.skipped { log.say(.note("\(passed.path): passed over: \(passed.reason)")) }
+                var found = 0
+                for path in walk.files {
+                    if let known = imported[path] {
+                        recordings.append(known)
+                        found += 1
+                        continue
+                    }
+                    let recording: ComparedRecording
+                    do {
+                        recording = try importFile(path, into: scratch, log: log)
+                    } catch where path != input && Importer.isNotAnInput(error) {
+                        // A file of a folder that is no recording at all (a README): passed
+                        // over, as `import DIR` skips it.
+                        log.say(.note("\(path): passed over: \(Importer.reason(error))"))
+                        continue
+                    }
+                    imported[path] = recording
+                    recordings.append(recording)
+                    found += 1
+                }
+                if found == 0 {
+                    throw CompareProblem("\(input) (\(name)): a folder with no recordings (a group is a folder of recordings, one a file, or a folder of Instruments exports each)")
+                }
             }
             return recordings
         }
-        return CompareSides(a: try side(a), b: try side(b), db: scratch.db, scratch: scratch)
-    }
-
-    /// A folder's files, in name order (hidden ones left out); a file itself.
-    static func expand(_ path: String) throws -> [String] {
-        var isDirectory: ObjCBool = false
-        guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return [path] }
-        let names = try FileManager.default.contentsOfDirectory(atPath: path).filter { !$0.hasPrefix(".") }.sorted()
-        let files = names.map { (path as NSString).appendingPathComponent($0) }.filter {
-            var folder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: $0, isDirectory: &folder) && !folder.boolValue
-        }
-        guard !files.isEmpty else { throw CompareProblem("\(path): a folder with no files (a group is a folder of recordings, one a file)") }
-        return files
+        return CompareSides(a: try side(a, "A"), b: try side(b, "B"), db: scratch.db, scratch: scratch)
     }
 
     /// The recording a label names, of whichever kind `compare` can read.
@@ -107,7 +119,7 @@ struct CompareSides {
     /// Imports `path` privately; bytes already imported (the same recording given twice) are
     /// compared as the recording they are.
     static func importFile(_ path: String, into scratch: PrivateDatabase, log: CommandLog) throws -> ComparedRecording {
-        var options = ImportOptions()
+        var options = ImportOptions(label: Labels.privateLabel(path))
         options.labelsPerKind = true
         switch try Importer(database: scratch.db).importItem(path, options: options) {
         case .imported(let item):

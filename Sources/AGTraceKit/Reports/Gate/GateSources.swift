@@ -13,12 +13,42 @@ public struct GateSources: Equatable, Sendable {
     /// value is a file, labels when it is a label: repeated recordings of one interaction,
     /// counted as one (`RepeatedRecordings`).
     public let more: [String]
+    /// The files found in folders given (not named themselves): one that is no recording at
+    /// all (a README) is passed over, as `import DIR` skips it.
+    public let foundInFolders: Set<String>
+    /// What the folders' walks passed over (FIFOs, names that are not UTF-8), each with why.
+    public let passedOver: [DirectoryWalk.Skipped]
 
     /// Refuses (a usage problem) a kind counted alone given with anything else, labels
-    /// mixed with files, and more recordings given with more than one input.
+    /// mixed with files, and more recordings given with more than one input. A folder given
+    /// as a file is read by the rule every command reads paths by (`DirectoryWalk`): a folder
+    /// of Instruments exports is one recording, any other folder its files, which are repeated
+    /// recordings of the one kind (`--trace runs/` is `--trace runs/r0 runs/r1 …`).
     public init(values: [String: String], more: [String] = []) throws {
-        self.values = values.filter { name, _ in Self.options.contains(name) }
-        self.more = more
+        var values = values.filter { name, _ in Self.options.contains(name) }
+        var found: Set<String> = [], passedOver: [DirectoryWalk.Skipped] = []
+        func files(_ path: String) throws -> [String] {
+            guard DirectoryWalk.isFolderOfFiles(path) else { return [path] }
+            let walk = try DirectoryWalk.walk(path)
+            guard !walk.files.isEmpty else {
+                throw CheckProblem(.notCounted, "\(path): a folder with no files (a folder given as a recording is its files, repeated recordings of one interaction, or a folder of Instruments exports)")
+            }
+            found.formUnion(walk.files)
+            passedOver += walk.skipped
+            return walk.files
+        }
+        var expandedMore: [String] = []
+        for kind in MeasuredKind.gateOrder {
+            guard let value = values[kind.fileOption] else { continue }
+            let each = try files(value)
+            values[kind.fileOption] = each[0]
+            expandedMore += each.dropFirst()
+        }
+        for path in more { expandedMore += try files(path) }
+        self.values = values
+        self.more = expandedMore
+        foundInFolders = found
+        self.passedOver = passedOver
         let all = MeasuredKind.gateOrder.filter { self.givenByLabel($0) != nil || self.givenByFile($0) != nil }
         // A console log beside another recording is that run's log, not a second count.
         let log = all.count > 1 ? all.first { $0.accompanies != nil } : nil
@@ -95,14 +125,10 @@ public struct GateSources: Equatable, Sendable {
         givenByFile(kind) != nil ? "--" + kind.fileOption : "--" + kind.stored.option
     }
 
-    /// `--trace X` names a file when X is one (or `-`, standard input; or a folder a format
-    /// reads as one input, `--xctrace DIR`), else a label of the database. Both at once is
+    /// `--trace X` names a file when X is one (or `-`, standard input; or a folder: one a format
+    /// reads as one input, `--xctrace DIR`, or any other, its files), else a label of the database. Both at once is
     /// refused rather than guessed: `./X` names the file.
-    static func isFile(_ value: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return value == "-" || (FileManager.default.fileExists(atPath: value, isDirectory: &isDirectory)
-                                && (!isDirectory.boolValue || (try? InputFormats.folderInput(value)) != nil))
-    }
+    static func isFile(_ value: String) -> Bool { DirectoryWalk.namesFiles(value) }
 
     /// Whether a private database is made: files given.
     public var usesFiles: Bool { MeasuredKind.gateOrder.contains { givenByFile($0) != nil } }
@@ -167,12 +193,25 @@ public struct GateSources: Equatable, Sendable {
         }
         let scratch = try PrivateDatabase()
         var opened = Opened(db: scratch.db, privateDatabase: scratch)
+        for passed in passedOver { log.say(.note("\(passed.path): passed over: \(passed.reason)")) }
         for kind in MeasuredKind.gateOrder {
             guard let first = givenByFile(kind) else { continue }
-            for (i, path) in ([first] + (kind == self.log ? [] : more)).enumerated() {
-                let item = try scratch.importFile(path, as: kind.format.kind)
-                if i == 0 { opened.labels[kind] = item.label } else { opened.more.append(item.label) }
+            for path in [first] + (kind == self.log ? [] : more) {
+                let item: ImportedItem
+                do {
+                    // The first recording keeps its file's label (a baseline records it); the
+                    // more are labelled by their paths, which two files of one name in two
+                    // folders do not share.
+                    item = try scratch.importFile(path, as: kind.format.kind, label: opened.labels[kind] == nil ? nil : path)
+                } catch where foundInFolders.contains(path) && Importer.isNotAnInput(error) {
+                    log.say(.note("\(path): passed over: \(Importer.reason(error))"))
+                    continue
+                }
+                if opened.labels[kind] == nil { opened.labels[kind] = item.label } else { opened.more.append(item.label) }
                 for line in kind.readLines(path, item) { log.say(line) }
+            }
+            guard opened.labels[kind] != nil else {
+                throw CheckProblem(.notCounted, "--\(kind.fileOption) \(first): no \(kind.rawValue) among the files given")
             }
         }
         return opened
