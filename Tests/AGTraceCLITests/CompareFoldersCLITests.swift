@@ -88,7 +88,7 @@ final class CompareFoldersCLITests: CLITestCase {
         try FileManager.default.copyItem(atPath: CLI.samples + "/traces/feed-select-cut.ag-trace",
                                          toPath: cut.appendingPathComponent("feed-select.ag-trace").path)
         let doubt = try compare([CLI.samples + "/traces/feed-select.ag-trace", cut.path], status: 0)
-        XCTAssertTrue(doubt.stderr.contains("'\(cut.path)/feed-select.ag-trace' is incomplete"), doubt.stderr)
+        XCTAssertTrue(doubt.stderr.contains("'\(cut.path)/feed-select.ag-trace' did not end normally"), doubt.stderr)
         // check reads a folder by the same rule: its files are repeated recordings.
         let baseline = dir.appendingPathComponent("b.json").path
         let written = try CLI.run(["baseline", "--trace", base, "--output", baseline], environment: ["TMPDIR": dir.path], directory: dir)
