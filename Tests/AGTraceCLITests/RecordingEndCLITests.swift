@@ -136,6 +136,15 @@ final class RecordingEndCLITests: CLITestCase {
         XCTAssertEqual(try CLI.run(["check", "--trace", trace, "--max-warnings", "0"]).status, 2, "warnings need a console log")
     }
 
+    /// `report updates --console C` of a log with cycles and no `_printChanges` lines says so,
+    /// rather than an unexplained `(no rows)`.
+    func testAnUpdatesReportOfALogWithoutBodyLinesSaysWhy() throws {
+        let log = write("cycles-only.log", Array("=== AttributeGraph: cycle detected through attribute 1 ===\n=== AttributeGraph: cycle detected through attribute 2 ===\n".utf8))
+        try runAgtrace(["import", "--db", db, log], status: 0)
+        let r = try runAgtrace(["report", "updates", "--db", db, "--console", "cycles-only"], status: 0)
+        XCTAssertTrue(r.stderr.contains("console 'cycles-only' holds 2 cycle reports, 0 warnings and no _printChanges lines"), r.stderr)
+    }
+
     static func replacingLastEndTime(_ bytes: [UInt8], with value: Double) -> [UInt8]? {
         // Each event is field 1 (length-delimited) of the file; inside, field 1 varint is its
         // type and field 2 fixed64 its time. Scan for `08 08 11` (type 8, then the time's key).

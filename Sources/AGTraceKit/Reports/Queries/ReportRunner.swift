@@ -195,7 +195,20 @@ public enum ReportRunner {
         if let recording = values["xctrace"]?.intValue, let label = request.options["xctrace"] {
             outcome.notes += try XctraceNotes.notes(for: variant, recording: recording, label: label, in: db)
         }
+        if n == 0, request.name == "updates", let console = values["console"]?.intValue, let label = request.options["console"] {
+            outcome.notes.append(try emptyConsoleNote(console, label: label, in: db))
+        }
         return outcome
+    }
+
+    /// Why `report updates --console C` has no rows: the log holds no `_printChanges` lines,
+    /// and what it does hold.
+    static func emptyConsoleNote(_ console: Int64, label: String, in db: Database) throws -> String {
+        let cycles = try db.scalar("SELECT count(*) FROM cycles WHERE kind = 'console' AND owner_id = ?1", [.integer(console)])?.intValue ?? 0
+        let warnings = try db.scalar("SELECT count(*) FROM console_warnings WHERE console_id = ?1", [.integer(console)])?.intValue ?? 0
+        func n(_ count: Int64, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        return "console '\(label)' holds \(n(cycles, "cycle report")), \(n(warnings, "warning")) and no _printChanges lines: there are no body runs to count (let _ = Self._printChanges() in a body prints one per run)"
+            + (cycles > 0 ? "; 'agtrace cycles --console \(label)' shows the cycles" : "")
     }
 
     /// What a report over a trace leaves empty or out: the seconds of evaluations its
