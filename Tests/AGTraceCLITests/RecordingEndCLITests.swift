@@ -143,6 +143,11 @@ final class RecordingEndCLITests: CLITestCase {
         try runAgtrace(["import", "--db", db, log], status: 0)
         let r = try runAgtrace(["report", "updates", "--db", db, "--console", "cycles-only"], status: 0)
         XCTAssertTrue(r.stderr.contains("console 'cycles-only' holds 2 cycle reports, 0 warnings and no _printChanges lines"), r.stderr)
+        // A mistyped label gets a suggestion, as views and options do.
+        let typo = try runAgtrace(["report", "updates", "--db", db, "--console", "cycles-onyl"], status: 1)
+        XCTAssertTrue(typo.stderr.contains("no console labelled 'cycles-onyl' (did you mean 'cycles-only'?)"), typo.stderr)
+        let checked = try runAgtrace(["check", "--db", db, "--console", "cycles-onyl", "--max-cycles", "0"], status: 3)
+        XCTAssertTrue(checked.stderr.contains("(did you mean 'cycles-only'?)"), checked.stderr)
     }
 
     static func replacingLastEndTime(_ bytes: [UInt8], with value: Double) -> [UInt8]? {

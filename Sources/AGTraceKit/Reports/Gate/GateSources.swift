@@ -176,7 +176,7 @@ public struct GateSources: Equatable, Sendable {
             let db = try checked?.db ?? openDatabase()
             for label in [label] + (kind == self.log ? [] : more) {
                 guard try LabelLookup.resolve(label, kind: kind.rawValue, in: db) != nil else {
-                    throw CheckProblem(.notCounted, "--\(kind.stored.option) \(label): no such file, and no \(kind.rawValue) labelled '\(label)' in \(database) ('agtrace list' shows the labels)")
+                    throw CheckProblem(.notCounted, "--\(kind.stored.option) \(label): no such file, and no \(kind.rawValue) labelled '\(label)' in \(database)\(try LabelLookup.suggestion(for: label, kind: kind.stored, in: db)) ('agtrace list' shows the labels)")
                 }
             }
             if checked == nil { checked = Opened(db: db, more: more) }

@@ -263,6 +263,6 @@ extension UpdateCounts {
                 throw UpdateCountsError("no \(kind.rawValue) labelled '\(label)': it is a \(other.rawValue) (use --\(other.stored.option) \(label))")
             }
         }
-        throw UpdateCountsError("no \(kind.rawValue) labelled '\(label)' in \(db.path) ('agtrace list' shows the labels)")
+        throw UpdateCountsError("no \(kind.rawValue) labelled '\(label)' in \(db.path)\(try LabelLookup.suggestion(for: label, kind: kind.stored, in: db)) ('agtrace list' shows the labels)")
     }
 }

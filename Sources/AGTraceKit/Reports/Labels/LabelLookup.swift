@@ -37,7 +37,19 @@ public enum LabelLookup {
         if let other = try otherStoredKind(of: label, not: kind, in: db) {
             throw ReportError("'\(label)' is a \(other.noun), not a \(kind.noun): give it with --\(other.option) \(label) (see agtrace list)")
         }
-        throw ReportError("no \(kind.noun) labelled '\(label)' (see agtrace list)")
+        throw ReportError("no \(kind.noun) labelled '\(label)'\(try suggestion(for: label, kind: kind, in: db)) (see agtrace list)")
+    }
+
+    /// " (did you mean 'feed-select'?)" when a label or alias of `kind` is within a few
+    /// edits of `label` (the closest); "" otherwise.
+    public static func suggestion(for label: String, kind: StoredKind, in db: Database) throws -> String {
+        guard try kind.isPresent(in: db) else { return "" }
+        let names = try db.rows("SELECT label FROM \(kind.table) UNION SELECT label FROM aliases WHERE kind = ?1", [.text(kind.noun)])
+            .compactMap { $0[0].stringValue }
+        let limit = max(2, label.count / 3)
+        let best = names.map { ($0, Suggestion.distance($0, label)) }.filter { $0.1 <= limit }
+            .min { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        return best.map { " (did you mean '\($0.0)'?)" } ?? ""
     }
 
     static func otherStoredKind(of label: String, not kind: StoredKind?, in db: Database) throws -> StoredKind? {
