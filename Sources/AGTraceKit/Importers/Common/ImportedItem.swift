@@ -23,8 +23,9 @@ public struct ImportedItem: Equatable, Sendable {
     /// Doubts about the input that did not stop the import, as stored in `import_notes`
     /// (read back from there after the import's rows), for stderr.
     public var notes: [ImportNote] = []
-    /// The notes' sentences but the recording's end, which `check` words its own way.
-    public var warnings: [String] { notes.filter { $0.code != ImportNote.recordingEnd }.map(\.message) }
+    /// The notes' sentences but the recording's end, which `check` words its own way: one per
+    /// kind of note, with how many and where the first were (`ImportNoteGroup`).
+    public var warnings: [String] { ImportNoteGroup.groups(notes.filter { $0.code != ImportNote.recordingEnd }).map { $0.sentence() } }
     public var replaced = false
     /// `--replace` of a label with aliases: the aliases, which now name the new import.
     public var keptAliases: [String] = []
