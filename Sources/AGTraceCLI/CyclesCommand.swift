@@ -35,7 +35,8 @@ enum CyclesCommand {
     runs through something the dump cannot see.
 
     Flags: P pending (the update must compute a value), C cancelled, D dirty, V has a value.
-    --format dot writes the loops as Graphviz DOT (input -> reader), for `dot -Tsvg`.
+    --format dot writes each closed chain's loop, and each open chain's printed stack (never
+    called a loop), as Graphviz DOT (input -> reader), for `dot -Tsvg`.
     docs/cycles.md goes from the console message to the views step by step.
 
     Examples:
@@ -48,7 +49,7 @@ enum CyclesCommand {
     static let trace = Options.trace.explained("only the reports of this trace (its LogMessage events)")
     static let run = Options.run.explained("only the reports of this recording (agtrace record --cycles)")
     static let snapshot = Options.snapshot.explained("a dump taken at the cycle: names each frame's node, rule and view, and shows the edges")
-    static let format = Options.format.explained("output format (default: table); dot draws the loops as Graphviz DOT",
+    static let format = Options.format.explained("output format (default: table); dot draws the closed chains' loops and the open chains' stacks as Graphviz DOT",
                                                  valueName: (OutputFormat.allCases.map(\.rawValue) + ["dot"]).joined(separator: "|"),
                                                  kind: .oneOf(OutputFormat.allCases.map(\.rawValue) + ["dot"]))
 

@@ -44,7 +44,9 @@ enum ExportCommand {
     hitches and hangs explained (--xctrace), and with
     --compare A B the nodes and edges added, removed and changed between two snapshots, or,
     for two recordings (traces, runs), what `agtrace compare A B` shows: bars of A and B side
-    by side per view, and its rows. Pictures are laid out by
+    by side per view, and its rows. AttributeGraph's cycle reports of the page's own
+    recordings (its run, its trace, the recordings it compares) are listed and drawn, named
+    from --snapshot; another recording's never are. Pictures are laid out by
     Graphviz (dot) when it is on the PATH; without it the page lists the same nodes and says
     how to get them. Big inputs are cut to keep the page near 5 MB at most, and the page says
     what was left out. Every string from the inputs is shown as text, never run.
@@ -64,6 +66,7 @@ enum ExportCommand {
       agtrace export html --trace trip-taps -o taps.html
       agtrace export html --compare feed-select feed-select-cut -o feed.html
       agtrace export perfetto --xctrace feed-xcode27 -o feed.json
+      agtrace export html --xctrace feed-xcode27 -o feed.html
     """
     static let snapshot = Options.snapshot.explained("the snapshot to export (html, perfetto: names the run's nodes)")
     static let run = Options.run.explained("the run (transcript) to export (perfetto, html)")
@@ -137,7 +140,7 @@ enum ExportCommand {
         let inputs = HTMLReport.Inputs(snapshot: args.value(Self.snapshot), run: args.value(Self.run), trace: args.value(Self.trace),
                                        xctrace: args.value(Self.xctrace), compare: compare)
         guard inputs.snapshot != nil || inputs.run != nil || inputs.trace != nil || inputs.xctrace != nil || inputs.compare != nil else {
-            throw UsageError(message: "say what the page shows: --snapshot S, --run R, --trace T and/or --compare A B")
+            throw UsageError(message: "say what the page shows: --snapshot S, --run R, --trace T, --xctrace R and/or --compare A B")
         }
         let output = try outputFile(args, context, what: "the HTML file")
         let log = context.log(name)

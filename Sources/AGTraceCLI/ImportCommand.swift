@@ -82,9 +82,10 @@ enum ImportCommand {
                 batch.count(outcome)
                 if !quiet { context.out.write(terminalSafe(outcome.line) + "\n") }
                 if case .imported(let item) = outcome {
-                    // As stored in import_notes: read back from there by the import.
-                    for note in item.notes {
-                        context.err.write("agtrace import: \(note.severity): " + terminalSafe("\(item.label): \(note.message)") + "\n")
+                    // As stored in import_notes (read back from there by the import): a line per
+                    // kind of note, however many of that kind (every one is a row).
+                    for group in ImportNoteGroup.groups(item.notes) {
+                        context.err.write("agtrace import: \(group.first.severity): " + terminalSafe("\(item.label): \(group.sentence(stored: true))") + "\n")
                     }
                 }
                 if args.has(timings), case .imported(let item) = outcome {

@@ -15,6 +15,8 @@ do {
         try GenerateTraceCommand.run(Array(words.dropFirst(2)))
     case ("generate", "xctrace"):
         try GenerateXctraceCommand.run(Array(words.dropFirst(2)))
+    case ("generate", "console"):
+        try GenerateConsoleCommand.run(Array(words.dropFirst(2)))
     case ("floor", _):
         try FloorCommand.run(Array(words.dropFirst()))
     case ("lldb-overhead", _):

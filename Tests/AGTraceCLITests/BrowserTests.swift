@@ -87,7 +87,7 @@ final class BrowserTests: XCTestCase {
         let dom = try assertLoads(full)
         // Rows the script drew from the data: the run's top update, the finder's walk, the compare rows.
         XCTAssertTrue(dom.contains("<td class=\"num\">3152</td><td class=\"value\">Trip</td>"))
-        XCTAssertTrue(dom.contains("<td class=\"value\">DynamicBody&lt;ViewBodyAccessor&lt;Trip&gt;&gt;</td><td class=\"num\">4</td>"))
+        XCTAssertTrue(dom.contains("<td class=\"value\">DynamicBody&lt;<wbr>ViewBodyAccessor&lt;<wbr>Trip&gt;&gt;</td><td class=\"num\">4</td>"))
         XCTAssertTrue(dom.contains("walk: downstream, what a write to it marks (4)"))
         XCTAssertTrue(dom.contains("<td class=\"value\">changed</td><td class=\"num\">3152</td>"))
         XCTAssertTrue(dom.contains("<svg"))
@@ -103,7 +103,7 @@ final class BrowserTests: XCTestCase {
 
         let trace = try export("trace.html", ["--trace", "trip-taps"])
         let traceDOM = try assertLoads(trace)
-        XCTAssertTrue(traceDOM.contains("<td class=\"value\">StaticBody&lt;ViewBodyAccessor&lt;TripView&gt;, MainThreadFlags&gt;</td><td class=\"num\">3</td>"))
+        XCTAssertTrue(traceDOM.contains("<td class=\"value\">StaticBody&lt;<wbr>ViewBodyAccessor&lt;<wbr>TripView&gt;,<wbr> MainThreadFlags&gt;</td><td class=\"num\">3</td>"))
         XCTAssertTrue(traceDOM.contains("write 1: 536 _External — event 33"))
 
         if let dir = ProcessInfo.processInfo.environment["AGTRACE_DOCS_SCREENSHOTS"] {
@@ -112,6 +112,26 @@ final class BrowserTests: XCTestCase {
                 _ = try browse(full, fragment: "#only-\(section)", ["--window-size=1100,900", "--screenshot=\(png.path)"])
                 XCTAssertTrue(FileManager.default.fileExists(atPath: png.path))
             }
+        }
+    }
+
+    /// Narrow columns keep their words whole (issue 45: "hitc h", "Pote ntiall y" in the cycles
+    /// and hitches tables): a cell wraps between words, and a long identifier only after one of
+    /// < . , / : ( [ →, where the script puts a <wbr> (the cell's text is unchanged). The
+    /// screenshots (written to the test's folder) are what the fix was checked by.
+    func testNarrowColumnsBreakBetweenWordsNeverInsideOne() throws {
+        let page = try export("narrow.html", ["--trace", "sheet-cycle", "--xctrace", "feed-after"])
+        let text = try String(contentsOf: page, encoding: .utf8)
+        XCTAssertFalse(text.contains("overflow-wrap: anywhere"), "a cell may not shrink to a letter")
+        let dom = try assertLoads(page)
+        XCTAssertTrue(dom.contains("<td class=\"value\">Potentially expensive app update(s)</td>"), "words are whole")
+        XCTAssertTrue(dom.contains("<td class=\"value\">DynamicContainerInfo&lt;<wbr>DynamicLayoutViewAdaptor&gt;</td>"))
+        XCTAssertTrue(dom.contains("<section id=\"cycles\">"))
+        XCTAssertTrue(dom.contains("<td class=\"value\">closed</td>"))
+        for section in ["cycles", "xctrace"] {
+            let png = directory.appendingPathComponent("narrow-\(section).png")
+            _ = try browse(page, fragment: "#only-\(section)", ["--window-size=900,1400", "--screenshot=\(png.path)"])
+            XCTAssertGreaterThan((try? FileManager.default.attributesOfItem(atPath: png.path)[.size] as? Int) ?? 0, 0)
         }
     }
 

@@ -229,9 +229,29 @@ final class CycleReportTests: XCTestCase {
         XCTAssertEqual(try CycleRunner.run(CycleRequest(), in: empty.db, log: log).chains.count, 0)
         XCTAssertEqual(log.messages, [.line("the database holds no cycle report")])
     }
+
+    /// An open chain (no printed frame is N) shows its stack, not a loop: neither the DOT's
+    /// cluster nor a missing edge's line calls it one.
+    func testAnOpenChainIsNotCalledALoop() throws {
+        let (f, rows, _) = try fixture(dumps: ["sheet-height-later"])
+        let other = try rows.console("cut")
+        try rows.report(kind: "console", owner: other, position: 1, attribute: 9999, level: 2,
+                        frames: [.init(stack: 1, attribute: 2248), .init(stack: 0, attribute: 2136)])
+        let log = CommandLog()
+        let outcome = try CycleRunner.run(CycleRequest(console: "cut", snapshot: "sheet-height-later"), in: f.db, log: log)
+        XCTAssertEqual(outcome.chains.map(\.loop), [.open])
+        let said = log.messages.compactMap { if case .line(let t) = $0, t.contains("holds no input edge") { t } else { nil } }
+        XCTAssertEqual(said.count, 1, "\(log.messages)")
+        XCTAssertTrue(said.first?.hasSuffix("the stack (open: no loop is known) runs through something the dump cannot see") == true, "\(said)")
+        let dot = StringSink()
+        CycleDot.write(outcome, to: dot)
+        XCTAssertTrue(dot.text.contains("through 9999 (open: the printed stack, no loop known)"), dot.text)
+        XCTAssertFalse(dot.text.contains("loop\""), dot.text)
+    }
 }
 
-/// The HTML report's cycles section: there when the database holds cycle reports, absent otherwise.
+/// The HTML report's cycles section: there when the page's own recordings (its run, its trace,
+/// the recordings it compares) hold cycle reports; another recording's are not the page's.
 final class HTMLCyclesTests: XCTestCase {
     private func page(_ f: ReportFixture, _ inputs: HTMLReport.Inputs) throws -> String {
         let sink = StringSink()
@@ -239,17 +259,32 @@ final class HTMLCyclesTests: XCTestCase {
         return sink.text
     }
 
-    func testTheSectionListsTheChainsNamedByThePagesSnapshot() throws {
+    func testTheSectionListsThePagesRecordingsChainsNamedByItsSnapshot() throws {
         let f = try ReportFixture(samples: false)
         _ = try Importer(database: f.db).importFile(CycleReportTests.samples.appendingPathComponent("sheet-height-at-cycle.ag-json").path,
                                                      options: ImportOptions(label: "at-cycle"))
         XCTAssertFalse(try page(f, HTMLReport.Inputs(snapshot: "at-cycle")).contains("id=\"cycles\""), "no cycle stored: no section")
+        // A console's cycles: not a recording of a page of the snapshot alone.
         let rows = StoredCycles(db: f.db)
         try rows.sheetHeight(console: try rows.console("sheet-height"))
-        let html = try page(f, HTMLReport.Inputs(snapshot: "at-cycle"))
+        let alone = try page(f, HTMLReport.Inputs(snapshot: "at-cycle"))
+        XCTAssertFalse(alone.contains("id=\"cycles\""), "another recording's cycles")
+        XCTAssertFalse(alone.contains("names 5 of 5"))
+        // The same stacks as a trace's, on a page of that trace: its section, named by the page's dump.
+        _ = try Importer(database: f.db).importFile(TestPaths.sample("traces/trip-taps.ag-trace"), options: ImportOptions(label: "taps"))
+        let trace = try XCTUnwrap(try f.db.scalar("SELECT id FROM traces WHERE label = 'taps'")?.intValue)
+        try f.db.execute("""
+            INSERT INTO cycles(kind, owner_id, position, attribute, level, form)
+                SELECT 'trace', \(trace), position, attribute, level, 'trace' FROM cycles WHERE id = (SELECT min(id) FROM cycles);
+            INSERT INTO cycle_frames(cycle_id, ordinal, stack_index, frame_index, attribute, count, input_index, input_count, flags)
+                SELECT (SELECT max(id) FROM cycles), ordinal, stack_index, frame_index, attribute, count, input_index, input_count, flags
+                FROM cycle_frames WHERE cycle_id = (SELECT min(id) FROM cycles);
+            """)
+        let html = try page(f, HTMLReport.Inputs(snapshot: "at-cycle", trace: "taps"))
         XCTAssertTrue(html.contains("<a href=\"#cycles\">Cycles</a>"))
         XCTAssertTrue(html.contains("<section id=\"cycles\"><h2>Cycles</h2>"))
         XCTAssertTrue(html.contains("<p class=\"note\">snapshot &apos;at-cycle&apos; names 5 of 5 frames of chain 1"))
+        XCTAssertFalse(html.contains("of chain 2"), "the console's chains are not the page's")
         XCTAssertTrue(html.contains("\"HeightBadge\""), "the table's data names the views")
     }
 }

@@ -49,4 +49,35 @@ final class ImportNotesTests: TemporaryDirectoryTestCase {
         XCTAssertThrowsError(try imp.importItem(TestPaths.sample("transcripts/trip-mixed.lldb.log"), options: ImportOptions(label: "taken")))
         XCTAssertEqual(try notes(imp.db), [])
     }
+
+    /// A log stuck in a loop cuts its 2,000th report as it cut the first: one line says so,
+    /// with how many and where the first were; every note is still a row.
+    func testNotesOfOneKindAreSaidOnceWithTheirCountAndFirstPositions() throws {
+        var log = "=== AttributeGraph: cycle detected through attribute 7 ===\nframe 1.0: attribute 8; count=1, index=0/1 PD\n"
+        for _ in 0..<2_000 {
+            log += "=== AttributeGraph: cycle detected through attribute 40 ===\n=== Evaluation stack ===\n"
+            log += "frame 1.0: attribute 41; count=1, index=0/2 PD\nframe 0.0: attribute 40; count=1, index\n"
+        }
+        let imp = try importer()
+        let item = try XCTUnwrap(imported(try imp.importItem(write("loop.log", log))))
+        XCTAssertEqual(try imp.db.scalar("SELECT count(*) FROM import_notes WHERE code = 'cycle-report-cut'")?.intValue, 2_001)
+        let groups = ImportNoteGroup.groups(item.notes)
+        XCTAssertEqual(groups.map(\.first.code), ["cycle-report-cut"])
+        XCTAssertEqual(groups.map(\.count), [2_001])
+        XCTAssertEqual(groups.first?.positions, [1, 6, 10, 14, 18])
+        let first = "the cycle report at line 1 (attribute 7) is incomplete: its closing `===` never came"
+        XCTAssertEqual(item.notes.first?.message, first)
+        XCTAssertEqual(item.warnings, ["2001 cycle-report-cut notes (at 1, 6, 10, 14, 18, …); the first: " + first])
+        XCTAssertEqual(groups.first?.sentence(stored: true),
+                       "2001 cycle-report-cut notes (at 1, 6, 10, 14, 18, …; all 2001 in import_notes); the first: " + first)
+    }
+
+    func testKindsKeepTheOrderTheyFirstCameInAndOneNoteIsSaidAsItIs() {
+        let notes = [ImportNote(code: "a", message: "one a", position: 3), ImportNote(code: "b", message: "the b"),
+                     ImportNote(code: "a", message: "two a", position: 9)]
+        let groups = ImportNoteGroup.groups(notes)
+        XCTAssertEqual(groups.map { $0.sentence() }, ["2 a notes (at 3, 9); the first: one a", "the b"])
+        XCTAssertEqual(ImportNoteGroup.groups([ImportNote(code: "c", message: "c"), ImportNote(code: "c", message: "c")]).map { $0.sentence() },
+                       ["2 c notes; the first: c"], "no positions known: none said")
+    }
 }

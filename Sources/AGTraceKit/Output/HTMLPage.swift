@@ -187,11 +187,12 @@ final class HTMLPage {
     .warning { color: #6b2e00; background: #fff3e0; border-left: 4px solid #d9822b; padding: 6px 10px; margin: 8px 0; }
     table { border-collapse: collapse; font-size: 13px; margin: 4px 0 8px; } th, td { border: 1px solid #ddd; padding: 2px 8px; text-align: left; vertical-align: top; }
     th { background: #f4f4f4; cursor: pointer; user-select: none; white-space: nowrap; } th.sorted-asc::after { content: " ▲"; } th.sorted-desc::after { content: " ▼"; }
-    td.num { text-align: right; font-variant-numeric: tabular-nums; } td.null { color: #aaa; } td.value { max-width: 420px; overflow-wrap: anywhere; white-space: pre-wrap; }
+    td.num { text-align: right; font-variant-numeric: tabular-nums; } td.null { color: #aaa; } td.value { max-width: 420px; min-width: 3em; overflow-wrap: break-word; word-break: normal; white-space: pre-wrap; }
+    div.table { overflow-x: auto; }
     input[type=search] { font-size: 13px; padding: 3px 6px; width: 320px; margin: 2px 0; }
     .bars svg text { font-size: 12px; fill: #333; } .bars .bar { fill: #4a7fc1; } figure { margin: 8px 0; } figcaption { font-weight: 600; font-size: 13px; }
     .picture { overflow: auto; max-height: 640px; border: 1px solid #eee; margin: 6px 0; } .picture svg { max-width: 100%; height: auto; }
-    dl.facts { display: grid; grid-template-columns: max-content auto; gap: 2px 12px; margin: 6px 0; } dl.facts dt { color: #666; } dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+    dl.facts { display: grid; grid-template-columns: max-content auto; gap: 2px 12px; margin: 6px 0; } dl.facts dt { color: #666; } dl.facts dd { margin: 0; min-width: 0; overflow-wrap: break-word; }
     .write { border-left: 3px solid #c94; padding-left: 10px; margin: 14px 0; } .chip { display: inline-block; background: #eef; border-radius: 3px; padding: 0 5px; margin: 1px 2px; font-size: 12px; }
     .chip.reran { background: #fdd; } .matches button { margin: 2px; font-size: 12px; } .hidden { display: none; }
     """
@@ -208,8 +209,21 @@ final class HTMLPage {
         if (v === null) { td.className = 'null'; td.textContent = '—'; td.title = 'unknown'; }
         else if (typeof v === 'number') { td.className = 'num'; td.textContent = String(v); }
         else if (typeof v === 'object') { td.className = 'num'; td.textContent = v.s; td.title = String(v.v); }
-        else { td.className = 'value'; td.textContent = v; }
+        else { td.className = 'value'; breakable(td, String(v)); }
         return td;
+      }
+      // Words stay whole: a long identifier may wrap only after < . , / : ( [ or →, with 4
+      // characters at least on each side, never mid-word ("hitc h"); the text is unchanged (a
+      // <wbr> holds none).
+      function breakable(td, s) {
+        if (s.length < 24) { td.textContent = s; return; }
+        var start = 0;
+        for (var i = 1; i + 1 < s.length; i++) {
+          if ('<.,/:([→'.indexOf(s[i]) >= 0 && i + 1 - start >= 4 && s.length - i - 1 >= 4) {
+            td.appendChild(document.createTextNode(s.slice(start, i + 1))); td.appendChild(el('wbr')); start = i + 1;
+          }
+        }
+        td.appendChild(document.createTextNode(s.slice(start)));
       }
       function exact(v) { return v !== null && typeof v === 'object' ? v.v : v; }
       function compare(a, b) {

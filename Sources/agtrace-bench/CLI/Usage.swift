@@ -9,6 +9,7 @@ enum Usage {
         ("generate transcript", GenerateTranscriptCommand.usage),
         ("generate trace", GenerateTraceCommand.usage),
         ("generate xctrace", GenerateXctraceCommand.usage),
+        ("generate console", GenerateConsoleCommand.usage),
         ("floor", FloorCommand.usage),
         ("run", RunCommand.usage),
         ("lldb-overhead", LLDBOverheadCommand.usage),
@@ -72,6 +73,15 @@ enum Usage {
       other updates of 400 views, ids where a value is first written and refs after it (the
       thread holds a ref to the process), sentinels, 2^64-1 placeholders; until --bytes.
 
+    GENERATE CONSOLE
+      Writes the console log of a UI test stuck in a loop: rounds of 14 AttributeGraph cycle
+      reports in the shapes of real logs (a 22-frame stack cut mid-line with no closing ===,
+      10 headers alternating between two attributes, a digraph report whose stack closes on
+      N, 2 headers alone), between XCTest's and the app's output, _printChanges lines and a
+      "Modifying state during view update" warning, until --reports; about 550 bytes per
+      report (--reports 28000 is ~15 MB). --frames F first writes one report of F frame
+      lines and F digraph labels.
+
     FLOOR
       With --trace: decodes the trace's events into memory (not timed), then times only
       inserting them as rows of a table shaped like agtrace's trace_event_rows, one prepared
@@ -103,7 +113,7 @@ enum Usage {
       peak RSS from wait4), in --pairs N alternating rounds (default 5): every round runs each
       contender of a comparison once, a ratio is taken per round and the median of the round
       ratios is reported, with each side's median time. --only 1,5 runs those row groups
-      alone (1: rows 1, 2, 7, 8; 3; 4; 5; 6; 9; 10). Rows (targets of issues #16, #32, #33):
+      alone (1: rows 1, 2, 7, 8; 3; 4; 5; 6; 9; 10; 11). Rows (targets of issues #16, #32, #33, #45):
         1a-c  import of the 300k-node benchmark archive / a tree-heavy one / a flat-tree one of
               the same node count vs Benchmarks/python_import.py (≤ 0.25x); the note gives
               Benchmarks/python_import_lean.py's time beside it
@@ -124,6 +134,8 @@ enum Usage {
         10a-b import of a 1 GB Instruments export (swiftui-updates rows with id/ref) vs
               Benchmarks/python_xctrace_iterparse.py (stores nothing; ≤ 0.5x, ≥ 100 MB/s),
               its peak RSS (≤ 100 MB)
+        11a-b `cycles`, and `check --max-cycles 0` (exit 1), on a console log of 28,000 cycle
+              reports (generate console) in a database vs importing that log (≤ 2x each)
       agtrace is .build/release/agtrace unless --agtrace is given; the Python scripts are read
       from --scripts (default Benchmarks/). The rows agtrace imported are counted and checked.
       Prints PASS/FAIL per target and writes a Markdown table to --out. --quick uses smaller

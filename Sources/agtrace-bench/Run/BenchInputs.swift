@@ -25,11 +25,15 @@ struct InputSizes {
     var traceEvents: Int
     /// Row 10's Instruments export (swiftui-updates rows), in bytes.
     var xctraceBytes: Int
+    /// Row 11's console log: cycle reports (issue 45's UI test stuck in a loop).
+    var consoleReports: Int
 
     static let full = InputSizes(archiveNodes: 300_000, scalingNodes: [100_000, 300_000, 1_000_000, 3_000_000],
-                                 bigNodes: 1_000_000, transcriptBytes: 10_000_000, traceEvents: 1_500_000, xctraceBytes: 1_000_000_000)
+                                 bigNodes: 1_000_000, transcriptBytes: 10_000_000, traceEvents: 1_500_000, xctraceBytes: 1_000_000_000,
+                                 consoleReports: 28_000)
     static let quick = InputSizes(archiveNodes: 30_000, scalingNodes: [10_000, 30_000, 100_000, 300_000],
-                                  bigNodes: 100_000, transcriptBytes: 1_000_000, traceEvents: 150_000, xctraceBytes: 20_000_000)
+                                  bigNodes: 100_000, transcriptBytes: 1_000_000, traceEvents: 150_000, xctraceBytes: 20_000_000,
+                                  consoleReports: 2_800)
 }
 
 /// Makes (or reuses) the inputs in the work directory. A file counts as present only when its
@@ -48,9 +52,12 @@ struct BenchInputs {
     var transcript: GeneratedInput
     var trace: GeneratedInput
     var xctrace: GeneratedInput
+    /// A console log of `consoleReports` cycle reports (`ConsoleGenerator`).
+    var console: GeneratedInput
 
     var all: [GeneratedInput] {
-        [archive, treeArchive, flatArchive, archiveGzip] + scaling.filter { $0.path != archive.path } + [bigA, bigB, transcript, trace, xctrace]
+        [archive, treeArchive, flatArchive, archiveGzip] + scaling.filter { $0.path != archive.path }
+            + [bigA, bigB, transcript, trace, xctrace, console]
     }
 
     static let seed: UInt64 = 1
@@ -96,8 +103,13 @@ struct BenchInputs {
                                       what: "\(ByteSize.format(sizes.xctraceBytes)) of swiftui-updates rows") {
             try XctraceGenerator.run(bytes: sizes.xctraceBytes, seed: seed, output: $0)
         }
+        // A UI test's console stuck in a loop: thousands of cycle reports (row 11).
+        let console = try makeCounted("cycles-\(sizes.consoleReports)-reports.log", directory: directory, regenerate: regenerate,
+                                      log: log, items: "reports", kept: "body_runs", what: "\(sizes.consoleReports) cycle reports") {
+            try ConsoleGenerator.run(reports: sizes.consoleReports, frames: nil, seed: seed, output: $0)
+        }
         return BenchInputs(archive: plain, treeArchive: trees, flatArchive: flat, archiveGzip: gzip, scaling: scaling, bigA: a, bigB: b,
-                           transcript: transcript, trace: trace, xctrace: xctrace)
+                           transcript: transcript, trace: trace, xctrace: xctrace, console: console)
     }
 
     /// A generated file whose counts file is its manifest (`items`: the count it holds, `kept`:

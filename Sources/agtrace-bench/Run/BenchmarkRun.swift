@@ -208,6 +208,49 @@ struct BenchmarkRun {
             add(.peakRSS(id: "10b", "peak RSS importing the \(xctraceSize) xctrace export", of: xctraceRound[0], limitMB: 100))
         }
 
+        if options.runs("11") {
+            // 11. The cycles row: `cycles` and the gate's `check --max-cycles 0` on a log of
+            //     thousands of cycle reports, each against importing that log (issue 45: they
+            //     were quadratic in the reports, minutes where the import took seconds).
+            let consoleLog = inputs.console
+            let size = ByteSize.format(consoleLog.fileBytes)
+            log("11. the \(size) console log (\(consoleLog.items) cycle reports): import, cycles, check --max-cycles 0, \(pairs) rounds")
+            contenders.warm([consoleLog.path])
+            let held = db + "/cycles.db", baseline = db + "/cycles-baseline.json"
+            Contenders.removeDatabase(held)
+            unlink(baseline)
+            let setup = contenders.once(contenders.freshImport("agtrace-import-cycles-setup", consoleLog.path, db: held, snapshot: "loop"))
+            let written = setup.result == nil ? setup
+                : contenders.once(contenders.agtraceJob("agtrace-baseline-cycles", ["baseline", "--db", held, "--console", "loop", "--output", baseline]))
+            func readJob(_ label: String, _ arguments: [String], exit: Int32 = 0) -> Contenders.Job {
+                written.result == nil ? .unavailable("the setup failed: \(written.text)") : contenders.agtraceJob(label, arguments, exit: exit)
+            }
+            let round = contenders.rounds([
+                contenders.freshImport("agtrace-import-cycles", consoleLog.path, db: db + "/cycles-fresh.db"),
+                readJob("agtrace-cycles", ["cycles", "--db", held, "--console", "loop"]),
+                readJob("agtrace-check-cycles", ["check", "--db", held, "--baseline", baseline, "--console", "loop", "--max-cycles", "0"], exit: 1),
+            ], count: pairs)
+            var cyclesRow = ResultRow.ratio(id: "11a", "cycles on a \(size) console log of \(consoleLog.items) cycle reports vs its import",
+                                            subject: round[1], baseline: round[0], baselineName: "import", limit: 2,
+                                            note: "`agtrace cycles --db DB --console LOG`")
+            if let out = round[1].result?.stdoutText() {
+                // One row per frame of each chain (one per chain of a header alone): never none.
+                let rows = max(0, out.split(separator: "\n").count - 2)
+                cyclesRow.addNote("\(rows) rows printed")
+                if rows == 0 { cyclesRow.verdict = .fail }
+            }
+            add(cyclesRow)
+            var checkRow = ResultRow.ratio(id: "11b", "check --max-cycles 0 on the same log (in the database) vs its import",
+                                           subject: round[2], baseline: round[0], baselineName: "import", limit: 2,
+                                           note: "`agtrace check --db DB --baseline B --console LOG --max-cycles 0`, exit 1 as it must")
+            if let out = round[2].result?.stdoutText() {
+                let said = out.contains("FAIL: \(consoleLog.items) cycle reports")
+                checkRow.addNote(said ? "says FAIL: \(consoleLog.items) cycle reports" : "did not say FAIL: \(consoleLog.items) cycle reports")
+                if !said { checkRow.verdict = .fail }
+            }
+            add(checkRow)
+        }
+
         try write(report.markdown(), to: options.out)
         let passed = report.rows.filter { $0.verdict == .pass }.count
         let failed = report.rows.filter { $0.verdict == .fail }.count

@@ -48,14 +48,15 @@ final class Contenders {
 
     /// Something to measure, or why it cannot be. `timeKey`: the time is the number the child
     /// prints after this key on stdout (the floor times only its inserts), not its wall clock.
+    /// `exit`: the status a run must end with (1 for `check` failing a log with cycles, as it must).
     enum Job {
-        case run(label: String, arguments: [String], freshDatabase: String?, timeKey: String?)
+        case run(label: String, arguments: [String], freshDatabase: String?, timeKey: String?, exit: Int32 = 0)
         case unavailable(String)
     }
 
-    func agtraceJob(_ label: String, _ arguments: [String], freshDatabase: String? = nil) -> Job {
+    func agtraceJob(_ label: String, _ arguments: [String], freshDatabase: String? = nil, exit: Int32 = 0) -> Job {
         guard let agtrace else { return .unavailable(agtraceProblem) }
-        return .run(label: label, arguments: [agtrace] + arguments, freshDatabase: freshDatabase, timeKey: nil)
+        return .run(label: label, arguments: [agtrace] + arguments, freshDatabase: freshDatabase, timeKey: nil, exit: exit)
     }
 
     /// `agtrace import --db DB FILE [--label L]` into a fresh database (removed before every run).
@@ -100,8 +101,8 @@ final class Contenders {
         var runs: [[ChildResult]] = Array(repeating: [], count: jobs.count)
         for _ in 0..<max(1, count) {
             for (i, job) in jobs.enumerated() where outcomes[i] == nil {
-                guard case .run(let label, let arguments, let freshDatabase, let timeKey) = job else { continue }
-                switch runOnce(label, arguments, freshDatabase: freshDatabase, timeKey: timeKey) {
+                guard case .run(let label, let arguments, let freshDatabase, let timeKey, let exit) = job else { continue }
+                switch runOnce(label, arguments, freshDatabase: freshDatabase, timeKey: timeKey, exit: exit) {
                 case .failure(let why): outcomes[i] = .failed(why.why)
                 case .success(let result): runs[i].append(result)
                 }
@@ -139,7 +140,8 @@ final class Contenders {
 
     private struct RunFailure: Error { var why: String }
 
-    private func runOnce(_ label: String, _ arguments: [String], freshDatabase: String?, timeKey: String?) -> Result<ChildResult, RunFailure> {
+    private func runOnce(_ label: String, _ arguments: [String], freshDatabase: String?, timeKey: String?,
+                         exit: Int32) -> Result<ChildResult, RunFailure> {
         if let db = freshDatabase { Contenders.removeDatabase(db) }
         counter += 1
         let stem = "\(logDirectory)/\(counter)-\(label.replacingOccurrences(of: " ", with: "-"))"
@@ -149,7 +151,7 @@ final class Contenders {
         } catch {
             return .failure(RunFailure(why: "\(error)"))
         }
-        guard result.succeeded else {
+        guard result.exitCode == exit && !result.timedOut else {
             let tail = result.stderrTail()
             return .failure(RunFailure(why: "\(result.ending)\(tail.isEmpty ? "" : ": \(tail)") [\(arguments.joined(separator: " "))]"))
         }

@@ -11,7 +11,7 @@ struct RunOptions {
     var pairs: Int?
     var timeout = 600.0
     var regenerate = false
-    /// The row groups to run (`--only 1,5`: rows 1-2 with 7-8, row 5; `10`: the Instruments export); nil: all.
+    /// The row groups to run (`--only 1,5`: rows 1-2 with 7-8, row 5; `10`: the Instruments export; `11`: the cycles row); nil: all.
     var only: Set<String>?
 
     /// Whether row group `group` ("1", "3", "4", "5", "6", "9") is to run.

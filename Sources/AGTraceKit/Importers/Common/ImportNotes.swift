@@ -30,6 +30,51 @@ public struct ImportNote: Equatable, Sendable {
     public static let impossibleDuration = "impossible-duration"
 }
 
+/// The notes of one kind (one `code`) of one import, as a line: a log stuck in a loop cuts its
+/// 2,000th report as it cut the first, and says so once, with how many and where the first
+/// were. Every note stays a row of `import_notes`.
+public struct ImportNoteGroup: Equatable, Sendable {
+    /// The first note of the kind (its severity, code and sentence stand for the group's).
+    public var first: ImportNote
+    /// How many notes of this kind the import has.
+    public var count: Int
+    /// The positions of the first few (`ImportNoteGroup.shownPositions`), in order.
+    public var positions: [Int]
+
+    /// How many positions a line names.
+    public static let shownPositions = 5
+
+    /// The first note's sentence alone, or with how many more there are and where:
+    /// "2000 cycle-report-cut notes (at 26, 70, 114, 158, 202, …); the first: …". `stored`:
+    /// the notes are rows of a database that stays (`import`), and the line says so.
+    public func sentence(stored: Bool = false) -> String {
+        guard count > 1 else { return first.message }
+        var where_: [String] = []
+        if !positions.isEmpty {
+            where_.append("at " + positions.map(String.init).joined(separator: ", ") + (count > positions.count ? ", …" : ""))
+        }
+        if stored { where_.append("all \(count) in import_notes") }
+        let said = where_.isEmpty ? "" : " (" + where_.joined(separator: "; ") + ")"
+        return "\(count) \(first.code) notes\(said); the first: \(first.message)"
+    }
+
+    /// The notes grouped by code, in the order each code first came.
+    public static func groups(_ notes: [ImportNote]) -> [ImportNoteGroup] {
+        var groups: [ImportNoteGroup] = []
+        var place: [String: Int] = [:]
+        for note in notes {
+            if let i = place[note.code] {
+                groups[i].count += 1
+                if let p = note.position, groups[i].positions.count < shownPositions { groups[i].positions.append(p) }
+            } else {
+                place[note.code] = groups.count
+                groups.append(ImportNoteGroup(first: note, count: 1, positions: note.position.map { [$0] } ?? []))
+            }
+        }
+        return groups
+    }
+}
+
 /// The `import_notes` rows of one import.
 enum ImportNotes {
     /// Stores `notes` for the `kind` row `ownerId` labelled `label`, then reads them back in

@@ -146,46 +146,47 @@ struct ConsoleParser {
     /// A line while a report is open; false when the line is no part of it (the report is
     /// then over, and the line is read as any other).
     private mutating func continueReport(_ cycleLine: CycleLine?, _ m: Substring, number: Int) -> Bool {
-        guard var report = open else { return false }
+        // The open report is changed in place (`open!.…`), never copied out and back: a copy
+        // would share its frames with `open`, and each append would copy them all (a report of
+        // N frame lines or N labels would cost N²).
+        guard open != nil else { return false }
         if block == .digraph {
             if cycleLine == .digraphEnd {
                 block = .afterHeader
             } else if let label = CycleLine.label(m), labelled.insert(label.attribute).inserted {
-                report.labels.append(label)
-                open = report
+                open!.labels.append(label)
             }
             return true  // edges and the graph's attributes are not kept
         }
         if m.allSatisfy({ $0 == " " || $0 == "\t" }) { return true }  // blank lines inside a report
         switch cycleLine {
-        case .digraphStart? where report.frames.isEmpty:
-            report.level = max(report.level, 3)
+        case .digraphStart? where open!.frames.isEmpty:
+            open!.level = max(open!.level, 3)
             block = .digraph
-            open = report
             return true
-        case .stackHeader? where report.frames.isEmpty:
+        case .stackHeader? where open!.frames.isEmpty:
             block = .stack
             return true
         case .frame(let frame)? where cutLine == nil:
-            report.level = max(report.level, 2)
-            report.frames.append(frame)
+            open!.level = max(open!.level, 2)
+            open!.frames.append(frame)
             if frame.cut { cutLine = number }
             block = .stack
-            open = report
             return true
         case .close? where block == .stack:
-            finishReport(report, closed: true)
+            finishReport(closed: true)
             return true
         default:
             // Another line: a level-1 report (header alone) is whole; one with frames was cut.
-            finishReport(report, closed: block != .stack)
+            finishReport(closed: block != .stack)
             return false
         }
     }
 
     /// The open report is over: it becomes `last` (a trap may still join it).
-    private mutating func finishReport(_ report: ConsoleCycle, closed: Bool) {
-        var report = report
+    private mutating func finishReport(closed: Bool) {
+        guard var report = open else { return }
+        open = nil
         var why: [String] = []
         if let cut = cutLine { why.append("frame line \(cut) is cut mid-way (what it holds is kept; the rest is unknown)") }
         if !closed { why.append("its closing `===` never came") }
@@ -196,7 +197,6 @@ struct ConsoleParser {
                                             message: "the cycle report at line \(report.position) (attribute \(n)) is incomplete: \(why.joined(separator: "; "))",
                                             position: cutLine ?? report.position))
         }
-        open = nil
         cutLine = nil
         last = report
         absorbed = openAbsorbed
@@ -279,7 +279,7 @@ struct ConsoleParser {
             subgraphWarning = nil
             try emit(warning, into: &sink)
         }
-        if let report = open { finishReport(report, closed: block != .stack) }
+        finishReport(closed: block != .stack)
         try flushPending(into: &sink)
         try closeLast(into: &sink)
         if strayFrames.count > 0 {

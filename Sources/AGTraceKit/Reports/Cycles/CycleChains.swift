@@ -15,20 +15,38 @@ public enum CycleLoop: String, Sendable {
 /// The reports of one owner that show the same stack (the same N and the same frames'
 /// attributes, top first): one cycle, reported `reports.count` times. Header-only reports
 /// group by N alone.
+///
+/// What is asked of every frame (whether it is in the loop, what it was reading) is worked out
+/// once, when the chain is made: asking it of each of N frames costs N, not N² (a stack of
+/// 80,000 frames is a stack like any other).
 public struct CycleChain: Sendable {
     /// 1, 2…: in the order their first reports came.
     public var number: Int
-    public var reports: [CycleReport]
+    public let reports: [CycleReport]
+    /// The ordinal of the outermost frame whose attribute is N (nil: open, or no frames).
+    public let loopStart: Int?
+    /// Each frame's place in `frames`, by ordinal (stored ordinals are 0, 1, 2…: then empty,
+    /// and the ordinal is the place).
+    private let places: [Int: Int]
+
+    public init(number: Int, reports: [CycleReport]) {
+        precondition(!reports.isEmpty, "a chain has at least one report")
+        self.number = number
+        self.reports = reports
+        let frames = reports[0].frames
+        let n = reports[0].attribute
+        loopStart = n.flatMap { n in frames.last(where: { $0.attribute == n })?.ordinal }
+        var places: [Int: Int] = [:]
+        if !frames.indices.allSatisfy({ frames[$0].ordinal == $0 }) {
+            for (i, frame) in frames.enumerated() where places[frame.ordinal] == nil { places[frame.ordinal] = i }
+        }
+        self.places = places
+    }
+
     /// The first report: its frames (flags, counts) stand for the chain's.
     public var first: CycleReport { reports[0] }
     public var attribute: Int64? { first.attribute }
     public var frames: [CycleFrame] { first.frames }
-
-    /// The ordinal of the outermost frame whose attribute is N (nil: open, or no frames).
-    public var loopStart: Int? {
-        guard let n = attribute else { return nil }
-        return frames.last(where: { $0.attribute == n })?.ordinal
-    }
 
     public var loop: CycleLoop {
         if frames.isEmpty { return .noFrames }
@@ -37,15 +55,21 @@ public struct CycleChain: Sendable {
 
     /// Whether a frame is part of the loop: nil when the chain is open (unknown).
     public func inLoop(_ frame: CycleFrame) -> Bool? {
-        guard loop == .closed, let start = loopStart else { return nil }
+        guard let start = loopStart, !frames.isEmpty else { return nil }
         return frame.ordinal <= start
     }
 
     /// The attribute a frame was reading when the frame above it was pushed: the frame above
     /// (the top frame was reading N, which closed the cycle). Frames are stored top first.
     public func reads(_ frame: CycleFrame) -> Int64? {
-        guard let i = frames.firstIndex(where: { $0.ordinal == frame.ordinal }) else { return nil }
+        guard let i = place(of: frame.ordinal) else { return nil }
         return i == 0 ? attribute : frames[i - 1].attribute
+    }
+
+    /// Where the frame of this ordinal is in `frames`, or nil.
+    private func place(of ordinal: Int) -> Int? {
+        if places.isEmpty { return frames.indices.contains(ordinal) ? ordinal : nil }
+        return places[ordinal]
     }
 
     /// The frames a picture or a gate names: the loop's when it is closed, else every frame.
@@ -58,11 +82,12 @@ public struct CycleChain: Sendable {
     /// a header only, N's.
     public var views: [String] {
         if frames.isEmpty { return CycleNaming.name(first.throughNames).view.map { [$0] } ?? [] }
-        var seen: [String] = []
+        var seen: Set<String> = []
+        var views: [String] = []
         for frame in loopFrames {
-            if let view = CycleNaming.name(frame.names).view, !seen.contains(view) { seen.append(view) }
+            if let view = CycleNaming.name(frame.names).view, seen.insert(view).inserted { views.append(view) }
         }
-        return seen
+        return views
     }
 }
 

@@ -11,9 +11,8 @@ public struct CycleCount: Equatable, Sendable {
     public var chains: [(attribute: Int64?, reports: Int, views: [String])]
     /// Every chain's views, distinct, in the order the chains came.
     public var views: [String] {
-        var seen: [String] = []
-        for view in chains.flatMap(\.views) where !seen.contains(view) { seen.append(view) }
-        return seen
+        var seen: Set<String> = []
+        return chains.flatMap(\.views).filter { seen.insert($0).inserted }
     }
 
     public static func == (a: CycleCount, b: CycleCount) -> Bool {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `agtrace cycles --format dot`: each chain's loop as Graphviz DOT text (the layout is
+/// `agtrace cycles --format dot`: each closed chain's loop, each open chain's printed stack, as Graphviz DOT text (the layout is
 /// Graphviz's). Arrows are input -> reader, as in `export dot`: each frame reads the one above
 /// it, the top frame reads N. A closed chain draws its loop; an open one its printed frames and
 /// N apart (dashed: where N sits is not known); a header alone, N. With a dump, a step the dump
@@ -11,7 +11,7 @@ public enum CycleDot {
         for chain in outcome.chains {
             let c = chain.number
             let owner = chain.first.owner ?? "#\(chain.first.ownerId)"
-            let title = "chain \(c): \(chain.first.kind.rawValue) '\(owner)', \(chain.reports.count) report\(chain.reports.count == 1 ? "" : "s"), through \(chain.attribute.map(String.init) ?? "unknown") (\(chain.loop.rawValue))"
+            let title = "chain \(c): \(chain.first.kind.rawValue) '\(owner)', \(chain.reports.count) report\(chain.reports.count == 1 ? "" : "s"), through \(chain.attribute.map(String.init) ?? "unknown") (\(Self.shape(chain)))"
             out.write("  subgraph cluster_\(c) {\n    label=\(DotExport.quote(title));\n")
             let frames = chain.loopFrames.filter { $0.attribute != nil }
             var drawn = Set<Int64>()
@@ -47,4 +47,14 @@ public enum CycleDot {
     }
 
     private static func node(_ chain: Int, _ attribute: Int64) -> String { "c\(chain)_\(attribute)" }
+
+    /// What the cluster shows: a loop only when the chain closes; an open chain is its printed
+    /// stack, not a loop.
+    static func shape(_ chain: CycleChain) -> String {
+        switch chain.loop {
+        case .closed: return "closed: the loop"
+        case .open: return "open: the printed stack, no loop known"
+        case .noFrames: return "no frames"
+        }
+    }
 }

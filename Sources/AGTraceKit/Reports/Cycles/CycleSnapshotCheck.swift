@@ -48,7 +48,9 @@ enum CycleSnapshotCheck {
             if !connected && chain.inLoop(frame) != false { missing.append("\(input) -> \(reader)") }
         }
         if !missing.isEmpty {
-            log.say(.line("chain \(chain.number): snapshot '\(label)' holds no input edge \(missing.joined(separator: ", ")): the loop runs through something the dump cannot see"))
+            // An open chain shows no loop: its stack, not a loop, runs through what is missing.
+            let what = chain.loop == .closed ? "the loop runs" : "the stack (open: no loop is known) runs"
+            log.say(.line("chain \(chain.number): snapshot '\(label)' holds no input edge \(missing.joined(separator: ", ")): \(what) through something the dump cannot see"))
         }
         return result
     }

@@ -55,7 +55,7 @@ public enum HTMLReport {
     @discardableResult
     public static func write(_ inputs: Inputs, options: Options, in db: Database, to out: TextSink) throws -> [String] {
         guard inputs.snapshot != nil || inputs.run != nil || inputs.trace != nil || inputs.xctrace != nil || inputs.compare != nil else {
-            throw ReportError("say what the page shows: --snapshot S, --run R, --trace T and/or --compare A B")
+            throw ReportError("say what the page shows: --snapshot S, --run R, --trace T, --xctrace R and/or --compare A B")
         }
         let page = HTMLPage()
         let snapshotId = try inputs.snapshot.map { try LabelLookup.snapshotId($0, in: db) }
@@ -88,7 +88,8 @@ public enum HTMLReport {
         if snapshotId != nil { sections.append(("finder-section", "Node finder")) }
         if inputs.xctrace != nil { sections.append(("xctrace", "Instruments recording")) }
         if compareIds != nil || recordings != nil { sections.append(("compare", "Compare")) }
-        let cycles = try HTMLCycles.present(in: db)
+        let cycleOwners = try HTMLCycles.owners(run: runId, trace: traceId, compared: recordings, in: db)
+        let cycles = try HTMLCycles.present(cycleOwners, in: db)
         if cycles { sections.append(("cycles", "Cycles")) }
         for (id, name) in sections { page.html("<a href=\"#\(id)\">"); page.text(name); page.html("</a>") }
         page.html("</nav></header>\n")
@@ -111,7 +112,7 @@ public enum HTMLReport {
         if let recordings {
             warnings += try HTMLSections.compareRecordings(page, db: db, a: recordings.from, b: recordings.to, options: options)
         }
-        if cycles { try HTMLCycles.section(page, db: db, snapshot: inputs.snapshot, options: options) }
+        if cycles { try HTMLCycles.section(page, db: db, owners: cycleOwners, snapshot: inputs.snapshot, options: options) }
 
         var svg: [String]?
         var missing = "No picture: Graphviz (dot) was not on the PATH when this page was made. Install it "
