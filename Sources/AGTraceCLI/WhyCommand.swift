@@ -8,9 +8,9 @@ enum WhyCommand {
     static let name = "why"
     static let summary = "Explain why a node (or every node of a view) ran or is dirty: the write behind it"
     static let usage = [
-        UsageForm([start, .oneOf([[.option(snapshot)], [.option(run), .optional(snapshot)]])] + Options.rows.map { UsageTerm.optional($0) }),
-        UsageForm([start, .option(trace)] + Options.rows.map { UsageTerm.optional($0) }),
-        UsageForm([.option(view), .option(xctrace)] + Options.rows.map { UsageTerm.optional($0) }),
+        UsageForm([start, .oneOf([[.option(snapshot)], [.option(run), .optional(snapshot)]]), .optional(by)] + Options.rows.map { UsageTerm.optional($0) }),
+        UsageForm([start, .option(trace), .optional(by)] + Options.rows.map { UsageTerm.optional($0) }),
+        UsageForm([.option(view), .option(xctrace), .optional(by)] + Options.rows.map { UsageTerm.optional($0) }),
     ]
     static let start = UsageTerm.oneOf([[.positional(StartingPoint.attribute)], [.option(view)]])
     static let discussion = """
@@ -49,6 +49,13 @@ enum WhyCommand {
     when none followed). A recording exported without swiftui-causes has no rows; stderr
     says so.
 
+    --by cause sums a recording's rows (--run, --trace, --xctrace) per cause, most first:
+    cause (an Instruments cause's source, such as @AppStorage FeedModel.rowHeight; a trace
+    write's view, rule or attribute; a transcript's invalidated root), rows, seconds (the
+    updates' own time, when the rows carry it) and first (the first row's position): "60
+    from @AppStorage rowHeight, 60 from ColorScheme" without SQL. Rows with no cause (a
+    first build) are summed as (no cause).
+
     --view NAME starts from every node the view names (node_views; with --run it needs
     --snapshot to know them; with --trace, the nodes whose rule is the view's body, all their
     evaluations in trace order). ATTR is decimal or 0x-hex.
@@ -61,17 +68,20 @@ enum WhyCommand {
       agtrace why 1048 --trace trip-taps
       agtrace why --view TripView --trace trip-taps
       agtrace why --view FeedRow --xctrace feed-xcode27
+      agtrace why --view FeedRow --xctrace feed-after --by cause
     """
     static let snapshot = Options.snapshot.explained("the dump to explain from, or (with --run) to name nodes and add edges")
     static let run = Options.run.explained("the transcript whose updates to explain")
     static let trace = Options.trace.explained("the trace whose evaluations of ATTR (or of the view) to explain")
     static let xctrace = Options.label(named: "xctrace").explained("the Instruments recording whose cause edges into the view to list")
     static let view = StartingPoint.view.explained("explain every node of this view instead of ATTR")
+    static let by = OptionSpec.choice(name: "by", values: WhyCauses.choices,
+                                      help: "cause: sum a recording's rows per cause (the write or state behind them), most first")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         try args.checkRowOptions()
         let request = WhyRequest(start: try StartingPoint.parse(args), run: args.value(Self.run), snapshot: args.value(Self.snapshot),
-                                 trace: args.value(Self.trace), xctrace: args.value(Self.xctrace))
+                                 trace: args.value(Self.trace), xctrace: args.value(Self.xctrace), byCause: args.value(Self.by) != nil)
         let result = try usageErrors {
             try WhyRunner.run(request, database: context.databasePath, openDatabase: { try context.openDatabase(.read) }, log: context.log(name))
         }

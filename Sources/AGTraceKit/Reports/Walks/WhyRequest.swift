@@ -5,8 +5,12 @@ import Foundation
 public struct WhyRequest: Equatable, Sendable {
     public var start: WalkStart
     public var run, snapshot, trace, xctrace: String?
+    /// `--by cause`: the rows summed per cause (`WhyCauses`).
+    public var byCause = false
 
-    public init(start: WalkStart, run: String? = nil, snapshot: String? = nil, trace: String? = nil, xctrace: String? = nil) {
+    public init(start: WalkStart, run: String? = nil, snapshot: String? = nil, trace: String? = nil, xctrace: String? = nil,
+                byCause: Bool = false) {
+        self.byCause = byCause
         self.start = start
         self.run = run
         self.snapshot = snapshot
@@ -22,6 +26,12 @@ public enum WhyRunner {
     /// usage error that would send the user the wrong way). Usage problems: a ReportUsageError.
     public static func run(_ request: WhyRequest, database: String, openDatabase: () throws -> Database,
                            log: CommandLog) throws -> ComputedRows {
+        let result = try rows(request, database: database, openDatabase: openDatabase, log: log)
+        return request.byCause ? try WhyCauses.grouped(result) : result
+    }
+
+    static func rows(_ request: WhyRequest, database: String, openDatabase: () throws -> Database,
+                     log: CommandLog) throws -> ComputedRows {
         let start = request.start
         if let label = request.xctrace {
             guard request.run == nil, request.snapshot == nil, request.trace == nil else {
