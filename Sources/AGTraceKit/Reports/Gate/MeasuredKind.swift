@@ -21,7 +21,13 @@ public struct MeasuredKind: Sendable, Hashable, CustomStringConvertible {
     /// With which options: "--transcript FILE or --run R", "--trace FILE or a trace's label".
     public let inputUsage: String
     /// "a recording (--transcript FILE or --run R)".
-    public var given: String { "a \(thing) (\(inputUsage))" }
+    public var given: String { "\(Self.article(thing)) \(thing) (\(inputUsage))" }
+
+    /// "a" or "an" before `noun` ("an Instruments recording", "a trace").
+    static func article(_ noun: String) -> String {
+        guard let first = noun.first else { return "a" }
+        return "aeiouAEIOU".contains(first) ? "an" : "a"
+    }
     /// Why it is counted by itself, when it is: no other input may be given with it ("its own
     /// types name its rules and views").
     public let countedAlone: String?
