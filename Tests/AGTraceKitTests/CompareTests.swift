@@ -120,6 +120,40 @@ final class CompareTests: DatabaseTestCase {
         XCTAssertTrue(outcome.warnings.contains { $0.contains("did not end normally (no EndTrace)") }, "\(outcome.warnings)")
     }
 
+    /// `compare` and `check --time` draw the same interval for the same recordings (each key's
+    /// seed is the key's own in both), by rule: 5 + 5 traces, TextRule 50 µs slower.
+    func testCompareAndCheckTimeGiveTheSameInterval() throws {
+        var rng = SeededRandom(seed: 77)
+        var slower = ComparisonTraces.base
+        slower[ComparisonTraces.rules[2]]! += 50
+        let a = writeTraces("ia", count: 5, noise: 0.05, rng: &rng)
+        let b = writeTraces("ib", count: 5, micros: slower, noise: 0.05, rng: &rng)
+        let outcome = try compare([a], [b], by: .rule)
+        func files(_ folder: String) throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted().map { folder + "/" + $0 }
+        }
+        let noDatabase = dir.appendingPathComponent("none.db").path
+        let fa = try files(a), fb = try files(b)
+        let basePath = dir.appendingPathComponent("i.json").path
+        let written = try BaselineGate.run(BaselineRequest(sources: try GateSources(values: ["trace": fa[0]], more: Array(fa.dropFirst())),
+                                                           output: basePath, key: .rule, time: true, database: noDatabase),
+                                           openDatabase: { throw CheckProblem(.notCounted, "no database") }, log: CommandLog())
+        XCTAssertNil(written.refusal)
+        let checked = CheckGate.run(CheckRequest(baselinePath: basePath, sources: try GateSources(values: ["trace": fb[0]], more: Array(fb.dropFirst())),
+                                                 time: true, database: noDatabase),
+                                    openDatabase: { throw CheckProblem(.notCounted, "no database") }, log: CommandLog())
+        let comparison = try XCTUnwrap(checked.comparison, "\(String(describing: checked.problem))")
+        var compared = 0
+        for key in comparison.keys {
+            guard let c = key.timeStatistics?.interval, let d = outcome.keys.first(where: { $0.key == key.key })?.time?.interval else { continue }
+            XCTAssertEqual(c.low, d.low, accuracy: 1e-6, key.key)  // the baseline file keeps seconds to 9 digits
+            XCTAssertEqual(c.high, d.high, accuracy: 1e-6, key.key)  // the baseline file keeps seconds to 9 digits
+            XCTAssertEqual(c.ratio, d.ratio, accuracy: 1e-6, key.key)  // the baseline file keeps seconds to 9 digits
+            compared += 1
+        }
+        XCTAssertEqual(compared, ComparisonTraces.rules.count, "every rule's interval compared")
+    }
+
     func writeTraces(_ name: String, count: Int, micros: [String: Double] = ComparisonTraces.base,
                      noise: Double, rng: inout SeededRandom) -> String {
         let folder = dir.appendingPathComponent(name)

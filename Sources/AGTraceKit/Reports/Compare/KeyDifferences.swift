@@ -80,7 +80,10 @@ enum KeyDifferences {
         }
         var time: SampleComparison?
         if let selfA = a.selfSeconds, let selfB = b.selfSeconds, selfA.count >= 2, selfB.count >= 2 {
-            time = SampleStatistics.compare(a: selfA, b: selfB, minEffect: minEffect, seed: seed)
+            // The key's own seed, as `check --time` draws it (`RepeatedRecordings`), shifted by
+            // --seed: the same recordings give the same interval in both commands.
+            let keySeed = SampleStatistics.seed(for: key == "(total)" ? "total" : key) &+ (seed &- CompareRequest.defaultSeed)
+            time = SampleStatistics.compare(a: selfA, b: selfB, minEffect: minEffect, seed: keySeed)
         }
         return KeyDifference(key: key, view: view, a: shownA, b: shownB, aUnchanged: unchanged(a), bUnchanged: unchanged(b),
                              countVerdict: countVerdict(a.evaluations, b.evaluations, minEffect: minEffect, seed: seed),
