@@ -241,9 +241,9 @@ final class ReportDiffTests: XCTestCase {
             node values                            0
 
             graph counters
-            graph  update_count  change_count  transaction_count
-            -----  ------------  ------------  -----------------
-            1      14 → 14 (+0)  22 → 22 (+0)  4 → 4 (+0)
+            graph  graph_id  update_count  change_count  transaction_count
+            -----  --------  ------------  ------------  -----------------
+            0      1         14 → 14 (+0)  22 → 22 (+0)  4 → 4 (+0)
 
             biggest changes by rule (2 of 5)
             rule                                 nodes_added  nodes_removed  edges_added  edges_removed  flags_changed  values_changed
@@ -257,7 +257,8 @@ final class ReportDiffTests: XCTestCase {
         XCTAssertEqual(csv.text.split(separator: "\n").prefix(3), [
             "scope,name,nodes_added,nodes_removed,edges_added,edges_removed,flags_changed,values_changed,update_count,change_count,transaction_count",
             "total,,0,0,0,0,5,0,0,0,0",
-            "graph,1,,,,,,,0,0,0",
+            // The graph named as the report tables' `graph` column names it: its place, 0.
+            "graph,0,,,,,,,0,0,0",
         ])
     }
 }

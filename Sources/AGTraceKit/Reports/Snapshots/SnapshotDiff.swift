@@ -182,7 +182,8 @@ public struct SnapshotDiff: Equatable, Sendable {
                      .integer(graphs.reduce(0) { $0 + $1.updateDelta }), .integer(graphs.reduce(0) { $0 + $1.changeDelta }),
                      .integer(graphs.reduce(0) { $0 + $1.transactionDelta })])
         for g in graphs {
-            rows.append([.text("graph"), g.graphId.map { .text(String($0)) } ?? .null, .null, .null, .null, .null, .null, .null,
+            // Named as the report tables' `graph` column names it: its place in the archive.
+            rows.append([.text("graph"), (g.graphIndexTo ?? g.graphIndexFrom).map { .text(String($0)) } ?? .null, .null, .null, .null, .null, .null, .null,
                          .integer(g.updateDelta), .integer(g.changeDelta), .integer(g.transactionDelta)])
         }
         for r in rules {
@@ -209,9 +210,13 @@ public struct SnapshotDiff: Equatable, Sendable {
             let d = (p.to ?? 0) - (p.from ?? 0)
             return .text("\(p.from.map(String.init) ?? "-") → \(p.to.map(String.init) ?? "-") (\(d >= 0 ? "+" : "")\(d))")
         }
+        // `graph` is the graph's place in its archive, as the report tables' `graph` column
+        // names it (`nodes.graph_index`; the later dump's, or the earlier one's for a graph
+        // gone); `graph_id` the archive's own id, by which the two dumps' graphs are paired.
         RowWriter(format: markdown ? .markdown : .table, out: out).write(
-            columns: ["graph", "update_count", "change_count", "transaction_count"],
-            rows: graphs.map { [Self.int($0.graphId), pair($0.updateCount), pair($0.changeCount), pair($0.transactionCount)] })
+            columns: ["graph", "graph_id", "update_count", "change_count", "transaction_count"],
+            rows: graphs.map { [Self.int($0.graphIndexTo ?? $0.graphIndexFrom), Self.int($0.graphId), pair($0.updateCount),
+                                pair($0.changeCount), pair($0.transactionCount)] })
         heading(rules.count > topRules ? "biggest changes by rule (\(topRules) of \(rules.count))" : "changes by rule")
         RowWriter(format: markdown ? .markdown : .table, out: out)
             .write(columns: Self.ruleColumns, rows: rules.prefix(topRules).map(Self.ruleRow))
