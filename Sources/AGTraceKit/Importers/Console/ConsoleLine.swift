@@ -1,3 +1,5 @@
+import Foundation
+
 /// One console line reduced to the message a program printed: what Xcode's console, `log
 /// show`/`log stream` and CI runners put in front of it is taken off, and Markdown backticks
 /// (a line pasted into an issue) are dropped. What is left may still carry a note after it;
@@ -7,7 +9,7 @@ enum ConsoleLine {
     /// kept: a frame line with no flags ends in one.
     static func message(_ raw: Substring) -> Substring {
         var line = raw
-        if line.utf8.contains(0x60) { line = Substring(line.filter { $0 != "`" }) }
+        if hasBacktick(line) { line = Substring(line.filter { $0 != "`" }) }
         while line.last == "\r" { line.removeLast() }
         line = leading(line)
         // Every prefix taken off starts with a digit (a date or a time of day).
@@ -15,6 +17,14 @@ enum ConsoleLine {
         line = stripCITimestamp(line)
         line = stripLogPrefix(line)
         return leading(line)
+    }
+
+    /// Whether the line holds a backtick: memchr over its bytes (every byte of a log passes here).
+    static func hasBacktick(_ s: Substring) -> Bool {
+        if let found = s.utf8.withContiguousStorageIfAvailable({ b in
+            b.baseAddress.map { memchr($0, 0x60, b.count) != nil } ?? false
+        }) { return found }
+        return s.utf8.contains(0x60)
     }
 
     static func leading(_ s: Substring) -> Substring {
