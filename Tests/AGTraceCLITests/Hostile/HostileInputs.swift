@@ -186,4 +186,15 @@ enum HostileInputs {
         defer { sqlite3_close(db) }
         sqlite3_exec(db, "CREATE TABLE IF NOT EXISTS stolen(x); CREATE TRIGGER IF NOT EXISTS spy AFTER INSERT ON snapshots BEGIN INSERT INTO stolen VALUES (new.label); END;", nil, nil, nil)
     }
+
+    /// Runs `sql` on the database at `path` with SQLite itself (a database as an older agtrace,
+    /// or someone else, left it).
+    static func execute(_ sql: String, on path: String) throws {
+        var db: OpaquePointer?
+        guard sqlite3_open(path, &db) == SQLITE_OK, let db else { throw POSIXError(.EIO) }
+        defer { sqlite3_close(db) }
+        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
+            throw NSError(domain: "sqlite", code: 1, userInfo: [NSLocalizedDescriptionKey: String(cString: sqlite3_errmsg(db))])
+        }
+    }
 }

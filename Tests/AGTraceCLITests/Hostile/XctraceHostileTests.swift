@@ -147,4 +147,59 @@ extension HostileInputTests {
         let count = try CLI.run(["query", "--db", db, "--format", "csv", "SELECT (SELECT count(*) FROM xctrace_values) + (SELECT count(*) FROM xctrace_recordings) AS n"])
         XCTAssertEqual(count.stdout, "n\n0\n", count.stderr, file: file, line: line)
     }
+
+    private static let updatesHead = "<?xml version=\"1.0\"?>\n<trace-query-result>\n<node><schema name=\"swiftui-updates\"><col><mnemonic>start</mnemonic></col><col><mnemonic>duration</mnemonic></col><col><mnemonic>update-type</mnemonic></col><col><mnemonic>description</mnemonic></col><col><mnemonic>module</mnemonic></col></schema>\n"
+
+    private func updates(_ name: String, _ rows: String) throws -> String {
+        try writeExport(name) { h in
+            h.write(Data((Self.updatesHead + rows + "</node></trace-query-result>\n").utf8))
+        }
+    }
+
+    private static func update(_ start: String, _ duration: String, id: Int) -> String {
+        "<row><start-time id=\"\(id)\">\(start)</start-time>\(duration)<string id=\"\(id + 2)\">body</string><string id=\"\(id + 3)\">V.body</string><string id=\"\(id + 4)\">M</string></row>\n"
+    }
+
+    /// Start 0 and duration 2^63 - 1 (export perfetto died with SIGILL and left an empty
+    /// temporary file), and three other crafted overflows of start + duration: each refused at
+    /// import with its file, byte and row; nothing stored.
+    func testXctraceOverflowingTimesAreRefusedAtImport() throws {
+        let cases: [(String, String)] = [
+            ("max-duration", Self.update("0", "<duration id=\"2\">9223372036854775807</duration>", id: 1)),
+            ("halves", Self.update("4611686018427387904", "<duration id=\"2\">4611686018427387904</duration>", id: 1)),
+            ("negative", Self.update("-9223372036854775808", "<duration id=\"2\">-1</duration>", id: 1)),
+            // The big duration defined inside another cell's value, then named by a ref.
+            ("by-ref", "<row><start-time id=\"1\">0</start-time><duration id=\"2\">1</duration><string id=\"3\">body<uint64 id=\"9\">9223372036854775000</uint64></string><string id=\"4\">V.body</string><string id=\"5\">M</string></row>\n"
+                + Self.update("5", "<duration ref=\"9\"/>", id: 10)),
+        ]
+        for (name, rows) in cases {
+            let path = try updates("\(name).xml", rows)
+            let r = try capped(["import", "--db", db, path])
+            XCTAssertEqual(r.status, 1, "\(name): \(r.stdout)")
+            XCTAssertTrue(r.stderr.contains("\(name).xml: byte "), r.stderr)
+            XCTAssertTrue(r.stderr.contains("is beyond 2^53 ns"), r.stderr)
+            XCTAssertTrue(r.stderr.contains(name == "by-ref" ? "row 2 of swiftui-updates" : "row 1 of swiftui-updates"), r.stderr)
+        }
+        try assertNothingStored()
+    }
+
+    /// Such times stored by an older agtrace: `export perfetto` is an error naming the event
+    /// (no trap) and leaves no temporary file; `report updates` names the file and the row.
+    func testXctraceOverflowingTimesStoredBeforeAreNamed() throws {
+        let path = try updates("legacy.xml", Self.update("0", "<duration id=\"2\">5</duration>", id: 1)
+                                             + Self.update("10", "<duration id=\"7\">6</duration>", id: 6))
+        XCTAssertEqual(try CLI.run(["import", "--db", db, path]).status, 0)
+        try HostileInputs.execute("UPDATE xctrace_values SET number = 9223372036854775807 WHERE tag = 'duration' AND number = 5; UPDATE xctrace_values SET number = 4611686018427387904 WHERE tag = 'duration' AND number = 6", on: db)
+        let out = dir.appendingPathComponent("out").path
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let e = try capped(["export", "perfetto", "--db", db, "--xctrace", "legacy", "-o", out + "/legacy.json"])
+        XCTAssertEqual(e.status, 1, e.stderr)
+        XCTAssertNil(e.signal, "no trap")
+        XCTAssertTrue(e.stderr.contains("beyond what 64-bit nanoseconds hold"), e.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out), [], "no temporary file left")
+        let r = try capped(["report", "updates", "--db", db, "--xctrace", "legacy"])
+        XCTAssertEqual(r.status, 1, r.stdout)
+        XCTAssertTrue(r.stderr.contains("legacy.xml): row 1 of swiftui-updates holds a duration of 9223372036854775807 ns"), r.stderr)
+        XCTAssertFalse(r.stderr.contains("SELECT"), "no SQL: \(r.stderr)")
+    }
 }

@@ -63,6 +63,9 @@ final class XctraceReader {
     @exclusivity(unchecked) private var fmts = ScratchStack<UInt8>()
     @exclusivity(unchecked) private var attributeTexts = ScratchStack<UInt8>()
     @exclusivity(unchecked) private var defined = XctraceIdSet()
+    /// The document's ids whose number is beyond `XctraceSchemas.maxTime`: a ref to one in a
+    /// time column is refused (the set holds only such values: none in a real export).
+    @exclusivity(unchecked) private var beyondTime = XctraceIdSet()
     @exclusivity(unchecked) private var nextFree: Int64
     @exclusivity(unchecked) private var documentBase: Int64 = 0
     @exclusivity(unchecked) private var synthetic: Int64 = 0
@@ -75,6 +78,8 @@ final class XctraceReader {
     @exclusivity(unchecked) private var tableId: Int64?
     @exclusivity(unchecked) private var head: XctraceTableHead?
     @exclusivity(unchecked) private var slotOfColumn: [Int] = []
+    /// Per column: whether it holds times (`XctraceSchemas.timeMnemonics`, known schemas only).
+    @exclusivity(unchecked) private var timeColumn: [Bool] = []
     @exclusivity(unchecked) private var cells: [Int64] = []
     @exclusivity(unchecked) private var rowsInTable = 0
     @exclusivity(unchecked) private var sentinels = 0
@@ -215,6 +220,7 @@ final class XctraceReader {
         documentBase = max(nextFree, highest + 1)
         synthetic = 0
         defined.removeAll()
+        beyondTime.removeAll()
         try push(Open(role: role, name: 0..<0, textStart: texts.count), sink)
     }
 
@@ -259,7 +265,7 @@ final class XctraceReader {
                 throw error(at: tokens.offset, "<\(tokens.string(tokens.name)) ref=\"\(ref)\"> names an id no complete element before it has")
             }
             if let fmt { fmts.truncate(to: fmt.lowerBound) }
-            try place(documentBase + Int64(ref), sink)
+            try place(documentBase + Int64(ref), sink, ref: ref)
             if !tokens.selfClosing { pushPlain(.ref) }
             return
         }
@@ -336,6 +342,8 @@ final class XctraceReader {
             let slots = XctraceSchemas.slots(schema: h.schema, mnemonics: mnemonics)
             for i in h.columns.indices { h.columns[i].slot = slots[i] }
             slotOfColumn = slots
+            let known = XctraceSchemas.slots[h.schema] != nil
+            timeColumn = h.columns.map { known && $0.mnemonic.map(XctraceSchemas.timeMnemonics.contains) == true }
             cells = Array(repeating: 0, count: max((slots.max() ?? -1) + 1, 1))
             tableId = try sink.table(h)
             head = h
@@ -423,18 +431,25 @@ final class XctraceReader {
         if let f = top.fmt { fmts.truncate(to: f.lowerBound) }
         if let a = top.attributes { attributeTexts.truncate(to: a.lowerBound) }
         if top.documentId >= 0 { define(top.documentId) }
+        if let n = number, n.magnitude > XctraceSchemas.maxTime, top.documentId >= 0 { beyondTime.insert(top.documentId) }
         summary.firstValueId = min(summary.firstValueId ?? top.id, top.id)
         summary.lastValueId = max(summary.lastValueId ?? top.id, top.id)
         highest = max(highest, top.id)
-        try place(top.id, sink)
+        try place(top.id, sink, number: number)
     }
 
     /// A value (or ref) closed: it is a cell of the row, or a child of the value around it.
-    private func place(_ id: Int64, _ sink: XctraceSink) throws {
+    /// `number`: the value's, when it was just read; `ref`: the document id it refers to.
+    private func place(_ id: Int64, _ sink: XctraceSink, number: Int64? = nil, ref: Int? = nil) throws {
         guard !stack.isEmpty else { return }
         let p = stack.count - 1
         switch stack[p].role {
-        case .row: try placeCell(id, sink)
+        case .row:
+            if cellIndex < timeColumn.count, timeColumn[cellIndex] {
+                if let n = number, n.magnitude > XctraceSchemas.maxTime { throw beyondTimeError(String(n)) }
+                if let ref, beyondTime.contains(ref) { throw beyondTimeError("the value of id \(ref)") }
+            }
+            try placeCell(id, sink)
         case .cell, .value:
             try sink.child(parent: stack[p].id, position: stack[p].children, child: id)
             stack[p].children += 1
@@ -488,6 +503,11 @@ final class XctraceReader {
     }
 
     // MARK: Helpers
+
+    @inline(never) private func beyondTimeError(_ what: String) -> Error {
+        let mnemonic = head.flatMap { cellIndex < $0.columns.count ? $0.columns[cellIndex].mnemonic : nil } ?? "time"
+        return error(at: tokens.offset, "row \(rowsInTable + 1) of \(head?.schema ?? "the table"): its \(mnemonic), \(what) ns, is beyond 2^53 ns (104 days, longer than any recording), where a start plus a duration would no longer be a number")
+    }
 
     /// The bytes held for the open elements: their texts, fmts and other attributes.
     @inline(__always) private var held: Int { texts.count + fmts.count + attributeTexts.count }
