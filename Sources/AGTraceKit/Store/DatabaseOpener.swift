@@ -239,6 +239,7 @@ public enum DatabaseOpener {
     }
 
     static func configureWriter(_ db: Database, settings: Settings = Settings()) throws {
+        db.denyDangerousFunctions()
         // 16 KB pages for a new database (an existing one keeps its own): an import appends
         // a quarter as many pages, each cheaper per row, and a large import took 5% less.
         try db.execute("PRAGMA page_size=\(Schema.pageSize)")
