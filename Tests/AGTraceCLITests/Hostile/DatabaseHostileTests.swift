@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import XCTest
 
 /// Databases someone else made or altered, through the binary under HostileInputTests' caps:
@@ -35,5 +40,23 @@ extension HostileInputTests {
                 XCTAssertEqual(FileManager.default.contents(atPath: path), before, "\(altered.name): the file is left byte for byte")
             }
         }
+    }
+
+    /// A b-tree page damaged so that SQLite reports "Extends off end of page" (an import wrote
+    /// into it with exit 0): a write is refused with SQLite's words, the file unchanged; reading
+    /// is left to SQLite (a query of the damaged table fails as it does).
+    func testACorruptPageRefusesWrites() throws {
+        XCTAssertEqual(try CLI.run(["import", "--db", db, CLI.samples + "/trip-1-before.ag-json"]).status, 0)
+        for suffix in ["-wal", "-shm"] { unlink(db + suffix) }
+        try HostileInputs.corruptPage(at: db)
+        let before = FileManager.default.contents(atPath: db)
+        let r = try capped(["import", "--db", db, CLI.samples + "/planner-profiled.ag-json"])
+        XCTAssertEqual(r.status, 1, r.stdout)
+        XCTAssertTrue(r.stderr.contains("fails SQLite's quick check (On tree page"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("Extends off end of page"), r.stderr)
+        XCTAssertEqual(FileManager.default.contents(atPath: db), before, "the file is left byte for byte")
+        let d = try capped(["delete", "--db", db, "trip-1-before"])
+        XCTAssertEqual(d.status, 1, d.stdout)
+        XCTAssertEqual(FileManager.default.contents(atPath: db), before)
     }
 }

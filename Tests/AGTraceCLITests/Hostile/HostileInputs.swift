@@ -197,4 +197,24 @@ enum HostileInputs {
             throw NSError(domain: "sqlite", code: 1, userInfo: [NSLocalizedDescriptionKey: String(cString: sqlite3_errmsg(db))])
         }
     }
+
+    /// Damages the first table b-tree leaf page (after page 1) of the database at `path` so
+    /// that SQLite's checks report "Extends off end of page": its first cell pointer moved to 6
+    /// bytes before the page's end, where no cell fits.
+    static func corruptPage(at path: String) throws {
+        var data = try Data(contentsOf: URL(fileURLWithPath: path))
+        var size = Int(data[16]) << 8 | Int(data[17])
+        if size == 1 { size = 65536 }
+        for page in 1..<(data.count / size) {
+            let at = page * size
+            if data[at] == 0x0D, (Int(data[at + 3]) << 8 | Int(data[at + 4])) >= 2 {
+                let pointer = size - 6
+                data[at + 8] = UInt8(pointer >> 8)
+                data[at + 9] = UInt8(pointer & 0xFF)
+                try data.write(to: URL(fileURLWithPath: path))
+                return
+            }
+        }
+        throw POSIXError(.ENOENT)
+    }
 }
