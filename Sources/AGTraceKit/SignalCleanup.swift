@@ -1,7 +1,8 @@
 import Foundation
 
 /// What must not outlive agtrace when SIGINT or SIGTERM ends it (a CI timeout, Ctrl-C): the
-/// private databases' folders (`PrivateDatabase`), removed, and the child processes it started
+/// private databases' folders (`PrivateDatabase`) and the temporary files of outputs being
+/// written (`OutputFileSink`), removed, and the child processes it started
 /// (`Graphviz`'s dot), killed; then the process exits with status 128 + the signal (what a
 /// shell reports for a process the signal ended). The handlers are installed with the first
 /// thing registered and stay: with nothing left, a signal only exits. A signal handler may do
@@ -14,6 +15,7 @@ final class SignalCleanup: @unchecked Sendable {
     private let lock = NSLock()
     private var directories: [URL] = []
     private var children: [pid_t] = []
+    private var files: [String] = []
     private var installed = false
 
     func register(_ directory: URL) {
@@ -28,6 +30,21 @@ final class SignalCleanup: @unchecked Sendable {
         directories.removeAll { $0 == directory }
         lock.unlock()
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A temporary file a signal removes (until `remove(file:)`).
+    func register(file: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        files.append(file)
+        installHandlers()
+    }
+
+    /// No longer the signal's to remove (renamed into place, or removed by its owner).
+    func remove(file: String) {
+        lock.lock()
+        files.removeAll { $0 == file }
+        lock.unlock()
     }
 
     /// Starts a child (`start` returns its pid) that a signal kills. The lock is held from
@@ -79,13 +96,15 @@ final class SignalCleanup: @unchecked Sendable {
 
     private func interrupted(by sig: Int32) {
         lock.lock()
-        let all = directories, pids = children
+        let all = directories, pids = children, temporaries = files
         directories = []
         children = []
+        files = []
         lock.unlock()
         // Children first: a dot laying out for nobody is killed, not left to the init process.
         for pid in pids { kill(pid, SIGKILL) }
         for directory in all { try? FileManager.default.removeItem(at: directory) }
+        for file in temporaries { unlink(file) }
         let what = sig == SIGINT ? "interrupted (Ctrl-C)" : "terminated (SIGTERM)"
         let message = all.isEmpty ? "agtrace: \(what)\n" : "agtrace: \(what): the private database was removed\n"
         message.withCString { _ = write(2, $0, strlen($0)) }

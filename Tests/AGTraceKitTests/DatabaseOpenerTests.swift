@@ -117,6 +117,41 @@ final class DatabaseOpenerTests: TemporaryDirectoryTestCase {
         }
     }
 
+    /// A table's definition changed (a CHECK, a column added) or an index dropped is refused,
+    /// naming it; so is a view's, as before.
+    func testADatabaseWhoseDefinitionsDifferIsRefusedNamingThem() throws {
+        let cases: [(String, String, Int, String)] = [
+            ("column.db", "ALTER TABLE snapshots ADD COLUMN extra TEXT DEFAULT 'x'", Schema.latestVersion, "table 'snapshots' (not as agtrace defines it)"),
+            ("old-column.db", "ALTER TABLE node_rows ADD COLUMN g INTEGER AS (1 / 0)", 1, "table 'node_rows' (not as agtrace defines it)"),
+            ("dropped.db", "DROP INDEX snapshots_by_sha256", Schema.latestVersion, "index 'snapshots_by_sha256' (missing)"),
+        ]
+        for (name, extra, version, named) in cases {
+            let path = try database(name, version: version, extra)
+            assertRefused(path, "holds schema objects agtrace did not create (\(named))")
+        }
+    }
+
+    /// The schema's hash, from the migrations replayed or `Schema.current`, is what a database
+    /// agtrace made hashes to; one definition changed changes it.
+    func testTheSchemaHashIsTheDatabases() throws {
+        let path = dir.appendingPathComponent("hash.db").path
+        let db = try DatabaseOpener.open(path, mode: .write)
+        XCTAssertEqual(SchemaObjects.hash(of: try SchemaObjects.objects(in: db)), try SchemaObjects.definitionHash(version: Schema.latestVersion))
+        try db.execute("ALTER TABLE snapshots ADD COLUMN x")
+        XCTAssertNotEqual(SchemaObjects.hash(of: try SchemaObjects.objects(in: db)), try SchemaObjects.definitionHash(version: Schema.latestVersion))
+    }
+
+    /// A writer refuses `fts3_tokenizer()` and `load_extension()` as `query` does, whatever
+    /// SQL calls them (a CHECK ran it inside `import`).
+    func testWritersRefuseTheFunctionsQueryRefuses() throws {
+        let path = dir.appendingPathComponent("writer.db").path
+        let db = try DatabaseOpener.open(path, mode: .write)
+        for sql in ["SELECT fts3_tokenizer('simple')", "SELECT load_extension('x')"] {
+            XCTAssertThrowsError(try db.scalar(sql), sql) { XCTAssertTrue("\($0)".contains("not authorized"), "\($0)") }
+        }
+        XCTAssertEqual(try db.scalar("SELECT count(*) FROM snapshots")?.intValue, 0, "everything else runs")
+    }
+
     func testReadConnectionsRefuseWrites() throws {
         let path = dir.appendingPathComponent("ro.db").path
         _ = try DatabaseOpener.open(path, mode: .write)

@@ -23,7 +23,13 @@ final class QuerySourceTests: TemporaryDirectoryTestCase {
     }
 
     func testAnEndlessOrBinaryFileIsRefused() throws {
+        // A device is no regular file: refused before a byte is read.
         XCTAssertThrowsError(try QuerySource.parse("@/dev/zero")) {
+            XCTAssertTrue("\($0)".contains("not a regular file"), "\($0)")
+        }
+        // A regular file past 1 MB: refused while reading.
+        let big = write("big.sql", bytes: [UInt8](repeating: 0x20, count: (1 << 20) + 1))
+        XCTAssertThrowsError(try QuerySource.parse("@" + big)) {
             XCTAssertTrue("\($0)".contains("more than 1 MB"), "\($0)")
         }
         let binary = write("x.sql", bytes: [0xFF, 0xFE, 0x00, 0x41])

@@ -31,6 +31,8 @@ final class OutputFileSink: TextSink {
         guard fd >= 0 else { throw fail("cannot create a temporary file in \(dir) (\(OutputFile.errnoText()))") }
         self.fd = fd
         temporary = String(cString: template)
+        // A SIGINT or SIGTERM meanwhile removes it too (a failure's `abandon`, a success's rename).
+        SignalCleanup.shared.register(file: temporary)
         if exists {
             fchmod(fd, old.st_mode & 0o7777)
             if old.st_uid != geteuid() || old.st_gid != getegid() { _ = fchown(fd, old.st_uid, old.st_gid) }
@@ -70,6 +72,7 @@ final class OutputFileSink: TextSink {
         if failure == nil && fsync(fd) != 0 { failure = "cannot write \(temporary) (\(OutputFile.errnoText()))" }
         close(fd)
         finished = true
+        defer { SignalCleanup.shared.remove(file: temporary) }
         if failure == nil && rename(temporary, output.target) != 0 {
             failure = "cannot put the new file in place of \(output.target) (\(OutputFile.errnoText()))"
         }
@@ -85,5 +88,6 @@ final class OutputFileSink: TextSink {
         finished = true
         close(fd)
         unlink(temporary)
+        SignalCleanup.shared.remove(file: temporary)
     }
 }

@@ -44,7 +44,7 @@ public enum PerfettoExport {
             while let i = instant {
                 guard i.time < time || (inclusive && i.time == time) else { return }
                 event([("name", q(i.name)), ("cat", q(i.category)), ("ph", q("i")), ("s", q("t")),
-                       ("pid", "\(pid)"), ("tid", "\(i.thread)"), ("ts", microseconds(nanoseconds(i.time))), ("args", "{" + i.args + "}")])
+                       ("pid", "\(pid)"), ("tid", "\(i.thread)"), ("ts", microseconds(try nanoseconds(i.time, of: i.name, i.args))), ("args", "{" + i.args + "}")])
                 instant = try reader.nextInstant()
             }
         }
@@ -54,16 +54,16 @@ public enum PerfettoExport {
             try instantsUntil(s.start, inclusive: false)
             // Start and end rounded to whole nanoseconds first, so that ts + dur is exactly the end
             // and nested slices never stick out of their parents by a rounding.
-            let start = nanoseconds(s.start), end = nanoseconds(s.start + s.duration)
+            let start = try nanoseconds(s.start, of: s.name, s.args), end = try nanoseconds(s.start + s.duration, of: s.name, s.args)
             event([("name", q(s.name)), ("cat", q(s.category)), ("ph", q("X")), ("pid", "\(pid)"), ("tid", "\(s.thread)"),
-                   ("ts", microseconds(start)), ("dur", microseconds(end - start)), ("args", "{" + s.args + "}")])
+                   ("ts", microseconds(start)), ("dur", microseconds(try duration(start, end, s))), ("args", "{" + s.args + "}")])
             for id in s.flowsOut {
                 event([("name", q("caused")), ("cat", q("cause")), ("ph", q("s")), ("id", "\(id)"), ("pid", "\(pid)"),
-                       ("tid", "\(s.thread)"), ("ts", microseconds(nanoseconds(s.start)))])
+                       ("tid", "\(s.thread)"), ("ts", microseconds(start))])
             }
             for id in s.flowsIn {
                 event([("name", q("caused")), ("cat", q("cause")), ("ph", q("f")), ("bp", q("e")), ("id", "\(id)"),
-                       ("pid", "\(pid)"), ("tid", "\(s.thread)"), ("ts", microseconds(nanoseconds(s.start)))])
+                       ("pid", "\(pid)"), ("tid", "\(s.thread)"), ("ts", microseconds(start))])
             }
             if (next?.start ?? .infinity) > s.start { try instantsUntil(s.start, inclusive: true) }
         }
@@ -73,7 +73,21 @@ public enum PerfettoExport {
         out.write("}\n")
     }
 
-    static func nanoseconds(_ microseconds: Double) -> Int64 { Int64((microseconds * 1000).rounded()) }
+    static func nanoseconds(_ microseconds: Double) -> Int64? { Int64(exactly: (microseconds * 1000).rounded()) }
+
+    /// A time in whole ns, or an error naming the event (its name and its row's fields) when no
+    /// 64-bit count of nanoseconds holds it: a start plus a duration of 2^63 - 1 ns was a trap.
+    static func nanoseconds(_ microseconds: Double, of name: String, _ args: String) throws -> Int64 {
+        guard let ns = nanoseconds(microseconds) else { throw PerfettoTimeError(event: name, args: args, microseconds: microseconds) }
+        return ns
+    }
+
+    /// `end - start`, checked: two times in range may still be too far apart for one Int64.
+    private static func duration(_ start: Int64, _ end: Int64, _ s: TimelineSpool.StoredSlice) throws -> Int64 {
+        let (d, overflow) = end.subtractingReportingOverflow(start)
+        guard !overflow else { throw PerfettoTimeError(event: s.name, args: s.args, microseconds: s.start + s.duration) }
+        return d
+    }
 
     /// Nanoseconds as exact decimal microseconds: `7`, `28320.312`.
     static func microseconds(_ ns: Int64) -> String {
@@ -83,5 +97,17 @@ public enum PerfettoExport {
         digits = String(repeating: "0", count: 3 - digits.count) + digits
         while digits.hasSuffix("0") { digits.removeLast() }
         return (ns < 0 && whole == 0 ? "-" : "") + "\(whole).\(digits)"
+    }
+}
+
+/// An event whose time (a start, or a start plus its duration) no 64-bit count of nanoseconds
+/// holds: stored before agtrace refused such times at import.
+public struct PerfettoTimeError: Error, CustomStringConvertible {
+    public var event: String
+    public var args: String
+    public var microseconds: Double
+    public var description: String {
+        let fields = args.count > 200 ? String(args.prefix(200)) + "…" : args
+        return "the event '\(event)' (\(fields)) ends at \(microseconds) µs, beyond what 64-bit nanoseconds hold: its start or duration is no time (re-import the recording: such times are now refused with their row)"
     }
 }

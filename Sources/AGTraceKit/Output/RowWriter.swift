@@ -278,12 +278,21 @@ public final class RowWriter {
     /// characters (ESC starts colour and cursor sequences; U+009B is a one-character CSI on
     /// some terminals), DEL, and bidirectional overrides.
     public static func escapeForTable(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: isControl) else { return s }
+        guard s.unicodeScalars.contains(where: { isControl($0) || isInvisible($0) }) else { return s }
         return tableEscaper.escape(s)
     }
 
     private static let tableEscaper = TextEscaper(["\n": "\\n", "\r": "\\r", "\t": "\\t"]) { scalar in
-        isControl(scalar) ? unicodeEscape(scalar) : nil
+        isControl(scalar) || isInvisible(scalar) ? unicodeEscape(scalar) : nil
+    }
+
+    /// What a terminal shows as nothing or uses only to order text: zero-width spaces and
+    /// joiners, the left-to-right and right-to-left marks, the Arabic letter mark, the word
+    /// joiner and invisible operators, the byte order mark. In a table cell or a message they
+    /// would hide a character or make two names look the same: escaped like controls.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return (v >= 0x200B && v <= 0x200F) || v == 0x061C || (v >= 0x2060 && v <= 0x2064) || v == 0xFEFF
     }
 
     static func jsonValue(_ v: SQLValue) -> String {

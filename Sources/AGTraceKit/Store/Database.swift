@@ -302,6 +302,16 @@ public final class Database: @unchecked Sendable {
         "cache_size", "temp_store", "busy_timeout", "case_sensitive_like",
     ]
 
+    /// The writer's guard: the functions `query` may not call (`deniedFunctions`) are refused
+    /// on a writing connection too, whatever SQL asks for them (a definition agtrace did not
+    /// write is refused on open; this holds if one were ever missed). Everything else passes.
+    func denyDangerousFunctions() {
+        sqlite3_set_authorizer(handle, { _, action, _, detail2, _, _ in
+            guard action == SQLITE_FUNCTION, let detail2 else { return SQLITE_OK }
+            return Database.deniedFunctions.contains(String(cString: detail2).lowercased()) ? SQLITE_DENY : SQLITE_OK
+        }, nil)
+    }
+
     public func denyWrites() {
         _ = sqlite3_exec(handle, "PRAGMA query_only = 1", nil, nil, nil)
         sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, Database.maxValueLength)

@@ -47,24 +47,59 @@ enum SchemaObjects {
 
     /// What `db` (an agtrace database of schema `version`) holds that agtrace did not create,
     /// each as a message names it: any table, index, view or trigger the schema does not have
-    /// (it has no trigger today), a view or trigger of one of its names with other SQL.
+    /// (it has no trigger today), any of its objects whose definition (its `CREATE` statement
+    /// in `sqlite_master`, spaces aside) is not the one agtrace wrote (a `CHECK`, a `DEFAULT`,
+    /// a generated column or a column added would run or change what `import` writes), and any
+    /// of its objects missing. The definitions are compared through one hash first
+    /// (`definitionHash`): an unchanged database costs reading `sqlite_master` once.
     static func unexpected(in db: Database, version: Int) throws -> [String] {
         guard version >= 0, version <= Schema.latestVersion else { return [] }
+        let found = try objects(in: db)
+        if try hash(of: found) == definitionHash(version: version) { return [] }
         let expected = try expected(version: version)
-        var found: [String] = []
-        for object in try objects(in: db) {
+        var problems: [String] = []
+        var seen = Set<String>()
+        for object in found {
+            seen.insert(object.name)
             let ours = expected[object.name]
             if ours == nil || ours?.type != object.type {
                 switch object.type {
-                case "trigger", "index": found.append("\(object.type) '\(object.name)' on \(object.table)")
-                default: found.append("\(object.type) '\(object.name)'")
+                case "trigger", "index": problems.append("\(object.type) '\(object.name)' on \(object.table)")
+                default: problems.append("\(object.type) '\(object.name)'")
                 }
-            } else if object.type == "view" || object.type == "trigger", normalized(object.sql) != normalized(ours?.sql) {
-                // What runs (a view's query, a trigger's body) must be ours word for word.
-                found.append("\(object.type) '\(object.name)' (not as agtrace defines it)")
+            } else if normalized(object.sql) != normalized(ours?.sql) {
+                // What runs (a view's query, a trigger's body, a table's CHECKs, DEFAULTs and
+                // generated columns, an index's expressions) must be ours word for word.
+                problems.append("\(object.type) '\(object.name)' (not as agtrace defines it)")
             }
         }
-        return found
+        for (name, object) in expected.sorted(by: { $0.key < $1.key }) where !seen.contains(name) {
+            problems.append("\(object.type) '\(name)' (missing)")
+        }
+        return problems
+    }
+
+    /// SHA-256 of the objects' kinds, names and definitions (spaces aside), sorted by name.
+    static func hash(of objects: [Object]) -> String {
+        var sha = SHA256()
+        for o in objects.sorted(by: { ($0.name, $0.type) < ($1.name, $1.type) }) {
+            sha.update(Array("\(o.type)\u{0}\(o.name)\u{0}\(o.table)\u{0}\(normalized(o.sql))\u{0}\u{1}".utf8))
+        }
+        return sha.finalizeHex()
+    }
+
+    nonisolated(unsafe) private static var hashes: [Int: String] = [:]
+
+    /// The hash of what schema `version` is, as agtrace writes it (from `Schema.current` for
+    /// the latest): what a database's own `sqlite_master` must hash to.
+    static func definitionHash(version: Int) throws -> String {
+        let objects = try expected(version: version)
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = hashes[version] { return known }
+        let h = hash(of: Array(objects.values))
+        hashes[version] = h
+        return h
     }
 
     static func normalized(_ sql: String?) -> String {

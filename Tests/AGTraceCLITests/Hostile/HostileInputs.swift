@@ -186,4 +186,35 @@ enum HostileInputs {
         defer { sqlite3_close(db) }
         sqlite3_exec(db, "CREATE TABLE IF NOT EXISTS stolen(x); CREATE TRIGGER IF NOT EXISTS spy AFTER INSERT ON snapshots BEGIN INSERT INTO stolen VALUES (new.label); END;", nil, nil, nil)
     }
+
+    /// Runs `sql` on the database at `path` with SQLite itself (a database as an older agtrace,
+    /// or someone else, left it).
+    static func execute(_ sql: String, on path: String) throws {
+        var db: OpaquePointer?
+        guard sqlite3_open(path, &db) == SQLITE_OK, let db else { throw POSIXError(.EIO) }
+        defer { sqlite3_close(db) }
+        guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
+            throw NSError(domain: "sqlite", code: 1, userInfo: [NSLocalizedDescriptionKey: String(cString: sqlite3_errmsg(db))])
+        }
+    }
+
+    /// Damages the first table b-tree leaf page (after page 1) of the database at `path` so
+    /// that SQLite's checks report "Extends off end of page": its first cell pointer moved to 6
+    /// bytes before the page's end, where no cell fits.
+    static func corruptPage(at path: String) throws {
+        var data = try Data(contentsOf: URL(fileURLWithPath: path))
+        var size = Int(data[16]) << 8 | Int(data[17])
+        if size == 1 { size = 65536 }
+        for page in 1..<(data.count / size) {
+            let at = page * size
+            if data[at] == 0x0D, (Int(data[at + 3]) << 8 | Int(data[at + 4])) >= 2 {
+                let pointer = size - 6
+                data[at + 8] = UInt8(pointer >> 8)
+                data[at + 9] = UInt8(pointer & 0xFF)
+                try data.write(to: URL(fileURLWithPath: path))
+                return
+            }
+        }
+        throw POSIXError(.ENOENT)
+    }
 }

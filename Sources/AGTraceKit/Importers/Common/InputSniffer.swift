@@ -73,13 +73,13 @@ public enum InputSniffer {
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
         while i < head.count, head[i] == 0x20 || head[i] == 0x0A || head[i] == 0x0D || head[i] == 0x09 { i += 1 }
         if i == head.count {
-            throw InputError(path: path, message: compressed ? "empty after decompression: no archive, transcript or trace inside"
+            throw InputError(path: path, message: compressed ? "empty after decompression: neither \(formatNouns)"
                                                              : "blank file: neither \(formatNouns)",
                              notAnInput: true)
         }
         let binary = Self.looksBinary(head)
         throw InputError(path: path, message: binary
-            ? "binary data: neither an AttributeGraph archive (JSON, optionally gzip or raw DEFLATE), an lldb breakpoint transcript nor an AttributeGraph trace (protobuf records)"
+            ? "binary data: neither \(formatNouns)"
             : noHitsMessage, notAnInput: true)
     }
 

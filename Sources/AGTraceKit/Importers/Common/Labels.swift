@@ -17,6 +17,9 @@ public enum Labels {
                 stripped = true
             }
         }
+        // A name starting with '-' would make a label that reads as an option on every
+        // command line (`--run -rf`): the dashes are dropped.
+        while name.hasPrefix("-") { name.removeFirst() }
         return name.isEmpty ? "import" : name
     }
 

@@ -15,7 +15,9 @@ struct ConsoleFormat: InputFormat {
                             fileExtensions: [".console.log", ".console.txt", ".console"], fileOption: "--console")
 
     func recognise(_ head: [UInt8], full: Bool, path: String) throws -> Recognition? {
-        guard !InputSniffer.looksBinary(head), !TranscriptReader.looksLikeTranscript(head) else { return nil }
+        // A terminal's log may hold a bell or a backspace (bytes below tab, which make other
+        // text binary); a NUL makes it no text. It must still hold one of AttributeGraph's lines.
+        guard !head.prefix(512).contains(0), !TranscriptReader.looksLikeTranscript(head) else { return nil }
         return ConsoleReader.looksLikeConsole(head, full: full) ? .sure : nil
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One console line reduced to the message a program printed: what Xcode's console, `log
 /// show`/`log stream` and CI runners put in front of it is taken off, and Markdown backticks
 /// (a line pasted into an issue) are dropped. What is left may still carry a note after it;
@@ -7,7 +9,7 @@ enum ConsoleLine {
     /// kept: a frame line with no flags ends in one.
     static func message(_ raw: Substring) -> Substring {
         var line = raw
-        if line.utf8.contains(0x60) { line = Substring(line.filter { $0 != "`" }) }
+        if hasBacktick(line) { line = Substring(line.filter { $0 != "`" }) }
         // A terminal's colours and a CI runner's (ANSI escapes), wherever they stand.
         if line.utf8.contains(0x1B) { line = withoutEscapes(line) }
         while line.last == "\r" { line.removeLast() }
@@ -83,6 +85,14 @@ enum ConsoleLine {
         i = b.index(after: i)
         guard i < b.endIndex, b[i] == 0x20 || b[i] == 0x09 else { return s }
         return leading(s[i...])
+    }
+
+    /// Whether the line holds a backtick: memchr over its bytes (every byte of a log passes here).
+    static func hasBacktick(_ s: Substring) -> Bool {
+        if let found = s.utf8.withContiguousStorageIfAvailable({ b in
+            b.baseAddress.map { memchr($0, 0x60, b.count) != nil } ?? false
+        }) { return found }
+        return s.utf8.contains(0x60)
     }
 
     static func leading(_ s: Substring) -> Substring {

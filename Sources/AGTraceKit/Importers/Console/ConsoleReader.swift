@@ -79,6 +79,18 @@ struct ConsoleParser {
     private var labelled: Set<Int64> = []
     /// How the process ended: crash lines, exits (the transcript's rules).
     private var endTracker = RecordingEndTracker()
+    /// What the open report's labels hold (their bytes and `labelOverhead` each), up to
+    /// `maxReportLabels`: a report's labels are held until it ends (15,000 lines of 60 KB
+    /// labels took 937 MB).
+    private var labelBytes = 0
+    /// Labels longer than `CycleLine.maxLabelBytes` (cut), label lines past `maxReportLabels`
+    /// (not kept), in the whole log; the first report each happened in.
+    private var cutLabels = (count: 0, first: 0), droppedLabels = (count: 0, first: 0)
+
+    /// The most label text one report keeps: a digraph names the nodes around a cycle, tens
+    /// to hundreds of them. Past it, the report's further labels are counted, not kept.
+    static let maxReportLabels = 4 << 20
+    static let labelOverhead = 32
 
     static func isConsoleLine(_ m: Substring) -> Bool {
         if let line = CycleLine.parse(m) {
@@ -114,6 +126,7 @@ struct ConsoleParser {
             block = .afterHeader
             cutLine = nil
             labelled = []
+            labelBytes = 0
             return
         case let .trap(n, spelling)?:
             try trap(n, form: "trap", spelling: spelling == .log ? "trap-log" : "trap-stdio", line: number, message: m, into: &sink)
@@ -153,8 +166,20 @@ struct ConsoleParser {
         if block == .digraph {
             if cycleLine == .digraphEnd {
                 block = .afterHeader
-            } else if let label = CycleLine.label(m), labelled.insert(label.attribute).inserted {
-                open!.labels.append(label)
+            } else if let (label, cut) = CycleLine.label(m), !labelled.contains(label.attribute) {
+                let size = label.label.utf8.count + Self.labelOverhead
+                if labelBytes + size > Self.maxReportLabels {
+                    if droppedLabels.count == 0 { droppedLabels.first = open!.position }
+                    droppedLabels.count += 1
+                } else {
+                    labelled.insert(label.attribute)
+                    labelBytes += size
+                    if cut {
+                        if cutLabels.count == 0 { cutLabels.first = number }
+                        cutLabels.count += 1
+                    }
+                    open!.labels.append(label)
+                }
             }
             return true  // edges and the graph's attributes are not kept
         }
@@ -282,6 +307,16 @@ struct ConsoleParser {
         finishReport(closed: block != .stack)
         try flushPending(into: &sink)
         try closeLast(into: &sink)
+        if cutLabels.count > 0 {
+            summary.notes.append(ImportNote(code: "cycle-label-cut",
+                                            message: "\(cutLabels.count) digraph label\(cutLabels.count == 1 ? "" : "s") longer than \(CycleLine.maxLabelBytes) bytes (the first at line \(cutLabels.first)): only the first \(CycleLine.maxLabelBytes) bytes of each are kept",
+                                            position: cutLabels.first))
+        }
+        if droppedLabels.count > 0 {
+            summary.notes.append(ImportNote(code: "cycle-labels-dropped",
+                                            message: "\(droppedLabels.count) digraph label line\(droppedLabels.count == 1 ? "" : "s") not kept (the first in the cycle report at line \(droppedLabels.first)): a report keeps at most \(Self.maxReportLabels >> 20) MB of labels",
+                                            position: droppedLabels.first))
+        }
         if strayFrames.count > 0 {
             let (count, first) = strayFrames
             summary.notes.append(ImportNote(code: "stray-frame-lines",

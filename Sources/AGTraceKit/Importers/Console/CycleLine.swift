@@ -1,3 +1,5 @@
+import Foundation
+
 /// The lines of an AttributeGraph cycle report (../shared/formats/ag-cycles.md), recognised in
 /// a console message (ConsoleLine took the log's prefix off).
 enum CycleLine: Equatable {
@@ -51,21 +53,61 @@ enum CycleLine: Equatable {
         return nil
     }
 
-    /// A digraph node's `_N[label="N: text" …];`: the attribute and the text after `N: `.
-    static func label(_ m: Substring) -> ConsoleLabel? {
+    /// The longest label kept, in bytes: a label is `N: ` and a rule's type, whose longest
+    /// generic spellings run to a few hundred bytes. A longer one keeps its first 4 KiB (cut at
+    /// a character) and `cut` says so.
+    static let maxLabelBytes = 4096
+
+    /// A digraph node's `_N[label="N: text" …];`: the attribute and the text after `N: `; `cut`
+    /// when the text was longer than `maxLabel` bytes and only its start is kept. One pass over
+    /// the line's bytes, whatever its length.
+    static func label(_ m: Substring, maxLabel: Int = maxLabelBytes) -> (label: ConsoleLabel, cut: Bool)? {
         guard m.hasPrefix("_") else { return nil }
         var rest = m.dropFirst()
         guard let node = number(&rest), rest.hasPrefix("[label=\"") else { return nil }
         rest = rest.dropFirst(8)
-        var text = ""
-        var escaped = false
-        var closed = false
-        for c in rest {
-            if escaped { text.append(c); escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { closed = true; break } else { text.append(c) }
+        let own = Array("\(node): ".utf8)
+        if let found = rest.utf8.withContiguousStorageIfAvailable({ labelText($0, own: own, maxLabel: maxLabel) }) {
+            return found.map { (ConsoleLabel(attribute: node, label: $0.text), $0.cut) }
         }
-        guard closed else { return nil }
-        let own = "\(node): "
-        return ConsoleLabel(attribute: node, label: text.hasPrefix(own) ? String(text.dropFirst(own.count)) : text)
+        return Array(rest.utf8).withUnsafeBufferPointer { labelText($0, own: own, maxLabel: maxLabel) }
+            .map { (ConsoleLabel(attribute: node, label: $0.text), $0.cut) }
+    }
+
+    /// The label's text up to its closing quote (found by memchr: a quote after an even run of
+    /// backslashes), escapes undone, its own `N: ` taken off, at most `maxLabel` bytes of it.
+    private static func labelText(_ b: UnsafeBufferPointer<UInt8>, own: [UInt8], maxLabel: Int) -> (text: String, cut: Bool)? {
+        guard let base = b.baseAddress else { return nil }
+        var from = 0, end = -1
+        while from < b.count, let hit = memchr(base + from, 0x22, b.count - from) {
+            let q = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            var slashes = 0
+            while q - slashes - 1 >= 0, b[q - slashes - 1] == 0x5C { slashes += 1 }
+            if slashes % 2 == 0 { end = q; break }
+            from = q + 1
+        }
+        guard end >= 0 else { return nil }
+        let limit = own.count + maxLabel + 1
+        var text: [UInt8] = []
+        text.reserveCapacity(min(end, limit))
+        var i = 0
+        while i < end && text.count < limit {
+            if b[i] == 0x5C && i + 1 < end { i += 1 }
+            text.append(b[i])
+            i += 1
+        }
+        if text.starts(with: own) { text.removeFirst(own.count) }
+        var cut = false
+        if text.count > maxLabel {
+            cut = true
+            text.removeLast(text.count - maxLabel)
+            // At a character's start: no lead byte left without its continuation bytes.
+            if let lead = text.lastIndex(where: { $0 & 0xC0 != 0x80 }), text[lead] >= 0xC0 {
+                let need = text[lead] >= 0xF0 ? 4 : text[lead] >= 0xE0 ? 3 : 2
+                if text.count - lead < need { text.removeLast(text.count - lead) }
+            }
+        }
+        return (String(decoding: text, as: UTF8.self), cut)
     }
 
     /// `S.F: attribute N; count=C, index=I/K FLAGS` after `frame `; a line cut anywhere after

@@ -47,6 +47,13 @@ final class XMLTokenizer {
     /// The input ended inside a tag, a comment or a CDATA section.
     @exclusivity(unchecked) private(set) var cut = false
 
+    /// The longest element or attribute name, in bytes (an export's longest is about 30): the
+    /// reader holds the open elements' names, and error messages quote them.
+    static let maxName = 256
+    /// Attributes of one tag (an export's have up to 5): each is a few words of memory, and a
+    /// 16 MB tag of `a=''` would be millions of them.
+    static let maxAttributes = 256
+
     init(source: ByteSource, chunk: Int = 1 << 20, maxToken: Int = 16 << 20) {
         self.source = source
         self.maxToken = max(maxToken, 64)
@@ -230,6 +237,7 @@ final class XMLTokenizer {
         while i < filled, !isNameEnd(buffer[i]) { i += 1 }
         guard i < filled else { return .needMore }
         guard i > nameStart else { throw Failure(offset: base + start, message: "a '<' with no element name after it") }
+        guard i - nameStart <= Self.maxName else { throw Failure(offset: base + start, message: "an element name longer than \(Self.maxName) bytes") }
         name = nameStart..<i
         if closing {
             while i < filled, isSpace(buffer[i]) { i += 1 }
@@ -255,6 +263,8 @@ final class XMLTokenizer {
             while i < filled, !isNameEnd(buffer[i]) { i += 1 }
             guard i < filled else { return .needMore }
             guard i > attrStart else { throw Failure(offset: base + i, message: "an unexpected '\(Character(Unicode.Scalar(c)))' in the tag <\(string(name))>") }
+            guard i - attrStart <= Self.maxName else { throw Failure(offset: base + attrStart, message: "an attribute name longer than \(Self.maxName) bytes in <\(string(name))>") }
+            guard attributeCount < Self.maxAttributes else { throw Failure(offset: base + attrStart, message: "more than \(Self.maxAttributes) attributes in <\(string(name))>") }
             let attrName = attrStart..<i
             while i < filled, isSpace(buffer[i]) { i += 1 }
             guard i < filled else { return .needMore }

@@ -23,6 +23,16 @@ final class XctraceReader {
     /// Ids above this are refused: stored ids are the document's base plus the id.
     static let maxDocumentId = 1 << 31
     private static let syntheticIds: Int64 = 1 << 32
+    /// The most bytes a value may hold, however they arrive (one text, or pieces of it between
+    /// comments and CDATA sections, entities undone; a `fmt`; its other attributes as JSON):
+    /// SQLite's limit on a value a query returns (`Database.maxValueLength`), so whatever is
+    /// stored can be read back. The values open at once (nested ones, each holding its text and
+    /// attributes until it closes) share it: what the reader holds stays under it, whatever the
+    /// nesting. A value past it is refused at the piece that crossed it, never stored cut or NULL.
+    static let maxHeld = 16 << 20
+    /// Columns of one table: Instruments' schemas have about 20; a million `<col/>`s made every
+    /// row clear and scan a million cells.
+    static let maxColumns = 1024
 
     private enum Role {
         case queryResult, toc, node, schema, column, columnField(Int), row, cell, value, ref
@@ -52,8 +62,10 @@ final class XctraceReader {
     @exclusivity(unchecked) private var texts = ScratchStack<UInt8>()
     @exclusivity(unchecked) private var fmts = ScratchStack<UInt8>()
     @exclusivity(unchecked) private var attributeTexts = ScratchStack<UInt8>()
-    @exclusivity(unchecked) private var defined: [UInt64] = []
-    @exclusivity(unchecked) private var sparseDefined: Set<Int> = []
+    @exclusivity(unchecked) private var defined = XctraceIdSet()
+    /// The document's ids whose number is beyond `XctraceSchemas.maxTime`: a ref to one in a
+    /// time column is refused (the set holds only such values: none in a real export).
+    @exclusivity(unchecked) private var beyondTime = XctraceIdSet()
     @exclusivity(unchecked) private var nextFree: Int64
     @exclusivity(unchecked) private var documentBase: Int64 = 0
     @exclusivity(unchecked) private var synthetic: Int64 = 0
@@ -66,6 +78,8 @@ final class XctraceReader {
     @exclusivity(unchecked) private var tableId: Int64?
     @exclusivity(unchecked) private var head: XctraceTableHead?
     @exclusivity(unchecked) private var slotOfColumn: [Int] = []
+    /// Per column: whether it holds times (`XctraceSchemas.timeMnemonics`, known schemas only).
+    @exclusivity(unchecked) private var timeColumn: [Bool] = []
     @exclusivity(unchecked) private var cells: [Int64] = []
     @exclusivity(unchecked) private var rowsInTable = 0
     @exclusivity(unchecked) private var sentinels = 0
@@ -150,7 +164,12 @@ final class XctraceReader {
             } else { role = .skipped }
         case .schema:
             role = named("col") ? .column : .skipped
-            if named("col") { column = XctraceTableHead.Column(slot: 0) }
+            if named("col") {
+                guard (head?.columns.count ?? 0) < Self.maxColumns else {
+                    throw error(at: tokens.offset, "the table \(head?.schema ?? "") has more than \(Self.maxColumns) columns (Instruments' tables have about 20)")
+                }
+                column = XctraceTableHead.Column(slot: 0)
+            }
         case .column:
             role = named("mnemonic") ? .columnField(0) : named("name") ? .columnField(1) : named("engineering-type") ? .columnField(2) : .skipped
         case .toc: role = named("run") ? .tocRun : .skipped
@@ -200,8 +219,8 @@ final class XctraceReader {
         // Ids are the document's own: a new base past every id used so far.
         documentBase = max(nextFree, highest + 1)
         synthetic = 0
-        defined.removeAll(keepingCapacity: true)
-        sparseDefined.removeAll()
+        defined.removeAll()
+        beyondTime.removeAll()
         try push(Open(role: role, name: 0..<0, textStart: texts.count), sink)
     }
 
@@ -233,8 +252,12 @@ final class XctraceReader {
             else if tokens.equals(a.name, "ref") { ref = try number(a) }
             else if tokens.equals(a.name, "fmt") {
                 let s = fmts.count
-                if a.escaped { try tokens.decode(a.value, into: &fmts) } else { fmts.append(contentsOf: tokens.bytes(a.value)) }
+                if a.escaped { try tokens.decode(a.value, into: &fmts) } else {
+                    try checkHeld(adding: a.value.count)
+                    fmts.append(contentsOf: tokens.bytes(a.value))
+                }
                 fmt = s..<fmts.count
+                try checkHeld(adding: 0)
             } else { others.append((tokens.string(a.name), try attributeText(a))) }
         }
         if let ref {
@@ -242,7 +265,7 @@ final class XctraceReader {
                 throw error(at: tokens.offset, "<\(tokens.string(tokens.name)) ref=\"\(ref)\"> names an id no complete element before it has")
             }
             if let fmt { fmts.truncate(to: fmt.lowerBound) }
-            try place(documentBase + Int64(ref), sink)
+            try place(documentBase + Int64(ref), sink, ref: ref)
             if !tokens.selfClosing { pushPlain(.ref) }
             return
         }
@@ -255,9 +278,10 @@ final class XctraceReader {
             id = documentBase + Self.syntheticIds + synthetic
         }
         var open = Open(role: inRow ? .cell : .value, name: 0..<0, id: id, documentId: documentId ?? -1, textStart: texts.count, fmt: fmt)
-        if var json = Self.json(others) {
+        if !others.isEmpty {
+            guard let json = Self.jsonBytes(others, limit: Self.maxHeld - held) else { throw heldError() }
             let start = attributeTexts.count
-            json.withUTF8 { attributeTexts.append(contentsOf: $0) }
+            json.withUnsafeBufferPointer { attributeTexts.append(contentsOf: $0) }
             open.attributes = start..<attributeTexts.count
         }
         if tokens.selfClosing {
@@ -318,6 +342,8 @@ final class XctraceReader {
             let slots = XctraceSchemas.slots(schema: h.schema, mnemonics: mnemonics)
             for i in h.columns.indices { h.columns[i].slot = slots[i] }
             slotOfColumn = slots
+            let known = XctraceSchemas.slots[h.schema] != nil
+            timeColumn = h.columns.map { known && $0.mnemonic.map(XctraceSchemas.timeMnemonics.contains) == true }
             cells = Array(repeating: 0, count: max((slots.max() ?? -1) + 1, 1))
             tableId = try sink.table(h)
             head = h
@@ -405,18 +431,25 @@ final class XctraceReader {
         if let f = top.fmt { fmts.truncate(to: f.lowerBound) }
         if let a = top.attributes { attributeTexts.truncate(to: a.lowerBound) }
         if top.documentId >= 0 { define(top.documentId) }
+        if let n = number, n.magnitude > XctraceSchemas.maxTime, top.documentId >= 0 { beyondTime.insert(top.documentId) }
         summary.firstValueId = min(summary.firstValueId ?? top.id, top.id)
         summary.lastValueId = max(summary.lastValueId ?? top.id, top.id)
         highest = max(highest, top.id)
-        try place(top.id, sink)
+        try place(top.id, sink, number: number)
     }
 
     /// A value (or ref) closed: it is a cell of the row, or a child of the value around it.
-    private func place(_ id: Int64, _ sink: XctraceSink) throws {
+    /// `number`: the value's, when it was just read; `ref`: the document id it refers to.
+    private func place(_ id: Int64, _ sink: XctraceSink, number: Int64? = nil, ref: Int? = nil) throws {
         guard !stack.isEmpty else { return }
         let p = stack.count - 1
         switch stack[p].role {
-        case .row: try placeCell(id, sink)
+        case .row:
+            if cellIndex < timeColumn.count, timeColumn[cellIndex] {
+                if let n = number, n.magnitude > XctraceSchemas.maxTime { throw beyondTimeError(String(n)) }
+                if let ref, beyondTime.contains(ref) { throw beyondTimeError("the value of id \(ref)") }
+            }
+            try placeCell(id, sink)
         case .cell, .value:
             try sink.child(parent: stack[p].id, position: stack[p].children, child: id)
             stack[p].children += 1
@@ -439,7 +472,11 @@ final class XctraceReader {
         }
         switch stack[stack.count - 1].role {
         case .cell, .value, .columnField, .summaryField:
-            if tokens.textEscaped { try tokens.decode(tokens.text, into: &texts) } else { texts.append(contentsOf: tokens.bytes(tokens.text)) }
+            if tokens.textEscaped { try tokens.decode(tokens.text, into: &texts) } else {
+                try checkHeld(adding: tokens.text.count)
+                texts.append(contentsOf: tokens.bytes(tokens.text))
+            }
+            try checkHeld(adding: 0)
         default: break
         }
     }
@@ -466,6 +503,22 @@ final class XctraceReader {
     }
 
     // MARK: Helpers
+
+    @inline(never) private func beyondTimeError(_ what: String) -> Error {
+        let mnemonic = head.flatMap { cellIndex < $0.columns.count ? $0.columns[cellIndex].mnemonic : nil } ?? "time"
+        return error(at: tokens.offset, "row \(rowsInTable + 1) of \(head?.schema ?? "the table"): its \(mnemonic), \(what) ns, is beyond 2^53 ns (104 days, longer than any recording), where a start plus a duration would no longer be a number")
+    }
+
+    /// The bytes held for the open elements: their texts, fmts and other attributes.
+    @inline(__always) private var held: Int { texts.count + fmts.count + attributeTexts.count }
+
+    @inline(__always) private func checkHeld(adding n: Int) throws {
+        if held + n > Self.maxHeld { throw heldError() }
+    }
+
+    @inline(never) private func heldError() -> Error {
+        error(at: tokens.offset, "more than \(Self.maxHeld >> 20) MB of text and attributes in the values open here (one value's text in pieces between comments or CDATA sections, or nested values' attributes, add up past it): no export's values are that large")
+    }
 
     private func named(_ literal: StaticString) -> Bool { tokens.equals(tokens.name, literal) }
 
@@ -503,22 +556,10 @@ final class XctraceReader {
         return error(at: tokens.offset, "the id \(tokens.string(a.value)) is larger than \(Self.maxDocumentId)")
     }
 
-    /// Ids below this are a bit each (8 MB at most); larger ones, which no export of this size
-    /// has, go to a set: one huge id costs a set entry, not memory up to it.
-    static let denseIds = 1 << 26
+    /// The ids seen: memory with their count, not with the largest (`XctraceIdSet`).
+    private func isDefined(_ id: Int) -> Bool { defined.contains(id) }
 
-    private func isDefined(_ id: Int) -> Bool {
-        guard id < Self.denseIds else { return sparseDefined.contains(id) }
-        let word = id >> 6
-        return word < defined.count && defined[word] & (1 << UInt64(id & 63)) != 0
-    }
-
-    private func define(_ id: Int) {
-        guard id < Self.denseIds else { sparseDefined.insert(id); return }
-        let word = id >> 6
-        if word >= defined.count { defined.append(contentsOf: repeatElement(0, count: word - defined.count + 1)) }
-        defined[word] |= 1 << UInt64(id & 63)
-    }
+    private func define(_ id: Int) { defined.insert(id) }
 
     /// A decimal that `Int64` holds and prints back the same (no sign but '-', no leading
     /// zero): stored as a number; anything else keeps its text (2^64-1 placeholders too).
@@ -549,23 +590,50 @@ final class XctraceReader {
 
     /// Attributes as a JSON object; nil when there are none.
     static func json(_ pairs: [(String, String)]) -> String? {
-        guard !pairs.isEmpty else { return nil }
-        return "{" + pairs.map { "\(jsonString($0.0)):\(jsonString($0.1))" }.joined(separator: ",") + "}"
+        guard !pairs.isEmpty, let bytes = jsonBytes(pairs, limit: .max) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Attributes as a JSON object's UTF-8, or nil past `limit` bytes (found while writing it:
+    /// a control character is six bytes escaped, so 15 MB of them would be 90 MB). A byte at a
+    /// time, no formatting call: linear and fast whatever the bytes.
+    static func jsonBytes(_ pairs: [(String, String)], limit: Int) -> [UInt8]? {
+        var out: [UInt8] = [0x7B]
+        for (i, (name, value)) in pairs.enumerated() {
+            if i > 0 { out.append(0x2C) }
+            guard appendJSONString(name, to: &out, limit: limit) else { return nil }
+            out.append(0x3A)
+            guard appendJSONString(value, to: &out, limit: limit) else { return nil }
+        }
+        out.append(0x7D)
+        return out.count <= limit ? out : nil
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private static func appendJSONString(_ s: String, to out: inout [UInt8], limit: Int) -> Bool {
+        out.append(0x22)
+        for b in s.utf8 {
+            switch b {
+            case 0x22: out.append(0x5C); out.append(0x22)
+            case 0x5C: out.append(0x5C); out.append(0x5C)
+            case 0x0A: out.append(0x5C); out.append(0x6E)
+            case 0x0D: out.append(0x5C); out.append(0x72)
+            case 0x09: out.append(0x5C); out.append(0x74)
+            case 0..<0x20:
+                out.append(0x5C); out.append(0x75); out.append(0x30); out.append(0x30)
+                out.append(hexDigits[Int(b >> 4)]); out.append(hexDigits[Int(b & 15)])
+            default: out.append(b)
+            }
+            if out.count > limit { return false }
+        }
+        out.append(0x22)
+        return true
     }
 
     static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
+        var out: [UInt8] = []
+        _ = appendJSONString(s, to: &out, limit: .max)
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -25,6 +25,15 @@ enum XctraceSchemas {
         "time-profile": ["time", "weight"],
     ]
 
+    /// The columns of known schemas that hold times in ns: starts, durations, timestamps. The
+    /// reports add them (start + duration, sums of durations) and exports convert them.
+    static let timeMnemonics: Set<String> = ["start", "duration", "timestamp", "time", "downstream-cost"]
+
+    /// The largest time a time column may hold, in ns: 2^53 (104 days, longer than any
+    /// recording; exact as a Double). A start plus a duration then never leaves a 64-bit
+    /// integer, nor do a thousand such durations summed; a larger time is refused at import.
+    static let maxTime: UInt64 = 1 << 53
+
     /// Cells of slots from this one on go to `xctrace_rows.more` (JSON).
     static let fixedSlots = 24
 

@@ -20,10 +20,19 @@ public struct QuerySource: Sendable {
     public static func parse(_ argument: String) throws -> QuerySource {
         guard argument.hasPrefix("@") else { return QuerySource(sql: argument) }
         let file = String(argument.dropFirst())
-        guard let handle = FileHandle(forReadingAtPath: file) else {
-            throw InputError(path: file, message: "cannot read the SQL file")
+        // Opened without waiting (a FIFO's open waits for a writer), then only a regular file
+        // is read: a FIFO, a device or a socket could block or never end.
+        let fd = open(file, O_RDONLY | O_NONBLOCK)
+        guard fd >= 0 else {
+            throw InputError(path: file, message: "cannot read the SQL file (\(String(cString: strerror(errno))))")
         }
-        defer { try? handle.close() }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw InputError(path: file, message: "not a regular file (a FIFO, a device, a socket or a directory): not an SQL file for 'query'")
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         let data: Data
         do {
             data = try BoundedRead.all(handle, limit: maxFileSize)
@@ -44,6 +53,12 @@ public struct QuerySource: Sendable {
         guard let file, var e = error as? DatabaseError, e.sql != nil else { return error }
         e.sql = nil
         var place = file
+        // A file whose first word SQLite stops at is no SQL (`@/etc/shadow`): nothing of it is
+        // quoted, not even that word.
+        if e.message.hasPrefix("near \""), let offset = e.errorOffset,
+           sql.utf8.prefix(offset).allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            e.message = "a syntax error at its first word: not an SQL file (nothing of it is quoted)"
+        }
         if let offset = e.errorOffset, offset >= 0 {
             let line = sql.utf8.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
             place += ", line \(line)"

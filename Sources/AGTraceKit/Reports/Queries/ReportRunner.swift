@@ -181,14 +181,24 @@ public enum ReportRunner {
         }
         let stmt = try variant.prepare(in: db, values)
         let columns = (0..<stmt.columnCount).map { stmt.columnName($0) }
-        writer.begin(columns: columns)
         var n = 0
-        while n < (request.limit ?? Int.max), try stmt.step() {
-            writer.row((0..<columns.count).map { stmt.value($0) })
-            n += 1
+        do {
+            writer.begin(columns: columns)
+            while n < (request.limit ?? Int.max), try stmt.step() {
+                writer.row((0..<columns.count).map { stmt.value($0) })
+                n += 1
+            }
+            writer.end()
+            if let limit = request.limit, n == limit { outcome.moreRows = try stmt.step() }
+        } catch let e as DatabaseError where e.message.contains("integer overflow") {
+            // A recording's times beyond any clock (stored before they were refused): the
+            // file and the row, not SQL.
+            if let recording = values["xctrace"]?.intValue, let label = request.options["xctrace"],
+               let named = try XctraceNotes.timeBeyondRange(recording: recording, label: label, in: db) {
+                throw named
+            }
+            throw e
         }
-        writer.end()
-        if let limit = request.limit, n == limit { outcome.moreRows = try stmt.step() }
         if let trace = values["trace"]?.intValue, let label = request.options["trace"] {
             outcome.notes = try traceNotes(request, variant: variant, trace: trace, label: label, in: db)
         }

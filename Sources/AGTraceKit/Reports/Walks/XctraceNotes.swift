@@ -17,4 +17,26 @@ enum XctraceNotes {
         }
         return notes
     }
+
+    /// The first row of the recording whose time (a start, a duration, a timestamp) is beyond
+    /// `XctraceSchemas.maxTime`: stored before such times were refused at import, it is what
+    /// makes a report's sums leave 64-bit integers. An error naming the file and the row (nil
+    /// when no such row is stored).
+    static func timeBeyondRange(recording id: Int64, label: String, in db: Database) throws -> ReportError? {
+        let slots = (0..<XctraceSchemas.fixedSlots).map { "WHEN \($0) THEN r.c\($0)" }.joined(separator: " ")
+        let times = XctraceSchemas.timeMnemonics.sorted().map { "'\($0)'" }.joined(separator: ", ")
+        let limit = XctraceSchemas.maxTime
+        let rows = try db.rows("""
+            SELECT coalesce(x.source, x.label), t.document, t.schema, r.position, c.mnemonic, v.number
+            FROM xctrace_recordings x JOIN xctrace_tables t ON t.recording_id = x.id
+            JOIN xctrace_columns c ON c.table_id = t.id AND c.mnemonic IN (\(times))
+            JOIN xctrace_rows r ON r.table_id = t.id
+            JOIN xctrace_values v ON v.id = CASE c.slot \(slots) END
+            WHERE x.id = ?1 AND (v.number > \(limit) OR v.number < -\(limit))
+            ORDER BY t.position, r.position LIMIT 1
+            """, [.integer(id)])
+        guard let row = rows.first else { return nil }
+        let file = row[0].description, document = row[1].intValue ?? 0
+        return ReportError("recording '\(label)' (from \(file)\(document > 0 ? ", file \(document + 1) of its folder" : "")): row \((row[3].intValue ?? 0) + 1) of \(row[2].description) holds a \(row[4].description) of \(row[5].description) ns, beyond 2^53 ns (104 days): sums and ends of such times leave 64-bit integers. Imported before agtrace refused such times; import the file again to see the refusal, or delete the recording")
+    }
 }

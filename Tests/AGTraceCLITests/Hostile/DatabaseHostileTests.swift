@@ -1,0 +1,62 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import XCTest
+
+/// Databases someone else made or altered, through the binary under HostileInputTests' caps:
+/// each refused before anything runs on it, naming what differs, the file left byte for byte.
+extension HostileInputTests {
+    /// Each alteration of an agtrace database's own definitions, made with SQLite, and the
+    /// object the refusal must name.
+    static let alteredDefinitions: [(name: String, sql: String, names: String)] = [
+        ("check-fts3-tokenizer", """
+            PRAGMA writable_schema = ON;
+            UPDATE sqlite_master SET sql = replace(sql, 'label TEXT UNIQUE NOT NULL,', 'label TEXT UNIQUE NOT NULL CHECK (fts3_tokenizer(''evil'', x''4141414141414141'') IS NULL),') WHERE name = 'snapshots';
+            PRAGMA writable_schema = OFF;
+            """, "table 'snapshots' (not as agtrace defines it)"),
+        ("check-printf", """
+            PRAGMA writable_schema = ON;
+            UPDATE sqlite_master SET sql = replace(sql, 'label TEXT UNIQUE NOT NULL,', 'label TEXT UNIQUE NOT NULL CHECK (length(printf(''%.*c'', 2000000000, ''x'')) > 0),') WHERE name = 'snapshots';
+            PRAGMA writable_schema = OFF;
+            """, "table 'snapshots' (not as agtrace defines it)"),
+        ("extra-default", "ALTER TABLE snapshots ADD COLUMN extra TEXT DEFAULT 'x'", "table 'snapshots' (not as agtrace defines it)"),
+        ("generated", "ALTER TABLE snapshots ADD COLUMN g INTEGER AS (1 / 0)", "table 'snapshots' (not as agtrace defines it)"),
+        ("dropped-index", "DROP INDEX snapshots_by_sha256", "index 'snapshots_by_sha256' (missing)"),
+    ]
+
+    func testAlteredDefinitionsAreRefusedAndTheFileKept() throws {
+        for altered in Self.alteredDefinitions {
+            let path = dir.appendingPathComponent("\(altered.name).db").path
+            XCTAssertEqual(try CLI.run(["import", "--db", path, CLI.samples + "/trip-1-before.ag-json"]).status, 0)
+            try HostileInputs.execute(altered.sql, on: path)
+            let before = FileManager.default.contents(atPath: path)
+            for args in [["import", "--db", path, CLI.samples + "/planner-profiled.ag-json"], ["query", "--db", path, "SELECT 1"]] {
+                let r = try capped(args)
+                XCTAssertEqual(r.status, 1, "\(altered.name) \(args[0]): \(r.stdout)")
+                XCTAssertTrue(r.stderr.contains("holds schema objects agtrace did not create (\(altered.names)"), "\(altered.name): \(r.stderr)")
+                XCTAssertEqual(FileManager.default.contents(atPath: path), before, "\(altered.name): the file is left byte for byte")
+            }
+        }
+    }
+
+    /// A b-tree page damaged so that SQLite reports "Extends off end of page" (an import wrote
+    /// into it with exit 0): a write is refused with SQLite's words, the file unchanged; reading
+    /// is left to SQLite (a query of the damaged table fails as it does).
+    func testACorruptPageRefusesWrites() throws {
+        XCTAssertEqual(try CLI.run(["import", "--db", db, CLI.samples + "/trip-1-before.ag-json"]).status, 0)
+        for suffix in ["-wal", "-shm"] { unlink(db + suffix) }
+        try HostileInputs.corruptPage(at: db)
+        let before = FileManager.default.contents(atPath: db)
+        let r = try capped(["import", "--db", db, CLI.samples + "/planner-profiled.ag-json"])
+        XCTAssertEqual(r.status, 1, r.stdout)
+        XCTAssertTrue(r.stderr.contains("fails SQLite's quick check (On tree page"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("Extends off end of page"), r.stderr)
+        XCTAssertEqual(FileManager.default.contents(atPath: db), before, "the file is left byte for byte")
+        let d = try capped(["delete", "--db", db, "trip-1-before"])
+        XCTAssertEqual(d.status, 1, d.stdout)
+        XCTAssertEqual(FileManager.default.contents(atPath: db), before)
+    }
+}
