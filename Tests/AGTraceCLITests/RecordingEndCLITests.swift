@@ -72,6 +72,24 @@ final class RecordingEndCLITests: CLITestCase {
         }
     }
 
+    /// An Instruments export cut at any byte never passes: the recording is refused as cut
+    /// (exit 3), or the cut left nothing to count (exit 3), never a PASS with fewer updates.
+    func testAnInstrumentsExportCutAnywhereNeverPasses() throws {
+        let source = CLI.samples + "/xctrace/feed-before"
+        try runAgtrace(["baseline", "--xctrace", source, "-o", path("x.json")], status: 0)
+        let updates = Array(try Data(contentsOf: URL(fileURLWithPath: source + "/swiftui-updates.xml")))
+        var random = SeededRandomForTests(seed: 46)
+        for i in 0..<8 {
+            let folder = dir.appendingPathComponent("cut-\(i)")
+            try FileManager.default.copyItem(atPath: source, toPath: folder.path)
+            let cut = 200 + Int(random.next() % UInt64(updates.count - 400))
+            FileManager.default.createFile(atPath: folder.appendingPathComponent("swiftui-updates.xml").path, contents: Data(updates.prefix(cut)))
+            let check = try CLI.run(["check", "--baseline", path("x.json"), "--xctrace", folder.path])
+            XCTAssertNotEqual(check.status, 0, "cut at \(cut): \(check.stdout)\(check.stderr)")
+            XCTAssertFalse(check.stdout.contains("PASS"), "cut at \(cut): \(check.stdout)")
+        }
+    }
+
     /// An evaluation whose end comes before its begin, or whose end is infinite, makes the trace
     /// doubtful: an import note with its seq, `check --time` exits 3 naming it, never a
     /// smaller total; and an Instruments update of -80 ms the same.
