@@ -1,3 +1,4 @@
+import AGTraceKit
 import Foundation
 import XCTest
 
@@ -62,7 +63,7 @@ final class RecordingEndCLITests: CLITestCase {
         let trace = CLI.samples + "/traces/feed-select.ag-trace"
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: trace)))
         try runAgtrace(["baseline", "--trace", trace, "-o", path("t.json")], status: 0)
-        var random = SeededRandomForTests(seed: 21)
+        var random = SeededRandom(seed: 21)
         for i in 0..<12 {
             let cut = 16 + Int(random.next() % UInt64(bytes.count - 20))
             let file = write("cut-\(i).ag-trace", Array(bytes.prefix(cut)))
@@ -78,7 +79,7 @@ final class RecordingEndCLITests: CLITestCase {
         let source = CLI.samples + "/xctrace/feed-before"
         try runAgtrace(["baseline", "--xctrace", source, "-o", path("x.json")], status: 0)
         let updates = Array(try Data(contentsOf: URL(fileURLWithPath: source + "/swiftui-updates.xml")))
-        var random = SeededRandomForTests(seed: 46)
+        var random = SeededRandom(seed: 46)
         for i in 0..<8 {
             let folder = dir.appendingPathComponent("cut-\(i)")
             try FileManager.default.copyItem(atPath: source, toPath: folder.path)
@@ -181,18 +182,5 @@ final class RecordingEndCLITests: CLITestCase {
         var out = bytes
         for k in 0..<8 { out[at + k] = UInt8(truncatingIfNeeded: value.bitPattern >> (8 * UInt64(k))) }
         return out
-    }
-}
-
-/// SplitMix64, seeded: the same cuts every run.
-struct SeededRandomForTests {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

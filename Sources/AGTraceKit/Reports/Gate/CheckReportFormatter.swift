@@ -144,6 +144,19 @@ public enum CheckReportFormatter {
         return sink.text
     }
 
+    /// A JUnit test case for a limit beside the counts: a `<failure>` when it was passed.
+    static func limitCase(_ kind: String, _ name: String, _ summary: String, exceeded: Bool, option: String) -> String {
+        func x(_ s: String) -> String { xmlEscape(s) }
+        var text = "    <testcase classname=\"agtrace.\(kind)\" name=\"\(x(name))\" time=\"0\""
+        if exceeded {
+            let message = "\(summary), more than \(option) allows"
+            text += ">\n      <failure type=\"\(kind)\" message=\"\(x(message))\">\(x(message))</failure>\n    </testcase>\n"
+        } else {
+            text += ">\n      <system-out>\(x(summary))</system-out>\n    </testcase>\n"
+        }
+        return text
+    }
+
     // MARK: Words and numbers shared by the formats
 
     static func signed(_ v: Int64) -> String { v > 0 ? "+\(v)" : "\(v)" }
@@ -473,7 +486,7 @@ public enum CheckReportFormatter {
         func x(_ s: String) -> String { xmlEscape(s) }
         let key = c.baseline.counts.key.rawValue
         let cases = [c.total] + c.keys
-        // With --max-cycles, one more test case: the cycle reports.
+        // With --max-cycles and --max-warnings, one more test case each.
         let cycleCase = (c.cycles.map { _ in 1 } ?? 0) + (c.warnings.map { _ in 1 } ?? 0)
         let failures = cases.filter { $0.status == .regressed }.count + (c.suspiciousDrop && c.total.status != .regressed ? 1 : 0)
             + (c.cycles?.exceeded == true ? 1 : 0) + (c.warnings?.exceeded == true ? 1 : 0)
@@ -529,23 +542,13 @@ public enum CheckReportFormatter {
                 text += "/>\n"
             }
         }
+        // With --max-cycles and --max-warnings, one more test case each.
         if let cycles = c.cycles {
-            text += "    <testcase classname=\"agtrace.cycles\" name=\"cycle reports\" time=\"0\""
-            if cycles.exceeded {
-                let message = "\(cycles.summary), more than --max-cycles \(cycles.limit) allows"
-                text += ">\n      <failure type=\"cycles\" message=\"\(x(message))\">\(x(message))</failure>\n    </testcase>\n"
-            } else {
-                text += ">\n      <system-out>\(x(cycles.summary))</system-out>\n    </testcase>\n"
-            }
+            text += limitCase("cycles", "cycle reports", cycles.summary, exceeded: cycles.exceeded, option: "--max-cycles \(cycles.limit)")
         }
         if let warnings = c.warnings {
-            text += "    <testcase classname=\"agtrace.warnings\" name=\"SwiftUI warnings\" time=\"0\""
-            if warnings.exceeded {
-                let message = "\(warnings.summary), more than --max-warnings \(warnings.limit) allows"
-                text += ">\n      <failure type=\"warnings\" message=\"\(x(message))\">\(x(message))</failure>\n    </testcase>\n"
-            } else {
-                text += ">\n      <system-out>\(x(warnings.summary))</system-out>\n    </testcase>\n"
-            }
+            text += limitCase("warnings", "SwiftUI warnings", warnings.summary, exceeded: warnings.exceeded,
+                              option: "--max-warnings \(warnings.limit)")
         }
         text += "  </testsuite>\n</testsuites>\n"
         return text
