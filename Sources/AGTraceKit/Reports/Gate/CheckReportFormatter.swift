@@ -487,13 +487,13 @@ public enum CheckReportFormatter {
         let key = c.baseline.counts.key.rawValue
         let cases = [c.total] + c.keys
         // With --max-cycles and --max-warnings, one more test case each.
-        let cycleCase = (c.cycles.map { _ in 1 } ?? 0) + (c.warnings.map { _ in 1 } ?? 0)
+        let limitCases = (c.cycles.map { _ in 1 } ?? 0) + (c.warnings.map { _ in 1 } ?? 0)
         let failures = cases.filter { $0.status == .regressed }.count + (c.suspiciousDrop && c.total.status != .regressed ? 1 : 0)
             + (c.cycles?.exceeded == true ? 1 : 0) + (c.warnings?.exceeded == true ? 1 : 0)
         let suiteName = "agtrace check: \(c.current.source.phrase) against \(baselinePath)"
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        text += "<testsuites name=\"agtrace check\" tests=\"\(cases.count + cycleCase)\" failures=\"\(failures)\" errors=\"0\">\n"
-        text += "  <testsuite name=\"\(x(suiteName))\" tests=\"\(cases.count + cycleCase)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        text += "<testsuites name=\"agtrace check\" tests=\"\(cases.count + limitCases)\" failures=\"\(failures)\" errors=\"0\">\n"
+        text += "  <testsuite name=\"\(x(suiteName))\" tests=\"\(cases.count + limitCases)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         text += "    <properties>\n"
         let properties = [
             ("verdict", c.passed ? "pass" : "fail"),
@@ -542,7 +542,7 @@ public enum CheckReportFormatter {
                 text += "/>\n"
             }
         }
-        // With --max-cycles and --max-warnings, one more test case each.
+        // The limits beside the counts, after the keys.
         if let cycles = c.cycles {
             text += limitCase("cycles", "cycle reports", cycles.summary, exceeded: cycles.exceeded, option: "--max-cycles \(cycles.limit)")
         }
