@@ -8,11 +8,19 @@ import Foundation
 
 let root = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : FileManager.default.currentDirectoryPath
 do {
+    // The schema first: a fresh database is made from the built CurrentSchema.swift, so after a
+    // new migration that file is written and the tool is run again by its rebuilt self.
+    let currentSchemaPath = root + "/Sources/AGTraceKit/Store/CurrentSchema.swift"
+    let currentSchema = try Schema.generatedCurrentSchemaFile()
+    if (try? String(contentsOfFile: currentSchemaPath, encoding: .utf8)) != currentSchema {
+        try currentSchema.write(toFile: currentSchemaPath, atomically: true, encoding: .utf8)
+        print("wrote \(currentSchemaPath) (a migration was added): run `swift run agtrace-docs` again for docs/cli.md and docs/schema.md")
+        exit(0)
+    }
     let cli = AGTraceCLI.referenceDocument()
     let schema = try SchemaDocument.freshDocument()
     try cli.write(toFile: root + "/docs/cli.md", atomically: true, encoding: .utf8)
     try schema.text.write(toFile: root + "/docs/schema.md", atomically: true, encoding: .utf8)
-    try Schema.generatedCurrentSchemaFile().write(toFile: root + "/Sources/AGTraceKit/Store/CurrentSchema.swift", atomically: true, encoding: .utf8)
     if !schema.undescribed.isEmpty {
         FileHandle.standardError.write(Data("agtrace-docs: warning: no description in SchemaReference.swift for: \(schema.undescribed.joined(separator: ", "))\n".utf8))
         exit(1)

@@ -48,6 +48,7 @@ extension Schema {
         "CREATE TABLE backtraces(\n    id INTEGER PRIMARY KEY,\n    run_id INTEGER NOT NULL,\n    frame_count INTEGER NOT NULL\n);",
         "CREATE TABLE backtrace_frames(\n    backtrace_id INTEGER NOT NULL,\n    ordinal INTEGER NOT NULL,\n    depth INTEGER NOT NULL,\n    module TEXT,\n    symbol TEXT,\n    address TEXT,\n    PRIMARY KEY(backtrace_id, ordinal)\n) WITHOUT ROWID;",
         "CREATE TABLE \"tree_items\"(\n    id INTEGER PRIMARY KEY,\n    snapshot_id INTEGER NOT NULL, graph_index INTEGER NOT NULL, tree_index INTEGER NOT NULL,\n    parent_tree_index INTEGER, node_id INTEGER, offset INTEGER, description TEXT, flags INTEGER,\n    is_root INTEGER NOT NULL DEFAULT 0, creator_node_id INTEGER\n, values_json TEXT, nodes_json TEXT);",
+        "CREATE TABLE schema_hash(\n    version INTEGER PRIMARY KEY,\n    sha256 TEXT NOT NULL\n);",
         "CREATE INDEX snapshots_by_sha256 ON snapshots(sha256);",
         "CREATE INDEX subgraph_children_by_snapshot ON subgraph_children(snapshot_id);",
         "CREATE INDEX profile_events_by_snapshot ON profile_events(snapshot_id);",

@@ -12,6 +12,10 @@ public final class Database: @unchecked Sendable {
     /// reads the same, no other connection has stored anything since, and the file holds only
     /// its schema: nothing an fsync would protect (`DatabaseOpener.open`, `FirstImportJournal`).
     var newFileDataVersion: Int64?
+    /// Whether `DatabaseOpener` quick-checked the whole file before this writer's first write;
+    /// when not (a large file), the tables checked so far (`DatabaseOpener.refuseDamaged(tables:in:)`).
+    var checkedWhole = false
+    var checkedTables: Set<String> = []
 
     /// Whether the file is one this connection created and nothing has been stored in since.
     var holdsOnlyNewSchema: Bool {

@@ -16,6 +16,9 @@ public enum DatabaseOpener {
         /// A cap on the database's size in pages for writers (`PRAGMA max_page_count`): a test
         /// hook that makes SQLite report a full disk. nil: no cap.
         public var maxPageCount: Int?
+        /// Databases up to this many bytes get SQLite's quick check whole before a write;
+        /// larger ones, of the tables each import writes (`AGTRACE_QUICK_CHECK_LIMIT`, for tests).
+        public var quickCheckLimit: Int = DatabaseOpener.quickCheckLimit
         public init(lockTimeout: TimeInterval = 600, maxPageCount: Int? = nil) {
             self.lockTimeout = lockTimeout
             self.maxPageCount = maxPageCount
@@ -50,6 +53,9 @@ public enum DatabaseOpener {
             if let text = environment["AGTRACE_MAX_PAGE_COUNT"], let pages = Int(text), pages > 0 {
                 settings.maxPageCount = pages
             }
+            if let text = environment["AGTRACE_QUICK_CHECK_LIMIT"], let bytes = Int(text), bytes >= 0 {
+                settings.quickCheckLimit = bytes
+            }
             return settings
         }
     }
@@ -82,12 +88,17 @@ public enum DatabaseOpener {
         }
         let immutable = mode == .read && exists ? try readsImmutably(path, settings: settings) : false
         var needsMigration = !exists
+        // A new file holds nothing damaged; an existing one small enough is checked whole here.
+        var checkedWhole = !exists
         if exists {
             if !immutable { try rollBackHotJournal(path, lockTimeout: settings.lockTimeout) }
             let probe = try self.probe(path, lockTimeout: settings.lockTimeout, immutable: immutable)
             try refuseForeignOrNewer(probe, path: path)
             needsMigration = probe.applicationId != Schema.applicationId || probe.version < Int64(Schema.latestVersion)
-            if mode == .write || needsMigration { try refuseDamaged(path, lockTimeout: settings.lockTimeout, immutable: immutable) }
+            if mode == .write || needsMigration {
+                // A migration rewrites tables anywhere in the file: it is checked whole, whatever its size.
+                checkedWhole = try refuseDamaged(path, limit: needsMigration ? Int.max : settings.quickCheckLimit, lockTimeout: settings.lockTimeout, immutable: immutable)
+            }
         }
         if immutable && needsMigration {
             throw DatabaseRefusal(path: path, reason: "written by an older agtrace (schema version below \(Schema.latestVersion)), and agtrace may not write here to bring it forward; open it once where it is writable")
@@ -123,6 +134,7 @@ public enum DatabaseOpener {
             needsMigration = false
         }
         try configureWriter(writer, settings: settings)
+        writer.checkedWhole = checkedWhole
         // Read after the switch to WAL, which changes it.
         if createdHere { writer.newFileDataVersion = try writer.scalar("PRAGMA data_version")?.intValue }
         if needsMigration { try migrate(writer) }
@@ -210,20 +222,42 @@ public enum DatabaseOpener {
         }
     }
 
-    /// Databases up to this size get SQLite's `PRAGMA quick_check` before anything writes to
-    /// them (a few hundred ms at most); a larger one is not checked whole.
+    /// Databases up to this size get SQLite's `PRAGMA quick_check` whole before anything
+    /// writes to them (a few hundred ms at most); in a larger one each import checks the tables
+    /// it writes (`refuseDamaged(tables:in:)`).
     public static let quickCheckLimit = 64 << 20
 
     /// A write into a damaged b-tree spreads the damage: a database that fails SQLite's quick
     /// check (every page's structure, cell bounds, free lists; not index contents) is refused
-    /// with SQLite's words, before anything is written.
-    static func refuseDamaged(_ path: String, lockTimeout: TimeInterval, immutable: Bool) throws {
-        guard let size = fileSize(path), size > 0, size <= quickCheckLimit else { return }
+    /// with SQLite's words, before anything is written. Returns whether it checked the file
+    /// whole (false: larger than `limit`).
+    static func refuseDamaged(_ path: String, limit: Int, lockTimeout: TimeInterval, immutable: Bool) throws -> Bool {
+        guard let size = fileSize(path), size > 0 else { return true }
+        guard size <= limit else { return false }
         let db = try Database(rawPath: path, readOnly: true, create: false, immutable: immutable)
         db.lockTimeout = lockTimeout
+        try refuse(quickCheck: "PRAGMA quick_check(20)", of: nil, in: db)
+        return true
+    }
+
+    /// The quick check of the tables an import is about to write (and their indexes), for a
+    /// database too large to check whole: the b-trees it will touch, each once per connection.
+    /// Pages elsewhere it reads are checked by SQLite as it loads them (`cell_size_check`), and
+    /// the free list by SQLite as it takes pages from it; either fails the import's transaction.
+    public static func refuseDamaged(tables: [String], in db: Database) throws {
+        guard !db.checkedWhole else { return }
+        for table in tables where !db.checkedTables.contains(table) {
+            guard try db.scalar("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1", [.text(table)]) != nil else { continue }
+            try refuse(quickCheck: "PRAGMA quick_check(\"\(table.replacingOccurrences(of: "\"", with: "\"\""))\")", of: "table '\(table)'", in: db)
+            db.checkedTables.insert(table)
+        }
+    }
+
+    /// Runs `quickCheck`; refuses the database with what it says about `part` (nil: the file).
+    private static func refuse(quickCheck: String, of part: String?, in db: Database) throws {
         var problems: [String] = []
         do {
-            problems = try db.withBusyRetry { try db.rows("PRAGMA quick_check(20)") }.compactMap { $0.first?.stringValue }
+            problems = try db.withBusyRetry { try db.rows(quickCheck) }.compactMap { $0.first?.stringValue }
         } catch let e as DatabaseError where e.isNotADatabase {
             problems = [e.message]
         }
@@ -233,7 +267,7 @@ public enum DatabaseOpener {
             .filter { $0 != "ok" && !$0.hasPrefix("NULL value in ") && !$0.hasPrefix("CHECK constraint failed") }
         guard !problems.isEmpty else { return }
         let words = problems.joined(separator: "; ").replacingOccurrences(of: "\n", with: "; ")
-        throw DatabaseRefusal(path: path, reason: "fails SQLite's quick check (\(words)); refusing to write to a damaged database. Recover it (sqlite3 .recover) or import into a new one")
+        throw DatabaseRefusal(path: db.path, reason: "fails SQLite's quick check\(part.map { " of \($0)" } ?? "") (\(words)); refusing to write to a damaged database. Recover it (sqlite3 .recover) or import into a new one")
     }
 
     static func refuseForeignOrNewer(_ probe: Probe, path: String) throws {
@@ -279,6 +313,9 @@ public enum DatabaseOpener {
                                 message: "cannot switch the database to WAL mode (journal mode stays '\(journal ?? "?")'); is its directory writable?")
         }
         try db.execute("PRAGMA synchronous=NORMAL; PRAGMA temp_store=FILE")
+        // Each page SQLite loads is checked for cells that overlap or run off its end (what a
+        // quick check finds), so a write never builds on a damaged page it reached.
+        try db.execute("PRAGMA cell_size_check=ON")
         // Checkpoints (copying the WAL back into the database, with two fsyncs) would double
         // the cost of a large import if run at its commit or on close. Writers instead fold
         // back what earlier imports left before they start (see `checkpointIfLarge`).
@@ -324,6 +361,7 @@ public enum DatabaseOpener {
             }
             try db.execute("PRAGMA application_id=\(Schema.applicationId)")
             try db.execute("PRAGMA user_version=\(Schema.latestVersion)")
+            try SchemaObjects.recordHash(in: db)
             return start == 0
         }
     }

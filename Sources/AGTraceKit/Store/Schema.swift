@@ -979,6 +979,15 @@ public enum Schema {
             LEFT JOIN trace_nodes n ON n.trace_id = u.trace_id AND n.attribute = u.attribute
             LEFT JOIN trace_types t ON t.trace_id = n.trace_id AND t.type_id = n.type_id;
         """,
+        // 20: the hash of the definitions agtrace made (`SchemaObjects.hash` of sqlite_master's
+        // objects at this version), written by each migration: the file says which schema it
+        // was made with, and opening it compares that with the code's hash and its own objects.
+        """
+        CREATE TABLE schema_hash(
+            version INTEGER PRIMARY KEY,
+            sha256 TEXT NOT NULL
+        );
+        """,
     ]
 
     public static var latestVersion: Int { migrations.count }

@@ -55,7 +55,8 @@ enum SchemaObjects {
     static func unexpected(in db: Database, version: Int) throws -> [String] {
         guard version >= 0, version <= Schema.latestVersion else { return [] }
         let found = try objects(in: db)
-        if try hash(of: found) == definitionHash(version: version) { return [] }
+        let ours = try definitionHash(version: version)
+        if try hash(of: found) == ours { return try recordedHashProblem(in: db, version: version, ours: ours).map { [$0] } ?? [] }
         let expected = try expected(version: version)
         var problems: [String] = []
         var seen = Set<String>()
@@ -77,6 +78,29 @@ enum SchemaObjects {
             problems.append("\(object.type) '\(name)' (missing)")
         }
         return problems
+    }
+
+    /// The first version whose databases record their schema's hash (`schema_hash`).
+    static let hashRecordedSince = 20
+
+    /// Writes the hash of the latest schema's definitions into `schema_hash` (inside the
+    /// migration's transaction, after it ran).
+    static func recordHash(in db: Database) throws {
+        try db.execute("DELETE FROM schema_hash")
+        try db.prepare("INSERT INTO schema_hash(version, sha256) VALUES (?1, ?2)")
+            .runRow(Int64(Schema.latestVersion), try definitionHash(version: Schema.latestVersion))
+    }
+
+    /// What is wrong with the hash a database of `version` recorded, when its objects are ours:
+    /// none recorded, or one other than the hash of this version's definitions (`ours`).
+    static func recordedHashProblem(in db: Database, version: Int, ours: String) throws -> String? {
+        guard version >= hashRecordedSince else { return nil }
+        let recorded = try db.rows("SELECT version, sha256 FROM schema_hash")
+        guard recorded.count == 1, recorded[0][0].intValue == Int64(version) else {
+            return "table 'schema_hash' (\(recorded.isEmpty ? "no" : "not one") recorded hash of schema version \(version))"
+        }
+        let hash = recorded[0][1].description
+        return hash == ours ? nil : "table 'schema_hash' (its recorded hash \(hash.prefix(12))… is not schema version \(version)'s, \(ours.prefix(12))…)"
     }
 
     /// SHA-256 of the objects' kinds, names and definitions (spaces aside), sorted by name.

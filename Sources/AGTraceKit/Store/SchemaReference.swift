@@ -171,6 +171,10 @@ public enum SchemaReference {
             "src_attribute": "the input", "dst_attribute": "the reader", "first_seq": "the first hit that added it",
         ]),
         // Labels
+        Table(name: "schema_hash", section: .labels, row: "the schema this database was made with (one row, written by each migration)", columns: [
+            "version": "the schema version (`PRAGMA user_version`)",
+            "sha256": "SHA-256 of that version's definitions as agtrace writes them (`SchemaObjects.hash`); opening the database refuses it when this, or its own objects, differ",
+        ]),
         Table(name: "aliases", section: .labels, row: "a label that names stored bytes a second time", columns: [
             "label": "the second name", "kind": "`snapshot`, `run` or `trace` (a stored kind's noun)", "target_id": "the row it names",
         ]),

@@ -9,6 +9,7 @@ enum SnapshotDeletion {
         var deleted = false
         for kind in try InputFormats.storedKinds(in: db) {
             guard let id = try kind.id(labelled: label, in: db) else { continue }
+            try DatabaseOpener.refuseDamaged(tables: kind.writtenTables, in: db)
             for sql in kind.deletion + ["DELETE FROM \(kind.table) WHERE id = ?1"] {
                 try db.prepare(sql).runRow(id)
             }

@@ -48,6 +48,22 @@ public struct StoredKind: Sendable, Equatable {
         """
     }
 
+    /// The tables an import of it writes: its own, the ones its deletion empties, and those
+    /// every import shares (aliases, import notes). A large database's import quick-checks
+    /// them before its first write (`DatabaseOpener.refuseDamaged(tables:in:)`).
+    public var writtenTables: [String] {
+        var tables = [table]
+        for statement in deletion {
+            var rest = statement[...]
+            while let range = rest.range(of: "DELETE FROM ") {
+                let name = rest[range.upperBound...].prefix(while: { $0.isLetter || $0.isNumber || $0 == "_" })
+                if !name.isEmpty, !tables.contains(String(name)) { tables.append(String(name)) }
+                rest = rest[range.upperBound...]
+            }
+        }
+        return tables + ["aliases", "import_notes"]
+    }
+
     /// The option that takes its label (`snapshot` for `--snapshot`).
     public var option: String { options[0].name }
 

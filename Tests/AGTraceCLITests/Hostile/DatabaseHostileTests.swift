@@ -25,6 +25,8 @@ extension HostileInputTests {
         ("extra-default", "ALTER TABLE snapshots ADD COLUMN extra TEXT DEFAULT 'x'", "table 'snapshots' (not as agtrace defines it)"),
         ("generated", "ALTER TABLE snapshots ADD COLUMN g INTEGER AS (1 / 0)", "table 'snapshots' (not as agtrace defines it)"),
         ("dropped-index", "DROP INDEX snapshots_by_sha256", "index 'snapshots_by_sha256' (missing)"),
+        ("recorded-hash", "UPDATE schema_hash SET sha256 = 'f00d'", "table 'schema_hash' (its recorded hash f00d… is not schema version"),
+        ("no-recorded-hash", "DELETE FROM schema_hash", "table 'schema_hash' (no recorded hash of schema version"),
     ]
 
     func testAlteredDefinitionsAreRefusedAndTheFileKept() throws {
@@ -58,5 +60,23 @@ extension HostileInputTests {
         let d = try capped(["delete", "--db", db, "trip-1-before"])
         XCTAssertEqual(d.status, 1, d.stdout)
         XCTAssertEqual(FileManager.default.contents(atPath: db), before)
+    }
+
+    /// The same page in a database too large to check whole (the limit set to 0 bytes, as a
+    /// file over 64 MB has it): the import's own tables are quick-checked before its first
+    /// write, so the damaged snapshot table refuses a snapshot's import and its deletion, naming
+    /// the table, in SQLite's words, the file unchanged.
+    func testACorruptPageInALargeDatabaseRefusesWritesToItsTables() throws {
+        XCTAssertEqual(try CLI.run(["import", "--db", db, CLI.samples + "/trip-1-before.ag-json"]).status, 0)
+        for suffix in ["-wal", "-shm"] { unlink(db + suffix) }
+        try HostileInputs.corruptPage(at: db)
+        let before = FileManager.default.contents(atPath: db)
+        let large = ["AGTRACE_QUICK_CHECK_LIMIT": "0"]
+        for args in [["import", "--db", db, CLI.samples + "/planner-profiled.ag-json"], ["delete", "--db", db, "trip-1-before"]] {
+            let r = try capped(args, environment: large)
+            XCTAssertEqual(r.status, 1, "\(args[0]): \(r.stdout)")
+            XCTAssertTrue(r.stderr.contains("fails SQLite's quick check of table '") && r.stderr.contains("malformed"), "\(args[0]): \(r.stderr)")
+            XCTAssertEqual(FileManager.default.contents(atPath: db), before, "\(args[0]): the file is left byte for byte")
+        }
     }
 }

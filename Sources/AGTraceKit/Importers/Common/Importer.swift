@@ -73,6 +73,7 @@ public final class Importer {
             let base = options.label ?? Labels.defaultLabel(for: path)
             let kind = input.format.storedKind
             for sql in kind.schema { try db.execute(sql) }
+            try DatabaseOpener.refuseDamaged(tables: kind.writtenTables, in: db)
             let replacement = options.replace ? try Replacement.prepare(base, kind: kind, path: path, in: db) : nil
             // A label that is taken is refused, derived from the file's name or given (below,
             // once the bytes are known not to be stored already): a suffixed `tap-2` would let
