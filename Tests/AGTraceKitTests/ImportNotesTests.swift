@@ -73,11 +73,36 @@ final class ImportNotesTests: TemporaryDirectoryTestCase {
     }
 
     func testKindsKeepTheOrderTheyFirstCameInAndOneNoteIsSaidAsItIs() {
-        let notes = [ImportNote(code: "a", message: "one a", position: 3), ImportNote(code: "b", message: "the b"),
-                     ImportNote(code: "a", message: "two a", position: 9)]
+        let (a, b, c) = (ImportNoteCode("a", position: .line, meaning: "a"), ImportNoteCode("b", position: .none, meaning: "b"),
+                         ImportNoteCode("c", position: .none, meaning: "c"))
+        let notes = [ImportNote(a, message: "one a", position: 3), ImportNote(b, message: "the b"),
+                     ImportNote(a, message: "two a", position: 9)]
         let groups = ImportNoteGroup.groups(notes)
         XCTAssertEqual(groups.map { $0.sentence() }, ["2 a notes (at 3, 9); the first: one a", "the b"])
-        XCTAssertEqual(ImportNoteGroup.groups([ImportNote(code: "c", message: "c"), ImportNote(code: "c", message: "c")]).map { $0.sentence() },
+        XCTAssertEqual(ImportNoteGroup.groups([ImportNote(c, message: "c"), ImportNote(c, message: "c")]).map { $0.sentence() },
                        ["2 c notes; the first: c"], "no positions known: none said")
+    }
+
+    /// Every code is declared once, by one format or as a common one; the codes that say how a
+    /// recording ended are the ones the importer adds no `recording-end` note beside.
+    func testNoteCodesAreDeclaredOnce() {
+        let codes = ImportNoteCode.all.map(\.code.code)
+        XCTAssertEqual(codes.count, Set(codes).count, "a code declared twice: \(codes)")
+        XCTAssertEqual(ImportNoteCode.endCodes, ["recording-end", "impossible-duration", "trace-cut", "xctrace-cut"])
+        XCTAssertEqual(ImportNoteCode.all.first { $0.code.code == "trace-cut" }?.raisedBy, "traces")
+    }
+
+    /// Notes are made from declared codes only: a free string reaches `import_notes` from no
+    /// call site but the one that reads rows back.
+    func testNoCallSiteNamesACodeAsAString() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+        var offenders: [String] = []
+        for file in try FileManager.default.subpathsOfDirectory(atPath: sources.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            if text.contains("ImportNote(stored:") && !file.hasSuffix("ImportNotes.swift") { offenders.append(file) }
+            if text.contains("ImportNote(code:") { offenders.append(file) }
+        }
+        XCTAssertEqual(offenders, [])
     }
 }

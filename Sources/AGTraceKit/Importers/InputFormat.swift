@@ -44,6 +44,8 @@ public struct FormatFacts: Sendable {
     public var fileExtensions: [String]
     /// The option of `check` and `baseline` that takes such a file (`--archive`).
     public var fileOption: String
+    /// The import notes it raises (`ImportNoteCode`), declared in its folder.
+    public var noteCodes: [ImportNoteCode] = []
 }
 
 extension InputFormat {

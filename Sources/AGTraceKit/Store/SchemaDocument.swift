@@ -59,10 +59,20 @@ public enum SchemaDocument {
             }
             text = text.replacingOccurrences(of: "{{\(section.rawValue)}}\n", with: block)
         }
+        text = text.replacingOccurrences(of: "{{note-codes}}\n", with: noteCodesTable)
         let listed = Set(SchemaReference.tables.map(\.name))
         let others = objects.filter { !listed.contains($0.name) }
         if !others.isEmpty { text += "\n(undescribed: \(others.map(\.name).joined(separator: ", ")))\n" }
         return text
+    }
+
+    /// The registry of import note codes as a table.
+    static var noteCodesTable: String {
+        var table = "| code | severity | raised by | position | meaning |\n|---|---|---|---|---|\n"
+        for (code, raisedBy) in ImportNoteCode.all {
+            table += "| `\(code.code)` | \(code.severity.rawValue) | \(raisedBy) | \(code.position.rawValue) | \(code.meaning.replacingOccurrences(of: "|", with: "\\|")) |\n"
+        }
+        return table
     }
 
     static let template = """
@@ -180,6 +190,13 @@ public enum SchemaDocument {
     ## Labels
 
     {{labels}}
+
+    ### Import note codes
+
+    What `import_notes.code` holds, one line per code as the formats declare them
+    (`ImportNoteCode`): who raises it, what its `position` counts, and what it means.
+
+    {{note-codes}}
 
     `agtrace import --label X` of bytes already stored as `L` stores nothing twice and makes `X`
     another name of `L`'s row. Every command that takes a label reads aliases too; `list` shows

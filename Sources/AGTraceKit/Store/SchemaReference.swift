@@ -180,13 +180,13 @@ public enum SchemaReference {
         ]),
         Table(name: "import_notes", section: .labels, row: "a doubt about an input that did not stop its import, as `import` printed it (`agtrace query \"SELECT * FROM import_notes\"`)", columns: [
             "id": "row id, in the order the import found them",
-            "kind": "what the import is stored as: `snapshot`, `run`, `trace` or `console`",
-            "owner_id": "its row in `snapshots`, `runs`, `traces` or `consoles` (deleting or replacing that removes the note)",
+            "kind": "what the import is stored as: `snapshot`, `run`, `trace`, `console` or `recording`",
+            "owner_id": "its row in `snapshots`, `runs`, `traces`, `consoles` or `xctrace_recordings` (deleting or replacing that removes the note)",
             "label": "the import's label",
             "severity": "`warning`",
-            "code": "what kind of doubt: `recording-end` (any kind that did not end normally: a crash, a kill, a cut); `impossible-duration` (traces, Instruments recordings: a negative or infinite duration, the first by position); `unreadable-lines` (transcripts); `whole-second-timestamps`, `trace-cut`, `traces-concatenated`, `type-defined-twice` and `no-timestamps` (traces); `cycle-report-cut` and `stray-frame-lines` (consoles); `xctrace-cut` (Instruments)",
+            "code": "what kind of doubt: one of the [import note codes](#import-note-codes) its format declares",
             "message": "the sentence `import` prints after `agtrace import: warning: LABEL: `",
-            "position": "where: a transcript's first unreadable line, the seq of a trace's second BeginTrace or of its first cycle LogMessage without an update stack, a console's line (a cut frame line, else the report's header); NULL otherwise",
+            "position": "where, in the unit its code declares (a line, an event seq, a byte, a row; see the codes below); NULL when the code has none",
         ]),
         // Consoles and cycles
         Table(name: "consoles", section: .consoles, row: "imported console log (text from Xcode's console, `log stream`/`log show`, or a CI job's output)", columns: [

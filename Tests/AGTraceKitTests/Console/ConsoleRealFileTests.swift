@@ -59,7 +59,7 @@ final class ConsoleRealFileTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try rows(db, "SELECT position, code, subject FROM console_warnings"),
                        [["6", "attribute-without-subgraph", "UnwrapConditional<ViewDescriptor, Optional<Text>, Text>"]])
         // SwiftUI's crash line ends the recording: stored, noted, refused by check.
-        XCTAssertEqual(item.notes.map(\.code), [ImportNote.recordingEnd])
+        XCTAssertEqual(item.notes.map(\.code), [ImportNoteCode.recordingEnd.code])
         XCTAssertEqual(try rows(db, "SELECT complete, end_reason FROM consoles"),
                        [["0", "crashed: Fatal error: attempting to create attribute with no subgraph:"]])
         XCTAssertEqual(try db.scalar("SELECT size_bytes FROM consoles")?.intValue, 337)

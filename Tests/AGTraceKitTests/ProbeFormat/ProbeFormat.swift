@@ -26,6 +26,11 @@ extension StoredKind {
         ])
 }
 
+extension ImportNoteCode {
+    /// The probe's one note: a line that is no value.
+    static let probeNoValue = ImportNoteCode("probe-no-value", position: .line, meaning: "a line that is no `value N` (the line): skipped")
+}
+
 struct ProbeFormat: InputFormat {
     static let magic = Array("agtrace-probe\n".utf8)
     let facts = FormatFacts(kind: .probe, storedKind: .probe, noun: "a probe", fileExtensions: [".probe"], fileOption: "--probe")
@@ -52,7 +57,7 @@ struct ProbeFormat: InputFormat {
                 item[count: "values"] += 1
             } else {
                 item[count: "skipped lines"] += 1
-                item.notes.append(ImportNote(code: "unreadable-lines", message: "line \(i + 2) is no value", position: i + 2))
+                item.notes.append(ImportNote(.probeNoValue, message: "line \(i + 2) is no value", position: i + 2))
             }
         }
         try job.db.prepare("""

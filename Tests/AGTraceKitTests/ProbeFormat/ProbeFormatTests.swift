@@ -24,9 +24,9 @@ final class ProbeFormatTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(item.kind.storedNoun, "probe")
         XCTAssertEqual(item.label, "first", "the format's extension leaves the label")
         XCTAssertTrue(outcome.line.hasPrefix("imported first (probe): values 3, skipped lines 1 in "), outcome.line)
-        XCTAssertEqual(item.notes, [ImportNote(code: "unreadable-lines", message: "line 4 is no value", position: 4)])
+        XCTAssertEqual(item.notes, [ImportNote(.probeNoValue, message: "line 4 is no value", position: 4)])
         XCTAssertEqual(try imp.db.textRows("SELECT kind, label, severity, code, message, position FROM import_notes"),
-                       [["probe", "first", "warning", "unreadable-lines", "line 4 is no value", "4"]])
+                       [["probe", "first", "warning", "probe-no-value", "line 4 is no value", "4"]])
 
         // An archive still imports beside it, and both are listed, each kind in its place.
         _ = try XCTUnwrap(imported(try imp.importItem(TestPaths.sample("trip-1-before.ag-json"))))

@@ -12,22 +12,18 @@ public struct ImportNote: Equatable, Sendable {
     /// seq), or nil.
     public var position: Int?
 
-    public init(severity: String = "warning", code: String, message: String, position: Int? = nil) {
+    /// A note of a declared code: its severity is the code's.
+    public init(_ code: ImportNoteCode, message: String, position: Int? = nil) {
+        self.init(stored: code.severity.rawValue, code: code.code, message: message, position: position)
+    }
+
+    /// A note as `import_notes` holds it.
+    init(stored severity: String, code: String, message: String, position: Int?) {
         self.severity = severity
         self.code = code
         self.message = message
         self.position = position
     }
-
-    /// How a transcript's recording ended, when not normally: `check` says it in words of its
-    /// own, so `ImportedItem.warnings` leaves it out.
-    public static let recordingEnd = "recording-end"
-    /// The codes of notes that say how a recording ended (`RecordingEnding`'s own, a cut
-    /// trace's, a cut export's): the import adds no second one.
-    public static let endCodes: Set<String> = [recordingEnd, "trace-cut", "xctrace-cut", impossibleDuration]
-    /// A duration that cannot be (negative, infinite, not a number): the recording's times
-    /// cannot be trusted, so neither can it (`RecordingEnding`: not complete).
-    public static let impossibleDuration = "impossible-duration"
 }
 
 /// The notes of one kind (one `code`) of one import, as a line: a log stuck in a loop cuts its
@@ -94,7 +90,7 @@ enum ImportNotes {
     static func read(kind: StoredKind, ownerId: Int64, in db: Database) throws -> [ImportNote] {
         try db.rows("SELECT severity, code, message, position FROM import_notes WHERE kind = ?1 AND owner_id = ?2 ORDER BY id",
                     [.text(kind.noun), .integer(ownerId)]).map {
-            ImportNote(severity: $0[0].description, code: $0[1].description, message: $0[2].description,
+            ImportNote(stored: $0[0].description, code: $0[1].description, message: $0[2].description,
                        position: $0[3].intValue.map { Int($0) })
         }
     }

@@ -25,7 +25,7 @@ public struct ImportedItem: Equatable, Sendable {
     public var notes: [ImportNote] = []
     /// The notes' sentences but the recording's end, which `check` words its own way: one per
     /// kind of note, with how many and where the first were (`ImportNoteGroup`).
-    public var warnings: [String] { ImportNoteGroup.groups(notes.filter { $0.code != ImportNote.recordingEnd }).map { $0.sentence() } }
+    public var warnings: [String] { ImportNoteGroup.groups(notes.filter { $0.code != ImportNoteCode.recordingEnd.code }).map { $0.sentence() } }
     /// How the recording ended, as its format read it (nil: the format says nothing; the
     /// row keeps what the format wrote itself). Written into the kind's row by the import.
     public var ending: RecordingEnding?

@@ -97,7 +97,7 @@ public final class Importer {
             if let ending = item.ending, let id = try kind.id(labelled: label, in: db) {
                 // How it ended: written here for every kind, noted unless the format said it.
                 try RecordingEnding.write(ending, kind, id: id, in: db)
-                if let note = ending.note, !item.notes.contains(where: { ImportNote.endCodes.contains($0.code) }) {
+                if let note = ending.note, !item.notes.contains(where: { ImportNoteCode.endCodes.contains($0.code) }) {
                     item.notes.insert(note, at: 0)
                 }
             }

@@ -71,7 +71,7 @@ public struct RecordingEnding: Equatable, Sendable {
     /// shown is the format's to note: a transcript's is, a console's is the usual case).
     var note: ImportNote? {
         guard complete == false else { return nil }
-        return ImportNote(code: ImportNote.recordingEnd,
+        return ImportNote(.recordingEnd,
                           message: "the recording did not end normally (\(reason ?? "unknown")); 'check' refuses it unless --allow-incomplete")
     }
 }

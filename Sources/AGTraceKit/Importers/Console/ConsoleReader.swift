@@ -218,7 +218,7 @@ struct ConsoleParser {
         if !why.isEmpty {
             report.complete = false
             let n = report.attribute.map(String.init) ?? "?"
-            summary.notes.append(ImportNote(code: "cycle-report-cut",
+            summary.notes.append(ImportNote(.cycleReportCut,
                                             message: "the cycle report at line \(report.position) (attribute \(n)) is incomplete: \(why.joined(separator: "; "))",
                                             position: cutLine ?? report.position))
         }
@@ -308,18 +308,18 @@ struct ConsoleParser {
         try flushPending(into: &sink)
         try closeLast(into: &sink)
         if cutLabels.count > 0 {
-            summary.notes.append(ImportNote(code: "cycle-label-cut",
+            summary.notes.append(ImportNote(.cycleLabelCut,
                                             message: "\(cutLabels.count) digraph label\(cutLabels.count == 1 ? "" : "s") longer than \(CycleLine.maxLabelBytes) bytes (the first at line \(cutLabels.first)): only the first \(CycleLine.maxLabelBytes) bytes of each are kept",
                                             position: cutLabels.first))
         }
         if droppedLabels.count > 0 {
-            summary.notes.append(ImportNote(code: "cycle-labels-dropped",
+            summary.notes.append(ImportNote(.cycleLabelsDropped,
                                             message: "\(droppedLabels.count) digraph label line\(droppedLabels.count == 1 ? "" : "s") not kept (the first in the cycle report at line \(droppedLabels.first)): a report keeps at most \(Self.maxReportLabels >> 20) MB of labels",
                                             position: droppedLabels.first))
         }
         if strayFrames.count > 0 {
             let (count, first) = strayFrames
-            summary.notes.append(ImportNote(code: "stray-frame-lines",
+            summary.notes.append(ImportNote(.strayFrameLines,
                                             message: "\(count) frame line\(count == 1 ? "" : "s") outside a cycle report (the first at line \(first)): not stored",
                                             position: first))
         }

@@ -67,7 +67,7 @@ enum XctraceImport {
         guard let first = rows.first, let count = first[4].intValue else { return nil }
         let ns = first[3].doubleValue ?? 0
         let position = first[2].intValue ?? 0
-        return ImportNote(code: ImportNote.impossibleDuration,
+        return ImportNote(.impossibleDuration,
                           message: "\(count) row\(count == 1 ? "" : "s") with a negative duration (the first, row \(position + 1) of \(first[0].description) in file \((first[1].intValue ?? 0) + 1), lasts -\(TraceTimeline.ImpossibleDurations.seconds(abs(ns) / 1e9))): the recording's times cannot be right; 'check' refuses it unless --allow-incomplete",
                           position: Int(position))
     }

@@ -387,7 +387,7 @@ final class XctraceReader {
         guard let tableId else { head = nil; return }
         try sink.tableEnd(table: tableId, rows: rowsInTable, sentinels: sentinels, complete: complete)
         if shortRows > 0, let h = head {
-            summary.notes.append(ImportNote(code: "xctrace-short-rows",
+            summary.notes.append(ImportNote(.xctraceShortRows,
                                             message: "\(shortRows) row(s) of \(h.schema) have fewer cells than its \(slotOfColumn.count) columns: the missing cells are NULL"))
         }
         summary.tables += 1
@@ -494,7 +494,7 @@ final class XctraceReader {
             let rows = rowsInTable
             let inRow = open.contains { if case .row = $0.role { return true } else { return false } }
             try endTable(sink, complete: false)
-            summary.notes.append(ImportNote(code: "xctrace-cut",
+            summary.notes.append(ImportNote(.xctraceCut,
                 message: "the export ends inside <\(where_)>\(inRow ? " of row \(rows + 1)" : "") of \(h.schema) (byte \(tokens.offset - documentStart)): the file was cut; its \(rows) complete row(s) are kept, the rest is missing",
                 position: tokens.offset - documentStart))
             return

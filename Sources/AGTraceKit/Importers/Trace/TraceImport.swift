@@ -132,35 +132,35 @@ enum TraceImport {
                         summary.ended ? TraceEnd.ended : TraceEnd.cut, TraceEnd.clock(summary))
         var notes: [ImportNote] = []
         if summary.integerTimestamps > 0 {
-            notes.append(ImportNote(code: "whole-second-timestamps", message: "\(summary.integerTimestamps) of \(summary.events) events carry whole-second (varint) timestamps: the durations of evaluations they begin or end are unknown (NULL)"))
+            notes.append(ImportNote(.wholeSecondTimestamps, message: "\(summary.integerTimestamps) of \(summary.events) events carry whole-second (varint) timestamps: the durations of evaluations they begin or end are unknown (NULL)"))
         }
         if !summary.ended {
-            notes.append(ImportNote(code: "trace-cut", message: TraceEnd.cutWarning))
+            notes.append(ImportNote(.traceCut, message: TraceEnd.cutWarning))
         }
         let impossible = store.impossibleDurations
         if impossible.count > 0 {
-            notes.append(ImportNote(code: ImportNote.impossibleDuration,
+            notes.append(ImportNote(.impossibleDuration,
                                     message: "\(impossible.description): their durations are stored as unknown (NULL), and the trace's clock cannot be trusted; 'check' refuses it unless --allow-incomplete",
                                     position: impossible.firstSeq))
         }
         if summary.beginTraceSeqs.count > 1 {
             let seqs = summary.beginTraceSeqs.prefix(5).map(String.init).joined(separator: ", ")
-            notes.append(ImportNote(code: "traces-concatenated", message: "\(summary.beginTraceSeqs.count) BeginTrace events (seq \(seqs)\(summary.beginTraceSeqs.count > 5 ? ", …" : "")): several traces concatenated into one file, imported as one; the same attribute or type id may name different nodes in each: import each trace alone",
+            notes.append(ImportNote(.tracesConcatenated, message: "\(summary.beginTraceSeqs.count) BeginTrace events (seq \(seqs)\(summary.beginTraceSeqs.count > 5 ? ", …" : "")): several traces concatenated into one file, imported as one; the same attribute or type id may name different nodes in each: import each trace alone",
                                     position: summary.beginTraceSeqs[1]))
         }
         for (first, second) in store.typeConflicts.prefix(5) {
-            notes.append(ImportNote(code: "type-defined-twice", message: "type id \(first.typeId) is defined twice (\(first.rule ?? "no rule") / \(first.valueType ?? "no value type"), then \(second.rule ?? "no rule") / \(second.valueType ?? "no value type")): the last is kept, and every node of that type is named by it"))
+            notes.append(ImportNote(.typeDefinedTwice, message: "type id \(first.typeId) is defined twice (\(first.rule ?? "no rule") / \(first.valueType ?? "no value type"), then \(second.rule ?? "no rule") / \(second.valueType ?? "no value type")): the last is kept, and every node of that type is named by it"))
         }
         if store.typeConflicts.count > 5 {
-            notes.append(ImportNote(code: "type-defined-twice", message: "\(store.typeConflicts.count - 5) more type ids are defined twice"))
+            notes.append(ImportNote(.typeDefinedTwice, message: "\(store.typeConflicts.count - 5) more type ids are defined twice"))
         }
         if let first = store.cyclesWithoutStack.first {
             let n = store.cyclesWithoutStack.count
-            notes.append(ImportNote(code: "cycle-without-stack", message: "\(n == 1 ? "a cycle LogMessage (seq \(first))" : "\(n) cycle LogMessages (the first at seq \(first))") with no update stack record right after: stored without frames (cycles.complete 0)",
+            notes.append(ImportNote(.cycleWithoutStack, message: "\(n == 1 ? "a cycle LogMessage (seq \(first))" : "\(n) cycle LogMessages (the first at seq \(first))") with no update stack record right after: stored without frames (cycles.complete 0)",
                                     position: first))
         }
         if summary.integerTimestamps + summary.doubleTimestamps == 0 {
-            notes.append(ImportNote(code: "no-timestamps", message: "no event carries a timestamp: durations are unknown"))
+            notes.append(ImportNote(.noTimestamps, message: "no event carries a timestamp: durations are unknown"))
         }
         return TraceImportSummary(summary: summary, sha256: sha, updates: store.updateCount, writes: store.writeCount,
                                   edges: store.edgeCount, cycles: store.cycleCount, notes: notes, incomplete: summary.ended ? nil : TraceEnd.cut,

@@ -7,7 +7,7 @@ extension InputKind {
 /// lldb breakpoint transcripts (text, `.lldb.log`): one run each.
 struct TranscriptFormat: InputFormat {
     let facts = FormatFacts(kind: .transcript, storedKind: .run, measuredKind: .run, noun: "an lldb transcript",
-                            fileExtensions: [".lldb", ".log", ".txt"], fileOption: "--transcript")
+                            fileExtensions: [".lldb", ".log", ".txt"], fileOption: "--transcript", noteCodes: TranscriptFormat.noteCodes)
 
     /// Hits in the head; or text (not binary) longer than the head with none in it yet: a
     /// program may print more than the head before the first breakpoint is hit.
@@ -27,7 +27,7 @@ struct TranscriptFormat: InputFormat {
         item.skippedLines = summary.summary.skippedLines
         item.incompleteHits = summary.summary.incompleteHits
         if let warning = TranscriptWarnings.unreadable(summary.summary) {
-            item.notes.append(ImportNote(code: "unreadable-lines", message: warning, position: summary.summary.unreadableLines.first))
+            item.notes.append(ImportNote(.unreadableLines, message: warning, position: summary.summary.unreadableLines.first))
         }
         item.end = summary.end
         item.ending = RecordingEnding(summary.end)
@@ -35,7 +35,7 @@ struct TranscriptFormat: InputFormat {
             let what = summary.end == .noEndSeen
                 ? "the transcript does not show how the process ended (no end seen); 'check' warns"
                 : "the recording did not end normally (\(summary.end.reason)); 'check' refuses it unless --allow-incomplete"
-            item.notes.append(ImportNote(code: ImportNote.recordingEnd, message: what))
+            item.notes.append(ImportNote(.recordingEnd, message: what))
         }
         item.sha256 = summary.sha256
         if summary.cycles > 0 { item[count: "cycles"] = summary.cycles }
