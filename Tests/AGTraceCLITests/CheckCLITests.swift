@@ -19,7 +19,7 @@ enum CheckCLI {
         let insertRun = try db.prepare("INSERT INTO runs(label, source, sha256, imported_at, complete, end_reason) VALUES (?1, 'test', ?2, '2026-05-01T09:30:00Z', 1, 'exited 0')")
         insertRun.bind([.text(label), .text(String(repeating: "ab", count: 32))])
         try insertRun.run()
-        let runId = db.lastInsertRowid
+        let runId = try db.scalar("SELECT id FROM runs WHERE label = ?1", [.text(label)])!.intValue!
         let insert = try db.prepare("INSERT INTO events(run_id, seq, kind, symbol, attribute) VALUES (?1, ?2, ?3, ?4, ?5)")
         var seq: Int64 = 0
         func add(_ kind: String, _ attribute: Int64) throws {

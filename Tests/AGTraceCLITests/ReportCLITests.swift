@@ -25,7 +25,7 @@ final class ReportCLITests: CLITestCase {
         // The run of the Trip write: edges seen as the body ran, then the write of nights.
         let db = try DatabaseOpener.open(db, mode: .write)
         try db.execute("INSERT INTO runs(label, event_count) VALUES ('tap', 8)")
-        let run = db.lastInsertRowid
+        let run = try db.scalar("SELECT id FROM runs WHERE label = 'tap'")!.intValue!
         try db.execute("""
             INSERT INTO events(run_id, seq, line, kind, symbol, attribute, input_attribute) VALUES
               (\(run), 1, 3, 'update', 'AG::Graph::update_attribute', 3152, NULL),

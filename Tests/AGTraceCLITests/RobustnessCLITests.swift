@@ -313,7 +313,7 @@ final class RobustnessCLITests: CLITestCase {
         let statements = [
             "INSERT INTO snapshots(label) VALUES ('x')", "UPDATE node_rows SET flags = 0", "DELETE FROM edges",
             "DROP TABLE edges", "DROP VIEW nodes", "CREATE TABLE t(a)", "CREATE TEMP TABLE t(a)", "CREATE INDEX i ON edges(flags)",
-            "ALTER TABLE snapshots ADD COLUMN x", "ALTER TABLE snapshots RENAME TO s2", "REINDEX", "ANALYZE", "VACUUM",
+            "ALTER TABLE imports ADD COLUMN x", "ALTER TABLE imports RENAME TO s2", "REINDEX", "ANALYZE", "VACUUM",
             "VACUUM INTO '\(other)'", "ATTACH DATABASE '\(other)' AS o", "DETACH main",
             "PRAGMA user_version = 99", "PRAGMA application_id = 1", "PRAGMA journal_mode = DELETE", "PRAGMA wal_checkpoint(TRUNCATE)",
             "PRAGMA writable_schema = ON", "PRAGMA query_only = 0", "PRAGMA optimize", "PRAGMA incremental_vacuum",

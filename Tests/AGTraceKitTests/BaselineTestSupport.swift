@@ -20,7 +20,7 @@ enum BaselineFixtures {
                           sha256: String? = "5eed", importedAt: String? = "2026-05-01T09:30:00Z") throws -> Int64 {
         try db.prepare("INSERT INTO runs(label, source, sha256, imported_at) VALUES (?1, 'test', ?2, ?3)")
             .bindAndRun([.text(label), sha256.map { .text($0) } ?? .null, importedAt.map { .text($0) } ?? .null])
-        let runId = db.lastInsertRowid
+        let runId = try db.scalar("SELECT id FROM runs WHERE label = ?1", [.text(label)])!.intValue!
         let insert = try db.prepare("""
             INSERT INTO events(run_id, seq, kind, symbol, attribute, input_attribute) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
             """)
@@ -55,7 +55,7 @@ enum BaselineFixtures {
     static func insertNodeProfiledSnapshot(_ db: Database, label: String) throws {
         try db.prepare("INSERT INTO snapshots(label, sha256, imported_at) VALUES (?1, 'feed', '2026-05-02T10:00:00Z')")
             .bindAndRun([.text(label)])
-        let id = db.lastInsertRowid
+        let id = try db.scalar("SELECT id FROM snapshots WHERE label = ?1", [.text(label)])!.intValue!
         let types: [(Int64, Int64, String)] = [
             (0, 0, "DynamicBody<ViewBodyAccessor<Row>>"),
             (0, 1, "External<()>"),

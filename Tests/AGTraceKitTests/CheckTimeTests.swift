@@ -149,7 +149,7 @@ final class CheckTimeTests: DatabaseTestCase {
     /// pass 32 bits gives a baseline its check reads and passes.
     func testOddlyNamedSnapshotBaselinePassesItsOwnCheck() throws {
         try db.prepare("INSERT INTO snapshots(label, sha256, imported_at) VALUES ('odd', 'feed', '2026-05-02T10:00:00Z')").bindAndRun([])
-        let id = db.lastInsertRowid
+        let id = try db.scalar("SELECT id FROM snapshots WHERE label = 'odd'")!.intValue!
         let names = ["123", " Padded ", "", "(rule \"123\")", "Fine"]
         for (t, name) in names.enumerated() {
             try db.prepare("INSERT INTO types(snapshot_id, graph_index, type_index, name) VALUES (?1, 0, ?2, ?3)")

@@ -9,7 +9,7 @@ struct StoredCycles {
     /// A `consoles` row (no bytes behind it), its id.
     func console(_ label: String) throws -> Int64 {
         try db.prepare("INSERT INTO consoles(label, source, line_count) VALUES (?1, ?2, 0)").bindAndRun([.text(label), .text("\(label).log")])
-        return db.lastInsertRowid
+        return try db.scalar("SELECT id FROM consoles WHERE label = ?1", [.text(label)])!.intValue!
     }
 
     struct Frame {

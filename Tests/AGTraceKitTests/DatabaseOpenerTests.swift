@@ -81,6 +81,7 @@ final class DatabaseOpenerTests: TemporaryDirectoryTestCase {
             for migration in Schema.migrations.prefix(version) { try db.execute(migration) }
         }
         try db.execute("PRAGMA application_id = \(Schema.applicationId); PRAGMA user_version = \(version)")
+        if version >= SchemaObjects.hashRecordedSince { try SchemaObjects.recordHash(version: version, in: db) }
         try db.execute("INSERT INTO snapshots(label) VALUES ('kept'); INSERT INTO edges(snapshot_id, graph_index, src_attribute, dst_attribute, edge_index) VALUES (1, 0, 4, 8, 0)")
         try db.execute(extra)
         return path
@@ -88,8 +89,8 @@ final class DatabaseOpenerTests: TemporaryDirectoryTestCase {
 
     func testADatabaseWithObjectsAgtraceDidNotCreateIsRefusedNamingThem() throws {
         let cases: [(String, String, Int, String)] = [
-            ("trigger.db", "CREATE TRIGGER wipe AFTER INSERT ON snapshots BEGIN DELETE FROM edges; END", Schema.latestVersion,
-             "trigger 'wipe' on snapshots"),
+            ("trigger.db", "CREATE TRIGGER wipe AFTER INSERT ON imports BEGIN DELETE FROM edges; END", Schema.latestVersion,
+             "trigger 'wipe' on imports"),
             ("old-trigger.db", "CREATE TRIGGER wipe BEFORE INSERT ON node_rows BEGIN DELETE FROM snapshots; END", 1, "trigger 'wipe' on node_rows"),
             ("view.db", "CREATE VIEW all_edges AS SELECT * FROM edges", Schema.latestVersion, "view 'all_edges'"),
             ("shadow.db", "DROP VIEW nodes; CREATE VIEW nodes AS SELECT * FROM node_rows WHERE 0", Schema.latestVersion,
@@ -121,9 +122,9 @@ final class DatabaseOpenerTests: TemporaryDirectoryTestCase {
     /// naming it; so is a view's, as before.
     func testADatabaseWhoseDefinitionsDifferIsRefusedNamingThem() throws {
         let cases: [(String, String, Int, String)] = [
-            ("column.db", "ALTER TABLE snapshots ADD COLUMN extra TEXT DEFAULT 'x'", Schema.latestVersion, "table 'snapshots' (not as agtrace defines it)"),
+            ("column.db", "ALTER TABLE snapshot_facts ADD COLUMN extra TEXT DEFAULT 'x'", Schema.latestVersion, "table 'snapshot_facts' (not as agtrace defines it)"),
             ("old-column.db", "ALTER TABLE node_rows ADD COLUMN g INTEGER AS (1 / 0)", 1, "table 'node_rows' (not as agtrace defines it)"),
-            ("dropped.db", "DROP INDEX snapshots_by_sha256", Schema.latestVersion, "index 'snapshots_by_sha256' (missing)"),
+            ("dropped.db", "DROP INDEX imports_by_sha256", Schema.latestVersion, "index 'imports_by_sha256' (missing)"),
         ]
         for (name, extra, version, named) in cases {
             let path = try database(name, version: version, extra)
@@ -137,7 +138,7 @@ final class DatabaseOpenerTests: TemporaryDirectoryTestCase {
         let path = dir.appendingPathComponent("hash.db").path
         let db = try DatabaseOpener.open(path, mode: .write)
         XCTAssertEqual(SchemaObjects.hash(of: try SchemaObjects.objects(in: db)), try SchemaObjects.definitionHash(version: Schema.latestVersion))
-        try db.execute("ALTER TABLE snapshots ADD COLUMN x")
+        try db.execute("ALTER TABLE imports ADD COLUMN x")
         XCTAssertNotEqual(SchemaObjects.hash(of: try SchemaObjects.objects(in: db)), try SchemaObjects.definitionHash(version: Schema.latestVersion))
     }
 

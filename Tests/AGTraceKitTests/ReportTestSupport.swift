@@ -43,7 +43,7 @@ final class ReportFixture {
     func run(_ label: String, _ hits: [(EventKind, UInt32?, UInt32?)]) throws -> Int64 {
         try db.prepare("INSERT INTO runs(label, event_count) VALUES (?1, ?2)")
             .bindAndRun([.text(label), .integer(Int64(hits.count))])
-        let runId = db.lastInsertRowid
+        let runId = try db.scalar("SELECT id FROM runs WHERE label = ?1", [.text(label)])!.intValue!
         let store = try RunStore(db: db, runId: runId)
         for (i, hit) in hits.enumerated() {
             try store.event(BreakpointEvent(seq: i + 1, line: 10 + 2 * i, kind: hit.0, symbol: "sym",

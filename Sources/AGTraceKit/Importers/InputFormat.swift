@@ -21,8 +21,9 @@ public protocol InputFormat: Sendable {
     /// format: nil when not, `.provisional` when only the whole input can tell. May throw an
     /// `InputError` for bytes that are recognisably something else (a baseline).
     func recognise(_ head: [UInt8], full: Bool, path: String) throws -> Recognition?
-    /// Reads the input and stores it under `job.file.label` (inside the import's
-    /// transaction), filling in `item`'s counts, hash and notes.
+    /// Reads the input and stores its kind's rows (inside the import's transaction): its own
+    /// row in its facts table keyed to `job.importId`, and the rest; fills in `item`'s counts,
+    /// hash, ending and notes. Common code writes the `imports` row (label, source, bytes, end).
     func importInput(_ job: FormatImport, into item: inout ImportedItem) throws
     /// What the import line says was stored: "graphs 1, nodes 40, edges 61".
     func counts(of item: ImportedItem) -> String
@@ -81,4 +82,7 @@ public struct FormatImport {
     public var provisional: Bool
     /// The first import into a fresh database (its rows may go to the disk while indexes build).
     public var firstImport: Bool
+    /// The id its `imports` row takes, which common code writes after the format's rows:
+    /// the kind's own row (its facts table) keys to it (`import_id`).
+    public var importId: Int64
 }

@@ -316,6 +316,9 @@ public enum DatabaseOpener {
         // Each page SQLite loads is checked for cells that overlap or run off its end (what a
         // quick check finds), so a write never builds on a damaged page it reached.
         try db.execute("PRAGMA cell_size_check=ON")
+        // A kind's facts row keys to its import (`imports`): checked at commit, and deleting
+        // an import deletes its facts row.
+        try db.execute("PRAGMA foreign_keys=ON")
         // Checkpoints (copying the WAL back into the database, with two fsyncs) would double
         // the cost of a large import if run at its commit or on close. Writers instead fold
         // back what earlier imports left before they start (see `checkpointIfLarge`).

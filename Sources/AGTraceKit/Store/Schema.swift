@@ -988,6 +988,9 @@ public enum Schema {
             sha256 TEXT NOT NULL
         );
         """,
+        // 21: one row per import in `imports`, whatever its kind; each kind's own columns in
+        // `<kind>_facts`; the old names as views (`ImportsMigration`).
+        ImportsMigration.sql,
     ]
 
     public static var latestVersion: Int { migrations.count }

@@ -39,7 +39,7 @@ public enum SchemaDocument {
             for c in o.columns where SchemaReference.describe(o.name, c.name) == nil { missing.append("\(o.name).\(c.name)") }
         }
         let present = Set(objects.map(\.name))
-        for t in SchemaReference.tables where !present.contains(t.name) { missing.append("\(t.name) (described, not in the schema)") }
+        for t in SchemaReference.documented where !present.contains(t.name) { missing.append("\(t.name) (described, not in the schema)") }
         return missing
     }
 
@@ -48,7 +48,7 @@ public enum SchemaDocument {
         var text = template
         for section in SchemaReference.Section.allCases {
             var block = ""
-            for t in SchemaReference.tables where t.section == section {
+            for t in SchemaReference.documented where t.section == section {
                 guard let o = objects.first(where: { $0.name == t.name }) else { continue }
                 block += "### `\(o.name)` (\(o.kind))\n\nOne row per \(t.row).\n\n| column | type | meaning |\n|---|---|---|\n"
                 for c in o.columns {
@@ -60,7 +60,7 @@ public enum SchemaDocument {
             text = text.replacingOccurrences(of: "{{\(section.rawValue)}}\n", with: block)
         }
         text = text.replacingOccurrences(of: "{{note-codes}}\n", with: noteCodesTable)
-        let listed = Set(SchemaReference.tables.map(\.name))
+        let listed = Set(SchemaReference.documented.map(\.name))
         let others = objects.filter { !listed.contains($0.name) }
         if !others.isEmpty { text += "\n(undescribed: \(others.map(\.name).joined(separator: ", ")))\n" }
         return text

@@ -83,12 +83,12 @@ enum SchemaObjects {
     /// The first version whose databases record their schema's hash (`schema_hash`).
     static let hashRecordedSince = 20
 
-    /// Writes the hash of the latest schema's definitions into `schema_hash` (inside the
+    /// Writes the hash of schema `version`'s definitions into `schema_hash` (inside the
     /// migration's transaction, after it ran).
-    static func recordHash(in db: Database) throws {
+    static func recordHash(version: Int = Schema.latestVersion, in db: Database) throws {
         try db.execute("DELETE FROM schema_hash")
         try db.prepare("INSERT INTO schema_hash(version, sha256) VALUES (?1, ?2)")
-            .runRow(Int64(Schema.latestVersion), try definitionHash(version: Schema.latestVersion))
+            .runRow(Int64(version), try definitionHash(version: version))
     }
 
     /// What is wrong with the hash a database of `version` recorded, when its objects are ours:

@@ -42,6 +42,7 @@ public enum SchemaReference {
         "source": "the imported file's path as given",
         "sha256": "SHA-256 of the file's bytes as read (compressed, if it is): the same bytes are stored once",
         "imported_at": "when it was imported (ISO 8601, UTC)",
+        "import_id": "its import (`imports.id`), which holds once what every recording has: label, source, bytes, how it ended",
         "compressed": "1 when the file was compressed (gzip; for an archive also raw DEFLATE, as jcmosc/Compute writes `.iag-gzon`), else 0",
         "size_bytes": "the file's size in bytes (NULL when unknown, e.g. read from standard input)",
         "tree_index": "the entry's position in the graph's debug `tree` list",
@@ -171,6 +172,15 @@ public enum SchemaReference {
             "src_attribute": "the input", "dst_attribute": "the reader", "first_seq": "the first hit that added it",
         ]),
         // Labels
+        Table(name: "imports", section: .labels, row: "import, whatever its kind (a snapshot, run, trace, console or Instruments recording): what every recording has, written by common code; each kind's own columns are in its `*_facts` table, and the views `snapshots`, `runs`, `traces`, `consoles` and `xctrace_recordings` join the two", columns: [
+            "id": "row id, in import order",
+            "kind": "what it is stored as: `snapshot`, `run`, `trace`, `console` or `recording` (a stored kind's noun)",
+            "label": "the name other commands use: one namespace for every kind (a private database of `compare` or `check` lets a transcript and its dump share their file's name, hence UNIQUE(label, kind))",
+            "compression": "`gzip` or `raw DEFLATE` when the file was compressed (`compressed` when imported before agtrace recorded which), NULL when it was not",
+            "parent_id": "the import it came inside (a file in a folder or archive); NULL for a file read on its own, as every import is so far",
+            "complete": "how it ended: 1 normally (an exit 0, a trace's EndTrace, a dump read whole), 0 not or not to be trusted (a crash, a kill, a cut, impossible durations), NULL unknown (no end shown)",
+            "end_reason": "how it ended, in words (`exited 0`, `crashed: Fatal error: …`, `no EndTrace`, `no end seen`); NULL when nothing says",
+        ]),
         Table(name: "schema_hash", section: .labels, row: "the schema this database was made with (one row, written by each migration)", columns: [
             "version": "the schema version (`PRAGMA user_version`)",
             "sha256": "SHA-256 of that version's definitions as agtrace writes them (`SchemaObjects.hash`); opening the database refuses it when this, or its own objects, differ",
@@ -422,7 +432,20 @@ public enum SchemaReference {
         "cause_seq": "the write (`trace_writes.seq`) whose dirty marks explain it (NULL when none does)",
     ]
 
-    public static func table(_ name: String) -> Table? { tables.first { $0.name == name } }
+    /// Each kind's own columns (`ImportsMigration`): described as its view describes them.
+    static let factsTables: [Table] = ImportsMigration.kinds.compactMap { kind in
+        guard let view = tables.first(where: { $0.name == kind.table }) else { return nil }
+        return Table(name: kind.facts, section: view.section,
+                     row: "\(view.row): its own columns (the view `\(kind.table)` adds what `imports` holds of it)",
+                     columns: view.columns.merging(["id": "row id (the `\(kind.table)` id its other tables key to)"]) { _, own in own })
+    }
+
+    /// Every described table in the document's order: a kind's facts table right after its view.
+    public static var documented: [Table] {
+        tables.flatMap { t in [t] + factsTables.filter { f in ImportsMigration.kinds.contains { $0.table == t.name && $0.facts == f.name } } }
+    }
+
+    public static func table(_ name: String) -> Table? { tables.first { $0.name == name } ?? factsTables.first { $0.name == name } }
 
     /// The meaning of `column` in `table`, nil when nobody wrote one.
     public static func describe(_ table: String, _ column: String) -> String? {

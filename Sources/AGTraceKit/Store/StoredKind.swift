@@ -5,8 +5,9 @@
 public struct StoredKind: Sendable, Equatable {
     /// "snapshot": in messages ("run 'tap'"), `aliases.kind` and `import_notes.kind`.
     public let noun: String
-    /// Its table: one row per import, with `id`, `label`, `source`, `imported_at`, `sha256`,
-    /// `size_bytes` and `compressed`.
+    /// Its table, read by name: one row per import, with `id`, `label`, `source`,
+    /// `imported_at`, `sha256`, `size_bytes`, `compressed`, `complete` and `end_reason` (a view
+    /// of `imports` and its facts table, for the kinds the migrations make).
     public let table: String
     /// The options that name one by its label, its own first (`snapshot`, then `from`, `to`),
     /// each with the placeholder usage lines show (`S`, `S1`, `S2`).
@@ -72,7 +73,7 @@ public struct StoredKind: Sendable, Equatable {
     /// Whether its table exists in `db` (always, for a kind the migrations create).
     func isPresent(in db: Database) throws -> Bool {
         guard !schema.isEmpty else { return true }
-        return try db.scalar("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1", [.text(table)]) != nil
+        return try db.scalar("SELECT 1 FROM sqlite_master WHERE type IN ('table', 'view') AND name = ?1", [.text(table)]) != nil
     }
 
     /// The id of its row labelled `label` (its own label, not an alias), or nil.

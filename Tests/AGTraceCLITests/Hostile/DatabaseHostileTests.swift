@@ -14,17 +14,17 @@ extension HostileInputTests {
     static let alteredDefinitions: [(name: String, sql: String, names: String)] = [
         ("check-fts3-tokenizer", """
             PRAGMA writable_schema = ON;
-            UPDATE sqlite_master SET sql = replace(sql, 'label TEXT UNIQUE NOT NULL,', 'label TEXT UNIQUE NOT NULL CHECK (fts3_tokenizer(''evil'', x''4141414141414141'') IS NULL),') WHERE name = 'snapshots';
+            UPDATE sqlite_master SET sql = replace(sql, 'label TEXT NOT NULL,', 'label TEXT NOT NULL CHECK (fts3_tokenizer(''evil'', x''4141414141414141'') IS NULL),') WHERE name = 'imports';
             PRAGMA writable_schema = OFF;
-            """, "table 'snapshots' (not as agtrace defines it)"),
+            """, "table 'imports' (not as agtrace defines it)"),
         ("check-printf", """
             PRAGMA writable_schema = ON;
-            UPDATE sqlite_master SET sql = replace(sql, 'label TEXT UNIQUE NOT NULL,', 'label TEXT UNIQUE NOT NULL CHECK (length(printf(''%.*c'', 2000000000, ''x'')) > 0),') WHERE name = 'snapshots';
+            UPDATE sqlite_master SET sql = replace(sql, 'label TEXT NOT NULL,', 'label TEXT NOT NULL CHECK (length(printf(''%.*c'', 2000000000, ''x'')) > 0),') WHERE name = 'imports';
             PRAGMA writable_schema = OFF;
-            """, "table 'snapshots' (not as agtrace defines it)"),
-        ("extra-default", "ALTER TABLE snapshots ADD COLUMN extra TEXT DEFAULT 'x'", "table 'snapshots' (not as agtrace defines it)"),
-        ("generated", "ALTER TABLE snapshots ADD COLUMN g INTEGER AS (1 / 0)", "table 'snapshots' (not as agtrace defines it)"),
-        ("dropped-index", "DROP INDEX snapshots_by_sha256", "index 'snapshots_by_sha256' (missing)"),
+            """, "table 'imports' (not as agtrace defines it)"),
+        ("extra-default", "ALTER TABLE imports ADD COLUMN extra TEXT DEFAULT 'x'", "table 'imports' (not as agtrace defines it)"),
+        ("generated", "ALTER TABLE imports ADD COLUMN g INTEGER AS (1 / 0)", "table 'imports' (not as agtrace defines it)"),
+        ("dropped-index", "DROP INDEX imports_by_sha256", "index 'imports_by_sha256' (missing)"),
         ("recorded-hash", "UPDATE schema_hash SET sha256 = 'f00d'", "table 'schema_hash' (its recorded hash f00d… is not schema version"),
         ("no-recorded-hash", "DELETE FROM schema_hash", "table 'schema_hash' (no recorded hash of schema version"),
     ]

@@ -184,7 +184,7 @@ enum HostileInputs {
         var db: OpaquePointer?
         guard sqlite3_open(path, &db) == SQLITE_OK, let db else { throw POSIXError(.EIO) }
         defer { sqlite3_close(db) }
-        sqlite3_exec(db, "CREATE TABLE IF NOT EXISTS stolen(x); CREATE TRIGGER IF NOT EXISTS spy AFTER INSERT ON snapshots BEGIN INSERT INTO stolen VALUES (new.label); END;", nil, nil, nil)
+        sqlite3_exec(db, "CREATE TABLE IF NOT EXISTS stolen(x); CREATE TRIGGER IF NOT EXISTS spy AFTER INSERT ON imports BEGIN INSERT INTO stolen VALUES (new.label); END;", nil, nil, nil)
     }
 
     /// Runs `sql` on the database at `path` with SQLite itself (a database as an older agtrace,

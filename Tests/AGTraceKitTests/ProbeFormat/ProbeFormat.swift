@@ -18,9 +18,23 @@ extension StoredKind {
         deletion: ["DELETE FROM probe_values WHERE probe_id = ?1"],
         listed: "NULL, NULL, NULL, k.value_count, NULL, NULL, NULL",
         schema: [
+            // Its own columns; what every import has is in `imports` (common code writes it).
             """
-            CREATE TABLE IF NOT EXISTS probes(id INTEGER PRIMARY KEY, label TEXT NOT NULL UNIQUE, source TEXT NOT NULL,
-                imported_at TEXT NOT NULL, sha256 TEXT, size_bytes INTEGER, compressed INTEGER NOT NULL, value_count INTEGER NOT NULL)
+            CREATE TABLE IF NOT EXISTS probe_facts(id INTEGER PRIMARY KEY,
+                import_id INTEGER NOT NULL UNIQUE REFERENCES imports(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+                value_count INTEGER NOT NULL)
+            """,
+            """
+            CREATE VIEW IF NOT EXISTS probes AS
+                SELECT f.id, i.label, i.source, i.imported_at, i.sha256, i.size_bytes, (i.compression IS NOT NULL) AS compressed,
+                       i.complete, i.end_reason, f.value_count
+                FROM probe_facts f JOIN imports i ON i.id = f.import_id
+            """,
+            """
+            CREATE TRIGGER IF NOT EXISTS probes_delete INSTEAD OF DELETE ON probes BEGIN
+                DELETE FROM imports WHERE id = (SELECT import_id FROM probe_facts WHERE id = OLD.id);
+                DELETE FROM probe_facts WHERE id = OLD.id;
+            END
             """,
             "CREATE TABLE IF NOT EXISTS probe_values(probe_id INTEGER NOT NULL, line INTEGER NOT NULL, value INTEGER NOT NULL)",
         ])
@@ -48,8 +62,8 @@ struct ProbeFormat: InputFormat {
         }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
         item.sha256 = job.hash()
-        try job.file.refuseStored(item.sha256, in: storedKind.table, db: job.db)
-        let id = try job.db.nextRowId(in: storedKind.table)
+        try job.file.refuseStored(item.sha256, db: job.db)
+        let id = try job.db.nextRowId(in: "probe_facts")
         let insert = try job.db.prepare("INSERT INTO probe_values(probe_id, line, value) VALUES (?1, ?2, ?3)")
         for (i, line) in lines.enumerated() where !line.isEmpty {
             if line.hasPrefix("value "), let value = Int(line.dropFirst(6)) {
@@ -60,11 +74,9 @@ struct ProbeFormat: InputFormat {
                 item.notes.append(ImportNote(.probeNoValue, message: "line \(i + 2) is no value", position: i + 2))
             }
         }
-        try job.db.prepare("""
-            INSERT INTO probes(id, label, source, imported_at, sha256, size_bytes, compressed, value_count)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-            """).runRow(id, job.file.label, job.file.storedPath, Importer.timestamp(), item.sha256, job.file.size,
-                        job.file.compressed, item[count: "values"])
+        try job.db.prepare("INSERT INTO probe_facts(id, import_id, value_count) VALUES (?1, ?2, ?3)")
+            .runRow(id, job.importId, item[count: "values"])
+        item.ending = .ended(nil)
     }
 
     func counts(of item: ImportedItem) -> String { "values \(item[count: "values"]), skipped lines \(item[count: "skipped lines"])" }

@@ -40,9 +40,7 @@ struct ArchiveFormat: InputFormat {
 
     func importInput(_ job: FormatImport, into item: inout ImportedItem) throws {
         let db = job.db, file = job.file
-        try db.prepare("""
-            INSERT INTO snapshots(label, source, imported_at, compressed, size_bytes) VALUES (?1, ?2, ?3, ?4, ?5)
-            """).runRow(file.label, file.storedPath, Importer.timestamp(), file.compressed, file.size)
+        try db.prepare("INSERT INTO snapshot_facts(import_id) VALUES (?1)").runRow(job.importId)
         let id = db.lastInsertRowid
         let store = try ArchiveStore(db: db, snapshotId: id)
         let bulk = try store.beginBulkInsert()
@@ -65,8 +63,8 @@ struct ArchiveFormat: InputFormat {
         item.nodes = store.nodeCount
         item.edges = store.edgeCount
         item.sha256 = job.hash()
-        try file.refuseStored(item.sha256, in: storedKind.table, db: db, except: id)
-        try db.prepare("UPDATE snapshots SET sha256 = ?2 WHERE id = ?1").runRow(id, item.sha256)
+        // A dump is one moment: read whole, or refused.
+        item.ending = .ended(nil)
     }
 
     func counts(of item: ImportedItem) -> String {

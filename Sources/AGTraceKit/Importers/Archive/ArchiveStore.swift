@@ -157,7 +157,7 @@ final class ArchiveStore: ArchiveSink {
             VALUES (?1, ?2, ?3, ?4, ?5)
             """)
         setSummary = try db.prepare("""
-            UPDATE snapshots SET format_version = ?2, counter_bytes = ?3, counter_max_bytes = ?4 WHERE id = ?1
+            UPDATE snapshot_facts SET format_version = ?2, counter_bytes = ?3, counter_max_bytes = ?4 WHERE id = ?1
             """)
     }
 

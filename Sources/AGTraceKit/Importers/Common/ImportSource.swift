@@ -13,13 +13,13 @@ public struct ImportSource {
     /// The path as the `source` column keeps it: absolute, or "-" for standard input.
     public var storedPath: String { path == "-" ? "-" : URL(fileURLWithPath: path).standardizedFileURL.path }
 
-    /// Rolls the import back (`DuplicateImport`) when `table` already holds these bytes. The
-    /// last check, inside the transaction: `StoredCopy` answers most re-imports before parsing.
-    public func refuseStored(_ sha256: String, in table: String, db: Database, except id: Int64? = nil) throws {
+    /// Rolls the import back (`DuplicateImport`) when an import holds these bytes already: a
+    /// format asks before writing its own row; `Importer` asks again, last, for every kind.
+    /// `StoredCopy` answers most re-imports before parsing.
+    public func refuseStored(_ sha256: String, db: Database) throws {
         guard !replace else { return }
-        if let existing = try db.scalar("SELECT label FROM \(table) WHERE sha256 = ?1 AND id IS NOT ?2 LIMIT 1",
-                                        [.text(sha256), id.map(SQLValue.integer) ?? .null]) {
-            throw DuplicateImport(existingLabel: existing.description)
+        if let existing = try Imports.label(holding: sha256, in: db) {
+            throw DuplicateImport(existingLabel: existing)
         }
     }
 }

@@ -85,21 +85,28 @@ public final class Importer {
             var item = ImportedItem(path: path, label: label, kind: input.kind, compressed: input.compressed, sha256: "")
             item.replaced = replacement?.replaced ?? false
             if input.rawDeflate { item.compression = "raw DEFLATE" }
+            let importId = try Imports.nextId(in: db)
             let job = FormatImport(source: input.source, file: source, db: db, hash: { hasher.finish() }, tick: progress,
-                                   mark: mark, provisional: input.provisional, firstImport: rollbackJournal)
+                                   mark: mark, provisional: input.provisional, firstImport: rollbackJournal, importId: importId)
             try input.format.importInput(job, into: &item)
+            // The same bytes stored meanwhile (another process), or under another name: undone.
+            if !options.replace, let existing = try Imports.label(holding: item.sha256, in: db) {
+                throw DuplicateImport(existingLabel: existing)
+            }
             if let holder { throw LabelTaken(label: base, holder: holder, derived: options.label == nil, path: path) }
+            // The import's row, one way for every kind; how it ended is the format's answer
+            // (unknown when it gave none), noted unless the format said it already.
+            let ending = item.ending ?? .unknown(nil)
+            try Imports.insert(Imports.Row(id: importId, kind: kind.noun, label: label, source: source.storedPath, size: source.size,
+                                           sha256: item.sha256, compression: item.compression ?? (input.compressed ? "gzip" : nil),
+                                           importedAt: Self.timestamp(), complete: ending.complete, endReason: ending.reason), in: db)
             if let replacement {
                 try replacement.finish(label: label, kind: kind, in: db)
                 item.keptAliases = replacement.aliases
                 item.replacedAliasOf = replacement.aliasOf
             }
-            if let ending = item.ending, let id = try kind.id(labelled: label, in: db) {
-                // How it ended: written here for every kind, noted unless the format said it.
-                try RecordingEnding.write(ending, kind, id: id, in: db)
-                if let note = ending.note, !item.notes.contains(where: { ImportNoteCode.endCodes.contains($0.code) }) {
-                    item.notes.insert(note, at: 0)
-                }
+            if let note = ending.note, !item.notes.contains(where: { ImportNoteCode.endCodes.contains($0.code) }) {
+                item.notes.insert(note, at: 0)
             }
             if !item.notes.isEmpty, let id = try kind.id(labelled: label, in: db) {
                 item.notes = try ImportNotes.store(item.notes, kind: kind, ownerId: id, label: label, in: db)

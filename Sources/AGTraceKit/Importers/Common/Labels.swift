@@ -47,9 +47,7 @@ public enum Labels {
     /// nil when it is free. `kind` (a stored noun): only labels of that kind count, for a
     /// private database where a transcript and its dump may share their files' name.
     static func holder(of label: String, kind: String? = nil, in db: Database) throws -> String? {
-        for stored in try InputFormats.storedKinds(in: db) where kind == nil || kind == stored.noun {
-            if try stored.id(labelled: label, in: db) != nil { return "\(stored.noun) '\(label)'" }
-        }
+        if let noun = try Imports.kind(labelled: label, kind: kind, in: db) { return "\(noun) '\(label)'" }
         guard let row = try db.rows("SELECT kind, target_id FROM aliases WHERE label = ?1", [.text(label)]).first,
               kind == nil || row[0].description == kind else { return nil }
         let noun = row[0].description

@@ -1,6 +1,5 @@
 /// How a recording ended, the one answer every kind of recording gives: `complete` and
-/// `end_reason` in its kind's row (`runs`, `traces`, `consoles`, `xctrace_recordings`,
-/// `snapshots`). Each importer says it in its own words (`ImportedItem.ending`); common code
+/// `end_reason` in its `imports` row (read through its kind's view: `runs`, `traces`, …). Each importer says it in its own words (`ImportedItem.ending`); common code
 /// writes it, notes it and reads it back, so `check`, `baseline`, `compare`, `list` and the
 /// reports take one answer from one place and never decide it again per kind.
 ///
@@ -58,13 +57,6 @@ public struct RecordingEnding: Equatable, Sendable {
             return .unknown(nil)
         }
         return RecordingEnding(complete: row[0].intValue.map { $0 != 0 }, reason: row[1].stringValue)
-    }
-
-    /// Writes it into `kind`'s row `id` (when the table has the columns).
-    static func write(_ ending: RecordingEnding, _ kind: StoredKind, id: Int64, in db: Database) throws {
-        guard try kind.recordsEnding(in: db) else { return }
-        _ = try db.rows("UPDATE \(kind.table) SET complete = ?2, end_reason = ?3 WHERE id = ?1",
-                       [.integer(id), ending.stored, ending.reason.map(SQLValue.text) ?? .null])
     }
 
     /// The import note that says it, when the recording did not end normally (an end not

@@ -12,13 +12,8 @@ enum StoredCopy {
     static func label(ofFileAt path: String, in db: Database) throws -> String? {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        let size = SQLValue.integer(Int64(info.st_size))
-        let tables = try InputFormats.storedKinds(in: db).map(\.table)
-        guard try db.scalar("SELECT " + tables.map { "EXISTS(SELECT 1 FROM \($0) WHERE sha256 IS NOT NULL AND coalesce(size_bytes, ?1) = ?1)" }
-                                .joined(separator: "\n    OR "), [size])?.intValue == 1 else { return nil }
-        guard let digest = hash(path) else { return nil }
-        return try db.scalar(tables.map { "SELECT label FROM \($0) WHERE sha256 = ?1" }.joined(separator: "\nUNION ALL ")
-                                + "\nLIMIT 1", [.text(digest)])?.description
+        guard try Imports.holdsBytes(ofSize: Int64(info.st_size), in: db), let digest = hash(path) else { return nil }
+        return try Imports.label(holding: digest, in: db)
     }
 
     /// The file's SHA-256 in hex; nil if it cannot be read (the import then says why).

@@ -1,8 +1,8 @@
-/// The Instruments half of `Importer`: one `xctrace_recordings` row, its tables and values,
+/// The Instruments half of `Importer`: its `xctrace_recording_facts` row, its tables and values,
 /// the duplicate check.
 enum XctraceImport {
     static func run(_ job: FormatImport) throws -> (summary: XctraceReader.Summary, sha256: String, ending: RecordingEnding) {
-        let (id, read, sha) = try job.file.readRowLast(.recording, db: job.db, hash: job.hash) { id in
+        let (id, read, sha) = try job.file.readRowLast(facts: "xctrace_recording_facts", db: job.db, hash: job.hash) { id in
             let store = try XctraceStore(db: job.db, recordingId: id)
             let firstValue = (try job.db.scalar("SELECT max(id) FROM xctrace_values")?.intValue ?? 0) + 1
             let files = XctraceFolder.files(job.file.path)
@@ -20,14 +20,14 @@ enum XctraceImport {
         }
         let (summary, run) = read
         try job.db.prepare("""
-            INSERT INTO xctrace_recordings(id, label, source, sha256, imported_at, compressed, size_bytes, documents,
+            INSERT INTO xctrace_recording_facts(id, import_id, documents,
                 device, device_model, device_uuid, platform, os_version, process, pid, template, instruments_version,
-                start_date, end_date, duration_ns, end_reason, runs, first_value_id, last_value_id)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24)
-            """).runRow(id, job.file.label, job.file.storedPath, sha, Importer.timestamp(), job.file.compressed, job.file.size,
+                start_date, end_date, duration_ns, runs, first_value_id, last_value_id)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+            """).runRow(id, job.importId,
                         summary.documents, run?.device, run?.deviceModel, run?.deviceUUID, run?.platform, run?.osVersion,
                         run?.process, run?.pid, run?.template, run?.instrumentsVersion, run?.startDate, run?.endDate,
-                        run?.durationNs, run?.endReason, summary.runs > 0 ? summary.runs : nil,
+                        run?.durationNs, summary.runs > 0 ? summary.runs : nil,
                         summary.firstValueId, summary.lastValueId)
         var summary2 = summary
         let impossible = try impossibleDurations(recording: id, in: job.db)
@@ -40,7 +40,7 @@ enum XctraceImport {
     /// else as the toc's `end-reason` says (a crash fails it; other reasons end it; no toc,
     /// unknown).
     static func ending(tocReason: String?, notes: [ImportNote]) -> RecordingEnding {
-        if let cut = notes.first(where: { $0.code == "xctrace-cut" }) {
+        if let cut = notes.first(where: { $0.code == ImportNoteCode.xctraceCut.code }) {
             return .failed("cut: an export ends inside a table\(cut.position.map { " (byte \($0))" } ?? "")")
         }
         guard let reason = tocReason?.trimmingCharacters(in: .whitespacesAndNewlines), !reason.isEmpty else {

@@ -17,7 +17,7 @@ struct TraceFormat: InputFormat {
     }
 
     func importInput(_ job: FormatImport, into item: inout ImportedItem) throws {
-        let trace = try TraceImport.run(source: job.source, file: job.file, db: job.db, hash: job.hash,
+        let trace = try TraceImport.run(source: job.source, file: job.file, db: job.db, importId: job.importId, hash: job.hash,
                                         tick: job.tick, mark: job.mark)
         item[count: "events"] = trace.summary.events
         item.updates = trace.updates

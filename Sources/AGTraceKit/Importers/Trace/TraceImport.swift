@@ -103,9 +103,9 @@ struct TraceImportSummary {
 
 /// The trace half of `Importer`: one `traces` row, its rows, the duplicate check.
 enum TraceImport {
-    static func run(source: ByteSource, file: ImportSource, db: Database, hash: () -> String, tick: (() -> Void)?,
+    static func run(source: ByteSource, file: ImportSource, db: Database, importId: Int64, hash: () -> String, tick: (() -> Void)?,
                     mark: (String) -> Void = { _ in }) throws -> TraceImportSummary {
-        let (traceId, read, sha) = try file.readRowLast(.trace, db: db, hash: hash) { traceId in
+        let (traceId, read, sha) = try file.readRowLast(facts: "trace_facts", db: db, hash: hash) { traceId in
             let store = try TraceStore(db: db, traceId: traceId)
             var pipeline = TracePipeline(store: store)
             pipeline.tick = tick
@@ -124,12 +124,9 @@ enum TraceImport {
         }
         let (summary, store) = read
         try db.prepare("""
-            INSERT INTO traces(id, label, source, sha256, imported_at, compressed, size_bytes, event_count,
-                               first_timestamp, last_timestamp, complete, end_reason, clock)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
-            """).runRow(traceId, file.label, file.storedPath, sha, Importer.timestamp(), file.compressed, file.size,
-                        summary.events, summary.firstTimestamp, summary.lastTimestamp, summary.ended,
-                        summary.ended ? TraceEnd.ended : TraceEnd.cut, TraceEnd.clock(summary))
+            INSERT INTO trace_facts(id, import_id, event_count, first_timestamp, last_timestamp, clock)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            """).runRow(traceId, importId, summary.events, summary.firstTimestamp, summary.lastTimestamp, TraceEnd.clock(summary))
         var notes: [ImportNote] = []
         if summary.integerTimestamps > 0 {
             notes.append(ImportNote(.wholeSecondTimestamps, message: "\(summary.integerTimestamps) of \(summary.events) events carry whole-second (varint) timestamps: the durations of evaluations they begin or end are unknown (NULL)"))

@@ -17,7 +17,7 @@ struct TranscriptFormat: InputFormat {
     }
 
     func importInput(_ job: FormatImport, into item: inout ImportedItem) throws {
-        let summary = try RunImport.run(source: job.source, file: job.file, db: job.db, hash: job.hash,
+        let summary = try RunImport.run(source: job.source, file: job.file, db: job.db, importId: job.importId, hash: job.hash,
                                         tick: job.tick, mark: job.mark)
         if job.provisional && summary.summary.events == 0 {
             // Read to its end and still no hit: no transcript (the transaction is undone).

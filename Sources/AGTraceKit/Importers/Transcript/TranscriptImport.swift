@@ -45,9 +45,9 @@ final class TranscriptPipeline: HitSink, ImportPipeline {
 
 /// The transcript half of `Importer`: one run row, its events, the duplicate check.
 enum RunImport {
-    static func run(source: ByteSource, file: ImportSource, db: Database, hash: () -> String, tick: (() -> Void)?,
+    static func run(source: ByteSource, file: ImportSource, db: Database, importId: Int64, hash: () -> String, tick: (() -> Void)?,
                     mark: (String) -> Void = { _ in }) throws -> (summary: TranscriptSummary, end: RecordingEnd, sha256: String, cycles: Int) {
-        let (runId, read, sha) = try file.readRowLast(.run, db: db, hash: hash) { runId in
+        let (runId, read, sha) = try file.readRowLast(facts: "run_facts", db: db, hash: hash) { runId in
             // The reader parses here while the pipeline's thread writes rows.
             let store = try RunStore(db: db, runId: runId)
             var pipeline = TranscriptPipeline(store: store)
@@ -59,14 +59,12 @@ enum RunImport {
         }
         let (summary, end, store) = read
         try db.prepare("""
-            INSERT INTO runs(id, label, source, imported_at, sha256, event_count, skipped_lines, incomplete_hits,
-                             first_event_id, last_event_id, first_frame_id, last_frame_id, complete, end_reason,
-                             compressed, size_bytes)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
-            """).runRow(runId, file.label, file.storedPath, Importer.timestamp(), sha, summary.events, summary.skippedLines,
+            INSERT INTO run_facts(id, import_id, event_count, skipped_lines, incomplete_hits,
+                                  first_event_id, last_event_id, first_frame_id, last_frame_id)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+            """).runRow(runId, importId, summary.events, summary.skippedLines,
                         summary.incompleteHits, store.eventIds?.lowerBound, store.eventIds?.upperBound,
-                        store.frameIds?.lowerBound, store.frameIds?.upperBound, end.isComplete, end.reason,
-                        file.compressed, file.size)
+                        store.frameIds?.lowerBound, store.frameIds?.upperBound)
         return (summary, end, sha, store.cycleCount)
     }
 }
