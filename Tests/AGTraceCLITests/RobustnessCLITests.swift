@@ -62,8 +62,8 @@ final class RobustnessCLITests: CLITestCase {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             out = scratch.appendingPathComponent("out")
             err = scratch.appendingPathComponent("err")
-            FileManager.default.createFile(atPath: out.path, contents: nil)
-            FileManager.default.createFile(atPath: err.path, contents: nil)
+            FileManager.default.createTestFile(atPath: out.path, contents: nil)
+            FileManager.default.createTestFile(atPath: err.path, contents: nil)
             process = prefix.isEmpty
                 ? CLI.process(executable, args, environment: environment)
                 : CLI.process(URL(fileURLWithPath: prefix[0]), Array(prefix.dropFirst()) + [executable.path] + args, environment: environment)

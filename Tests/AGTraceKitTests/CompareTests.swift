@@ -161,7 +161,7 @@ final class CompareTests: DatabaseTestCase {
         var maker = ComparisonTraces()
         maker.noise = noise
         for i in 0..<count {
-            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("\(name)-\(i).ag-trace").path,
+            FileManager.default.createTestFile(atPath: folder.appendingPathComponent("\(name)-\(i).ag-trace").path,
                                            contents: Data(maker.trace(micros: micros, rng: &rng)))
         }
         return folder.path

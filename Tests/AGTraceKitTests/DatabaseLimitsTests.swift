@@ -34,7 +34,7 @@ final class DatabaseLimitsTests: TemporaryDirectoryTestCase {
     }
 
     func testReadersNeverWriteIntoAnEmptyFile() throws {
-        FileManager.default.createFile(atPath: dbPath, contents: Data())
+        FileManager.default.createTestFile(atPath: dbPath, contents: Data())
         XCTAssertThrowsError(try DatabaseOpener.open(dbPath, mode: .read)) { error in
             XCTAssertTrue("\(error)".contains("an empty file"), "\(error)")
         }
@@ -85,7 +85,7 @@ final class DatabaseLimitsTests: TemporaryDirectoryTestCase {
             XCTAssertFalse(FileManager.default.fileExists(atPath: dbPath + suffix), "\(suffix) made where nothing may be written")
         }
         // A log holding commits cannot be read immutably: refused, not silently left out.
-        FileManager.default.createFile(atPath: dbPath + "-wal", contents: Data(repeating: 1, count: 100))
+        FileManager.default.createTestFile(atPath: dbPath + "-wal", contents: Data(repeating: 1, count: 100))
         XCTAssertThrowsError(try DatabaseOpener.open(dbPath, mode: .read, settings: settings)) { error in
             XCTAssertTrue("\(error)".contains("write-ahead log"), "\(error)")
         }

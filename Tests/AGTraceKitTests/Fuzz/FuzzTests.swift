@@ -252,9 +252,9 @@ final class FuzzRunner: @unchecked Sendable {
         var sha = SHA256()
         sha.update(finding.bytes)
         let name = "\(finding.target.rawValue)-\(sha.finalizeHex().prefix(16))"
-        FileManager.default.createFile(atPath: dir.appendingPathComponent(name + ".bin").path, contents: Data(finding.bytes))
+        FileManager.default.createTestFile(atPath: dir.appendingPathComponent(name + ".bin").path, contents: Data(finding.bytes))
         let note = "target \(finding.target.rawValue), seed \(finding.seed), iteration \(finding.iteration)\n\(finding.reason)\n"
-        FileManager.default.createFile(atPath: dir.appendingPathComponent(name + ".txt").path, contents: Data(note.utf8))
+        FileManager.default.createTestFile(atPath: dir.appendingPathComponent(name + ".txt").path, contents: Data(note.utf8))
     }
 
     /// Resident memory of this process in MB (0 where the platform cannot tell).
