@@ -49,7 +49,7 @@ final class DatabaseLimitsTests: TemporaryDirectoryTestCase {
         try holder.execute("BEGIN IMMEDIATE")
         defer { try? holder.execute("COMMIT") }
         let waiter = try DatabaseOpener.open(dbPath, mode: .write, settings: .init(lockTimeout: 0.4))
-        XCTAssertThrowsError(try waiter.withBusyRetry { try waiter.execute("BEGIN IMMEDIATE") })
+        XCTAssertThrowsError(try waiter.withBusyRetry { try waiter.execute("BEGIN IMMEDIATE") }) { XCTAssertTrue("\($0)".contains("the database stayed locked by another process"), "\($0)") }
         // Each attempt may wait only what is left: together no more than the timeout (before,
         // the first attempt used it all and the next one as much again).
         XCTAssertEqual(waiter.retryWaits.first, 400)

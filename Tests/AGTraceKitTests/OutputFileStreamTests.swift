@@ -28,12 +28,12 @@ final class OutputFileStreamTests: TemporaryDirectoryTestCase {
             sink.abandon()
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
-        XCTAssertThrowsError(try OutputFile.open(dir.appendingPathComponent("no/such/dir.json").path, what: "the export"))
+        XCTAssertThrowsError(try OutputFile.open(dir.appendingPathComponent("no/such/dir.json").path, what: "the export")) { XCTAssertTrue("\($0)".contains("refusing to write the export there: the folder"), "\($0)") }
         // A body that throws leaves the target as it was.
         let kept = dir.appendingPathComponent("kept.json").path
         FileManager.default.createTestFile(atPath: kept, contents: Data("old".utf8))
         struct Stop: Error {}
-        XCTAssertThrowsError(try OutputFile.open(kept, what: "the export").stream { $0.write("new"); throw Stop() })
+        XCTAssertThrowsError(try OutputFile.open(kept, what: "the export").stream { $0.write("new"); throw Stop() }) { XCTAssertTrue($0 is Stop, "\($0)") }
         XCTAssertEqual(FileManager.default.contents(atPath: kept), Data("old".utf8))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["kept.json"])
     }

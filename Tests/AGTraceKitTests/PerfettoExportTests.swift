@@ -90,7 +90,7 @@ final class PerfettoExportTests: XCTestCase {
         bad.slices.append(.init(name: "overlap", category: "update", thread: 1, start: 40, duration: 100, args: []))
         let badSink = StringSink()
         try PerfettoExport.write(bad, to: badSink)
-        XCTAssertThrowsError(try PerfettoCheck.wellFormed(try PerfettoCheck.events(badSink.text)))
+        XCTAssertThrowsError(try PerfettoCheck.wellFormed(try PerfettoCheck.events(badSink.text))) { XCTAssertEqual("\($0)", "slice [40000, 140000) on thread 1 overlaps its parent ending at 50000") }
     }
 }
 

@@ -128,8 +128,8 @@ final class ReportRegistryTests: XCTestCase {
         let flagged = try QueryFile(fileName: "f.sql", text: "-- name: f\n-- description: d\n-- params: trace\n-- flags: app-only\nSELECT :trace, :app_only;")
         XCTAssertEqual(flagged.flags, ["app-only"])
         XCTAssertEqual(flagged.usage, "--trace T [--app-only]")
-        XCTAssertThrowsError(try QueryFile(fileName: "z.sql", text: "-- description: d\nSELECT 1;"))
-        XCTAssertThrowsError(try QueryFile(fileName: "w.sql", text: "-- name: w\n-- description: d\n-- params: run (maybe)\nSELECT 1;"))
+        XCTAssertThrowsError(try QueryFile(fileName: "z.sql", text: "-- description: d\nSELECT 1;")) { XCTAssertEqual("\($0)", "Queries/z.sql: no '-- name:' header") }
+        XCTAssertThrowsError(try QueryFile(fileName: "w.sql", text: "-- name: w\n-- description: d\n-- params: run (maybe)\nSELECT 1;")) { XCTAssertEqual("\($0)", "Queries/w.sql: cannot read parameter 'run (maybe)'") }
     }
 
     static func stripCommentsAndStrings(_ sql: String) -> String {
