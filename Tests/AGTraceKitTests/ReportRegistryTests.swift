@@ -86,7 +86,7 @@ final class ReportRegistryTests: XCTestCase {
     func testQueryPlansUseIndexes() throws {
         let f = try ReportFixture(samples: false)
         for file in ReportRegistry.files {
-            let plan = try f.db.rows("EXPLAIN QUERY PLAN " + file.sql).map { $0[3].description }
+            let plan = try f.db.prepare("EXPLAIN QUERY PLAN " + file.sql).rows { $0.value(3).description }
             for line in plan {
                 for table in ["nodes", "edges", "events", "types", "frames"] {
                     XCTAssertFalse(line.hasPrefix("SCAN \(table)") || line.contains("SCAN \(table) "),
@@ -97,7 +97,7 @@ final class ReportRegistryTests: XCTestCase {
             }
         }
         func plan(_ name: String) throws -> [String] {
-            try f.db.rows("EXPLAIN QUERY PLAN " + ReportRegistry.query(name).sql).map { $0[3].description }
+            try f.db.prepare("EXPLAIN QUERY PLAN " + ReportRegistry.query(name).sql).rows { $0.value(3).description }
         }
         XCTAssertEqual(try plan("walk-readers"), ["SEARCH edges USING PRIMARY KEY (snapshot_id=? AND src_attribute=?)"])
         XCTAssertTrue(try plan("node-info").contains("SEARCH n USING INDEX nodes_by_attribute (snapshot_id=? AND attribute=?)"))
