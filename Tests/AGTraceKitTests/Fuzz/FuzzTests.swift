@@ -84,6 +84,8 @@ final class FuzzTests: XCTestCase {
         }
         let seed = ProcessInfo.processInfo.environment["AGTRACE_FUZZ_SEED"].flatMap { UInt64($0) }
             ?? UInt64(Date().timeIntervalSince1970)
+        // Seeded from the time unless told: said first, so that any run can be repeated.
+        print("fuzz: seed \(seed) (AGTRACE_FUZZ_SEED=\(seed) repeats this run)")
         let runner = FuzzRunner(seed: seed, findingsDirectory: Self.fuzzRoot.appendingPathComponent("findings"))
         let result = runner.runMixed(seconds: seconds)
         print(result.summary)
