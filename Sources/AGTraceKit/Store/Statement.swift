@@ -53,7 +53,8 @@ public final class Statement {
     // `run`, before the statement runs.
 
     /// The first bind SQLite refused since the statement last ran: its code and parameter.
-    private var refusedBind: (code: Int32, parameter: Int32)?
+    /// (Unchecked exclusivity: read at every step, and a statement is used by one thread.)
+    @exclusivity(unchecked) private var refusedBind: (code: Int32, parameter: Int32)?
 
     @inline(__always) func checkBind(_ rc: Int32, _ i: Int32) {
         if _slowPath(rc != SQLITE_OK) { noteRefusedBind(rc, i) }
