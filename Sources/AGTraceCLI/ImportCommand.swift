@@ -7,7 +7,7 @@ enum ImportCommand {
 
     static let name = "import"
     static let summary = "Import AttributeGraph archives, lldb breakpoint transcripts, AttributeGraph traces and console logs"
-    static let usage = [UsageForm([.optional(label), .optional(replace), .optional(quiet), .optional(timings), .positional(paths)])]
+    static let usage = [UsageForm([.optional(label), .optional(replace), .optional(quiet), .optional(timings), .optional(progress), .positional(paths)])]
     static let discussion = """
     Each PATH is a file, a directory (imported recursively, in sorted order; a file that is
     no input at all, such as a README, {"a": 1}, an empty file or a dangling link, is
@@ -50,6 +50,8 @@ enum ImportCommand {
                                     help: "replace what holds this label (same kind; its aliases kept), and import even bytes already stored")
     static let quiet = OptionSpec(name: "quiet", valueName: nil, help: "print no line per file and no summary (errors and warnings still go to stderr)", short: "q")
     static let timings = OptionSpec(name: "timings", valueName: nil, help: "after each import, print where its time went (seconds since the start, per phase)")
+    static let progress = OptionSpec(name: "progress", valueName: nil,
+                                     help: "print a progress line to stderr at each percent read (each MB from standard input), also when stderr is no terminal: for logs and scripts")
     static let paths = Positional("PATH", .oneOrMore, help: "a file, a directory (read recursively) or - for standard input")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
@@ -69,7 +71,10 @@ enum ImportCommand {
             let path = file.path
             let progressLine = ProgressLine(err: context.err)
             var options = ImportOptions(label: args.value(Self.label), replace: args.has(replace))
-            if context.stderrIsTerminal && !quiet {
+            if args.has(Self.progress) {
+                let log = ProgressLog(err: context.err)
+                options.progress = { log.update($0) }
+            } else if context.stderrIsTerminal && !quiet {
                 // Shown once an import has taken half a second (a large file, or a small one that is slow to read).
                 options.progress = { p in
                     guard p.seconds >= 0.5 else { return }

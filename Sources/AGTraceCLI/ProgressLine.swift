@@ -22,3 +22,18 @@ final class ProgressLine {
         shown = false
     }
 }
+
+/// `import --progress`: a line per step the import reports (each percent read), written and
+/// flushed at once whatever stderr is, so a log or a script sees how far the import got.
+final class ProgressLog {
+    private let err: TextSink
+    private var shown: Int?
+    init(err: TextSink) { self.err = err }
+
+    func update(_ progress: ImportProgress) {
+        guard shown.map({ progress.step > $0 }) ?? true else { return }
+        shown = progress.step
+        err.write(terminalSafe(progress.line) + "\n")
+        (err as? StreamSink)?.flush()
+    }
+}

@@ -124,7 +124,7 @@ final class AnswersCLITests: CLITestCase {
         try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true)
         try "notes\n".write(to: d.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
         try "{\"a\": 1}".write(to: d.appendingPathComponent("stray.json"), atomically: true, encoding: .utf8)
-        FileManager.default.createFile(atPath: d.appendingPathComponent("empty.log").path, contents: Data())
+        FileManager.default.createTestFile(atPath: d.appendingPathComponent("empty.log").path, contents: Data())
         try FileManager.default.createSymbolicLink(atPath: d.appendingPathComponent("gone.ag-json").path, withDestinationPath: "/nonexistent/x")
         try FileManager.default.copyItem(atPath: CLI.samples + "/trip-1-before.ag-json", toPath: d.appendingPathComponent("trip.ag-json").path)
         let r = try agtrace("import", d.path, status: 0)

@@ -47,7 +47,7 @@ final class BrowserTests: XCTestCase {
         process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
                              "--user-data-dir=\(profile.path)"] + arguments + [file.absoluteString + fragment]
         let out = directory.appendingPathComponent("browser-\(UUID().uuidString).out")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createTestFile(atPath: out.path, contents: nil)
         let handle = try FileHandle(forWritingTo: out)
         process.standardOutput = handle
         process.standardError = FileHandle.nullDevice

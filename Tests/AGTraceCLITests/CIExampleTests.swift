@@ -49,7 +49,7 @@ final class CIExampleTests: CLITestCase {
         let script = try Self.workflowStep("Check against the baseline")
         XCTAssertTrue(script.contains("--transcript \"$TRANSCRIPT\" --archive \"$DUMP\""), script)
         for name in ["agtrace-check.xml", "summary.md"] { try? FileManager.default.removeItem(at: dir.appendingPathComponent(name)) }
-        FileManager.default.createFile(atPath: dir.appendingPathComponent("summary.md").path, contents: nil)
+        FileManager.default.createTestFile(atPath: dir.appendingPathComponent("summary.md").path, contents: nil)
         let step = try CLI.run(URL(fileURLWithPath: "/bin/bash"), ["-e", "-c", script], environment: [
             "PATH": CLI.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
             "BASELINE": baseline,
@@ -213,7 +213,7 @@ final class CIExampleTests: CLITestCase {
         let script = try Self.workflowStep("Check against the baseline")
             .replacingOccurrences(of: "--transcript \"$TRANSCRIPT\" --archive \"$DUMP\"", with: "--trace \"$TRACE\"")
         XCTAssertEqual(script.components(separatedBy: "--trace \"$TRACE\"").count, 4, script)
-        FileManager.default.createFile(atPath: dir.appendingPathComponent("summary.md").path, contents: nil)
+        FileManager.default.createTestFile(atPath: dir.appendingPathComponent("summary.md").path, contents: nil)
         let step = try CLI.run(URL(fileURLWithPath: "/bin/bash"), ["-e", "-c", script], environment: [
             "PATH": CLI.binary.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
             "BASELINE": "Baselines/feed.json",

@@ -17,14 +17,14 @@ enum CheckCLI {
     static func insertRun(_ db: Database, label: String, counts: [Int64: Int], multiplier: Int = 1) throws {
         // Recordings that ran to their end (`exited 0`), as a transcript with lldb's exit line imports.
         let insertRun = try db.prepare("INSERT INTO runs(label, source, sha256, imported_at, complete, end_reason) VALUES (?1, 'test', ?2, '2026-05-01T09:30:00Z', 1, 'exited 0')")
-        insertRun.bind([.text(label), .text(String(repeating: "ab", count: 32))])
+        try insertRun.bind([.text(label), .text(String(repeating: "ab", count: 32))])
         try insertRun.run()
         let runId = try db.scalar("SELECT id FROM runs WHERE label = ?1", [.text(label)])!.intValue!
         let insert = try db.prepare("INSERT INTO events(run_id, seq, kind, symbol, attribute) VALUES (?1, ?2, ?3, ?4, ?5)")
         var seq: Int64 = 0
         func add(_ kind: String, _ attribute: Int64) throws {
             seq += 1
-            insert.bind([.integer(runId), .integer(seq), .text(kind), .text("AG::Graph::\(kind)"), .integer(attribute)])
+            try insert.bind([.integer(runId), .integer(seq), .text(kind), .text("AG::Graph::\(kind)"), .integer(attribute)])
             try insert.run()
         }
         try add("invalidate", 628)

@@ -116,7 +116,7 @@ struct LLDBToolchain {
                     directory: URL? = nil, timeLimit: Double = toolSeconds) -> (status: Int32, output: String, timedOut: Bool) {
         let process = CLI.process(tool, args, environment: extra, directory: directory)
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("agtrace-tool-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        FileManager.default.createTestFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
         guard let handle = try? FileHandle(forWritingTo: log) else { return (-1, "cannot write \(log.path)", false) }
         process.standardOutput = handle

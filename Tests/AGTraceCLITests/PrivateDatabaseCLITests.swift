@@ -68,7 +68,7 @@ final class PrivateDatabaseCLITests: CLITestCase {
         let other = temporary.appendingPathComponent("agtrace-private-notapid")
         for folder in [stale, live, other] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: folder.appendingPathComponent("agtrace.db").path, contents: Data("x".utf8))
+            FileManager.default.createTestFile(atPath: folder.appendingPathComponent("agtrace.db").path, contents: Data("x".utf8))
         }
         let r = try CLI.run(["check", "--baseline", "b.json", "--transcript", ci + "/tap-stepper.lldb.log"],
                             environment: ["TMPDIR": temporary.path], directory: dir)

@@ -9,7 +9,7 @@ final class RecordingEndCLITests: CLITestCase {
     func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
 
     func write(_ name: String, _ bytes: [UInt8]) -> String {
-        _ = FileManager.default.createFile(atPath: path(name), contents: Data(bytes))
+        FileManager.default.createTestFile(atPath: path(name), contents: Data(bytes))
         return path(name)
     }
 
@@ -84,7 +84,7 @@ final class RecordingEndCLITests: CLITestCase {
             let folder = dir.appendingPathComponent("cut-\(i)")
             try FileManager.default.copyItem(atPath: source, toPath: folder.path)
             let cut = 200 + Int(random.next() % UInt64(updates.count - 400))
-            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("swiftui-updates.xml").path, contents: Data(updates.prefix(cut)))
+            FileManager.default.createTestFile(atPath: folder.appendingPathComponent("swiftui-updates.xml").path, contents: Data(updates.prefix(cut)))
             let check = try CLI.run(["check", "--baseline", path("x.json"), "--xctrace", folder.path])
             XCTAssertNotEqual(check.status, 0, "cut at \(cut): \(check.stdout)\(check.stderr)")
             XCTAssertFalse(check.stdout.contains("PASS"), "cut at \(cut): \(check.stdout)")

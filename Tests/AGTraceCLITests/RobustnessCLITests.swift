@@ -42,15 +42,16 @@ final class RobustnessCLITests: CLITestCase {
         return url.path
     }
 
-    /// Seconds an uninterrupted import of `path` takes into a scratch database that first
-    /// got `earlier` (as the test's database has).
-    func timeOfImport(_ path: String, after earlier: [String]) throws -> Double {
-        let scratch = dir.appendingPathComponent("timing-\(UUID().uuidString).db").path
-        for e in earlier { XCTAssertEqual(try CLI.run(["import", "--db", scratch, e]).status, 0) }
-        let start = Date()
-        let r = try CLI.run(["import", "--db", scratch, path])
-        XCTAssertEqual(r.status, 0, r.stderr)
-        return Date().timeIntervalSince(start)
+    /// Starts `import --progress ARGS` and kills it (SIGKILL) once it reports having read
+    /// `percent` of its input: a point of the import's own, whatever the machine's speed
+    /// (the whole input is read before the import commits). Returns the job, ended, and the
+    /// percent it had reported (nil: it ended before reporting that far).
+    func importKilled(at percent: Int, _ args: [String]) throws -> (job: Running, reported: Int?) {
+        let job = try Running(["import", "--progress", "--db", db] + args)
+        let reported = job.waitForProgress(percent)
+        kill(job.process.processIdentifier, SIGKILL)
+        _ = job.wait()
+        return (job, reported)
     }
 
     /// Starts the binary without waiting; output goes to files.
@@ -62,8 +63,8 @@ final class RobustnessCLITests: CLITestCase {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             out = scratch.appendingPathComponent("out")
             err = scratch.appendingPathComponent("err")
-            FileManager.default.createFile(atPath: out.path, contents: nil)
-            FileManager.default.createFile(atPath: err.path, contents: nil)
+            FileManager.default.createTestFile(atPath: out.path, contents: nil)
+            FileManager.default.createTestFile(atPath: err.path, contents: nil)
             process = prefix.isEmpty
                 ? CLI.process(executable, args, environment: environment)
                 : CLI.process(URL(fileURLWithPath: prefix[0]), Array(prefix.dropFirst()) + [executable.path] + args, environment: environment)
@@ -85,6 +86,30 @@ final class RobustnessCLITests: CLITestCase {
         }
 
         var wasKilledBySignal: Bool { process.terminationReason == .uncaughtSignal }
+
+        /// Waits until the import (started with `--progress`) reports having read at least
+        /// `percent` of its input, and returns the percent it reported; nil when it ended
+        /// first. The wait is bounded only so that a hung import fails the test.
+        func waitForProgress(_ percent: Int, timeout: Double = 120) -> Int? {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                let running = process.isRunning
+                let text = (try? String(contentsOf: err, encoding: .utf8)) ?? ""
+                if let reached = Self.percents(text).first(where: { $0 >= percent }) { return reached }
+                guard running else { return nil }
+                usleep(1_000)
+            }
+            return nil
+        }
+
+        /// The percents of `import --progress` lines ("importing PATH: 42% (1.7 MB of 4.2 MB)").
+        static func percents(_ stderr: String) -> [Int] {
+            stderr.split(separator: "\n").compactMap { line in
+                guard line.hasPrefix("importing "), let colon = line.range(of: ": ", options: .backwards),
+                      let sign = line[colon.upperBound...].firstIndex(of: "%") else { return nil }
+                return Int(line[colon.upperBound..<sign])
+            }
+        }
     }
 
     func rows(_ sql: String, in path: String? = nil) throws -> [[String]] {
@@ -197,25 +222,36 @@ final class RobustnessCLITests: CLITestCase {
 
     // MARK: Crash safety
 
+    /// The points the kills below wait for: `import --progress` reports each percent it read,
+    /// in order, to a stderr that is a file.
+    func testProgressReportsEachPercentReadInOrder() throws {
+        let path = try writeArchive("steps.ag-json", nodes: 30_000, seed: 4)
+        let r = try CLI.run(["import", "--progress", "--db", db, path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let percents = Running.percents(r.stderr)
+        XCTAssertGreaterThan(percents.count, 2, r.stderr)
+        XCTAssertEqual(percents, percents.sorted(), r.stderr)
+        XCTAssertEqual(Set(percents).count, percents.count, "one line per step")
+        XCTAssertEqual(percents.last, 100, r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("imported steps (archive): graphs 1, nodes 30000"), r.stdout)
+    }
+
     func testAnImportKilledAtAnyMomentLeavesNoTraceAndCanBeRedone() throws {
         XCTAssertEqual(try CLI.run(["import", "--db", db, CLI.samples + "/trip-1-before.ag-json"]).status, 0)
         let before = try fingerprint()
         let big = try writeArchive("big.ag-json", nodes: 100_000, seed: 3)
-        // The kills land at fractions of how long this import takes on this machine and build,
-        // so that they fall mid-import whether it takes 0.3 s or 3 s.
-        let full = try timeOfImport(big, after: [CLI.samples + "/trip-1-before.ag-json"])
+        // The kills land where the import reports having read this much of the file (its
+        // first report, then further on), so they fall mid-import whether it takes 0.3 s or 3 s.
         var killedMidway = 0
-        for fraction in [0.0, 0.1, 0.3, 0.6, 0.85] {
-            let delay = full * fraction
-            let job = try Running(["import", "--db", db, big])
-            usleep(UInt32(delay * 1_000_000))
-            kill(job.process.processIdentifier, SIGKILL)
-            _ = job.wait()
-            XCTAssertEqual(try integrity(), ["ok"], "after a kill at \(delay) s")
-            XCTAssertEqual(try orphans(), [:], "after a kill at \(delay) s")
+        for percent in [0, 10, 30, 60, 85] {
+            let (job, reported) = try importKilled(at: percent, [big])
+            let at = "after a kill at \(reported.map { "\($0)%" } ?? "the end") read"
+            XCTAssertNotNil(reported, "the import reported \(percent)% read before it ended")
+            XCTAssertEqual(try integrity(), ["ok"], at)
+            XCTAssertEqual(try orphans(), [:], at)
             if job.wasKilledBySignal, try rows("SELECT count(*) FROM snapshots WHERE label = 'big'") == [["0"]] {
                 killedMidway += 1
-                XCTAssertEqual(try fingerprint(), before, "after a kill at \(delay) s nothing of the import is left")
+                XCTAssertEqual(try fingerprint(), before, "\(at) nothing of the import is left")
             } else {
                 // It finished before the kill, or committed and was killed while folding the
                 // log back (after its commit): whole, then. Undo it for the next round.
@@ -227,7 +263,7 @@ final class RobustnessCLITests: CLITestCase {
                 XCTAssertEqual(try fingerprint(), before)
             }
         }
-        XCTAssertGreaterThanOrEqual(killedMidway, 4, "the import of \(full) s was killed midway at most \(killedMidway) times of 5")
+        XCTAssertGreaterThanOrEqual(killedMidway, 4, "the import was killed midway \(killedMidway) times of 5")
         let again = try CLI.run(["import", "--db", db, big])
         XCTAssertEqual(again.status, 0, again.stderr)
         XCTAssertTrue(again.stdout.hasPrefix("imported big (archive): graphs 1, nodes 100000, edges 200000"), again.stdout)
@@ -238,13 +274,10 @@ final class RobustnessCLITests: CLITestCase {
         XCTAssertEqual(try CLI.run(["import", "--db", db, SampleTraces.trip]).status, 0)
         let before = try fingerprint()
         let big = try writeTrace("big.ag-trace", copies: 4000)
-        let full = try timeOfImport(big, after: [SampleTraces.trip])
         var killedMidway = 0
-        for fraction in [0.2, 0.5, 0.8] {
-            let job = try Running(["import", "--db", db, big])
-            usleep(UInt32(full * fraction * 1_000_000))
-            kill(job.process.processIdentifier, SIGKILL)
-            _ = job.wait()
+        for percent in [20, 50, 80] {
+            let (job, reported) = try importKilled(at: percent, [big])
+            XCTAssertNotNil(reported, "the import reported \(percent)% read before it ended")
             XCTAssertEqual(try integrity(), ["ok"])
             XCTAssertEqual(try orphans(), [:])
             if job.wasKilledBySignal, try rows("SELECT count(*) FROM traces WHERE label = 'big'") == [["0"]] {
@@ -255,7 +288,7 @@ final class RobustnessCLITests: CLITestCase {
                 XCTAssertEqual(try CLI.run(["delete", "--db", db, "big"]).status, 0)
             }
         }
-        XCTAssertGreaterThanOrEqual(killedMidway, 2, "the import of \(full) s was killed midway \(killedMidway) times of 3")
+        XCTAssertGreaterThanOrEqual(killedMidway, 2, "the import was killed midway \(killedMidway) times of 3")
         // Three traces (different bytes) imported at once into the same database, with a query beside them.
         let paths = try (1...3).map { try writeTrace("job\($0).ag-trace", copies: 50 * $0) }
         let jobs = try paths.map { try Running(["import", "--db", db, $0]) } + [try Running(["list", "--db", db])]
@@ -271,11 +304,8 @@ final class RobustnessCLITests: CLITestCase {
         XCTAssertEqual(try CLI.run(["import", "--db", db, "--label", "window", small]).status, 0)
         let before = try fingerprint()
         let big = try writeArchive("v2.ag-json", nodes: 40_000, seed: 2)
-        let full = try timeOfImport(big, after: [small])
-        let job = try Running(["import", "--db", db, "--replace", "--label", "window", big])
-        usleep(UInt32(full * 0.5 * 1_000_000))
-        kill(job.process.processIdentifier, SIGKILL)
-        _ = job.wait()
+        let (job, reported) = try importKilled(at: 50, ["--replace", "--label", "window", big])
+        XCTAssertNotNil(reported, "the import reported half its file read before it ended")
         XCTAssertTrue(job.wasKilledBySignal, "killed before it finished")
         XCTAssertEqual(try fingerprint(), before, "the old 'window' is intact")
         XCTAssertEqual(try integrity(), ["ok"])

@@ -72,7 +72,7 @@ final class TraceCLITests: CLITestCase {
         var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: SampleTraces.trip)))
         bytes.removeLast(3)
         let cut = dir.appendingPathComponent("cut.ag-trace").path
-        FileManager.default.createFile(atPath: cut, contents: Data(bytes))
+        FileManager.default.createTestFile(atPath: cut, contents: Data(bytes))
         let r = try CLI.run(["import", "--db", db, cut])
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains("cut.ag-trace: byte ") && r.stderr.contains("truncated"), r.stderr)

@@ -58,7 +58,7 @@ final class AnswersTests: XCTestCase {
                                                snapshot: try LabelLookup.snapshotId("planner-profiled", in: f.db), snapshotLabel: "p")
         XCTAssertNotNil(whole.warning)
         try f.run("trip-only", [(.update, 3152, nil), (.update, 3216, nil)])
-        XCTAssertThrowsError(try f.report("updates", ["run": "trip-only", "snapshot": "planner-profiled"]))
+        XCTAssertThrowsError(try f.report("updates", ["run": "trip-only", "snapshot": "planner-profiled"])) { XCTAssertTrue("\($0)".contains("none of the 2 attributes of run 'trip-only' is in snapshot 'planner-profiled'"), "\($0)") }
         XCTAssertNoThrow(try f.report("updates", ["run": "trip-only", "snapshot": "trip-1-before"]))
     }
 
@@ -83,7 +83,7 @@ final class AnswersTests: XCTestCase {
         // edge without the changed flag (4004 -> 4052) is not listed.
         let own = try DumpWhy.run(in: f.db, snapshot: id, label: "p", from: [4052])
         XCTAssertEqual(own.map { [$0.attribute, $0.cause == true ? 1 : 0] }, [[4052, 1]])
-        XCTAssertThrowsError(try DumpWhy.run(in: f.db, snapshot: id, label: "p", from: [9999]))
+        XCTAssertThrowsError(try DumpWhy.run(in: f.db, snapshot: id, label: "p", from: [9999])) { XCTAssertEqual("\($0)", "no node 9999 in snapshot 'p'") }
     }
 
     func testWhyOverARunNamesTheCausingWrites() throws {
@@ -160,7 +160,7 @@ final class AnswersTests: XCTestCase {
     /// values of every magnitude the units use, halves and near-halves, whole numbers,
     /// negatives and huge values (which printf spells itself).
     func testNumbersReadAsPrintfWouldSpellThem() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededRandom(seed: 2047)
         var values: [Double] = [0.5, 1.5, 2.5, 0.0005, 0.0015, 0.0095, 2.345, 9.995, 99.95, 999.5, 100, 10, 1, 0.001,
                                 0.1 + 0.2, 1e15, 4.6e15, 1e300, -0.0001, -2.5, -123.456, .leastNonzeroMagnitude,
                                 Double(UInt64.max), 0.0125, 4.583333, 200]

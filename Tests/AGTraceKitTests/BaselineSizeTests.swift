@@ -14,7 +14,7 @@ final class BaselineSizeTests: TemporaryDirectoryTestCase {
         let big = dir.appendingPathComponent("big.json").path
         var text = #"{"format": "agtrace-baseline", "pad": ""#
         text += String(repeating: " ", count: BaselineJSON.maxFileSize) + "\"}"
-        FileManager.default.createFile(atPath: big, contents: Data(text.utf8))
+        FileManager.default.createTestFile(atPath: big, contents: Data(text.utf8))
         XCTAssertThrowsError(try Baseline.read(path: big)) { error in
             XCTAssertTrue("\(error)".contains("more than 8 MB"), "\(error)")
         }

@@ -29,7 +29,7 @@ enum BaselineFixtures {
         var seq: Int64 = 0
         func add(_ kind: String, _ attribute: Int64?, _ input: Int64? = nil) throws {
             seq += 1
-            insert.bind([.integer(runId), .integer(seq), .text(kind), .text("AG::Graph::\(kind)"),
+            try insert.bind([.integer(runId), .integer(seq), .text(kind), .text("AG::Graph::\(kind)"),
                          attribute.map { .integer($0) } ?? .null, input.map { .integer($0) } ?? .null])
             try insert.run()
         }

@@ -161,7 +161,7 @@ final class CompareTests: DatabaseTestCase {
         var maker = ComparisonTraces()
         maker.noise = noise
         for i in 0..<count {
-            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("\(name)-\(i).ag-trace").path,
+            FileManager.default.createTestFile(atPath: folder.appendingPathComponent("\(name)-\(i).ag-trace").path,
                                            contents: Data(maker.trace(micros: micros, rng: &rng)))
         }
         return folder.path
@@ -352,10 +352,11 @@ final class HTMLRecordingCompareTests: DatabaseTestCase {
         let recording = ComparedRecording(kind: .trace, label: "t", given: "t")
         let keys = ["a": KeyMeasure(evaluations: 1, selfSeconds: 1e16), "b": KeyMeasure(evaluations: 1, selfSeconds: 1),
                     "c": KeyMeasure(evaluations: 1, selfSeconds: -1e16)]
+        var random = SeededRandom(seed: 20)
         for _ in 0..<20 {
             // A new dictionary each time: the order it iterates in can differ.
             var shuffled: [String: KeyMeasure] = [:]
-            for key in keys.keys.shuffled() { shuffled[key] = keys[key] }
+            for key in keys.keys.shuffled(using: &random) { shuffled[key] = keys[key] }
             let total = KeySamples(totalOf: [RecordingMeasures(recording: recording, keys: shuffled)])
             XCTAssertEqual(total.selfSeconds, [0])
             XCTAssertEqual(total.evaluations, [3])

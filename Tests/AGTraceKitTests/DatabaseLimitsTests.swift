@@ -34,7 +34,7 @@ final class DatabaseLimitsTests: TemporaryDirectoryTestCase {
     }
 
     func testReadersNeverWriteIntoAnEmptyFile() throws {
-        FileManager.default.createFile(atPath: dbPath, contents: Data())
+        FileManager.default.createTestFile(atPath: dbPath, contents: Data())
         XCTAssertThrowsError(try DatabaseOpener.open(dbPath, mode: .read)) { error in
             XCTAssertTrue("\(error)".contains("an empty file"), "\(error)")
         }
@@ -49,7 +49,7 @@ final class DatabaseLimitsTests: TemporaryDirectoryTestCase {
         try holder.execute("BEGIN IMMEDIATE")
         defer { try? holder.execute("COMMIT") }
         let waiter = try DatabaseOpener.open(dbPath, mode: .write, settings: .init(lockTimeout: 0.4))
-        XCTAssertThrowsError(try waiter.withBusyRetry { try waiter.execute("BEGIN IMMEDIATE") })
+        XCTAssertThrowsError(try waiter.withBusyRetry { try waiter.execute("BEGIN IMMEDIATE") }) { XCTAssertTrue("\($0)".contains("the database stayed locked by another process"), "\($0)") }
         // Each attempt may wait only what is left: together no more than the timeout (before,
         // the first attempt used it all and the next one as much again).
         XCTAssertEqual(waiter.retryWaits.first, 400)
@@ -85,7 +85,7 @@ final class DatabaseLimitsTests: TemporaryDirectoryTestCase {
             XCTAssertFalse(FileManager.default.fileExists(atPath: dbPath + suffix), "\(suffix) made where nothing may be written")
         }
         // A log holding commits cannot be read immutably: refused, not silently left out.
-        FileManager.default.createFile(atPath: dbPath + "-wal", contents: Data(repeating: 1, count: 100))
+        FileManager.default.createTestFile(atPath: dbPath + "-wal", contents: Data(repeating: 1, count: 100))
         XCTAssertThrowsError(try DatabaseOpener.open(dbPath, mode: .read, settings: settings)) { error in
             XCTAssertTrue("\(error)".contains("write-ahead log"), "\(error)")
         }

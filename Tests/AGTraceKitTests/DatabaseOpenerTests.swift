@@ -34,7 +34,7 @@ final class DatabaseOpenerTests: TemporaryDirectoryTestCase {
 
     func testNotSQLiteIsRefused() {
         let path = dir.appendingPathComponent("notes.db").path
-        FileManager.default.createFile(atPath: path, contents: Data("hello, not a database\n".utf8))
+        FileManager.default.createTestFile(atPath: path, contents: Data("hello, not a database\n".utf8))
         assertRefused(path, "not a SQLite database")
     }
 
@@ -168,7 +168,7 @@ final class DatabaseOpenerTests: TemporaryDirectoryTestCase {
 
     func testEmptyFileBecomesADatabase() throws {
         let path = dir.appendingPathComponent("empty.db").path
-        FileManager.default.createFile(atPath: path, contents: Data())
+        FileManager.default.createTestFile(atPath: path, contents: Data())
         let db = try DatabaseOpener.open(path, mode: .write)
         XCTAssertEqual(try db.scalar("PRAGMA user_version")?.intValue, Int64(Schema.latestVersion))
     }

@@ -16,7 +16,7 @@ final class HTMLBoundsTests: TemporaryDirectoryTestCase {
     func testAGraphvizPastItsTimeLimitIsStoppedAndThePageHasNoPictures() throws {
         // A "dot" that never ends.
         let fake = dir.appendingPathComponent("dot").path
-        FileManager.default.createFile(atPath: fake, contents: Data("#!/bin/sh\nexec sleep 600\n".utf8))
+        FileManager.default.createTestFile(atPath: fake, contents: Data("#!/bin/sh\nexec sleep 600\n".utf8))
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
         let graphviz = Graphviz(executable: fake, timeLimit: 1)
         XCTAssertThrowsError(try graphviz.svg(["digraph { a -> b }"])) { error in
@@ -37,7 +37,7 @@ final class HTMLBoundsTests: TemporaryDirectoryTestCase {
         // the kernel (SIGXCPU, or SIGKILL at the hard limit) with no one watching it, as when
         // agtrace was killed with SIGKILL on a system without a death signal (macOS).
         let fake = dir.appendingPathComponent("dot").path
-        FileManager.default.createFile(atPath: fake, contents: Data("#!/bin/sh\nwhile :; do :; done\n".utf8))
+        FileManager.default.createTestFile(atPath: fake, contents: Data("#!/bin/sh\nwhile :; do :; done\n".utf8))
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake)
         let launch = Graphviz.launch(fake, arguments: ["-Tsvg"], cpuSeconds: 1, deathSignal: nil)
         let process = Process()

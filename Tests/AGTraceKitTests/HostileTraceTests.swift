@@ -19,7 +19,7 @@ final class HostileTraceTests: TemporaryDirectoryTestCase {
 
     func write(_ bytes: [UInt8], _ name: String) -> String {
         let path = dir.appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        FileManager.default.createTestFile(atPath: path, contents: Data(bytes))
         return path
     }
 

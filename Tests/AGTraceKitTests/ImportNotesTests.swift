@@ -46,7 +46,7 @@ final class ImportNotesTests: TemporaryDirectoryTestCase {
     func testARefusedImportStoresNoNote() throws {
         let imp = try importer()
         _ = try imp.importItem(TestPaths.sample("trip-1-before.ag-json"), options: ImportOptions(label: "taken"))
-        XCTAssertThrowsError(try imp.importItem(TestPaths.sample("transcripts/trip-mixed.lldb.log"), options: ImportOptions(label: "taken")))
+        XCTAssertThrowsError(try imp.importItem(TestPaths.sample("transcripts/trip-mixed.lldb.log"), options: ImportOptions(label: "taken"))) { XCTAssertTrue($0 is LabelTaken, "\($0)") }
         XCTAssertEqual(try notes(imp.db), [])
     }
 

@@ -177,7 +177,7 @@ final class ImporterTests: TemporaryDirectoryTestCase {
         _ = write("b/m.json", "{}")
         XCTAssertEqual(try Importer.expand(dir.appendingPathComponent("b").path).map { $0.replacingOccurrences(of: dir.path + "/", with: "") },
                        ["b/a.json", "b/c/z.json", "b/m.json"])
-        XCTAssertThrowsError(try Importer.expand(dir.appendingPathComponent("nope").path))
+        XCTAssertThrowsError(try Importer.expand(dir.appendingPathComponent("nope").path)) { XCTAssertTrue("\($0)".hasSuffix("/nope: no such file or directory"), "\($0)") }
     }
 }
 

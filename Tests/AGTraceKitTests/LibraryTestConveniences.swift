@@ -14,7 +14,7 @@ extension Importer {
 extension Statement {
     /// Binds an array of values built at run time to ?1, ?2, … and runs the statement.
     func bindAndRun(_ values: [SQLValue]) throws {
-        bind(values)
+        try bind(values)
         try run()
     }
 }

@@ -6,7 +6,7 @@ import XCTest
 final class OutputFileStreamTests: TemporaryDirectoryTestCase {
     func testWritesStreamAndAppearOnlyAtCommit() throws {
         let path = dir.appendingPathComponent("out.json").path
-        FileManager.default.createFile(atPath: path, contents: Data("old".utf8))
+        FileManager.default.createTestFile(atPath: path, contents: Data("old".utf8))
         let sink = try OutputFileSink(try OutputFile.open(path, what: "the export"))
         let line = String(repeating: "x", count: 999) + "\n"
         for _ in 0..<1000 { sink.write(line) }  // 1 MB through a 64 KB buffer
@@ -28,12 +28,12 @@ final class OutputFileStreamTests: TemporaryDirectoryTestCase {
             sink.abandon()
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
-        XCTAssertThrowsError(try OutputFile.open(dir.appendingPathComponent("no/such/dir.json").path, what: "the export"))
+        XCTAssertThrowsError(try OutputFile.open(dir.appendingPathComponent("no/such/dir.json").path, what: "the export")) { XCTAssertTrue("\($0)".contains("refusing to write the export there: the folder"), "\($0)") }
         // A body that throws leaves the target as it was.
         let kept = dir.appendingPathComponent("kept.json").path
-        FileManager.default.createFile(atPath: kept, contents: Data("old".utf8))
+        FileManager.default.createTestFile(atPath: kept, contents: Data("old".utf8))
         struct Stop: Error {}
-        XCTAssertThrowsError(try OutputFile.open(kept, what: "the export").stream { $0.write("new"); throw Stop() })
+        XCTAssertThrowsError(try OutputFile.open(kept, what: "the export").stream { $0.write("new"); throw Stop() }) { XCTAssertTrue($0 is Stop, "\($0)") }
         XCTAssertEqual(FileManager.default.contents(atPath: kept), Data("old".utf8))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["kept.json"])
     }

@@ -34,7 +34,7 @@ final class OutputFileTests: TemporaryDirectoryTestCase {
     }
 
     func testAnInputOrADatabaseIsRefusedWhateverPathNamesIt() throws {
-        FileManager.default.createFile(atPath: path("in.ag-json"), contents: Data("{}".utf8))
+        FileManager.default.createTestFile(atPath: path("in.ag-json"), contents: Data("{}".utf8))
         try FileManager.default.createSymbolicLink(atPath: path("link"), withDestinationPath: "in.ag-json")
         let input = OutputFile.Input(option: "--archive", path: path("in.ag-json"))
         for name in ["in.ag-json", "link", "./in.ag-json"] {
@@ -46,8 +46,8 @@ final class OutputFileTests: TemporaryDirectoryTestCase {
         XCTAssertThrowsError(try OutputFile.open(path("agtrace.db"), what: "the script", database: path("./agtrace.db"))) { error in
             XCTAssertTrue("\(error)".contains("it is the database in use"), "\(error)")
         }
-        FileManager.default.createFile(atPath: path("other.db"), contents: Data("SQLite format 3\0".utf8) + Data(count: 100))
-        FileManager.default.createFile(atPath: path("other.db-wal"), contents: Data(count: 32))
+        FileManager.default.createTestFile(atPath: path("other.db"), contents: Data("SQLite format 3\0".utf8) + Data(count: 100))
+        FileManager.default.createTestFile(atPath: path("other.db-wal"), contents: Data(count: 32))
         for name in ["other.db", "other.db-wal", "other.db-shm"] {
             XCTAssertThrowsError(try OutputFile.open(path(name), what: "the HTML file")) { error in
                 XCTAssertTrue("\(error)".contains("SQLite database"), "\(name): \(error)")

@@ -30,8 +30,11 @@ final class OutputSafetyTests: XCTestCase {
             let s = String(format: "%.6g", v)
             return Double(s) == v ? s : "\(v)"
         }
+        // Two subnormals (about 5e-323 and -7.4e-323), written by their bits: as literals they
+        // would lose precision, which the compiler warns of.
+        let subnormals = [Double(bitPattern: 10), -Double(bitPattern: 15)]
         for v in [0.0, -0.0, 1.0, -2.0, 0.5, 0.00236, 1e-5, 1.5e-7, 123456.5, 999999999999999.0, 1e15, 3554440000000000.0,
-                  1.2345678901234567e+18, 5e-323, -7.4e-323, 0.1 + 0.2, 1.0 / 3.0, .infinity, -.infinity] {
+                  1.2345678901234567e+18] + subnormals + [0.1 + 0.2, 1.0 / 3.0, .infinity, -.infinity] {
             XCTAssertEqual(SQLValue.real(v).description, printf(v), "\(v)")
         }
     }

@@ -90,7 +90,7 @@ final class PerfettoExportTests: XCTestCase {
         bad.slices.append(.init(name: "overlap", category: "update", thread: 1, start: 40, duration: 100, args: []))
         let badSink = StringSink()
         try PerfettoExport.write(bad, to: badSink)
-        XCTAssertThrowsError(try PerfettoCheck.wellFormed(try PerfettoCheck.events(badSink.text)))
+        XCTAssertThrowsError(try PerfettoCheck.wellFormed(try PerfettoCheck.events(badSink.text))) { XCTAssertEqual("\($0)", "slice [40000, 140000) on thread 1 overlaps its parent ending at 50000") }
     }
 }
 
@@ -236,7 +236,7 @@ final class PerfettoTraceTests: XCTestCase {
         let bytes = event(1, 0x0A) + event(7, 0x0A, [0x98, 0x08]) + event(8, 0x0B, [0x98, 0x08], 1) + event(2, 0x0B)
         let f = try ReportFixture(samples: false)
         let path = f.directory.appendingPathComponent("whole.ag-trace").path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        FileManager.default.createTestFile(atPath: path, contents: Data(bytes))
         try importTrace(f, path, label: "whole")
         XCTAssertEqual(try f.db.textRows("SELECT first_timestamp, last_timestamp, clock FROM traces"), [["906.0", "907.0", "whole seconds"]])
         let events = try export(f, "whole")

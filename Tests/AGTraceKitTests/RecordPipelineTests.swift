@@ -37,7 +37,7 @@ final class RecordPipelineTests: XCTestCase {
             let released = Released()
             let pipeline = pipeline(released: released) { _, _ in throw Failure() }
             for i in 0..<3 { try pipeline.add(i) }
-            XCTAssertThrowsError(try pipeline.finish())
+            XCTAssertThrowsError(try pipeline.finish()) { XCTAssertTrue($0 is Failure, "\($0)") }
             pipeline.abandon()  // after finish threw: must not wait a second time
             XCTAssertNil(released.store, "round \(round)")
         }

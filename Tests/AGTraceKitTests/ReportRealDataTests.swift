@@ -53,7 +53,7 @@ final class ReportRealDataTests: XCTestCase {
         for label in ["text", "gesture"] {
             XCTAssertEqual(try f.report("edge-churn", ["from": label, "to": label]).rows.count, 0)
             XCTAssertEqual(try f.report("dirty-walks", ["from": label, "to": label]).rows.count, 0)
-            XCTAssertThrowsError(try f.report("rule-cost", ["snapshot": label]))  // no profile in either
+            XCTAssertThrowsError(try f.report("rule-cost", ["snapshot": label])) { XCTAssertEqual("\($0)", "snapshot '\(label)' holds no profile data: dump it with AGGraphStartProfiling on (the rule times come from the profile)") }  // no profile in either
         }
         let churn = try f.report("edge-churn", ["from": "text", "to": "gesture"]).rows
         XCTAssertEqual(churn.filter { $0[0] == .t("added") }.count, 162)

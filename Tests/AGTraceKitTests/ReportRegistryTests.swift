@@ -86,7 +86,7 @@ final class ReportRegistryTests: XCTestCase {
     func testQueryPlansUseIndexes() throws {
         let f = try ReportFixture(samples: false)
         for file in ReportRegistry.files {
-            let plan = try f.db.rows("EXPLAIN QUERY PLAN " + file.sql).map { $0[3].description }
+            let plan = try f.db.prepare("EXPLAIN QUERY PLAN " + file.sql).rows { $0.value(3).description }
             for line in plan {
                 for table in ["nodes", "edges", "events", "types", "frames"] {
                     XCTAssertFalse(line.hasPrefix("SCAN \(table)") || line.contains("SCAN \(table) "),
@@ -97,7 +97,7 @@ final class ReportRegistryTests: XCTestCase {
             }
         }
         func plan(_ name: String) throws -> [String] {
-            try f.db.rows("EXPLAIN QUERY PLAN " + ReportRegistry.query(name).sql).map { $0[3].description }
+            try f.db.prepare("EXPLAIN QUERY PLAN " + ReportRegistry.query(name).sql).rows { $0.value(3).description }
         }
         XCTAssertEqual(try plan("walk-readers"), ["SEARCH edges USING PRIMARY KEY (snapshot_id=? AND src_attribute=?)"])
         XCTAssertTrue(try plan("node-info").contains("SEARCH n USING INDEX nodes_by_attribute (snapshot_id=? AND attribute=?)"))
@@ -128,8 +128,8 @@ final class ReportRegistryTests: XCTestCase {
         let flagged = try QueryFile(fileName: "f.sql", text: "-- name: f\n-- description: d\n-- params: trace\n-- flags: app-only\nSELECT :trace, :app_only;")
         XCTAssertEqual(flagged.flags, ["app-only"])
         XCTAssertEqual(flagged.usage, "--trace T [--app-only]")
-        XCTAssertThrowsError(try QueryFile(fileName: "z.sql", text: "-- description: d\nSELECT 1;"))
-        XCTAssertThrowsError(try QueryFile(fileName: "w.sql", text: "-- name: w\n-- description: d\n-- params: run (maybe)\nSELECT 1;"))
+        XCTAssertThrowsError(try QueryFile(fileName: "z.sql", text: "-- description: d\nSELECT 1;")) { XCTAssertEqual("\($0)", "Queries/z.sql: no '-- name:' header") }
+        XCTAssertThrowsError(try QueryFile(fileName: "w.sql", text: "-- name: w\n-- description: d\n-- params: run (maybe)\nSELECT 1;")) { XCTAssertEqual("\($0)", "Queries/w.sql: cannot read parameter 'run (maybe)'") }
     }
 
     static func stripCommentsAndStrings(_ sql: String) -> String {

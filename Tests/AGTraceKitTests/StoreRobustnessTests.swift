@@ -141,7 +141,7 @@ final class StoreRobustnessTests: TemporaryDirectoryTestCase {
         let bad = write("bad.ag-json", #"{"graphs":[{"types":[{}],"nodes":[{"id":4,"type":0}],"edges":[{"src":0,"dst":7}]}]}"#)
         let truncated = write("truncated.ag-json", String(try String(contentsOfFile: TestPaths.sample("trip-3-after-invalidate.ag-json"), encoding: .utf8).prefix(2000)))
         for path in [bad, truncated] {
-            XCTAssertThrowsError(try importer.importItem(path, options: ImportOptions(label: "window", replace: true)))
+            XCTAssertThrowsError(try importer.importItem(path, options: ImportOptions(label: "window", replace: true))) { XCTAssertTrue($0 is ArchiveFormatError, "\($0)") }
             XCTAssertEqual(try fingerprint(importer.db), before, path)
         }
     }

@@ -31,7 +31,7 @@ extension TemporaryDirectoryTestCase {
     @discardableResult
     func write(_ name: String, bytes: [UInt8]) -> String {
         let path = dir.appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        FileManager.default.createTestFile(atPath: path, contents: Data(bytes))
         return path
     }
 
@@ -175,7 +175,7 @@ func gzip(_ data: [UInt8]) -> [UInt8] {
     defer { try? FileManager.default.removeItem(at: dir) }
     let path = dir.appendingPathComponent("x.gz").path
     let plain = dir.appendingPathComponent("x").path
-    FileManager.default.createFile(atPath: plain, contents: Data(data))
+    FileManager.default.createTestFile(atPath: plain, contents: Data(data))
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", "gzip -c -n '\(plain)' > '\(path)'"]

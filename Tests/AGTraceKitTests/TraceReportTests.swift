@@ -88,7 +88,7 @@ final class TraceReportTests: DatabaseTestCase {
             ["1048", "1", body, "TripView", "624"], ["1088", "2", "TextRule", "", "1048"], ["1120", "3", "DisplayListRule", "", "1088"],
         ])
         XCTAssertEqual(try TraceWalk.rows(in: db, trace: id, label: "trip-taps", from: 624, maxDepth: 1).count, 1)
-        XCTAssertThrowsError(try TraceWalk.rows(in: db, trace: id, label: "trip-taps", from: 4))
+        XCTAssertThrowsError(try TraceWalk.rows(in: db, trace: id, label: "trip-taps", from: 4)) { XCTAssertEqual("\($0)", "no node 4 in trace 'trip-taps' (it adds, lists or reads no such attribute)") }
         // From a view: its body's nodes are the roots, as 1048 alone is here.
         let byView = try TraceWalk.rows(in: db, trace: id, label: "trip-taps", from: .view("TripView"))
         XCTAssertEqual(byView.map { $0.map(\.description) }, [["1088", "1", "TextRule", "", "1048"], ["1120", "2", "DisplayListRule", "", "1088"]])
@@ -135,7 +135,7 @@ final class TraceReportTests: DatabaseTestCase {
         ])
         XCTAssertEqual(try UpdateCounts.trace("trip-taps", key: .view, in: db).entries,
                        ["TripView": UpdateEntry(updates: 3), UpdateCounts.noViewKey: UpdateEntry(updates: 6)])
-        XCTAssertThrowsError(try UpdateCounts.trace("planner-edit", key: .rule, withSeconds: true, in: db))
+        XCTAssertThrowsError(try UpdateCounts.trace("planner-edit", key: .rule, withSeconds: true, in: db)) { XCTAssertTrue("\($0)".contains("--time needs a trace with fixed64 timestamps"), "\($0)") }
         // The file round-trips with its kind and seconds.
         let baseline = try Baseline.parse(Data(Baseline(counts: counts).rendered().utf8), path: "b.json")
         XCTAssertEqual(baseline.counts.source.kind, .trace)

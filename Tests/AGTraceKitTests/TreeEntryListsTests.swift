@@ -83,7 +83,7 @@ final class TreeEntryListsTests: TemporaryDirectoryTestCase {
         XCTAssertThrowsError(try store.treeValue(TreeValueRecord(graphIndex: 0, treeIndex: 500, key: "orphan", nodeIndex: nil, offset: nil))) {
             XCTAssertTrue("\($0)".contains("tree entry 500 came before the entry"), "\($0)")
         }
-        XCTAssertThrowsError(try store.treeNode(TreeNodeRecord(graphIndex: 0, treeIndex: 500, nodeIndex: 0)))
+        XCTAssertThrowsError(try store.treeNode(TreeNodeRecord(graphIndex: 0, treeIndex: 500, nodeIndex: 0))) { XCTAssertTrue("\($0)".contains("tree entry 500 came before the entry"), "\($0)") }
         try db.execute("ROLLBACK")
     }
 

@@ -112,7 +112,7 @@ final class XctraceReportTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(counts.entries["FeedRow"]?.seconds), 0.140, accuracy: 1e-12)
         let byRule = try UpdateCounts.xctrace("feed", key: .rule, in: db)
         XCTAssertEqual(byRule.entries.keys.sorted(), ["DynamicContainerInfo<DynamicLayoutViewAdaptor>", "FeedRow.body"])
-        XCTAssertThrowsError(try UpdateCounts.xctrace("feed", key: .attribute, in: db))
+        XCTAssertThrowsError(try UpdateCounts.xctrace("feed", key: .attribute, in: db)) { XCTAssertEqual("\($0)", "an Instruments recording names no attributes (its updates name views and descriptions): use --key view or --key rule") }
     }
 
     func testPerfettoDrawsUpdatesHitchesAndCauses() throws {

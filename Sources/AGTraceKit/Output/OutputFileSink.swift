@@ -30,7 +30,7 @@ final class OutputFileSink: TextSink {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw fail("cannot create a temporary file in \(dir) (\(OutputFile.errnoText()))") }
         self.fd = fd
-        temporary = String(cString: template)
+        temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         // A SIGINT or SIGTERM meanwhile removes it too (a failure's `abandon`, a success's rename).
         SignalCleanup.shared.register(file: temporary)
         if exists {

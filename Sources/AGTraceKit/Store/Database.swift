@@ -181,16 +181,30 @@ public final class Database: @unchecked Sendable {
     /// The first column of the first row, or nil.
     public func scalar(_ sql: String, _ values: [SQLValue] = []) throws -> SQLValue? {
         let stmt = try prepare(sql)
-        stmt.bind(values)
-        guard try stmt.step() else { return nil }
-        return stmt.value(0)
+        return try Self.with(arguments: values) {
+            try stmt.bind(values)
+            guard try stmt.step() else { return nil }
+            return stmt.value(0)
+        }
     }
 
     /// All rows as arrays of values (small results only).
     public func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [[SQLValue]] {
         let stmt = try prepare(sql)
-        stmt.bind(values)
-        return try stmt.rows { row in (0..<row.columnCount).map { row.value($0) } }
+        return try Self.with(arguments: values) {
+            try stmt.bind(values)
+            return try stmt.rows { row in (0..<row.columnCount).map { row.value($0) } }
+        }
+    }
+
+    /// Runs `body`; a `DatabaseError` it throws gets `arguments` (the values it ran with).
+    static func with<T>(arguments: [SQLValue], _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch var error as DatabaseError {
+            if error.arguments == nil, !arguments.isEmpty { error.arguments = arguments }
+            throw error
+        }
     }
 
     public var lastInsertRowid: Int64 { sqlite3_last_insert_rowid(handle) }

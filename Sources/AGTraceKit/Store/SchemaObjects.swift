@@ -56,7 +56,7 @@ enum SchemaObjects {
         guard version >= 0, version <= Schema.latestVersion else { return [] }
         let found = try objects(in: db)
         let ours = try definitionHash(version: version)
-        if try hash(of: found) == ours { return try recordedHashProblem(in: db, version: version, ours: ours).map { [$0] } ?? [] }
+        if hash(of: found) == ours { return try recordedHashProblem(in: db, version: version, ours: ours).map { [$0] } ?? [] }
         let expected = try expected(version: version)
         var problems: [String] = []
         var seen = Set<String>()

@@ -3,40 +3,51 @@ import CSQLite
 /// A value a statement parameter takes: integers, reals, text, booleans, and nil as NULL.
 public protocol SQLBindable {
     func bind(to statement: Statement, at index: Int32)
+    /// The value as SQLite stores it (for an error's arguments).
+    var sqlValue: SQLValue { get }
 }
 
 extension Int64: SQLBindable {
+    public var sqlValue: SQLValue { .integer(self) }
     @inline(__always) public func bind(to s: Statement, at i: Int32) { s.bind(i, self) }
 }
 extension Int: SQLBindable {
+    public var sqlValue: SQLValue { .integer(Int64(self)) }
     @inline(__always) public func bind(to s: Statement, at i: Int32) { s.bind(i, Int64(self)) }
 }
 extension Int32: SQLBindable {
+    public var sqlValue: SQLValue { .integer(Int64(self)) }
     @inline(__always) public func bind(to s: Statement, at i: Int32) { s.bind(i, Int64(self)) }
 }
 extension UInt32: SQLBindable {
+    public var sqlValue: SQLValue { .integer(Int64(self)) }
     @inline(__always) public func bind(to s: Statement, at i: Int32) { s.bind(i, Int64(self)) }
 }
 extension Double: SQLBindable {
+    public var sqlValue: SQLValue { .real(self) }
     @inline(__always) public func bind(to s: Statement, at i: Int32) { s.bind(i, self) }
 }
 extension Bool: SQLBindable {
+    public var sqlValue: SQLValue { .integer(self ? 1 : 0) }
     @inline(__always) public func bind(to s: Statement, at i: Int32) { s.bind(i, self) }
 }
 extension String: SQLBindable {
+    public var sqlValue: SQLValue { .text(self) }
     @inline(__always) public func bind(to s: Statement, at i: Int32) { s.bind(i, self) }
 }
 extension SQLValue: SQLBindable {
+    public var sqlValue: SQLValue { self }
     @inline(__always) public func bind(to s: Statement, at i: Int32) { s.bind(i, self) }
 }
 extension Optional: SQLBindable where Wrapped: SQLBindable {
+    public var sqlValue: SQLValue { self?.sqlValue ?? .null }
     @inline(__always) public func bind(to s: Statement, at i: Int32) {
         if let self { self.bind(to: s, at: i) } else { s.bindNull(i) }
     }
 }
 
 extension Statement {
-    @inline(__always) public func bindNull(_ i: Int32) { sqlite3_bind_null(handle, i) }
+    @inline(__always) public func bindNull(_ i: Int32) { checkBind(sqlite3_bind_null(handle, i), i) }
 
     /// Binds one row's values to the parameters from `column` on, in order; returns the
     /// column after them. For statements run once per file or per rare record: the optimizer
@@ -53,11 +64,23 @@ extension Statement {
         return c
     }
 
-    /// Binds `values` to parameters ?1, ?2, … and runs the statement.
+    /// Binds `values` to parameters ?1, ?2, … and runs the statement: one value for each
+    /// parameter (else SQLITE_MISUSE "wrong number of statement arguments", as GRDB says). A
+    /// failure carries the values as its `arguments`.
     @inline(__always)
     public func runRow<each V: SQLBindable>(_ values: repeat each V) throws {
-        bindRow(at: 1, repeat each values)
-        try run()
+        let next = bindRow(at: 1, repeat each values)
+        do {
+            guard Int(next) - 1 == parameterCount else {
+                throw DatabaseError.wrongArgumentCount(Int(next) - 1, path: database.path, sql: sql)
+            }
+            try run()
+        } catch var error as DatabaseError {
+            var arguments: [SQLValue] = []
+            for value in repeat each values { arguments.append(value.sqlValue) }
+            error.arguments = arguments
+            throw error
+        }
     }
 }
 

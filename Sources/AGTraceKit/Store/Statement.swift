@@ -25,6 +25,7 @@ public final class Statement {
         }
         handle = stmt
         tail = rest
+        parameterCount = Int(sqlite3_bind_parameter_count(stmt))
     }
 
     /// What followed the first statement in the SQL text (often empty, or a `;`).
@@ -35,32 +36,66 @@ public final class Statement {
     public var columnCount: Int { Int(sqlite3_column_count(handle)) }
     public func columnName(_ i: Int) -> String { String(cString: sqlite3_column_name(handle, Int32(i))) }
     public var isReadOnly: Bool { sqlite3_stmt_readonly(handle) != 0 }
-    public var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }
+    /// How many parameters the SQL has (SQLite's count: the largest ?NNN; a name used twice
+    /// is one parameter).
+    public let parameterCount: Int
     public func parameterName(_ i: Int) -> String? {
         sqlite3_bind_parameter_name(handle, Int32(i)).map { String(cString: $0) }
     }
 
     // MARK: Binding (1-based, as SQLite counts)
 
+    // Every bind's result code is checked. A bind SQLite refuses (a parameter out of range,
+    // SQLITE_RANGE; a statement still running, SQLITE_MISUSE; text too big, SQLITE_TOOBIG)
+    // would otherwise leave the parameter as it was and run the statement with the old
+    // value: a wrong row that looks right. The binds stay non-throwing for the per-row
+    // writers (a branch each); the first refusal is kept and thrown by the next `step` or
+    // `run`, before the statement runs.
+
+    /// The first bind SQLite refused since the statement last ran: its code and parameter.
+    /// (Unchecked exclusivity: read at every step, and a statement is used by one thread.)
+    @exclusivity(unchecked) private var refusedBind: (code: Int32, parameter: Int32)?
+
+    @inline(__always) func checkBind(_ rc: Int32, _ i: Int32) {
+        if _slowPath(rc != SQLITE_OK) { noteRefusedBind(rc, i) }
+    }
+    @inline(never) private func noteRefusedBind(_ rc: Int32, _ i: Int32) {
+        if refusedBind == nil { refusedBind = (rc, i) }
+    }
+    /// Throws the refused bind, if there was one (and forgets it, resetting the statement).
+    @inline(__always) private func throwRefusedBind() throws {
+        if _slowPath(refusedBind != nil) { throw takeRefusedBind() }
+    }
+    @inline(never) private func takeRefusedBind() -> DatabaseError {
+        let (rc, i) = refusedBind!
+        refusedBind = nil
+        sqlite3_reset(handle)
+        let name = parameterName(Int(i)).map { " (\($0))" } ?? ""
+        return DatabaseError(path: database.path, code: rc,
+                             message: "cannot bind parameter \(i)\(name) of \(parameterCount): \(String(cString: sqlite3_errstr(rc)))",
+                             sql: sql)
+    }
+
     @inline(__always) public func bind(_ i: Int32, _ v: Int64?) {
-        if let v { sqlite3_bind_int64(handle, i, v) } else { sqlite3_bind_null(handle, i) }
+        if let v { checkBind(sqlite3_bind_int64(handle, i, v), i) } else { checkBind(sqlite3_bind_null(handle, i), i) }
     }
     @inline(__always) public func bind(_ i: Int32, _ v: Int?) { bind(i, v.map(Int64.init)) }
     @inline(__always) public func bind(_ i: Int32, _ v: UInt32?) { bind(i, v.map(Int64.init)) }
     @inline(__always) public func bind(_ i: Int32, _ v: Double?) {
-        if let v { sqlite3_bind_double(handle, i, v) } else { sqlite3_bind_null(handle, i) }
+        if let v { checkBind(sqlite3_bind_double(handle, i, v), i) } else { checkBind(sqlite3_bind_null(handle, i), i) }
     }
-    @inline(__always) public func bind(_ i: Int32, _ v: Bool) { sqlite3_bind_int64(handle, i, v ? 1 : 0) }
+    @inline(__always) public func bind(_ i: Int32, _ v: Bool) { checkBind(sqlite3_bind_int64(handle, i, v ? 1 : 0), i) }
     @inline(__always) public func bind(_ i: Int32, _ v: String?) {
-        guard var v else { sqlite3_bind_null(handle, i); return }
-        v.withUTF8 { utf8 in
-            _ = sqlite3_bind_text(handle, i, Self.cString(utf8), Int32(utf8.count), SQLITE_TRANSIENT)
+        guard var v else { checkBind(sqlite3_bind_null(handle, i), i); return }
+        let rc = v.withUTF8 { utf8 in
+            sqlite3_bind_text(handle, i, Self.cString(utf8), Int32(utf8.count), SQLITE_TRANSIENT)
         }
+        checkBind(rc, i)
     }
     /// Binds text that stays valid, unchanged, until the statement is next bound or stepped
     /// and reset (SQLite does not copy it).
     @inline(__always) func bindStatic(_ i: Int32, _ text: UnsafeBufferPointer<UInt8>) {
-        _ = sqlite3_bind_text(handle, i, Self.cString(text), Int32(text.count), nil)
+        checkBind(sqlite3_bind_text(handle, i, Self.cString(text), Int32(text.count), nil), i)
     }
     /// A pointer SQLite can read `utf8.count` bytes from (an empty string may have no storage).
     @inline(__always)
@@ -73,13 +108,18 @@ public final class Statement {
 
     public func bind(_ i: Int32, _ v: SQLValue) {
         switch v {
-        case .null: sqlite3_bind_null(handle, i)
-        case .integer(let x): sqlite3_bind_int64(handle, i, x)
-        case .real(let x): sqlite3_bind_double(handle, i, x)
+        case .null: checkBind(sqlite3_bind_null(handle, i), i)
+        case .integer(let x): checkBind(sqlite3_bind_int64(handle, i, x), i)
+        case .real(let x): checkBind(sqlite3_bind_double(handle, i, x), i)
         case .text(let x): bind(i, x)
         }
     }
-    public func bind(_ values: [SQLValue]) {
+    /// Binds `values` to ?1, ?2, …: one for each of the statement's parameters, no more and no
+    /// fewer (else SQLITE_MISUSE "wrong number of statement arguments", as GRDB says).
+    public func bind(_ values: [SQLValue]) throws {
+        guard values.count == parameterCount else {
+            throw DatabaseError.wrongArgumentCount(values.count, path: database.path, sql: sql)
+        }
         for (k, v) in values.enumerated() { bind(Int32(k + 1), v) }
     }
     public func bind(named name: String, _ v: SQLValue) -> Bool {
@@ -94,6 +134,7 @@ public final class Statement {
     /// Steps once; true when a row is available.
     @discardableResult
     public func step() throws -> Bool {
+        try throwRefusedBind()
         let rc = sqlite3_step(handle)
         if rc == SQLITE_ROW { return true }
         if rc == SQLITE_DONE {
@@ -126,6 +167,7 @@ public final class Statement {
     /// Runs a statement that returns no rows, then resets it for the next use.
     @inline(__always)
     public func run() throws {
+        try throwRefusedBind()
         let rc = sqlite3_step(handle)
         if rc != SQLITE_DONE && rc != SQLITE_ROW {
             let error = database.error(rc, sql: sql)
@@ -138,6 +180,7 @@ public final class Statement {
     public func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
+        refusedBind = nil
     }
 
     // MARK: Columns
@@ -200,6 +243,15 @@ public enum SQLValue: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var stringValue: String? {
         if case .null = self { return nil }
         return description
+    }
+
+    /// As a SQL literal: NULL, 42, 1.5, 'it''s' (for messages).
+    public var literal: String {
+        switch self {
+        case .null: return "NULL"
+        case .integer, .real: return description
+        case .text(let v): return "'" + v.replacingOccurrences(of: "'", with: "''") + "'"
+        }
     }
 }
 

@@ -26,12 +26,12 @@ extension HostileInputTests {
     func testControlBytesInAConsoleLogAndTheBinaryMessage() throws {
         let log = dir.appendingPathComponent("bell.console.log").path
         let text = "progress \u{07}\u{08}\u{08} done\n=== AttributeGraph: cycle detected through attribute 12 ===\n"
-        _ = FileManager.default.createFile(atPath: log, contents: Data(text.utf8))
+        FileManager.default.createTestFile(atPath: log, contents: Data(text.utf8))
         let ok = try capped(["import", "--db", db, log])
         XCTAssertEqual(ok.status, 0, ok.stderr)
         XCTAssertTrue(ok.stdout.contains("(console"), ok.stdout)
         let binary = dir.appendingPathComponent("noise.bin").path
-        _ = FileManager.default.createFile(atPath: binary, contents: Data([0x01, 0x02, 0x03] + Array("hello".utf8)))
+        FileManager.default.createTestFile(atPath: binary, contents: Data([0x01, 0x02, 0x03] + Array("hello".utf8)))
         let r = try capped(["import", "--db", db, binary])
         XCTAssertEqual(r.status, 1, r.stdout)
         for noun in InputFormats.all.map(\.noun) {

@@ -203,7 +203,7 @@ final class HostileInputTests: CLITestCase {
 /// that is checked.
 final class ReadOnlyCLITests: CLITestCase {
     func testListAndQueryLeaveAnEmptyFileEmpty() throws {
-        FileManager.default.createFile(atPath: db, contents: Data())
+        FileManager.default.createTestFile(atPath: db, contents: Data())
         for args in [["list", "--db", db], ["query", "--db", db, "SELECT 1"]] {
             let r = try CLI.run(args)
             XCTAssertEqual(r.status, 1, r.stdout)

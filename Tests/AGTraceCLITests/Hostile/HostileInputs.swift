@@ -37,7 +37,7 @@ enum HostileInputs {
             bytes += [0x0A] + varint(UInt64(body.count)) + body
         }
         let plain = dir.appendingPathComponent("open-evaluations.ag-trace").path
-        FileManager.default.createFile(atPath: plain, contents: Data(bytes))
+        FileManager.default.createTestFile(atPath: plain, contents: Data(bytes))
         let path = plain + ".gz"
         try gzipShell("cat '\(plain)'", to: path)
         unlink(plain)
@@ -118,7 +118,7 @@ enum HostileInputs {
         let gz = try bigStrings(in: dir, count: count, length: length)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: gz))
         let path = dir.appendingPathComponent("big-strings-\(length).iag-gzon").path
-        FileManager.default.createFile(atPath: path, contents: bytes.subdata(in: 10..<(bytes.count - 8)))
+        FileManager.default.createTestFile(atPath: path, contents: bytes.subdata(in: 10..<(bytes.count - 8)))
         unlink(gz)
         return path
     }

@@ -25,14 +25,14 @@ extension HostileInputTests {
     func testQueryFromAFileThatIsNoSQLQuotesNothing() throws {
         try importSample()
         let secret = dir.appendingPathComponent("shadow").path
-        _ = FileManager.default.createFile(atPath: secret, contents: Data("rootsecret:$6$hash:19000:0:99999:7:::\n".utf8))
+        FileManager.default.createTestFile(atPath: secret, contents: Data("rootsecret:$6$hash:19000:0:99999:7:::\n".utf8))
         let r = try capped(["query", "--db", db, "@" + secret])
         XCTAssertEqual(r.status, 1, r.stdout)
         XCTAssertFalse(r.stderr.contains("rootsecret"), r.stderr)
         XCTAssertTrue(r.stderr.contains("not an SQL file (nothing of it is quoted) (in \(secret), line 1)"), r.stderr)
         // An SQL file's own error still names SQLite's token and the line.
         let sql = dir.appendingPathComponent("q.sql").path
-        _ = FileManager.default.createFile(atPath: sql, contents: Data("SELECT 1\nFROM nodez".utf8))
+        FileManager.default.createTestFile(atPath: sql, contents: Data("SELECT 1\nFROM nodez".utf8))
         let q = try capped(["query", "--db", db, "@" + sql])
         XCTAssertTrue(q.stderr.contains("no such table: nodez"), q.stderr)
     }
@@ -41,7 +41,7 @@ extension HostileInputTests {
     func testALabelFromAFileNameNeverStartsWithADash() throws {
         let path = dir.appendingPathComponent("--rf.ag-json").path
         let sample = try XCTUnwrap(FileManager.default.contents(atPath: CLI.samples + "/trip-1-before.ag-json"))
-        _ = FileManager.default.createFile(atPath: path, contents: sample + Data(" ".utf8))
+        FileManager.default.createTestFile(atPath: path, contents: sample + Data(" ".utf8))
         let r = try capped(["import", "--db", db, "--", path])
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("imported rf "), r.stdout)

@@ -6,7 +6,7 @@ import XCTest
 extension HostileInputTests {
     private func writeExport(_ name: String, _ body: (FileHandle) throws -> Void) throws -> String {
         let path = dir.appendingPathComponent(name).path
-        FileManager.default.createFile(atPath: path, contents: nil)
+        FileManager.default.createTestFile(atPath: path, contents: nil)
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
         defer { try? handle.close() }
         try body(handle)

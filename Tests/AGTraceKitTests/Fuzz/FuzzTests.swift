@@ -84,6 +84,8 @@ final class FuzzTests: XCTestCase {
         }
         let seed = ProcessInfo.processInfo.environment["AGTRACE_FUZZ_SEED"].flatMap { UInt64($0) }
             ?? UInt64(Date().timeIntervalSince1970)
+        // Seeded from the time unless told: said first, so that any run can be repeated.
+        print("fuzz: seed \(seed) (AGTRACE_FUZZ_SEED=\(seed) repeats this run)")
         let runner = FuzzRunner(seed: seed, findingsDirectory: Self.fuzzRoot.appendingPathComponent("findings"))
         let result = runner.runMixed(seconds: seconds)
         print(result.summary)
@@ -252,9 +254,9 @@ final class FuzzRunner: @unchecked Sendable {
         var sha = SHA256()
         sha.update(finding.bytes)
         let name = "\(finding.target.rawValue)-\(sha.finalizeHex().prefix(16))"
-        FileManager.default.createFile(atPath: dir.appendingPathComponent(name + ".bin").path, contents: Data(finding.bytes))
+        FileManager.default.createTestFile(atPath: dir.appendingPathComponent(name + ".bin").path, contents: Data(finding.bytes))
         let note = "target \(finding.target.rawValue), seed \(finding.seed), iteration \(finding.iteration)\n\(finding.reason)\n"
-        FileManager.default.createFile(atPath: dir.appendingPathComponent(name + ".txt").path, contents: Data(note.utf8))
+        FileManager.default.createTestFile(atPath: dir.appendingPathComponent(name + ".txt").path, contents: Data(note.utf8))
     }
 
     /// Resident memory of this process in MB (0 where the platform cannot tell).

@@ -84,7 +84,10 @@ final class ProbeFormatTests: TemporaryDirectoryTestCase {
         _ = try imp.importItem(TestPaths.sample("trip-1-before.ag-json"))
         XCTAssertEqual(try Catalog.list(imp.db).rows.count, 1)
         XCTAssertNil(try LabelLookup.resolve("trip-1-before", kind: "probe", in: imp.db))
-        XCTAssertThrowsError(try Catalog.delete(labels: ["nothing"], in: imp.db))
+        XCTAssertThrowsError(try Catalog.delete(labels: ["nothing"], in: imp.db)) { error in
+            // Refused for the label, not for a table the format never made ("no such table").
+            XCTAssertEqual((error as? UnknownLabel)?.label, "nothing", "\(error)")
+        }
         XCTAssertEqual(try imp.db.scalar("SELECT count(*) FROM sqlite_master WHERE name LIKE 'probe%'")?.intValue, 0)
     }
 }

@@ -47,7 +47,9 @@ struct ArchiveFormat: InputFormat {
         // The reader parses here while the pipeline's thread writes rows.
         var pipeline = ArchivePipeline(store: store)
         pipeline.tick = job.tick
-        try pipeline.drive(mark: job.mark) { try ArchiveReader(source: job.source, path: file.path).read(into: &pipeline) }
+        // The summary the reader returns has already reached the store through the sink's
+        // `archive(_:)`.
+        _ = try pipeline.drive(mark: job.mark) { try ArchiveReader(source: job.source, path: file.path).read(into: &pipeline) }
         // While the connection builds the indexes, other threads send the rows' pages
         // to the disk and work out the debug tree's names of nodes.
         let writeback = job.firstImport ? Writeback.start(db) : nil

@@ -514,14 +514,13 @@ final class ArchiveStore: ArchiveSink {
                                        columns: 3, rows: Self.treeRowsPerStatement, row: "(\(snapshotId),?,?,?)")
         // The few hundred distinct names are copied once into an arena that outlives every
         // statement below and bound from there, rather than copied by SQLite for each row.
-        var names = TextArena()
-        var views = rows.views
-        names.reserve(views.reduce(0) { $0 + $1.utf8.count })
-        let bytes = views.indices.map { names.copy(&views[$0]) }
-        try write.write(rows.known) { s, c, r in
-            s.bind(c, Int64(r.graph))
-            s.bind(c + 1, Int64(r.attribute))
-            s.bindStatic(c + 2, bytes[Int(r.view)])
+        let names = TextArena(rows.views)
+        try withExtendedLifetime(names) {
+            try write.write(rows.known) { s, c, r in
+                s.bind(c, Int64(r.graph))
+                s.bind(c + 1, Int64(r.attribute))
+                s.bindStatic(c + 2, names[Int(r.view)])
+            }
         }
         // Nodes written before the tree named them: looked up among the rows.
         guard !rows.unseen.isEmpty else { return }

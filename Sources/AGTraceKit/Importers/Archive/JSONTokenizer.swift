@@ -63,7 +63,7 @@ public final class JSONTokenizer {
     @exclusivity(unchecked) private var expect: Expect = .value
 
     /// Decoded bytes of a string with escapes (manually managed so `text` can point into it).
-    @exclusivity(unchecked) private var scratch = ScratchBuffer()
+    @exclusivity(unchecked) private var scratch = ScratchStack<UInt8>()
     @exclusivity(unchecked) private var textStart: UnsafePointer<UInt8>?
     @exclusivity(unchecked) private var textCount = 0
     @exclusivity(unchecked) private var textInScratch = false
@@ -412,8 +412,8 @@ public final class JSONTokenizer {
             i += 1
         }
         // Slow path: copy what was scanned, then decode escapes.
-        scratch.count = 0
-        scratch.append(UnsafeBufferPointer(start: buffer + pos, count: i - pos))
+        scratch.removeAll()
+        scratch.append(contentsOf: UnsafeBufferPointer(start: buffer + pos, count: i - pos))
         pos = i
         while true {
             if pos == end {
@@ -638,38 +638,4 @@ public final class JSONTokenizer {
             _ = try next()
         }
     }
-}
-
-/// A growable byte buffer with a stable base pointer between appends.
-struct ScratchBuffer {
-    var base: UnsafeMutablePointer<UInt8>? = nil
-    var count = 0
-    var capacity = 0
-
-    @inline(__always)
-    mutating func append(_ byte: UInt8) {
-        if count == capacity { grow(count + 1) }
-        base![count] = byte
-        count += 1
-    }
-
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count > 0 else { return }
-        if count + bytes.count > capacity { grow(count + bytes.count) }
-        (base! + count).update(from: bytes.baseAddress!, count: bytes.count)
-        count += bytes.count
-    }
-
-    private mutating func grow(_ needed: Int) {
-        let newCapacity = max(needed, max(256, capacity * 2))
-        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        if let base {
-            grown.update(from: base, count: count)
-            base.deallocate()
-        }
-        base = grown
-        capacity = newCapacity
-    }
-
-    func free() { base?.deallocate() }
 }

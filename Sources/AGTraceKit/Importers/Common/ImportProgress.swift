@@ -12,8 +12,7 @@ public struct ImportProgress: Sendable {
     /// size, how much was read.
     public var line: String {
         func mb(_ n: Int) -> String { String(format: "%.1f MB", Double(n) / 1_000_000) }
-        guard let total = totalBytes, total > 0 else { return "importing \(path): \(mb(bytesRead))" }
-        let percent = min(100, Int(Double(bytesRead) * 100 / Double(total)))
+        guard let total = totalBytes, let percent else { return "importing \(path): \(mb(bytesRead))" }
         var text = "importing \(path): \(percent)% (\(mb(bytesRead)) of \(mb(total)))"
         if seconds >= 1, bytesRead > 0, bytesRead < total {
             let left = seconds * Double(total - bytesRead) / Double(bytesRead)
@@ -21,4 +20,14 @@ public struct ImportProgress: Sendable {
         }
         return text
     }
+
+    /// How much of the input was read, in whole percent; nil without a known size.
+    public var percent: Int? {
+        guard let total = totalBytes, total > 0 else { return nil }
+        return min(100, Int(Double(bytesRead) * 100 / Double(total)))
+    }
+
+    /// Where the import is, in the steps `import --progress` prints a line for: each percent
+    /// read, or each megabyte without a known size.
+    public var step: Int { percent ?? bytesRead / 1_000_000 }
 }

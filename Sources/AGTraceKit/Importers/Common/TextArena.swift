@@ -1,36 +1,36 @@
-/// Scratch bytes for the texts of one multi-row statement: copied in, bound without a further
-/// copy by SQLite, and dropped together once the statement has stepped. The storage is kept
-/// and reused, so a million rows cost one allocation, not one per text.
-struct TextArena {
-    private var storage = Storage()
-    private var used = 0
+/// Texts that many statements bind without SQLite copying them (`Statement.bindStatic`): the
+/// UTF-8 of each copied once into one allocation that neither moves nor changes while the arena
+/// lives, so a million rows naming a few hundred views bind the few hundred copies. Keep the
+/// arena alive over the writes (`withExtendedLifetime`): a buffer does not hold it.
+final class TextArena {
+    private let storage: UnsafeMutablePointer<UInt8>
+    private let spans: [Range<Int>]
 
-    private final class Storage {
-        var bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
-        var capacity = 1
-        deinit { bytes.deallocate() }
-    }
-
-    /// Makes room for `count` more bytes, so that what `copy` returns stays where it is until
-    /// `reset`. Call it before copying a statement's texts.
-    mutating func reserve(_ count: Int) {
-        guard used + count > storage.capacity else { return }
-        precondition(used == 0, "TextArena grows only when empty: bound texts must not move")
-        storage.bytes.deallocate()
-        storage.capacity = max(count, storage.capacity * 2)
-        storage.bytes = .allocate(capacity: storage.capacity)
-    }
-
-    /// A copy of `text`'s UTF-8, valid until `reset`.
-    mutating func copy(_ text: inout String) -> UnsafeBufferPointer<UInt8> {
-        text.withUTF8 { utf8 in
-            precondition(used + utf8.count <= storage.capacity, "TextArena.reserve was not called for this text")
-            let start = storage.bytes + used
-            if let base = utf8.baseAddress { start.update(from: base, count: utf8.count) }
-            used += utf8.count
-            return UnsafeBufferPointer(start: start, count: utf8.count)
+    init(_ texts: [String]) {
+        var spans: [Range<Int>] = []
+        spans.reserveCapacity(texts.count)
+        var end = 0
+        for text in texts {
+            spans.append(end..<(end + text.utf8.count))
+            end += text.utf8.count
         }
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: max(end, 1))
+        for (text, span) in zip(texts, spans) {
+            var text = text
+            text.withUTF8 { utf8 in
+                if let base = utf8.baseAddress { (storage + span.lowerBound).initialize(from: base, count: utf8.count) }
+            }
+        }
+        self.storage = storage
+        self.spans = spans
     }
 
-    mutating func reset() { used = 0 }
+    deinit { storage.deallocate() }
+
+    var count: Int { spans.count }
+
+    /// The `i`th text's UTF-8, valid while the arena lives.
+    subscript(i: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: storage + spans[i].lowerBound, count: spans[i].count)
+    }
 }

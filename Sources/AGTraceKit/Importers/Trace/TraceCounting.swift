@@ -36,7 +36,7 @@ extension UpdateCounts {
                    CASE WHEN ?2 AND count(self_duration) = count(end_seq) AND count(end_seq) > 0 THEN sum(self_duration) END
             FROM trace_updates WHERE trace_id = ?1
             GROUP BY key
-            """, [.integer(row.id), .integer(withSeconds ? 1 : 0), .text(noViewKey)])
+            """, [.integer(row.id), .integer(withSeconds ? 1 : 0)] + (key == .view ? [.text(noViewKey)] : []))
         let entries = collect(rows, key: key)
         if entries.isEmpty {
             throw UpdateCountsError("trace '\(label)' has no rule evaluations (BeginValueUpdate events) to count")

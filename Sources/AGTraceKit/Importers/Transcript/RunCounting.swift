@@ -63,8 +63,8 @@ extension UpdateCounts {
                 )
                 SELECT CASE WHEN c.attribute IS NULL THEN ?3 ELSE \(name) END AS key, sum(c.n)
                 FROM counts c GROUP BY key
-                """, [.integer(row.id), .integer(namer.id), .text(unknownAttributeKey), .text(notInDumpKey), .text(noViewKey),
-                      .text(ambiguousKey)])
+                """, [.integer(row.id), .integer(namer.id), .text(unknownAttributeKey)]
+                    + (key == .rule ? [] : [.text(notInDumpKey), .text(noViewKey), .text(ambiguousKey)]))
         }
         let entries = collect(rows, key: key)
         if entries.isEmpty {

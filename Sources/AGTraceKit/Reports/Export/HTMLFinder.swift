@@ -11,7 +11,7 @@ extension HTMLSections {
         // Views: node_views whole (rules' views and debug-tree names) for ordinary dumps; past
         // `fullViewsNodes` only the rules' views (types.view, read with the types), which keeps a
         // million-node page well within the time of importing the snapshot (docs/performance.md).
-        let fullViews = n <= options.fullViewsNodes ? try NodeViews(in: db, snapshot: snapshot) : nil
+        let fullViews = n <= options.fullViewsNodes ? NodeViews(in: db, snapshot: snapshot) : nil
         func view(_ i: Int) -> String? { fullViews.map { $0[graph.attributes[i]] } ?? graph.bodyView(i) }
 
         // Pictured nodes: views' body nodes first, then dirty nodes, then the most read.

@@ -16,7 +16,7 @@ public struct NodeNames {
     public init(db: Database, snapshot: Int64?) throws {
         self.db = db
         self.snapshot = snapshot
-        views = try snapshot.map { try NodeViews(in: db, snapshot: $0) } ?? NodeViews()
+        views = snapshot.map { NodeViews(in: db, snapshot: $0) } ?? NodeViews()
     }
 
     /// The node's names in the snapshot (nil rule and view where its graphs disagree), or nil

@@ -1,5 +1,6 @@
-/// Growable storage of plain values (no references inside) that its owner frees: the reader's
-/// open elements and their bytes. Used as a stack: appends, the last ones dropped, spans read
+/// Growable storage of plain values (no references inside) that its owner frees: a reader's
+/// scratch, rebuilt at every token (the JSON tokenizer's decoded strings; the XML reader's
+/// open elements and their bytes). Used as a stack: appends, the last ones dropped, spans read
 /// as buffers. Unlike an array stored in a class, a use takes no reference count and makes no
 /// uniqueness check: at every token of a 1 GB export those were a tenth of the reading.
 struct ScratchStack<Element> {
