@@ -112,7 +112,10 @@ public final class MCPServer: @unchecked Sendable {
             self.inFlight[id] = nil
             self.lock.unlock()
             // A cancelled request gets no answer (the client has stopped waiting for one).
-            guard !cancellation.isCancelled else { return }
+            guard !cancellation.isCancelled else {
+                self.diagnostics("agtrace mcp: request \(id.json.text) (\(method)) stopped after its cancellation; no answer sent")
+                return
+            }
             self.writer.send(response)
         }
     }
