@@ -49,11 +49,12 @@ enum Resources {
         throw JSONRPC.Failure(JSONRPC.invalidParams, "resources/read: no resource \(uri.prefix(200)) (resources/list names them)", data: ["uri": .string(String(uri.prefix(200)))])
     }
 
+    /// docs/schema.md as `agtrace-docs` writes it: the current schema, built in memory (no file
+    /// is made, none read), described.
     static func schemaText(_ context: ToolContext) throws -> String {
-        if let db = try? context.openDatabase() {
-            return SchemaDocument.render(try SchemaDocument.objects(in: db))
-        }
-        return try SchemaDocument.freshDocument().text
+        let scratch = try Database(rawPath: ":memory:", readOnly: false, create: true)
+        try scratch.execute(Schema.current)
+        return SchemaDocument.render(try SchemaDocument.objects(in: scratch))
     }
 
     static func reportCatalog() -> JSONValue {

@@ -65,7 +65,7 @@ async def main():
                     break
             out["resources"] = uris
             schema = await client.read_resource("agtrace://schema")
-            out["schemaStart"] = schema.contents[0].text[:200]
+            out["schema"] = schema.contents[0].text
             prompts = await client.list_prompts()
             out["prompts"] = [p.name for p in prompts.prompts]
             prompt = await client.get_prompt("why-does-view-rerender", {"view": "TripView", "recording": "trip-taps"})
@@ -76,6 +76,16 @@ async def main():
             out["outsideRoot"] = {"isError": r.is_error, "text": r.content[0].text}
             r = await client.call_tool("query", {"sql": "DELETE FROM snapshots"})
             out["write"] = {"isError": r.is_error, "text": r.content[0].text}
+            # The SDK's own cancellation: a call it stops waiting for is cancelled on the wire
+            # (notifications/cancelled); the endless query stops and the next call is answered.
+            try:
+                await client.call_tool("query", {"sql": "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c",
+                                                 "timeoutSeconds": 60}, read_timeout_seconds=1)
+                out["cancelled"] = "answered"
+            except Exception as e:
+                out["cancelled"] = type(e).__name__
+            r = await client.call_tool("query", {"sql": "SELECT 7 AS n"})
+            out["afterCancel"] = r.structured_content
     json.dump(out, open(out_path, "w"), indent=1)
 
 asyncio.run(main())

@@ -19,7 +19,9 @@ final class MCPSDKTests: CLITestCase {
                             environment: ["AGTRACE_MCP_PAGE_SIZE": "4"])
         XCTAssertEqual(r.status, 0, "python driver (\(mode), \(phase)):\n\(r.stdout)\n\(r.stderr)", file: file, line: line)
         let data = try Data(contentsOf: out)
-        return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var answers = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        answers["stderr"] = r.stderr  // the server's diagnostics (the SDK passes them on)
+        return answers
     }
 
     /// One question: the tool's arguments, the CLI's arguments, and which member of the
@@ -129,7 +131,8 @@ final class MCPSDKTests: CLITestCase {
             XCTAssertEqual(statuses, [1, 0, 1], "check's exit status as the CLI's: regressed, passed, cycles over the limit")
             XCTAssertTrue((out["resources"] as? [String] ?? []).contains("agtrace://schema"))
             XCTAssertTrue((out["resources"] as? [String] ?? []).contains { $0.hasPrefix("agtrace://recordings/trace/") })
-            XCTAssertTrue((out["schemaStart"] as? String ?? "").contains("#"), "\(out["schemaStart"] ?? "")")
+            let schema = try String(contentsOf: CLI.packageRoot.appendingPathComponent("docs/schema.md"), encoding: .utf8)
+            XCTAssertEqual(out["schema"] as? String, schema, "agtrace://schema is docs/schema.md")
             XCTAssertEqual(out["prompts"] as? [String], ["why-does-view-rerender", "what-regressed", "explain-cycle"])
             XCTAssertTrue((out["promptText"] as? String ?? "").contains("TripView"))
             let unknown = try XCTUnwrap(out["unknownLabel"] as? [String: Any])
@@ -140,6 +143,11 @@ final class MCPSDKTests: CLITestCase {
             XCTAssertTrue((outside["text"] as? String ?? "").contains("outside the root"), "\(outside)")
             let write = try XCTUnwrap(out["write"] as? [String: Any])
             XCTAssertEqual(write["isError"] as? Bool, true, "\(write)")
+            XCTAssertNotEqual(out["cancelled"] as? String, "answered", "the endless query was answered")
+            XCTAssertEqual(((out["afterCancel"] as? [String: Any])?["rows"] as? [[String: Any]])?.first?["n"] as? Int, 7,
+                           "after the SDK cancelled a call, the next is answered: \(out["cancelled"] ?? "")")
+            XCTAssertTrue((out["stderr"] as? String ?? "").contains("(tools/call) stopped after its cancellation"),
+                          "the SDK's cancellation interrupted the query:\n\(out["stderr"] ?? "")")
         }
     }
 }
