@@ -4,7 +4,7 @@ import Foundation
 /// what the server writes reads the same every time; `.raw` is JSON text already made (a
 /// report's rows as `--format json` writes them), spliced in unchanged so a tool's structured
 /// result is the CLI's output byte for byte.
-public indirect enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int64)

@@ -27,6 +27,11 @@ final class MCPHostileTests: CLITestCase {
              .errorWithoutID(-32700)),
             (#"{"jsonrpc":"2.0","id":"deep-ok","method":"ping","params":{"x":"# + String(repeating: "[", count: 50) + String(repeating: "]", count: 50) + "}}",
              .result("deep-ok")),
+            // Wide rather than deep, just under the message cap: held as values, not refused.
+            (#"{"jsonrpc":"2.0","id":"wide","method":"ping","params":{"x":["# + Array(repeating: "0", count: 500_000).joined(separator: ",") + "]}}",
+             .result("wide")),
+            (#"{"jsonrpc":"2.0","id":"keys","method":"ping","params":{"# + (0..<60_000).map { #""k\#($0)":{}"# }.joined(separator: ",") + "}}",
+             .result("keys")),
             ("hello, server", .errorWithoutID(-32700)),
             (#"[{"jsonrpc":"2.0","id":"b","method":"ping"}]"#, .errorWithoutID(-32600)),
             ("{}", .errorWithoutID(-32600)),
@@ -45,7 +50,7 @@ final class MCPHostileTests: CLITestCase {
         ]
         // Invalid UTF-8 inside a string, and a 100 MB line: bytes, not Swift strings.
         let scratch = dir.appendingPathComponent("stdin")
-        FileManager.default.createFile(atPath: scratch.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: scratch.path, contents: nil)
         let out = try FileHandle(forWritingTo: scratch)
         out.write(Data(#"{"jsonrpc":"2.0","id":"utf","method":"ping","params":{"x":""#.utf8) + Data([0xFF, 0xFE, 0xC0]) + Data("\"}}\n".utf8))
         out.write(Data(#"{"jsonrpc":"2.0","id":"huge","method":"ping","params":{"x":""#.utf8))
