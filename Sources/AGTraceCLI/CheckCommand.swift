@@ -207,41 +207,9 @@ enum CheckCommand {
     }
 
     static func parseLimits(_ args: ParsedArguments) throws -> CheckLimits {
-        var limits = CheckLimits()
-        if let text = args.value(Self.tolerance) {
-            guard let tolerance = Tolerance(text) else {
-                throw UsageError(message: "--tolerance is a percentage of growth allowed: a decimal from 0 to \(Tolerance.maxPercent) with at most \(Tolerance.maxScale) digits after the point (10, 10%, 18.4), not '\(text)'")
-            }
-            limits.tolerance = tolerance
+        try usageErrors {
+            try CheckLimits.parse(tolerance: args.value(Self.tolerance), minCount: try args.int(Self.minCount), maxDrop: args.value(maxDrop),
+                                  maxCycles: args.value(Self.maxCycles), maxWarnings: args.value(Self.maxWarnings))
         }
-        if let minCount = try args.int(Self.minCount) {
-            guard minCount >= 0 else {
-                throw UsageError(message: "--min-count is a number of updates, 0 or more, not \(minCount)")
-            }
-            limits.minCount = Int64(minCount)
-        }
-        if let text = args.value(maxDrop) {
-            if text == "none" {
-                limits.maxDrop = nil
-            } else {
-                guard let drop = Tolerance(text), drop.percent <= 100 else {
-                    throw UsageError(message: "--max-drop is a percentage from 0 to 100 (50, 75%, 12.5) or none, not '\(text)'")
-                }
-                limits.maxDrop = drop
-            }
-        }
-        if let text = args.value(Self.maxCycles) {
-            guard let n = Int(text), n >= 0 else {
-                throw UsageError(message: "--max-cycles is a whole number of cycle reports (0: none allowed), not '\(text)'")
-            }
-            limits.maxCycles = n
-        }
-        if let text = args.value(Self.maxWarnings) {
-            guard let n = Int(text), n >= 0 else {
-                throw UsageError(message: "--max-warnings is a whole number of SwiftUI warnings (0: none allowed), not '\(text)'")
-            }
-            limits.maxWarnings = n
-        }
-        return limits
     }
 }

@@ -31,7 +31,7 @@ final class CommandDeclarationTests: XCTestCase {
 
     func testEveryDeclaredOptionIsInTheHelpAndTheParserAcceptsTheDeclaredOnly() throws {
         let declarations = AGTraceCLI.declarations
-        XCTAssertEqual(declarations.count, 14)
+        XCTAssertEqual(declarations.count, 15)
         for d in declarations {
             let listed = section("Options:", of: d.help)
             // The option list is the declarations, in order, each once: --db and --help last.
@@ -122,7 +122,7 @@ final class CommandDeclarationTests: XCTestCase {
         // baseline and check take more recordings after their input (`--trace t1 t2 t3`); a word
         // with no input option before it is still refused, with the same message
         // (CheckRepeatedCLITests.testWhatCannotBeRepeatedRecordingsIsAUsageError).
-        XCTAssertEqual(refusing, ["list", "cycles", "lldb-script"])
+        XCTAssertEqual(refusing, ["list", "cycles", "lldb-script", "mcp"])
     }
 
     func testUsageFormsWrapBetweenTerms() {

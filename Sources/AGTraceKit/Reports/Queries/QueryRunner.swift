@@ -3,7 +3,7 @@ public enum QueryRunner {
     /// Returns whether `limit` left rows out.
     @discardableResult
     public static func run(_ source: QuerySource, in db: Database, limit: Int? = nil,
-                           writer: RowWriter) throws -> Bool {
+                           writer: RowSink) throws -> Bool {
         do {
             return try run(source.sql, in: db, limit: limit, writer: writer)
         } catch {
@@ -13,7 +13,7 @@ public enum QueryRunner {
 
     @discardableResult
     public static func run(_ sql: String, in db: Database, limit: Int? = nil,
-                           writer: RowWriter) throws -> Bool {
+                           writer: RowSink) throws -> Bool {
         let stmt = try db.prepare(sql)
         if db.containsStatement(stmt.tail) {
             throw DatabaseError(path: db.path, code: 1,

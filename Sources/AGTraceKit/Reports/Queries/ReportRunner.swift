@@ -259,6 +259,12 @@ public protocol RowSink: AnyObject {
     func begin(columns: [String])
     func row(_ values: [SQLValue])
     func end()
+    /// Nobody takes more rows (a closed pipe, a full budget): whoever produces them stops.
+    var isClosed: Bool { get }
+}
+
+extension RowSink {
+    public var isClosed: Bool { false }
 }
 
 extension RowWriter: RowSink {}

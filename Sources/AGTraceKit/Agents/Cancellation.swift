@@ -1,0 +1,39 @@
+import Foundation
+
+/// A request's cancellation (`notifications/cancelled`): once cancelled, every database it
+/// opened is interrupted (SQLite stops its statement at the next check), and any opened later.
+public final class Cancellation: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+    private var databases: [Database] = []
+
+    public init() {}
+
+    public var isCancelled: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return cancelled
+    }
+
+    public func cancel() {
+        lock.lock()
+        cancelled = true
+        let open = databases
+        lock.unlock()
+        for db in open { db.interrupt() }
+    }
+
+    /// `db` is interrupted when the request is cancelled (at once if it was already).
+    public func watch(_ db: Database) {
+        db.installInterruptCheck()
+        lock.lock()
+        databases.append(db)
+        let now = cancelled
+        lock.unlock()
+        if now { db.interrupt() }
+    }
+
+    /// Forgets the databases (closed when their request ends).
+    public func release() {
+        lock.lock(); databases.removeAll(); lock.unlock()
+    }
+}
