@@ -79,10 +79,12 @@ public struct CompareHooks: Sendable {
                 input.withSeconds = false
                 counts = try kind.count(input, db)
             }
+            // Asked once: `time` looks through every entry.
+            let time = counts.time
             return counts.entries.mapValues { entry in
                 KeyMeasure(evaluations: entry.updates,
-                           selfSeconds: counts.time == .selfTime ? entry.seconds : nil,
-                           totalSeconds: counts.time == .inclusive ? entry.seconds : nil)
+                           selfSeconds: time == .selfTime ? entry.seconds : nil,
+                           totalSeconds: time == .inclusive ? entry.seconds : nil)
             }
         })
     }

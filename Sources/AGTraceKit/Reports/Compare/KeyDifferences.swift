@@ -61,8 +61,9 @@ enum KeyDifferences {
                         sort: CompareSort) -> [KeyDifference] {
         var keys = Set<String>()
         for r in a + b { keys.formUnion(r.keys.keys) }
+        let all = a + b
         var differences = keys.map { key -> KeyDifference in
-            let view = (a + b).lazy.compactMap { $0.keys[key]?.view }.first
+            let view = all.lazy.compactMap { $0.keys[key]?.view }.first
             return difference(key: key, view: view, a: KeySamples(key: key, in: a), b: KeySamples(key: key, in: b),
                               minEffect: minEffect, seed: seed)
         }

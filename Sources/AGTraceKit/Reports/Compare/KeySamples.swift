@@ -48,25 +48,34 @@ struct KeySamples: Equatable {
 
 /// One recording's measures per key, and whether it times its evaluations at all (a trace
 /// with whole-second timestamps does not: its seconds are unknown, never 0).
+/// What it tells is worked out once, with its keys: every key asks it of every recording, and
+/// a search of all keys per key grew with their square (a run by attribute tells no change).
 struct RecordingMeasures {
-    var recording: ComparedRecording
-    var keys: [String: KeyMeasure]
-    var timesSelf: Bool { keys.values.contains { $0.selfSeconds != nil } }
+    let recording: ComparedRecording
+    let keys: [String: KeyMeasure]
+    let timesSelf: Bool
+    /// Whether it tells changed evaluations from unchanged ones (a run cannot).
+    let tellsChanged: Bool
+    let timesTotal: Bool
+
+    init(recording: ComparedRecording, keys: [String: KeyMeasure]) {
+        self.recording = recording
+        self.keys = keys
+        timesSelf = keys.values.contains { $0.selfSeconds != nil }
+        tellsChanged = keys.values.contains { $0.changed != nil }
+        timesTotal = keys.values.contains { $0.totalSeconds != nil }
+    }
+
     /// The measures by key, in the keys' sorted order.
     var inKeyOrder: [KeyMeasure] { keys.keys.sorted().map { keys[$0]! } }
-    /// Whether it tells changed evaluations from unchanged ones (a run cannot).
-    var tellsChanged: Bool { keys.values.contains { $0.changed != nil } }
-    var timesTotal: Bool { keys.values.contains { $0.totalSeconds != nil } }
 
     /// The same, its self or total seconds left out (unknown) unless kept.
     func keepingSeconds(self keepSelf: Bool, total keepTotal: Bool) -> RecordingMeasures {
-        var copy = self
-        copy.keys = keys.mapValues { m in
+        RecordingMeasures(recording: recording, keys: keys.mapValues { m in
             var m = m
             if !keepSelf { m.selfSeconds = nil }
             if !keepTotal { m.totalSeconds = nil }
             return m
-        }
-        return copy
+        })
     }
 }

@@ -10,9 +10,16 @@ public struct WriteDifference: Equatable, Sendable {
     public var b: RecordedWrite?
 
     public var match: String { a == nil ? "only in B" : b == nil ? "only in A" : "matched" }
-    /// The views one side re-ran and the other did not.
-    public var onlyA: [String] { (a?.views ?? []).filter { !(b?.views ?? []).contains($0) } }
-    public var onlyB: [String] { (b?.views ?? []).filter { !(a?.views ?? []).contains($0) } }
+    /// The views one side re-ran and the other did not, in that side's order (the other's in
+    /// a set: a write that re-ran thousands of views is not a search of thousands per view).
+    public var onlyA: [String] { Self.missing(from: b?.views, a?.views) }
+    public var onlyB: [String] { Self.missing(from: a?.views, b?.views) }
+
+    private static func missing(from other: [String]?, _ views: [String]?) -> [String] {
+        guard let views, !views.isEmpty else { return [] }
+        let others = Set(other ?? [])
+        return views.filter { !others.contains($0) }
+    }
 }
 
 enum WriteComparison {
