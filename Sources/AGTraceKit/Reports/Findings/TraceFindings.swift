@@ -58,8 +58,11 @@ struct TraceFindings {
         let rows = try FindingRows.query("findings-trace-writes", in: db, ["trace": .integer(id)])
         var found: [Finding] = []
         for (attribute, group) in Dictionary(grouping: rows, by: { $0.int("attribute") ?? -1 }).sorted(by: { $0.key < $1.key }) {
-            let written = group[0].text("view") ?? group[0].text("rule")
-            let what = "the write of attribute \(attribute)" + (written.map { " (\($0))" } ?? "")
+            // The written node is a state's signal, not a view: the views it re-ran are named in
+            // the message, and the finding has a view only when the written node is a body's.
+            let written = group[0].text("view")
+            let rule = group[0].text("view") ?? group[0].text("rule")
+            let what = "the write of attribute \(attribute)" + (rule.map { " (\($0))" } ?? "")
             let broad = group.filter { ($0.int("bodies") ?? 0) >= limits.broadBodies
                 && Double($0.int("unchanged") ?? 0) > limits.broadUnchangedShare * Double($0.int("bodies") ?? 0) }
             if !broad.isEmpty {
