@@ -122,4 +122,16 @@ final class FindingsSampleTests: TemporaryDirectoryTestCase {
             XCTAssertTrue("\($0)".contains("'ui'"), "\($0)")
         }
     }
+
+    /// Workflow commands: `%`, CR, LF escaped in the message; `:` and `,` too in properties.
+    func testGitHubCommandEscaping() {
+        var f = Finding(kind: .slowBody, severity: .error, view: "Bad%View:\r\n,x", message: "line1\r\nline2 100%: a, b",
+                        evidence: FindingEvidence(input: "console", label: "c", counts: [], positionKind: "line", positions: [7]),
+                        cost: FindingCost(seconds: nil, evaluations: 1))
+        f.evidence.file = "ui,tests:1%.log"
+        let line = FindingsGitHub.command(f)
+        XCTAssertTrue(line.hasPrefix("::error file=ui%2Ctests%3A1%25.log,line=7,title=slow-body%3A Bad%25View%3A%0D%0A%2Cx::line1%0D%0Aline2 100%25: a, b. Fix: "), line)
+        XCTAssertEqual(line.filter { $0 == "\n" || $0 == "\r" }.count, 1, "one line, ended once")
+        XCTAssertTrue(line.hasSuffix("#slow-body\n"), line)
+    }
 }
