@@ -8,7 +8,8 @@ way, which must raise nothing. Each kind of evidence that can show a kind has it
   state-during-update;
 - traces/: AttributeGraph traces (docs/formats.md#traces), encoded with make-sample-traces.py's
   writer: broad-write (raises broad-invalidation and wasted-body-runs), slow-body,
-  repeated-pass, timer (repeating-write), state-during-update, cycle;
+  repeated-pass, timer (repeating-write), state-write-logged (state-modified-during-update),
+  height-loop (dependency-cycle);
 - dumps/: profiled archives (docs/formats.md, "Archives"): wasted-profile.
 
 Instruments' evidence (slow-body, update-in-hitch) is SampleArchives/xctrace/feed-before and
@@ -210,8 +211,9 @@ def cycle(lean):
     return app.finish()
 
 
+# Named apart from the console samples: labels are shared by every kind (`import SampleArchives`).
 TRACES = {"broad-write": broad_write, "slow-body": slow_body, "repeated-pass": repeated_pass,
-          "timer": timer, "state-during-update": state_during_update, "cycle": cycle}
+          "timer": timer, "state-write-logged": state_during_update, "height-loop": cycle}
 
 # ---- profiled dumps ----------------------------------------------------------------------------
 

@@ -35,8 +35,8 @@ final class FindingsSampleTests: TemporaryDirectoryTestCase {
         try assertPair("traces", "slow-body", "ag-trace", raises: [.slowBody])
         try assertPair("traces", "repeated-pass", "ag-trace", raises: [.repeatedBodyInPass])
         try assertPair("traces", "timer", "ag-trace", raises: [.repeatingWrite])
-        try assertPair("traces", "state-during-update", "ag-trace", raises: [.stateModifiedDuringUpdate])
-        try assertPair("traces", "cycle", "ag-trace", raises: [.dependencyCycle])
+        try assertPair("traces", "state-write-logged", "ag-trace", raises: [.stateModifiedDuringUpdate])
+        try assertPair("traces", "height-loop", "ag-trace", raises: [.dependencyCycle])
     }
 
     func testProfiledDumpSamples() throws {
