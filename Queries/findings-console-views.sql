@@ -13,7 +13,7 @@ WITH lines AS (
     SELECT *, max(CASE WHEN identity THEN 0 ELSE id END) OVER (PARTITION BY view ORDER BY id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS rerun_before
     FROM lines
 )
-SELECT view, count(*) AS runs, sum(unchanged) AS unchanged,
+SELECT view, count(*) AS body_runs, sum(unchanged) AS unchanged,
        group_concat(CASE WHEN unchanged = 1 THEN position END) AS unchanged_lines,
        sum(identity AND rerun_before > 0) AS recreated,
        group_concat(CASE WHEN identity AND rerun_before > 0 THEN position END) AS recreated_lines

@@ -15,7 +15,7 @@ final class FindingsRealConsoleTests: TemporaryDirectoryTestCase {
         let found = try findings("sheet-counter.log")
         XCTAssertEqual(found.map(\.kind), [.wastedBodyRuns])
         XCTAssertEqual(found[0].view, "ContentModel")
-        XCTAssertEqual(found[0].evidence.count("runs"), 6)
+        XCTAssertEqual(found[0].evidence.count("body_runs"), 6)
         XCTAssertEqual(found[0].evidence.count("unchanged"), 4)
     }
 

@@ -47,7 +47,7 @@ final class FindingsSampleTests: TemporaryDirectoryTestCase {
     func testEvidenceIsExact() throws {
         let wasted = try XCTUnwrap(findings("console/wasted-rows.log").first)
         XCTAssertEqual(wasted.view, "FeedRow")
-        XCTAssertEqual(wasted.evidence.count("runs"), 6)
+        XCTAssertEqual(wasted.evidence.count("body_runs"), 6)
         XCTAssertEqual(wasted.evidence.count("unchanged"), 4)
         XCTAssertEqual(wasted.evidence.positions, [2, 3, 5, 6])
         XCTAssertEqual(wasted.evidence.positionKind, "line")

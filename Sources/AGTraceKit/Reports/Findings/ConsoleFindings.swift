@@ -20,19 +20,19 @@ struct ConsoleFindings {
     private func views() throws -> [Finding] {
         var found: [Finding] = []
         for row in try FindingRows.query("findings-console-views", in: db, ["console": .integer(id)]) {
-            guard let view = row.text("view"), let runs = row.int("runs") else { continue }
+            guard let view = row.text("view"), let runs = row.int("body_runs") else { continue }
             let unchanged = row.int("unchanged") ?? 0
             if unchanged >= limits.wastedRuns, Double(unchanged) >= limits.wastedShare * Double(runs) {
                 found.append(Finding(kind: .wastedBodyRuns, view: view,
                                      message: "\(view)'s body ran \(plural(runs, "time")), \(unchanged) of them with nothing changed (`unchanged`)",
-                                     evidence: evidence(.of(["runs": runs, "unchanged": unchanged]), lines: row.integers("unchanged_lines")),
+                                     evidence: evidence(.of(["body_runs": runs, "unchanged": unchanged]), lines: row.integers("unchanged_lines")),
                                      cost: FindingCost(seconds: nil, evaluations: unchanged)))
             }
             let recreated = row.int("recreated") ?? 0
             if recreated >= limits.identityRecreations {
                 found.append(Finding(kind: .identityChurn, view: view,
                                      message: "\(view)'s storage was created anew (`@identity`) \(plural(recreated, "time")) after it had already run",
-                                     evidence: evidence(.of(["runs": runs, "recreated": recreated]), cause: "@identity", lines: row.integers("recreated_lines")),
+                                     evidence: evidence(.of(["body_runs": runs, "recreated": recreated]), cause: "@identity", lines: row.integers("recreated_lines")),
                                      cost: FindingCost(seconds: nil, evaluations: recreated)))
             }
         }
@@ -52,7 +52,7 @@ struct ConsoleFindings {
             if views.count >= limits.broadViews {
                 found.append(Finding(kind: .broadInvalidation, view: nil,
                                      message: "`\(token)` re-ran \(views.count) views (\(views.joined(separator: ", "))), \(plural(reruns, "body run")) in all",
-                                     evidence: evidence(.of(["views": Int64(views.count), "runs": reruns]), cause: token, lines: lines),
+                                     evidence: evidence(.of(["views": Int64(views.count), "body_runs": reruns]), cause: token, lines: lines),
                                      cost: FindingCost(seconds: nil, evaluations: reruns), subject: token))
             }
             // Whole-object: one wrapper's storage (`_model`) shared by a few views, each re-run

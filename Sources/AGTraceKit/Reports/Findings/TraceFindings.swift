@@ -16,9 +16,15 @@ struct TraceFindings {
         FindingEvidence(input: "trace", label: label, counts: counts, cause: cause, positionKind: "seq", positions: seqs)
     }
 
-    private func positions(view: String, which: String) throws -> [Int64] {
-        try FindingRows.query("findings-trace-positions", in: db, ["trace": .integer(id), "view": .text(view), "which": .text(which),
-                                                                    "slow": .real(limits.slowBodySeconds)]).compactMap { $0.int("begin_seq") }
+    /// The first positions of each view's unchanged and slow evaluations, read in one pass
+    /// (a query per view read the whole trace once per view).
+    private func positions() throws -> [String: [String: [Int64]]] {
+        var found: [String: [String: [Int64]]] = [:]
+        for row in try FindingRows.query("findings-trace-positions", in: db, ["trace": .integer(id), "slow": .real(limits.slowBodySeconds)]) {
+            guard let view = row.text("view"), let which = row.text("which"), let seq = row.int("begin_seq") else { continue }
+            found[view, default: [:]][which, default: []].append(seq)
+        }
+        return found
     }
 
     /// Wasted evaluations (changed 0) and slow ones (self time over Instruments' limits), per view.
@@ -26,6 +32,13 @@ struct TraceFindings {
         var found: [Finding] = []
         let rows = try FindingRows.query("findings-trace-bodies", in: db, ["trace": .integer(id), "slow": .real(limits.slowBodySeconds),
                                                                            "very_slow": .real(limits.verySlowBodySeconds)])
+        // Positions and percentiles are read only when some view needs them.
+        let flagged = rows.contains { ($0.int("slow") ?? 0) > 0 || ($0.int("unchanged") ?? 0) >= limits.wastedRuns }
+        let positions = flagged ? try positions() : [:]
+        let percentiles = rows.contains { ($0.int("slow") ?? 0) > 0 }
+            ? Dictionary(try FindingRows.query("findings-trace-durations", in: db, ["trace": .integer(id)]).compactMap { row in
+                row.text("view").flatMap { v in row.double("p95").map { (v, $0) } } }, uniquingKeysWith: { a, _ in a })
+            : [:]
         for row in rows {
             guard let view = row.text("view"), let evaluations = row.int("evaluations") else { continue }
             let attributes = row.integers("attributes")
@@ -34,18 +47,17 @@ struct TraceFindings {
                 let seconds = row.double("unchanged_seconds")
                 found.append(Finding(kind: .wastedBodyRuns, view: view, attributes: attributes,
                                      message: "\(view)'s body was evaluated \(plural(evaluations, "time")), \(unchanged) of them producing the same value" + (seconds.map { " (\(spokenSeconds($0)) of self time)" } ?? ""),
-                                     evidence: evidence(.of(["evaluations": evaluations, "unchanged": unchanged]), seqs: try positions(view: view, which: "unchanged")),
+                                     evidence: evidence(.of(["evaluations": evaluations, "unchanged": unchanged]), seqs: positions[view]?["unchanged"] ?? []),
                                      cost: FindingCost(seconds: seconds, evaluations: unchanged)))
             }
             let slow = row.int("slow") ?? 0
             if slow > 0 {
                 let veryslow = row.int("very_slow") ?? 0
-                let durations = try FindingRows.query("findings-trace-durations", in: db, ["trace": .integer(id), "view": .text(view)]).compactMap { $0.double("self_duration") }
-                let p95 = Percentile.nearestRank(durations, 0.95)
+                let p95 = percentiles[view]
                 let longest = row.double("longest") ?? 0
                 found.append(Finding(kind: .slowBody, severity: veryslow > 0 ? .error : .warning, view: view, attributes: attributes,
                                      message: "\(view)'s body took over \(spokenSeconds(limits.slowBodySeconds)) of self time \(plural(slow, "time")) (\(veryslow) over \(spokenSeconds(limits.verySlowBodySeconds))); longest \(spokenSeconds(longest))" + (p95.map { ", p95 \(spokenSeconds($0))" } ?? ""),
-                                     evidence: evidence(.of(["evaluations": evaluations, "slow": slow, "very_slow": veryslow]), seqs: try positions(view: view, which: "slow")),
+                                     evidence: evidence(.of(["evaluations": evaluations, "slow": slow, "very_slow": veryslow]), seqs: positions[view]?["slow"] ?? []),
                                      cost: FindingCost(seconds: row.double("self_seconds"), evaluations: slow)))
             }
         }
@@ -124,14 +136,5 @@ struct TraceFindings {
                         message: "the trace logged SwiftUI's warning of state written during an update \(plural(count, "time"))",
                         evidence: evidence(.of(["warnings": count]), cause: rows[0].text("data"), seqs: rows.compactMap { $0.int("seq") }),
                         cost: FindingCost(seconds: nil, evaluations: count), subject: "log")]
-    }
-}
-
-enum Percentile {
-    /// The nearest-rank percentile of sorted values (nil when there are none).
-    static func nearestRank(_ sorted: [Double], _ p: Double) -> Double? {
-        guard !sorted.isEmpty else { return nil }
-        let rank = Int((p * Double(sorted.count)).rounded(.up))
-        return sorted[max(0, min(sorted.count - 1, rank - 1))]
     }
 }
