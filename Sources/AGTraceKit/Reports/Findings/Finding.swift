@@ -8,7 +8,8 @@ public struct Finding: Codable, Equatable, Sendable {
     /// The view as SwiftUI names it (`FeedRow`, `CategoryList.Container`); nil when the evidence
     /// names none (a console's cycle report names attributes only).
     public var view: String?
-    /// The attribute ids behind it, when the evidence has them (never for a console's lines).
+    /// The attribute ids behind it, when the evidence has them (never for a console's lines):
+    /// the first `FindingEvidence.positionLimit` (a view of a big dump has thousands).
     public var attributes: [Int64]
     /// One sentence with the numbers: "ContentModel's body ran 6 times, 4 of them unchanged".
     public var message: String
@@ -30,7 +31,7 @@ public struct Finding: Codable, Equatable, Sendable {
         self.kind = kind
         self.severity = severity ?? kind.defaultSeverity
         self.view = view
-        self.attributes = attributes
+        self.attributes = Array(attributes.prefix(FindingEvidence.positionLimit))
         self.message = message
         self.evidence = evidence
         self.cost = cost
