@@ -7,7 +7,7 @@ let version = "0.1.0"
 let commands: [Command] = [
     ImportCommand.command, ListCommand.command, QueryCommand.command,
     ReportCommand.command, DiffCommand.command, CompareCommand.command, WalkCommand.command, WhyCommand.command, CyclesCommand.command, ExportCommand.command,
-    BaselineCommand.command, CheckCommand.command, DeleteCommand.command, LLDBScriptCommand.command, McpCommand.command,
+    FindingsCommand.command, BaselineCommand.command, CheckCommand.command, DeleteCommand.command, LLDBScriptCommand.command, McpCommand.command,
 ]
 
 @MainActor func topLevelHelp() -> String {

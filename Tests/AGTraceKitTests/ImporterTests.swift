@@ -10,8 +10,9 @@ final class ImporterTests: TemporaryDirectoryTestCase {
         let imp = try importer()
         // The Trip and Planner dumps; the other folders' samples have tests of their own:
         // transcripts, traces, why/, ci/ (CIExampleTests), writers/ (OtherWritersTests),
-        // cycles/ (CycleReportTests), console/ (ConsoleTests), xctrace/ (XctraceImportTests).
-        let tested = ["/transcripts/", "/why/", "/ci/", "/traces/", "/writers/", "/cycles/", "/console/", "/xctrace/"]
+        // cycles/ (CycleReportTests), console/ (ConsoleTests), xctrace/ (XctraceImportTests),
+        // findings/ (FindingsSampleTests).
+        let tested = ["/transcripts/", "/why/", "/ci/", "/traces/", "/writers/", "/cycles/", "/console/", "/xctrace/", "/findings/"]
         for path in try Importer.expand(TestPaths.sampleArchives.path) where !tested.contains(where: { path.contains($0) }) {
             _ = try imp.importItem(path)
         }

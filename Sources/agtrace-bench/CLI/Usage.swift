@@ -113,7 +113,7 @@ enum Usage {
       peak RSS from wait4), in --pairs N alternating rounds (default 5): every round runs each
       contender of a comparison once, a ratio is taken per round and the median of the round
       ratios is reported, with each side's median time. --only 1,5 runs those row groups
-      alone (1: rows 1, 2, 7, 8; 3; 4; 5; 6; 9; 10; 11). Rows (targets of issues #16, #32, #33, #45):
+      alone (1: rows 1, 2, 7, 8; 3; 4; 5; 6; 9; 10; 11; 12). Rows (targets of issues #16, #32, #33, #45, #48):
         1a-c  import of the 300k-node benchmark archive / a tree-heavy one / a flat-tree one of
               the same node count vs Benchmarks/python_import.py (≤ 0.25x); the note gives
               Benchmarks/python_import_lean.py's time beside it
@@ -136,6 +136,8 @@ enum Usage {
               its peak RSS (≤ 100 MB)
         11a-b `cycles`, and `check --max-cycles 0` (exit 1), on a console log of 28,000 cycle
               reports (generate console) in a database vs importing that log (≤ 2x each)
+        12a-b `findings` on the 1M-node profiled dump and on the 1.5M-event trace, each in a
+              database vs importing it (≤ 0.5x each)
       agtrace is .build/release/agtrace unless --agtrace is given; the Python scripts are read
       from --scripts (default Benchmarks/). The rows agtrace imported are counted and checked.
       Prints PASS/FAIL per target and writes a Markdown table to --out. --quick uses smaller

@@ -251,6 +251,40 @@ struct BenchmarkRun {
             add(checkRow)
         }
 
+        if options.runs("12") {
+            // 12. `findings` over the big profiled dump and the big trace, each against importing
+            //     it: naming what to fix must cost less than half of reading the evidence in.
+            log("12. findings on the \(big)-node dump and the \(inputs.trace.items)-event trace, each against its import, \(pairs) rounds")
+            contenders.warm([inputs.bigA.path, inputs.trace.path])
+            let held = db + "/findings.db"
+            Contenders.removeDatabase(held)
+            let dumpSetup = contenders.once(contenders.freshImport("agtrace-import-findings-dump", inputs.bigA.path, db: held, snapshot: "A"))
+            let traceSetup = dumpSetup.result == nil ? dumpSetup
+                : contenders.once(contenders.agtraceJob("agtrace-import-findings-trace", ["import", "--db", held, "--label", "T", inputs.trace.path]))
+            func findingsJob(_ label: String, _ arguments: [String]) -> Contenders.Job {
+                traceSetup.result == nil ? .unavailable("the setup failed: \(traceSetup.text)")
+                    : contenders.agtraceJob(label, ["findings", "--db", held, "--format", "json"] + arguments)
+            }
+            let round = contenders.rounds([
+                contenders.freshImport("agtrace-import-findings-dump-fresh", inputs.bigA.path, db: db + "/findings-dump-fresh.db"),
+                findingsJob("agtrace-findings-dump", ["--snapshot", "A"]),
+                contenders.freshImport("agtrace-import-findings-trace-fresh", inputs.trace.path, db: db + "/findings-trace-fresh.db"),
+                findingsJob("agtrace-findings-trace", ["--trace", "T"]),
+            ], count: pairs)
+            for (id, what, subject, baseline, option) in [("12a", "the \(big)-node dump", round[1], round[0], "--snapshot A"),
+                                                          ("12b", "the \(ByteSize.format(inputs.trace.fileBytes)) trace", round[3], round[2], "--trace T")] {
+                var row = ResultRow.ratio(id: id, "findings on \(what) vs its import", subject: subject, baseline: baseline,
+                                          baselineName: "import", limit: 0.5, note: "`agtrace findings --db DB \(option) --format json`")
+                if let out = subject.result?.stdoutText() {
+                    // The answer must be one: a JSON object with its findings array.
+                    let whole = out.contains("\"findings\"") && out.contains("\"thresholds\"")
+                    row.addNote(whole ? "\(out.components(separatedBy: "\"fingerprint\"").count - 1) findings" : "no JSON result printed")
+                    if !whole { row.verdict = .fail }
+                }
+                add(row)
+            }
+        }
+
         try write(report.markdown(), to: options.out)
         let passed = report.rows.filter { $0.verdict == .pass }.count
         let failed = report.rows.filter { $0.verdict == .fail }.count

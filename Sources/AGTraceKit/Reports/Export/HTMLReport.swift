@@ -83,7 +83,8 @@ public enum HTMLReport {
         page.html("<header><h1>"); page.text(title); page.html("</h1>\n<nav>")
         // An Instruments recording's work is in its own section.
         let work = snapshotId != nil || runId != nil || traceId != nil || inputs.xctrace == nil
-        var sections = [("inputs", "What is in it")] + (work ? [("work", "Where the work went")] : [])
+        let toFix = try HTMLFindings.findings(inputs, in: db)
+        var sections = [("fix", "What to fix"), ("inputs", "What is in it")] + (work ? [("work", "Where the work went")] : [])
         if runId != nil || traceId != nil { sections.append(("writes", "Cause → effect")) }
         if snapshotId != nil { sections.append(("finder-section", "Node finder")) }
         if inputs.xctrace != nil { sections.append(("xctrace", "Instruments recording")) }
@@ -94,6 +95,7 @@ public enum HTMLReport {
         for (id, name) in sections { page.html("<a href=\"#\(id)\">"); page.text(name); page.html("</a>") }
         page.html("</nav></header>\n")
 
+        HTMLFindings.section(page, toFix)
         try HTMLSections.inputs(page, db: db, snapshot: snapshotId, run: runId, trace: traceId, compare: compareIds, options: options,
                                 warnings: warnings)
         if work {

@@ -1,0 +1,13 @@
+-- name: findings-snapshot-bodies
+-- description: findings: a profiled dump's body nodes summed per view: updates, changes, their seconds (update_total, changed_total), attributes; nodes without profile data are left out
+-- params: snapshot (required)
+-- internal: yes
+SELECT v.view, sum(n.update_count) AS updates, sum(n.change_count) AS changes,
+       sum(n.update_total) AS update_seconds, sum(n.changed_total) AS changed_seconds,
+       group_concat(n.attribute) AS attributes
+FROM node_rows n
+JOIN (SELECT graph_index, attribute, view FROM node_views WHERE snapshot_id = :snapshot AND source = 'body') v
+  ON v.graph_index = n.graph_index AND v.attribute = n.attribute
+WHERE n.snapshot_id = :snapshot AND n.update_count IS NOT NULL AND n.change_count IS NOT NULL
+GROUP BY v.view
+ORDER BY v.view;

@@ -1,0 +1,30 @@
+import Foundation
+import XCTest
+@testable import AGTraceKit
+
+/// `export html` opens with "What to fix": the findings of the recordings the page shows.
+final class FindingsHTMLTests: DatabaseTestCase {
+    func page(_ inputs: HTMLReport.Inputs) throws -> String {
+        let sink = StringSink()
+        try HTMLReport.write(inputs, options: HTMLReport.Options(generator: "agtrace test", madeAt: "now", graphviz: nil), in: db, to: sink)
+        return sink.text
+    }
+
+    func testWhatToFixComesFirst() throws {
+        var options = ImportOptions(label: "broad")
+        _ = try Importer(database: db).importItem(TestPaths.sample("findings/traces/broad-write.ag-trace"), options: options)
+        options = ImportOptions(label: "lean")
+        _ = try Importer(database: db).importItem(TestPaths.sample("findings/traces/broad-write-lean.ag-trace"), options: options)
+        let html = try page(HTMLReport.Inputs(trace: "broad"))
+        let fix = try XCTUnwrap(html.range(of: "<section id=\"fix\"><h2>What to fix</h2>"))
+        let inputs = try XCTUnwrap(html.range(of: "<section id=\"inputs\">"))
+        XCTAssertLessThan(fix.lowerBound, inputs.lowerBound)
+        XCTAssertTrue(html.contains("<a href=\"#fix\">What to fix</a>"))
+        XCTAssertTrue(html.contains("Broad invalidation"))
+        XCTAssertTrue(html.contains("Wasted body runs</strong> — <code>FeedRow</code>"))
+        XCTAssertTrue(html.contains("(docs/findings.md, broad-invalidation)"))
+        XCTAssertFalse(html.contains("https://"), "the page makes no network reference")
+        let lean = try page(HTMLReport.Inputs(trace: "lean"))
+        XCTAssertTrue(lean.contains("No findings: none of the kinds"))
+    }
+}
