@@ -63,9 +63,10 @@ final class MCPHostileTests: CLITestCase {
         cases.insert(("(invalid UTF-8)", .errorWithoutID(-32700)), at: 0)
 
         let r = try ChildUsage.run(["mcp", "--db", db, "--root", CLI.samples], scratch: dir, stdinPath: scratch.path,
-                                   timeLimit: HostileInputTests.timeCap, killAbove: HostileInputTests.memoryCap * 2)
+                                   timeLimit: HostileInputTests.wallCap, killAbove: HostileInputTests.memoryCap * 2)
         print(String(format: "hostile: agtrace mcp: exit %d, peak %.1f MB, %.2f s", r.status, r.peakMegabytes, r.seconds))
         XCTAssertFalse(r.timedOut)
+        XCTAssertLessThanOrEqual(r.cpuSeconds, HostileInputTests.timeCap, "agtrace mcp took \(r.cpuSeconds) s of CPU")
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertLessThanOrEqual(r.peakMegabytes, HostileInputTests.memoryCap, r.stderr)
 
@@ -96,6 +97,6 @@ final class MCPHostileTests: CLITestCase {
         let bytes = ((byID["bytes"]?["result"] as? [String: Any])?["structuredContent"] as? [String: Any])
         XCTAssertEqual(bytes?["truncated"] as? Bool, true, "rows past the byte cap are cut")
         XCTAssertLessThan(bytes?["rowCount"] as? Int ?? 1000, 1000)
-        XCTAssertEqual(((byID["last"]?["result"] as? [String: Any])?["tools"] as? [Any])?.count, 10, "the server still serves")
+        XCTAssertEqual(((byID["last"]?["result"] as? [String: Any])?["tools"] as? [Any])?.count, 11, "the server still serves")
     }
 }

@@ -27,7 +27,7 @@ final class MCPProtocolTests: CLITestCase {
         XCTAssertNil(initialized?["resultType"], "the handshake's results are the earlier revision's")
         try s.send(["jsonrpc": "2.0", "method": "notifications/initialized"])
         try s.send(["jsonrpc": "2.0", "id": 4, "method": "tools/list"])
-        XCTAssertEqual((result(s.answer(to: 4))?["tools"] as? [Any])?.count, 10)
+        XCTAssertEqual((result(s.answer(to: 4))?["tools"] as? [Any])?.count, 11)
         try s.send(["jsonrpc": "2.0", "id": 5, "method": "no/such/method"])
         XCTAssertEqual(code(s.answer(to: 5)), -32601)
         XCTAssertEqual(s.close(), 0)
@@ -61,7 +61,7 @@ final class MCPProtocolTests: CLITestCase {
         try s.send(bare)
         XCTAssertEqual(code(s.answer(to: 3)), -32602, "clientCapabilities is required on every request")
 
-        // Pages of 3: 10 tools in 4 pages, each cursor the server's own.
+        // Pages of 3: 11 tools in 4 pages, each cursor the server's own.
         var names: [String] = [], cursor: String?, pages = 0
         repeat {
             try s.send(MCPSession.request(10 + pages, "tools/list", cursor.map { ["cursor": $0] } ?? [:]))
@@ -71,7 +71,7 @@ final class MCPProtocolTests: CLITestCase {
             pages += 1
         } while cursor != nil && pages < 10
         XCTAssertEqual(pages, 4)
-        XCTAssertEqual(names.count, 10)
+        XCTAssertEqual(names.count, 11)
         try s.send(MCPSession.request(20, "tools/list", ["cursor": "not-a-cursor"]))
         XCTAssertEqual(code(s.answer(to: 20)), -32602, "an invalid cursor is an invalid parameter")
 

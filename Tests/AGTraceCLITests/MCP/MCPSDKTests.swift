@@ -57,6 +57,10 @@ final class MCPSDKTests: CLITestCase {
                      cli: ["walk", "3032", "--snapshot", "trip-1-before"]),
             Question(name: "cycles", tool: "cycles", arguments: [:], cli: ["cycles"]),
             Question(name: "cycles --trace", tool: "cycles", arguments: ["trace": "sheet-cycle"], cli: ["cycles", "--trace", "sheet-cycle"]),
+            Question(name: "findings", tool: "findings", arguments: [:], cli: ["findings"], part: "result"),
+            Question(name: "findings --trace", tool: "findings", arguments: ["trace": ["broad-write"]], cli: ["findings", "--trace", "broad-write"], part: "result"),
+            Question(name: "findings (file)", tool: "findings", arguments: ["inputs": ["SampleArchives/findings/console/wasted-rows.log"]],
+                     cli: ["findings", samples + "/findings/console/wasted-rows.log"], part: "result"),
             Question(name: "compare (labels)", tool: "compare", arguments: ["a": ["tap-stepper"], "b": ["tap-stepper-regressed"]],
                      cli: ["compare", "tap-stepper", "tap-stepper-regressed"]),
             Question(name: "compare (files)", tool: "compare",
@@ -88,8 +92,8 @@ final class MCPSDKTests: CLITestCase {
         let imported = try drive(python, mode: "auto", phase: "import")
         XCTAssertEqual(imported["protocolVersion"] as? String, "2026-07-28")
         let tools = try XCTUnwrap(imported["tools"] as? [[String: Any]])
-        XCTAssertEqual(tools.map { $0["name"] as? String }, ["import", "list", "query", "report", "why", "walk", "diff", "compare", "cycles", "check"])
-        XCTAssertEqual(imported["toolPages"] as? Int, 3, "10 tools in pages of 4")
+        XCTAssertEqual(tools.map { $0["name"] as? String }, ["import", "list", "query", "report", "why", "walk", "diff", "compare", "cycles", "findings", "check"])
+        XCTAssertEqual(imported["toolPages"] as? Int, 3, "11 tools in pages of 4")
         for tool in tools {
             XCTAssertEqual(tool["hasInput"] as? Bool, true)
             XCTAssertEqual(tool["hasOutput"] as? Bool, true)
