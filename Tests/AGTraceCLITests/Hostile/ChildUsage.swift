@@ -22,6 +22,9 @@ struct ChildOutcome {
     /// 5 ms, it misses at most the last few ms.)
     var peakMegabytes: Double
     var seconds: Double
+    /// The child's own CPU time (user + system, wait4's rusage): what a case costs whatever
+    /// else the machine is doing.
+    var cpuSeconds: Double
     var timedOut: Bool
 }
 
@@ -108,6 +111,8 @@ enum ChildUsage {
         let read = { (path: String) in String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
         return ChildOutcome(status: exited ? (status >> 8) & 0xFF : -1, signal: exited ? nil : status & 0x7F,
                             stdout: stdoutPipe == nil ? read(outPath) : String(decoding: piped, as: UTF8.self), stderr: read(errPath),
-                            peakMegabytes: peak, seconds: seconds, timedOut: timedOut)
+                            peakMegabytes: peak, seconds: seconds,
+                            cpuSeconds: Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6,
+                            timedOut: timedOut)
     }
 }
