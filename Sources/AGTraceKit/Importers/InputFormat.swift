@@ -47,6 +47,9 @@ public struct FormatFacts: Sendable {
     public var fileOption: String
     /// The import notes it raises (`ImportNoteCode`), declared in its folder.
     public var noteCodes: [ImportNoteCode] = []
+    /// What the readers do with its stored kind's rows beyond SQL: report notes, timeline,
+    /// HTML parts, SQL of its own (`KindHooks`).
+    public var hooks: KindHooks = KindHooks()
 }
 
 extension InputFormat {

@@ -50,7 +50,7 @@ public enum InputFormats {
     static func format(_ kind: InputKind) -> (any InputFormat)? { all.first { $0.kind == kind } }
 
     /// The format that stores `kind` (the first, if several do).
-    static func format(storing kind: StoredKind) -> (any InputFormat)? { all.first { $0.storedKind == kind } }
+    public static func format(storing kind: StoredKind) -> (any InputFormat)? { all.first { $0.storedKind == kind } }
 
     static func storedKind(noun: String) -> StoredKind? { storedKinds.first { $0.noun == noun } }
 

@@ -12,7 +12,8 @@ extension InputKind {
 /// skipped lines of that run). A text whose head holds no hit but a console line is a console.
 struct ConsoleFormat: InputFormat {
     let facts = FormatFacts(kind: .console, storedKind: .console, measuredKind: .console, noun: "a console log",
-                            fileExtensions: [".console.log", ".console.txt", ".console"], fileOption: "--console", noteCodes: ConsoleFormat.noteCodes)
+                            fileExtensions: [".console.log", ".console.txt", ".console"], fileOption: "--console", noteCodes: ConsoleFormat.noteCodes,
+                            hooks: .console)
 
     func recognise(_ head: [UInt8], full: Bool, path: String) throws -> Recognition? {
         // A terminal's log may hold a bell or a backspace (bytes below tab, which make other

@@ -19,13 +19,10 @@ extension StoredKind {
                                                     AND (SELECT last_value_id FROM xctrace_recordings WHERE id = ?1)
             """,
         ],
-        // `list` has no columns of a recording's own: what it holds is said in end_reason's place,
-        // after how it ended when that was not normally.
-        listed: """
-            NULL, NULL, NULL, NULL, NULL, NULL,
-                   CASE WHEN k.complete = 0 THEN k.end_reason || '; ' ELSE '' END
-                   || 'tables ' || (SELECT count(*) FROM xctrace_tables t WHERE t.recording_id = k.id)
-                   || ', rows ' || (SELECT coalesce(sum(t.row_count), 0) FROM xctrace_tables t WHERE t.recording_id = k.id)
-                   || coalesce(', ' || k.template, '')
-            """)
+        listed: [
+            ListedColumn("tables", "(SELECT count(*) FROM xctrace_tables t WHERE t.recording_id = k.id)"),
+            ListedColumn("rows", "(SELECT coalesce(sum(t.row_count), 0) FROM xctrace_tables t WHERE t.recording_id = k.id)"),
+            ListedColumn("template", "k.template"),
+        ],
+        listedHelp: "tables, rows and the template (its toc's) of an Instruments recording")
 }

@@ -14,5 +14,7 @@ extension StoredKind {
             "DELETE FROM backtrace_frames WHERE backtrace_id IN (SELECT id FROM backtraces WHERE run_id = ?1)",
             "DELETE FROM backtraces WHERE run_id = ?1",
         ] + CycleWriter.deletion(kind: "run"),
-        listed: "NULL, NULL, NULL, k.event_count, k.skipped_lines, k.incomplete_hits, k.end_reason")
+        listed: [ListedColumn("events", "k.event_count"), ListedColumn("skipped_lines", "k.skipped_lines"),
+                 ListedColumn("incomplete_hits", "k.incomplete_hits")],
+        listedHelp: "events, skipped_lines (lines that were no part of a hit) and incomplete_hits (hits whose attribute could not be read) of a run")
 }
