@@ -5,7 +5,7 @@ import XCTest
 /// everything else reads `InputFormat` and `StoredKind`.
 final class FormatLayoutTests: XCTestCase {
     /// The library's own formats (a test may register more, such as the probe).
-    static var formats: [any InputFormat] { InputFormats.all.filter { ["trace", "archive", "transcript", "console", "xctrace"].contains($0.kind.rawValue) } }
+    static var formats: [any InputFormat] { InputFormats.library }
 
     /// The formats' folders: every folder under Importers/ but Common/.
     static func formatFolders() throws -> [String] {
@@ -80,9 +80,19 @@ final class FormatLayoutTests: XCTestCase {
         patterns.filter(text.contains) + switchedKinds(in: text)
     }
 
+    /// One folder per format of the library, each declaring one `InputFormat`.
     func testEachFormatHasItsFolder() throws {
-        XCTAssertEqual(try Self.formatFolders(), ["Archive", "Console", "Instruments", "Trace", "Transcript"])
         XCTAssertEqual(Self.formats.count, try Self.formatFolders().count)
+        XCTAssertTrue(try Self.formatFolders().contains("Instruments"))
+        let importers = TestPaths.packageRoot.appendingPathComponent("Sources/AGTraceKit/Importers")
+        for folder in try Self.formatFolders() {
+            let files = try FileManager.default.contentsOfDirectory(atPath: importers.appendingPathComponent(folder).path)
+            let descriptors = try files.filter { file in
+                try String(contentsOf: importers.appendingPathComponent(folder).appendingPathComponent(file), encoding: .utf8)
+                    .contains(": InputFormat {")
+            }
+            XCTAssertEqual(descriptors.count, 1, "\(folder): \(descriptors)")
+        }
     }
 
     func testThePatternsCoverEveryKind() {
@@ -148,9 +158,11 @@ final class FormatLayoutTests: XCTestCase {
     /// table and options.
     func testTheRegistryDescribesEachKindOnce() {
         let formats = InputFormats.all
-        XCTAssertEqual(Array(formats.prefix(5).map(\.kind.rawValue)), ["trace", "archive", "transcript", "console", "xctrace"])
+        XCTAssertEqual(Array(formats.prefix(InputFormats.library.count).map(\.kind)), InputFormats.library.map(\.kind))
+        XCTAssertEqual(formats.first?.kind, .trace, "a trace is asked first: among equally sure formats, it wins")
         XCTAssertEqual(Set(formats.map(\.kind)).count, formats.count)
         let kinds = InputFormats.storedKinds
+        XCTAssertEqual(kinds.map(\.order), kinds.map(\.order).sorted(), "listed by their order")
         XCTAssertEqual(Array(kinds.prefix(5).map(\.noun)), ["snapshot", "run", "trace", "console", "recording"])
         XCTAssertEqual(Set(kinds.map(\.noun)).count, kinds.count)
         XCTAssertEqual(Set(kinds.map(\.table)).count, kinds.count)

@@ -26,16 +26,20 @@ public struct StoredKind: Sendable, Equatable {
     public let listedHelp: String
     /// Its plural (a snapshot's: snapshots), in lists of the kinds.
     public let plural: String
+    /// Where it stands among the kinds in `list`, label lookups and the page (lowest first;
+    /// a kind from outside the library, with none, after the library's).
+    public let order: Int
     /// CREATE statements for its tables when `Schema.migrations` does not hold them (a kind
     /// brought by a format from outside the library), run with `IF NOT EXISTS` by its import.
     public let schema: [String]
 
-    public init(noun: String, plural: String? = nil, table: String, options: [(name: String, placeholder: String)], deletion: [String],
+    public init(noun: String, plural: String? = nil, order: Int = .max, table: String, options: [(name: String, placeholder: String)], deletion: [String],
                 listed: [ListedColumn], listedHelp: String,
                 completeListing: (@Sendable (inout [SQLValue], [String], Int64, Database) throws -> Void)? = nil,
                 schema: [String] = []) {
         self.noun = noun
         self.plural = plural ?? noun + "s"
+        self.order = order
         self.table = table
         self.options = options
         self.deletion = deletion

@@ -8,6 +8,9 @@ extension InputKind {
 /// jcmosc/Compute): one snapshot each.
 struct ArchiveFormat: InputFormat {
     let facts = FormatFacts(kind: .archive, storedKind: .snapshot, measuredKind: .snapshot, noun: "an AttributeGraph archive",
+                            plural: "AttributeGraph archives",
+                            signs: "JSON ({ or [ first, after a byte-order mark and white space; not an agtrace baseline)",
+                            docs: "docs/formats.md#archives",
                             fileExtensions: [".iag-gzon", ".ag-gzon", ".ag-json", ".json"], fileOption: "--archive",
                             hooks: .snapshot)
 

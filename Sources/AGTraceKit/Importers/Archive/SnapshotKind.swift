@@ -1,7 +1,7 @@
 extension StoredKind {
     /// An archive's import: graphs, their nodes, edges, subgraphs, debug trees and profiles.
     public static let snapshot = StoredKind(
-        noun: "snapshot", table: "snapshots",
+        noun: "snapshot", order: 0, table: "snapshots",
         options: [("snapshot", "S"), ("from", "S1"), ("to", "S2")],
         deletion: ["graphs", "types", "node_rows", "subgraph_nodes", "edges", "subgraphs", "subgraph_children", "tree_items",
                    "tree_views", "profile_events", "profile_marks"]

@@ -2,7 +2,7 @@ extension StoredKind {
     /// A console log's import: its cycle reports (`cycles` of kind 'console', their frames and
     /// labels), its body runs (`body_changes`, their tokens), its warnings.
     public static let console = StoredKind(
-        noun: "console", table: "consoles",
+        noun: "console", order: 3, table: "consoles",
         options: [("console", "C")],
         deletion: [
             "DELETE FROM cycle_labels WHERE cycle_id IN (SELECT id FROM cycles WHERE kind = 'console' AND owner_id = ?1)",

@@ -2,7 +2,7 @@ extension StoredKind {
     /// An Instruments recording's import (`xctrace export` XML: a file, or a folder of them):
     /// its toc, tables, columns, values and rows (`xctrace_*`).
     public static let recording = StoredKind(
-        noun: "recording", table: "xctrace_recordings",
+        noun: "recording", order: 4, table: "xctrace_recordings",
         options: [("xctrace", "R")],
         deletion: [
             "DELETE FROM xctrace_rows WHERE table_id IN (SELECT id FROM xctrace_tables WHERE recording_id = ?1)",

@@ -2,7 +2,7 @@ extension StoredKind {
     /// A trace's import: its events, the graph and evaluations worked out from them, and the
     /// cycles its LogMessages report (`cycles` of kind `trace`).
     public static let trace = StoredKind(
-        noun: "trace", table: "traces",
+        noun: "trace", order: 2, table: "traces",
         options: [("trace", "T")],
         deletion: TraceFormat.tables.map { "DELETE FROM \($0) WHERE trace_id = ?1" } + CycleWriter.deletion(kind: "trace"),
         listed: [

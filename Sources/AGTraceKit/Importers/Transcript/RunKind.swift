@@ -1,7 +1,7 @@
 extension StoredKind {
     /// A transcript's import: its hits as events, their frames.
     public static let run = StoredKind(
-        noun: "run", table: "runs",
+        noun: "run", order: 1, table: "runs",
         options: [("run", "R")],
         // A run's events are the id range its row records (`first_event_id` …); its
         // backtraces (few: each distinct one once) and cycles (`agtrace record --cycles`) are

@@ -7,6 +7,9 @@ extension InputKind {
 /// lldb breakpoint transcripts (text, `.lldb.log`): one run each.
 struct TranscriptFormat: InputFormat {
     let facts = FormatFacts(kind: .transcript, storedKind: .run, measuredKind: .run, noun: "an lldb transcript",
+                            plural: "lldb breakpoint transcripts",
+                            signs: "text with breakpoint hits of AttributeGraph's functions (or the lldb recorder's header)",
+                            docs: "docs/formats.md#transcripts",
                             fileExtensions: [".lldb", ".log", ".txt"], fileOption: "--transcript", noteCodes: TranscriptFormat.noteCodes,
                             hooks: .run)
 
