@@ -9,7 +9,7 @@ final class SnifferConfidenceTests: XCTestCase {
     /// Any text that starts like XML: `.likely` (the shape only).
     struct AnyXML: InputFormat {
         let facts = FormatFacts(kind: InputKind(rawValue: "any-xml"), storedKind: .probe, noun: "some XML", plural: "", signs: "", docs: "", fileExtensions: [],
-                                fileOption: "--any-xml")
+                                fileOption: "--any-xml", surest: .likely)
         func recognise(_ head: [UInt8], full: Bool, path: String) throws -> Recognition? {
             head.first == UInt8(ascii: "<") ? .likely : nil
         }
@@ -20,7 +20,7 @@ final class SnifferConfidenceTests: XCTestCase {
     /// Any bytes that start with a protobuf tag of field 1, length-delimited: `.likely`.
     struct AnyProtobuf: InputFormat {
         let facts = FormatFacts(kind: InputKind(rawValue: "any-protobuf"), storedKind: .probe, noun: "some protobuf", plural: "", signs: "", docs: "",
-                                fileExtensions: [], fileOption: "--any-protobuf")
+                                fileExtensions: [], fileOption: "--any-protobuf", surest: .likely)
         func recognise(_ head: [UInt8], full: Bool, path: String) throws -> Recognition? {
             head.first == 0x0A ? .likely : nil
         }
@@ -32,7 +32,7 @@ final class SnifferConfidenceTests: XCTestCase {
     struct Signed: InputFormat {
         let signature: [UInt8]
         var facts: FormatFacts {
-            FormatFacts(kind: InputKind(rawValue: "signed"), storedKind: .probe, noun: "a signed file", plural: "", signs: "", docs: "", fileExtensions: [], fileOption: "--signed")
+            FormatFacts(kind: InputKind(rawValue: "signed"), storedKind: .probe, noun: "a signed file", plural: "", signs: "", docs: "", fileExtensions: [], fileOption: "--signed", surest: .certain)
         }
         func recognise(_ head: [UInt8], full: Bool, path: String) throws -> Recognition? {
             head.starts(with: signature) ? .certain : nil

@@ -19,7 +19,8 @@ public protocol InputFormat: Sendable {
     var facts: FormatFacts { get }
     /// Whether `head` (the decoded stream's first bytes; `full`: more may follow) is this
     /// format, and how sure it is: nil when not, `.provisional` when only the whole input can
-    /// tell. Every format is asked; the surest wins (ties: the registry's order), so a format
+    /// tell. The surest format wins (ties: the registry's order; a format that could not be
+    /// surer than the answer so far, by its `FormatFacts.surest`, is not asked), so a format
     /// with a signature of its own says `.certain` and wins over one that only sees a shape
     /// it shares (protobuf records, XML, JSON). May throw an `InputError` for bytes that are
     /// recognisably something else (a baseline).
@@ -60,6 +61,10 @@ public struct FormatFacts: Sendable {
     /// What the readers do with its stored kind's rows beyond SQL: report notes, timeline,
     /// HTML parts, SQL of its own (`KindHooks`).
     public var hooks: KindHooks = KindHooks()
+    /// The surest its `recognise` ever answers: formats that cannot beat the surest answer so
+    /// far are not asked (each costs a pass over the head), so a format with a signature of
+    /// its own says `.certain` here.
+    public var surest: Recognition = .sure
 }
 
 extension InputFormat {

@@ -50,7 +50,7 @@ struct ProbeFormat: InputFormat {
     static let magic = Array("agtrace-probe\n".utf8)
     let facts = FormatFacts(kind: .probe, storedKind: .probe, measuredKind: .probe, noun: "a probe", plural: "probes",
                             signs: "text whose first line is agtrace-probe", docs: "Tests/AGTraceKitTests/ProbeFormat/", fileExtensions: [".probe"],
-                            fileOption: "--probe", hooks: .probe)
+                            fileOption: "--probe", hooks: .probe, surest: .certain)
 
     func recognise(_ head: [UInt8], full: Bool, path: String) throws -> Recognition? {
         head.starts(with: Self.magic) ? .certain : nil

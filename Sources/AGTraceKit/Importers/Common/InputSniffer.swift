@@ -91,11 +91,15 @@ public enum InputSniffer {
 
     /// The format surest of `head` (the first of the surest, in `formats`' order), or nil. A
     /// format that refuses the head (throws: a baseline) is heard unless one before it was sure;
-    /// none is asked after a `.certain` one.
+    /// none is asked once no format after it could be surer (`FormatFacts.surest`).
     static func surest(_ formats: [any InputFormat], head: [UInt8], full: Bool,
                        path: String) throws -> (format: any InputFormat, recognition: Recognition)? {
         var best: (format: any InputFormat, recognition: Recognition)?
-        for format in formats {
+        // The surest answer any format from each one on can give.
+        var ceiling = Array(repeating: Recognition.provisional, count: formats.count + 1)
+        for i in formats.indices.reversed() { ceiling[i] = max(ceiling[i + 1], formats[i].facts.surest) }
+        for (i, format) in formats.enumerated() {
+            if let best, best.recognition >= ceiling[i] { break }
             let recognition: Recognition?
             do {
                 recognition = try format.recognise(head, full: full, path: path)
@@ -104,7 +108,6 @@ public enum InputSniffer {
             }
             guard let recognition, recognition > (best?.recognition ?? .provisional) || best == nil else { continue }
             best = (format, recognition)
-            if recognition == .certain { break }
         }
         return best
     }
