@@ -5,6 +5,7 @@ import Foundation
 public final class Cancellation: @unchecked Sendable {
     private let lock = NSLock()
     private var cancelled = false
+    private var cancelledAt: ContinuousClock.Instant?
     private var databases: [Database] = []
 
     public init() {}
@@ -14,8 +15,16 @@ public final class Cancellation: @unchecked Sendable {
         return cancelled
     }
 
+    /// Seconds since the cancellation arrived (nil when it has not): what the server says when
+    /// the request stops, so a slow stop is seen from inside, not through a pipe's latency.
+    public var secondsSinceCancelled: Double? {
+        lock.lock(); defer { lock.unlock() }
+        return cancelledAt.map { d in let e = ContinuousClock.now - d; return Double(e.components.seconds) + Double(e.components.attoseconds) / 1e18 }
+    }
+
     public func cancel() {
         lock.lock()
+        if !cancelled { cancelledAt = ContinuousClock.now }
         cancelled = true
         let open = databases
         lock.unlock()

@@ -112,8 +112,8 @@ public final class MCPServer: @unchecked Sendable {
             self.inFlight[id] = nil
             self.lock.unlock()
             // A cancelled request gets no answer (the client has stopped waiting for one).
-            guard !cancellation.isCancelled else {
-                self.diagnostics("agtrace mcp: request \(id.json.text) (\(method)) stopped after its cancellation; no answer sent")
+            if let seconds = cancellation.secondsSinceCancelled {
+                self.diagnostics("agtrace mcp: request \(id.json.text) (\(method)) stopped after its cancellation (\(String(format: "%.3f", seconds)) s after it came); no answer sent")
                 return
             }
             self.writer.send(response)
