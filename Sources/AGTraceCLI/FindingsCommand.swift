@@ -68,7 +68,7 @@ enum FindingsCommand {
       agtrace findings ui-tests.log --baseline .agtrace/findings-baseline.json
       agtrace findings ui-tests.log --baseline .agtrace/findings-baseline.json --update-baseline
     """
-    static let snapshot = Options.snapshot.explained("a profiled dump: body runs that changed nothing", kind: nil)
+    static let snapshot = Options.snapshot.explained("a profiled dump: body runs that changed nothing")
     static let run = Options.run.explained("a recording (agtrace record --cycles): its cycle reports")
     static let trace = Options.trace.explained("a trace: every evaluation's changed flag, self time and write")
     static let console = Options.console.explained("a console log: its _printChanges lines, cycle reports and SwiftUI warnings")
@@ -77,11 +77,10 @@ enum FindingsCommand {
     static let source = OptionSpec(name: "source", valueName: "DIR", help: "the app's Swift sources: each view mapped to the file:line of its declaration")
     static let baseline = OptionSpec(name: "baseline", valueName: "FILE", help: "accepted findings (fingerprints): exit 1 on a finding the file does not hold")
     static let updateBaseline = OptionSpec(name: "update-baseline", valueName: nil, help: "write the current findings to --baseline FILE (exit 0)")
-    static let format = Options.format.explained("output format (default: table)", valueName: FindingsFormat.names,
-                                                 kind: .oneOf(FindingsFormat.allCases.map(\.rawValue)))
+    static let format = Option<FindingsFormat>(name: Options.format.name, help: "output format (default: table)")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        let format = try parseFormat(args.value(Self.format))
+        let format = args.value(Self.format) ?? .table
         if args.has(updateBaseline), args.value(baseline) == nil {
             throw UsageError("--update-baseline writes the file given by --baseline FILE: give it")
         }
@@ -116,13 +115,5 @@ enum FindingsCommand {
             return 1
         }
         return 0
-    }
-
-    static func parseFormat(_ text: String?) throws -> FindingsFormat {
-        guard let text else { return .table }
-        guard let format = FindingsFormat(rawValue: text.lowercased()) else {
-            throw UsageError("--format must be one of \(FindingsFormat.names), not '\(text)'")
-        }
-        return format
     }
 }
