@@ -81,9 +81,7 @@ enum FindingsCommand {
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         let format = args.value(Self.format) ?? .table
-        if args.has(updateBaseline), args.value(baseline) == nil {
-            throw UsageError("--update-baseline writes the file given by --baseline FILE: give it")
-        }
+        try usageErrors { try FindingsGate.check(baseline: args.value(baseline), update: args.has(updateBaseline)) }
         var request = FindingsRequest(snapshots: args.values(snapshot), runs: args.values(run), traces: args.values(trace),
                                       consoles: args.values(console), recordings: args.values(xctrace), inputs: args.positionals,
                                       sourceDirectory: args.value(source))
@@ -92,28 +90,8 @@ enum FindingsCommand {
             try FindingsRunner.run(request, database: context.databasePath, openDatabase: { try context.openDatabase(.read) }, log: context.log(name))
         }
         context.out.write(format.render(result, wide: args.has(Options.wide)))
-        guard let path = args.value(baseline) else { return 0 }
-        if args.has(updateBaseline) {
-            let previous = try? FindingsBaseline.read(path)
-            let next = FindingsBaseline(result.findings)
-            try next.write(to: path)
-            let (added, gone) = previous.map { $0.compare(result.findings) } ?? (result.findings, [])
-            context.note("agtrace findings: wrote \(terminalSafe(path)): \(next.findings.count) accepted (\(Set(added.map(\.fingerprint)).count) new, \(gone.count) gone)")
-            return 0
-        }
-        let accepted: FindingsBaseline
-        do { accepted = try FindingsBaseline.read(path) } catch let e as FindingsBaselineError { throw UsageError(e.description) }
-        let (added, gone) = accepted.compare(result.findings)
-        if !gone.isEmpty {
-            context.note("agtrace findings: \(gone.count) accepted finding\(gone.count == 1 ? " is" : "s are") gone (run with --update-baseline to drop \(gone.count == 1 ? "it" : "them"))")
-        }
-        guard added.isEmpty else {
-            for f in added {
-                context.note("agtrace findings: new: \(f.kind.rawValue) \(terminalSafe(f.view ?? "")) — \(terminalSafe(f.message)) [\(f.fingerprint.prefix(12))]")
-            }
-            context.note("agtrace findings: \(added.count) finding\(added.count == 1 ? "" : "s") not in \(terminalSafe(path)): fix \(added.count == 1 ? "it" : "them"), or accept with --update-baseline")
-            return 1
-        }
-        return 0
+        let gate = try usageErrors { try FindingsGate.run(result.findings, baseline: args.value(baseline), update: args.has(updateBaseline)) }
+        for line in gate.lines { context.note("agtrace findings: " + terminalSafe(line)) }
+        return gate.status
     }
 }
