@@ -126,6 +126,22 @@ public struct ParsedArguments {
         return parsed
     }
 
+    /// The words of `option` that stand before a command (`tool --db x.db list`: `--db x.db`),
+    /// taken off the front of `args` (given as often as it is; the value of the last one given
+    /// alone is missing): the caller parses them with the command's own words.
+    public static func takeLeading(_ option: OptionSpec, from args: inout [String]) -> [String] {
+        var taken: [String] = []
+        let flag = "--" + option.name
+        while let a = args.first, a == flag || a.hasPrefix(flag + "=") {
+            taken.append(args.removeFirst())
+            if a == flag, option.valueName != nil, let value = args.first {
+                taken.append(value)
+                args.removeFirst()
+            }
+        }
+        return taken
+    }
+
     private static func isNegativeNumber(_ s: String) -> Bool {
         s.count > 1 && s.dropFirst().allSatisfy { $0.isNumber || $0 == "." }
     }

@@ -145,6 +145,21 @@ final class CommandDeclarationTests: XCTestCase {
         XCTAssertEqual(refusing, ["list", "cycles", "lldb-script", "mcp"])
     }
 
+    /// `--db` may stand before the command (`agtrace --db x.db list`): taken off the front, as
+    /// often as given, and parsed with the command's words.
+    func testLeadingOptionsAreTakenOffTheFront() throws {
+        let db = OptionSpec(name: "db", valueName: "PATH", help: "")
+        var args = ["--db", "x.db", "--db=y.db", "list", "--db", "z.db"]
+        XCTAssertEqual(ParsedArguments.takeLeading(db, from: &args), ["--db", "x.db", "--db=y.db"])
+        XCTAssertEqual(args, ["list", "--db", "z.db"])
+        var alone = ["--db"]
+        XCTAssertEqual(ParsedArguments.takeLeading(db, from: &alone), ["--db"])
+        XCTAssertEqual(alone, [])
+        var none = ["list"]
+        XCTAssertEqual(ParsedArguments.takeLeading(db, from: &none), [])
+        XCTAssertEqual(none, ["list"])
+    }
+
     func testUsageFormsWrapBetweenTerms() {
         let a = OptionSpec(name: "alpha", valueName: "A", help: "")
         let b = OptionSpec(name: "beta", valueName: nil, help: "")
