@@ -11,9 +11,9 @@ let commands: [Command] = [
 ]
 
 @MainActor func topLevelHelp() -> String {
-    var text = """
-    agtrace \(version): SwiftUI AttributeGraph dumps, lldb breakpoint recordings and AttributeGraph
-    traces in one SQLite database.
+    var text = wrap("agtrace \(version): SwiftUI's evidence (\(KindWords.formatPlurals("and"))) in one SQLite database.",
+                    width: 90).joined(separator: "\n") + """
+
 
     Usage: agtrace <command> [options]
 
@@ -35,7 +35,7 @@ let commands: [Command] = [
 
     Start with:
       agtrace import SampleArchives        # archives (.ag-json, .ag-gzon), transcripts and traces
-      agtrace list                         # what is stored: snapshots, runs, traces, consoles
+      agtrace list                         # what is stored: \(KindWords.plurals("and"))
       agtrace help import                  # any command's options and examples
       agtrace why --view Editor --snapshot planner-after-invalidate   # why a view ran
       agtrace report updates --trace trip-taps --by view              # what a trace re-evaluated

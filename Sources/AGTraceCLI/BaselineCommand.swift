@@ -6,7 +6,7 @@ enum BaselineCommand {
     static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run)
 
     static let name = "baseline"
-    static let summary = "Record the update counts of a run, snapshot or trace as a baseline file for 'check'"
+    static let summary = "Record the update counts of a \(MeasuredKind.gateOrder.map(\.rawValue).listed("or")) as a baseline file for 'check'"
     static let usage = [UsageForm([CountSources.usage, .positional(CountSources.more), .option(output), .optional(key), .optional(Options.allowIncomplete), .optional(Options.time)])]
     static let discussion = """
     Writes a small JSON file meant to be committed next to the app: what it was taken from

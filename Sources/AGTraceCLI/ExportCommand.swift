@@ -7,10 +7,14 @@ enum ExportCommand {
 
     static let name = "export"
     static let summary = "Export a Graphviz DOT picture, a Perfetto timeline, or a self-contained HTML report"
+    /// perfetto's and html's label options come from the kinds with a timeline or a page part
+    /// (`KindHooks`), a kind's timeline with the option that names it (a run's `--snapshot`).
     static let usage = [
         UsageForm([.word("dot"), .option(snapshot), .optional([.option(focus), .optional(depth)]), .optional(Options.output)]),
-        UsageForm([.word("perfetto"), .oneOf([[.option(run), .optional(snapshot)], [.option(trace)], [.option(xctrace)]]), .optional(Options.output)]),
-        UsageForm([.word("html"), .optional(snapshot), .optional(run), .optional(trace), .optional(xctrace), .optional(compare), .optional(Options.output)]),
+        UsageForm([.word("perfetto"), .oneOf(ExportRunner.timelineKinds.map { kind in
+            [.option(labelOption(kind.option))] + (kind.hooks.timeline?.namedBy.map { [.optional(labelOption($0))] } ?? [])
+        }), .optional(Options.output)]),
+        UsageForm([.word("html")] + ExportRunner.pageKinds.map { .optional(labelOption($0.option)) } + [.optional(compare), .optional(Options.output)]),
     ]
     static let discussion = """
     dot: Graphviz DOT (render it with dot -Tsvg). Arrows go from an input to the node that
@@ -68,10 +72,20 @@ enum ExportCommand {
       agtrace export perfetto --xctrace feed-xcode27 -o feed.json
       agtrace export html --xctrace feed-xcode27 -o feed.html
     """
-    static let snapshot = Options.snapshot.explained("the snapshot to export (html, perfetto: names the run's nodes)")
-    static let run = Options.run.explained("the run (transcript) to export (perfetto, html)")
-    static let trace = Options.trace.explained("the trace to export (perfetto, html)")
-    static let xctrace = Options.label(named: "xctrace").explained("the Instruments recording to export (perfetto, html)")
+    /// The option that takes a label of a kind `export` reads (`--trace T`), with its kind's help.
+    static func labelOption(_ name: String) -> OptionSpec {
+        let kind = InputFormats.storedKinds.first { $0.option == name }
+        return Options.label(named: name).explained(kind?.hooks.exportHelp ?? "")
+    }
+    static let snapshot = labelOption(Options.snapshot.name)
+    /// The label options perfetto and html take, each once.
+    static var labelOptions: [OptionSpec] {
+        var names: [String] = []
+        for kind in ExportRunner.pageKinds + ExportRunner.timelineKinds {
+            for name in [kind.option] + [kind.hooks.timeline?.namedBy].compactMap({ $0 }) where !names.contains(name) { names.append(name) }
+        }
+        return names.map(labelOption)
+    }
     static let compare = OptionSpec(name: "compare", valueName: "A B", help: "html: compare snapshot A with snapshot B, or recording A with recording B (agtrace compare)")
     static let focus = Option<AttributeID>(name: "focus", help: "dot: only this node's neighbourhood")
     static let depth = Option<FocusDepth>(name: Options.depth.name, help: "dot: neighbourhood radius in edges (default 2; needs --focus)")
@@ -97,6 +111,13 @@ enum ExportCommand {
         }
     }
 
+    /// The labels given, by option.
+    private static func labels(_ args: ParsedArguments) -> [String: String] {
+        var labels: [String: String] = [:]
+        for option in labelOptions { if let value = args.value(option) { labels[option.name] = value } }
+        return labels
+    }
+
     private static func refuse(_ options: [any OptionDeclaration], for what: String, _ args: ParsedArguments) throws {
         for o in options where args.isGiven(o) {
             throw UsageError(message: "--\(o.spec.name) is not an option of export \(what)")
@@ -104,7 +125,7 @@ enum ExportCommand {
     }
 
     static func dot(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        try refuse([Self.run, Self.trace, Self.xctrace, Self.compare], for: "dot", args)
+        try refuse(labelOptions.filter { $0.name != Self.snapshot.name } + [Self.compare], for: "dot", args)
         guard let label = args.value(Self.snapshot) else { throw UsageError(message: "--snapshot S is required") }
         let output = try outputFile(args, context, what: "the DOT file")
         var options = DotExport.Options()
@@ -122,8 +143,7 @@ enum ExportCommand {
         try refuse([Self.focus, Self.depth, Self.compare], for: "perfetto", args)
         let output = try outputFile(args, context, what: "the timeline")
         let timeline = try usageErrors {
-            try ExportRunner.timeline(run: args.value(Self.run), snapshot: args.value(Self.snapshot), trace: args.value(Self.trace),
-                                      xctrace: args.value(Self.xctrace), openDatabase: { try context.openDatabase(.read) }, log: context.log(name))
+            try ExportRunner.timeline(labels: labels(args), openDatabase: { try context.openDatabase(.read) }, log: context.log(name))
         }
         try write(output, context) { try PerfettoExport.write(timeline, to: $0) }
         return 0
@@ -131,10 +151,10 @@ enum ExportCommand {
 
     static func html(_ args: ParsedArguments, compare: (from: String, to: String)?, _ context: Context) throws -> Int32 {
         try refuse([Self.focus, Self.depth], for: "html", args)
-        let inputs = HTMLReport.Inputs(snapshot: args.value(Self.snapshot), run: args.value(Self.run), trace: args.value(Self.trace),
-                                       xctrace: args.value(Self.xctrace), compare: compare)
-        guard inputs.snapshot != nil || inputs.run != nil || inputs.trace != nil || inputs.xctrace != nil || inputs.compare != nil else {
-            throw UsageError(message: "say what the page shows: --snapshot S, --run R, --trace T, --xctrace R and/or --compare A B")
+        let inputs = HTMLReport.Inputs(labels(args), compare: compare)
+        guard !inputs.labels.isEmpty || inputs.compare != nil else {
+            let options = ExportRunner.pageKinds.map { "--\($0.option) \($0.options[0].placeholder)" }
+            throw UsageError(message: "say what the page shows: \(options.joined(separator: ", ")) and/or --compare A B")
         }
         let output = try outputFile(args, context, what: "the HTML file")
         let log = context.log(name)

@@ -6,35 +6,34 @@ enum ImportCommand {
     static let command = Command(name: name, summary: summary, usage: usage, discussion: discussion, run: run)
 
     static let name = "import"
-    static let summary = "Import AttributeGraph archives, lldb breakpoint transcripts, AttributeGraph traces and console logs"
+    static let summary = "Import \(KindWords.formatPlurals("and"))"
     static let usage = [UsageForm([.optional(label), .optional(replace), .optional(quiet), .optional(timings), .optional(progress), .positional(paths)])]
-    static let discussion = """
-    Each PATH is a file, a directory (imported recursively, in sorted order; a file that is
-    no input at all, such as a README, {"a": 1}, an empty file or a dangling link, is
-    skipped there with one line, and a last line sums up: imported N, skipped M, failed K;
-    so are FIFOs, sockets, devices, names that are not UTF-8 and links back into the tree:
-    each directory is read once) or - for standard input. What a file holds is decided by
-    its bytes, never its name: gzip (.ag-gzon, .gz) and raw DEFLATE (jcmosc/Compute's
-    .iag-gzon) are undone, JSON is an archive (a snapshot), text with breakpoint hits is a
-    transcript (a run), protobuf records are a trace (AG_TRACE or AGGraphStartTracing:
-    .ag-trace, .iag-trace, .oag-trace, gzip'd too), other text with AttributeGraph's cycle
-    reports, SwiftUI's warnings or _printChanges lines is a console log (a console: Xcode's
-    console, log stream/log show, a CI job's log), XML of xcrun xctrace export
-    (<trace-query-result>, <trace-toc>) is an Instruments export (a recording; a directory
-    holding only such files is one recording, labelled by its name).
-    Each file is imported in one transaction: a bad file is refused with the reason and
-    position, and leaves the database as it was. Warnings (a recording that did not end
-    normally, hits that could not be read, a trace cut short) go to stderr, --quiet or not.
-
-    The label names the snapshot, run, trace or console in every other command (--snapshot,
-    --run, --trace, --console). It defaults to the file name without .ag-gzon/.ag-json/.json/
-    .gz/.lldb/.log/.txt/.ag-trace/.iag-trace/.oag-trace/.console/.xml. A label that is taken, derived or given with
-    --label, is refused (exit 1, nothing stored; a directory import says so for each such
-    file and goes on): --label L gives another, --replace replaces what it names. A replace
-    keeps the kind (a snapshot is replaced by an archive, never by a transcript or a trace:
-    refused) and the label's aliases, which then name the new import; replacing an alias
-    replaces that name only. Empty labels and labels starting with - are refused.
-    Bytes imported before are not stored twice: agtrace says which label holds them.
+    /// The paragraphs that list the formats and kinds are made from the registry (`KindWords`).
+    static var discussion: String {
+        let formats = wrap("""
+            Each PATH is a file, a directory (imported recursively, in sorted order; a file that is \
+            no input at all, such as a README, {"a": 1}, an empty file or a dangling link, is \
+            skipped there with one line, and a last line sums up: imported N, skipped M, failed K; \
+            so are FIFOs, sockets, devices, names that are not UTF-8 and links back into the tree: \
+            each directory is read once) or - for standard input. What a file holds is decided by \
+            its bytes, never its name (docs/formats.md): \(KindWords.signs). \
+            Each file is imported in one transaction: a bad file is refused with the reason and \
+            position, and leaves the database as it was. Warnings (a recording that did not end \
+            normally, hits that could not be read, a trace cut short) go to stderr, --quiet or not.
+            """, width: 90)
+        let labels = wrap("""
+            The label names the \(KindWords.nouns("or")) in every other command (\(KindWords.options("and"))). \
+            It defaults to the file name without \(KindWords.labelEndings). A label that is taken, derived or given with \
+            --label, is refused (exit 1, nothing stored; a directory import says so for each such \
+            file and goes on): --label L gives another, --replace replaces what it names. A replace \
+            keeps the kind (a snapshot is replaced by an archive, never by a transcript or a trace: \
+            refused) and the label's aliases, which then name the new import; replacing an alias \
+            replaces that name only. Empty labels and labels starting with - are refused. \
+            Bytes imported before are not stored twice: agtrace says which label holds them.
+            """, width: 90)
+        return (formats + [""] + labels).joined(separator: "\n") + "\n" + examples
+    }
+    static let examples = """
 
     Examples:
       agtrace import SampleArchives
@@ -45,7 +44,7 @@ enum ImportCommand {
       gunzip -c graph.ag-gzon | agtrace import --label window -
       agtrace import --replace --label before trip-before.ag-json
     """
-    static let label = OptionSpec(name: "label", valueName: "L", help: "label for the snapshot, run, trace or console (one PATH only)")
+    static let label = OptionSpec(name: "label", valueName: "L", help: "label for the \(KindWords.nouns("or")) (one PATH only)")
     static let replace = OptionSpec(name: "replace", valueName: nil,
                                     help: "replace what holds this label (same kind; its aliases kept), and import even bytes already stored")
     static let quiet = OptionSpec(name: "quiet", valueName: nil, help: "print no line per file and no summary (errors and warnings still go to stderr)", short: "q")

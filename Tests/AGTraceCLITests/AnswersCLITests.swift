@@ -216,7 +216,8 @@ final class AnswersCLITests: CLITestCase {
         // Global options before the command.
         let list = try CLI.run(["--db", db, "list", "--format", "csv"], directory: dir)
         XCTAssertEqual(list.status, 0, list.stderr)
-        XCTAssertTrue(list.stdout.hasPrefix("kind,label,graphs,nodes,edges,events,skipped_lines,incomplete_hits,end_reason,aliases,imported_at,source\n"), list.stdout)
+        XCTAssertTrue(list.stdout.hasPrefix("kind,label,graphs,nodes,edges,events,skipped_lines,incomplete_hits,cycles,body_runs,warnings,"
+                                            + "tables,rows,template,end_reason,aliases,imported_at,source\n"), list.stdout)
         XCTAssertTrue(list.stdout.contains("run,trip-interactive,,,,16,124,0,"), list.stdout)
         // An empty query, --limit below 1, and a cut table.
         XCTAssertTrue(try agtrace("query", "", status: 2).stderr.contains("the query is empty"))

@@ -101,8 +101,8 @@ final class CheckGateCLITests: CLITestCase {
         XCTAssertTrue(imported.stdout.contains("incomplete hits 0, exited 3 in "), imported.stdout)
         XCTAssertTrue(imported.stderr.contains("agtrace import: warning: exit3: the recording did not end normally (exited 3)"), imported.stderr)
         let list = try agtrace("list", "--db", db, "--format", "csv", status: 0)
-        XCTAssertTrue(list.stdout.contains("run,open,,,,14,10,0,no end seen,"), list.stdout)
-        XCTAssertTrue(list.stdout.contains("run,tap-stepper,,,,14,11,0,exited 0,"), list.stdout)
+        XCTAssertTrue(list.stdout.contains("run,open,,,,14,10,0,,,,,,,no end seen,"), list.stdout)
+        XCTAssertTrue(list.stdout.contains("run,tap-stepper,,,,14,11,0,,,,,,,exited 0,"), list.stdout)
     }
 
     /// `register read w1` on an x86-64 runner: lldb's error where the attribute was due, so
@@ -160,7 +160,7 @@ final class CheckGateCLITests: CLITestCase {
         XCTAssertTrue(taken.stderr.contains("the label 'Y' is taken by another run (other bytes); these bytes are stored as 'L'"), taken.stderr)
         // list shows the alias beside its run.
         let list = try agtrace("list", "--db", db, "--format", "csv", status: 0)
-        XCTAssertTrue(list.stdout.contains("run,L,,,,14,11,0,exited 0,X,"), list.stdout)
+        XCTAssertTrue(list.stdout.contains("run,L,,,,14,11,0,,,,,,,exited 0,X,"), list.stdout)
         XCTAssertEqual(list.stdout.split(separator: "\n").count, 3, "header, L, Y: the alias is no row of its own")
         // Deleting the alias removes the name only; deleting the run removes its aliases.
         XCTAssertEqual(try agtrace("delete", "--db", db, "X", status: 0).stdout, "deleted X\n")
@@ -198,7 +198,7 @@ final class CheckGateCLITests: CLITestCase {
         let original = try agtrace("list", "--db", db, "--format", "csv", status: 0).stdout
         let copied = try agtrace("list", "--db", copy, "--format", "csv", status: 0).stdout
         XCTAssertEqual(copied, original)
-        XCTAssertTrue(copied.contains("run,tap-stepper,,,,14,11,0,exited 0,ci-run,"), copied)  // (SampleArchives/ci holds the same bytes)
+        XCTAssertTrue(copied.contains("run,tap-stepper,,,,14,11,0,,,,,,,exited 0,ci-run,"), copied)  // (SampleArchives/ci holds the same bytes)
         XCTAssertEqual(try agtrace("query", "--db", copy, "--format", "csv", "SELECT count(*) AS n FROM events", status: 0).stdout,
                        try agtrace("query", "--db", db, "--format", "csv", "SELECT count(*) AS n FROM events", status: 0).stdout)
         // After a delete too.

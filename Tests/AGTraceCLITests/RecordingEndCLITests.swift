@@ -49,7 +49,7 @@ final class RecordingEndCLITests: CLITestCase {
         let imported = try CLI.run(["import", "--db", db, path("crashed-0.log")])
         XCTAssertTrue(imported.stderr.contains("warning: crashed-0: the recording did not end normally (crashed: Fatal error: Unexpectedly found nil"), imported.stderr)
         let listed = try CLI.run(["list", "--db", db, "--format", "csv"])
-        XCTAssertTrue(listed.stdout.contains("crashed: Fatal error: Unexpectedly found nil while unwrapping an Optional value; cycles 0, body runs 6"), listed.stdout)
+        XCTAssertTrue(listed.stdout.contains(",0,6,0,,,,crashed: Fatal error: Unexpectedly found nil while unwrapping an Optional value,"), listed.stdout)
         // The same log with a clean exit, and with none shown, passes.
         for (name, tail) in [("exited.log", "Program ended with exit code: 0\n"), ("open.log", "")] {
             let clean = write(name, Array((head + "Sheet: @self changed.\n" + tail).utf8))

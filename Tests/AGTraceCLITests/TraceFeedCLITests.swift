@@ -11,7 +11,9 @@ final class TraceFeedCLITests: CLITestCase {
             "imported feed-select-cut (trace): events 149, evaluations 30, writes 3, incomplete (no EndTrace) in",
         ], warns: ["feed-select-cut: no EndTrace event: the trace is incomplete"])
         let list = try CLI.run(["list", "--db", db, "--format", "csv"])
-        let rows = list.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).prefix(9).joined(separator: ",") }
+        let cells = list.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let end = try XCTUnwrap(cells.first?.firstIndex(of: "end_reason"))
+        let rows = cells.map { ($0.prefix(8) + [$0[end]]).joined(separator: ",") }
         XCTAssertEqual(rows.prefix(3), [
             "kind,label,graphs,nodes,edges,events,skipped_lines,incomplete_hits,end_reason",
             "trace,feed-select,,13,12,160,,,EndTrace",

@@ -21,7 +21,8 @@ final class XctraceCLITests: CLITestCase {
             "imported 4, skipped 1, failed 0",
         ])
         let list = try CLI.run(["list", "--db", db, "--format", "csv"])
-        XCTAssertTrue(list.stdout.contains("recording,feed-before,,,,,,,\"tables 6, rows 537, SwiftUI\","), list.stdout)
+        // Its own columns (tables, rows, template), and how it ended as every kind's.
+        XCTAssertTrue(list.stdout.contains("recording,feed-before,,,,,,,,,,6,537,SwiftUI,Target app exited,"), list.stdout)
         XCTAssertEqual(try query("""
             SELECT r.label, u.view, count(*) AS n, sum(u.duration_ns) AS ns FROM xctrace_updates u JOIN xctrace_recordings r ON r.id = u.recording_id
             WHERE u.update_type = 'View Body Updates' AND u.view = 'FeedRow' GROUP BY 1, 2 ORDER BY 1

@@ -16,6 +16,17 @@ final class DocsTests: XCTestCase {
                        "docs/cli.md is stale: run `swift run agtrace-docs` and commit the result")
     }
 
+    /// README's and docs/formats.md's tables of formats are the registry's (`KindWords`).
+    func testTheTablesOfFormatsAreCurrent() throws {
+        for document in KindWords.tableDocuments {
+            let text = try read(document.path)
+            let fresh = try XCTUnwrap(KindWords.withFormatsTable(text, linkBase: document.linkBase), "\(document.path): the table's markers are gone")
+            XCTAssertEqual(text, fresh, "\(document.path)'s table of formats is stale: run `swift run agtrace-docs` and commit the result")
+        }
+        let table = KindWords.formatsTable(linkBase: "")
+        for format in InputFormats.all { XCTAssertTrue(table.contains("| \(format.noun) |"), format.kind.rawValue) }
+    }
+
     func testSchemaReferenceIsCurrent() throws {
         let fresh = try SchemaDocument.freshDocument()
         XCTAssertEqual(try read("docs/schema.md"), fresh.text,

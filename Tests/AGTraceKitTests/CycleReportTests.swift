@@ -263,11 +263,11 @@ final class HTMLCyclesTests: XCTestCase {
         let f = try ReportFixture(samples: false)
         _ = try Importer(database: f.db).importFile(CycleReportTests.samples.appendingPathComponent("sheet-height-at-cycle.ag-json").path,
                                                      options: ImportOptions(label: "at-cycle"))
-        XCTAssertFalse(try page(f, HTMLReport.Inputs(snapshot: "at-cycle")).contains("id=\"cycles\""), "no cycle stored: no section")
+        XCTAssertFalse(try page(f, HTMLReport.Inputs(["snapshot": "at-cycle"])).contains("id=\"cycles\""), "no cycle stored: no section")
         // A console's cycles: not a recording of a page of the snapshot alone.
         let rows = StoredCycles(db: f.db)
         try rows.sheetHeight(console: try rows.console("sheet-height"))
-        let alone = try page(f, HTMLReport.Inputs(snapshot: "at-cycle"))
+        let alone = try page(f, HTMLReport.Inputs(["snapshot": "at-cycle"]))
         XCTAssertFalse(alone.contains("id=\"cycles\""), "another recording's cycles")
         XCTAssertFalse(alone.contains("names 5 of 5"))
         // The same stacks as a trace's, on a page of that trace: its section, named by the page's dump.
@@ -280,7 +280,7 @@ final class HTMLCyclesTests: XCTestCase {
                 SELECT (SELECT max(id) FROM cycles), ordinal, stack_index, frame_index, attribute, count, input_index, input_count, flags
                 FROM cycle_frames WHERE cycle_id = (SELECT min(id) FROM cycles);
             """)
-        let html = try page(f, HTMLReport.Inputs(snapshot: "at-cycle", trace: "taps"))
+        let html = try page(f, HTMLReport.Inputs(["snapshot": "at-cycle", "trace": "taps"]))
         XCTAssertTrue(html.contains("<a href=\"#cycles\">Cycles</a>"))
         XCTAssertTrue(html.contains("<section id=\"cycles\"><h2>Cycles</h2>"))
         XCTAssertTrue(html.contains("<p class=\"note\">snapshot &apos;at-cycle&apos; names 5 of 5 frames of chain 1"))

@@ -15,7 +15,7 @@ final class FindingsHTMLTests: DatabaseTestCase {
         _ = try Importer(database: db).importItem(TestPaths.sample("findings/traces/broad-write.ag-trace"), options: options)
         options = ImportOptions(label: "lean")
         _ = try Importer(database: db).importItem(TestPaths.sample("findings/traces/broad-write-lean.ag-trace"), options: options)
-        let html = try page(HTMLReport.Inputs(trace: "broad"))
+        let html = try page(HTMLReport.Inputs(["trace": "broad"]))
         let fix = try XCTUnwrap(html.range(of: "<section id=\"fix\"><h2>What to fix</h2>"))
         let inputs = try XCTUnwrap(html.range(of: "<section id=\"inputs\">"))
         XCTAssertLessThan(fix.lowerBound, inputs.lowerBound)
@@ -24,7 +24,7 @@ final class FindingsHTMLTests: DatabaseTestCase {
         XCTAssertTrue(html.contains("Wasted body runs</strong> — <code>FeedRow</code>"))
         XCTAssertTrue(html.contains("(docs/findings.md, broad-invalidation)"))
         XCTAssertFalse(html.contains("https://"), "the page makes no network reference")
-        let lean = try page(HTMLReport.Inputs(trace: "lean"))
+        let lean = try page(HTMLReport.Inputs(["trace": "lean"]))
         XCTAssertTrue(lean.contains("No findings: none of the kinds"))
     }
 }

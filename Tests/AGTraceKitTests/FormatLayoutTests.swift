@@ -5,7 +5,7 @@ import XCTest
 /// everything else reads `InputFormat` and `StoredKind`.
 final class FormatLayoutTests: XCTestCase {
     /// The library's own formats (a test may register more, such as the probe).
-    static var formats: [any InputFormat] { InputFormats.all.filter { ["trace", "archive", "transcript", "console", "xctrace"].contains($0.kind.rawValue) } }
+    static var formats: [any InputFormat] { InputFormats.library }
 
     /// The formats' folders: every folder under Importers/ but Common/.
     static func formatFolders() throws -> [String] {
@@ -27,32 +27,112 @@ final class FormatLayoutTests: XCTestCase {
                "Sources/AGTraceKit/Store/SchemaReference.swift", "Sources/AGTraceKit/Store/SchemaDocument.swift"]
     }
 
+    /// The names a kind goes by, for every kind the registry holds: its input kind
+    /// (`archive`), its stored kind's noun (`snapshot`) and its measured kind's.
+    static var names: [String] {
+        Array(Set(formats.map(\.kind.rawValue) + formats.map(\.storedKind.noun) + formats.compactMap { $0.measuredKind?.rawValue })).sorted()
+    }
+
     /// What a case-by-case spelling looks like, for every kind the registry holds: a switch over
-    /// the input kinds, the stored kinds or the measured kinds (what the gate counts), a
-    /// comparison with one, a stored kind's table by name, the nouns listed.
+    /// the input kinds, the stored kinds or the measured kinds (what the gate counts), by enum
+    /// case or by name, a comparison with one, a stored kind's table by name, the nouns listed,
+    /// and a branch on which kind's label option was given (`values["trace"]`).
     static var patterns: [String] {
         let inputKinds = formats.map(\.kind.rawValue)
         let nouns = formats.map(\.storedKind.noun) + formats.compactMap { $0.measuredKind?.rawValue }
-        var patterns = inputKinds.flatMap { ["case .\($0)", "InputKind.\($0)", "kind == .\($0)", "kind != .\($0)"] }
-        patterns += Set(nouns).sorted().flatMap { ["case .\($0):", "case .\($0),", "kind == .\($0)", "kind != .\($0)"] }
+        var patterns = inputKinds.flatMap { ["case .\($0)", "InputKind.\($0)", "kind == .\($0)", "kind != .\($0)", "case \"\($0)\""] }
+        patterns += Set(nouns).sorted().flatMap { ["case .\($0):", "case .\($0),", "kind == .\($0)", "kind != .\($0)", "case \"\($0)\""] }
         patterns += formats.map { "\"\($0.storedKind.table)\"" }
+        let options = Set(formats.flatMap { $0.storedKind.options.map(\.name) }).sorted()
+        patterns += options.flatMap { ["values[\"\($0)\"]", "options[\"\($0)\"]", "labels[\"\($0)\"]"] }
         patterns.append("[\"snapshot\", \"run\", \"trace\"]")
         return Array(Set(patterns)).sorted()
     }
 
+    /// The case labels of every `switch` in `text` that name a kind (`case .trace`, `case
+    /// "console"`, `case .run, .snapshot`), whatever the switch's subject is spelled.
+    static func switchedKinds(in text: String) -> [String] {
+        let names = Set(Self.names)
+        var found: [String] = []
+        var rest = Substring(text)
+        while let start = rest.range(of: "switch ") {
+            guard let open = rest[start.upperBound...].firstIndex(of: "{") else { break }
+            var depth = 0, i = open, end = rest.endIndex
+            while i < rest.endIndex {
+                if rest[i] == "{" { depth += 1 } else if rest[i] == "}" { depth -= 1; if depth == 0 { end = i; break } }
+                i = rest.index(after: i)
+            }
+            for line in rest[open..<end].split(separator: "\n") {
+                let trimmed = line.drop { $0 == " " }
+                guard trimmed.hasPrefix("case "), let colon = trimmed.firstIndex(of: ":") else { continue }
+                for label in trimmed[trimmed.index(trimmed.startIndex, offsetBy: 5)..<colon].split(separator: ",") {
+                    let word = label.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ".\""))
+                    if names.contains(word) { found.append("case " + label.trimmingCharacters(in: .whitespaces)) }
+                }
+            }
+            rest = rest[start.upperBound...]
+        }
+        return found
+    }
+
+    /// Every spelling of a kind in `text`: the patterns, and switches over kinds.
+    static func spellings(in text: String) -> [String] {
+        patterns.filter(text.contains) + switchedKinds(in: text)
+    }
+
+    /// One folder per format of the library, each declaring one `InputFormat`.
     func testEachFormatHasItsFolder() throws {
-        XCTAssertEqual(try Self.formatFolders(), ["Archive", "Console", "Instruments", "Trace", "Transcript"])
         XCTAssertEqual(Self.formats.count, try Self.formatFolders().count)
+        XCTAssertTrue(try Self.formatFolders().contains("Instruments"))
+        let importers = TestPaths.packageRoot.appendingPathComponent("Sources/AGTraceKit/Importers")
+        for folder in try Self.formatFolders() {
+            let files = try FileManager.default.contentsOfDirectory(atPath: importers.appendingPathComponent(folder).path)
+            let descriptors = try files.filter { file in
+                try String(contentsOf: importers.appendingPathComponent(folder).appendingPathComponent(file), encoding: .utf8)
+                    .contains(": InputFormat {")
+            }
+            XCTAssertEqual(descriptors.count, 1, "\(folder): \(descriptors)")
+        }
     }
 
     func testThePatternsCoverEveryKind() {
         let patterns = Self.patterns
         for word in ["case .archive", "case .transcript", "case .trace", "case .console", "case .xctrace",
                      "case .run:", "case .snapshot:", "case .recording:", "kind == .console", "kind != .recording",
-                     "InputKind.xctrace", "\"snapshots\"", "\"runs\"", "\"traces\"", "\"consoles\""] {
+                     "InputKind.xctrace", "\"snapshots\"", "\"runs\"", "\"traces\"", "\"consoles\"",
+                     "case \"console\"", "case \"recording\"", "values[\"xctrace\"]", "options[\"from\"]", "labels[\"run\"]"] {
             XCTAssertTrue(patterns.contains(word), word)
         }
         XCTAssertTrue(patterns.contains("\"\(StoredKind.recording.table)\""))
+    }
+
+    /// The scan finds a switch over kinds however it is written (the code ReportRunner,
+    /// ExportRunner, HTMLReport and findings had before the kinds' hooks), and not a switch
+    /// over something else.
+    func testTheScanCatchesASwitchOverKinds() {
+        let byEnum = """
+            switch item.format.kind {
+            case .archive: a()
+            case .trace, .transcript:
+                b()
+            default: break
+            }
+            """
+        XCTAssertEqual(Self.switchedKinds(in: byEnum), ["case .archive", "case .trace", "case .transcript"])
+        let byName = """
+            switch input.kind {
+            case "console":
+                found += c()
+            case "recording": found += d()
+            default: break
+            }
+            """
+        XCTAssertEqual(Self.switchedKinds(in: byName), ["case \"console\"", "case \"recording\""])
+        XCTAssertFalse(Self.spellings(in: byName).isEmpty)
+        XCTAssertEqual(Self.spellings(in: "if let run = values[\"run\"]?.intValue, let s = values[\"snapshot\"] {}"),
+                       ["values[\"run\"]", "values[\"snapshot\"]"])
+        XCTAssertEqual(Self.spellings(in: "switch (run, trace) {\ncase (let r?, nil): f()\ndefault: g()\n}"), [])
+        XCTAssertEqual(Self.spellings(in: "switch format {\ncase .csv: f()\ncase .json, .table: g()\n}"), [])
     }
 
     func testNoFileOutsideTheFormatFoldersSpellsTheKindsOut() throws {
@@ -61,13 +141,13 @@ final class FormatLayoutTests: XCTestCase {
         let files = try XCTUnwrap(FileManager.default.enumerator(atPath: sources.path)).compactMap { $0 as? String }
             .filter { $0.hasSuffix(".swift") }
         XCTAssertGreaterThan(files.count, 100)
-        let allowed = try Self.allowed(), patterns = Self.patterns
+        let allowed = try Self.allowed()
         var found: [String] = []
         for file in files {
             let relative = "Sources/" + file
             guard !allowed.contains(where: { relative.hasPrefix($0) }) else { continue }
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            for pattern in patterns where text.contains(pattern) { found.append("\(relative): \(pattern)") }
+            for spelling in Self.spellings(in: text) { found.append("\(relative): \(spelling)") }
         }
         // The CI gate too: its options, what it counts and what it refuses come from each
         // format's `MeasuredKind` (RunCounting, SnapshotCounting, TraceCounting, ...).
@@ -78,9 +158,11 @@ final class FormatLayoutTests: XCTestCase {
     /// table and options.
     func testTheRegistryDescribesEachKindOnce() {
         let formats = InputFormats.all
-        XCTAssertEqual(Array(formats.prefix(5).map(\.kind.rawValue)), ["trace", "archive", "transcript", "console", "xctrace"])
+        XCTAssertEqual(Array(formats.prefix(InputFormats.library.count).map(\.kind)), InputFormats.library.map(\.kind))
+        XCTAssertEqual(formats.first?.kind, .trace, "a trace is asked first: among equally sure formats, it wins")
         XCTAssertEqual(Set(formats.map(\.kind)).count, formats.count)
         let kinds = InputFormats.storedKinds
+        XCTAssertEqual(kinds.map(\.order), kinds.map(\.order).sorted(), "listed by their order")
         XCTAssertEqual(Array(kinds.prefix(5).map(\.noun)), ["snapshot", "run", "trace", "console", "recording"])
         XCTAssertEqual(Set(kinds.map(\.noun)).count, kinds.count)
         XCTAssertEqual(Set(kinds.map(\.table)).count, kinds.count)

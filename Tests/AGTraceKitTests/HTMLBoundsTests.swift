@@ -26,7 +26,7 @@ final class HTMLBoundsTests: TemporaryDirectoryTestCase {
         var options = HTMLReport.Options(generator: "agtrace test", madeAt: "2026-01-01T00:00:00Z", graphviz: graphviz)
         options.pictureAllNodes = 300
         let sink = StringSink()
-        let warnings = try HTMLReport.write(HTMLReport.Inputs(snapshot: "trip-3-after-invalidate"), options: options, in: f.db, to: sink)
+        let warnings = try HTMLReport.write(HTMLReport.Inputs(["snapshot": "trip-3-after-invalidate"]), options: options, in: f.db, to: sink)
         XCTAssertTrue(warnings.contains { $0.contains("Graphviz took more than 1 s") }, "\(warnings)")
         XCTAssertTrue(sink.text.contains("No picture: Graphviz took more than 1 s"))
         XCTAssertFalse(sink.text.contains("<div class=\"picture\"><svg"))

@@ -26,8 +26,7 @@ final class HTMLReportTests: XCTestCase {
     func testSamplesPage() throws {
         let f = try ReportFixture()
         _ = try Importer(database: f.db).importFile(ReportFixture.sampleArchives.appendingPathComponent("transcripts/trip-frame-info.lldb.log").path)
-        let html = try page(f, HTMLReport.Inputs(snapshot: "trip-3-after-invalidate", run: "trip-frame-info",
-                                                 compare: ("trip-1-before", "trip-3-after-invalidate")))
+        let html = try page(f, HTMLReport.Inputs(["snapshot": "trip-3-after-invalidate", "run": "trip-frame-info"], compare: ("trip-1-before", "trip-3-after-invalidate")))
         for id in ["inputs", "work", "writes", "finder-section", "compare"] { XCTAssertTrue(html.contains("<section id=\"\(id)\">"), id) }
         XCTAssertTrue(html.contains("DynamicBody&lt;ViewBodyAccessor&lt;Trip&gt;&gt;"))
         XCTAssertTrue(html.contains("Made by agtrace test at 2026-01-01T00:00:00Z"))
@@ -56,7 +55,7 @@ final class HTMLReportTests: XCTestCase {
     func testTracePage() throws {
         let f = try ReportFixture(samples: false)
         _ = try Importer(database: f.db).importFile(ReportFixture.sampleArchives.appendingPathComponent("traces/trip-taps.ag-trace").path)
-        let html = try page(f, HTMLReport.Inputs(trace: "trip-taps"))
+        let html = try page(f, HTMLReport.Inputs(["trace": "trip-taps"]))
         try assertSelfContained(html)
         XCTAssertTrue(html.contains("<section id=\"writes\">"))
         XCTAssertTrue(html.contains("self time by view (else rule)"))
@@ -89,7 +88,7 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertFalse(first.contains("1089"), first)
         // A cut trace's header says how it ended.
         _ = try Importer(database: f.db).importFile(ReportFixture.sampleArchives.appendingPathComponent("traces/feed-select-cut.ag-trace").path)
-        let cutPage = try self.page(f, HTMLReport.Inputs(trace: "feed-select-cut"), graphviz: nil)
+        let cutPage = try self.page(f, HTMLReport.Inputs(["trace": "feed-select-cut"]), graphviz: nil)
         XCTAssertTrue(cutPage.contains("no EndTrace"), "the header's facts")
     }
 
@@ -100,7 +99,7 @@ final class HTMLReportTests: XCTestCase {
         var options = HTMLReport.Options(generator: "t", madeAt: "now", graphviz: nil)
         options.tableRows = 10
         let sink = StringSink()
-        let warnings = try HTMLReport.write(HTMLReport.Inputs(snapshot: "trip-1-before", run: "r"), options: options, in: f.db, to: sink)
+        let warnings = try HTMLReport.write(HTMLReport.Inputs(["snapshot": "trip-1-before", "run": "r"]), options: options, in: f.db, to: sink)
         XCTAssertEqual(warnings.count, 1)
         XCTAssertTrue(warnings[0].contains("1 of 2 attributes"), warnings[0])
         XCTAssertTrue(sink.text.contains("Warning: 1 of 2 attributes"))
@@ -108,7 +107,7 @@ final class HTMLReportTests: XCTestCase {
 
     func testWithoutGraphvizListsAndSaysHowToGetPictures() throws {
         let f = try ReportFixture()
-        let html = try page(f, HTMLReport.Inputs(snapshot: "planner-profiled"), graphviz: nil)
+        let html = try page(f, HTMLReport.Inputs(["snapshot": "planner-profiled"]), graphviz: nil)
         XCTAssertFalse(html.contains("<div class=\"picture\">"))
         XCTAssertTrue(html.contains("apt-get install graphviz"))
         XCTAssertTrue(html.contains("time by rule"))  // a profiled snapshot: time per rule
@@ -131,7 +130,7 @@ final class HTMLReportTests: XCTestCase {
             ArchiveJSON.Graph(id: 1, types: [hostile], nodes: [(4, hostile, 0, "x")], edges: []),
         ]))
         try f.run("r" + hostile, [(.update, 4, nil), (.invalidate, 8, nil), (.update, 8, nil)])
-        let html = try page(f, HTMLReport.Inputs(snapshot: hostile, run: "r" + hostile, compare: (hostile, "other")))
+        let html = try page(f, HTMLReport.Inputs(["snapshot": hostile, "run": "r" + hostile], compare: (hostile, "other")))
         try assertSelfContained(html)
         XCTAssertFalse(html.contains("<img"))
         XCTAssertFalse(html.contains("<script>document"))
@@ -156,11 +155,11 @@ final class HTMLReportTests: XCTestCase {
         for i in 1..<n { edges.append((4 * ((i - 1) / 2 + 1), 4 * (i + 1), nil, i % 5 == 0 ? 8 : 0)) }
         try f.archive("big", ArchiveJSON.document([ArchiveJSON.Graph(id: 1, types: types, nodes: nodes, edges: edges)]))
         try f.archive("big2", ArchiveJSON.document([ArchiveJSON.Graph(id: 1, types: types, nodes: nodes.map { var m = $0; m.flags = 0; return m }, edges: edges)]))
-        let html = try page(f, HTMLReport.Inputs(snapshot: "big", compare: ("big", "big2")))
+        let html = try page(f, HTMLReport.Inputs(["snapshot": "big"], compare: ("big", "big2")))
         XCTAssertLessThan(html.utf8.count, 5_000_000)
         try assertSelfContained(html)
         XCTAssertEqual(((try dataBlock(html)["finder"] as? [String: Any])?["nodes"] as? [Any])?.count, n)
-        let small = try page(f, HTMLReport.Inputs(snapshot: "big"), graphviz: nil) { $0.finderNodes = 500; $0.tableRows = 10 }
+        let small = try page(f, HTMLReport.Inputs(["snapshot": "big"]), graphviz: nil) { $0.finderNodes = 500; $0.tableRows = 10 }
         XCTAssertTrue(small.contains("to keep the page small the finder holds"))
         XCTAssertLessThanOrEqual(((try dataBlock(small)["finder"] as? [String: Any])?["nodes"] as? [Any])?.count ?? 0, 500 + 24)
         let cut = try page(f, HTMLReport.Inputs(compare: ("big", "big2")), graphviz: nil) { $0.tableRows = 10 }

@@ -78,15 +78,16 @@ final class RequestRunnerTests: DatabaseTestCase {
 
     func testExportTimelineWarnsAndRefuses() throws {
         let log = CommandLog()
-        _ = try ExportRunner.timeline(run: "trip-then-planner", snapshot: "trip-1-before", trace: nil, openDatabase: open, log: log)
+        _ = try ExportRunner.timeline(labels: ["run": "trip-then-planner", "snapshot": "trip-1-before"], openDatabase: open, log: log)
         XCTAssertTrue(log.warnings.first?.hasPrefix("4 of 6 attributes of run 'trip-then-planner' are not in snapshot 'trip-1-before'") ?? false,
                       "\(log.messages)")
         for (run, snapshot, trace, message) in [
-            (nil, nil, nil, "--run R or --trace T is required (what to lay out in time)"),
+            (nil, nil, nil, "--run R, --trace T or --xctrace R is required (what to lay out in time)"),
             ("trip-then-planner", nil, "trip-taps", "give --run R or --trace T, not both"),
             (nil, "trip-1-before", "trip-taps", "--snapshot names a run's nodes; a trace names its own (drop --snapshot)"),
         ] as [(String?, String?, String?, String)] {
-            XCTAssertThrowsError(try ExportRunner.timeline(run: run, snapshot: snapshot, trace: trace, openDatabase: open, log: CommandLog())) { error in
+            let labels = ["run": run, "snapshot": snapshot, "trace": trace].compactMapValues { $0 }
+            XCTAssertThrowsError(try ExportRunner.timeline(labels: labels, openDatabase: open, log: CommandLog())) { error in
                 XCTAssertEqual(error as? ReportUsageError, ReportUsageError(message))
             }
         }

@@ -34,7 +34,7 @@ final class SecondsDisplayTests: XCTestCase {
         _ = try Importer(database: f.db).importFile(ReportFixture.sampleArchives.appendingPathComponent("traces/trip-taps.ag-trace").path)
         let options = HTMLReport.Options(generator: "agtrace test", madeAt: "2026-01-01T00:00:00Z", graphviz: nil)
         let sink = StringSink()
-        try HTMLReport.write(HTMLReport.Inputs(snapshot: "planner-profiled", trace: "trip-taps"), options: options, in: f.db, to: sink)
+        try HTMLReport.write(HTMLReport.Inputs(["snapshot": "planner-profiled", "trace": "trip-taps"]), options: options, in: f.db, to: sink)
         let html = sink.text
         XCTAssertTrue(html.contains("[\"RootDisplayList\",4,{\"v\": 0.0002, \"s\": \"200 µs\"}]"), "snapshot's updates per rule")
         XCTAssertTrue(html.contains("[\"TripView\",3,{\"v\": 0.013671875, \"s\": \"13.7 ms\"},{\"v\": 0.013671875, \"s\": \"13.7 ms\"}]"), "trace's evaluations")
@@ -56,7 +56,7 @@ final class SecondsDisplayTests: XCTestCase {
             """)
         let options = HTMLReport.Options(generator: "agtrace test", madeAt: "2026-01-01T00:00:00Z", graphviz: nil)
         let sink = StringSink()
-        try HTMLReport.write(HTMLReport.Inputs(trace: "trip-taps"), options: options, in: f.db, to: sink)
+        try HTMLReport.write(HTMLReport.Inputs(["trace": "trip-taps"]), options: options, in: f.db, to: sink)
         XCTAssertTrue(sink.text.contains("[\"TripView\",3,null,null]"), "per view")
         XCTAssertTrue(sink.text.contains("[1048,\"TripView\",\"StaticBody\\u003cViewBodyAccessor\\u003cTripView\\u003e, MainThreadFlags\\u003e\",3,null,null]"), "per attribute")
         XCTAssertTrue(sink.text.contains("[\"TextRule\",3,{\"v\": 0.0205078125, \"s\": \"20.5 ms\"},"), "the others are timed")

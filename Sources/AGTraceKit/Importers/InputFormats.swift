@@ -1,12 +1,14 @@
 import Foundation
 
-/// The registry: every input format the importer knows, in the order their bytes are tried
-/// (a trace first: it may start with a byte that is also whitespace; a console after the
-/// transcript: a text with breakpoint hits is a transcript), and the stored kinds
-/// they make. A new format is a folder under `Importers/` and one line here.
+/// The registry: every input format the importer knows, one line each. Every format is asked
+/// how sure it is of a file's first bytes and the surest wins (`Recognition`); among equally
+/// sure ones, the first here (a trace first: it may start with a byte that is also whitespace;
+/// a console after the transcript: a text with breakpoint hits is a transcript). The stored
+/// kinds they make follow, in their own order (`StoredKind.order`). A new format is a folder
+/// under `Importers/` and one line here.
 public enum InputFormats {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var formats: [any InputFormat] = [
+    /// The library's own formats.
+    public static let library: [any InputFormat] = [
         TraceFormat(),
         ArchiveFormat(),
         TranscriptFormat(),
@@ -14,19 +16,29 @@ public enum InputFormats {
         XctraceFormat(),
     ]
 
-    /// The stored kinds in the order `list` shows them and labels are looked up.
-    nonisolated(unsafe) private static var kinds: [StoredKind] = [.snapshot, .run, .trace, .console, .recording]
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var formats: [(any InputFormat)] = library
+    nonisolated(unsafe) private static var kinds: [StoredKind] = storedKinds(of: library)
 
     public static var all: [any InputFormat] { lock.withLock { formats } }
+    /// The stored kinds in the order `list` shows them and labels are looked up.
     public static var storedKinds: [StoredKind] { lock.withLock { kinds } }
 
-    /// Adds a format from outside the library (a test's), tried after the others; its stored
-    /// kind joins the list unless one of that noun is there. Registering a kind twice is a no-op.
+    /// The kinds `formats` store, each once, by their order (ties: the formats' order).
+    private static func storedKinds(of formats: [any InputFormat]) -> [StoredKind] {
+        var kinds: [StoredKind] = []
+        for format in formats where !kinds.contains(format.storedKind) { kinds.append(format.storedKind) }
+        return kinds.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.map(\.element)
+    }
+
+    /// Adds a format from outside the library (a test's), tried after the others when equally
+    /// sure; its stored kind joins the list unless one of that noun is there. Registering a
+    /// kind twice is a no-op.
     public static func register(_ format: any InputFormat) {
         lock.withLock {
             guard !formats.contains(where: { $0.kind == format.kind }) else { return }
             formats.append(format)
-            if !kinds.contains(format.storedKind) { kinds.append(format.storedKind) }
+            kinds = storedKinds(of: formats)
         }
     }
 
@@ -36,8 +48,8 @@ public enum InputFormats {
     public static func unregister(_ kind: InputKind) {
         lock.withLock {
             guard let i = formats.firstIndex(where: { $0.kind == kind }) else { return }
-            let stored = formats.remove(at: i).storedKind
-            if !formats.contains(where: { $0.storedKind == stored }) { kinds.removeAll { $0 == stored } }
+            formats.remove(at: i)
+            kinds = storedKinds(of: formats)
         }
     }
 
@@ -50,7 +62,7 @@ public enum InputFormats {
     static func format(_ kind: InputKind) -> (any InputFormat)? { all.first { $0.kind == kind } }
 
     /// The format that stores `kind` (the first, if several do).
-    static func format(storing kind: StoredKind) -> (any InputFormat)? { all.first { $0.storedKind == kind } }
+    public static func format(storing kind: StoredKind) -> (any InputFormat)? { all.first { $0.storedKind == kind } }
 
     static func storedKind(noun: String) -> StoredKind? { storedKinds.first { $0.noun == noun } }
 

@@ -25,7 +25,7 @@ enum ArchiveLoader {
 
     private static func readAll(path: String) throws -> Data {
         let file = PeekingSource(try FileSource(path: path))
-        let source: ByteSource = try file.peek(2) == [0x1F, 0x8B] ? try GzipSource(file, path: path) : file
+        let source = try Compressions.decoded(file, path: path).source
         var data = Data()
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
         defer { chunk.deallocate() }

@@ -16,7 +16,8 @@ extension StoredKind {
         noun: "probe", table: "probes",
         options: [("probe", "P")],
         deletion: ["DELETE FROM probe_values WHERE probe_id = ?1"],
-        listed: "NULL, NULL, NULL, k.value_count, NULL, NULL, NULL",
+        listed: [ListedColumn("values", "k.value_count")],
+        listedHelp: "values (its `value N` lines) of a probe",
         schema: [
             // Its own columns; what every import has is in `imports` (common code writes it).
             """
@@ -47,10 +48,12 @@ extension ImportNoteCode {
 
 struct ProbeFormat: InputFormat {
     static let magic = Array("agtrace-probe\n".utf8)
-    let facts = FormatFacts(kind: .probe, storedKind: .probe, noun: "a probe", fileExtensions: [".probe"], fileOption: "--probe")
+    let facts = FormatFacts(kind: .probe, storedKind: .probe, measuredKind: .probe, noun: "a probe", plural: "probes",
+                            signs: "text whose first line is agtrace-probe", docs: "Tests/AGTraceKitTests/ProbeFormat/", fileExtensions: [".probe"],
+                            fileOption: "--probe", hooks: .probe, surest: .certain)
 
     func recognise(_ head: [UInt8], full: Bool, path: String) throws -> Recognition? {
-        head.starts(with: Self.magic) ? .sure : nil
+        head.starts(with: Self.magic) ? .certain : nil
     }
 
     /// Reader (lines) -> records (values) -> rows, in this one function: the format is tiny.
@@ -80,4 +83,76 @@ struct ProbeFormat: InputFormat {
     }
 
     func counts(of item: ImportedItem) -> String { "values \(item[count: "values"]), skipped lines \(item[count: "skipped lines"])" }
+}
+
+extension MeasuredKind {
+    /// The gate counts a probe's lines per value (key view: the values name themselves), so
+    /// `check` and `compare` read it with no code of theirs.
+    static let probe: MeasuredKind = MeasuredKind(
+        stored: .probe, order: 5, fileOption: "probe", fileHelp: "a probe file, imported privately; or a probe's label",
+        thing: "probe", inputUsage: "--probe FILE or a probe's label", countedAlone: "its values name themselves", defaultKey: .view,
+        untimed: "a probe's lines, which carry no durations", showsItsEnd: false,
+        count: { input, db in
+            guard input.key == .view else { throw UpdateCountsError("a probe counts its values per view: use --key view") }
+            let id = try LabelLookup.id(of: input.label, kind: .probe, in: db)
+            let row = try db.rows("SELECT sha256, imported_at FROM probes WHERE id = ?1", [.integer(id)])[0]
+            let source = MeasuredSource(kind: .probe, label: input.label, sha256: row[0].stringValue, importedAt: row[1].stringValue,
+                                        ending: try RecordingEnding.read(.probe, id: id, in: db))
+            let counts = try db.rows("SELECT 'value ' || value, count(*) FROM probe_values WHERE probe_id = ?1 GROUP BY value", [.integer(id)])
+            return UpdateCounts(source: source, key: .view, entries: UpdateCounts.collect(counts, key: .view))
+        },
+        readLines: { path, item in [.imported("read \(path): \(item[count: "values"]) values")] })
+}
+
+extension KindHooks {
+    /// What a probe adds to the readers: its report (`values`, its own SQL), a note when it
+    /// skipped lines, a timeline (one slice per value, in line order) and its part of the page.
+    static let probe: KindHooks = KindHooks(
+        report: ReportHooks(notes: { context in
+            guard let id = context.id("probe"),
+                  let skipped = try context.db.scalar("SELECT count(*) FROM import_notes WHERE kind = 'probe' AND owner_id = ?1 AND code = ?2",
+                                                      [.integer(id), .text(ImportNoteCode.probeNoValue.code)])?.intValue, skipped > 0 else { return [] }
+            return ["probe '\(context.label("probe"))' skipped \(skipped) line\(skipped == 1 ? "" : "s") that held no value"]
+        }),
+        timeline: TimelineHook { input in
+            let spool = try TimelineSpool(process: "probe \(input.label)", clock: .eventOrder)
+            for row in try input.db.rows("SELECT line, value FROM probe_values WHERE probe_id = ?1 ORDER BY line", [.integer(input.id)]) {
+                let line = row[0].intValue ?? 0
+                try spool.addSlice(Timeline.Slice(name: "value \(row[1])", category: "probe", thread: 1, start: Double(line), duration: 1,
+                                                  args: [("line", row[0])]), seq: line)
+            }
+            return spool
+        },
+        html: HTMLHooks(showsWork: true) { own, _, given in
+            guard let own else { return HTMLPart() }
+            let db = given.db
+            return HTMLPart(
+                facts: { page in
+                    let r = try db.rows("SELECT label, source, value_count FROM probes WHERE id = ?1", [.integer(own.id)])[0]
+                    HTMLSections.facts(page, title: "probe \(r[0])", [("source", r[1]), ("values", r[2])])
+                },
+                work: (3, { page in
+                    page.html("<h3>Values in the probe</h3>\n")
+                    let rows = try ReportRunner.rows(ReportRequest(name: "values", options: ["probe": own.label]), in: db)
+                    page.table(title: "values", columns: rows.columns, rows: rows.rows, limit: given.options.tableRows)
+                }),
+                sections: [HTMLSection(id: "probe", title: "Probe", rank: 5) { page in
+                    page.html("<section id=\"probe\"><h2>Probe</h2>\n")
+                    page.text("probe \(own.label): its own section")
+                    page.html("</section>\n")
+                    return []
+                }])
+        },
+        exportHelp: "the probe to export (perfetto, html)",
+        queries: [QueryText(file: "probe-values.sql", text: """
+            -- name: values
+            -- summary: a probe's values, how many lines each
+            -- description: a probe's values, how many lines each
+            -- params: probe (required)
+            SELECT value, count(*) AS lines
+            FROM probe_values
+            WHERE probe_id = :probe
+            GROUP BY value
+            ORDER BY value;
+            """)])
 }

@@ -2,8 +2,9 @@ import XCTest
 @testable import AGTraceKit
 
 /// A format from outside the library, registered the way the library's own are: imported,
-/// listed, named by label lookup, queried, re-imported, replaced and deleted with no code of
-/// its own outside its folder.
+/// listed with its own columns, named by label lookup, queried, reported on, laid out in time,
+/// shown on the HTML page, counted by `check` and `compare`, re-imported, replaced and deleted
+/// with no code of its own outside its folder.
 final class ProbeFormatTests: TemporaryDirectoryTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -31,8 +32,10 @@ final class ProbeFormatTests: TemporaryDirectoryTestCase {
         // An archive still imports beside it, and both are listed, each kind in its place.
         _ = try XCTUnwrap(imported(try imp.importItem(TestPaths.sample("trip-1-before.ag-json"))))
         let listed = try Catalog.list(imp.db)
-        XCTAssertEqual(listed.rows.map { [$0[0].description, $0[1].description, $0[5].description] },
-                       [["snapshot", "trip-1-before", ""], ["probe", "first", "3"]])
+        let values = try XCTUnwrap(listed.columns.firstIndex(of: "values"), "its own column: \(listed.columns)")
+        XCTAssertEqual(listed.columns.prefix(5), ["kind", "label", "graphs", "nodes", "edges"])
+        XCTAssertEqual(listed.rows.map { [$0[0].description, $0[1].description, $0[2].description, $0[values].description] },
+                       [["snapshot", "trip-1-before", "1", ""], ["probe", "first", "", "3"]])
 
         // Labels: looked up by kind, taken across kinds, named with the kind's option.
         let id = try XCTUnwrap(try LabelLookup.resolve("first", kind: "probe", in: imp.db))
@@ -76,6 +79,77 @@ final class ProbeFormatTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(try imp.db.scalar("SELECT count(*) FROM probe_values")?.intValue, 0)
         XCTAssertEqual(try imp.db.scalar("SELECT count(*) FROM aliases")?.intValue, 0)
         XCTAssertEqual(try Catalog.list(imp.db).rows.map { $0[1].description }, ["trip-1-before"])
+    }
+
+    /// Its report (its own SQL), its notes, its timeline and its part of the HTML page, read
+    /// by the library's runners.
+    func testAProbeReportsAndExports() throws {
+        let imp = try importer()
+        _ = try imp.importItem(write("first.probe", "agtrace-probe\nvalue 3\nvalue 4\nnoise\nvalue 3\n"))
+        _ = try imp.importItem(TestPaths.sample("trip-1-before.ag-json"))
+        XCTAssertTrue(ReportRunner.parameterOptions.contains("probe"))
+        let sink = RowCollector()
+        let outcome = try ReportRunner.run(ReportRequest(name: "values", options: ["probe": "first"]), in: imp.db, writer: sink)
+        XCTAssertEqual(sink.columns, ["value", "lines"])
+        XCTAssertEqual(sink.rows.map { $0.map(\.description) }, [["3", "2"], ["4", "1"]])
+        XCTAssertEqual(outcome.notes, ["probe 'first' skipped 1 line that held no value"])
+        XCTAssertThrowsError(try ReportRunner.run(ReportRequest(name: "values", options: ["probe": "trip-1-before"]), in: imp.db,
+                                                  writer: RowCollector())) { error in
+            XCTAssertEqual("\(error)", "'trip-1-before' is a snapshot, not a probe: give it with --snapshot trip-1-before (see agtrace list)")
+        }
+
+        XCTAssertTrue(ExportRunner.timelineKinds.contains(.probe))
+        let timeline = try ExportRunner.timeline(labels: ["probe": "first"], openDatabase: { imp.db }, log: CommandLog())
+        XCTAssertEqual(timeline.sliceCount, 3)
+        let json = StringSink()
+        try PerfettoExport.write(timeline, to: json)
+        XCTAssertTrue(json.text.contains("\"name\": \"value 4\"") || json.text.contains("\"name\":\"value 4\""), json.text)
+        XCTAssertThrowsError(try ExportRunner.timeline(labels: ["probe": "first", "snapshot": "trip-1-before"], openDatabase: { imp.db },
+                                                       log: CommandLog())) { error in
+            XCTAssertEqual(error as? ReportUsageError, ReportUsageError("--snapshot names a run's nodes; a probe names its own (drop --snapshot)"))
+        }
+
+        let page = StringSink()
+        let options = HTMLReport.Options(generator: "agtrace test", madeAt: "now", graphviz: nil)
+        try HTMLReport.write(HTMLReport.Inputs(["probe": "first", "snapshot": "trip-1-before"]), options: options, in: imp.db, to: page)
+        XCTAssertTrue(page.text.contains("<title>agtrace: trip-1-before, first</title>"), "the title names both")
+        XCTAssertTrue(page.text.contains("<h3>probe first</h3>"), "its facts")
+        XCTAssertTrue(page.text.contains("<h3>Values in the probe</h3>"), "its block of the work")
+        XCTAssertTrue(page.text.contains("<a href=\"#probe\">Probe</a>") && page.text.contains("<section id=\"probe\">"), "its own section")
+        let work = try XCTUnwrap(page.text.range(of: "Where the work went</h2>")), probe = try XCTUnwrap(page.text.range(of: "Values in the probe"))
+        let snapshot = try XCTUnwrap(page.text.range(of: "<h3>Snapshot trip-1-before</h3>"))
+        XCTAssertTrue(work.upperBound < snapshot.lowerBound && snapshot.upperBound < probe.lowerBound, "after the snapshot's work (its rank)")
+        XCTAssertThrowsError(try HTMLReport.write(HTMLReport.Inputs(), options: options, in: imp.db, to: StringSink())) { error in
+            XCTAssertTrue("\(error)".hasSuffix("--xctrace R, --probe P and/or --compare A B"), "\(error)")
+        }
+    }
+
+    /// `check` counts it against a baseline and `compare` compares two, from files imported
+    /// privately, through its `MeasuredKind`.
+    func testAProbeIsCountedByCheckAndCompare() throws {
+        let database = dir.appendingPathComponent("none.db").path
+        let before = write("before.probe", "agtrace-probe\nvalue 1\nvalue 2\n")
+        let after = write("after.probe", "agtrace-probe\nvalue 1\nvalue 2\nvalue 2\nvalue 2\n")
+        XCTAssertTrue(GateSources.options.contains("probe"))
+        let baseline = dir.appendingPathComponent("probe.json").path
+        let taken = try BaselineGate.run(BaselineRequest(sources: try GateSources(values: ["probe": before]), output: baseline, database: database),
+                                         openDatabase: { throw CheckProblem(.notCounted, "no database") }, log: CommandLog())
+        XCTAssertEqual(taken.status, 0)
+        XCTAssertTrue(try String(contentsOfFile: baseline, encoding: .utf8).contains("\"kind\": \"probe\""))
+        func check(_ path: String) throws -> CheckOutcome {
+            CheckGate.run(CheckRequest(baselinePath: baseline, sources: try GateSources(values: ["probe": path]), database: database),
+                          openDatabase: { throw CheckProblem(.notCounted, "no database") }, log: CommandLog())
+        }
+        XCTAssertEqual(try check(before).status, 0)
+        let regressed = try check(after)
+        XCTAssertEqual(regressed.status, 1)
+        XCTAssertEqual(regressed.comparison?.regressions.map(\.key), ["value 2"])
+
+        let imp = try importer()
+        let compared = try CompareRunner.run(CompareRequest(a: [before], b: [after], database: imp.db.path), openDatabase: { imp.db },
+                                             log: CommandLog())
+        XCTAssertEqual(compared.by, .view)
+        XCTAssertEqual(compared.keys.map { [$0.key, "\(Int($0.a))", "\(Int($0.b))"] }, [["value 2", "1", "3"], ["value 1", "1", "1"], ["(total)", "2", "4"]])
     }
 
     /// A database the format never imported into has no tables of its: every reader passes over it.

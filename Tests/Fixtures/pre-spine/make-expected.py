@@ -1,12 +1,13 @@
 # Writes expected.json: each question asked of the pre-spine database, with the old binary's
-# exit status and the sha256 of its standard output.
+# exit status and the sha256 of its standard output. `list` is not asked: its columns are each
+# kind's own since the spine (issue 47), by design.
 import hashlib, json, subprocess, sys
 binary, db, out = sys.argv[1:4]
 def run(args):
     r = subprocess.run([binary] + args + ["--db", db], capture_output=True)
     return r.returncode, r.stdout
 rows = json.loads(run(["list", "--format", "json"])[1])
-qs = [["list", "--format", "csv"], ["query", "SELECT * FROM import_notes ORDER BY id", "--format", "csv"],
+qs = [["query", "SELECT * FROM import_notes ORDER BY id", "--format", "csv"],
       ["cycles", "--format", "csv"]]
 per = {
  "snapshot": [["report", "updates", "--snapshot"], ["report", "updates", "--by", "view", "--snapshot"], ["report", "updates", "--by", "rule", "--snapshot"], ["report", "rule-cost", "--snapshot"]],

@@ -8,7 +8,11 @@ extension InputKind {
 /// jcmosc/Compute): one snapshot each.
 struct ArchiveFormat: InputFormat {
     let facts = FormatFacts(kind: .archive, storedKind: .snapshot, measuredKind: .snapshot, noun: "an AttributeGraph archive",
-                            fileExtensions: [".iag-gzon", ".ag-gzon", ".ag-json", ".json"], fileOption: "--archive")
+                            plural: "AttributeGraph archives",
+                            signs: "JSON ({ or [ first, after a byte-order mark and white space; not an agtrace baseline)",
+                            docs: "docs/formats.md#archives",
+                            fileExtensions: [".iag-gzon", ".ag-gzon", ".ag-json", ".json"], fileOption: "--archive",
+                            hooks: .snapshot)
 
     /// JSON after an optional byte order mark and whitespace; whitespace as far as a full head
     /// goes too (an archive with a large indent or a whitespace bomb: the tokenizer streams

@@ -7,7 +7,7 @@ public enum ArchiveRecordCount {
     public static func count(path: String) throws -> (records: Int, bytes: Int) {
         let file = try FileSource(path: path)
         let peeking = PeekingSource(file)
-        let source: ByteSource = try peeking.peek(2) == [0x1F, 0x8B] ? try GzipSource(peeking, path: path) : peeking
+        let source = try Compressions.decoded(peeking, path: path).source
         var sink = CountingSink()
         try ArchiveReader(source: source, path: path).read(into: &sink)
         return (sink.records, file.bytesConsumed)

@@ -1,16 +1,15 @@
 extension StoredKind {
     /// An archive's import: graphs, their nodes, edges, subgraphs, debug trees and profiles.
     public static let snapshot = StoredKind(
-        noun: "snapshot", table: "snapshots",
+        noun: "snapshot", order: 0, table: "snapshots",
         options: [("snapshot", "S"), ("from", "S1"), ("to", "S2")],
         deletion: ["graphs", "types", "node_rows", "subgraph_nodes", "edges", "subgraphs", "subgraph_children", "tree_items",
                    "tree_views", "profile_events", "profile_marks"]
             .map { "DELETE FROM \($0) WHERE snapshot_id = ?1" },
-        // The first kind listed: its columns name the catalog's.
-        listed: """
-            (SELECT count(*) FROM graphs g WHERE g.snapshot_id = k.id) AS graphs,
-                   (SELECT coalesce(sum(node_count), 0) FROM graphs g WHERE g.snapshot_id = k.id) AS nodes,
-                   (SELECT coalesce(sum(edge_count), 0) FROM graphs g WHERE g.snapshot_id = k.id) AS edges,
-                   NULL AS events, NULL AS skipped_lines, NULL AS incomplete_hits, NULL AS end_reason
-            """)
+        listed: [
+            ListedColumn("graphs", "(SELECT count(*) FROM graphs g WHERE g.snapshot_id = k.id)"),
+            ListedColumn("nodes", "(SELECT coalesce(sum(node_count), 0) FROM graphs g WHERE g.snapshot_id = k.id)"),
+            ListedColumn("edges", "(SELECT coalesce(sum(edge_count), 0) FROM graphs g WHERE g.snapshot_id = k.id)"),
+        ],
+        listedHelp: "graphs, nodes and edges of a snapshot")
 }

@@ -84,7 +84,7 @@ public final class Importer {
                                       replace: options.replace)
             var item = ImportedItem(path: path, label: label, kind: input.kind, compressed: input.compressed, sha256: "")
             item.replaced = replacement?.replaced ?? false
-            if input.rawDeflate { item.compression = "raw DEFLATE" }
+            item.compression = input.compression?.name
             let importId = try Imports.nextId(in: db)
             let job = FormatImport(source: input.source, file: source, db: db, hash: { hasher.finish() }, tick: progress,
                                    mark: mark, provisional: input.provisional, firstImport: rollbackJournal, importId: importId)
@@ -98,7 +98,7 @@ public final class Importer {
             // (unknown when it gave none), noted unless the format said it already.
             let ending = item.ending ?? .unknown(nil)
             try Imports.insert(Imports.Row(id: importId, kind: kind.noun, label: label, source: source.storedPath, size: source.size,
-                                           sha256: item.sha256, compression: item.compression ?? (input.compressed ? "gzip" : nil),
+                                           sha256: item.sha256, compression: item.compression,
                                            importedAt: Self.timestamp(), complete: ending.complete, endReason: ending.reason), in: db)
             if let replacement {
                 try replacement.finish(label: label, kind: kind, in: db)

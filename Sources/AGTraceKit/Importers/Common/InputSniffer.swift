@@ -1,21 +1,19 @@
-/// An opened input: the decoded byte stream positioned at its start, what it holds, and whether
-/// it was compressed (gzip, or raw DEFLATE).
+/// An opened input: the decoded byte stream positioned at its start, what it holds, and the
+/// compression undone (`Compressions`), if any.
 public struct SniffedInput {
     public var format: any InputFormat
     public var kind: InputKind { format.kind }
-    public var compressed: Bool
-    /// Raw DEFLATE (no gzip header), when `compressed`.
-    public var rawDeflate = false
+    public var compression: Compression?
+    public var compressed: Bool { compression != nil }
     public var source: ByteSource
     /// A transcript only possibly: text (not JSON, not binary) longer than the head, with no
     /// hit in it. Read whole; refused as no input if it holds no hit either (a program may
     /// print more than the head before the first breakpoint is hit).
     public var provisional = false
 
-    public init(format: any InputFormat, compressed: Bool, rawDeflate: Bool = false, source: ByteSource, provisional: Bool = false) {
+    public init(format: any InputFormat, compression: Compression?, source: ByteSource, provisional: Bool = false) {
         self.format = format
-        self.compressed = compressed
-        self.rawDeflate = rawDeflate
+        self.compression = compression
         self.source = source
         self.provisional = provisional
     }
@@ -25,49 +23,38 @@ public enum InputSniffer {
     /// How much of the decoded stream is examined to recognise a transcript.
     public static let headSize = 64 * 1024
 
-    /// Opens `raw` (a file or standard input), undoing gzip when the magic bytes say so, and
-    /// asks each of `formats` in turn whether the head is theirs; the first sure one wins,
-    /// else a raw DEFLATE stream that inflates to JSON (`RawDeflate`: it has no magic, so it
-    /// is only tried on what no format is sure of), else the first that may be (read whole to
-    /// know).
+    /// Opens `raw` (a file or standard input), undoing the compression its magic names
+    /// (`Compressions`), and asks each of `formats` in turn whether the head is theirs; the
+    /// first sure one wins, else a compression without a magic whose decoded bytes a format is
+    /// sure of (raw DEFLATE: tried only on what no format is sure of), else the first that may
+    /// be (read whole to know).
     public static func sniff(_ raw: PeekingSource, path: String,
                              formats: [any InputFormat] = InputFormats.all) throws -> SniffedInput {
-        let magic = try raw.peek(2)
-        if magic.isEmpty {
+        if try raw.peek(Compressions.magicBytes).isEmpty {
             throw InputError(path: path, message: "empty file: neither \(formatNouns)", notAnInput: true)
         }
-        var compressed = false
-        var decoded: ByteSource = raw
-        if magic == [0x1F, 0x8B] {
-            compressed = true
-            decoded = try GzipSource(raw, path: path)
-        }
-        let inner = PeekingSource(decoded)
+        let (inner, compression) = try Compressions.decoded(raw, path: path)
+        let compressed = compression != nil
         let head = try inner.peek(headSize)
         let full = head.count == headSize
-        var maybe: (any InputFormat)?
-        for format in formats {
-            switch try format.recognise(head, full: full, path: path) {
-            case .sure: return SniffedInput(format: format, compressed: compressed, source: inner)
-            case .provisional: maybe = maybe ?? format
-            case nil: break
-            }
+        let best = try surest(formats, head: head, full: full, path: path)
+        if let best, best.recognition > .provisional {
+            return SniffedInput(format: best.format, compression: compression, source: inner)
         }
+        let maybe = best?.format
         if maybe != nil, full, let sure = try lookFurther(inner, formats: formats, path: path) {
-            return SniffedInput(format: sure, compressed: compressed, source: inner)
+            return SniffedInput(format: sure, compression: compression, source: inner)
         }
-        if !compressed, RawDeflate.inflatesToJSON(head) {
-            let inflated = PeekingSource(try GzipSource(inner, path: path, wrapper: .rawDeflate))
-            let text = try inflated.peek(headSize)
-            for format in formats {
-                if case .sure = try format.recognise(text, full: text.count == headSize, path: path) {
-                    return SniffedInput(format: format, compressed: true, rawDeflate: true, source: inflated)
-                }
+        for layer in Compressions.all where layer.withoutMagic && !compressed && layer.recognise(head) {
+            let decoded = PeekingSource(try layer.open(inner, path))
+            let text = try decoded.peek(headSize)
+            if let best = try surest(formats, head: text, full: text.count == headSize, path: path), best.recognition > .provisional {
+                return SniffedInput(format: best.format, compression: layer, source: decoded)
             }
-            throw InputError(path: path, message: "raw DEFLATE data that inflates to JSON, but not to an AttributeGraph archive")
+            throw InputError(path: path, message: layer.refusal ?? "\(layer.name) data that decodes to no format")
         }
         if let maybe {
-            return SniffedInput(format: maybe, compressed: compressed, source: inner, provisional: true)
+            return SniffedInput(format: maybe, compression: compression, source: inner, provisional: true)
         }
         var i = 0
         if head.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
@@ -95,13 +82,34 @@ public enum InputSniffer {
         while size <= lookAheadSize {
             let head = try inner.peek(size)
             let full = head.count == size
-            for format in formats {
-                if case .sure = try format.recognise(head, full: full, path: path) { return format }
-            }
+            if let best = try surest(formats, head: head, full: full, path: path), best.recognition > .provisional { return best.format }
             if !full { return nil }
             size *= 4
         }
         return nil
+    }
+
+    /// The format surest of `head` (the first of the surest, in `formats`' order), or nil. A
+    /// format that refuses the head (throws: a baseline) is heard unless one before it was sure;
+    /// none is asked once no format after it could be surer (`FormatFacts.surest`).
+    static func surest(_ formats: [any InputFormat], head: [UInt8], full: Bool,
+                       path: String) throws -> (format: any InputFormat, recognition: Recognition)? {
+        var best: (format: any InputFormat, recognition: Recognition)?
+        // The surest answer any format from each one on can give.
+        var ceiling = Array(repeating: Recognition.provisional, count: formats.count + 1)
+        for i in formats.indices.reversed() { ceiling[i] = max(ceiling[i + 1], formats[i].facts.surest) }
+        for (i, format) in formats.enumerated() {
+            if let best, best.recognition >= ceiling[i] { break }
+            let recognition: Recognition?
+            do {
+                recognition = try format.recognise(head, full: full, path: path)
+            } catch where (best?.recognition ?? .provisional) >= .sure {
+                continue
+            }
+            guard let recognition, recognition > (best?.recognition ?? .provisional) || best == nil else { continue }
+            best = (format, recognition)
+        }
+        return best
     }
 
     /// A control byte below tab (NUL among them) in the first 512 bytes: not text.

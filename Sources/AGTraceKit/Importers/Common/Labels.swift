@@ -1,8 +1,8 @@
 /// Snapshot, run and trace labels: derived from file names, unique across the three kinds so that a label
 /// always names one thing.
 public enum Labels {
-    /// Every format's file-name endings, and gzip's.
-    static var knownExtensions: [String] { InputFormats.all.flatMap(\.fileExtensions) + [".gz"] }
+    /// Every format's file-name endings, and every compression's (`.gz`).
+    static var knownExtensions: [String] { InputFormats.all.flatMap(\.fileExtensions) + Compressions.fileExtensions }
 
     /// The file name without its directory and without any of the known extensions.
     public static func defaultLabel(for path: String) -> String {

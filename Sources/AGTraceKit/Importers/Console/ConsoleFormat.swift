@@ -12,7 +12,11 @@ extension InputKind {
 /// skipped lines of that run). A text whose head holds no hit but a console line is a console.
 struct ConsoleFormat: InputFormat {
     let facts = FormatFacts(kind: .console, storedKind: .console, measuredKind: .console, noun: "a console log",
-                            fileExtensions: [".console.log", ".console.txt", ".console"], fileOption: "--console", noteCodes: ConsoleFormat.noteCodes)
+                            plural: "console logs",
+                            signs: "other text with AttributeGraph's cycle reports, SwiftUI's warnings or _printChanges lines (Xcode's console, log stream/log show, a CI job's log)",
+                            docs: "docs/formats.md#console-logs",
+                            fileExtensions: [".console.log", ".console.txt", ".console"], fileOption: "--console", noteCodes: ConsoleFormat.noteCodes,
+                            hooks: .console)
 
     func recognise(_ head: [UInt8], full: Bool, path: String) throws -> Recognition? {
         // A terminal's log may hold a bell or a backspace (bytes below tab, which make other

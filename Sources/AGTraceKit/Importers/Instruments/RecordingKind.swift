@@ -2,7 +2,7 @@ extension StoredKind {
     /// An Instruments recording's import (`xctrace export` XML: a file, or a folder of them):
     /// its toc, tables, columns, values and rows (`xctrace_*`).
     public static let recording = StoredKind(
-        noun: "recording", table: "xctrace_recordings",
+        noun: "recording", order: 4, table: "xctrace_recordings",
         options: [("xctrace", "R")],
         deletion: [
             "DELETE FROM xctrace_rows WHERE table_id IN (SELECT id FROM xctrace_tables WHERE recording_id = ?1)",
@@ -19,13 +19,10 @@ extension StoredKind {
                                                     AND (SELECT last_value_id FROM xctrace_recordings WHERE id = ?1)
             """,
         ],
-        // `list` has no columns of a recording's own: what it holds is said in end_reason's place,
-        // after how it ended when that was not normally.
-        listed: """
-            NULL, NULL, NULL, NULL, NULL, NULL,
-                   CASE WHEN k.complete = 0 THEN k.end_reason || '; ' ELSE '' END
-                   || 'tables ' || (SELECT count(*) FROM xctrace_tables t WHERE t.recording_id = k.id)
-                   || ', rows ' || (SELECT coalesce(sum(t.row_count), 0) FROM xctrace_tables t WHERE t.recording_id = k.id)
-                   || coalesce(', ' || k.template, '')
-            """)
+        listed: [
+            ListedColumn("tables", "(SELECT count(*) FROM xctrace_tables t WHERE t.recording_id = k.id)"),
+            ListedColumn("rows", "(SELECT coalesce(sum(t.row_count), 0) FROM xctrace_tables t WHERE t.recording_id = k.id)"),
+            ListedColumn("template", "k.template"),
+        ],
+        listedHelp: "tables, rows and the template (its toc's) of an Instruments recording")
 }

@@ -25,11 +25,9 @@ enum XctraceFolder {
         }
     }
 
-    /// The file's bytes, gzip undone when its magic says so.
+    /// The file's bytes, read through the compression its magic names (`Compressions`).
     static func decoded(_ path: String) throws -> PeekingSource {
-        let raw = PeekingSource(try FileSource(path: path))
-        if try raw.peek(2) == [0x1F, 0x8B] { return PeekingSource(try GzipSource(raw, path: path)) }
-        return raw
+        try Compressions.decoded(PeekingSource(try FileSource(path: path)), path: path).source
     }
 
     static func isDirectory(_ path: String) -> Bool {

@@ -9,7 +9,10 @@ extension InputKind {
 /// exports them), which is one recording.
 struct XctraceFormat: InputFormat {
     let facts = FormatFacts(kind: .xctrace, storedKind: .recording, measuredKind: .recording,
-                            noun: "an Instruments export (xctrace XML)", fileExtensions: [".xml"], fileOption: "--xctrace", noteCodes: XctraceFormat.noteCodes)
+                            noun: "an Instruments export (xctrace XML)", plural: "Instruments exports (xctrace XML)",
+                            signs: "XML of xcrun xctrace export (<trace-query-result>, <trace-toc>; a directory holding only such files is one recording, labelled by its name)",
+                            docs: "docs/xctrace.md", fileExtensions: [".xml"], fileOption: "--xctrace", noteCodes: XctraceFormat.noteCodes,
+                            hooks: .recording)
 
     func folderInput(_ path: String) throws -> (source: ByteSource, size: Int?)? {
         XctraceFolder.isRecording(path) ? (XctraceFolderSource(path), XctraceFolder.size(path)) : nil

@@ -10,7 +10,11 @@ struct TraceFormat: InputFormat {
     static let tables = ["trace_event_rows", "trace_types", "trace_nodes", "trace_edges", "trace_subgraphs",
                          "trace_update_rows", "trace_writes", "trace_marks", "trace_indirect_sources"]
     let facts = FormatFacts(kind: .trace, storedKind: .trace, measuredKind: .trace, noun: "an AttributeGraph trace",
-                            fileExtensions: [".ag-trace", ".iag-trace", ".oag-trace"], fileOption: "--trace", noteCodes: TraceFormat.noteCodes)
+                            plural: "AttributeGraph traces",
+                            signs: "protobuf records of the engine's tracer (AG_TRACE or AGGraphStartTracing)",
+                            docs: "docs/formats.md#traces",
+                            fileExtensions: [".ag-trace", ".iag-trace", ".oag-trace"], fileOption: "--trace", noteCodes: TraceFormat.noteCodes,
+                            hooks: .trace)
 
     func recognise(_ head: [UInt8], full: Bool, path: String) throws -> Recognition? {
         TraceReader.looksLikeTrace(head) ? .sure : nil

@@ -7,7 +7,11 @@ extension InputKind {
 /// lldb breakpoint transcripts (text, `.lldb.log`): one run each.
 struct TranscriptFormat: InputFormat {
     let facts = FormatFacts(kind: .transcript, storedKind: .run, measuredKind: .run, noun: "an lldb transcript",
-                            fileExtensions: [".lldb", ".log", ".txt"], fileOption: "--transcript", noteCodes: TranscriptFormat.noteCodes)
+                            plural: "lldb breakpoint transcripts",
+                            signs: "text with breakpoint hits of AttributeGraph's functions (or the lldb recorder's header)",
+                            docs: "docs/formats.md#transcripts",
+                            fileExtensions: [".lldb", ".log", ".txt"], fileOption: "--transcript", noteCodes: TranscriptFormat.noteCodes,
+                            hooks: .run)
 
     /// Hits in the head; or text (not binary) longer than the head with none in it yet: a
     /// program may print more than the head before the first breakpoint is hit.

@@ -18,35 +18,37 @@ public enum ExportRunner {
         return (db, graphviz)
     }
 
-    /// `export perfetto`: a run (named by `snapshot`, which `log` warns about when it is a dump
-    /// of another process) or a trace, laid out in time.
-    public static func timeline(run: String?, snapshot: String?, trace: String?, xctrace: String? = nil,
-                                openDatabase: () throws -> Database, log: CommandLog) throws -> TimelineSpool {
-        if let label = xctrace {
-            guard run == nil, trace == nil, snapshot == nil else {
-                throw ReportUsageError("give --xctrace R alone (an Instruments recording names its own views and threads)")
-            }
-            let db = try openDatabase()
-            return try XctraceSlices.make(in: db, recording: try LabelLookup.id(of: label, kind: .recording, in: db), label: label)
+    /// The kinds `export perfetto` lays out (`KindHooks.timeline`), in the registry's order.
+    public static var timelineKinds: [StoredKind] { InputFormats.storedKinds.filter { $0.hooks.timeline != nil } }
+
+    /// The kinds `export html` shows (`KindHooks.html`), in the registry's order.
+    public static var pageKinds: [StoredKind] { InputFormats.storedKinds.filter { $0.hooks.html != nil } }
+
+    /// `export perfetto`: one row of a kind with a timeline (`labels`: option -> label), with
+    /// the row that names its nodes when the kind takes one (a run's `--snapshot`, which `log`
+    /// warns about when it is a dump of another process).
+    public static func timeline(labels: [String: String], openDatabase: () throws -> Database, log: CommandLog) throws -> TimelineSpool {
+        let kinds = timelineKinds
+        func usage(_ kind: StoredKind) -> String { "--\(kind.option) \(kind.options[0].placeholder)" }
+        let given = kinds.filter { labels[$0.option] != nil }
+        if let alone = given.first(where: { $0.hooks.timeline?.alone != nil }), labels.count > 1, let why = alone.hooks.timeline?.alone {
+            throw ReportUsageError("give \(usage(alone)) alone (\(why))")
         }
-        switch (run, trace) {
-        case (let runLabel?, nil):
-            let db = try openDatabase()
-            let run = try LabelLookup.runId(runLabel, in: db)
-            let snapshotId = try snapshot.map { try LabelLookup.snapshotId($0, in: db) }
-            if let snapshotId, let snapshot,
-               let warning = try RunSnapshotMatch.check(in: db, run: run, runLabel: runLabel, snapshot: snapshotId, snapshotLabel: snapshot).warning {
-                log.say(.warning(warning))
-            }
-            return try RunTimeline.make(in: db, run: run, label: runLabel, snapshot: snapshotId)
-        case (nil, let traceLabel?):
-            guard snapshot == nil else {
-                throw ReportUsageError("--snapshot names a run's nodes; a trace names its own (drop --snapshot)")
-            }
-            let db = try openDatabase()
-            return try TraceSlices.make(in: db, trace: try LabelLookup.traceId(traceLabel, in: db), label: traceLabel)
-        case (nil, nil): throw ReportUsageError("--run R or --trace T is required (what to lay out in time)")
-        default: throw ReportUsageError("give --run R or --trace T, not both")
+        guard let kind = given.first, let hook = kind.hooks.timeline else {
+            throw ReportUsageError("\(kinds.map(usage).listed("or")) is required (what to lay out in time)")
         }
+        guard given.count == 1 else { throw ReportUsageError("give \(given.map(usage).listed("or")), not both") }
+        for option in labels.keys.sorted() where option != kind.option && option != hook.namedBy {
+            let named = kinds.first { $0.hooks.timeline?.namedBy == option }?.noun ?? "another kind"
+            throw ReportUsageError("--\(option) names a \(named)'s nodes; a \(kind.noun) names its own (drop --\(option))")
+        }
+        let db = try openDatabase()
+        let label = labels[kind.option]!
+        let id = try LabelLookup.id(of: label, kind: kind, in: db)
+        var naming: (label: String, id: Int64)?
+        if let option = hook.namedBy, let namingLabel = labels[option], let namingKind = InputFormats.storedKind(option: option) {
+            naming = (namingLabel, try LabelLookup.id(of: namingLabel, kind: namingKind, in: db))
+        }
+        return try hook.make(TimelineInput(label: label, id: id, naming: naming, db: db, log: log))
     }
 }

@@ -6,15 +6,15 @@ import Foundation
 /// when they hold none: another recording's cycles are not the page's, and a dump of this
 /// page says nothing of them.
 enum HTMLCycles {
-    /// The page's recordings that own cycle reports (console, trace, run), in page order.
-    static func owners(run: Int64?, trace: Int64?, compared: (from: String, to: String)?,
+    /// The page's recordings that own cycle reports (console, trace, run), in page order: the
+    /// given ones of a kind that owns some, then the two compared.
+    static func owners(_ given: [(kind: StoredKind, id: Int64)], compared: (from: String, to: String)?,
                        in db: Database) throws -> [(kind: CycleOwnerKind, id: Int64)] {
         var owners: [(kind: CycleOwnerKind, id: Int64)] = []
         func add(_ kind: CycleOwnerKind, _ id: Int64) {
             if !owners.contains(where: { $0.kind == kind && $0.id == id }) { owners.append((kind, id)) }
         }
-        if let run { add(.run, run) }
-        if let trace { add(.trace, trace) }
+        for row in given { if let kind = CycleOwnerKind(rawValue: row.kind.noun) { add(kind, row.id) } }
         for label in [compared?.from, compared?.to].compactMap({ $0 }) {
             for kind in CycleOwnerKind.allCases {
                 if let id = try LabelLookup.resolve(label, kind: kind.rawValue, in: db) { add(kind, id); break }

@@ -2,11 +2,12 @@
 /// page shows, costliest first, each with its evidence, its fix and the name of its entry in
 /// docs/findings.md (named, not linked: the page makes no network reference).
 enum HTMLFindings {
-    static func findings(_ inputs: HTMLReport.Inputs, in db: Database) throws -> FindingsResult {
-        let request = FindingsRequest(snapshots: [inputs.snapshot].compactMap { $0 }, runs: [inputs.run].compactMap { $0 },
-                                      traces: [inputs.trace].compactMap { $0 }, recordings: [inputs.xctrace].compactMap { $0 })
+    /// Over the page's labels (stored kind's noun, label), else the two it compares.
+    static func findings(_ labels: [(noun: String, label: String)], compare: (from: String, to: String)?, in db: Database) throws -> FindingsResult {
+        var request = FindingsRequest()
+        for (noun, label) in labels { request.add(label, noun: noun) }
         // Only a comparison: its two recordings (or dumps).
-        if request.labelsByKind.allSatisfy({ $0.labels.isEmpty }), let compare = inputs.compare {
+        if request.labelsByKind.allSatisfy({ $0.labels.isEmpty }), let compare {
             return try FindingsRunner.run(FindingsRequest(inputs: [compare.from, compare.to]), in: db)
         }
         return try FindingsRunner.run(request, in: db)

@@ -6,18 +6,12 @@ import Foundation
 /// the comparison.
 public enum HTMLReport {
     public struct Inputs: Sendable {
-        public var snapshot: String?
-        public var run: String?
-        public var trace: String?
-        /// An Instruments recording's label.
-        public var xctrace: String?
+        /// The labels the page shows, by the option of their kind (`snapshot`, `run`, ...: each
+        /// kind with an HTML part, `ExportRunner.pageKinds`).
+        public var labels: [String: String]
         public var compare: (from: String, to: String)?
-        public init(snapshot: String? = nil, run: String? = nil, trace: String? = nil, xctrace: String? = nil,
-                    compare: (from: String, to: String)? = nil) {
-            self.snapshot = snapshot
-            self.run = run
-            self.trace = trace
-            self.xctrace = xctrace
+        public init(_ labels: [String: String] = [:], compare: (from: String, to: String)? = nil) {
+            self.labels = labels
             self.compare = compare
         }
     }
@@ -51,70 +45,72 @@ public enum HTMLReport {
         }
     }
 
-    /// Writes the page; returns warnings for stderr (the page shows them too).
+    /// Writes the page; returns warnings for stderr (the page shows them too). Each kind
+    /// given adds its part (`HTMLHooks`), in the registry's order.
     @discardableResult
     public static func write(_ inputs: Inputs, options: Options, in db: Database, to out: TextSink) throws -> [String] {
-        guard inputs.snapshot != nil || inputs.run != nil || inputs.trace != nil || inputs.xctrace != nil || inputs.compare != nil else {
-            throw ReportError("say what the page shows: --snapshot S, --run R, --trace T, --xctrace R and/or --compare A B")
+        let kinds = ExportRunner.pageKinds
+        guard kinds.contains(where: { inputs.labels[$0.option] != nil }) || inputs.compare != nil else {
+            throw ReportError("say what the page shows: "
+                              + kinds.map { "--\($0.option) \($0.options[0].placeholder)" }.joined(separator: ", ") + " and/or --compare A B")
         }
         let page = HTMLPage()
-        let snapshotId = try inputs.snapshot.map { try LabelLookup.snapshotId($0, in: db) }
-        let runId = try inputs.run.map { try LabelLookup.runId($0, in: db) }
-        let traceId = try inputs.trace.map { try LabelLookup.traceId($0, in: db) }
-        // `--compare A B` of two snapshots is `diff`'s section; of two recordings (traces,
-        // runs), `compare`'s.
-        let recordings = try inputs.compare.flatMap { try LabelLookup.resolve($0.from, kind: .snapshot, in: db) == nil ? $0 : nil }
-        let compareIds = try inputs.compare.flatMap { c in
-            recordings != nil ? nil : (try LabelLookup.snapshotId(c.from, in: db), try LabelLookup.snapshotId(c.to, in: db))
+        var rows: [(kind: StoredKind, row: HTMLGiven.Row)] = []
+        for kind in kinds {
+            if let label = inputs.labels[kind.option] { rows.append((kind, .init(label: label, id: try LabelLookup.id(of: label, kind: kind, in: db)))) }
         }
-        // A run named through a snapshot of another process would get wrong names silently.
-        var warnings: [String] = []
-        if let runId, let snapshotId, let run = inputs.run, let snapshot = inputs.snapshot,
-           let warning = try RunSnapshotMatch.check(in: db, run: runId, runLabel: run, snapshot: snapshotId, snapshotLabel: snapshot).warning {
-            warnings.append(warning)
+        // `--compare A B` of two of a kind that compares itself (two snapshots: diff's
+        // section); else of two recordings (traces, runs): compare's.
+        var compared: (kind: StoredKind, from: HTMLGiven.Row, to: HTMLGiven.Row)?
+        var recordings: (from: String, to: String)?
+        if let c = inputs.compare {
+            if let kind = try kinds.first(where: { try $0.hooks.html?.comparesItself == true && LabelLookup.resolve(c.from, kind: $0, in: db) != nil }) {
+                compared = (kind, .init(label: c.from, id: try LabelLookup.id(of: c.from, kind: kind, in: db)),
+                            .init(label: c.to, id: try LabelLookup.id(of: c.to, kind: kind, in: db)))
+            } else {
+                recordings = c
+            }
         }
-        // The node finder's graph is read meanwhile on another core, on a connection of its
-        // own: the sections before it read other tables.
-        let finderGraph = snapshotId.flatMap { id in BackgroundRead.start(path: db.path) { try SnapshotGraph(in: $0, snapshot: id) } }
-        if let xctrace = inputs.xctrace { _ = try LabelLookup.id(of: xctrace, kind: .recording, in: db) }
-        let title = "agtrace: " + ([inputs.snapshot, inputs.run, inputs.trace, inputs.xctrace].compactMap { $0 }
-            + (inputs.compare.map { ["\($0.from) → \($0.to)"] } ?? [])).joined(separator: ", ")
+        let given = HTMLGiven(db: db, options: options, rows: rows, compare: inputs.compare)
+        var parts: [HTMLPart] = []
+        for kind in kinds {
+            guard let hooks = kind.hooks.html else { continue }
+            let own = given.row(kind), pair = compared.flatMap { $0.kind == kind ? (from: $0.from, to: $0.to) : nil }
+            if own != nil || pair != nil { parts.append(try hooks.part(own, pair, given)) }
+        }
+        // Warnings on what was given (a run named through a snapshot of another process would get wrong names silently).
+        var warnings = parts.flatMap(\.warnings)
+        let title = "agtrace: " + (rows.map(\.row.label) + (inputs.compare.map { ["\($0.from) → \($0.to)"] } ?? [])).joined(separator: ", ")
 
         page.html("<header><h1>"); page.text(title); page.html("</h1>\n<nav>")
-        // An Instruments recording's work is in its own section.
-        let work = snapshotId != nil || runId != nil || traceId != nil || inputs.xctrace == nil
-        let toFix = try HTMLFindings.findings(inputs, in: db)
+        // A kind whose work is in a section of its own (an Instruments recording) has no block there.
+        let work = rows.isEmpty || rows.contains { $0.kind.hooks.html?.showsWork == true }
+        let toFix = try HTMLFindings.findings(rows.map { ($0.kind.noun, $0.row.label) }, compare: inputs.compare, in: db)
         var sections = [("fix", "What to fix"), ("inputs", "What is in it")] + (work ? [("work", "Where the work went")] : [])
-        if runId != nil || traceId != nil { sections.append(("writes", "Cause → effect")) }
-        if snapshotId != nil { sections.append(("finder-section", "Node finder")) }
-        if inputs.xctrace != nil { sections.append(("xctrace", "Instruments recording")) }
-        if compareIds != nil || recordings != nil { sections.append(("compare", "Compare")) }
-        let cycleOwners = try HTMLCycles.owners(run: runId, trace: traceId, compared: recordings, in: db)
+        let own = parts.flatMap(\.sections).enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element)
+        for section in own where !sections.contains(where: { $0.0 == section.id }) { sections.append((section.id, section.title)) }
+        if recordings != nil { sections.append(("compare", "Compare")) }
+        let cycleOwners = try HTMLCycles.owners(rows.map { ($0.kind, $0.row.id) }, compared: recordings, in: db)
         let cycles = try HTMLCycles.present(cycleOwners, in: db)
         if cycles { sections.append(("cycles", "Cycles")) }
         for (id, name) in sections { page.html("<a href=\"#\(id)\">"); page.text(name); page.html("</a>") }
         page.html("</nav></header>\n")
 
         HTMLFindings.section(page, toFix)
-        try HTMLSections.inputs(page, db: db, snapshot: snapshotId, run: runId, trace: traceId, compare: compareIds, options: options,
-                                warnings: warnings)
+        try HTMLSections.inputs(page, facts: parts.compactMap(\.facts), options: options, warnings: warnings)
         if work {
-            try HTMLSections.work(page, db: db, snapshot: snapshotId, snapshotLabel: inputs.snapshot, run: runId, trace: traceId, options: options)
+            let blocks = parts.compactMap(\.work).enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
+            let showing = kinds.filter { $0.hooks.html?.showsWork == true }.map { "--" + $0.option }
+            try HTMLSections.work(page, blocks: blocks.map(\.element.write), none: "Give \(showing.listed("or")) to see update counts.")
         }
-        if let runId { try HTMLSections.writes(page, db: db, run: runId, snapshot: snapshotId, options: options) }
-        if let traceId { try HTMLSections.writes(page, db: db, trace: traceId, options: options) }
-        if let snapshotId, let label = inputs.snapshot {
-            try HTMLSections.finder(page, db: db, snapshot: snapshotId, label: label, options: options, loaded: finderGraph?())
-        }
-        if let xctrace = inputs.xctrace { try HTMLXctrace.section(page, db: db, label: xctrace, options: options) }
-        if let compare = inputs.compare, let ids = compareIds {
-            // What makes the comparison doubtful is shown in its section, beside the counts, and on stderr.
-            warnings += try HTMLSections.compare(page, db: db, from: compare.from, to: compare.to, ids: ids, options: options)
-        }
+        // What makes a comparison doubtful is shown in its section, beside the counts, and on stderr.
+        for section in own { warnings += try section.write(page) }
         if let recordings {
             warnings += try HTMLSections.compareRecordings(page, db: db, a: recordings.from, b: recordings.to, options: options)
         }
-        if cycles { try HTMLCycles.section(page, db: db, owners: cycleOwners, snapshot: inputs.snapshot, options: options) }
+        if cycles {
+            try HTMLCycles.section(page, db: db, owners: cycleOwners, snapshot: parts.lazy.compactMap(\.namesCycles).first, options: options)
+        }
 
         var svg: [String]?
         var missing = "No picture: Graphviz (dot) was not on the PATH when this page was made. Install it "

@@ -2,40 +2,12 @@
 enum HTMLSections {
     // MARK: What is in it
 
-    static func inputs(_ page: HTMLPage, db: Database, snapshot: Int64?, run: Int64?, trace: Int64?, compare: (Int64, Int64)?,
-                       options: HTMLReport.Options, warnings: [String]) throws {
+    /// "What is in it": the warnings on what the page was given, each kind's facts (its
+    /// `HTMLPart.facts`), and who made the page.
+    static func inputs(_ page: HTMLPage, facts: [(HTMLPage) throws -> Void], options: HTMLReport.Options, warnings: [String]) throws {
         page.html("<section id=\"inputs\"><h2>What is in it</h2>\n")
         for w in warnings { page.warning(w) }
-        func facts(_ pairs: [(String, SQLValue)]) {
-            page.html("<dl class=\"facts\">")
-            for (k, v) in pairs {
-                page.html("<dt>"); page.text(k); page.html("</dt><dd>"); page.text(v == .null ? "—" : v.description); page.html("</dd>")
-            }
-            page.html("</dl>\n")
-        }
-        var snapshots: [(String, Int64)] = []
-        if let snapshot { snapshots.append(("snapshot", snapshot)) }
-        if let compare { snapshots += [("compared from", compare.0), ("compared to", compare.1)] }
-        for (role, id) in snapshots {
-            let r = try ReportRegistry.query("html-snapshot-facts").rows(in: db, ["snapshot": .integer(id)]).rows[0]
-            page.html("<h3>"); page.text("\(role) \(r[0].description)"); page.html("</h3>")
-            facts([("source", r[1]), ("sha256", r[2]), ("imported", r[3]), ("bytes", r[4]), ("graphs", r[5]),
-                   ("nodes", r[6]), ("edges", r[7])])
-        }
-        if let run {
-            let r = try ReportRegistry.query("html-run-facts").rows(in: db, ["run": .integer(run)]).rows[0]
-            page.html("<h3>"); page.text("run \(r[0].description)"); page.html("</h3>")
-            facts([("source", r[1]), ("sha256", r[2]), ("imported", r[3]), ("bytes", r[4]), ("breakpoint hits", r[5]),
-                   ("update hits", r[8]), ("invalidate hits (writes)", r[9]), ("add_input hits (edges)", r[10]),
-                   ("skipped lines", r[6]), ("incomplete hits", r[7])])
-        }
-        if let trace {
-            let r = try ReportRegistry.query("html-trace-facts").rows(in: db, ["trace": .integer(trace)]).rows[0]
-            page.html("<h3>"); page.text("trace \(r[0].description)"); page.html("</h3>")
-            facts([("source", r[1]), ("sha256", r[2]), ("imported", r[3]), ("bytes", r[4]), ("events", r[5]),
-                   ("evaluations (rule runs)", r[8]), ("writes", r[9]), ("first timestamp (s)", r[6]), ("last timestamp (s)", r[7]),
-                   ("ended", r[10])])
-        }
+        for write in facts { try write(page) }
         page.html("<p class=\"note\">")
         page.text("Made by \(options.generator) at \(options.madeAt). "
                   + (options.graphviz == nil ? "Graphviz was not on the PATH: no pictures, lists only."
@@ -43,25 +15,54 @@ enum HTMLSections {
         page.html("</p></section>\n")
     }
 
+    /// One input's facts: a heading, then a definition list ("—" for what is unknown).
+    static func facts(_ page: HTMLPage, title: String, _ pairs: [(String, SQLValue)]) {
+        page.html("<h3>"); page.text(title); page.html("</h3>")
+        page.html("<dl class=\"facts\">")
+        for (k, v) in pairs {
+            page.html("<dt>"); page.text(k); page.html("</dt><dd>"); page.text(v == .null ? "—" : v.description); page.html("</dd>")
+        }
+        page.html("</dl>\n")
+    }
+
+    /// A snapshot's facts, once per role it has on the page ("snapshot", "compared from", ...).
+    static func snapshotFacts(_ page: HTMLPage, db: Database, roles: [(String, Int64)]) throws {
+        for (role, id) in roles {
+            let r = try ReportRegistry.query("html-snapshot-facts").rows(in: db, ["snapshot": .integer(id)]).rows[0]
+            facts(page, title: "\(role) \(r[0].description)",
+                  [("source", r[1]), ("sha256", r[2]), ("imported", r[3]), ("bytes", r[4]), ("graphs", r[5]), ("nodes", r[6]), ("edges", r[7])])
+        }
+    }
+
+    static func runFacts(_ page: HTMLPage, db: Database, run: Int64) throws {
+        let r = try ReportRegistry.query("html-run-facts").rows(in: db, ["run": .integer(run)]).rows[0]
+        facts(page, title: "run \(r[0].description)",
+              [("source", r[1]), ("sha256", r[2]), ("imported", r[3]), ("bytes", r[4]), ("breakpoint hits", r[5]),
+               ("update hits", r[8]), ("invalidate hits (writes)", r[9]), ("add_input hits (edges)", r[10]),
+               ("skipped lines", r[6]), ("incomplete hits", r[7])])
+    }
+
+    static func traceFacts(_ page: HTMLPage, db: Database, trace: Int64) throws {
+        let r = try ReportRegistry.query("html-trace-facts").rows(in: db, ["trace": .integer(trace)]).rows[0]
+        facts(page, title: "trace \(r[0].description)",
+              [("source", r[1]), ("sha256", r[2]), ("imported", r[3]), ("bytes", r[4]), ("events", r[5]),
+               ("evaluations (rule runs)", r[8]), ("writes", r[9]), ("first timestamp (s)", r[6]), ("last timestamp (s)", r[7]),
+               ("ended", r[10])])
+    }
+
     // MARK: Where the work went
 
-    static func work(_ page: HTMLPage, db: Database, snapshot: Int64?, snapshotLabel: String?, run: Int64?, trace: Int64?,
-                     options: HTMLReport.Options) throws {
+    /// "Where the work went": the given kinds' blocks in order, or what to give for some.
+    static func work(_ page: HTMLPage, blocks: [(HTMLPage) throws -> Void], none: String) throws {
         page.html("<section id=\"work\"><h2>Where the work went</h2>\n")
-        if let run {
-            try runWork(page, db: db, run: run, snapshot: snapshot, snapshotLabel: snapshotLabel, options: options)
-        }
-        if let snapshot, let snapshotLabel {
-            try snapshotWork(page, db: db, snapshot: snapshot, label: snapshotLabel, options: options)
-        }
-        if let trace { try traceWork(page, db: db, trace: trace, options: options) }
-        if run == nil && snapshot == nil && trace == nil {
-            page.html("<p class=\"note\">Give --snapshot, --run or --trace to see update counts.</p>")
+        for write in blocks { try write(page) }
+        if blocks.isEmpty {
+            page.html("<p class=\"note\">"); page.text(none); page.html("</p>")
         }
         page.html("</section>\n")
     }
 
-    private static func runWork(_ page: HTMLPage, db: Database, run: Int64, snapshot: Int64?, snapshotLabel: String?,
+    static func runWork(_ page: HTMLPage, db: Database, run: Int64, snapshot: Int64?, snapshotLabel: String?,
                                 options: HTMLReport.Options) throws {
         var names = try NodeNames(db: db, snapshot: snapshot)
         var perAttribute: [[SQLValue]] = []
@@ -100,7 +101,7 @@ enum HTMLSections {
     /// A bar's seconds, as the tables and reports show them.
     static func seconds(_ v: Double) -> String { ColumnUnit.seconds.display(.real(v)) }
 
-    private static func traceWork(_ page: HTMLPage, db: Database, trace: Int64, options: HTMLReport.Options) throws {
+    static func traceWork(_ page: HTMLPage, db: Database, trace: Int64, options: HTMLReport.Options) throws {
         var perAttribute: [[SQLValue]] = []
         // Per view (else rule): seconds stay unknown (nil) once one of its attributes' is.
         var perName: [String: (evaluations: Int64, total: Double?, selfTime: Double?, untimed: Bool, selfUntimed: Bool)] = [:]
@@ -137,7 +138,7 @@ enum HTMLSections {
                    rows: perAttribute, limit: options.tableRows, units: secondsColumns)
     }
 
-    private static func snapshotWork(_ page: HTMLPage, db: Database, snapshot: Int64, label: String,
+    static func snapshotWork(_ page: HTMLPage, db: Database, snapshot: Int64, label: String,
                                      options: HTMLReport.Options) throws {
         page.html("<h3>"); page.text("Snapshot \(label)"); page.html("</h3>\n")
         let profiled = try ReportRegistry.query("profile-present").rows(in: db, ["snapshot": .integer(snapshot)]).rows.first?

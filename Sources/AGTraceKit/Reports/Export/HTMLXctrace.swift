@@ -2,12 +2,12 @@
 /// per view (`report updates --by view`), and each hitch and hang explained (`report hitches`),
 /// from the same reports the command line runs.
 enum HTMLXctrace {
-    static func section(_ page: HTMLPage, db: Database, label: String, options: HTMLReport.Options) throws {
+    static func section(_ page: HTMLPage, db: Database, label: String, recording: Int64, options: HTMLReport.Options) throws {
         page.html("<section id=\"xctrace\"><h2>Instruments recording</h2>\n")
         let facts = try db.rows("""
             SELECT label, source, device, os_version, process, template, instruments_version, duration_ns
             FROM xctrace_recordings WHERE id = ?1
-            """, [.integer(try LabelLookup.id(of: label, kind: .recording, in: db))])
+            """, [.integer(recording)])
         if let r = facts.first {
             page.html("<dl class=\"facts\">")
             for (k, v) in zip(["recording", "source", "device", "OS", "process", "template", "Instruments", "duration (ns)"], r) {

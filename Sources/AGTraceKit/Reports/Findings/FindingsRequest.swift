@@ -39,8 +39,16 @@ public struct FindingsRequest: Codable, Equatable, Sendable {
         thresholds = try c.decodeIfPresent(FindingThresholds.self, forKey: .thresholds) ?? FindingThresholds()
     }
 
-    var labelsByKind: [(noun: String, labels: [String])] {
-        [("snapshot", snapshots), ("run", runs), ("trace", traces), ("console", consoles), ("recording", recordings)]
+    /// Each kind's field, by its stored kind's noun.
+    static var fields: [(noun: String, field: WritableKeyPath<FindingsRequest, [String]>)] {
+        [("snapshot", \.snapshots), ("run", \.runs), ("trace", \.traces), ("console", \.consoles), ("recording", \.recordings)]
+    }
+
+    var labelsByKind: [(noun: String, labels: [String])] { Self.fields.map { ($0.noun, self[keyPath: $0.field]) } }
+
+    /// Adds a label of the stored kind `noun` (one findings reads nothing of is left out).
+    mutating func add(_ label: String, noun: String) {
+        if let field = Self.fields.first(where: { $0.noun == noun })?.field { self[keyPath: field].append(label) }
     }
 }
 

@@ -76,32 +76,9 @@ public enum FindingsRunner {
         }
         for input in inputs {
             guard let kind = InputFormats.storedKinds.first(where: { $0.noun == input.kind }) else { continue }
+            guard let hook = kind.hooks.findings else { continue }
             let id = try LabelLookup.id(of: input.label, kind: kind, in: db)
-            switch input.kind {
-            case "console":
-                found += try ConsoleFindings(id: id, label: input.label, db: db, limits: limits).findings()
-                if let ending = try db.rows("SELECT complete, end_reason FROM consoles WHERE id = ?1", [.integer(id)]).first,
-                   ending[0].intValue == 0 {
-                    note("console '\(input.label)' did not end normally (\(ending[1].stringValue ?? "unknown")): what the app did after that is not in it")
-                }
-            case "trace":
-                found += try TraceFindings(id: id, label: input.label, db: db, limits: limits).findings()
-                if try db.scalar("SELECT complete FROM traces WHERE id = ?1", [.integer(id)])?.intValue == 0 {
-                    note("trace '\(input.label)' did not end normally: what the app did after it was cut is not in it")
-                }
-            case "snapshot":
-                if try SnapshotFindings.isProfiled(id, in: db) {
-                    found += try SnapshotFindings(id: id, label: input.label, db: db, limits: limits).findings()
-                } else if !request.inputs.isEmpty || !request.snapshots.isEmpty {
-                    note("snapshot '\(input.label)' holds no profile data: its body runs cannot be judged (dump it with profiling on)")
-                }
-            case "run":
-                found += try CycleFindings(kind: "run", owner: id, label: input.label, positionKind: "hit", db: db).findings()
-            case "recording":
-                found += try XctraceFindings(id: id, label: input.label, db: db, limits: limits).findings()
-            default:
-                break
-            }
+            found += try hook(FindingsContext(id: id, label: input.label, db: db, limits: limits, request: request, note: note))
         }
         var files: [String: String] = [:]
         for input in inputs {

@@ -246,9 +246,9 @@ public struct CountInput: Sendable {
     /// For a kind named through a snapshot: how many of its attributes the snapshot holds (a
     /// warning when some are missing; refused, a ReportError, when all are).
     func match(in db: Database, log: CommandLog) throws -> RunSnapshotMatch? {
-        guard kind.namedBy != nil, let namingSnapshot else { return nil }
-        let match = try RunSnapshotMatch.check(in: db, run: try LabelLookup.runId(label, in: db), runLabel: label,
-                                               snapshot: try LabelLookup.snapshotId(namingSnapshot, in: db),
+        guard let namer = kind.namer, let namingSnapshot else { return nil }
+        let match = try RunSnapshotMatch.check(in: db, run: try LabelLookup.id(of: label, kind: kind.stored, in: db), runLabel: label,
+                                               snapshot: try LabelLookup.id(of: namingSnapshot, kind: namer.stored, in: db),
                                                snapshotLabel: namingSnapshot)
         if let warning = match.warning { log.say(.warning(warning)) }
         return match

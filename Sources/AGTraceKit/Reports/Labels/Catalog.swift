@@ -1,11 +1,19 @@
-/// What `agtrace list` shows: every snapshot, run and trace with its counts (a trace's nodes and
-/// its edges live at the end).
+/// What `agtrace list` shows: every stored import of every kind with its kind's own counts (a
+/// trace's nodes and its edges live at the end).
 public enum Catalog {
+    /// The columns of its kinds' own (`StoredKind.listed`), every registered kind's, in the
+    /// registry's order: a name two kinds give is one column.
+    static var kindColumns: [String] {
+        var names: [String] = []
+        for kind in InputFormats.storedKinds { for column in kind.listed where !names.contains(column.name) { names.append(column.name) } }
+        return names
+    }
+
     /// One row per stored row of every kind (`StoredKind.listing`), kind by kind in the
     /// registry's order, each kind's in import order.
     public static func list(_ db: Database) throws -> (columns: [String], rows: [[SQLValue]]) {
-        let kinds = try InputFormats.storedKinds(in: db)
-        let sql = kinds.enumerated().map { i, kind in "SELECT *, \(i) AS sort_kind FROM (\(kind.listing))" }
+        let kinds = try InputFormats.storedKinds(in: db), own = kindColumns
+        let sql = kinds.enumerated().map { i, kind in "SELECT *, \(i) AS sort_kind FROM (\(kind.listing(columns: own)))" }
             .joined(separator: "\nUNION ALL\n") + "\nORDER BY sort_kind, sort_id"
         let stmt = try db.prepare(sql)
         let columns = (0..<(stmt.columnCount - 2)).map { stmt.columnName($0) }

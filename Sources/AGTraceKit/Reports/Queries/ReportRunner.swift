@@ -114,69 +114,28 @@ public enum ReportRunner {
         return values
     }
 
-    /// Runs the report and writes its rows (at most `limit`).
+    /// The kinds whose options `values` binds, in `parameterKinds`' order: whose hooks the run calls.
+    static func givenKinds(_ values: [String: SQLValue]) -> [StoredKind] {
+        parameterKinds.filter { kind in kind.options.contains { values[$0.name] != nil } }
+    }
+
+    /// Runs the report and writes its rows (at most `limit`): the given kinds' hooks say what
+    /// qualifies them before (warnings, refusals) and after (notes), and make the rows of a
+    /// compute step (`KindHooks.report`).
     @discardableResult
     public static func run(_ request: ReportRequest, in db: Database, writer: RowSink) throws -> ReportOutcome {
         let variant = try variant(for: request)
         let values = try bindings(for: variant, options: request.options, flags: request.flags, in: db)
-        if variant.needsProfile, let label = request.options["snapshot"], let id = values["snapshot"] {
-            try requireProfile(snapshot: id, label: label, in: db)
-        }
+        let kinds = givenKinds(values)
+        var context = ReportContext(request: request, variant: variant, values: values, db: db)
         var outcome = ReportOutcome()
         (writer as? RowWriter)?.units = variant.units
-        if let run = values["run"]?.intValue, let snapshot = values["snapshot"]?.intValue {
-            let match = try RunSnapshotMatch.check(in: db, run: run, runLabel: request.options["run"] ?? "", snapshot: snapshot,
-                                                   snapshotLabel: request.options["snapshot"] ?? "")
-            if let warning = match.warning { outcome.warnings.append(warning) }
-        }
-        if let from = values["from"]?.intValue, let to = values["to"]?.intValue {
-            let fromLabel = request.options["from"] ?? "", toLabel = request.options["to"] ?? ""
-            // edge-churn counts the pairing in its merge below, where the query would cost more than it.
-            if variant.compute != "edge-churn",
-               let warning = try SnapshotPairing.count(in: db, from: from, to: to).warning(in: db, from: from, to: to,
-                                                                           fromLabel: fromLabel, toLabel: toLabel) {
-                outcome.warnings.append(warning)
-            }
-            outcome.warnings += try SnapshotOrder.warnings(in: db, from: from, to: to, fromLabel: fromLabel, toLabel: toLabel)
-        }
+        for kind in kinds { outcome.warnings += try kind.hooks.report.before?(context) ?? [] }
         if let compute = variant.compute {
-            let result: (columns: [String], rows: [[SQLValue]])
-            switch compute {
-            case "dirty-walks":
-                guard let run = values["run"]?.intValue else { throw ReportError("dirty-walks: no run") }
-                let causes = try RunCauses.compute(in: db, run: run, snapshot: values["snapshot"]?.intValue)
-                if !causes.edgesKnown && !causes.invalidations.isEmpty {
-                    outcome.warnings.append(RunCauses.noEdgesHint(run: request.options["run"] ?? ""))
-                }
-                result = (DirtyWalks.columns, DirtyWalks.rows(causes))
-            case "edge-churn":
-                // Streamed: two unrelated million-node snapshots differ by millions of rows.
-                let ids = try variant.prepare(in: db, values)
-                guard try ids.step() else { throw ReportError("edge-churn: no snapshots") }
-                let comparison = try SnapshotComparison(in: db, from: ids.int64(0), to: ids.int64(1), values: false)
-                if let warning = try comparison.pairing.warning(in: db, from: ids.int64(0), to: ids.int64(1),
-                                                                fromLabel: request.options["from"] ?? "", toLabel: request.options["to"] ?? "") {
-                    outcome.warnings.insert(warning, at: 0)
-                }
-                let treeViews = (from: try SnapshotComparison.treeViews(in: db, snapshot: ids.int64(0)),
-                                 to: try SnapshotComparison.treeViews(in: db, snapshot: ids.int64(1)))
-                writer.begin(columns: SnapshotComparison.edgeChurnColumns)
-                let limit = request.limit ?? Int.max
-                var n = 0
-                comparison.edgeChurnRows(limit: limit == Int.max ? limit : limit + 1, treeViews: treeViews) { row in
-                    n += 1
-                    if n <= limit { writer.row(row) }
-                }
-                writer.end()
-                outcome.moreRows = n > limit
-                return outcome
-            default:
+            guard let step = InputFormats.storedKinds.lazy.compactMap({ $0.hooks.report.computes[compute] }).first else {
                 throw QueryFileError(fileName: variant.fileName, message: "unknown compute step '\(compute)'")
             }
-            writer.begin(columns: result.columns)
-            for row in result.rows.prefix(request.limit ?? Int.max) { writer.row(row) }
-            writer.end()
-            outcome.moreRows = result.rows.count > (request.limit ?? Int.max)
+            try step(context, writer, &outcome)
             return outcome
         }
         let stmt = try variant.prepare(in: db, values)
@@ -190,53 +149,21 @@ public enum ReportRunner {
             }
             writer.end()
             if let limit = request.limit, n == limit { outcome.moreRows = try stmt.step() }
-        } catch let e as DatabaseError where e.message.contains("integer overflow") {
-            // A recording's times beyond any clock (stored before they were refused): the
-            // file and the row, not SQL.
-            if let recording = values["xctrace"]?.intValue, let label = request.options["xctrace"],
-               let named = try XctraceNotes.timeBeyondRange(recording: recording, label: label, in: db) {
-                throw named
-            }
+        } catch let e as DatabaseError {
+            for kind in kinds { if let named = try kind.hooks.report.failure?(e, context) { throw named } }
             throw e
         }
-        if let trace = values["trace"]?.intValue, let label = request.options["trace"] {
-            outcome.notes = try traceNotes(request, variant: variant, trace: trace, label: label, in: db)
-        }
-        if let recording = values["xctrace"]?.intValue, let label = request.options["xctrace"] {
-            outcome.notes += try XctraceNotes.notes(for: variant, recording: recording, label: label, in: db)
-        }
-        if n == 0, request.name == "updates", let console = values["console"]?.intValue, let label = request.options["console"] {
-            outcome.notes.append(try emptyConsoleNote(console, label: label, in: db))
-        }
+        context.rows = n
+        for kind in kinds { outcome.notes += try kind.hooks.report.notes?(context) ?? [] }
         return outcome
     }
 
-    /// Why `report updates --console C` has no rows: the log holds no `_printChanges` lines,
-    /// and what it does hold.
-    static func emptyConsoleNote(_ console: Int64, label: String, in db: Database) throws -> String {
-        let cycles = try db.scalar("SELECT count(*) FROM cycles WHERE kind = 'console' AND owner_id = ?1", [.integer(console)])?.intValue ?? 0
-        let warnings = try db.scalar("SELECT count(*) FROM console_warnings WHERE console_id = ?1", [.integer(console)])?.intValue ?? 0
-        func n(_ count: Int64, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
-        return "console '\(label)' holds \(n(cycles, "cycle report")), \(n(warnings, "warning")) and no _printChanges lines: there are no body runs to count (let _ = Self._printChanges() in a body prints one per run)"
-            + (cycles > 0 ? "; 'agtrace cycles --console \(label)' shows the cycles" : "")
-    }
-
-    /// What a report over a trace leaves empty or out: the seconds of evaluations its
-    /// timestamps cannot time (in a variant with a seconds column), and with `--by view` the
-    /// evaluations of rules that name no view.
-    static func traceNotes(_ request: ReportRequest, variant: QueryFile, trace: Int64, label: String,
-                           in db: Database) throws -> [String] {
-        var notes: [String] = []
-        if variant.units.values.contains(.seconds), let note = try TraceNotes.untimed(in: db, trace: trace, label: label) {
-            notes.append(note)
-        }
-        if request.by == "view", let note = try TraceNotes.viewless(in: db, trace: trace, label: label) {
-            notes.append(note)
-        }
-        if request.details, let note = try TraceNotes.marksUnknown(in: db, trace: trace, label: label) {
-            notes.append(note)
-        }
-        return notes
+    /// A compute step's rows, at most `limit` of them; whether more were left out.
+    public static func write(columns: [String], rows: [[SQLValue]], limit: Int?, to writer: RowSink) -> Bool {
+        writer.begin(columns: columns)
+        for row in rows.prefix(limit ?? Int.max) { writer.row(row) }
+        writer.end()
+        return rows.count > (limit ?? Int.max)
     }
 
     /// Whole result in memory, for tests and the commands built on reports.
@@ -244,13 +171,6 @@ public enum ReportRunner {
         let sink = RowCollector()
         try run(request, in: db, writer: sink)
         return (sink.columns, sink.rows)
-    }
-
-    static func requireProfile(snapshot id: SQLValue, label: String, in db: Database) throws {
-        let present = try ReportRegistry.query("profile-present").rows(in: db, ["snapshot": id]).rows.first?.first
-        if present?.intValue != 1 {
-            throw ReportError("snapshot '\(label)' holds no profile data: dump it with AGGraphStartProfiling on (the rule times come from the profile)")
-        }
     }
 }
 
