@@ -57,15 +57,7 @@ public enum AGTraceCLI {
     defer { out.flush(); err.flush() }
     var args = Array(argv.dropFirst())
     // Global options may stand before the command: `agtrace --db x.db list`.
-    var global: [String] = []
-    let db = "--" + Options.db.name
-    while let a = args.first, a == db || a.hasPrefix(db + "=") {
-        global.append(args.removeFirst())
-        if a == db, let value = args.first {
-            global.append(value)
-            args.removeFirst()
-        }
-    }
+    let global = ParsedArguments.takeLeading(Options.db, from: &args)
     guard let first = args.first else {
         if !global.isEmpty {
             err.write("agtrace: error: \(global[0]) must be followed by a command; see 'agtrace help'\n")
@@ -110,8 +102,7 @@ public enum AGTraceCLI {
             return 0
         }
         try command.check(parsed)
-        let environment = ProcessInfo.processInfo.environment
-        let dbPath = parsed.value(Options.db) ?? environment["AGTRACE_DB"].flatMap { $0.isEmpty ? nil : $0 } ?? "agtrace.db"
+        let dbPath = DatabaseOpener.path(given: parsed.value(Options.db), environment: ProcessInfo.processInfo.environment)
         let context = Context(databasePath: dbPath, out: out, err: err, stderrIsTerminal: isatty(2) == 1)
         defer { context.finishWriting() }
         return try command.run(parsed, context)

@@ -63,8 +63,8 @@ enum BaselineCommand {
     """
     static let output = Options.output.explained("where to write the baseline (- for standard output); a regular file, replaced whole through a temporary file (a device, FIFO, directory, an input or a database: exit 2)")
         .required("give --output FILE (the baseline to write; - prints it)")
-    static let key = OptionSpec.choice(name: "key", values: BaselineKey.allCases.map(\.rawValue),
-                                       help: "what to count per (default: attribute for runs, rule for snapshots and traces)")
+    static let key = Option<BaselineKey>(name: "key",
+                                         help: "what to count per (default: attribute for runs, rule for snapshots and traces)")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
         try CountSources.refuseStrayArguments(args)
@@ -72,7 +72,7 @@ enum BaselineCommand {
             throw UsageError(message: "give --output FILE (the baseline to write; - prints it)")
         }
         let sources = try usageErrors { try CountSources.parse(args) }
-        let request = BaselineRequest(sources: sources, output: output, key: try args.value(Self.key).map(parseKey),
+        let request = BaselineRequest(sources: sources, output: output, key: args.value(Self.key),
                                       allowIncomplete: args.has(Options.allowIncomplete), time: args.has(Options.time),
                                       database: context.databasePath)
         let outcome = try usageErrors {
@@ -86,12 +86,5 @@ enum BaselineCommand {
             context.out.write(baseline.rendered())
         }
         return outcome.status
-    }
-
-    static func parseKey(_ text: String) throws -> BaselineKey {
-        guard let key = BaselineKey(rawValue: text.lowercased()) else {
-            throw UsageError(message: "--key must be one of \(BaselineKey.names), not '\(text)'")
-        }
-        return key
     }
 }

@@ -112,29 +112,25 @@ enum CheckCommand {
     static let baseline = OptionSpec(name: "baseline", valueName: "FILE",
                                      help: "the baseline file written by 'agtrace baseline' (- reads standard input); none with --max-cycles or --max-warnings alone",
                                      short: "b")
-    static let tolerance = OptionSpec(name: "tolerance", valueName: "PCT",
-                                      help: "growth allowed per key and for the total, in percent: 10, 10% or 18.4 (default 0)")
-    static let minCount = OptionSpec(name: "min-count", valueName: "N", help: "growth smaller than N updates never regresses (default 1)",
-                                     kind: .wholeNumber)
-    static let maxDrop = OptionSpec(name: "max-drop", valueName: "PCT",
-                                    help: "a drop of the total by more than PCT percent fails as suspicious (default 50; none: no limit)")
-    static let maxCycles = OptionSpec(name: "max-cycles", valueName: "N",
-                                      help: "fail when the recording holds more than N AttributeGraph cycle reports (default: not counted; 0 is the recommended gate)",
-                                      kind: .wholeNumber)
-    static let maxWarnings = OptionSpec(name: "max-warnings", valueName: "N",
-                                        help: "fail when the console log holds more than N SwiftUI runtime warnings (Modifying state during view update, …); needs --console LOG",
-                                        kind: .wholeNumber)
+    static let tolerance = Option<Tolerance>(name: "tolerance",
+                                             help: "growth allowed per key and for the total, in percent: 10, 10% or 18.4 (default 0)")
+    static let minCount = Option<MinCount>(name: "min-count", help: "growth smaller than N updates never regresses (default 1)")
+    static let maxDrop = Option<MaxDrop>(name: "max-drop",
+                                         help: "a drop of the total by more than PCT percent fails as suspicious (default 50; none: no limit)")
+    static let maxCycles = Option<MaxCycles>(name: "max-cycles",
+                                             help: "fail when the recording holds more than N AttributeGraph cycle reports (default: not counted; 0 is the recommended gate)")
+    static let maxWarnings = Option<MaxWarnings>(name: "max-warnings",
+                                                 help: "fail when the console log holds more than N SwiftUI runtime warnings (Modifying state during view update, …); needs --console LOG")
     static let allowIncomplete = Options.allowIncomplete.explained("check a recording that crashed, failed or was cut (refused with exit 3 otherwise)")
     static let time = Options.time.explained("compare each key's seconds too: a trace's self time, a profiled dump's totals (the baseline must hold them)")
-    static let timeTolerance = OptionSpec(name: "time-tolerance", valueName: "PCT",
-                                          help: "with --time: growth of a key's seconds allowed, in percent (default \(CheckCommand.defaultTimeTolerance)); with repeated recordings on both sides, the least growth the whole 95% interval must show")
-    static let format = Options.format.explained("report format (default: table)", valueName: CheckFormat.names,
-                                                 kind: .oneOf(CheckFormat.allCases.map(\.rawValue)))
+    static let timeTolerance = Option<Tolerance>(name: "time-tolerance",
+                                                 help: "with --time: growth of a key's seconds allowed, in percent (default \(CheckCommand.defaultTimeTolerance)); with repeated recordings on both sides, the least growth the whole 95% interval must show")
+    static let format = Option<CheckFormat>(name: Options.format.name, help: "report format (default: table)")
     static let updateBaseline = OptionSpec(name: "update-baseline", valueName: nil,
                                            help: "rewrite the baseline with the current counts (after a deliberate change); exit 0. FILE must be a regular file (not standard input, a pipe or a device: exit 2)")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        let format = (try? parseFormat(args.value(Self.format))) ?? .table
+        let format = args.value(Self.format) ?? .table
         let outcome: CheckOutcome
         do {
             outcome = CheckGate.run(try request(args, context), openDatabase: context.gateDatabase, log: context.log(name))
@@ -170,7 +166,7 @@ enum CheckCommand {
         var baseline: String?
         for (i, a) in rawArguments.enumerated() {
             let next = i + 1 < rawArguments.count ? rawArguments[i + 1] : nil
-            if let text = Self.format.value(givenBy: a, next: next) { format = text.flatMap { CheckFormat(rawValue: $0.lowercased()) } }
+            if let text = Self.format.spec.value(givenBy: a, next: next) { format = text.flatMap { try? CheckFormat(argument: $0) } }
             if let path = Self.baseline.value(givenBy: a, next: next) { baseline = path }
         }
         guard let format, format != .table else { return }
@@ -182,11 +178,11 @@ enum CheckCommand {
         return CheckGate.problem(for: error)
     }
 
-    /// The options as a request; usage errors in the order the checks always came.
+    /// The options as a request (their values were made by the parser).
     static func request(_ args: ParsedArguments, _ context: Context) throws -> CheckRequest {
         try CountSources.refuseStrayArguments(args)
-        _ = try parseFormat(args.value(Self.format))
-        let limits = try parseLimits(args)
+        let limits = CheckLimits(tolerance: args.value(tolerance), minCount: args.value(minCount), maxDrop: args.value(maxDrop),
+                                 maxCycles: args.value(maxCycles), maxWarnings: args.value(maxWarnings))
         let baselinePath = args.value(Self.baseline)
         if baselinePath == nil && !limits.limitsRecording {
             throw UsageError(message: "give --baseline FILE (written by 'agtrace baseline'), or --max-cycles N / --max-warnings N to gate on cycle reports and SwiftUI warnings alone")
@@ -197,19 +193,4 @@ enum CheckCommand {
     }
 
     static let defaultTimeTolerance = CheckGate.defaultTimeTolerance
-
-    static func parseFormat(_ text: String?) throws -> CheckFormat {
-        guard let text else { return .table }
-        guard let format = CheckFormat(rawValue: text.lowercased()) else {
-            throw UsageError(message: "--format must be one of \(CheckFormat.names), not '\(text)'")
-        }
-        return format
-    }
-
-    static func parseLimits(_ args: ParsedArguments) throws -> CheckLimits {
-        try usageErrors {
-            try CheckLimits.parse(tolerance: args.value(Self.tolerance), minCount: try args.int(Self.minCount), maxDrop: args.value(maxDrop),
-                                  maxCycles: args.value(Self.maxCycles), maxWarnings: args.value(Self.maxWarnings))
-        }
-    }
 }

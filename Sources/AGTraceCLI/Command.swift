@@ -105,12 +105,12 @@ struct Context {
         err.write(line + "\n")
     }
 
-    /// Rows computed whole: at most `--limit` of them in `--format` (`--wide`), and the note
-    /// when some were left out.
+    /// Rows computed whole: at most `--limit` of them in `--format` (`--wide`; `format`: a
+    /// command's own `--format`, of another type), and the note when some were left out.
     func writeRows(columns: [String], rows: [[SQLValue]], args: ParsedArguments, command: String,
-                   units: [String: ColumnUnit] = [:]) throws {
-        let limit = try args.limit()
-        let writer = RowWriter(format: try args.format(), out: out, wide: args.has(Options.wide))
+                   units: [String: ColumnUnit] = [:], format: OutputFormat? = nil) {
+        let limit = args.rowLimit
+        let writer = RowWriter(format: format ?? args.format, out: out, wide: args.has(Options.wide))
         writer.units = units
         writer.write(columns: columns, rows: Array(rows.prefix(limit ?? Int.max)))
         noteMoreRows(rows.count > (limit ?? Int.max), command: command, limit: limit)
@@ -124,27 +124,11 @@ struct Context {
 }
 
 extension ParsedArguments {
-    /// `--format` and `--limit` checked, so that their usage errors come before the database
-    /// is opened.
-    func checkRowOptions() throws {
-        _ = try format()
-        _ = try limit()
-    }
+    /// `--limit N` (parsed: 1 or more); nil: every row.
+    var rowLimit: Int? { value(Options.limit)?.value }
 
-    /// `--limit N`: a number of rows, 1 or more.
-    func limit() throws -> Int? {
-        guard let limit = try int(Options.limit) else { return nil }
-        guard limit >= 1 else { throw UsageError(message: "--limit takes a number of rows, 1 or more, not \(limit)") }
-        return limit
-    }
-
-    func format() throws -> OutputFormat {
-        guard let text = value(Options.format) else { return .table }
-        guard let f = OutputFormat(rawValue: text.lowercased()) else {
-            throw UsageError(message: "--format must be one of \(OutputFormat.names), not '\(text)'")
-        }
-        return f
-    }
+    /// `--format` (parsed), table when not given.
+    var format: OutputFormat { value(Options.format) ?? .table }
 }
 
 /// `--help`: the summary, the usage line, the discussion, then the arguments and options, all

@@ -61,8 +61,8 @@ enum CompareCommand {
                                    repeatable: true, takesSeveral: true)
     static let groupB = OptionSpec(name: "b", valueName: "B...", help: "repeated recordings after, as many or not",
                                    repeatable: true, takesSeveral: true)
-    static let by = OptionSpec.choice(name: "by", values: BaselineKey.allCases.map(\.rawValue),
-                                      help: "the key (default: view where the recordings name views, else the kind's own: a run's attribute); attribute ids hold within one build only")
+    static let by = Option<BaselineKey>(name: "by",
+                                        help: "the key (default: view where the recordings name views, else the kind's own: a run's attribute); attribute ids hold within one build only")
     static let snapshot: OptionSpec = {
         var option = Options.snapshot.explained("runs: a dump that names their attributes (for rule and view; then --by view is the default); given twice, A's then B's (each side's own build): a label, or a file when A and B are files",
                                                 valueName: "S|DUMP")
@@ -70,24 +70,13 @@ enum CompareCommand {
         return option
     }()
     static let writes = OptionSpec(name: "writes", valueName: nil, help: "per write instead of per key: A's writes matched to B's, with the views each re-ran")
-    static let sort = OptionSpec.choice(name: "sort", values: CompareSort.allCases.map(\.rawValue),
-                                        help: "change (default: self seconds grown or shrunk, then evaluations), evaluations, or key")
-    static let minEffect = OptionSpec(name: "min-effect", valueName: "PCT",
-                                      help: "the smallest change of self time called slower or faster, in percent (default: 5)",
-                                      kind: OptionValueKind { name, text in
-                                          percent(text) == nil ? "--\(name) takes a percentage from 0 to 100 (5 or 5%), not '\(text)'" : nil
-                                      })
-    static let seed = OptionSpec(name: "seed", valueName: "N", help: "seeds the bootstrap (default: \(CompareRequest.defaultSeed))",
-                                 kind: OptionValueKind { name, text in UInt64(text) == nil ? "--\(name) takes a whole number from 0, not '\(text)'" : nil })
-
-    static func percent(_ text: String) -> Double? {
-        let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
-        guard let value = Double(digits), value >= 0, value <= 100 else { return nil }
-        return value / 100
-    }
+    static let sort = Option<CompareSort>(name: "sort",
+                                          help: "change (default: self seconds grown or shrunk, then evaluations), evaluations, or key")
+    static let minEffect = Option<Percent>(name: "min-effect",
+                                           help: "the smallest change of self time called slower or faster, in percent (default: 5)")
+    static let seed = Option<UInt64>(name: "seed", help: "seeds the bootstrap (default: \(CompareRequest.defaultSeed))")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        try args.checkRowOptions()
         let groups = !args.values(groupA).isEmpty || !args.values(groupB).isEmpty
         var request: CompareRequest
         if groups {
@@ -102,21 +91,21 @@ enum CompareCommand {
             }
             request = CompareRequest(a: [args.positionals[0]], b: [args.positionals[1]], database: context.databasePath)
         }
-        request.by = args.value(by).flatMap { BaselineKey(rawValue: $0.lowercased()) }
+        request.by = args.value(by)
         request.writes = args.has(writes)
         request.namingSnapshots = args.values(snapshot)
-        request.sort = args.value(sort).flatMap { CompareSort(rawValue: $0.lowercased()) } ?? .change
-        request.minEffect = args.value(minEffect).flatMap(percent) ?? CompareRequest.defaultMinEffect
-        request.seed = args.value(seed).flatMap { UInt64($0) } ?? CompareRequest.defaultSeed
-        request.limit = try args.limit()
+        request.sort = args.value(sort) ?? .change
+        request.minEffect = args.value(minEffect)?.fraction ?? CompareRequest.defaultMinEffect
+        request.seed = args.value(seed) ?? CompareRequest.defaultSeed
+        request.limit = args.rowLimit
         let outcome = try usageErrors {
             try CompareRunner.run(request, openDatabase: { try context.openDatabase(.read) }, log: context.log(name))
         }
-        if try args.format() == .markdown {
+        if args.format == .markdown {
             context.out.write(CompareComment.text(outcome))
         } else {
             // Cut by the request (the totals row kept), so written whole.
-            let writer = RowWriter(format: try args.format(), out: context.out, wide: args.has(Options.wide))
+            let writer = RowWriter(format: args.format, out: context.out, wide: args.has(Options.wide))
             writer.units = outcome.rows.units
             writer.write(columns: outcome.rows.columns, rows: outcome.rows.rows)
         }

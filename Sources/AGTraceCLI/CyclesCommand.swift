@@ -49,28 +49,25 @@ enum CyclesCommand {
     static let trace = Options.trace.explained("only the reports of this trace (its LogMessage events)")
     static let run = Options.run.explained("only the reports of this recording (agtrace record --cycles)")
     static let snapshot = Options.snapshot.explained("a dump taken at the cycle: names each frame's node, rule and view, and shows the edges")
-    static let format = Options.format.explained("output format (default: table); dot draws the closed chains' loops and the open chains' stacks as Graphviz DOT",
-                                                 valueName: (OutputFormat.allCases.map(\.rawValue) + ["dot"]).joined(separator: "|"),
-                                                 kind: .oneOf(OutputFormat.allCases.map(\.rawValue) + ["dot"]))
+    static let format = Option<CyclesFormat>(name: Options.format.name,
+                                             help: "output format (default: table); dot draws the closed chains' loops and the open chains' stacks as Graphviz DOT")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        let dot = args.value(format)?.lowercased() == "dot"
-        if dot {
-            guard args.value(Options.limit) == nil else { throw UsageError("--limit cuts rows; --format dot draws every chain (give --console, --trace or --run to draw fewer)") }
-        } else {
-            try args.checkRowOptions()
+        let format = args.value(format) ?? .rows(.table)
+        if format == .dot, args.rowLimit != nil {
+            throw UsageError("--limit cuts rows; --format dot draws every chain (give --console, --trace or --run to draw fewer)")
         }
         let request = CycleRequest(console: args.value(console), trace: args.value(trace), run: args.value(run),
                                    snapshot: args.value(snapshot))
         let outcome = try usageErrors {
             try CycleRunner.run(request, in: try context.openDatabase(.read), log: context.log(name))
         }
-        if dot {
+        guard case .rows(let rowFormat) = format else {
             CycleDot.write(outcome, to: context.out)
             return 0
         }
         let rows = outcome.rows
-        try context.writeRows(columns: rows.columns, rows: rows.rows, args: args, command: name)
+        context.writeRows(columns: rows.columns, rows: rows.rows, args: args, command: name, format: rowFormat)
         return 0
     }
 }

@@ -45,19 +45,16 @@ enum DiffCommand {
     """
     static let from = Positional("S1", help: "the earlier snapshot")
     static let to = Positional("S2", help: "the later snapshot")
-    static let top = OptionSpec(name: "top", valueName: "N", help: "how many rules the summary lists (default 10; json and csv list all)",
-                                kind: .wholeNumber)
+    static let top = Option<TopRules>(name: "top", help: "how many rules the summary lists (default 10; json and csv list all)")
     static let details = OptionSpec(name: "details", valueName: nil, help: "one row per changed node or edge instead of the summary")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        let format = try args.format()
+        let format = args.format
         guard args.positionals.count == 2 else {
             throw UsageError(message: "give two snapshot labels, the earlier first")
         }
-        let top = try args.int(top) ?? 10
-        if top < 0 { throw UsageError(message: "--top takes 0 or more") }
-        let limit = try args.limit()
-        if !args.has(details) && (limit != nil || args.has(Options.wide)) {
+        let top = args.value(top)?.value ?? 10
+        if !args.has(details) && (args.rowLimit != nil || args.has(Options.wide)) {
             throw UsageError(message: "--limit and --wide go with --details")
         }
         let db = try context.openDatabase(.read)
@@ -71,7 +68,7 @@ enum DiffCommand {
                 warnings.append(flags)
             }
             let rows = try SnapshotDiff.details(in: db, from: args.positionals[0], to: args.positionals[1])
-            try context.writeRows(columns: SnapshotDiff.detailColumns, rows: rows, args: args, command: name)
+            context.writeRows(columns: SnapshotDiff.detailColumns, rows: rows, args: args, command: name)
             return 0
         }
         let diff = try SnapshotDiff.compute(in: db, from: args.positionals[0], to: args.positionals[1])

@@ -87,27 +87,27 @@ enum ExportCommand {
         return names.map(labelOption)
     }
     static let compare = OptionSpec(name: "compare", valueName: "A B", help: "html: compare snapshot A with snapshot B, or recording A with recording B (agtrace compare)")
-    static let focus = OptionSpec(name: "focus", valueName: "ATTR", help: "dot: only this node's neighbourhood")
-    static let depth = Options.depth.explained("dot: neighbourhood radius in edges (default 2; needs --focus)")
+    static let focus = Option<AttributeID>(name: "focus", help: "dot: only this node's neighbourhood")
+    static let depth = Option<FocusDepth>(name: Options.depth.name, help: "dot: neighbourhood radius in edges (default 2; needs --focus)")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        guard let what = args.positionals.first else {
+        guard let word = args.positionals.first else {
             throw UsageError(message: "say what to export: dot, perfetto or html")
         }
+        let what = try ExportKind.named(word)
         // `--compare A B`: B stands after the option as a positional.
         var extra = Array(args.positionals.dropFirst())
         var compare: (from: String, to: String)?
         if let a = args.value(Self.compare) {
-            guard what == "html" else { throw UsageError(message: "--compare A B is for export html") }
+            guard what == .html else { throw UsageError(message: "--compare A B is for export html") }
             guard !extra.isEmpty else { throw UsageError(message: "--compare takes two snapshots: --compare A B") }
             compare = (a, extra.removeFirst())
         }
         guard extra.isEmpty else { throw UsageError(message: "unexpected '\(extra[0])'") }
         switch what {
-        case "dot": return try dot(args, context)
-        case "perfetto": return try perfetto(args, context)
-        case "html": return try html(args, compare: compare, context)
-        default: throw UsageError(message: "agtrace exports dot (Graphviz), perfetto (a timeline) or html (a report), not '\(what)'")
+        case .dot: return try dot(args, context)
+        case .perfetto: return try perfetto(args, context)
+        case .html: return try html(args, compare: compare, context)
         }
     }
 
@@ -118,9 +118,9 @@ enum ExportCommand {
         return labels
     }
 
-    private static func refuse(_ options: [OptionSpec], for what: String, _ args: ParsedArguments) throws {
-        for o in options where args.value(o) != nil {
-            throw UsageError(message: "--\(o.name) is not an option of export \(what)")
+    private static func refuse(_ options: [any OptionDeclaration], for what: String, _ args: ParsedArguments) throws {
+        for o in options where args.isGiven(o) {
+            throw UsageError(message: "--\(o.spec.name) is not an option of export \(what)")
         }
     }
 
@@ -129,16 +129,10 @@ enum ExportCommand {
         guard let label = args.value(Self.snapshot) else { throw UsageError(message: "--snapshot S is required") }
         let output = try outputFile(args, context, what: "the DOT file")
         var options = DotExport.Options()
-        if let text = args.value(Self.focus) {
-            guard let a = LabelLookup.attribute(text) else {
-                throw UsageError(message: "--focus takes an attribute (a number, decimal or 0x-hex), not '\(text)'")
-            }
-            options.focus = a
-        }
-        if let depth = try args.int(Self.depth) {
+        options.focus = args.value(Self.focus)?.id
+        if let depth = args.value(Self.depth) {
             guard options.focus != nil else { throw UsageError(message: "--depth needs --focus") }
-            guard depth >= 0 else { throw UsageError(message: "--depth takes 0 or more") }
-            options.depth = depth
+            options.depth = depth.value
         }
         let (db, snapshot) = try ExportRunner.dot(snapshot: label, openDatabase: { try context.openDatabase(.read) })
         try write(output, context) { try DotExport.write(in: db, snapshot: snapshot, label: label, options: options, to: $0) }

@@ -68,7 +68,7 @@ enum FindingsCommand {
       agtrace findings ui-tests.log --baseline .agtrace/findings-baseline.json
       agtrace findings ui-tests.log --baseline .agtrace/findings-baseline.json --update-baseline
     """
-    static let snapshot = Options.snapshot.explained("a profiled dump: body runs that changed nothing", kind: nil)
+    static let snapshot = Options.snapshot.explained("a profiled dump: body runs that changed nothing")
     static let run = Options.run.explained("a recording (agtrace record --cycles): its cycle reports")
     static let trace = Options.trace.explained("a trace: every evaluation's changed flag, self time and write")
     static let console = Options.console.explained("a console log: its _printChanges lines, cycle reports and SwiftUI warnings")
@@ -77,14 +77,11 @@ enum FindingsCommand {
     static let source = OptionSpec(name: "source", valueName: "DIR", help: "the app's Swift sources: each view mapped to the file:line of its declaration")
     static let baseline = OptionSpec(name: "baseline", valueName: "FILE", help: "accepted findings (fingerprints): exit 1 on a finding the file does not hold")
     static let updateBaseline = OptionSpec(name: "update-baseline", valueName: nil, help: "write the current findings to --baseline FILE (exit 0)")
-    static let format = Options.format.explained("output format (default: table)", valueName: FindingsFormat.names,
-                                                 kind: .oneOf(FindingsFormat.allCases.map(\.rawValue)))
+    static let format = Option<FindingsFormat>(name: Options.format.name, help: "output format (default: table)")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        let format = try parseFormat(args.value(Self.format))
-        if args.has(updateBaseline), args.value(baseline) == nil {
-            throw UsageError("--update-baseline writes the file given by --baseline FILE: give it")
-        }
+        let format = args.value(Self.format) ?? .table
+        try usageErrors { try FindingsGate.check(baseline: args.value(baseline), update: args.has(updateBaseline)) }
         var request = FindingsRequest(snapshots: args.values(snapshot), runs: args.values(run), traces: args.values(trace),
                                       consoles: args.values(console), recordings: args.values(xctrace), inputs: args.positionals,
                                       sourceDirectory: args.value(source))
@@ -93,36 +90,8 @@ enum FindingsCommand {
             try FindingsRunner.run(request, database: context.databasePath, openDatabase: { try context.openDatabase(.read) }, log: context.log(name))
         }
         context.out.write(format.render(result, wide: args.has(Options.wide)))
-        guard let path = args.value(baseline) else { return 0 }
-        if args.has(updateBaseline) {
-            let previous = try? FindingsBaseline.read(path)
-            let next = FindingsBaseline(result.findings)
-            try next.write(to: path)
-            let (added, gone) = previous.map { $0.compare(result.findings) } ?? (result.findings, [])
-            context.note("agtrace findings: wrote \(terminalSafe(path)): \(next.findings.count) accepted (\(Set(added.map(\.fingerprint)).count) new, \(gone.count) gone)")
-            return 0
-        }
-        let accepted: FindingsBaseline
-        do { accepted = try FindingsBaseline.read(path) } catch let e as FindingsBaselineError { throw UsageError(e.description) }
-        let (added, gone) = accepted.compare(result.findings)
-        if !gone.isEmpty {
-            context.note("agtrace findings: \(gone.count) accepted finding\(gone.count == 1 ? " is" : "s are") gone (run with --update-baseline to drop \(gone.count == 1 ? "it" : "them"))")
-        }
-        guard added.isEmpty else {
-            for f in added {
-                context.note("agtrace findings: new: \(f.kind.rawValue) \(terminalSafe(f.view ?? "")) — \(terminalSafe(f.message)) [\(f.fingerprint.prefix(12))]")
-            }
-            context.note("agtrace findings: \(added.count) finding\(added.count == 1 ? "" : "s") not in \(terminalSafe(path)): fix \(added.count == 1 ? "it" : "them"), or accept with --update-baseline")
-            return 1
-        }
-        return 0
-    }
-
-    static func parseFormat(_ text: String?) throws -> FindingsFormat {
-        guard let text else { return .table }
-        guard let format = FindingsFormat(rawValue: text.lowercased()) else {
-            throw UsageError("--format must be one of \(FindingsFormat.names), not '\(text)'")
-        }
-        return format
+        let gate = try usageErrors { try FindingsGate.run(result.findings, baseline: args.value(baseline), update: args.has(updateBaseline)) }
+        for line in gate.lines { context.note("agtrace findings: " + terminalSafe(line)) }
+        return gate.status
     }
 }

@@ -80,10 +80,10 @@ enum ImportCommand {
                     progressLine.update(terminalSafe(p.line))
                 }
             }
-            do {
-                let outcome = try importer.importItem(path, options: options)
-                progressLine.clear()
-                batch.count(outcome)
+            let result = batch.run(file, importer: importer, options: options)
+            progressLine.clear()
+            switch result {
+            case .done(let outcome):
                 if !quiet { context.out.write(terminalSafe(outcome.line) + "\n") }
                 if case .imported(let item) = outcome {
                     // As stored in import_notes (read back from there by the import): a line per
@@ -91,23 +91,19 @@ enum ImportCommand {
                     for group in ImportNoteGroup.groups(item.notes) {
                         context.err.write("agtrace import: \(group.first.severity): " + terminalSafe("\(item.label): \(group.sentence(stored: true))") + "\n")
                     }
-                }
-                if args.has(timings), case .imported(let item) = outcome {
-                    for (phase, at) in item.phases {
-                        context.out.write("  \(String(format: "%7.3f s", at))  \(phase)\n")
+                    if args.has(timings) {
+                        for (phase, at) in item.phases {
+                            context.out.write("  \(String(format: "%7.3f s", at))  \(phase)\n")
+                        }
                     }
                 }
-            } catch where !file.explicit && Importer.isNotAnInput(error) {
-                progressLine.clear()
-                batch.countSkipped()
-                if !quiet { context.out.write(terminalSafe("skipped \(path): \(Importer.reason(error))") + "\n") }
-            } catch {
-                progressLine.clear()
-                batch.countFailed()
+            case .skipped(let reason):
+                if !quiet { context.out.write(terminalSafe("skipped \(path): \(reason)") + "\n") }
+            case .failed(let error):
                 context.err.write("agtrace import: error: " + terminalSafe("\(error)") + "\n")
             }
         }
         if let summary = batch.summary, !quiet { context.out.write(summary + "\n") }
-        return batch.failed == 0 ? 0 : 1
+        return batch.exitStatus
     }
 }

@@ -24,7 +24,7 @@ enum ListCommand {
     }
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        let format = try args.format()
+        let format = args.format
         let db = try context.openDatabase(.read)
         let result = try Catalog.list(db)
         RowWriter(format: format, out: context.out, wide: args.has(Options.wide)).write(columns: result.columns, rows: result.rows)

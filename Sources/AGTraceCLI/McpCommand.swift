@@ -39,10 +39,7 @@ enum McpCommand {
         signal(SIGPIPE, SIG_IGN)
         let err = LockedSink(context.err)
         var configuration = MCPServer.Configuration(databasePath: context.databasePath, root: folder, version: version)
-        // Lists' pages, smaller to see the cursors at work (tests); default 50.
-        if let text = ProcessInfo.processInfo.environment["AGTRACE_MCP_PAGE_SIZE"], let size = Int(text), size >= 1 {
-            configuration.limits.pageSize = size
-        }
+        configuration.limits = ServerLimits(environment: ProcessInfo.processInfo.environment)
         let server = MCPServer(configuration: configuration, writer: MessageWriter(fd: 1)) { line in
             err.write(terminalSafe(line) + "\n")
         }

@@ -10,13 +10,11 @@ enum Options {
     static let common = [db, help]
 
     // What commands print rows with.
-    static let format = OptionSpec.choice(name: "format", values: OutputFormat.allCases.map(\.rawValue),
-                                          help: "output format (default: table); json is an array of objects keyed by column")
-    static let limit = OptionSpec(name: "limit", valueName: "N", help: "print at most N rows (1 or more); stderr says when more exist",
-                                  kind: .wholeNumber)
+    static let format = Option<OutputFormat>(name: "format", help: "output format (default: table); json is an array of objects keyed by column")
+    static let limit = Option<RowLimit>(name: "limit", help: "print at most N rows (1 or more); stderr says when more exist")
     static let wide = OptionSpec(name: "wide", valueName: nil, help: "table: print long cells whole (they are cut in the middle otherwise)")
     /// The options of every command that prints rows.
-    static let rows = [format, limit, wide]
+    static let rows = [format.spec, limit.spec, wide]
 
     // What a command reads: labels of the database (see `agtrace list`).
     static let snapshot = OptionSpec(name: "snapshot", valueName: "S", help: "the snapshot (an archive) to report on, or to name attributes")
@@ -39,7 +37,7 @@ enum Options {
     static let output = OptionSpec(name: "output", valueName: "FILE", help: "write to FILE instead of standard output (- is standard output); a regular file, replaced whole (never a device, FIFO, directory, input or database: exit 2)",
                                    short: "o")
     /// How far from a starting node a graph command goes, in edges.
-    static let depth = OptionSpec(name: "depth", valueName: "N", help: "stop N edges away from ATTR (default: no limit)", kind: .wholeNumber)
+    static let depth = Option<WalkDepth>(name: "depth", help: "stop N edges away from ATTR (default: no limit)")
 
     // `baseline` and `check`: what the counts are taken from and how.
     static let transcript = OptionSpec(name: "transcript", valueName: "FILE",

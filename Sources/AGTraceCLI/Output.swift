@@ -32,10 +32,6 @@ final class StreamSink: TextSink {
     }
 }
 
-func megabytes(_ bytes: Int) -> String {
-    String(format: "%.1f MB", Double(bytes) / 1_000_000)
-}
-
 /// Text from files and the database (labels, paths, names, messages that quote the input) as one
 /// inert line for the terminal: control characters, ESC sequences and bidi overrides escaped.
 func terminalSafe(_ s: String) -> String { RowWriter.escapeForTable(s) }

@@ -25,8 +25,8 @@ enum QueryCommand {
     """
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        let format = try args.format()
-        let limit = try args.limit()
+        let format = args.format
+        let limit = args.rowLimit
         guard args.positionals.count == 1 else {
             throw UsageError(message: args.positionals.isEmpty ? "give the SQL to run (or @file.sql)"
                                                                 : "give the SQL as one argument (quote it)")

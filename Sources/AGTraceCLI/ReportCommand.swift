@@ -68,7 +68,8 @@ enum ReportCommand {
         let specs = kind.options.map { Options.label(named: $0.name) }
         return [.optional(specs[0])] + (specs.count > 1 ? [.optional(specs.dropFirst().map { UsageTerm.option($0) })] : [])
     }
-    static let by = OptionSpec(name: "by", valueName: "rule|view|token", help: "sum the rows per rule name (a recording's: per update description), per SwiftUI view, or per token of a console's body-change lines")
+    /// Its values are the SQL headers' (`-- by:`), each report's the registry's to check.
+    static let by = Option<ReportGrouping>(name: "by", help: "sum the rows per rule name (a recording's: per update description), per SwiftUI view, or per token of a console's body-change lines")
     /// The valueless options some report's variants take (`-- flags:` in Queries/), declared
     /// from the registry: `--app-only` is in usage because an xctrace variant takes it.
     static let flags = ReportRunner.flags.map(flag(named:))
@@ -80,7 +81,7 @@ enum ReportCommand {
     static let details = OptionSpec(name: "details", valueName: nil, help: "one row per item where the report gives one per group (dirty-walks --trace: per node each write marked)")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        let format = try args.format()
+        let format = args.format
         if args.has(list) {
             guard args.positionals.isEmpty else { throw UsageError(message: "--list takes no report name") }
             let width = ReportRegistry.reports.map(\.name.count).max() ?? 0
@@ -95,13 +96,13 @@ enum ReportCommand {
         guard args.positionals.count == 1 else {
             throw UsageError(message: "one report at a time; unexpected '\(args.positionals[1])'")
         }
-        let limit = try args.limit()
+        let limit = args.rowLimit
         var labels: [String: String] = [:]
         assert(Self.labels.map(\.name) == ReportRunner.parameterOptions, "report's label options and ReportRunner's differ")
         for option in Self.labels {
             if let value = args.value(option) { labels[option.name] = value }
         }
-        let request = ReportRequest(name: reportName, options: labels, by: args.value(by), limit: limit, details: args.has(details),
+        let request = ReportRequest(name: reportName, options: labels, by: args.value(by)?.name, limit: limit, details: args.has(details),
                                     flags: Set(flags.filter { args.has($0) }.map(\.name)))
         do {
             _ = try ReportRunner.variant(for: request)

@@ -43,25 +43,22 @@ enum WalkCommand {
     static let snapshot = Options.snapshot.explained("the snapshot whose edges to walk")
     static let view = StartingPoint.view.explained("start from every node of this view instead of ATTR")
     static let trace = Options.trace.explained("the trace whose edges (live at its end) to walk")
-    static let at = OptionSpec(name: "at", valueName: "SEQ", help: "with --trace: walk the graph as it was at event SEQ (default: ATTR's last write, else the end of the trace)",
-                               kind: .wholeNumber)
+    static let at = Option<EventSeq>(name: "at", valueName: "SEQ",
+                                     help: "with --trace: walk the graph as it was at event SEQ (default: ATTR's last write, else the end of the trace)")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        try args.checkRowOptions()
         let start = try StartingPoint.parse(args)
         let trace = args.value(Self.trace)
         guard (args.value(snapshot) == nil) != (trace == nil) else {
             throw UsageError(message: trace == nil ? "--snapshot S is required (or --trace T to walk a trace)" : "give --snapshot S or --trace T, not both")
         }
-        let depth = try args.int(Options.depth)
-        if let depth, depth < 1 { throw UsageError(message: "--depth takes 1 or more") }
-        let at = try args.int(Self.at)
+        let at = args.value(Self.at)
         if at != nil && trace == nil { throw UsageError(message: "--at SEQ picks a moment of a trace: give it with --trace T") }
-        if let at, at < 1 { throw UsageError(message: "--at takes an event's seq (1 or more)") }
         let db = try context.openDatabase(.read)
-        let request = WalkRequest(start: start, snapshot: args.value(snapshot), trace: trace, depth: depth, at: at.map(Int64.init))
+        let request = WalkRequest(start: start, snapshot: args.value(snapshot), trace: trace, depth: args.value(Options.depth)?.value,
+                                  at: at.map { Int64($0.value) })
         let result = try WalkRunner.run(request, in: db, log: context.log(name))
-        try context.writeRows(columns: result.columns, rows: result.rows, args: args, command: name)
+        context.writeRows(columns: result.columns, rows: result.rows, args: args, command: name)
         return 0
     }
 }

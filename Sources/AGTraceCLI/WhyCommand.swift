@@ -75,17 +75,16 @@ enum WhyCommand {
     static let trace = Options.trace.explained("the trace whose evaluations of ATTR (or of the view) to explain")
     static let xctrace = Options.label(named: "xctrace").explained("the Instruments recording whose cause edges into the view to list")
     static let view = StartingPoint.view.explained("explain every node of this view instead of ATTR")
-    static let by = OptionSpec.choice(name: "by", values: WhyCauses.choices,
-                                      help: "cause: sum a recording's rows per cause (the write or state behind them), most first")
+    static let by = Option<WhyGrouping>(name: "by",
+                                        help: "cause: sum a recording's rows per cause (the write or state behind them), most first")
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> Int32 {
-        try args.checkRowOptions()
         let request = WhyRequest(start: try StartingPoint.parse(args), run: args.value(Self.run), snapshot: args.value(Self.snapshot),
                                  trace: args.value(Self.trace), xctrace: args.value(Self.xctrace), byCause: args.value(Self.by) != nil)
         let result = try usageErrors {
             try WhyRunner.run(request, database: context.databasePath, openDatabase: { try context.openDatabase(.read) }, log: context.log(name))
         }
-        try context.writeRows(columns: result.columns, rows: result.rows, args: args, command: name, units: result.units)
+        context.writeRows(columns: result.columns, rows: result.rows, args: args, command: name, units: result.units)
         return 0
     }
 }

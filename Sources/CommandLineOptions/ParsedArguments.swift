@@ -11,31 +11,44 @@ public struct UsageError: Error, CustomStringConvertible {
 
 /// Parsed command-line arguments: options may stand before or after positionals;
 /// `--name value`, `--name=value`, short `-o value`, and `--` to end options are understood.
-/// Only declared options are accepted, each value is checked against its kind, and values are
-/// read through the declarations (`value(Options.run)`), never by a name typed again.
+/// Only declared options are accepted, each value is made by its kind once (a wrong one is a
+/// usage error), and values are read through the declarations (`value(Options.run)`, typed:
+/// `value(Options.limit)` is a `RowLimit`), never by a name typed again.
 public struct ParsedArguments {
-    private var values: [String: [String]] = [:]
+    /// Each option's values, as its kind made them (text for a text option), in order.
+    private var values: [String: [any Sendable]] = [:]
     private var flags: Set<String> = []
     /// The options the command declared: reading any other is a mistake in the command (the
     /// declaration is missing from its usage), caught by the tests.
     private var declared: [OptionSpec] = []
     public internal(set) var positionals: [String] = []
 
-    public func value(_ option: OptionSpec) -> String? { values[checked(option)]?.last }
+    /// A text option's value.
+    public func value(_ option: OptionSpec) -> String? { values(option).last }
     /// Every value given (an option that is repeatable or takes several), in order.
-    public func values(_ option: OptionSpec) -> [String] { values[checked(option)] ?? [] }
+    public func values(_ option: OptionSpec) -> [String] {
+        assert(option.kind.isText, "--\(option.name) is typed: read it through its Option")
+        return (values[checked(option)] ?? []).map { $0 as! String }
+    }
     public func has(_ option: OptionSpec) -> Bool { flags.contains(checked(option)) }
+    /// Whether the option was given at all (a flag, or with a value of any type).
+    public func isGiven(_ option: some OptionDeclaration) -> Bool {
+        let name = checked(option.spec)
+        return flags.contains(name) || values[name] != nil
+    }
+
+    /// A typed option's value.
+    public func value<Value>(_ option: Option<Value>) -> Value? { values(option).last }
+    public func values<Value>(_ option: Option<Value>) -> [Value] {
+        (values[checked(option.spec)] ?? []).map { value in
+            guard let typed = value as? Value else { preconditionFailure("--\(option.name) is read as \(Value.self), but declared otherwise") }
+            return typed
+        }
+    }
 
     private func checked(_ option: OptionSpec) -> String {
         assert(declared.contains { $0.name == option.name }, "--\(option.name) is read but not declared by the command")
         return option.name
-    }
-
-    /// An integer option's value (checked when parsed, when it is declared `.wholeNumber`).
-    public func int(_ option: OptionSpec) throws -> Int? {
-        guard let text = value(option) else { return nil }
-        guard let v = Int(text) else { throw UsageError(message: "--\(option.name) takes a whole number, not '\(text)'") }
-        return v
     }
 
     /// Refuses a command line that leaves out a required option. Separate from `parse`, so that
@@ -103,16 +116,30 @@ public struct ParsedArguments {
             if !s.repeatable && parsed.values[name] != nil {
                 throw UsageError(message: "--\(name) given twice")
             }
-            if let problem = s.kind.problem(name, value) { throw UsageError(message: problem) }
-            parsed.values[name, default: []].append(value)
+            parsed.values[name, default: []].append(try s.kind.read(name, value).get())
             // The values that follow, up to the next option, are this option's too.
             while s.takesSeveral, inline == nil, i < args.count, args[i] == "-" || !args[i].hasPrefix("-") {
-                if let problem = s.kind.problem(name, args[i]) { throw UsageError(message: problem) }
-                parsed.values[name, default: []].append(args[i])
+                parsed.values[name, default: []].append(try s.kind.read(name, args[i]).get())
                 i += 1
             }
         }
         return parsed
+    }
+
+    /// The words of `option` that stand before a command (`tool --db x.db list`: `--db x.db`),
+    /// taken off the front of `args` (given as often as it is; the value of the last one given
+    /// alone is missing): the caller parses them with the command's own words.
+    public static func takeLeading(_ option: OptionSpec, from args: inout [String]) -> [String] {
+        var taken: [String] = []
+        let flag = "--" + option.name
+        while let a = args.first, a == flag || a.hasPrefix(flag + "=") {
+            taken.append(args.removeFirst())
+            if a == flag, option.valueName != nil, let value = args.first {
+                taken.append(value)
+                args.removeFirst()
+            }
+        }
+        return taken
     }
 
     private static func isNegativeNumber(_ s: String) -> Bool {

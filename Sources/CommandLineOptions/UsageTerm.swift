@@ -13,6 +13,10 @@ public indirect enum UsageTerm: Sendable {
 
     /// `[--name VALUE]`.
     public static func optional(_ option: OptionSpec) -> UsageTerm { .optional([.option(option)]) }
+    /// `--name VALUE` of a typed option.
+    public static func option<Value>(_ option: Option<Value>) -> UsageTerm { .option(option.spec) }
+    /// `[--name VALUE]` of a typed option.
+    public static func optional<Value>(_ option: Option<Value>) -> UsageTerm { .optional([.option(option.spec)]) }
 
     public var rendered: String {
         switch self {

@@ -1,4 +1,5 @@
 import AGTraceCLI
+import AGTraceKit
 import CommandLineOptions
 import XCTest
 
@@ -22,7 +23,7 @@ final class CommandDeclarationTests: XCTestCase {
     /// A value the option's kind accepts.
     func sample(_ o: OptionSpec) -> [String] {
         guard let placeholder = o.valueName else { return ["--\(o.name)"] }
-        for candidate in ["1", placeholder.components(separatedBy: "|")[0], "x"] where o.kind.problem(o.name, candidate) == nil {
+        for candidate in ["1", placeholder.components(separatedBy: "|")[0], "x"] where (try? o.kind.read(o.name, candidate).get()) != nil {
             return ["--\(o.name)", candidate]
         }
         XCTFail("no sample value for --\(o.name)")
@@ -78,15 +79,30 @@ final class CommandDeclarationTests: XCTestCase {
         }
     }
 
-    /// Values are checked by their declared kind while parsing, in the wording the commands used.
+    /// Values are made by their declared type while parsing, once; a text that is none is a
+    /// usage error naming the option, the text and what it takes, in the wording the commands used.
     func testTypedValuesAndRequiredOptionsAreUsageErrorsNamingTheOption() throws {
         func command(_ name: String) throws -> CommandDeclaration { try XCTUnwrap(AGTraceCLI.declarations.first { $0.name == name }) }
         let cases: [(String, [String], String)] = [
             ("query", ["--limit", "ten", "SELECT 1"], "--limit takes a whole number, not 'ten'"),
+            ("query", ["--limit", "0", "SELECT 1"], "--limit takes a number of rows, 1 or more, not 0"),
             ("walk", ["3032", "--depth", "1.5"], "--depth takes a whole number, not '1.5'"),
+            ("walk", ["3032", "--depth", "0"], "--depth takes 1 or more"),
+            ("walk", ["3032", "--at", "0"], "--at takes an event's seq (1 or more)"),
+            ("export", ["dot", "--depth", "-1"], "--depth takes 0 or more"),
+            ("export", ["dot", "--focus", "abc"], "--focus takes an attribute (a number, decimal or 0x-hex), not 'abc'"),
+            ("diff", ["a", "b", "--top", "-1"], "--top takes 0 or more"),
             ("check", ["--min-count", "1.5"], "--min-count takes a whole number, not '1.5'"),
+            ("check", ["--min-count", "-1"], "--min-count is a number of updates, 0 or more, not -1"),
+            ("check", ["--max-cycles", "-1"], "--max-cycles is a whole number of cycle reports (0: none allowed), not '-1'"),
+            ("check", ["--max-drop", "101"], "--max-drop is a percentage from 0 to 100 (50, 75%, 12.5) or none, not '101'"),
+            ("compare", ["--min-effect", "101"], "--min-effect takes a percentage from 0 to 100 (5 or 5%), not '101'"),
+            ("compare", ["--seed", "-1"], "--seed takes a whole number from 0, not '-1'"),
+            ("report", ["updates", "--by", "type"], "--by takes 'rule' or 'view' or 'token' (the groupings of updates), not 'type'"),
+            ("cycles", ["--format", "svg"], "--format must be one of table|csv|json|markdown|dot, not 'svg'"),
             ("list", ["--format", "xml"], "--format must be one of table|csv|json|markdown, not 'xml'"),
             ("check", ["--format", "csv"], "--format must be one of table|json|markdown|junit, not 'csv'"),
+            ("findings", ["--format", "csv"], "--format must be one of table|json|markdown|sarif|github, not 'csv'"),
             ("baseline", ["--key", "node"], "--key must be one of attribute|rule|view, not 'node'"),
             ("import", ["--label"], "--label needs a value (L)"),
             ("import", ["--quiet=yes"], "--quiet takes no value"),
@@ -98,7 +114,11 @@ final class CommandDeclarationTests: XCTestCase {
                 XCTAssertEqual("\(error)", message)
             }
         }
-        XCTAssertEqual(try command("list").parse(["--format", "JSON"]).value(try XCTUnwrap(command("list").options.first { $0.name == "format" })), "JSON")
+        // The value is read typed, through a declaration of the same name and type.
+        XCTAssertEqual(try command("list").parse(["--format", "JSON"]).value(Option<OutputFormat>(name: "format", help: "")), .json)
+        XCTAssertEqual(try command("report").parse(["updates", "--by", "VIEW"]).value(Option<ReportGrouping>(name: "by", help: "")), try ReportGrouping(argument: "view"))
+        XCTAssertEqual(try command("compare").parse(["--min-effect", "2.5%"]).value(Option<Percent>(name: "min-effect", help: ""))?.fraction, 0.025)
+        XCTAssertEqual(try command("check").parse(["--max-drop", "none"]).value(Option<MaxDrop>(name: "max-drop", help: "")), try MaxDrop(argument: "none"))
         // Required options are checked after --help, which needs none.
         XCTAssertNoThrow(try command("check").parse(["--help"]))
         // check's --baseline is not required: --max-cycles or --max-warnings may gate alone (its request says so).
@@ -123,6 +143,21 @@ final class CommandDeclarationTests: XCTestCase {
         // with no input option before it is still refused, with the same message
         // (CheckRepeatedCLITests.testWhatCannotBeRepeatedRecordingsIsAUsageError).
         XCTAssertEqual(refusing, ["list", "cycles", "lldb-script", "mcp"])
+    }
+
+    /// `--db` may stand before the command (`agtrace --db x.db list`): taken off the front, as
+    /// often as given, and parsed with the command's words.
+    func testLeadingOptionsAreTakenOffTheFront() throws {
+        let db = OptionSpec(name: "db", valueName: "PATH", help: "")
+        var args = ["--db", "x.db", "--db=y.db", "list", "--db", "z.db"]
+        XCTAssertEqual(ParsedArguments.takeLeading(db, from: &args), ["--db", "x.db", "--db=y.db"])
+        XCTAssertEqual(args, ["list", "--db", "z.db"])
+        var alone = ["--db"]
+        XCTAssertEqual(ParsedArguments.takeLeading(db, from: &alone), ["--db"])
+        XCTAssertEqual(alone, [])
+        var none = ["list"]
+        XCTAssertEqual(ParsedArguments.takeLeading(db, from: &none), [])
+        XCTAssertEqual(none, ["list"])
     }
 
     func testUsageFormsWrapBetweenTerms() {

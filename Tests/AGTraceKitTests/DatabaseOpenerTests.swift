@@ -16,6 +16,14 @@ final class DatabaseOpenerTests: TemporaryDirectoryTestCase {
         XCTAssertEqual(bytes(path), before, "left byte-for-byte untouched", file: file, line: line)
     }
 
+    /// `--db PATH`, wherever it stands, else `$AGTRACE_DB` (an empty one is unset), else ./agtrace.db.
+    func testTheDatabaseIsTheOptionThenTheEnvironmentThenTheDefault() {
+        XCTAssertEqual(DatabaseOpener.path(given: "a.db", environment: ["AGTRACE_DB": "b.db"]), "a.db")
+        XCTAssertEqual(DatabaseOpener.path(given: nil, environment: ["AGTRACE_DB": "b.db"]), "b.db")
+        XCTAssertEqual(DatabaseOpener.path(given: nil, environment: ["AGTRACE_DB": ""]), "agtrace.db")
+        XCTAssertEqual(DatabaseOpener.path(given: nil, environment: [:]), "agtrace.db")
+    }
+
     func testNewDatabaseGetsTheLatestSchemaInWALMode() throws {
         let path = dir.appendingPathComponent("new.db").path
         let db = try DatabaseOpener.open(path, mode: .write)

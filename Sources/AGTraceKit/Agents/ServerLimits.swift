@@ -19,4 +19,12 @@ public struct ServerLimits: Sendable {
     public var pageSize = 50
 
     public init() {}
+
+    /// The defaults, with what the environment sets: `AGTRACE_MCP_PAGE_SIZE` (a page of a
+    /// list, 1 or more; the tests make it small to see the cursors at work). A value that is no
+    /// such number leaves the default.
+    public init(environment: [String: String]) {
+        self.init()
+        if let text = environment["AGTRACE_MCP_PAGE_SIZE"], let size = Int(text), size >= 1 { pageSize = size }
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The row formats every command that prints rows accepts through `--format`.
-public enum OutputFormat: String, CaseIterable, Sendable {
+public enum OutputFormat: String, CaseIterable, Sendable, ArgumentChoice {
     case table, csv, json, markdown
 
     public static var names: String { allCases.map(\.rawValue).joined(separator: "|") }

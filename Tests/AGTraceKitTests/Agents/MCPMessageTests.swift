@@ -12,6 +12,15 @@ final class MCPMessageTests: XCTestCase {
         return nil
     }
 
+    /// `AGTRACE_MCP_PAGE_SIZE` sets a list's page (1 or more); anything else keeps 50.
+    func testThePageSizeComesFromTheEnvironment() {
+        XCTAssertEqual(ServerLimits(environment: ["AGTRACE_MCP_PAGE_SIZE": "3"]).pageSize, 3)
+        for ignored in ["0", "-1", "x", ""] {
+            XCTAssertEqual(ServerLimits(environment: ["AGTRACE_MCP_PAGE_SIZE": ignored]).pageSize, 50, ignored)
+        }
+        XCTAssertEqual(ServerLimits(environment: [:]).pageSize, ServerLimits().pageSize)
+    }
+
     func testRequestsNotificationsAndResponses() {
         guard case .request(let id, let method, let params) = read(#"{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{"cursor":"x"}}"#) else {
             return XCTFail("not a request")

@@ -63,9 +63,9 @@ enum CheckTool {
     }
 
     static func request(_ args: ToolArguments, baseline: String?, _ context: ToolContext) throws -> CheckRequest {
-        let limits = try CheckLimits.parse(tolerance: try args.string("tolerance"), minCount: try args.int("minCount").map(Int.init),
-                                           maxDrop: try args.string("maxDrop"), maxCycles: try args.int("maxCycles").map { String($0) },
-                                           maxWarnings: try args.int("maxWarnings").map { String($0) })
+        let limits = CheckLimits(tolerance: try value("tolerance", args), minCount: try count("minCount", args),
+                                 maxDrop: try value("maxDrop", args), maxCycles: try count("maxCycles", args),
+                                 maxWarnings: try count("maxWarnings", args))
         if baseline == nil && !limits.limitsRecording {
             throw CheckProblem(.usage, "give baseline (a file written by 'agtrace baseline'), or maxCycles / maxWarnings to gate on cycle reports and SwiftUI warnings alone")
         }
@@ -78,6 +78,24 @@ enum CheckTool {
         let more = try args.strings("more").map { try context.root.fileOrLabel($0, argument: "more") }
         return CheckRequest(baselinePath: baseline, sources: try GateSources(values: values, more: more), limits: limits,
                             allowIncomplete: try args.bool("allowIncomplete"), time: try args.bool("time"),
-                            timeTolerance: try args.string("timeTolerance"), database: context.databasePath)
+                            timeTolerance: try value("timeTolerance", args), database: context.databasePath)
+    }
+
+    /// A string argument read by its type, as the command line reads the option (a refusal is
+    /// the option's usage message: `--tolerance is a percentage…`).
+    static func value<V: ArgumentValue>(_ name: String, _ args: ToolArguments) throws -> V? {
+        guard let text = try args.string(name) else { return nil }
+        do throws(ArgumentRefusal) { return try V(argument: text) } catch { throw CheckProblem(.usage, error.message(option: optionName(name))) }
+    }
+
+    /// An integer argument with a least value.
+    static func count<V: BoundedWholeNumber>(_ name: String, _ args: ToolArguments) throws -> V? {
+        guard let n = try args.int(name) else { return nil }
+        do throws(ArgumentRefusal) { return try V(checking: Int(n)) } catch { throw CheckProblem(.usage, error.message(option: optionName(name))) }
+    }
+
+    /// The command line's option of an argument: maxCycles is --max-cycles.
+    static func optionName(_ argument: String) -> String {
+        argument.reduce(into: "") { name, c in name += c.isUppercase ? "-" + c.lowercased() : String(c) }
     }
 }

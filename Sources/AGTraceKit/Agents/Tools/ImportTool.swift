@@ -55,9 +55,8 @@ enum ImportTool {
                 let fraction = p.totalBytes.map { $0 > 0 ? min(1, Double(p.bytesRead) / Double($0)) : 0 } ?? 0
                 reporter.report(Double(index) + fraction, total, p.line)
             }
-            do {
-                let outcome = try importer.importItem(file.path, options: options)
-                batch.count(outcome)
+            switch batch.run(file, importer: importer, options: options) {
+            case .done(let outcome):
                 text += outcome.line + "\n"
                 var entry: [(String, JSONValue)] = [("path", .string(file.path)), ("line", .string(outcome.line))]
                 switch outcome {
@@ -72,11 +71,9 @@ enum ImportTool {
                     entry += [("outcome", "unchanged"), ("label", .string(existing)), ("alias", .string(alias)), ("kind", .string(kind.rawValue))]
                 }
                 entries.append(.object(entry))
-            } catch where !file.explicit && Importer.isNotAnInput(error) {
-                batch.countSkipped()
-                entries.append(.object([("path", .string(file.path)), ("outcome", "skipped"), ("reason", .string(Importer.reason(error)))]))
-            } catch {
-                batch.countFailed()
+            case .skipped(let reason):
+                entries.append(.object([("path", .string(file.path)), ("outcome", "skipped"), ("reason", .string(reason))]))
+            case .failed(let error):
                 text += "error: \(error)\n"
                 entries.append(.object([("path", .string(file.path)), ("outcome", "failed"), ("error", .string("\(error)"))]))
             }

@@ -31,13 +31,39 @@ public struct ImportBatch {
         }
     }
 
+    /// What became of one file of the batch.
+    public enum Result {
+        /// Imported, or its bytes were already stored (`ImportOutcome` says which).
+        case done(ImportOutcome)
+        /// Found in a directory and no input at all (a README): passed over, with why.
+        case skipped(reason: String)
+        /// Refused: the error says why (the batch's exit status is 1).
+        case failed(Error)
+    }
+
+    /// `file` imported with `importer` and counted. An error on a file a directory holds
+    /// that is no input at all is a skip; any other error, and any on a file named on the
+    /// command line, is a failure.
+    public mutating func run(_ file: File, importer: Importer, options: ImportOptions) -> Result {
+        do {
+            let outcome = try importer.importItem(file.path, options: options)
+            count(outcome)
+            return .done(outcome)
+        } catch where !file.explicit && Importer.isNotAnInput(error) {
+            skipped += 1
+            return .skipped(reason: Importer.reason(error))
+        } catch {
+            failed += 1
+            return .failed(error)
+        }
+    }
+
     public mutating func count(_ outcome: ImportOutcome) {
         if case .imported = outcome { imported += 1 } else { unchanged += 1 }
     }
 
-    /// A file that is no input, in a directory: skipped, not failed.
-    public mutating func countSkipped() { skipped += 1 }
-    public mutating func countFailed() { failed += 1 }
+    /// 0 when no file failed, else 1 (skipped files are no failure).
+    public var exitStatus: Int32 { failed == 0 ? 0 : 1 }
 
     /// The last line, for more than one path: "imported N, skipped M, failed K[, unchanged U]".
     public var summary: String? {

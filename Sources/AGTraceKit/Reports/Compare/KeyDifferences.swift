@@ -1,5 +1,5 @@
 /// How `compare`'s keys are ordered (the totals row stays last).
-public enum CompareSort: String, CaseIterable, Sendable {
+public enum CompareSort: String, CaseIterable, Sendable, ArgumentChoice {
     /// By the size of the change: self seconds grown or shrunk when timed, then evaluations.
     case change
     /// By evaluations added or removed.

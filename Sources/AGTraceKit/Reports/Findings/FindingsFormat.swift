@@ -1,7 +1,7 @@
 import Foundation
 
 /// How `agtrace findings` writes its answer.
-public enum FindingsFormat: String, CaseIterable, Sendable {
+public enum FindingsFormat: String, CaseIterable, Sendable, ArgumentChoice {
     /// For people and CI logs: one row per finding, costliest first.
     case table
     /// The whole result (`FindingsResult`), as the MCP tool returns it.

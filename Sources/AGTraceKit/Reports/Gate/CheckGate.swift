@@ -11,15 +11,15 @@ public struct CheckRequest: Sendable {
     public var allowIncomplete = false
     /// Compare each key's seconds too (`--time`).
     public var time = false
-    /// `--time-tolerance` as given, read once the counts are taken (nil: the default).
-    public var timeTolerance: String?
+    /// `--time-tolerance` (nil: the default, `CheckGate.defaultTimeTolerance`).
+    public var timeTolerance: Tolerance?
     /// Rewrite the baseline with the current counts instead of judging them.
     public var updateBaseline = false
     /// The database that holds the labels (`--db`); no file is made there.
     public var database: String
 
     public init(baselinePath: String?, sources: GateSources, limits: CheckLimits = CheckLimits(), allowIncomplete: Bool = false,
-                time: Bool = false, timeTolerance: String? = nil, updateBaseline: Bool = false, database: String) {
+                time: Bool = false, timeTolerance: Tolerance? = nil, updateBaseline: Bool = false, database: String) {
         self.baselinePath = baselinePath
         self.sources = sources
         self.limits = limits
@@ -123,7 +123,7 @@ public enum CheckGate {
         let opened = try sources.open(database: request.database, openDatabase: openDatabase, log: log)
         defer { opened.close() }
         var limits = request.limits
-        if request.time { limits.timeTolerance = try timeTolerance(request.timeTolerance) }
+        if request.time { limits.timeTolerance = request.timeTolerance ?? Tolerance(units: Int64(defaultTimeTolerance), scale: 0) }
         let key = baseline.counts.key
         let kind = baseline.counts.source.kind
         // Seconds a kind gives only on request are asked for whenever --time compares them, or
@@ -202,14 +202,6 @@ public enum CheckGate {
             throw CheckProblem(.usage, "--max-warnings counts the SwiftUI warnings of a console log: give --console LOG (the log of the same test run) beside the recording")
         }
         return try WarningTally.count(console: label, limit: limit, in: opened.db)
-    }
-
-    static func timeTolerance(_ text: String?) throws -> Tolerance {
-        let text = text ?? String(defaultTimeTolerance)
-        guard let tolerance = Tolerance(text) else {
-            throw CheckProblem(.usage, "--time-tolerance is a percentage of growth allowed (20, 20%, 12.5), not '\(text)'")
-        }
-        return tolerance
     }
 
     /// The input must be of the kind the baseline was taken from; one whose attributes another

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The formats `agtrace check` prints.
-public enum CheckFormat: String, CaseIterable, Sendable {
+public enum CheckFormat: String, CaseIterable, Sendable, ArgumentChoice {
     /// For people: the verdict, then regressions worst first, then improvements.
     case table
     /// The full comparison, every key with its status.

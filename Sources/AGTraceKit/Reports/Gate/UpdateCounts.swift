@@ -74,7 +74,7 @@ public struct UpdateCounts: Equatable, Sendable {
 }
 
 /// What a baseline counts per.
-public enum BaselineKey: String, CaseIterable, Sendable {
+public enum BaselineKey: String, CaseIterable, Sendable, ArgumentChoice {
     /// Attribute ids: stable only while the build (the view structure) is the same.
     case attribute
     /// Rule (type) names: survive a rebuild; views of one type share a key.

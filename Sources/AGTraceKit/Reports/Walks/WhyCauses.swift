@@ -7,7 +7,7 @@ public enum WhyCauses {
     public static let noCause = "(no cause)"
 
     /// The grouping `--by` takes.
-    public static let choices = ["cause"]
+    public static let choices = WhyGrouping.allCases.map(\.rawValue)
 
     /// `rows` (a why result of a run, a trace or an Instruments recording) summed per cause,
     /// most rows first (then first seen): cause, rows, seconds (the updates' own time, when
@@ -58,4 +58,9 @@ public enum WhyCauses {
         if let attribute = row[root].intValue { return "(attribute \(attribute))" }
         return noCause
     }
+}
+
+/// What `why --by` sums the rows per.
+public enum WhyGrouping: String, CaseIterable, Sendable, ArgumentChoice {
+    case cause
 }
