@@ -63,31 +63,7 @@ public struct QueryFile: Sendable, Equatable {
     public init(fileName: String, text: String) throws {
         self.fileName = fileName
         sql = text
-        var header: [String: String] = [:]
-        // Only the header is read, line by line: every command reads all of Queries/ when it
-        // starts, so nothing here walks a whole file or goes through NSString.
-        var rest = Substring(text)
-        while !rest.isEmpty {
-            // By bytes: Queries/ holds no "\r" (ReportRegistryTests), so no "\r\n" grapheme
-            // hides a line end from a byte search.
-            let end = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
-            let line = rest[..<end]
-            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
-            let trimmed = line.trimmed(\.isSpace)
-            if trimmed.isEmpty { continue }
-            guard trimmed.hasPrefix("--") else { break }
-            let body = trimmed.dropFirst(2).trimmed(\.isSpace)
-            guard let colon = body.utf8.firstIndex(of: UInt8(ascii: ":")) else { continue }
-            let key = String(body[..<colon])
-            guard !key.isEmpty, key.allSatisfy({ $0.isLetter && $0.isLowercase }) else { continue }
-            guard Self.knownKeys.contains(key) else {
-                throw QueryFileError(fileName: fileName, message: "unknown header key '\(key)'")
-            }
-            guard header[key] == nil else {
-                throw QueryFileError(fileName: fileName, message: "header key '\(key)' given twice")
-            }
-            header[key] = String(body[body.index(after: colon)...].trimmed(\.isSpace))
-        }
+        let header = try Self.header(of: text, fileName: fileName)
         guard let name = header["name"], !name.isEmpty else {
             throw QueryFileError(fileName: fileName, message: "no '-- name:' header")
         }
@@ -137,6 +113,76 @@ public struct QueryFile: Sendable, Equatable {
             }
         }
         self.parameters = parameters
+    }
+
+    /// The header's `key: value` pairs. Only the header is read, line by line: every `report`
+    /// reads all of Queries/ when it starts, so nothing here walks a whole file or goes
+    /// through NSString; an ASCII line (all of them in Queries/) is read as bytes, as
+    /// `headerLine` reads it (which reads any other).
+    static func header(of text: String, fileName: String) throws -> [String: String] {
+        var text = text
+        return try text.withUTF8 { bytes -> [String: String] in
+            var header: [String: String] = [:]
+            func add(_ key: String, _ value: String) throws {
+                guard knownKeys.contains(key) else {
+                    throw QueryFileError(fileName: fileName, message: "unknown header key '\(key)'")
+                }
+                guard header[key] == nil else {
+                    throw QueryFileError(fileName: fileName, message: "header key '\(key)' given twice")
+                }
+                header[key] = value
+            }
+            var start = 0
+            // By bytes: Queries/ holds no "\r" (ReportRegistryTests), so no "\r\n" grapheme
+            // hides a line end from a byte search.
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                var lo = start, hi = end
+                start = end + 1
+                if bytes[lo..<hi].contains(where: { $0 >= 0x80 }) {
+                    switch headerLine(Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self))) {
+                    case .blank, .comment: continue
+                    case .end: return header
+                    case .entry(let key, let value): try add(key, value)
+                    }
+                    continue
+                }
+                func trim() {
+                    while lo < hi && (bytes[lo] == 0x20 || bytes[lo] == 0x09) { lo += 1 }
+                    while hi > lo && (bytes[hi - 1] == 0x20 || bytes[hi - 1] == 0x09) { hi -= 1 }
+                }
+                trim()
+                if lo == hi { continue }
+                guard hi - lo >= 2, bytes[lo] == UInt8(ascii: "-"), bytes[lo + 1] == UInt8(ascii: "-") else { return header }
+                lo += 2
+                trim()
+                guard let colon = bytes[lo..<hi].firstIndex(of: UInt8(ascii: ":")), colon > lo,
+                      bytes[lo..<colon].allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else { continue }
+                let key = String(decoding: UnsafeBufferPointer(rebasing: bytes[lo..<colon]), as: UTF8.self)
+                lo = colon + 1
+                trim()
+                try add(key, String(decoding: UnsafeBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self))
+            }
+            return header
+        }
+    }
+
+    enum HeaderLine: Equatable {
+        case blank, end, comment
+        case entry(key: String, value: String)
+    }
+
+    /// What one line of a header says, read as text: blank, the end of the header (not a
+    /// comment), a comment of free text, or a `key: value`.
+    static func headerLine(_ line: Substring) -> HeaderLine {
+        let trimmed = line.trimmed(\.isSpace)
+        if trimmed.isEmpty { return .blank }
+        guard trimmed.hasPrefix("--") else { return .end }
+        let body = trimmed.dropFirst(2).trimmed(\.isSpace)
+        guard let colon = body.utf8.firstIndex(of: UInt8(ascii: ":")) else { return .comment }
+        let key = String(body[..<colon])
+        guard !key.isEmpty, key.allSatisfy({ $0.isLetter && $0.isLowercase }) else { return .comment }
+        return .entry(key: key, value: String(body[body.index(after: colon)...].trimmed(\.isSpace)))
     }
 
     /// The statement without its final `;`, to stand inside another.
