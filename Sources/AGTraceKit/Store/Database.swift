@@ -104,6 +104,10 @@ public final class Database: @unchecked Sendable {
     /// the last agtrace to finish folds it back.
     @discardableResult
     public func checkpoint() throws -> Bool {
+        // No log, or an empty one, holds nothing to copy. (SQLite would still answer: on a
+        // connection that never opened its log, as after the first import's switch back to
+        // WAL, by reading every table's definition again, ~2 ms.)
+        guard let wal = fileSize(path + "-wal"), wal > 0 else { return true }
         let row = try withBusyRetry { try rows("PRAGMA wal_checkpoint(TRUNCATE)") }.first
         return row?.first?.intValue == 0
     }
