@@ -147,7 +147,16 @@ final class ReportRegistryTests: XCTestCase {
                 case .entry(let key, let value): expected[key] = value
                 }
             }
-            XCTAssertEqual(try QueryFile.header(of: text, fileName: "x.sql"), expected, text)
+            XCTAssertEqual(try QueryFile.header(of: text, fileName: "x.sql").dictionary, expected, text)
+            // The header's values are split by bytes as they were by Character.
+            for value in expected.values {
+                for separator: Unicode.Scalar in [",", " ", "="] {
+                    XCTAssertEqual(Substring(value).fields(separator), Substring(value).split(separator: Character(separator)), value)
+                }
+            }
+        }
+        for value in ["a,,b, c", ",x,", "é,\u{301}x", "a ,\u{301} b", "", ","] {
+            XCTAssertEqual(Substring(value).fields(","), Substring(value).split(separator: ","), value)
         }
         let spaced = try QueryFile(fileName: "s.sql", text: texts[texts.count - 2])
         XCTAssertEqual([spaced.name, spaced.description, spaced.by], ["s", "d é", "rule"])
