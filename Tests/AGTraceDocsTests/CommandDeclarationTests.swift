@@ -31,7 +31,7 @@ final class CommandDeclarationTests: XCTestCase {
 
     func testEveryDeclaredOptionIsInTheHelpAndTheParserAcceptsTheDeclaredOnly() throws {
         let declarations = AGTraceCLI.declarations
-        XCTAssertEqual(declarations.count, 15)
+        XCTAssertEqual(declarations.count, 16)
         for d in declarations {
             let listed = section("Options:", of: d.help)
             // The option list is the declarations, in order, each once: --db and --help last.
