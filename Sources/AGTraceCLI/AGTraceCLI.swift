@@ -4,11 +4,27 @@ import Foundation
 
 let version = "0.1.0"
 
-let commands: [Command] = [
-    ImportCommand.command, ListCommand.command, QueryCommand.command,
-    ReportCommand.command, DiffCommand.command, CompareCommand.command, WalkCommand.command, WhyCommand.command, CyclesCommand.command, ExportCommand.command,
-    FindingsCommand.command, BaselineCommand.command, CheckCommand.command, DeleteCommand.command, LLDBScriptCommand.command, McpCommand.command,
+/// Every command by name, each declared when first asked for: a command's declarations can
+/// read registries (`report`'s options come from every query file), which the other commands
+/// need not pay for at start.
+let commandTable: [(name: String, declare: @Sendable () -> Command)] = [
+    (ImportCommand.name, { ImportCommand.command }), (ListCommand.name, { ListCommand.command }),
+    (QueryCommand.name, { QueryCommand.command }), (ReportCommand.name, { ReportCommand.command }),
+    (DiffCommand.name, { DiffCommand.command }), (CompareCommand.name, { CompareCommand.command }),
+    (WalkCommand.name, { WalkCommand.command }), (WhyCommand.name, { WhyCommand.command }),
+    (CyclesCommand.name, { CyclesCommand.command }), (ExportCommand.name, { ExportCommand.command }),
+    (FindingsCommand.name, { FindingsCommand.command }), (BaselineCommand.name, { BaselineCommand.command }),
+    (CheckCommand.name, { CheckCommand.command }), (DeleteCommand.name, { DeleteCommand.command }),
+    (LLDBScriptCommand.name, { LLDBScriptCommand.command }), (McpCommand.name, { McpCommand.command }),
 ]
+
+/// Every command, declared (help, docs, the declaration tests).
+var commands: [Command] { commandTable.map { $0.declare() } }
+
+/// The command named `name`, declaring only it.
+func command(named name: String) -> Command? {
+    commandTable.first { $0.name == name }?.declare()
+}
 
 @MainActor func topLevelHelp() -> String {
     var text = wrap("agtrace \(version): SwiftUI's evidence (\(KindWords.formatPlurals("and"))) in one SQLite database.",
@@ -79,15 +95,15 @@ public enum AGTraceCLI {
             out.write(topLevelHelp())
             return 0
         }
-        guard let c = commands.first(where: { $0.name == args[1] }) else {
+        guard let c = command(named: args[1]) else {
             err.write("agtrace: error: no command '\(terminalSafe(args[1]))'; see 'agtrace help'\n")
             return 2
         }
         out.write(helpText(for: c))
         return 0
     }
-    guard let command = commands.first(where: { $0.name == first }) else {
-        let guess = commands.map(\.name).min { Suggestion.distance($0, first) < Suggestion.distance($1, first) }
+    guard let command = command(named: first) else {
+        let guess = commandTable.map(\.name).min { Suggestion.distance($0, first) < Suggestion.distance($1, first) }
         var message = "agtrace: error: unknown command '\(first)'"
         if let guess, Suggestion.distance(guess, first) <= 2 { message += " (did you mean '\(guess)'?)" }
         err.write(message + "\nSee 'agtrace help'.\n")

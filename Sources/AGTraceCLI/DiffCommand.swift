@@ -58,7 +58,7 @@ enum DiffCommand {
             throw UsageError(message: "--limit and --wide go with --details")
         }
         let db = try context.openDatabase(.read)
-        let stop = InterruptHandler { db.interrupt() }
+        let stop = InterruptOnSignal(db)
         defer { stop.cancel() }
         var warnings: [String] = []
         defer { for warning in warnings { context.note("agtrace diff: warning: \(terminalSafe(warning))") } }

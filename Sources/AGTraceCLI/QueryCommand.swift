@@ -1,6 +1,5 @@
 import AGTraceKit
 import CommandLineOptions
-import Dispatch
 import Foundation
 
 enum QueryCommand {
@@ -37,7 +36,7 @@ enum QueryCommand {
         }
         let db = try context.openDatabase(.read)
         db.installInterruptCheck()
-        let stop = InterruptHandler { db.interrupt() }
+        let stop = InterruptOnSignal(db)
         defer { stop.cancel() }
         let writer = RowWriter(format: format, out: context.out, wide: args.has(Options.wide))
         do {

@@ -110,7 +110,7 @@ enum ReportCommand {
             throw UsageError(message: e.message)
         }
         let db = try context.openDatabase(.read)
-        let stop = InterruptHandler { db.interrupt() }
+        let stop = InterruptOnSignal(db)
         defer { stop.cancel() }
         let outcome = try ReportRunner.run(request, in: db, writer: RowWriter(format: format, out: context.out, wide: args.has(Options.wide)))
         for warning in outcome.warnings { context.note("agtrace report: warning: \(terminalSafe(warning))") }

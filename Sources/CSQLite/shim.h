@@ -48,3 +48,10 @@ static inline int agtrace_start_writeback(int fd) { return sync_file_range(fd, 0
 #else
 static inline int agtrace_start_writeback(int fd) { (void)fd; return 0; }
 #endif
+
+// An int read and written whole from any thread or a signal handler (`InterruptFlag`,
+// `InterruptOnSignal`): Swift's own atomics need macOS 15.
+static inline void agtrace_atomic_set(int *word) { __atomic_store_n(word, 1, __ATOMIC_SEQ_CST); }
+static inline int agtrace_atomic_get(const int *word) { return __atomic_load_n(word, __ATOMIC_SEQ_CST); }
+static inline int agtrace_atomic_increment(int *word) { return __atomic_add_fetch(word, 1, __ATOMIC_SEQ_CST); }
+static inline void agtrace_atomic_clear(int *word) { __atomic_store_n(word, 0, __ATOMIC_SEQ_CST); }

@@ -132,6 +132,36 @@ final class ReportRegistryTests: XCTestCase {
         XCTAssertThrowsError(try QueryFile(fileName: "w.sql", text: "-- name: w\n-- description: d\n-- params: run (maybe)\nSELECT 1;")) { XCTAssertEqual("\($0)", "Queries/w.sql: cannot read parameter 'run (maybe)'") }
     }
 
+    /// A header is read by bytes where its lines are ASCII: the same pairs as reading every
+    /// line as text (`headerLine`), for every file of Queries/ and lines of other spaces.
+    func testHeadersReadByBytesAreHeadersReadAsText() throws {
+        var texts = EmbeddedQueries.all.map(\.text)
+        texts.append("--\u{A0}name: s\u{3000}\n  -- description:\u{2003}d é\u{A0}\n\t--by: rule\t\n--  \n\nSELECT 1;")
+        texts.append("-- name: n\n-- description: d\n-- summary: é: e\n-- (u: a remark)\nSELECT 1;\n-- by: after the statement")
+        for text in texts {
+            var expected: [String: String] = [:]
+            lines: for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                switch QueryFile.headerLine(line) {
+                case .blank, .comment: continue
+                case .end: break lines
+                case .entry(let key, let value): expected[key] = value
+                }
+            }
+            XCTAssertEqual(try QueryFile.header(of: text, fileName: "x.sql").dictionary, expected, text)
+            // The header's values are split by bytes as they were by Character.
+            for value in expected.values {
+                for separator: Unicode.Scalar in [",", " ", "="] {
+                    XCTAssertEqual(Substring(value).fields(separator), Substring(value).split(separator: Character(separator)), value)
+                }
+            }
+        }
+        for value in ["a,,b, c", ",x,", "é,\u{301}x", "a ,\u{301} b", "", ","] {
+            XCTAssertEqual(Substring(value).fields(","), Substring(value).split(separator: ","), value)
+        }
+        let spaced = try QueryFile(fileName: "s.sql", text: texts[texts.count - 2])
+        XCTAssertEqual([spaced.name, spaced.description, spaced.by], ["s", "d é", "rule"])
+    }
+
     static func stripCommentsAndStrings(_ sql: String) -> String {
         var out = ""
         var chars = sql.makeIterator()

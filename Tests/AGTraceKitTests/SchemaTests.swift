@@ -30,6 +30,23 @@ final class SchemaTests: XCTestCase {
         XCTAssertGreaterThan(seeded, 0)
     }
 
+    /// What opening a database compares it with, worked out when CurrentSchema.swift was
+    /// written (so that no command builds the schema to hash it): the migrations' count, the
+    /// hash a database records in `schema_hash`, and the hash of SQLite's own rows, the same
+    /// for a database made by `current` and one brought forward by the migrations.
+    func testTheGeneratedConstantsAreTheSchemas() throws {
+        XCTAssertEqual(Schema.latestVersion, Schema.migrations.count)
+        let replayed = try Database(rawPath: ":memory:", readOnly: false, create: true)
+        for m in Schema.migrations { try replayed.execute(m) }
+        let direct = try Database(rawPath: ":memory:", readOnly: false, create: true)
+        try direct.execute(Schema.current)
+        for db in [replayed, direct] {
+            XCTAssertEqual(SchemaObjects.hash(of: try SchemaObjects.objects(in: db)), Schema.currentHash)
+            XCTAssertEqual(try SchemaObjects.rawHash(in: db), Schema.currentRawHash)
+        }
+        XCTAssertEqual(try SchemaObjects.definitionHash(version: Schema.latestVersion), Schema.currentHash)
+    }
+
     struct Object: Equatable {
         var type: String
         var name: String

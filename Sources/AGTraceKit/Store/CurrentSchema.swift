@@ -109,4 +109,15 @@ extension Schema {
         "CREATE TRIGGER xctrace_recordings_delete INSTEAD OF DELETE ON xctrace_recordings BEGIN\n    DELETE FROM imports WHERE id = (SELECT import_id FROM xctrace_recording_facts WHERE id = OLD.id);\n    DELETE FROM xctrace_recording_facts WHERE id = OLD.id;\nEND;",
         "INSERT INTO trace_kinds(type, kind, p1_is_attribute) VALUES\n    (1, 'BeginTrace', 0),\n    (2, 'EndTrace', 0),\n    (3, 'BeginSubgraphUpdate', 0),\n    (4, 'EndSubgraphUpdate', 0),\n    (5, 'BeginNodeUpdate', 1),\n    (6, 'EndNodeUpdate', 1),\n    (7, 'BeginValueUpdate', 1),\n    (8, 'EndValueUpdate', 1),\n    (9, 'BeginGraphUpdate', 0),\n    (10, 'EndGraphUpdate', 0),\n    (11, 'BeginGraphInvalidation', 1),\n    (12, 'EndGraphInvalidation', 1),\n    (13, 'BeginModifyNode', 1),\n    (14, 'EndModifyNode', 1),\n    (15, 'BeginEvent', 1),\n    (16, 'EndEvent', 1),\n    (17, 'BeginSnapshot', 0),\n    (18, 'EndSnapshot', 0),\n    (32, 'GraphCreated', 0),\n    (33, 'GraphDestroy', 0),\n    (34, 'GraphNeedsUpdate', 0),\n    (35, 'SubgraphCreated', 0),\n    (36, 'SubgraphInvalidate', 0),\n    (37, 'SubgraphAddChild', 0),\n    (38, 'SubgraphRemoveChild', 0),\n    (39, 'NodeAdded', 1),\n    (40, 'NodeSetDirty', 1),\n    (41, 'NodeSetPending', 1),\n    (42, 'NodeSetValue', 1),\n    (43, 'NodeMarkValue', 1),\n    (44, 'IndirectNodeAdded', 1),\n    (45, 'IndirectNodeSetSource', 1),\n    (46, 'IndirectNodeSetDependency', 1),\n    (47, 'NodeAddEdge', 1),\n    (48, 'NodeRemoveEdge', 1),\n    (49, 'NodeSetEdgePending', 1),\n    (50, 'ProfileMark', 0),\n    (51, 'LogMessage', 0),\n    (52, 'CustomEvent', 0),\n    (53, 'SubgraphDestroy', 0),\n    (54, 'NamedEvent', 0),\n    (55, 'SetDeadline', 0),\n    (56, 'PassedDeadline', 0);",
     ].joined(separator: "\n")
+
+    /// How many migrations made `current`: `latestVersion`.
+    static let currentVersion = 21
+
+    /// `SchemaObjects.hash` of the objects `current` makes: what an agtrace
+    /// database of this version records in `schema_hash` and hashes to.
+    static let currentHash = "26e2c8e2741b5bd03fc4b045b38a8948728416cb633723a72bd013fa1af49f06"
+
+    /// `SchemaObjects.rawHash` of a database `current` made: when a database's is
+    /// this, its objects are these byte for byte.
+    static let currentRawHash = "9f2a1aff48a480e131a9df5f0c7d7c8e85f48cddacb6f4337ae1771ae1673ca6"
 }

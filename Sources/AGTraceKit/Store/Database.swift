@@ -104,6 +104,10 @@ public final class Database: @unchecked Sendable {
     /// the last agtrace to finish folds it back.
     @discardableResult
     public func checkpoint() throws -> Bool {
+        // No log, or an empty one, holds nothing to copy. (SQLite would still answer: on a
+        // connection that never opened its log, as after the first import's switch back to
+        // WAL, by reading every table's definition again, ~2 ms.)
+        guard let wal = fileSize(path + "-wal"), wal > 0 else { return true }
         let row = try withBusyRetry { try rows("PRAGMA wal_checkpoint(TRUNCATE)") }.first
         return row?.first?.intValue == 0
     }
@@ -279,7 +283,7 @@ public final class Database: @unchecked Sendable {
     /// Whether `interrupt()` was called.
     public var wasInterrupted: Bool { interruptFlag.isSet }
 
-    private let interruptFlag = InterruptFlag()
+    let interruptFlag = InterruptFlag()
 
     /// Checks the interrupt flag every few thousand virtual-machine steps.
     public func installInterruptCheck() {
@@ -367,10 +371,15 @@ public final class Database: @unchecked Sendable {
     }
 }
 
-/// A flag set from a signal-handling thread and read by SQLite's progress handler.
+/// A flag set from another thread or a signal handler (`InterruptOnSignal`: so an atomic
+/// word, no lock) and read by SQLite's progress handler.
 final class InterruptFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    func set() { lock.lock(); value = true; lock.unlock() }
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+    let word: UnsafeMutablePointer<Int32>
+    init() {
+        word = .allocate(capacity: 1)
+        word.initialize(to: 0)
+    }
+    deinit { word.deallocate() }
+    func set() { agtrace_atomic_set(word) }
+    var isSet: Bool { agtrace_atomic_get(word) != 0 }
 }

@@ -26,6 +26,9 @@ extension Schema {
         // One statement a source line, its line breaks escaped: the text SQLite stores stays
         // exactly the migrations', and the file does not repeat them line for line
         // (docs/schema.md is the form to read).
+        // The hash opening a database compares its objects with (`SchemaObjects.definitionHash`).
+        let hash = SchemaObjects.hash(of: try SchemaObjects.objects(in: db))
+        let rawHash = try SchemaObjects.rawHash(in: db)
         let body = statements.map { sql in
             "        \"" + sql.replacingOccurrences(of: "\\", with: "\\\\")
                 .replacingOccurrences(of: "\"", with: "\\\"")
@@ -41,6 +44,17 @@ extension Schema {
                 static let current = [
             \(body)
                 ].joined(separator: "\\n")
+
+                /// How many migrations made `current`: `latestVersion`.
+                static let currentVersion = \(migrations.count)
+
+                /// `SchemaObjects.hash` of the objects `current` makes: what an agtrace
+                /// database of this version records in `schema_hash` and hashes to.
+                static let currentHash = "\(hash)"
+
+                /// `SchemaObjects.rawHash` of a database `current` made: when a database's is
+                /// this, its objects are these byte for byte.
+                static let currentRawHash = "\(rawHash)"
             }
 
             """

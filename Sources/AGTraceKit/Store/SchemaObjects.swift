@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// The tables, indexes and views agtrace's schema holds at each version, and what else a
@@ -54,8 +55,11 @@ enum SchemaObjects {
     /// (`definitionHash`): an unchanged database costs reading `sqlite_master` once.
     static func unexpected(in db: Database, version: Int) throws -> [String] {
         guard version >= 0, version <= Schema.latestVersion else { return [] }
-        let found = try objects(in: db)
         let ours = try definitionHash(version: version)
+        if version == Schema.latestVersion, try rawHash(in: db) == Schema.currentRawHash {
+            return try recordedHashProblem(in: db, version: version, ours: ours).map { [$0] } ?? []
+        }
+        let found = try objects(in: db)
         if hash(of: found) == ours { return try recordedHashProblem(in: db, version: version, ours: ours).map { [$0] } ?? [] }
         let expected = try expected(version: version)
         var problems: [String] = []
@@ -103,6 +107,28 @@ enum SchemaObjects {
         return hash == ours ? nil : "table 'schema_hash' (its recorded hash \(hash.prefix(12))… is not schema version \(version)'s, \(ours.prefix(12))…)"
     }
 
+    /// SHA-256 of `sqlite_master`'s rows as SQLite holds them (ours: `selectObjects`), in
+    /// name order, each column's kind, length and bytes: no two schemas give the same bytes.
+    /// The latest schema's is `Schema.currentRawHash`. Equal, the objects are ours byte for
+    /// byte, and opening reads nothing else of them: ~100 rows hashed from SQLite's own memory,
+    /// where making strings of them and normalizing their spaces cost ~1 ms.
+    static func rawHash(in db: Database) throws -> String {
+        let stmt = try db.prepare(selectObjects + " ORDER BY name, type")
+        var sha = SHA256()
+        var head = [UInt8](repeating: 0, count: 9)
+        while try stmt.step() {
+            for column in 0..<4 {
+                let type = sqlite3_column_type(stmt.handle, Int32(column))
+                let text = type == SQLITE_TEXT ? stmt.bytes(column) : nil
+                head[0] = type == SQLITE_TEXT ? 0x54 : type == SQLITE_NULL ? 0x4E : 0x4F  // T, N, O
+                withUnsafeBytes(of: UInt64(text?.count ?? 0).littleEndian) { head.replaceSubrange(1..<9, with: $0) }
+                sha.update(head)
+                if let text { sha.update(UnsafeRawBufferPointer(text)) }
+            }
+        }
+        return sha.finalizeHex()
+    }
+
     /// SHA-256 of the objects' kinds, names and definitions (spaces aside), sorted by name.
     static func hash(of objects: [Object]) -> String {
         var sha = SHA256()
@@ -114,9 +140,12 @@ enum SchemaObjects {
 
     nonisolated(unsafe) private static var hashes: [Int: String] = [:]
 
-    /// The hash of what schema `version` is, as agtrace writes it (from `Schema.current` for
-    /// the latest): what a database's own `sqlite_master` must hash to.
+    /// The hash of what schema `version` is, as agtrace writes it: what a database's own
+    /// `sqlite_master` must hash to. The latest's is `Schema.currentHash`, worked out when
+    /// `agtrace-docs` wrote CurrentSchema.swift (building the schema in memory to hash it cost
+    /// every command ~4 ms); an older one's, from its migrations replayed.
     static func definitionHash(version: Int) throws -> String {
+        if version == Schema.latestVersion { return Schema.currentHash }
         let objects = try expected(version: version)
         lock.lock()
         defer { lock.unlock() }

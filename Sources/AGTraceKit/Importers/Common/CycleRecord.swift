@@ -30,8 +30,9 @@ struct CycleRecord: Sendable, Equatable {
 
 /// Writes cycle reports of one stored import (`kind` `trace`, `run` or `console`, its row `ownerId`).
 final class CycleWriter {
-    private let cycleRow: Statement
-    private let frameRow: Statement
+    /// Prepared at the first report: most imports hold none.
+    private var cycleRow: Statement?
+    private var frameRow: Statement?
     private let db: Database
     private let kind: String
     private let ownerId: Int64
@@ -41,20 +42,22 @@ final class CycleWriter {
         self.db = db
         self.kind = kind
         self.ownerId = ownerId
-        cycleRow = try db.prepare("""
-            INSERT INTO cycles(kind, owner_id, position, attribute, level, form, complete, dump)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-            """)
-        frameRow = try db.prepare("""
-            INSERT INTO cycle_frames(cycle_id, ordinal, stack_index, frame_index, attribute, count, input_index,
-                                     input_count, flags, cyclic, name)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
-            """)
     }
 
     /// Returns the `cycles` row's id (a console's labels hang on it).
     @discardableResult
     func write(_ r: CycleRecord) throws -> Int64 {
+        let cycleRow = try self.cycleRow ?? db.prepare("""
+            INSERT INTO cycles(kind, owner_id, position, attribute, level, form, complete, dump)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+            """)
+        let frameRow = try self.frameRow ?? db.prepare("""
+            INSERT INTO cycle_frames(cycle_id, ordinal, stack_index, frame_index, attribute, count, input_index,
+                                     input_count, flags, cyclic, name)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+            """)
+        self.cycleRow = cycleRow
+        self.frameRow = frameRow
         try cycleRow.runRow(kind, ownerId, r.position, r.attribute, r.level, r.form, r.complete, r.dump)
         let id = db.lastInsertRowid
         for (ordinal, f) in r.frames.enumerated() {

@@ -1,7 +1,8 @@
 import CSQLite
 
 /// `INSERT OR FAIL INTO table(columns) VALUES (…), (…), …` for up to `rows` rows per step,
-/// prepared once per row count used (the full count, then whatever the last chunk needs).
+/// prepared once per row count used, when first used (the full count, then whatever the last
+/// chunk needs; a small import never runs the full one).
 /// SQLite's cost per step (VDBE setup, opening the table, reset) is then paid once for many
 /// rows: at a million rows that is a tenth of the import.
 ///
@@ -18,7 +19,7 @@ final class MultiRowInsert {
     /// Parameters per row.
     let columns: Int
     private var statements: [Int: Statement] = [:]
-    private let full: Statement
+    private var full: Statement?
     let rows: Int
 
     /// `row` is one row's values, `?` where a value is bound (`columns` of them): constants
@@ -32,15 +33,14 @@ final class MultiRowInsert {
         self.columns = columns
         self.rows = rows
         self.row = row ?? "(" + Array(repeating: "?", count: columns).joined(separator: ",") + ")"
-        full = try Self.prepare(db, prefix, self.row, rows)
     }
 
     /// The statement for `n` rows; row `k`'s column `c` (1-based) is parameter `k * columns + c`.
     func statement(rows n: Int) throws -> Statement {
-        if n == rows { return full }
-        if let s = statements[n] { return s }
+        if n == rows, let full { return full }
+        if n != rows, let s = statements[n] { return s }
         let s = try Self.prepare(db, prefix, row, n)
-        statements[n] = s
+        if n == rows { full = s } else { statements[n] = s }
         return s
     }
 

@@ -58,36 +58,30 @@ public struct QueryFile: Sendable, Equatable {
     public var required: [String] { parameters.filter(\.required).map(\.name) }
     public var optional: [String] { parameters.filter { !$0.required }.map(\.name) }
 
-    static let knownKeys: Set<String> = ["name", "summary", "description", "params", "by", "details", "needs", "compute", "internal", "units", "with", "flags"]
+    static let keys = ["name", "summary", "description", "params", "by", "details", "needs", "compute", "internal", "units", "with", "flags"]
+
+    /// A header's values by key (one of `keys`): a dozen short strings compared, where a
+    /// dictionary hashed each key (every `report` reads 106 headers at its start).
+    struct Header: Equatable {
+        private(set) var values = [String?](repeating: nil, count: QueryFile.keys.count)
+        subscript(key: String) -> String? { QueryFile.keys.firstIndex(of: key).flatMap { values[$0] } }
+        var dictionary: [String: String] {
+            var pairs: [String: String] = [:]
+            for (key, value) in zip(QueryFile.keys, values) where value != nil { pairs[key] = value }
+            return pairs
+        }
+
+        mutating func add(_ key: String, index: Int?, _ value: String, fileName: String) throws {
+            guard let index else { throw QueryFileError(fileName: fileName, message: "unknown header key '\(key)'") }
+            guard values[index] == nil else { throw QueryFileError(fileName: fileName, message: "header key '\(key)' given twice") }
+            values[index] = value
+        }
+    }
 
     public init(fileName: String, text: String) throws {
         self.fileName = fileName
         sql = text
-        var header: [String: String] = [:]
-        // Only the header is read, line by line: every command reads all of Queries/ when it
-        // starts, so nothing here walks a whole file or goes through NSString.
-        var rest = Substring(text)
-        while !rest.isEmpty {
-            // By bytes: Queries/ holds no "\r" (ReportRegistryTests), so no "\r\n" grapheme
-            // hides a line end from a byte search.
-            let end = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
-            let line = rest[..<end]
-            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
-            let trimmed = line.trimmed(\.isSpace)
-            if trimmed.isEmpty { continue }
-            guard trimmed.hasPrefix("--") else { break }
-            let body = trimmed.dropFirst(2).trimmed(\.isSpace)
-            guard let colon = body.utf8.firstIndex(of: UInt8(ascii: ":")) else { continue }
-            let key = String(body[..<colon])
-            guard !key.isEmpty, key.allSatisfy({ $0.isLetter && $0.isLowercase }) else { continue }
-            guard Self.knownKeys.contains(key) else {
-                throw QueryFileError(fileName: fileName, message: "unknown header key '\(key)'")
-            }
-            guard header[key] == nil else {
-                throw QueryFileError(fileName: fileName, message: "header key '\(key)' given twice")
-            }
-            header[key] = String(body[body.index(after: colon)...].trimmed(\.isSpace))
-        }
+        let header = try Self.header(of: text, fileName: fileName)
         guard let name = header["name"], !name.isEmpty else {
             throw QueryFileError(fileName: fileName, message: "no '-- name:' header")
         }
@@ -98,13 +92,13 @@ public struct QueryFile: Sendable, Equatable {
         self.description = description
         summary = header["summary"]
         by = header["by"]
-        flags = (header["flags"] ?? "").split(separator: ",").map { String($0.trimmed(\.isSpace)) }.filter { !$0.isEmpty }
+        flags = Substring(header["flags"] ?? "").fields(",").map { String($0.trimmed(\.isSpace)) }.filter { !$0.isEmpty }
         details = header["details"] == "yes"
         compute = header["compute"]
         isInternal = header["internal"] == "yes"
         var units: [String: ColumnUnit] = [:]
-        for item in (header["units"] ?? "").split(separator: ",") {
-            let words = item.split(separator: " ").map(String.init)
+        for item in Substring(header["units"] ?? "").fields(",") {
+            let words = item.fields(" ").map(String.init)
             guard words.count == 2, let unit = ColumnUnit(rawValue: words[1]) else {
                 throw QueryFileError(fileName: fileName, message: "units: '\(item.trimmed(\.isSpace))' is not 'COLUMN seconds' or 'COLUMN fraction'")
             }
@@ -112,7 +106,7 @@ public struct QueryFile: Sendable, Equatable {
         }
         self.units = units
         if let with = header["with"] {
-            let parts = with.split(separator: "=").map { String($0.trimmed(\.isSpace)) }
+            let parts = Substring(with).fields("=").map { String($0.trimmed(\.isSpace)) }
             guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isLetter || $0 == "_" }), !parts[1].isEmpty else {
                 throw QueryFileError(fileName: fileName, message: "with: '\(with)' is not 'ALIAS = FILE'")
             }
@@ -126,8 +120,8 @@ public struct QueryFile: Sendable, Equatable {
         case let other?: throw QueryFileError(fileName: fileName, message: "unknown need '\(other)'")
         }
         var parameters: [Parameter] = []
-        for item in (header["params"] ?? "").split(separator: ",") {
-            var words = item.split(separator: " ").map(String.init)
+        for item in Substring(header["params"] ?? "").fields(",") {
+            var words = item.fields(" ").map(String.init)
             guard let first = words.first else { continue }
             words.removeFirst()
             switch words {
@@ -137,6 +131,69 @@ public struct QueryFile: Sendable, Equatable {
             }
         }
         self.parameters = parameters
+    }
+
+    /// The header's `key: value` pairs. Only the header is read, line by line: every `report`
+    /// reads all of Queries/ when it starts, so nothing here walks a whole file or goes
+    /// through NSString; an ASCII line (all of them in Queries/) is read as bytes, as
+    /// `headerLine` reads it (which reads any other).
+    static func header(of text: String, fileName: String) throws -> Header {
+        var text = text
+        return try text.withUTF8 { bytes -> Header in
+            var header = Header()
+            var start = 0
+            // By bytes: Queries/ holds no "\r" (ReportRegistryTests), so no "\r\n" grapheme
+            // hides a line end from a byte search.
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+                var lo = start, hi = end
+                start = end + 1
+                if bytes[lo..<hi].contains(where: { $0 >= 0x80 }) {
+                    switch headerLine(Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self))) {
+                    case .blank, .comment: continue
+                    case .end: return header
+                    case .entry(let key, let value): try header.add(key, index: keys.firstIndex(of: key), value, fileName: fileName)
+                    }
+                    continue
+                }
+                func trim() {
+                    while lo < hi && (bytes[lo] == 0x20 || bytes[lo] == 0x09) { lo += 1 }
+                    while hi > lo && (bytes[hi - 1] == 0x20 || bytes[hi - 1] == 0x09) { hi -= 1 }
+                }
+                trim()
+                if lo == hi { continue }
+                guard hi - lo >= 2, bytes[lo] == UInt8(ascii: "-"), bytes[lo + 1] == UInt8(ascii: "-") else { return header }
+                lo += 2
+                trim()
+                guard let colon = bytes[lo..<hi].firstIndex(of: UInt8(ascii: ":")), colon > lo,
+                      bytes[lo..<colon].allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else { continue }
+                let key = bytes[lo..<colon]
+                let index = keys.firstIndex { $0.utf8.elementsEqual(key) }
+                lo = colon + 1
+                trim()
+                try header.add(index.map { keys[$0] } ?? String(decoding: UnsafeBufferPointer(rebasing: key), as: UTF8.self), index: index,
+                               String(decoding: UnsafeBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self), fileName: fileName)
+            }
+            return header
+        }
+    }
+
+    enum HeaderLine: Equatable {
+        case blank, end, comment
+        case entry(key: String, value: String)
+    }
+
+    /// What one line of a header says, read as text: blank, the end of the header (not a
+    /// comment), a comment of free text, or a `key: value`.
+    static func headerLine(_ line: Substring) -> HeaderLine {
+        let trimmed = line.trimmed(\.isSpace)
+        if trimmed.isEmpty { return .blank }
+        guard trimmed.hasPrefix("--") else { return .end }
+        let body = trimmed.dropFirst(2).trimmed(\.isSpace)
+        guard let colon = body.utf8.firstIndex(of: UInt8(ascii: ":")) else { return .comment }
+        let key = String(body[..<colon])
+        guard !key.isEmpty, key.allSatisfy({ $0.isLetter && $0.isLowercase }) else { return .comment }
+        return .entry(key: key, value: String(body[body.index(after: colon)...].trimmed(\.isSpace)))
     }
 
     /// The statement without its final `;`, to stand inside another.
@@ -189,6 +246,24 @@ public struct QueryFileError: Error, CustomStringConvertible, Equatable {
 }
 
 extension Substring {
+    /// `split(separator:)` (empty pieces left out) by bytes where the text is ASCII, as a
+    /// header's values are: splitting by Character weighs each for grapheme breaks.
+    func fields(_ separator: Unicode.Scalar) -> [Substring] {
+        guard separator.isASCII, utf8.allSatisfy({ $0 < 0x80 }) else { return split(separator: Character(separator)) }
+        let byte = UInt8(separator.value)
+        var pieces: [Substring] = []
+        var start = utf8.startIndex, i = start
+        while i != utf8.endIndex {
+            if utf8[i] == byte {
+                if i != start { pieces.append(self[start..<i]) }
+                start = utf8.index(after: i)
+            }
+            i = utf8.index(after: i)
+        }
+        if start != utf8.endIndex { pieces.append(self[start..<utf8.endIndex]) }
+        return pieces
+    }
+
     /// Without the leading and trailing scalars `drop` says to drop (what Foundation's
     /// `trimmingCharacters(in:)` does, without bridging through NSString).
     func trimmed(_ drop: (Unicode.Scalar) -> Bool) -> Substring {
