@@ -144,11 +144,11 @@ public enum ReportRunner {
             switch compute {
             case "dirty-walks":
                 guard let run = values["run"]?.intValue else { throw ReportError("dirty-walks: no run") }
-                let causes = try RunCauses.compute(in: db, run: run, snapshot: values["snapshot"]?.intValue)
-                if !causes.edgesKnown && !causes.invalidations.isEmpty {
+                let walks = try DirtyWalks.rows(in: db, run: run, snapshot: values["snapshot"]?.intValue)
+                if !walks.edgesKnown && !walks.rows.isEmpty {
                     outcome.warnings.append(RunCauses.noEdgesHint(run: request.options["run"] ?? ""))
                 }
-                result = (DirtyWalks.columns, DirtyWalks.rows(causes))
+                result = (DirtyWalks.columns, walks.rows)
             case "edge-churn":
                 // Streamed: two unrelated million-node snapshots differ by millions of rows.
                 let ids = try variant.prepare(in: db, values)
