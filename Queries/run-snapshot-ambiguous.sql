@@ -7,13 +7,16 @@ WITH counted AS (
     -- run_events: the run's id range (Schema, migration 12).
     WHERE run_id = :run AND kind = 'update' AND attribute IS NOT NULL
 ),
+-- The snapshot's views read once: a lookup per node into node_views (a union) scans them all.
+views AS MATERIALIZED (
+    SELECT graph_index, attribute, min(view) AS view FROM node_views WHERE snapshot_id = :snapshot GROUP BY graph_index, attribute
+),
 named AS (
-    SELECT n.attribute, n.graph_index, coalesce(t.name, '') AS rule,
-           coalesce((SELECT min(v.view) FROM node_views v
-                     WHERE v.snapshot_id = n.snapshot_id AND v.graph_index = n.graph_index AND v.attribute = n.attribute), '') AS view
+    SELECT n.attribute, n.graph_index, coalesce(t.name, '') AS rule, coalesce(v.view, '') AS view
     FROM counted c
     JOIN node_rows n ON n.snapshot_id = :snapshot AND n.attribute = c.attribute
     LEFT JOIN types t ON t.snapshot_id = n.snapshot_id AND t.graph_index = n.graph_index AND t.type_index = n.type_index
+    LEFT JOIN views v ON v.graph_index = n.graph_index AND v.attribute = n.attribute
 )
 SELECT attribute, count(DISTINCT rule) > 1 AS rule_ambiguous, count(DISTINCT view) > 1 AS view_ambiguous
 FROM named

@@ -113,15 +113,47 @@ public final class TimelineSpool {
     /// An arrow from the slice of seq `from` to the slice of seq `to`; none when either has no
     /// slice. Ids are 1, 2, … in the order drawn.
     public func addFlow(fromSeq from: Int64, toSeq to: Int64) throws {
-        if !indexed {
-            try db.execute("CREATE INDEX slices_by_seq ON slices(seq)")
-            indexed = true
-        }
+        try indexSlices()
         insertFlow.bind(1, Int64(flowCount + 1))
         insertFlow.bind(2, from)
         insertFlow.bind(3, to)
         try insertFlow.run()
         if db.changes > 0 { flowCount += 1 }
+    }
+
+    private func indexSlices() throws {
+        guard !indexed else { return }
+        try db.execute("CREATE INDEX slices_by_seq ON slices(seq)")
+        indexed = true
+    }
+
+    private var holding: Statement?
+
+    /// An arrow found before its order is known (a run's causes come from each write's walk,
+    /// the arrows are drawn in the order of the updates they reach): kept in the scratch
+    /// database until `drawHeldFlows`.
+    public func holdFlow(fromSeq from: Int64, toSeq to: Int64) throws {
+        if holding == nil {
+            try db.execute("CREATE TABLE held_flows(to_seq INTEGER NOT NULL, from_seq INTEGER NOT NULL)")
+            holding = try db.prepare("INSERT INTO held_flows(to_seq, from_seq) VALUES (?1, ?2)")
+        }
+        holding!.bind(1, to)
+        holding!.bind(2, from)
+        try holding!.run()
+    }
+
+    /// Draws the held arrows as `addFlow` would in the order of their (to, from) seqs: ids go on
+    /// from the last one drawn, an arrow to or from a seq without a slice is none.
+    public func drawHeldFlows() throws {
+        guard holding != nil else { return }
+        try indexSlices()
+        try db.execute("""
+            INSERT INTO flows(id, from_idx, to_idx)
+            SELECT \(flowCount) + row_number() OVER (ORDER BY h.to_seq, h.from_seq), f.idx, t.idx
+            FROM held_flows h JOIN slices f ON f.seq = h.from_seq JOIN slices t ON t.seq = h.to_seq
+            """)
+        flowCount += db.changes
+        try db.execute("DELETE FROM held_flows")
     }
 
     /// Draws an arrow between two slices by index (a hand-made `Timeline`).

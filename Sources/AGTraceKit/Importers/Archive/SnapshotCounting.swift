@@ -30,11 +30,15 @@ extension UpdateCounts {
                 FROM nodes WHERE snapshot_id = ?1 GROUP BY attribute
                 """, [.integer(row.id)])
         case .view:
+            // The snapshot's views read once (a lookup per node into node_views, a union, scans
+            // the snapshot's views each time).
             rows = try db.rows("""
-                SELECT coalesce((SELECT min(v.view) FROM node_views v
-                                 WHERE v.snapshot_id = ?1 AND v.graph_index = n.graph_index AND v.attribute = n.attribute), ?2) AS key,
-                       sum(n.update_count), sum(n.update_total)
-                FROM nodes n WHERE n.snapshot_id = ?1 GROUP BY key
+                WITH v AS MATERIALIZED (
+                    SELECT graph_index, attribute, min(view) AS view FROM node_views WHERE snapshot_id = ?1 GROUP BY graph_index, attribute
+                )
+                SELECT coalesce(v.view, ?2) AS key, sum(n.update_count), sum(n.update_total)
+                FROM nodes n LEFT JOIN v ON v.graph_index = n.graph_index AND v.attribute = n.attribute
+                WHERE n.snapshot_id = ?1 GROUP BY key
                 """, [.integer(row.id), .text(noViewKey)])
         }
         let entries = collect(rows, key: key)

@@ -40,29 +40,38 @@ extension UpdateCounts {
             }
             let namer = try lookUp(.snapshot, namingSnapshot, in: db)
             source.namedBy = NamingSnapshot(label: namingSnapshot, sha256: namer.sha256)
-            // The name of attribute c.attribute in snapshot ?2 (?4, ?5: the view keys' fallbacks).
+            // The name of attribute c.attribute in snapshot ?2 (?4, ?5, ?6: the view keys' fallbacks).
+            // The dump's views are read once: a lookup per attribute into node_views (a union)
+            // scans them all.
             let name = key == .rule
                 ? """
-                  coalesce((SELECT CASE WHEN count(DISTINCT coalesce(r.rule, '')) = 1 THEN min(coalesce(r.rule, '(unnamed type)')) END
-                            FROM node_rules r WHERE r.snapshot_id = ?2 AND r.attribute = c.attribute),
-                           '(attribute ' || c.attribute || ')')
+                  SELECT c.attribute,
+                         coalesce((SELECT CASE WHEN count(DISTINCT coalesce(r.rule, '')) = 1 THEN min(coalesce(r.rule, '(unnamed type)')) END
+                                   FROM node_rules r WHERE r.snapshot_id = ?2 AND r.attribute = c.attribute),
+                                  '(attribute ' || c.attribute || ')') AS key
+                  FROM counts c WHERE c.attribute IS NOT NULL
                   """
                 : """
-                  CASE WHEN NOT EXISTS (SELECT 1 FROM nodes x WHERE x.snapshot_id = ?2 AND x.attribute = c.attribute) THEN ?4
-                       ELSE (SELECT CASE WHEN count(DISTINCT coalesce(v.view, '')) > 1 THEN ?6 ELSE coalesce(min(v.view), ?5) END
-                             FROM nodes x LEFT JOIN node_views v
-                               ON v.snapshot_id = x.snapshot_id AND v.graph_index = x.graph_index AND v.attribute = x.attribute
-                             WHERE x.snapshot_id = ?2 AND x.attribute = c.attribute)
-                  END
+                  SELECT c.attribute,
+                         CASE WHEN count(x.attribute) = 0 THEN ?4
+                              WHEN count(DISTINCT coalesce(v.view, '')) > 1 THEN ?6
+                              ELSE coalesce(min(v.view), ?5) END AS key
+                  FROM counts c
+                  LEFT JOIN nodes x ON x.snapshot_id = ?2 AND x.attribute = c.attribute
+                  LEFT JOIN v ON v.graph_index = x.graph_index AND v.attribute = x.attribute
+                  WHERE c.attribute IS NOT NULL
+                  GROUP BY c.attribute
                   """
             // Count per attribute first (one pass over the run's id range), then name each attribute once.
             rows = try db.rows("""
-                WITH counts AS (
+                WITH counts AS MATERIALIZED (
                     SELECT attribute, count(*) AS n FROM run_events
                     WHERE run_id = ?1 AND kind = 'update' GROUP BY attribute
-                )
-                SELECT CASE WHEN c.attribute IS NULL THEN ?3 ELSE \(name) END AS key, sum(c.n)
-                FROM counts c GROUP BY key
+                ),
+                \(key == .view ? "v AS MATERIALIZED (SELECT graph_index, attribute, view FROM node_views WHERE snapshot_id = ?2)," : "")
+                named AS (\(name))
+                SELECT CASE WHEN c.attribute IS NULL THEN ?3 ELSE named.key END AS key, sum(c.n)
+                FROM counts c LEFT JOIN named ON named.attribute = c.attribute GROUP BY key
                 """, [.integer(row.id), .integer(namer.id), .text(unknownAttributeKey)]
                     + (key == .rule ? [] : [.text(notInDumpKey), .text(noViewKey), .text(ambiguousKey)]))
         }

@@ -11,11 +11,11 @@ extension KindHooks {
             },
             computes: ["dirty-walks": { context, writer, outcome in
                 guard let run = context.id("run") else { throw ReportError("dirty-walks: no run") }
-                let causes = try RunCauses.compute(in: context.db, run: run, snapshot: context.id("snapshot"))
-                if !causes.edgesKnown && !causes.invalidations.isEmpty {
+                let walks = try DirtyWalks.rows(in: context.db, run: run, snapshot: context.id("snapshot"))
+                if !walks.edgesKnown && !walks.rows.isEmpty {
                     outcome.warnings.append(RunCauses.noEdgesHint(run: context.label("run")))
                 }
-                outcome.moreRows = ReportRunner.write(columns: DirtyWalks.columns, rows: DirtyWalks.rows(causes), limit: context.request.limit,
+                outcome.moreRows = ReportRunner.write(columns: DirtyWalks.columns, rows: walks.rows, limit: context.request.limit,
                                                       to: writer)
             }]),
         timeline: TimelineHook(namedBy: "snapshot") { input in

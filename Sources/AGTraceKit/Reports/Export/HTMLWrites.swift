@@ -20,18 +20,36 @@ extension HTMLSections {
         var markedByView: [(view: String, count: Int)]? = nil
     }
 
+    /// How many writes the section shows (pictures for the first 30).
+    static let shownWrites = 200
+
     static func writes(_ page: HTMLPage, db: Database, run: Int64, snapshot: Int64?, options: HTMLReport.Options) throws {
-        let causes = try RunCauses.compute(in: db, run: run, snapshot: snapshot)
+        // Replayed keeping only what the shown writes need: their marked nodes, the updates
+        // they caused and the updates that ran after them.
+        var replay = try RunCauses.Replay(in: db, run: run, snapshot: snapshot)
+        let edgesKnown = replay.edgesKnown
         var names = try NodeNames(db: db, snapshot: snapshot)
-        var effects = causes.invalidations.map {
-            WriteEffect(root: $0.root, seq: $0.seq, line: $0.line, marked: $0.marked, markedCount: $0.marked?.count)
-        }
-        // Updates in seq order: each belongs to the last write before it ("also ran" unless it caused it).
-        var w = -1
-        for update in causes.updates {
-            while w + 1 < effects.count && effects[w + 1].seq < update.seq { w += 1 }
-            for c in update.causes ?? [] { effects[c].reran.append(update.attribute ?? -1) }
-            if w >= 0, !(update.causes ?? []).contains(w) { effects[w].alsoRan.append(update.attribute ?? -1) }
+        var effects: [WriteEffect] = []
+        var total = 0
+        var reran: [[Int64]] = [], alsoRan: [[Int64]] = []
+        try replay.run(keepMarked: shownWrites, causesBefore: shownWrites, onInvalidation: { write in
+            total += 1
+            guard effects.count < shownWrites else { return }
+            effects.append(WriteEffect(root: write.root, seq: write.seq, line: write.line, marked: write.marked, markedCount: write.markedCount))
+        }, onUpdate: (nil, { update in
+            // Each update belongs to the last write before it ("also ran" unless it caused it).
+            for c in update.causes ?? [] where c < shownWrites {
+                if reran.count <= c { reran += repeatElement([], count: c + 1 - reran.count) }
+                reran[c].append(update.attribute ?? -1)
+            }
+            if let w = update.after, w < shownWrites, !(update.causes ?? []).contains(w) {
+                if alsoRan.count <= w { alsoRan += repeatElement([], count: w + 1 - alsoRan.count) }
+                alsoRan[w].append(update.attribute ?? -1)
+            }
+        }))
+        for i in effects.indices {
+            if i < reran.count { effects[i].reran = reran[i] }
+            if i < alsoRan.count { effects[i].alsoRan = alsoRan[i] }
         }
         var runEdges: [Int64: [Int64]] = [:]
         let edgeRows = try ReportRegistry.query("html-run-edges").prepare(in: db, ["run": .integer(run)])
@@ -42,10 +60,10 @@ extension HTMLSections {
             + "known at that moment (the run's add_input hits before it" + (snapshot == nil ? "" : ", plus the snapshot's edges")
             + "). It caused an update when the updated node is the written one or one it marked, and had not run since. "
             + "'Also ran': updates before the next write that this write does not explain."
-        let unknown = causes.edgesKnown ? nil
+        let unknown = edgesKnown ? nil
             : "This run has no add_input hits and no snapshot was given: no edges are known, so marked sets and causes are "
             + "unknown. Export again with --snapshot S (a dump of the same process), or record add_input."
-        try render(page, effects: effects, explanation: explanation, unknown: unknown, writeName: "an AGGraphInvalidateValue hit",
+        try render(page, effects: effects, total: total, explanation: explanation, unknown: unknown, writeName: "an AGGraphInvalidateValue hit",
                    name: { try names.name($0).map { ($0.rule, $0.view) } },
                    readers: { a in
                        var out = runEdges[a] ?? []
@@ -98,7 +116,7 @@ extension HTMLSections {
             + "that rerun changed the node's value. The picture shows the written node and the nodes it marked over the "
             + "trace's edges (through indirect nodes, which are not marked), the caused evaluations highlighted. "
             + "'Also ran': evaluations before the next write that this write did not cause."
-        try render(page, effects: effects, explanation: explanation, unknown: nil, writeName: "a GraphInvalidation",
+        try render(page, effects: effects, total: effects.count, explanation: explanation, unknown: nil, writeName: "a GraphInvalidation",
                    name: { a in a.flatMap { rules[$0] }.map { ($0, ViewName.fromRule($0)) } },
                    readers: { readBy.readers($0) })
     }
@@ -110,18 +128,19 @@ extension HTMLSections {
         return rules
     }
 
-    private static func render(_ page: HTMLPage, effects: [WriteEffect], explanation: String, unknown: String?, writeName: String,
+    /// `effects`: the first writes (at least the `shownWrites` first) of `total`.
+    private static func render(_ page: HTMLPage, effects: [WriteEffect], total: Int, explanation: String, unknown: String?, writeName: String,
                                name: (Int64?) throws -> (rule: String?, view: String?)?,
                                readers: (Int64) throws -> [Int64]) throws {
         page.html("<section id=\"writes\"><h2>Cause → effect</h2>\n<p class=\"note\">")
         page.text(explanation)
         page.html("</p>\n")
         if let unknown { page.html("<p class=\"note left-out\">"); page.text(unknown); page.html("</p>\n") }
-        if effects.isEmpty { page.html("<p class=\"note\">"); page.text("No write (\(writeName)) was recorded."); page.html("</p>\n") }
-        let shown = min(effects.count, 200)
-        if shown < effects.count {
+        if total == 0 { page.html("<p class=\"note\">"); page.text("No write (\(writeName)) was recorded."); page.html("</p>\n") }
+        let shown = min(total, shownWrites)
+        if shown < total {
             page.html("<p class=\"note left-out\">")
-            page.text("The first \(shown) of \(effects.count) writes are shown (pictures for the first 30); agtrace report dirty-walks lists them all.")
+            page.text("The first \(shown) of \(total) writes are shown (pictures for the first 30); agtrace report dirty-walks lists them all.")
             page.html("</p>\n")
         }
         func title(_ a: Int64?) throws -> String {

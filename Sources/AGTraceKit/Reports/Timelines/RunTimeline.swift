@@ -56,11 +56,13 @@ public enum RunTimeline {
             }
         }
         // Cause -> effect: an arrow from each write to every update it caused.
-        // Replayed without keeping the run's causes: each arrow goes to the spool as it is known.
+        // Replayed without keeping the run's causes: each arrow goes to the spool as its write's
+        // walk finds it, and they are drawn in the order of the updates they reach.
         var replay = try RunCauses.Replay(in: db, run: run, snapshot: snapshot)
-        try replay.run(onInvalidation: { _ in }, onUpdate: { update, causes in
-            for write in causes { try timeline.addFlow(fromSeq: write, toSeq: update.seq) }
+        try replay.run(onInvalidation: { _ in }, onCause: { cause in
+            try timeline.holdFlow(fromSeq: cause.invalidationSeq, toSeq: cause.updateSeq)
         })
+        try timeline.drawHeldFlows()
         return timeline
     }
 }

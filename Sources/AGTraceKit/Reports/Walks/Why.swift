@@ -97,9 +97,9 @@ public enum RunWhy {
     /// The rows for `attributes` of run `run`; with `snapshot`, its edges join the run's and its
     /// rules and views name the attributes.
     public static func report(in db: Database, run: Int64, snapshot: Int64?, attributes: [Int64])
-        throws -> (columns: [String], rows: [[SQLValue]], causes: RunCauses) {
-        let causes = try RunCauses.compute(in: db, run: run, snapshot: snapshot)
-        guard let snapshot else { return (columns, rows(causes, attributes: Set(attributes)), causes) }
+        throws -> (columns: [String], rows: [[SQLValue]], edgesKnown: Bool) {
+        let causes = try replay(in: db, run: run, snapshot: snapshot, attributes: Set(attributes))
+        guard let snapshot else { return (columns, rows(causes, attributes: Set(attributes)), causes.edgesKnown) }
         let views = NodeViews(in: db, snapshot: snapshot)
         var rules: [Int64: String] = [:]
         let info = ReportRegistry.query("node-info")
@@ -110,7 +110,18 @@ public enum RunWhy {
                 rules[a] = IndirectAttribute.rule(source: nil)
             }
         }
-        return (namedColumns, rows(causes, attributes: Set(attributes), rules: rules, views: views), causes)
+        return (namedColumns, rows(causes, attributes: Set(attributes), rules: rules, views: views), causes.edgesKnown)
+    }
+
+    /// The updates of `attributes` with their causes, and every invalidation (without its
+    /// marked nodes): what the rows need, however long the run.
+    static func replay(in db: Database, run: Int64, snapshot: Int64?, attributes: Set<Int64>) throws -> RunCauses {
+        var causes = RunCauses()
+        var replay = try RunCauses.Replay(in: db, run: run, snapshot: snapshot)
+        causes.edgesKnown = replay.edgesKnown
+        try replay.run(onInvalidation: { causes.invalidations.append($0) },
+                       onUpdate: (attributes, { causes.updates.append($0) }))
+        return causes
     }
 
     static func rows(_ causes: RunCauses, attributes: Set<Int64>, rules: [Int64: String] = [:],

@@ -82,7 +82,7 @@ public enum WhyRunner {
                 if let warning = match.warning { log.say(.warning(warning)) }
             }
             let report = try RunWhy.report(in: db, run: run, snapshot: snapshot, attributes: roots)
-            if !report.causes.edgesKnown { log.say(.warning(RunCauses.noEdgesHint(run: runLabel))) }
+            if !report.edgesKnown { log.say(.warning(RunCauses.noEdgesHint(run: runLabel))) }
             if report.rows.isEmpty {
                 log.say(.line("run '\(runLabel)' has no update of \(roots.map(String.init).joined(separator: ", "))"))
             }
