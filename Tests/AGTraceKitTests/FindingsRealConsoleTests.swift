@@ -38,7 +38,10 @@ final class FindingsRealConsoleTests: TemporaryDirectoryTestCase {
 
     func testCleanExcerptsRaiseNothing() throws {
         for name in ["animals-containers.log", "observable-dependencies.log", "breakpoint-action.log"] {
-            XCTAssertEqual(try findings(name).map(\.message), [], name)
+            // Outside the assertion, so that a missing ../shared skips the test (XCTSkip thrown
+            // inside an assertion's autoclosure is counted as a failure).
+            let found = try findings(name)
+            XCTAssertEqual(found.map(\.message), [], name)
         }
     }
 }
