@@ -9,13 +9,18 @@
 -- Edges are a multiset of (source, reader, offset) and are shown under their reader: field
 -- 'input S' (or 'input S+OFFSET'); a pair kept with the same count but other flags is
 -- 'changed' with the flags before and after (bit 3, value 8: changed since the reader ran).
--- NOT MATERIALIZED: each of f, t, fv and tv is read several times, so SQLite would
--- otherwise copy it into a table without index and scan that for every row it looks up (on
--- two 1M-node snapshots: more than 9 minutes; read through the views' indexes: 17 s).
+-- NOT MATERIALIZED: each of f and t is read several times, so SQLite would otherwise copy it
+-- into a table without index and scan that for every row it looks up (on two 1M-node dumps
+-- more than 9 minutes; read through the views' indexes, 17 s). The views (fv and tv per
+-- node, fv1 and tv1 per attribute, its lowest graph's) are read once per snapshot and
+-- joined, which SQLite indexes (looked up through node_views, a union, they read every
+-- snapshot's views).
 WITH f AS NOT MATERIALIZED (SELECT attribute, graph_index, rule, flags, value FROM node_rules WHERE snapshot_id = :from),
      t AS NOT MATERIALIZED (SELECT attribute, graph_index, rule, flags, value FROM node_rules WHERE snapshot_id = :to),
-     fv AS NOT MATERIALIZED (SELECT graph_index, attribute, view FROM node_views WHERE snapshot_id = :from),
-     tv AS NOT MATERIALIZED (SELECT graph_index, attribute, view FROM node_views WHERE snapshot_id = :to),
+     fv AS MATERIALIZED (SELECT graph_index, attribute, min(view) AS view FROM node_views WHERE snapshot_id = :from GROUP BY graph_index, attribute),
+     tv AS MATERIALIZED (SELECT graph_index, attribute, min(view) AS view FROM node_views WHERE snapshot_id = :to GROUP BY graph_index, attribute),
+     fv1 AS MATERIALIZED (SELECT attribute, view FROM (SELECT attribute, view, row_number() OVER (PARTITION BY attribute ORDER BY graph_index) AS k FROM fv) WHERE k = 1),
+     tv1 AS MATERIALIZED (SELECT attribute, view FROM (SELECT attribute, view, row_number() OVER (PARTITION BY attribute ORDER BY graph_index) AS k FROM tv) WHERE k = 1),
      node_changes AS (
         SELECT 'removed' AS change, f.attribute, f.graph_index, f.rule, 0 AS side, 'node' AS field, NULL AS before, NULL AS after
         FROM f WHERE NOT EXISTS (SELECT 1 FROM t WHERE t.attribute = f.attribute AND t.rule IS f.rule)
@@ -56,17 +61,18 @@ WITH f AS NOT MATERIALIZED (SELECT attribute, graph_index, rule, flags, value FR
         FROM edge_pairs
         WHERE n_to <> n_from OR flags_from <> flags_to
      )
-SELECT c.change, c.attribute, c.rule,
-       CASE c.side WHEN 0 THEN (SELECT view FROM fv WHERE fv.graph_index = c.graph_index AND fv.attribute = c.attribute)
-                   ELSE (SELECT view FROM tv WHERE tv.graph_index = c.graph_index AND tv.attribute = c.attribute) END AS view,
+SELECT c.change, c.attribute, c.rule, CASE c.side WHEN 0 THEN fv.view ELSE tv.view END AS view,
        c.field, c.before, c.after
 FROM node_changes c
+LEFT JOIN fv ON c.side = 0 AND fv.graph_index = c.graph_index AND fv.attribute = c.attribute
+LEFT JOIN tv ON c.side = 1 AND tv.graph_index = c.graph_index AND tv.attribute = c.attribute
 UNION ALL
 SELECT e.change, e.attribute,
        CASE e.side WHEN 0 THEN (SELECT rule FROM f WHERE f.attribute = e.attribute ORDER BY f.graph_index LIMIT 1)
                    ELSE (SELECT rule FROM t WHERE t.attribute = e.attribute ORDER BY t.graph_index LIMIT 1) END,
-       CASE e.side WHEN 0 THEN (SELECT view FROM fv WHERE fv.attribute = e.attribute ORDER BY fv.graph_index LIMIT 1)
-                   ELSE (SELECT view FROM tv WHERE tv.attribute = e.attribute ORDER BY tv.graph_index LIMIT 1) END,
+       CASE e.side WHEN 0 THEN fv1.view ELSE tv1.view END,
        e.field, e.before, e.after
 FROM edge_changes e
+LEFT JOIN fv1 ON e.side = 0 AND fv1.attribute = e.attribute
+LEFT JOIN tv1 ON e.side = 1 AND tv1.attribute = e.attribute
 ORDER BY 2, 5, 1;

@@ -8,6 +8,8 @@ WITH shared AS (
 SELECT s.attribute
 FROM shared s
 JOIN node_rows n ON n.snapshot_id = :snapshot AND n.attribute = s.attribute
-LEFT JOIN node_views v ON v.snapshot_id = n.snapshot_id AND v.graph_index = n.graph_index AND v.attribute = n.attribute
+-- This snapshot's views only: joined as node_views, the union is read whole, every snapshot's.
+LEFT JOIN (SELECT graph_index, attribute, view FROM node_views WHERE snapshot_id = :snapshot) v
+       ON v.graph_index = n.graph_index AND v.attribute = n.attribute
 GROUP BY s.attribute
 HAVING count(DISTINCT coalesce(v.view, '')) > 1;

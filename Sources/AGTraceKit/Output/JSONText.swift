@@ -9,6 +9,13 @@ public enum JSONText {
         return out
     }
 
+    /// `quote(s)` appended to `out` (no string of its own).
+    public static func appendQuoted(_ s: String, to out: inout String) {
+        out += "\""
+        escaper.append(s, to: &out)
+        out += "\""
+    }
+
     private static let escaper = TextEscaper(["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t",
                                               "\u{08}": "\\b", "\u{0C}": "\\f", "\u{2028}": "\\u2028", "\u{2029}": "\\u2029"]) { scalar in
         // Control characters (C0, DEL, C1), bidirectional overrides and the byte order mark

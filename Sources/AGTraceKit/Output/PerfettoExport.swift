@@ -19,22 +19,33 @@ public enum PerfettoExport {
     /// with the timeline.
     public static func write(_ timeline: TimelineSpool, to out: TextSink) throws {
         out.write("{\"traceEvents\": [\n")
+        // Events are made in one reused string and written in chunks of about 64 KB.
+        var chunk = ""
+        chunk.reserveCapacity(1 << 16 + 4096)
         var first = true
-        func event(_ fields: [(String, String)]) {
-            out.write(first ? "  {" : ",\n  {")
+        func begin() {
+            chunk += first ? "  {" : ",\n  {"
             first = false
-            out.write(fields.map { JSONText.quote($0.0) + ": " + $0.1 }.joined(separator: ", "))
-            out.write("}")
         }
-        func args(_ pairs: [(String, SQLValue)]) -> String { "{" + TimelineSpool.argsText(pairs) + "}" }
-        let q = JSONText.quote
-        event([("name", q("process_name")), ("ph", q("M")), ("pid", "\(pid)"), ("tid", "0"),
-               ("args", args([("name", .text(timeline.process))]))])
+        func close() {
+            chunk += "}"
+            if chunk.utf8.count >= 1 << 16 {
+                out.write(chunk)
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        func quoted(_ s: String) { JSONText.appendQuoted(s, to: &chunk) }
+        func metadata(_ name: String, tid: Int, args: [(String, SQLValue)]) {
+            begin()
+            chunk += "\"name\": "
+            quoted(name)
+            chunk += ", \"ph\": \"M\", \"pid\": \(pid), \"tid\": \(tid), \"args\": {" + TimelineSpool.argsText(args) + "}"
+            close()
+        }
+        metadata("process_name", tid: 0, args: [("name", .text(timeline.process))])
         for (tid, name) in timeline.threads.sorted(by: { $0.key < $1.key }) {
-            event([("name", q("thread_name")), ("ph", q("M")), ("pid", "\(pid)"), ("tid", "\(tid)"),
-                   ("args", args([("name", .text(name))]))])
-            event([("name", q("thread_sort_index")), ("ph", q("M")), ("pid", "\(pid)"), ("tid", "\(tid)"),
-                   ("args", args([("sort_index", .integer(Int64(tid)))]))])
+            metadata("thread_name", tid: tid, args: [("name", .text(name))])
+            metadata("thread_sort_index", tid: tid, args: [("sort_index", .integer(Int64(tid)))])
         }
         // Time order; at one time, longer (enclosing) slices before the ones they hold; then
         // the flows and instants starting there. Both orders are the spool's cursors'.
@@ -43,11 +54,30 @@ public enum PerfettoExport {
         func instantsUntil(_ time: Double, inclusive: Bool) throws {
             while let i = instant {
                 guard i.time < time || (inclusive && i.time == time) else { return }
-                event([("name", q(i.name)), ("cat", q(i.category)), ("ph", q("i")), ("s", q("t")),
-                       ("pid", "\(pid)"), ("tid", "\(i.thread)"), ("ts", microseconds(try nanoseconds(i.time, of: i.name, i.args))), ("args", "{" + i.args + "}")])
+                begin()
+                chunk += "\"name\": "
+                quoted(i.name)
+                chunk += ", \"cat\": "
+                quoted(i.category)
+                chunk += ", \"ph\": \"i\", \"s\": \"t\", \"pid\": \(pid), \"tid\": \(i.thread), \"ts\": "
+                chunk += microseconds(try nanoseconds(i.time, of: i.name, i.args))
+                chunk += ", \"args\": {" + i.args + "}"
+                close()
                 instant = try reader.nextInstant()
             }
         }
+        func flow(_ phase: String, id: Int, tid: Int, ts: String) {
+            begin()
+            chunk += phase
+            chunk += String(id)
+            chunk += ", \"pid\": \(pid), \"tid\": "
+            chunk += String(tid)
+            chunk += ", \"ts\": "
+            chunk += ts
+            close()
+        }
+        let flowStart = "\"name\": \"caused\", \"cat\": \"cause\", \"ph\": \"s\", \"id\": "
+        let flowEnd = "\"name\": \"caused\", \"cat\": \"cause\", \"ph\": \"f\", \"bp\": \"e\", \"id\": "
         var next = try reader.nextSlice()
         while let s = next {
             next = try reader.nextSlice()
@@ -55,21 +85,26 @@ public enum PerfettoExport {
             // Start and end rounded to whole nanoseconds first, so that ts + dur is exactly the end
             // and nested slices never stick out of their parents by a rounding.
             let start = try nanoseconds(s.start, of: s.name, s.args), end = try nanoseconds(s.start + s.duration, of: s.name, s.args)
-            event([("name", q(s.name)), ("cat", q(s.category)), ("ph", q("X")), ("pid", "\(pid)"), ("tid", "\(s.thread)"),
-                   ("ts", microseconds(start)), ("dur", microseconds(try duration(start, end, s))), ("args", "{" + s.args + "}")])
-            for id in s.flowsOut {
-                event([("name", q("caused")), ("cat", q("cause")), ("ph", q("s")), ("id", "\(id)"), ("pid", "\(pid)"),
-                       ("tid", "\(s.thread)"), ("ts", microseconds(start))])
-            }
-            for id in s.flowsIn {
-                event([("name", q("caused")), ("cat", q("cause")), ("ph", q("f")), ("bp", q("e")), ("id", "\(id)"),
-                       ("pid", "\(pid)"), ("tid", "\(s.thread)"), ("ts", microseconds(start))])
-            }
+            let ts = microseconds(start)
+            begin()
+            chunk += "\"name\": "
+            quoted(s.name)
+            chunk += ", \"cat\": "
+            quoted(s.category)
+            chunk += ", \"ph\": \"X\", \"pid\": \(pid), \"tid\": \(s.thread), \"ts\": "
+            chunk += ts
+            chunk += ", \"dur\": "
+            chunk += microseconds(try duration(start, end, s))
+            chunk += ", \"args\": {" + s.args + "}"
+            close()
+            for id in s.flowsOut { flow(flowStart, id: id, tid: s.thread, ts: ts) }
+            for id in s.flowsIn { flow(flowEnd, id: id, tid: s.thread, ts: ts) }
             if (next?.start ?? .infinity) > s.start { try instantsUntil(s.start, inclusive: true) }
         }
         try instantsUntil(.infinity, inclusive: true)
+        out.write(chunk)
         out.write("\n],\n\"otherData\": ")
-        out.write(args([("generator", .text("agtrace export perfetto")), ("clock", .text(timeline.clock.rawValue))]))
+        out.write("{" + TimelineSpool.argsText([("generator", .text("agtrace export perfetto")), ("clock", .text(timeline.clock.rawValue))]) + "}")
         out.write("}\n")
     }
 

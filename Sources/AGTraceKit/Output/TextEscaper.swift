@@ -36,6 +36,12 @@ struct TextEscaper: Sendable {
     }
 
     func append(_ s: String, to out: inout String) {
+        // Most text is ASCII the format keeps as it is: appended whole.
+        let bits = asciiChanged
+        if s.utf8.allSatisfy({ $0 < 64 ? bits.low & (1 << UInt64($0)) == 0 : $0 < 128 && bits.high & (1 << UInt64($0 - 64)) == 0 }) {
+            out += s
+            return
+        }
         for scalar in s.unicodeScalars {
             if let r = replacement(for: scalar) { out += r } else { out.unicodeScalars.append(scalar) }
         }

@@ -50,7 +50,14 @@ public final class TimelineSpool {
 
     /// `{…}` args as JSON text without the braces.
     static func argsText(_ pairs: [(String, SQLValue)]) -> String {
-        pairs.map { JSONText.quote($0.0) + ": " + RowWriter.jsonValue($0.1) }.joined(separator: ", ")
+        var text = ""
+        for (i, pair) in pairs.enumerated() {
+            if i > 0 { text += ", " }
+            JSONText.appendQuoted(pair.0, to: &text)
+            text += ": "
+            text += RowWriter.jsonValue(pair.1)
+        }
+        return text
     }
 
     /// Adds a slice (flows name it by `seq`); returns its index.

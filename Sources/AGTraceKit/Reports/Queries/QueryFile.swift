@@ -19,7 +19,8 @@
 /// - `internal: yes`: used by a command (diff, walk, export), not listed as a report.
 /// - `with: ALIAS = FILE`: the statement reads another query's rows as the table ALIAS
 ///   (`with: u = updates-run`: the run's update hits per attribute, written once in
-///   updates-run.sql). The registry runs `WITH ALIAS AS (that query) this statement`; the
+///   updates-run.sql). The registry runs `WITH ALIAS AS (that query) this statement` (a
+///   statement that has a `WITH` of its own gets ALIAS as its first expression); the
 ///   named parameters are shared.
 /// Other comment lines (with spaces before any colon) are free text.
 public struct QueryFile: Sendable, Equatable {
@@ -214,8 +215,27 @@ public struct QueryFile: Sendable, Equatable {
         }
         let resolved = try source.resolvingInput(in: files, seen: seen.union([fileName]))
         var copy = self
-        copy.sql = "WITH \(input.alias) AS (\n\(resolved.statementBody)\n)\n" + sql
+        let expression = "\(input.alias) AS (\n\(resolved.statementBody)\n)"
+        // A statement with common table expressions of its own gets the input as its first one.
+        if let with = leadingWith {
+            copy.sql = String(sql[..<with.lowerBound]) + "WITH " + expression + ",\n" + String(sql[with.upperBound...])
+        } else {
+            copy.sql = "WITH " + expression + "\n" + sql
+        }
         return copy
+    }
+
+    /// The `WITH ` that begins the statement (after its comment lines), if it begins with one.
+    private var leadingWith: Range<String.Index>? {
+        var rest = sql[...]
+        while true {
+            rest = rest.drop { $0 == " " || $0 == "\n" || $0 == "\t" }
+            guard rest.hasPrefix("--") else { break }
+            rest = rest.drop { $0 != "\n" }
+        }
+        let word = rest.prefix(5)
+        guard word.count == 5, word.prefix(4).uppercased() == "WITH", word.last == " " || word.last == "\n" else { return nil }
+        return rest.startIndex..<rest.index(rest.startIndex, offsetBy: 5)
     }
 
     /// How the variant is called: `--run R [--snapshot S] --by rule`.
