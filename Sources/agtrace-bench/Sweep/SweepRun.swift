@@ -85,18 +85,22 @@ struct SweepRun {
         }
 
         // A first run of each case at N: a line agtrace refuses (compare --writes of two
-        // consoles) is set aside with its message; the others are timed.
+        // consoles: an exit status it chose) is set aside with its message; one that ran out of
+        // time or was killed fails its row; the others are timed.
         var refused: [(SweepCase, String)] = []
         var live: [SweepCase] = []
+        var failed: [Int: String] = [:]
         for c in cases {
             switch runOnce(c, scale: 1, inputs: inputs, values: values) {
             case .success: live.append(c)
+            case .failure(let why) where why.stopped:
+                failed[live.count] = "at N: \(why.message)"
+                live.append(c)
             case .failure(let why): refused.append((c, why.message))
             }
         }
         log("sweep: \(live.count) lines run, \(refused.count) refused by agtrace; timing them at N and 4N, \(rounds) rounds")
         var measured = [Measured](repeating: Measured(), count: live.count)
-        var failed: [Int: String] = [:]
         for _ in 0..<rounds {
             for (i, c) in live.enumerated() where failed[i] == nil {
                 for scale in Self.scales {
@@ -146,7 +150,11 @@ struct SweepRun {
         return cell.isEmpty ? nil : cell
     }
 
-    struct RunFailure: Error { var message: String }
+    struct RunFailure: Error {
+        var message: String
+        /// It ran out of time or was killed by a signal: no answer at all, not a refusal.
+        var stopped = false
+    }
 
     /// The case's words at `scale`, or nil with why.
     private func arguments(_ c: SweepCase, _ words: [SweepWord], scale: Int, inputs: [SweepInput], values: [Int: [SweepValue: String]],
@@ -216,7 +224,8 @@ struct SweepRun {
         unlink(stem + ".out")
         guard !result.timedOut, let code = result.exitCode, c.exits.contains(code) else {
             let tail = result.stderrTail()
-            return .failure(RunFailure(message: "\(result.ending)\(tail.isEmpty ? "" : ": \(tail)")"))
+            return .failure(RunFailure(message: "\(result.ending)\(tail.isEmpty ? "" : ": \(tail)")",
+                                       stopped: result.timedOut || result.exitCode == nil))
         }
         return .success(result)
     }
