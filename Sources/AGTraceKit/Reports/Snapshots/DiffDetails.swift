@@ -19,6 +19,8 @@ enum DiffDetails {
         var flags: Int64?
         var value: [UInt8]?
         var valueValue: SQLValue
+        /// The view its body rule names (nil: none).
+        var bodyView: String?
     }
 
     private struct EdgeGroup {
@@ -40,23 +42,51 @@ enum DiffDetails {
         var after: SQLValue
         var rule: SQLValue
         var edge: Bool
+        /// A node's: the view its body rule names.
+        var bodyView: String?
     }
 
-    static func rows(in db: Database, from: Int64, to: Int64) throws -> [[SQLValue]] {
+    /// A changed edge's reader on one side: its rule in its lowest graph, and the views its
+    /// body rules name per graph.
+    private struct Reader {
+        var rule: SQLValue = .null
+        var bodyViews: [(graph: Int64, view: String)] = []
+    }
+
+    static func rows(in db: Database, from: Int64, to: Int64) throws -> [[SQLValue]] { try compute(in: db, from: from, to: to).rows }
+
+    /// The rows, and how many nodes in both (same attribute, rule and graph) have flags one
+    /// dump or both leave out (diff-unknown-flags' count: those are not compared).
+    static func compute(in db: Database, from: Int64, to: Int64) throws -> (rows: [[SQLValue]], flagsUnknown: Int64) {
         var changes = try edgeChanges(in: db, from: from, to: to)
         // The readers of changed edges are named by their node in each side's lowest graph.
         let readers = Set(changes.map(\.attribute))
-        var fromRules: [Int64: SQLValue] = [:], toRules: [Int64: SQLValue] = [:]
-        try nodeChanges(in: db, from: from, to: to, readers: readers, into: &changes, fromRules: &fromRules, toRules: &toRules)
+        var fromReaders: [Int64: Reader] = [:], toReaders: [Int64: Reader] = [:]
+        let flagsUnknown = try nodeChanges(in: db, from: from, to: to, readers: readers, into: &changes,
+                                           fromReaders: &fromReaders, toReaders: &toReaders)
 
-        let fromViews = try views(in: db, snapshot: from, of: changes.filter { $0.side == 0 })
-        let toViews = try views(in: db, snapshot: to, of: changes.filter { $0.side != 0 })
+        // Views: a node's body rule's, and the debug tree's (node_views' two parts), the least
+        // of them; an edge's reader's, that of its lowest graph that has one.
+        var trees = [TreeViews(db, snapshot: from), TreeViews(db, snapshot: to)]
         var rows: [(key: Change, row: [SQLValue])] = []
         rows.reserveCapacity(changes.count)
         for c in changes {
-            let named = c.side == 0 ? fromViews : toViews
-            let view: String? = c.edge ? named.lowest[c.attribute] : named.exact[ViewKey(graph: c.graph, attribute: c.attribute)]
-            let rule = c.edge ? ((c.side == 0 ? fromRules : toRules)[c.attribute] ?? .null) : c.rule
+            let side = c.side == 0 ? 0 : 1
+            let view: String?
+            let rule: SQLValue
+            if c.edge {
+                let reader = (side == 0 ? fromReaders : toReaders)[c.attribute] ?? Reader()
+                rule = reader.rule
+                var byGraph: [Int64: String] = [:]
+                for b in reader.bodyViews { byGraph[b.graph] = least(byGraph[b.graph], b.view) }
+                for t in try trees[side].views(c.attribute) { byGraph[t.graph] = least(byGraph[t.graph], t.view) }
+                view = byGraph.min { $0.key < $1.key }?.value
+            } else {
+                rule = c.rule
+                var v = c.bodyView
+                for t in try trees[side].views(c.attribute) where t.graph == c.graph { v = least(v, t.view) }
+                view = v
+            }
             rows.append((c, [.text(c.change), .integer(c.attribute), rule, view.map(SQLValue.text) ?? .null, .text(c.field), c.before, c.after]))
         }
         // Stable: rows that tie keep the order they were found in (nodes of one attribute by graph).
@@ -67,7 +97,36 @@ enum DiffDetails {
             if x.change != y.change { return x.change.utf8.lexicographicallyPrecedes(y.change.utf8) }
             return a.offset < b.offset
         }
-        return sorted.map(\.element.row)
+        return (sorted.map(\.element.row), flagsUnknown)
+    }
+
+    /// The least of two views in byte order, as SQL's min.
+    private static func least(_ a: String?, _ b: String) -> String {
+        a.map { $0.utf8.lexicographicallyPrecedes(b.utf8) ? $0 : b } ?? b
+    }
+
+    /// The debug tree's views of one snapshot's attributes, looked up by key as rows need them.
+    private struct TreeViews {
+        let db: Database
+        let snapshot: Int64
+        var statement: Statement?
+        var known: [Int64: [(graph: Int64, view: String)]] = [:]
+
+        init(_ db: Database, snapshot: Int64) {
+            self.db = db
+            self.snapshot = snapshot
+        }
+
+        mutating func views(_ attribute: Int64) throws -> [(graph: Int64, view: String)] {
+            if let hit = known[attribute] { return hit }
+            let query = ReportRegistry.query("diff-detail-tree-views")
+            let values: [String: SQLValue] = ["snapshot": .integer(snapshot), "attribute": .integer(attribute)]
+            if let s = statement { try query.bind(s, values) } else { statement = try query.prepare(in: db, values) }
+            var found: [(graph: Int64, view: String)] = []
+            try statement!.forEachRow { r in if let view = r.string(1) { found.append((r.int64(0), view)) } }
+            known[attribute] = found
+            return found
+        }
     }
 
     // MARK: Edges
@@ -132,7 +191,7 @@ enum DiffDetails {
             changes.append(Change(change: nTo > nFrom ? "added" : nTo < nFrom ? "removed" : "changed", attribute: key.dst,
                                   graph: key.graph, side: nTo >= nFrom ? 1 : 0, field: field,
                                   before: nTo == nFrom ? (flagsFrom.map(SQLValue.text) ?? .null) : .integer(nFrom),
-                                  after: nTo == nFrom ? (flagsTo.map(SQLValue.text) ?? .null) : .integer(nTo), rule: .null, edge: true))
+                                  after: nTo == nFrom ? (flagsTo.map(SQLValue.text) ?? .null) : .integer(nTo), rule: .null, edge: true, bodyView: nil))
         }
         while f.current != nil || t.current != nil {
             switch (f.current, t.current) {
@@ -166,11 +225,13 @@ enum DiffDetails {
 
     private static func node(_ s: Statement) -> Node {
         Node(graph: s.int64(1), rule: s.bytes(2).map(Array.init), ruleValue: s.value(2), flags: s.isNull(3) ? nil : s.int64(3),
-             value: s.bytes(4).map(Array.init), valueValue: s.value(4))
+             value: s.bytes(4).map(Array.init), valueValue: s.value(4), bodyView: s.string(5))
     }
 
+    /// Appends the node changes; returns how many nodes in both have flags unknown on a side.
     private static func nodeChanges(in db: Database, from: Int64, to: Int64, readers: Set<Int64>, into changes: inout [Change],
-                                    fromRules: inout [Int64: SQLValue], toRules: inout [Int64: SQLValue]) throws {
+                                    fromReaders: inout [Int64: Reader], toReaders: inout [Int64: Reader]) throws -> Int64 {
+        var flagsUnknown: Int64 = 0
         let query = ReportRegistry.query("diff-detail-nodes")
         let f = try query.prepare(in: db, ["snapshot": .integer(from)])
         let t = try query.prepare(in: db, ["snapshot": .integer(to)])
@@ -183,56 +244,37 @@ enum DiffDetails {
             while fPending && f.int64(0) == attribute { fRows.append(node(f)); fPending = try f.step() }
             while tPending && t.int64(0) == attribute { tRows.append(node(t)); tPending = try t.step() }
             if readers.contains(attribute) {
-                if let lowest = fRows.first { fromRules[attribute] = lowest.ruleValue }
-                if let lowest = tRows.first { toRules[attribute] = lowest.ruleValue }
+                func reader(_ rows: [Node]) -> Reader {
+                    Reader(rule: rows.first?.ruleValue ?? .null, bodyViews: rows.compactMap { n in n.bodyView.map { (n.graph, $0) } })
+                }
+                fromReaders[attribute] = reader(fRows)
+                toReaders[attribute] = reader(tRows)
             }
             for n in fRows where !tRows.contains(where: { $0.rule == n.rule }) {
                 changes.append(Change(change: "removed", attribute: attribute, graph: n.graph, side: 0, field: "node",
-                                      before: .null, after: .null, rule: n.ruleValue, edge: false))
+                                      before: .null, after: .null, rule: n.ruleValue, edge: false, bodyView: n.bodyView))
             }
             for n in tRows where !fRows.contains(where: { $0.rule == n.rule }) {
                 changes.append(Change(change: "added", attribute: attribute, graph: n.graph, side: 1, field: "node",
-                                      before: .null, after: .null, rule: n.ruleValue, edge: false))
+                                      before: .null, after: .null, rule: n.ruleValue, edge: false, bodyView: n.bodyView))
             }
             for n in tRows {
                 for old in fRows where old.rule == n.rule && old.graph == n.graph {
-                    if let a = old.flags, let b = n.flags, a != b {
-                        changes.append(Change(change: "changed", attribute: attribute, graph: n.graph, side: 1, field: "flags",
-                                              before: .integer(a), after: .integer(b), rule: n.ruleValue, edge: false))
+                    if let a = old.flags, let b = n.flags {
+                        if a != b {
+                            changes.append(Change(change: "changed", attribute: attribute, graph: n.graph, side: 1, field: "flags",
+                                                  before: .integer(a), after: .integer(b), rule: n.ruleValue, edge: false, bodyView: n.bodyView))
+                        }
+                    } else {
+                        flagsUnknown += 1
                     }
                     if old.value != n.value {
                         changes.append(Change(change: "changed", attribute: attribute, graph: n.graph, side: 1, field: "value",
-                                              before: old.valueValue, after: n.valueValue, rule: n.ruleValue, edge: false))
+                                              before: old.valueValue, after: n.valueValue, rule: n.ruleValue, edge: false, bodyView: n.bodyView))
                     }
                 }
             }
         }
-    }
-
-    // MARK: Views
-
-    private struct ViewKey: Hashable {
-        var graph: Int64
-        var attribute: Int64
-    }
-
-    /// The views naming the rows' nodes on one side: per (graph, attribute) the least view
-    /// (byte order, as SQL's min), and per attribute the one of its lowest graph that has one.
-    private static func views(in db: Database, snapshot: Int64, of changes: [Change]) throws
-        -> (exact: [ViewKey: String], lowest: [Int64: String]) {
-        let nodes = Set(changes.filter { !$0.edge }.map { ViewKey(graph: $0.graph, attribute: $0.attribute) })
-        let readers = Set(changes.filter(\.edge).map(\.attribute))
-        guard !nodes.isEmpty || !readers.isEmpty else { return ([:], [:]) }
-        var exact: [ViewKey: String] = [:]
-        var byGraph: [Int64: [Int64: String]] = [:]
-        func least(_ a: String?, _ b: String) -> String { a.map { $0.utf8.lexicographicallyPrecedes(b.utf8) ? $0 : b } ?? b }
-        let rows = try ReportRegistry.query("diff-detail-views").prepare(in: db, ["snapshot": .integer(snapshot)])
-        try rows.forEachRow { r in
-            guard !r.isNull(2), let view = r.string(2) else { return }
-            let key = ViewKey(graph: r.int64(0), attribute: r.int64(1))
-            if nodes.contains(key) { exact[key] = least(exact[key], view) }
-            if readers.contains(key.attribute) { byGraph[key.attribute, default: [:]][key.graph] = least(byGraph[key.attribute]?[key.graph], view) }
-        }
-        return (exact, byGraph.compactMapValues { graphs in graphs.min { $0.key < $1.key }?.value })
+        return flagsUnknown
     }
 }

@@ -252,4 +252,10 @@ extension SnapshotDiff {
     public static func details(in db: Database, from: String, to: String) throws -> [[SQLValue]] {
         try DiffDetails.rows(in: db, from: try LabelLookup.snapshotId(from, in: db), to: try LabelLookup.snapshotId(to, in: db))
     }
+
+    /// The same rows, and `detailsFlagsWarning`'s warning counted in the same pass.
+    public static func detailsWithFlagsWarning(in db: Database, from: String, to: String) throws -> (rows: [[SQLValue]], warning: String?) {
+        let result = try DiffDetails.compute(in: db, from: try LabelLookup.snapshotId(from, in: db), to: try LabelLookup.snapshotId(to, in: db))
+        return (result.rows, flagsWarning(result.flagsUnknown, from: from, to: to))
+    }
 }
