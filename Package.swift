@@ -34,7 +34,7 @@ let package = Package(
         // can run commands in-process; the executable only calls it.
         .target(name: "AGTraceCLI", dependencies: ["AGTraceKit", "CommandLineOptions"]),
         // Options and positionals declared once, parsed, and shown in usage lines and --help:
-        // shared by agtrace and agtrace-bench (which does not link agtrace's commands). It uses
+        // shared by agtrace and agtrace-bench (which reads agtrace's commands for its sweep). It uses
         // AGTraceKit for its "did you mean" (Suggestion), the one edit distance of the project.
         .target(name: "CommandLineOptions", dependencies: ["AGTraceKit"]),
         .executableTarget(
@@ -56,8 +56,9 @@ let package = Package(
         ),
         // Writes docs/cli.md and docs/schema.md from the code (`swift run agtrace-docs`).
         .executableTarget(name: "agtrace-docs", dependencies: ["AGTraceCLI", "AGTraceKit"]),
-        // Generator of synthetic archives and transcripts, and the side-by-side benchmark.
-        .executableTarget(name: "agtrace-bench", dependencies: ["AGTraceKit", "CommandLineOptions", "CSQLite", "CZlib"]),
+        // Generator of synthetic archives and transcripts, and the side-by-side benchmark; its
+        // scaling sweep reads every command's declarations from AGTraceCLI.
+        .executableTarget(name: "agtrace-bench", dependencies: ["AGTraceKit", "AGTraceCLI", "CommandLineOptions", "CSQLite", "CZlib"]),
         // The benchmark's byte-scan yardstick (row 3): reads a file in large chunks and touches
         // every byte; agtrace-bench runs it beside its reader-only mode.
         .executableTarget(name: "CByteScan"),

@@ -25,10 +25,16 @@ has AS (
 -- the order of its start (k; an unknown start first): what starts in a time span is then a
 -- span of k, and matching windows to them is one sort and lookups by k (an index SQLite
 -- builds), not every window against every row.
-updates AS MATERIALIZED (
-    SELECT row_number() OVER (ORDER BY start_ns) AS k, position, start_ns, duration_ns, update_type, view, description
+-- (The rows first, then numbered: SQLite drops xctrace_updates' unused joins only from a
+-- query without window or aggregate.)
+update_rows AS MATERIALIZED (
+    SELECT position, start_ns, duration_ns, update_type, view, description
     FROM xctrace_updates
     WHERE recording_id = :xctrace AND (:app_only IS NULL OR is_app = 1)
+),
+updates AS MATERIALIZED (
+    SELECT row_number() OVER (ORDER BY start_ns) AS k, position, start_ns, duration_ns, update_type, view, description
+    FROM update_rows
 ),
 update_groups AS MATERIALIZED (
     SELECT row_number() OVER (ORDER BY start_ns) AS k, start_ns, duration_ns, label

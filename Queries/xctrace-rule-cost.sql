@@ -3,13 +3,18 @@
 -- params: xctrace (required)
 -- flags: app-only
 -- units: self_seconds seconds, downstream_seconds seconds, mean_seconds seconds, p95_seconds seconds, max_seconds seconds, share fraction
+-- The updates read first (a query that sums them would join every cell of xctrace_updates:
+-- SQLite drops the unused joins only from a query that does not aggregate).
 WITH
+u AS MATERIALIZED (
+    SELECT description, update_type, module, view, duration_ns, downstream_cost_ns FROM xctrace_updates
+    WHERE recording_id = :xctrace AND (:app_only IS NULL OR is_app = 1)
+),
 ranked AS (
     SELECT description, update_type, module, view, duration_ns, downstream_cost_ns,
            row_number() OVER (PARTITION BY description ORDER BY duration_ns) AS position,
            count(*) OVER (PARTITION BY description) AS updates
-    FROM xctrace_updates
-    WHERE recording_id = :xctrace AND (:app_only IS NULL OR is_app = 1)
+    FROM u
 ),
 per_rule AS (
     SELECT description, min(update_type) AS update_type, min(module) AS module, min(view) AS view, count(*) AS updates,

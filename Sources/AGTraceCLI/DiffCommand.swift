@@ -64,10 +64,8 @@ enum DiffCommand {
         defer { for warning in warnings { context.note("agtrace diff: warning: \(terminalSafe(warning))") } }
         if args.has(details) {
             warnings = try SnapshotPairing.warnings(in: db, from: args.positionals[0], to: args.positionals[1])
-            if let flags = try SnapshotDiff.detailsFlagsWarning(in: db, from: args.positionals[0], to: args.positionals[1]) {
-                warnings.append(flags)
-            }
-            let rows = try SnapshotDiff.details(in: db, from: args.positionals[0], to: args.positionals[1])
+            let (rows, flags) = try SnapshotDiff.detailsWithFlagsWarning(in: db, from: args.positionals[0], to: args.positionals[1])
+            if let flags { warnings.append(flags) }
             context.writeRows(columns: SnapshotDiff.detailColumns, rows: rows, args: args, command: name)
             return 0
         }

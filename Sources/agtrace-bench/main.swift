@@ -25,6 +25,8 @@ do {
         try ReadArchiveCommand.run(Array(words.dropFirst()))
     case ("run", _):
         try RunCommand.run(Array(words.dropFirst()))
+    case ("sweep-cases", _):
+        try SweepCasesCommand.run(Array(words.dropFirst()))
     case (nil, _), ("help", _), ("--help", _), ("-h", _):
         print(Usage.text)
     default:

@@ -29,7 +29,7 @@ final class CycleReportTests: XCTestCase {
     func testRepeatsGroupIntoChainsAndTheDumpAtTheCycleNamesEveryFrame() throws {
         let (f, _, _) = try fixture(dumps: ["sheet-height-at-cycle"])
         let (outcome, rows, log) = try run(f, CycleRequest(console: "sheet-height", snapshot: "sheet-height-at-cycle"))
-        XCTAssertEqual(outcome.chains.map(\.reports.count), [2, 1])
+        XCTAssertEqual(outcome.chains.map(\.reportCount), [2, 1])
         XCTAssertEqual(outcome.chains.map(\.loop), [.closed, .closed])
         XCTAssertEqual(rows.count, 8)
         XCTAssertEqual(rows.map { $0["view"]?.stringValue }, [
@@ -99,7 +99,7 @@ final class CycleReportTests: XCTestCase {
         }
         let (outcome, table, _) = try run(f, CycleRequest())
         XCTAssertEqual(outcome.chains.map(\.loop), [.open, .noFrames, .noFrames])
-        XCTAssertEqual(outcome.chains.map(\.reports.count), [1, 5, 5])
+        XCTAssertEqual(outcome.chains.map(\.reportCount), [1, 5, 5])
         XCTAssertEqual(table[0]["in_loop"], .null, "open: no loop is made up")
         XCTAssertEqual(table[0]["complete"], .integer(0))
         XCTAssertEqual(table[2]["index"], .null)
@@ -120,7 +120,7 @@ final class CycleReportTests: XCTestCase {
         try rows.report(kind: "console", owner: console, position: 2, attribute: 2136, level: 1)
         try rows.report(kind: "console", owner: console, position: 3, attribute: 7, level: 1)
         let (outcome, table, log) = try run(f, CycleRequest(snapshot: "at-cycle"))
-        XCTAssertEqual(outcome.chains.map(\.reports.count), [2, 1])
+        XCTAssertEqual(outcome.chains.map(\.reportCount), [2, 1])
         XCTAssertEqual(table.map { $0["attribute"] }, [.integer(2136), .integer(7)])
         XCTAssertEqual(table.map { $0["view"] }, [.text("SizeReader"), .null], "7 is no node of the dump: unknown")
         XCTAssertEqual(table.map { $0["named_by"] }, [.text("snapshot"), .null])

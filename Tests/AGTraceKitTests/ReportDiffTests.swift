@@ -134,6 +134,8 @@ final class ReportDiffTests: XCTestCase {
                 + "(its writer left `flags` out): unknown, so not compared; the flags changes counted are those of nodes "
                 + "whose flags both dumps give")
             XCTAssertEqual(try SnapshotDiff.detailsFlagsWarning(in: f.db, from: "before", to: "after"), d.flagsWarning)
+            // The merge behind --details counts them as the query does.
+            XCTAssertEqual(try SnapshotDiff.detailsWithFlagsWarning(in: f.db, from: "before", to: "after").warning, d.flagsWarning)
             let rows = try SnapshotDiff.details(in: f.db, from: "before", to: "after")
             XCTAssertEqual(rows.map { [$0[0].stringValue, $0[1].intValue.map(String.init), $0[4].stringValue,
                                        $0[5].intValue.map(String.init) ?? $0[5].stringValue,
@@ -145,6 +147,7 @@ final class ReportDiffTests: XCTestCase {
         try f.archive("b", archive([node(4, 1), node(8, 0)], []))
         XCTAssertNil(try SnapshotDiff.compute(in: f.db, from: "a", to: "b").flagsWarning)
         XCTAssertNil(try SnapshotDiff.detailsFlagsWarning(in: f.db, from: "a", to: "b"))
+        XCTAssertNil(try SnapshotDiff.detailsWithFlagsWarning(in: f.db, from: "a", to: "b").warning)
     }
 
     /// Node rows stored out of attribute order (nodes listed backwards) send the comparison

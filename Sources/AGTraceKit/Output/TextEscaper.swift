@@ -42,9 +42,20 @@ struct TextEscaper: Sendable {
             out += s
             return
         }
-        for scalar in s.unicodeScalars {
-            if let r = replacement(for: scalar) { out += r } else { out.unicodeScalars.append(scalar) }
+        // Runs of scalars kept as they are are appended whole, between the replaced ones.
+        let scalars = s.unicodeScalars
+        var run = scalars.startIndex
+        var i = scalars.startIndex
+        while i < scalars.endIndex {
+            let next = scalars.index(after: i)
+            if let r = replacement(for: scalars[i]) {
+                if run < i { out += Substring(scalars[run..<i]) }
+                out += r
+                run = next
+            }
+            i = next
         }
+        if run < scalars.endIndex { out += Substring(scalars[run...]) }
     }
 
     /// `prefix`, then the scalar's value in hex padded with zeros to `digits`: `\u001b`, `\x1b`.

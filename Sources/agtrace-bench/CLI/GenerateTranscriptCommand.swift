@@ -12,7 +12,8 @@ enum GenerateTranscriptCommand {
                                       shapes.contains(text) ? nil : "--\(name) must be frame-info, interactive, bt-registers, expressions or mixed"
                                   })
     static let output = OptionSpec(name: "output", valueName: "FILE", help: "the transcript to write", required: "missing --output")
-    static let usage = UsageForm([.oneOf([[.option(hits)], [.option(bytes)]]), .option(output), .optional(seed), .optional(shape)])
+    static let dump = OptionSpec(name: "dump", valueName: "FILE", help: "also write a dump of the app it records (its nodes named by view, its edges), to name the run's attributes")
+    static let usage = UsageForm([.oneOf([[.option(hits)], [.option(bytes)]]), .option(output), .optional(seed), .optional(shape), .optional(dump)])
 
     static func run(_ words: [String]) throws {
         guard let args = try BenchOptions.parse(words, usage, command: "generate transcript") else { return }
@@ -23,6 +24,7 @@ enum GenerateTranscriptCommand {
         options.bytes = args.value(bytes).flatMap(ByteSize.parse)
         guard (options.hits == nil) != (options.bytes == nil) else { throw UsageError("give exactly one of --hits N or --bytes SIZE") }
         if let shape = args.value(shape) { options.shape = TranscriptShape(rawValue: shape)! }
+        options.dump = args.value(dump)
         let counts = try TranscriptGenerator.run(options)
         FileHandle.standardError.write((counts.text + "\n").data(using: .utf8)!)
     }

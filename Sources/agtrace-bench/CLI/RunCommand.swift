@@ -13,7 +13,7 @@ enum RunCommand {
     static let timeout = OptionSpec(name: "timeout", valueName: "SECONDS", help: "a contender's time limit (default 600)", kind: .seconds)
     static let regenerate = OptionSpec(name: "regenerate", valueName: nil, help: "generate the inputs again even when they exist")
     static let only = OptionSpec(name: "only", valueName: "GROUPS",
-                                 help: "run only these row groups, comma-separated: 1 (rows 1-2, with 7 and 8), 3, 4, 5, 6, 9, 10, 11, 12 (default all)",
+                                 help: "run only these row groups, comma-separated: 1 (rows 1-2, with 7 and 8), 3, 4, 5, 6, 9, 10, 11, 12, sweep (default all)",
                                  kind: .text)
     static let usage = UsageForm([.optional(quick), .optional(out), .optional(agtrace), .optional(python), .optional(scripts), .optional(work),
                                   .optional(pairs), .optional(timeout), .optional(regenerate), .optional(only)])
@@ -34,10 +34,10 @@ enum RunCommand {
         options.pairs = args.count(pairs).map { max(1, $0) }
         if let timeout = args.value(Self.timeout) { options.timeout = Double(timeout)! }
         if let groups = args.value(only) {
-            let known: Set<String> = ["1", "3", "4", "5", "6", "9", "10", "11", "12"]
+            let known: Set<String> = ["1", "3", "4", "5", "6", "9", "10", "11", "12", "sweep"]
             let chosen = Set(groups.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) })
             guard !chosen.isEmpty, chosen.isSubset(of: known) else {
-                throw UsageError("--only takes row groups among 1, 3, 4, 5, 6, 9, 10, 11, 12 (got '\(groups)')")
+                throw UsageError("--only takes row groups among 1, 3, 4, 5, 6, 9, 10, 11, 12, sweep (got '\(groups)')")
             }
             options.only = chosen
         }

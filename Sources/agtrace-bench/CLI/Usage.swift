@@ -13,6 +13,7 @@ enum Usage {
         ("floor", FloorCommand.usage),
         ("run", RunCommand.usage),
         ("lldb-overhead", LLDBOverheadCommand.usage),
+        ("sweep-cases", SweepCasesCommand.usage),
     ]
 
     static var text: String {
@@ -63,7 +64,7 @@ enum Usage {
 
     GENERATE TRACE
       Writes an AttributeGraph trace in the wire format of docs/formats.md (fixed64 double
-      timestamps, as Apple's engine): 512 rows of signal -> body -> text -> display list
+      timestamps, as Apple's engine): 512 rows (--rows R) of signal -> body -> text -> display list
       built, then frames of a write (NodeSetValue, the invalidation, its dirty marks) and an
       update re-running the row, bodies nested in their readers, edge-pending events; types and
       a subgraph record at the end. About 13 bytes per event: --events 1500000 is ~20 MB.
@@ -98,6 +99,13 @@ enum Usage {
       floor_seconds (BEGIN to closed) and commit_seconds (BEGIN to COMMIT), the best of
       --repeat runs.
 
+    SWEEP-CASES
+      The scaling sweep's command lines, made from agtrace's declarations (every command's
+      usage forms, the report registry's variants), one a line; then what the sweep cannot
+      feed, with exit status 1. --raw writes each line's words tab-separated with the sweep's
+      placeholders ({db}, {label:L}, {file:L}, {value:SQL}, {out}, {scratch:NAME},
+      {sources}), after its setup lines: to run the same lines with two builds of agtrace.
+
     LLDB-OVERHEAD
       What one breakpoint hit costs the app under lldb, per way of capturing it: builds a C++
       program (clang++ beside lldb) whose IAG::Graph::update_attribute runs --hits times
@@ -113,7 +121,7 @@ enum Usage {
       peak RSS from wait4), in --pairs N alternating rounds (default 5): every round runs each
       contender of a comparison once, a ratio is taken per round and the median of the round
       ratios is reported, with each side's median time. --only 1,5 runs those row groups
-      alone (1: rows 1, 2, 7, 8; 3; 4; 5; 6; 9; 10; 11; 12). Rows (targets of issues #16, #32, #33, #45, #48):
+      alone (1: rows 1, 2, 7, 8; 3; 4; 5; 6; 9; 10; 11; 12; sweep). Rows (targets of issues #16, #32, #33, #45, #48, #50):
         1a-c  import of the 300k-node benchmark archive / a tree-heavy one / a flat-tree one of
               the same node count vs Benchmarks/python_import.py (≤ 0.25x); the note gives
               Benchmarks/python_import_lean.py's time beside it
@@ -138,6 +146,10 @@ enum Usage {
               reports (generate console) in a database vs importing that log (≤ 2x each)
         12a-b `findings` on the 1M-node profiled dump and on the 1.5M-event trace, each in a
               database vs importing it (≤ 0.5x each)
+        S.n   the scaling sweep: every command line sweep-cases prints, on inputs of size N
+              and 4N of each kind (dumps, runs, traces, consoles, Instruments recordings),
+              at most 3 rounds: 4N ≤ 5x N, 4N ≤ the import of what it reads, peak RSS
+              ≤ 100 MB at 4N; S.cover rows fail what the sweep cannot feed or never ran
       agtrace is .build/release/agtrace unless --agtrace is given; the Python scripts are read
       from --scripts (default Benchmarks/). The rows agtrace imported are counted and checked.
       Prints PASS/FAIL per target and writes a Markdown table to --out. --quick uses smaller

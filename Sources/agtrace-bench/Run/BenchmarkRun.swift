@@ -27,6 +27,11 @@ struct BenchmarkRun {
         let pairs = options.pairs ?? (options.quick ? 1 : 5)
         // The scaling series' 3M-node import alone takes ~15 s: at most 3 rounds of it.
         let scalingRounds = min(pairs, 3)
+        if options.only == ["sweep"] {
+            // The sweep makes its own inputs: the benchmark's (1 GB) are not needed.
+            try sweepOnly(machine: machine, pairs: pairs)
+            return
+        }
         let inputs = try BenchInputs.prepare(sizes: sizes, directory: options.work + "/inputs",
                                              regenerate: options.regenerate, log: log)
         let contenders = try Contenders(options: options)
@@ -285,6 +290,36 @@ struct BenchmarkRun {
             }
         }
 
+        if options.runs("sweep") {
+            let sweep = try sweepRows(contenders: contenders, pairs: pairs)
+            sweep.rows.forEach(add)
+            report.notes += sweep.notes
+        }
+
+        try write(report.markdown(), to: options.out)
+        let passed = report.rows.filter { $0.verdict == .pass }.count
+        let failed = report.rows.filter { $0.verdict == .fail }.count
+        log("\(passed) passed, \(failed) failed, \(report.rows.count - passed - failed) not run; results in \(options.out)")
+    }
+
+    /// The scaling sweep: every command and option that reads stored data, at N and 4N of
+    /// each kind of input, against importing what it reads (at most 3 rounds).
+    func sweepRows(contenders: Contenders, pairs: Int) throws -> (rows: [ResultRow], notes: [String]) {
+        let rounds = min(pairs, 3)
+        log("sweep: every command and option on inputs of size N and 4N, \(rounds) round\(rounds == 1 ? "" : "s")")
+        return try SweepRun(options: options, contenders: contenders, rounds: rounds, log: log).run()
+    }
+
+    /// `--only sweep`.
+    private func sweepOnly(machine: MachineInfo, pairs: Int) throws {
+        let contenders = try Contenders(options: options)
+        var report = ResultsReport(machine: machine, mode: (options.quick ? "quick (small inputs: a smoke test, not comparable), " : "full, ")
+                                   + "the sweep only, median of \(min(pairs, 3)) alternating rounds",
+                                   agtrace: contenders.agtraceDetail + (SourceRevision.describe().map { " (revision \($0))" } ?? ""))
+        let sweep = try sweepRows(contenders: contenders, pairs: pairs)
+        for row in sweep.rows { FileHandle.standardOutput.write((ResultsReport.consoleLine(row) + "\n").data(using: .utf8)!) }
+        report.rows = sweep.rows
+        report.notes = sweep.notes
         try write(report.markdown(), to: options.out)
         let passed = report.rows.filter { $0.verdict == .pass }.count
         let failed = report.rows.filter { $0.verdict == .fail }.count

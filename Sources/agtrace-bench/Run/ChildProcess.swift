@@ -15,6 +15,8 @@ struct ChildResult {
     var timedOut: Bool
     var stdoutPath: String
     var stderrPath: String
+    /// What it wrote (standard output and its --output file), when the caller counted it.
+    var outputBytes = 0
 
     var succeeded: Bool { exitCode == 0 && !timedOut }
 

@@ -7,6 +7,8 @@ struct ResultsReport {
     var agtrace: String
     var inputs: [GeneratedInput] = []
     var rows: [ResultRow] = []
+    /// Lines after the table (the sweep's refused command lines).
+    var notes: [String] = []
 
     static func consoleLine(_ row: ResultRow) -> String {
         var line = "[\(row.id)] \(row.measurement): \(row.subject) | \(row.baseline) | ratio \(row.ratio) (target \(row.target)) \(row.verdict.text)"
@@ -41,6 +43,7 @@ struct ResultsReport {
         let passed = rows.filter { $0.verdict == .pass }.count
         let failed = rows.filter { $0.verdict == .fail }.count
         lines += ["", "\(passed) passed, \(failed) failed, \(rows.count - passed - failed) not run.", ""]
+        if !notes.isEmpty { lines += notes + [""] }
         return lines.joined(separator: "\n")
     }
 }

@@ -18,7 +18,9 @@ struct TraceCounts: CountsFile {
 /// each body nested in its reader's, with edge-pending events; the types and one subgraph record
 /// per view at the end. About 13 bytes per event.
 enum TraceGenerator {
-    static func run(events target: Int, seed: UInt64, output: String) throws -> TraceCounts {
+    /// `rows`: the app's rows (each a signal, a body, a text and a display list). Every row is
+    /// built before the first write, so a trace of few events is mostly its build.
+    static func run(events target: Int, seed: UInt64, output: String, rows: Int = 512) throws -> TraceCounts {
         let started = Date()
         var counts = TraceCounts()
         var rng = SeededRandom(keys: seed, 0x7E)
@@ -31,7 +33,6 @@ enum TraceGenerator {
             counts.events += 1
         }
         // A list of rows: each row a chain signal -> body -> text -> display list (4 nodes).
-        let rows = 512
         let typeCount = 24
         func signal(_ r: Int) -> UInt64 { UInt64(1024 + r * 64) }
         func node(_ r: Int, _ k: Int) -> UInt64 { signal(r) + UInt64(16 * k) }

@@ -22,8 +22,12 @@ struct AppModel {
     private var random: SeededRandom
     private var cursor: UInt32 = 536
     private var views: [View] = []
-    private let time: UInt32 = 536
-    private let environment: UInt32 = 568
+    private let time = AppModel.timeAttribute
+    private let environment = AppModel.environmentAttribute
+    /// Told of every view built, when a dump of the app is asked for (`--dump`).
+    var dump: NamingDump?
+    static let timeAttribute: UInt32 = 536
+    static let environmentAttribute: UInt32 = 568
 
     init(seed: UInt64, session: Int) {
         random = SeededRandom(keys: seed, UInt64(session), 0x7A)
@@ -51,6 +55,7 @@ struct AppModel {
         let children = (0..<random.within(0...3)).map { _ in allocate() }
         let display = allocate()
         var view = View(name: name, signals: signals, body: body, children: children, display: display)
+        dump?.view(name, signals: signals, body: body, children: children, display: display)
         // Pull order: the display list first, then inward through the children to the body,
         // each rule recording the reads it makes (add_input: reader, input).
         let chain = [display] + children.reversed() + [body]

@@ -10,6 +10,7 @@ enum TranscriptGenerator {
         var random = SeededRandom(keys: options.seed, 0x7C)
         let rotation: [TranscriptShape] = [.frameInfo, .interactive, .btRegisters, .expressions, .logLines]
         var hits: [Hit] = []
+        let dump = options.dump.map { _ in NamingDump(time: AppModel.timeAttribute, environment: AppModel.environmentAttribute) }
 
         func done() -> Bool {
             if let limit = options.hits { return counts.hits >= limit }
@@ -37,10 +38,14 @@ enum TranscriptGenerator {
             let writer = SessionWriter(shape: shape, flavor: flavor, out: out, seed: options.seed, session: session)
             try writer.header()
             var model = AppModel(seed: options.seed, session: session)
+            model.dump = dump
             var inSession = 0
             while inSession < sessionLimit && !done() {
                 hits.removeAll(keepingCapacity: true)
                 let said = model.episode(into: &hits)
+                if let dump {
+                    for hit in hits where hit.kind == .addInput { dump.edge(input: hit.input, reader: hit.attribute) }
+                }
                 for hit in hits where writer.records(hit.kind) {
                     if done() { break }
                     try writer.hit(hit)
@@ -56,6 +61,7 @@ enum TranscriptGenerator {
             session += 1
         }
         counts.bytes = try out.finish()
+        if let dump, let path = options.dump { try dump.write(to: path) }
         counts.seconds = Date().timeIntervalSince(started)
         return counts
     }

@@ -16,6 +16,8 @@ struct TranscriptOptions {
     var seed: UInt64 = 1
     var shape = TranscriptShape.mixed
     var output = ""
+    /// Also write a dump of the app the transcript records (`NamingDump`).
+    var dump: String?
 }
 
 /// What kind of engine call a hit is.

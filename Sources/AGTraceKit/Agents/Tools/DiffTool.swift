@@ -32,8 +32,8 @@ enum DiffTool {
         let db = try context.openDatabase()
         if try args.bool("details") {
             var warnings = try SnapshotPairing.warnings(in: db, from: from, to: to)
-            if let flags = try SnapshotDiff.detailsFlagsWarning(in: db, from: from, to: to) { warnings.append(flags) }
-            let rows = try SnapshotDiff.details(in: db, from: from, to: to)
+            let (rows, flags) = try SnapshotDiff.detailsWithFlagsWarning(in: db, from: from, to: to)
+            if let flags { warnings.append(flags) }
             for w in warnings { context.log.say(.warning(w)) }
             return ToolOutput.cut(ComputedRows(columns: SnapshotDiff.detailColumns, rows: rows),
                                   limit: try args.int("limit", minimum: 1).map(Int.init), context: context, command: "diff")

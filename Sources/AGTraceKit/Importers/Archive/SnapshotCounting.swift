@@ -20,28 +20,27 @@ extension UpdateCounts {
     public static func snapshot(_ label: String, key: BaselineKey, in db: Database) throws -> UpdateCounts {
         let row = try lookUp(.snapshot, label, in: db)
         let source = MeasuredSource(kind: .snapshot, label: label, sha256: row.sha256, importedAt: row.importedAt, ending: row.ending)
-        let rows: [[SQLValue]]
+        let entries: [String: UpdateEntry]
         switch key {
         case .rule:
-            rows = try ruleProfiles(snapshot: row.id, in: db)
+            entries = collect(try ruleProfiles(snapshot: row.id, in: db), key: key)
         case .attribute:
-            rows = try db.rows("""
+            entries = try collect(in: db, """
                 SELECT CAST(attribute AS TEXT), sum(update_count), sum(update_total)
                 FROM nodes WHERE snapshot_id = ?1 GROUP BY attribute
-                """, [.integer(row.id)])
+                """, [.integer(row.id)], key: key)
         case .view:
             // The snapshot's views read once (a lookup per node into node_views, a union, scans
             // the snapshot's views each time).
-            rows = try db.rows("""
+            entries = try collect(in: db, """
                 WITH v AS MATERIALIZED (
                     SELECT graph_index, attribute, min(view) AS view FROM node_views WHERE snapshot_id = ?1 GROUP BY graph_index, attribute
                 )
                 SELECT coalesce(v.view, ?2) AS key, sum(n.update_count), sum(n.update_total)
                 FROM nodes n LEFT JOIN v ON v.graph_index = n.graph_index AND v.attribute = n.attribute
                 WHERE n.snapshot_id = ?1 GROUP BY key
-                """, [.integer(row.id), .text(noViewKey)])
+                """, [.integer(row.id), .text(noViewKey)], key: key)
         }
-        let entries = collect(rows, key: key)
         if entries.isEmpty {
             let profiled = try db.scalar("""
                 SELECT EXISTS(SELECT 1 FROM types WHERE snapshot_id = ?1 AND (update_count IS NOT NULL OR update_total IS NOT NULL))

@@ -22,7 +22,11 @@ public enum CycleLoop: String, Sendable {
 public struct CycleChain: Sendable {
     /// 1, 2…: in the order their first reports came.
     public var number: Int
-    public let reports: [CycleReport]
+    /// The first report: its frames (flags, counts) stand for the chain's. The others are
+    /// counted, not kept (a loop reports the same stack thousands of times).
+    public let first: CycleReport
+    /// How many reports the chain holds, the first one counted.
+    public let reportCount: Int
     /// The ordinal of the outermost frame whose attribute is N (nil: open, or no frames).
     public let loopStart: Int?
     /// Each frame's place in `frames`, by ordinal (stored ordinals are 0, 1, 2…: then empty,
@@ -31,10 +35,15 @@ public struct CycleChain: Sendable {
 
     public init(number: Int, reports: [CycleReport]) {
         precondition(!reports.isEmpty, "a chain has at least one report")
+        self.init(number: number, first: reports[0], count: reports.count)
+    }
+
+    public init(number: Int, first: CycleReport, count: Int) {
         self.number = number
-        self.reports = reports
-        let frames = reports[0].frames
-        let n = reports[0].attribute
+        self.first = first
+        reportCount = count
+        let frames = first.frames
+        let n = first.attribute
         loopStart = n.flatMap { n in frames.last(where: { $0.attribute == n })?.ordinal }
         var places: [Int: Int] = [:]
         if !frames.indices.allSatisfy({ frames[$0].ordinal == $0 }) {
@@ -43,8 +52,6 @@ public struct CycleChain: Sendable {
         self.places = places
     }
 
-    /// The first report: its frames (flags, counts) stand for the chain's.
-    public var first: CycleReport { reports[0] }
     public var attribute: Int64? { first.attribute }
     public var frames: [CycleFrame] { first.frames }
 
@@ -92,21 +99,56 @@ public struct CycleChain: Sendable {
 }
 
 public enum CycleChains {
+    private struct Key: Hashable {
+        var kind: CycleOwnerKind
+        var owner: Int64
+        var attribute: Int64?
+        var frames: [Int64?]
+
+        init(_ report: CycleReport) {
+            kind = report.kind
+            owner = report.ownerId
+            attribute = report.attribute
+            frames = report.frames.map(\.attribute)
+        }
+    }
+
     /// The reports grouped, per owner, by their stacks; chains in the order they first came.
     public static func group(_ reports: [CycleReport]) -> [CycleChain] {
-        struct Key: Hashable {
-            var kind: CycleOwnerKind
-            var owner: Int64
-            var attribute: Int64?
-            var frames: [Int64?]
+        var grouping = Grouping()
+        for report in reports.sorted(by: { $0.id < $1.id }) { grouping.add(report) }
+        return grouping.chains
+    }
+
+    /// The chains of the reports of `owners` (kind and id), read one report at a time: what is
+    /// held is each chain's first report, whatever the number of repeats.
+    static func read(in db: Database, owners: [(CycleOwnerKind, Int64)], snapshot: Int64?) throws -> [CycleChain] {
+        var grouping = Grouping()
+        for (kind, owner) in owners {
+            try CycleRecords.forEachReport(in: db, kind: kind, owner: owner, snapshot: snapshot) { grouping.add($0) }
         }
-        var order: [Key] = []
-        var byKey: [Key: [CycleReport]] = [:]
-        for report in reports.sorted(by: { $0.id < $1.id }) {
-            let key = Key(kind: report.kind, owner: report.ownerId, attribute: report.attribute, frames: report.frames.map(\.attribute))
-            if byKey[key] == nil { order.append(key) }
-            byKey[key, default: []].append(report)
+        return grouping.chains
+    }
+
+    private struct Grouping {
+        var found: [(first: CycleReport, count: Int)] = []
+        var index: [Key: Int] = [:]
+
+        mutating func add(_ report: CycleReport) {
+            let key = Key(report)
+            if let i = index[key] {
+                found[i].count += 1
+            } else {
+                index[key] = found.count
+                found.append((report, 1))
+            }
         }
-        return order.enumerated().map { CycleChain(number: $0.offset + 1, reports: byKey[$0.element]!) }
+
+        /// In the order of their first reports.
+        var chains: [CycleChain] {
+            found.sorted { $0.first.id < $1.first.id }.enumerated().map {
+                CycleChain(number: $0.offset + 1, first: $0.element.first, count: $0.element.count)
+            }
+        }
     }
 }

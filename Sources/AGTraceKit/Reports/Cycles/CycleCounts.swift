@@ -24,8 +24,8 @@ public enum CycleCounts {
     /// The cycle reports of one stored owner (a console, a trace or a run, by its row id);
     /// `snapshot` (a snapshot's id) names the frames before the owner's own sources do.
     public static func count(in db: Database, kind: CycleOwnerKind, owner: Int64, snapshot: Int64? = nil) throws -> CycleCount {
-        let chains = CycleChains.group(try CycleRecords.reports(in: db, kind: kind, owner: owner, snapshot: snapshot))
-        return CycleCount(reports: chains.reduce(0) { $0 + $1.reports.count },
-                          chains: chains.map { ($0.attribute, $0.reports.count, $0.views) })
+        let chains = try CycleChains.read(in: db, owners: [(kind, owner)], snapshot: snapshot)
+        return CycleCount(reports: chains.reduce(0) { $0 + $1.reportCount },
+                          chains: chains.map { ($0.attribute, $0.reportCount, $0.views) })
     }
 }

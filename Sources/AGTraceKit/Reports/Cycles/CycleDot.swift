@@ -11,7 +11,7 @@ public enum CycleDot {
         for chain in outcome.chains {
             let c = chain.number
             let owner = chain.first.owner ?? "#\(chain.first.ownerId)"
-            let title = "chain \(c): \(chain.first.kind.rawValue) '\(owner)', \(chain.reports.count) report\(chain.reports.count == 1 ? "" : "s"), through \(chain.attribute.map(String.init) ?? "unknown") (\(Self.shape(chain)))"
+            let title = "chain \(c): \(chain.first.kind.rawValue) '\(owner)', \(chain.reportCount) report\(chain.reportCount == 1 ? "" : "s"), through \(chain.attribute.map(String.init) ?? "unknown") (\(Self.shape(chain)))"
             out.write("  subgraph cluster_\(c) {\n    label=\(DotExport.quote(title));\n")
             let frames = chain.loopFrames.filter { $0.attribute != nil }
             var drawn = Set<Int64>()

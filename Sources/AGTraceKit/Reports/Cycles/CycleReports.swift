@@ -69,58 +69,98 @@ public struct CycleReport: Equatable, Sendable {
 /// Reads the stored reports: rows of `cycles-reports.sql` and `cycles-frames.sql`, nothing else.
 enum CycleRecords {
     /// The reports of one owner (`kind` and `owner`), of one kind, or all; frames named from
-    /// `snapshot` when given.
+    /// `snapshot` when given. Every report with its frames: for few reports (tests).
     static func reports(in db: Database, kind: CycleOwnerKind? = nil, owner: Int64? = nil, snapshot: Int64? = nil) throws -> [CycleReport] {
         var reports: [CycleReport] = []
-        let rows = try ReportRegistry.query("cycles-reports").rows(in: db, [
-            "kind": kind.map { .text($0.rawValue) } ?? .null, "owner": owner.map { .integer($0) } ?? .null,
-        ]).rows
-        for row in rows {
-            guard let id = row[0].intValue, let kind = row[1].stringValue.flatMap(CycleOwnerKind.init(rawValue:)),
-                  let ownerId = row[2].intValue else { continue }
-            reports.append(CycleReport(id: id, kind: kind, ownerId: ownerId, owner: row[3].stringValue,
-                                       position: row[4].intValue ?? 0, attribute: row[5].intValue, level: row[6].intValue,
-                                       form: row[7].stringValue ?? "", complete: row[8].intValue != 0,
-                                       dumpSnapshot: row[9].intValue))
-        }
-        // Frames are read per owner: a trace's reports are named by that trace's types.
-        var index: [Int64: Int] = [:]
-        for (i, r) in reports.enumerated() { index[r.id] = i }
-        // Per owner and naming dump: --snapshot, else the dump the recorder took at the report.
-        var owners: [(CycleOwnerKind, Int64, Int64?)] = []
-        for r in reports {
-            let namer = snapshot ?? r.dumpSnapshot
-            if !owners.contains(where: { $0 == (r.kind, r.ownerId, namer) }) { owners.append((r.kind, r.ownerId, namer)) }
-        }
-        let query = ReportRegistry.query("cycles-frames")
-        for (kind, owner, namer) in owners {
-            let stmt = try query.prepare(in: db, [
-                "kind": .text(kind.rawValue), "owner": .integer(owner),
-                "trace": .integer(owner), "snapshot": namer.map { .integer($0) } ?? .null,
-            ])
-            try stmt.forEachRow { s in
-                guard let i = index[s.int64(0)], (snapshot ?? reports[i].dumpSnapshot) == namer else { return }
-                var names = CycleFrameNames()
-                names.snapshotRule = s.string(9)
-                names.snapshotDescription = s.string(10)
-                names.snapshotView = s.string(11)
-                names.inSnapshot = s.int64(12) != 0
-                names.traceRule = s.string(13)
-                names.traceView = s.string(14)
-                names.recorderName = s.string(15)
-                names.digraphLabel = s.string(16)
-                // No ordinal: the row names N, the attribute the report was detected through.
-                guard let ordinal = s.value(1).intValue else {
-                    reports[i].throughNames = names
-                    return
-                }
-                var frame = CycleFrame(ordinal: Int(ordinal), stackIndex: s.value(2).intValue, frameIndex: s.value(3).intValue,
-                                       attribute: s.value(4).intValue, count: s.value(5).intValue, inputIndex: s.value(6).intValue,
-                                       inputCount: s.value(7).intValue, flags: s.string(8))
-                frame.names = names
-                reports[i].frames.append(frame)
-            }
+        for (kind, owner) in try owners(in: db, kind: kind, owner: owner) {
+            try forEachReport(in: db, kind: kind, owner: owner, snapshot: snapshot) { reports.append($0) }
         }
         return reports
+    }
+
+    /// The owners holding reports (of one kind, or one owner, when given), in the order their
+    /// reports are listed.
+    static func owners(in db: Database, kind: CycleOwnerKind? = nil, owner: Int64? = nil) throws -> [(CycleOwnerKind, Int64)] {
+        var owners: [(CycleOwnerKind, Int64)] = []
+        let rows = try ReportRegistry.query("cycles-owners").prepare(in: db, [
+            "kind": kind.map { .text($0.rawValue) } ?? .null, "owner": owner.map { .integer($0) } ?? .null,
+        ])
+        try rows.forEachRow { r in
+            if let k = r.string(0).flatMap(CycleOwnerKind.init(rawValue:)) { owners.append((k, r.int64(1))) }
+        }
+        return owners
+    }
+
+    /// Calls `body` with each report of one owner, in id order, with its frames; only the
+    /// owner's reports (without frames) and one report's frames are held at a time.
+    static func forEachReport(in db: Database, kind: CycleOwnerKind, owner: Int64, snapshot: Int64?,
+                              _ body: (CycleReport) throws -> Void) throws {
+        var reports: [CycleReport] = []
+        let rows = try ReportRegistry.query("cycles-reports").prepare(in: db, ["kind": .text(kind.rawValue), "owner": .integer(owner)])
+        try rows.forEachRow { row in
+            guard !row.isNull(0), let kind = row.string(1).flatMap(CycleOwnerKind.init(rawValue:)), !row.isNull(2) else { return }
+            reports.append(CycleReport(id: row.int64(0), kind: kind, ownerId: row.int64(2), owner: row.string(3),
+                                       position: row.isNull(4) ? 0 : row.int64(4), attribute: row.isNull(5) ? nil : row.int64(5),
+                                       level: row.isNull(6) ? nil : row.int64(6), form: row.string(7) ?? "",
+                                       complete: row.isNull(8) || row.int64(8) != 0, dumpSnapshot: row.isNull(9) ? nil : row.int64(9)))
+        }
+        reports.sort { $0.id < $1.id }
+        // Frames are read per naming dump: --snapshot, else the dump the recorder took at the
+        // report. One dump for all (the usual): the frames stream beside the reports, both in
+        // report order. Several (a recorded run with its dumps): each dump's frames are read
+        // in turn into the reports they name.
+        var namers: [Int64?] = []
+        for r in reports where !namers.contains(snapshot ?? r.dumpSnapshot) { namers.append(snapshot ?? r.dumpSnapshot) }
+        let query = ReportRegistry.query("cycles-frames")
+        func frames(_ namer: Int64?) throws -> Statement {
+            try query.prepare(in: db, ["kind": .text(kind.rawValue), "owner": .integer(owner),
+                                       "trace": .integer(owner), "snapshot": namer.map { .integer($0) } ?? .null])
+        }
+        if namers.count > 1 {
+            var index: [Int64: Int] = [:]
+            for (i, r) in reports.enumerated() { index[r.id] = i }
+            for namer in namers {
+                let stmt = try frames(namer)
+                try stmt.forEachRow { s in
+                    guard let i = index[s.int64(0)], (snapshot ?? reports[i].dumpSnapshot) == namer else { return }
+                    add(s, to: &reports[i])
+                }
+            }
+            for r in reports { try body(r) }
+            return
+        }
+        let stmt = try frames(namers.first ?? nil)
+        var pending = try stmt.step()
+        for var report in reports {
+            // Rows of reports not listed (none: both read the owner's) are passed over.
+            while pending && stmt.int64(0) < report.id { pending = try stmt.step() }
+            while pending && stmt.int64(0) == report.id {
+                add(stmt, to: &report)
+                pending = try stmt.step()
+            }
+            try body(report)
+        }
+    }
+
+    /// One row of `cycles-frames.sql`: a frame of the report, or (no ordinal) the names of N.
+    private static func add(_ s: Statement, to report: inout CycleReport) {
+        var names = CycleFrameNames()
+        names.snapshotRule = s.string(9)
+        names.snapshotDescription = s.string(10)
+        names.snapshotView = s.string(11)
+        names.inSnapshot = s.int64(12) != 0
+        names.traceRule = s.string(13)
+        names.traceView = s.string(14)
+        names.recorderName = s.string(15)
+        names.digraphLabel = s.string(16)
+        guard let ordinal = s.value(1).intValue else {
+            report.throughNames = names
+            return
+        }
+        var frame = CycleFrame(ordinal: Int(ordinal), stackIndex: s.value(2).intValue, frameIndex: s.value(3).intValue,
+                               attribute: s.value(4).intValue, count: s.value(5).intValue, inputIndex: s.value(6).intValue,
+                               inputCount: s.value(7).intValue, flags: s.string(8))
+        frame.names = names
+        report.frames.append(frame)
     }
 }

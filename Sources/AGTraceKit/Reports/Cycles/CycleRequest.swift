@@ -39,12 +39,13 @@ public enum CycleRunner {
         }
         let scope = try scopes.first.map { kind, label in (kind, try CycleOwners.id(kind, label, in: db)) }
         let snapshot = try request.snapshot.map { try LabelLookup.snapshotId($0, in: db) }
-        let reports = try CycleRecords.reports(in: db, kind: scope?.0, owner: scope?.1, snapshot: snapshot)
-        if reports.isEmpty {
+        let owners = try CycleRecords.owners(in: db, kind: scope?.0, owner: scope?.1)
+        let chains = try CycleChains.read(in: db, owners: owners, snapshot: snapshot)
+        if chains.isEmpty {
             let scopeWords = scopes.first.map { "\($0.0.rawValue) '\($0.1)'" } ?? "the database"
             log.say(.line("\(scopeWords) holds no cycle report"))
         }
-        return try outcome(reports, snapshot: snapshot, label: request.snapshot, in: db, log: log)
+        return try outcome(chains, snapshot: snapshot, label: request.snapshot, in: db, log: log)
     }
 
     /// The chains of the reports of these owners only (a page's recordings: `export html`
@@ -52,14 +53,12 @@ public enum CycleRunner {
     static func run(owners: [(kind: CycleOwnerKind, id: Int64)], snapshot label: String?, in db: Database,
                     log: CommandLog) throws -> CycleOutcome {
         let snapshot = try label.map { try LabelLookup.snapshotId($0, in: db) }
-        var reports: [CycleReport] = []
-        for owner in owners { reports += try CycleRecords.reports(in: db, kind: owner.kind, owner: owner.id, snapshot: snapshot) }
-        return try outcome(reports, snapshot: snapshot, label: label, in: db, log: log)
+        let chains = try CycleChains.read(in: db, owners: owners.map { ($0.kind, $0.id) }, snapshot: snapshot)
+        return try outcome(chains, snapshot: snapshot, label: label, in: db, log: log)
     }
 
-    private static func outcome(_ reports: [CycleReport], snapshot: Int64?, label request: String?, in db: Database,
+    private static func outcome(_ chains: [CycleChain], snapshot: Int64?, label request: String?, in db: Database,
                                 log: CommandLog) throws -> CycleOutcome {
-        let chains = CycleChains.group(reports)
         var outcome = CycleOutcome(chains: chains, snapshot: request)
         if let snapshot, let label = request {
             for chain in chains where !chain.frames.isEmpty {

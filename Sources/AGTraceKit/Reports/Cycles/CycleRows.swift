@@ -13,7 +13,7 @@ public enum CycleRows {
         for chain in outcome.chains {
             let first = chain.first
             let head: [SQLValue] = [
-                .integer(Int64(chain.number)), .text(first.kind.rawValue), text(first.owner), .integer(Int64(chain.reports.count)),
+                .integer(Int64(chain.number)), .text(first.kind.rawValue), text(first.owner), .integer(Int64(chain.reportCount)),
                 .integer(first.position), int(first.attribute), .text(chain.loop.rawValue), .integer(first.complete ? 1 : 0),
                 outcome.snapshot != nil && !chain.frames.isEmpty ? .text(CycleSnapshotCheck.summary(chain)) : .null,
             ]

@@ -39,21 +39,65 @@ public enum DotExport {
         for row in try ReportRegistry.query("export-graphs").rows(in: db, ids).rows {
             graphIds[row[0].intValue ?? 0] = row[1].intValue
         }
+        guard let focus = options.focus else {
+            try whole(in: db, snapshot: snapshot, label: label, graphIds: graphIds, to: out)
+            return
+        }
         var nodes: [Node] = []
         var edges: [Edge] = []
-        if let focus = options.focus {
-            try neighbourhood(in: db, snapshot: snapshot, label: label, focus: focus, depth: options.depth,
-                              nodes: &nodes, edges: &edges)
-        } else {
-            let ns = try ReportRegistry.query("export-nodes").prepare(in: db, ids)
-            try ns.forEachRow { ns in nodes.append(node(ns)) }
-            let es = try ReportRegistry.query("export-edges").prepare(in: db, ids)
-            try es.forEachRow { es in
-                edges.append(Edge(graph: es.int64(0), src: es.int64(1), dst: es.int64(2), offset: es.int64(3), flags: es.int64(4)))
+        try neighbourhood(in: db, snapshot: snapshot, label: label, focus: focus, depth: options.depth,
+                          nodes: &nodes, edges: &edges)
+        render(label: label, graphIds: graphIds, nodes: nodes, edges: edges, focus: focus, to: out)
+    }
+
+    /// The whole snapshot, written as its rows are read (graph by graph, in node order, as
+    /// `render` orders them): only the nodes' keys are held, to check each edge's ends.
+    private static func whole(in db: Database, snapshot: Int64, label: String, graphIds: [Int64: Int64?], to out: TextSink) throws {
+        let ids: [String: SQLValue] = ["snapshot": .integer(snapshot)]
+        let graphsWithNodes = try db.scalar("SELECT count(DISTINCT graph_index) FROM node_rows WHERE snapshot_id = ?1",
+                                            [.integer(snapshot)])?.intValue ?? 0
+        let clustered = graphsWithNodes > 1 || graphIds.count > 1
+        var text = header(label: label, focus: nil)
+        var known: Set<NodeKey> = []
+        var open: Int64?
+        func flush() {
+            if text.utf8.count >= 1 << 16 {
+                out.write(text)
+                text.removeAll(keepingCapacity: true)
             }
         }
-        render(label: label, graphIds: graphIds, nodes: nodes, edges: edges, focus: options.focus, to: out)
+        let ns = try ReportRegistry.query("export-nodes").prepare(in: db, ids)
+        try ns.forEachRow { ns in
+            let n = node(ns)
+            if n.graph != open {
+                if clustered {
+                    if open != nil { text += "  }\n" }
+                    text += clusterHeader(n.graph, graphIds: graphIds)
+                }
+                open = n.graph
+            }
+            known.insert(key(n.graph, n.attribute))
+            nodeLine(n, indent: clustered ? "    " : "  ", focus: nil, to: &text)
+            flush()
+        }
+        if clustered && open != nil { text += "  }\n" }
+        let es = try ReportRegistry.query("export-edges").prepare(in: db, ids)
+        try es.forEachRow { es in
+            let e = Edge(graph: es.int64(0), src: es.int64(1), dst: es.int64(2), offset: es.int64(3), flags: es.int64(4))
+            guard known.contains(key(e.graph, e.src)), known.contains(key(e.graph, e.dst)) else { return }
+            edgeLine(e, to: &text)
+            flush()
+        }
+        text += "}\n"
+        out.write(text)
     }
+
+    private struct NodeKey: Hashable {
+        var graph: Int64
+        var attribute: Int64
+    }
+
+    private static func key(_ graph: Int64, _ attribute: Int64) -> NodeKey { NodeKey(graph: graph, attribute: attribute) }
 
     private static func node(_ s: Statement) -> Node {
         Node(graph: s.int64(1), attribute: s.int64(0), rule: s.string(2), valueType: s.string(3), flags: s.int64(4),
@@ -119,59 +163,80 @@ public enum DotExport {
 
     private static func render(label: String, graphIds: [Int64: Int64?], nodes: [Node], edges: [Edge], focus: Int64?,
                                to out: TextSink) {
-        func id(_ graph: Int64, _ attribute: Int64) -> String { "\"g\(graph)_\(attribute)\"" }
-        out.write("// agtrace export dot: arrows point from an input to the node that reads it.\n")
-        out.write("// Red fill: dirty node (flags bit 0). Red bold edge: input changed since the reader ran (edge flag 8).\n")
-        out.write("digraph \(quote(label)) {\n")
-        out.write("  graph [fontname=\"Helvetica\", label=\(quote(focus.map { "\(label): around \($0)" } ?? label)), labelloc=t];\n")
-        out.write("  node [shape=box, style=\"rounded\", fontname=\"Helvetica\", fontsize=10];\n")
-        out.write("  edge [color=\"#555555\", fontname=\"Helvetica\", fontsize=8];\n")
+        var text = header(label: label, focus: focus)
         let byGraph = Dictionary(grouping: nodes, by: \.graph)
         let graphsWithNodes = Set(byGraph.keys)
         let clustered = graphsWithNodes.count > 1 || graphIds.count > 1
         for graph in graphsWithNodes.sorted() {
-            var indent = "  "
-            if clustered {
-                let name = (graphIds[graph] ?? nil).map { "graph \($0)" } ?? "graph #\(graph)"
-                out.write("  subgraph \"cluster_g\(graph)\" {\n    label=\(quote(name));\n")
-                indent = "    "
-            }
-            for n in byGraph[graph]! {
-                var text = "\(n.attribute)\n\(n.rule ?? "?")"
-                if let v = n.valueType, !v.isEmpty, n.rule?.hasPrefix("External<") != true { text += "\n→ \(v)" }
-                var attributes = ["label=\(quote(text))"]
-                if let value = n.value { attributes.append("tooltip=\(quote(value))") }
-                var style = ["rounded"]
-                if n.flags & 1 == 1 {
-                    style.append("filled")
-                    attributes.append("fillcolor=\"#ffd0d0\"")
-                    attributes.append("color=\"#cc0000\"")
-                }
-                if n.attribute == focus {
-                    style.append("bold")
-                    attributes.append("penwidth=2")
-                }
-                attributes.append("style=\(quote(style.joined(separator: ",")))")
-                out.write("\(indent)\(id(n.graph, n.attribute)) [\(attributes.joined(separator: ", "))];\n")
-            }
-            if clustered { out.write("  }\n") }
+            if clustered { text += clusterHeader(graph, graphIds: graphIds) }
+            for n in byGraph[graph]! { nodeLine(n, indent: clustered ? "    " : "  ", focus: focus, to: &text) }
+            if clustered { text += "  }\n" }
         }
-        let known = Set(nodes.map { "\($0.graph)_\($0.attribute)" })
-        for e in edges {
-            var attributes: [String] = []
-            if e.offset != 0 { attributes.append("label=\(quote("+\(e.offset)"))") }
-            if e.flags & 8 == 8 {
-                attributes.append("color=\"#cc0000\"")
-                attributes.append("penwidth=2")
-                attributes.append("style=bold")
-            }
-            // An edge to a node the file does not declare would make Graphviz invent a bare one;
-            // edges always join nodes of their own graph, but be safe.
-            guard known.contains("\(e.graph)_\(e.src)"), known.contains("\(e.graph)_\(e.dst)") else { continue }
-            let tail = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
-            out.write("  \(id(e.graph, e.src)) -> \(id(e.graph, e.dst))\(tail);\n")
+        let known = Set(nodes.map { key($0.graph, $0.attribute) })
+        // An edge to a node the file does not declare would make Graphviz invent a bare one;
+        // edges always join nodes of their own graph, but be safe.
+        for e in edges where known.contains(key(e.graph, e.src)) && known.contains(key(e.graph, e.dst)) {
+            edgeLine(e, to: &text)
         }
-        out.write("}\n")
+        text += "}\n"
+        out.write(text)
+    }
+
+    private static func id(_ graph: Int64, _ attribute: Int64) -> String { "\"g\(graph)_\(attribute)\"" }
+
+    private static func header(label: String, focus: Int64?) -> String {
+        "// agtrace export dot: arrows point from an input to the node that reads it.\n"
+            + "// Red fill: dirty node (flags bit 0). Red bold edge: input changed since the reader ran (edge flag 8).\n"
+            + "digraph \(quote(label)) {\n"
+            + "  graph [fontname=\"Helvetica\", label=\(quote(focus.map { "\(label): around \($0)" } ?? label)), labelloc=t];\n"
+            + "  node [shape=box, style=\"rounded\", fontname=\"Helvetica\", fontsize=10];\n"
+            + "  edge [color=\"#555555\", fontname=\"Helvetica\", fontsize=8];\n"
+    }
+
+    private static func clusterHeader(_ graph: Int64, graphIds: [Int64: Int64?]) -> String {
+        let name = (graphIds[graph] ?? nil).map { "graph \($0)" } ?? "graph #\(graph)"
+        return "  subgraph \"cluster_g\(graph)\" {\n    label=\(quote(name));\n"
+    }
+
+    private static func nodeLine(_ n: Node, indent: String, focus: Int64?, to text: inout String) {
+        var label = "\(n.attribute)\n\(n.rule ?? "?")"
+        if let v = n.valueType, !v.isEmpty, n.rule?.hasPrefix("External<") != true { label += "\n→ \(v)" }
+        text += indent
+        text += id(n.graph, n.attribute)
+        text += " [label="
+        append(quoted: label, to: &text)
+        if let value = n.value {
+            text += ", tooltip="
+            append(quoted: value, to: &text)
+        }
+        var style = "rounded"
+        if n.flags & 1 == 1 {
+            style += ",filled"
+            text += ", fillcolor=\"#ffd0d0\", color=\"#cc0000\""
+        }
+        if n.attribute == focus {
+            style += ",bold"
+            text += ", penwidth=2"
+        }
+        text += ", style="
+        append(quoted: style, to: &text)
+        text += "];\n"
+    }
+
+    private static func edgeLine(_ e: Edge, to text: inout String) {
+        var attributes: [String] = []
+        if e.offset != 0 { attributes.append("label=\(quote("+\(e.offset)"))") }
+        if e.flags & 8 == 8 {
+            attributes.append("color=\"#cc0000\"")
+            attributes.append("penwidth=2")
+            attributes.append("style=bold")
+        }
+        text += "  "
+        text += id(e.graph, e.src)
+        text += " -> "
+        text += id(e.graph, e.dst)
+        if !attributes.isEmpty { text += " [" + attributes.joined(separator: ", ") + "]" }
+        text += ";\n"
     }
 
     /// A DOT double-quoted string. Inside one, DOT gives meaning to `"` and `\` (escapes such
@@ -182,6 +247,13 @@ public enum DotExport {
         var out = "\""
         escaper.append(s, to: &out)
         return out + "\""
+    }
+
+    /// `quote(s)` appended to `text`.
+    static func append(quoted s: String, to text: inout String) {
+        text += "\""
+        escaper.append(s, to: &text)
+        text += "\""
     }
 
     private static let escaper = TextEscaper(["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "", "&": "&amp;", "<": "&lt;", ">": "&gt;"]) { scalar in

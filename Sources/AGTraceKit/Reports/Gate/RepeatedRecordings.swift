@@ -8,6 +8,8 @@ enum RepeatedRecordings {
     static func combined(_ recordings: [UpdateCounts]) -> UpdateCounts {
         guard let first = recordings.first, recordings.count > 1 else { return recordings[0] }
         let keys = Set(recordings.flatMap(\.entries.keys))
+        // Asked once: whether a recording is timed is a search of its entries.
+        let timed = recordings.contains { $0.time != nil }
         var entries: [String: UpdateEntry] = [:]
         for key in keys {
             let present = recordings.map { $0.entries[key] }
@@ -17,7 +19,6 @@ enum RepeatedRecordings {
             // Seconds unknown in one recording (a key counted without them) are unknown for all.
             let each: [Double]? = present.allSatisfy({ $0 == nil || $0?.seconds != nil })
                 ? present.map { $0?.seconds ?? 0 } : nil
-            let timed = recordings.contains { $0.time != nil }
             let seconds = timed ? each.map { SampleStatistics.summary($0)?.median ?? 0 } : nil
             entries[key] = UpdateEntry(updates: updates, seconds: seconds, secondsEach: timed ? each : nil)
         }

@@ -231,17 +231,33 @@ extension UpdateCounts {
 
     static func collect(_ rows: [[SQLValue]], key kind: BaselineKey) -> [String: UpdateEntry] {
         var entries: [String: UpdateEntry] = [:]
-        for r in rows {
-            guard let updates = r[1].intValue, updates > 0 else { continue }
-            let key = kind.storedKey(r[0].description)
-            var entry = entries[key] ?? UpdateEntry(updates: 0)
-            entry.updates += updates
-            if r.count > 2, let seconds = r[2].doubleValue {
-                entry.seconds = (entry.seconds ?? 0) + seconds
+        for r in rows { add(key: r[0], updates: r[1], seconds: r.count > 2 ? r[2] : .null, kind: kind, to: &entries) }
+        return entries
+    }
+
+    /// The same over a statement's rows (key, updates, seconds) as it reads them: a dump's
+    /// hundreds of thousands of attributes are not held twice.
+    static func collect(in db: Database, _ sql: String, _ values: [SQLValue], key kind: BaselineKey) throws -> [String: UpdateEntry] {
+        var entries: [String: UpdateEntry] = [:]
+        let stmt = try db.prepare(sql)
+        try Database.with(arguments: values) {
+            try stmt.bind(values)
+            try stmt.forEachRow { r in
+                add(key: r.value(0), updates: r.value(1), seconds: r.columnCount > 2 ? r.value(2) : .null, kind: kind, to: &entries)
             }
-            entries[key] = entry
         }
         return entries
+    }
+
+    private static func add(key: SQLValue, updates: SQLValue, seconds: SQLValue, kind: BaselineKey, to entries: inout [String: UpdateEntry]) {
+        guard let updates = updates.intValue, updates > 0 else { return }
+        let key = kind.storedKey(key.description)
+        var entry = entries[key] ?? UpdateEntry(updates: 0)
+        entry.updates += updates
+        if let seconds = seconds.doubleValue {
+            entry.seconds = (entry.seconds ?? 0) + seconds
+        }
+        entries[key] = entry
     }
 
     struct Row {

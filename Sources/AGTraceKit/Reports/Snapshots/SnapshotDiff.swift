@@ -246,12 +246,16 @@ extension SnapshotDiff {
 
     public static let detailColumns = ["change", "attribute", "rule", "view", "field", "before", "after"]
 
-    /// `diff S1 S2 --details`: one row per changed node or edge (diff-details.sql): nodes added
+    /// `diff S1 S2 --details`: one row per changed node or edge (DiffDetails): nodes added
     /// or removed (field `node`), flags or value changed; edges under their reader (field
     /// `input SRC`), with their copies on each side, or their flags when only those changed.
     public static func details(in db: Database, from: String, to: String) throws -> [[SQLValue]] {
-        let ids: [String: SQLValue] = ["from": .integer(try LabelLookup.snapshotId(from, in: db)),
-                                       "to": .integer(try LabelLookup.snapshotId(to, in: db))]
-        return try ReportRegistry.query("diff-details").rows(in: db, ids).rows
+        try DiffDetails.rows(in: db, from: try LabelLookup.snapshotId(from, in: db), to: try LabelLookup.snapshotId(to, in: db))
+    }
+
+    /// The same rows, and `detailsFlagsWarning`'s warning counted in the same pass.
+    public static func detailsWithFlagsWarning(in db: Database, from: String, to: String) throws -> (rows: [[SQLValue]], warning: String?) {
+        let result = try DiffDetails.compute(in: db, from: try LabelLookup.snapshotId(from, in: db), to: try LabelLookup.snapshotId(to, in: db))
+        return (result.rows, flagsWarning(result.flagsUnknown, from: from, to: to))
     }
 }

@@ -65,9 +65,14 @@ public enum TraceSlices {
             }
             return Double(seq)
         }
+        // Each attribute's view worked out from its rule once, not at every event.
+        var views: [Int64: String?] = [:]
         func names(_ a: Int64?) -> (rule: String?, view: String?) {
-            let rule = a.flatMap { rules[$0] }
-            return (rule, rule.flatMap(ViewName.fromRule))
+            guard let a, let rule = rules[a] else { return (nil, nil) }
+            if let view = views[a] { return (rule, view) }
+            let view = ViewName.fromRule(rule)
+            views[a] = .some(view)
+            return (rule, view)
         }
         func close(_ open: Open, at end: Double, endArgs: [(String, SQLValue)]) throws {
             // A slice the engine timed at zero is drawn 1 ns long, so that arrows can bind to it.
