@@ -24,7 +24,10 @@ final class FormatLayoutTests: XCTestCase {
             + ["Sources/AGTraceKit/Importers/InputFormats.swift",
                "Sources/AGTraceKit/Store/Schema.swift", "Sources/AGTraceKit/Store/ImportsMigration.swift",
                "Sources/AGTraceKit/Store/CurrentSchema.swift",
-               "Sources/AGTraceKit/Store/SchemaReference.swift", "Sources/AGTraceKit/Store/SchemaDocument.swift"]
+               "Sources/AGTraceKit/Store/SchemaReference.swift", "Sources/AGTraceKit/Store/SchemaDocument.swift",
+               // The benchmark's sweep makes each kind's inputs with that kind's generator: a new
+               // kind is taught there, and until it is, the sweep's `S.cover` row fails.
+               "Sources/agtrace-bench/Sweep/"]
     }
 
     /// The names a kind goes by, for every kind the registry holds: its input kind
