@@ -105,9 +105,7 @@ enum CompareCommand {
             context.out.write(CompareComment.text(outcome))
         } else {
             // Cut by the request (the totals row kept), so written whole.
-            let writer = RowWriter(format: args.format, out: context.out, wide: args.has(Options.wide))
-            writer.units = outcome.rows.units
-            writer.write(columns: outcome.rows.columns, rows: outcome.rows.rows)
+            outcome.write(to: RowWriter(format: args.format, out: context.out, wide: args.has(Options.wide)))
         }
         context.noteMoreRows(outcome.leftOut > 0, command: name, limit: request.limit)
         return 0

@@ -4,22 +4,27 @@
 public enum CompareComment {
     public static func text(_ outcome: CompareOutcome) -> String {
         if !outcome.writes.isEmpty || outcome.keys.isEmpty {
-            return table(outcome.rows.columns, outcome.rows.rows, units: outcome.rows.units)
+            let sink = StringSink()
+            outcome.write(to: RowWriter(format: .markdown, out: sink))
+            return sink.text
         }
-        let keys = outcome.keys.filter { !$0.isTotal }
-        let worse = keys.filter(\.isRegression), better = keys.filter(\.isImprovement)
-        var out = "**agtrace compare**: \(verdict(outcome, worse: worse.count, better: better.count))\n\n"
+        // Positions in outcome.keys, not copies of the keys: a comparison of 60,000 keys held
+        // three more copies of them here.
+        let keys = outcome.keys
+        let compared = keys.indices.filter { !keys[$0].isTotal }
+        let worse = compared.filter { keys[$0].isRegression }, better = compared.filter { keys[$0].isImprovement }
+        // No verdict (one recording a side) is no "nothing changed": what differs is shown, most first.
+        let differing = worse.isEmpty && better.isEmpty ? differences(compared, in: keys) : []
+        var out = "**agtrace compare**: \(verdict(outcome, worse: worse.count, better: better.count, differing: differing))\n\n"
         out += "A: \(sides(outcome.a)); B: \(sides(outcome.b)); by \(outcome.by.rawValue); \(how(outcome))\n"
         for (title, rows) in [("Regressions", worse), ("Improvements", better)] where !rows.isEmpty {
-            out += "\n### \(title) (\(rows.count))\n\n" + keyTable(rows, outcome)
+            out += "\n### \(title) (\(rows.count))\n\n" + keyTable(rows.lazy.map { keys[$0] }, outcome)
         }
-        // No verdict (one recording a side) is no "nothing changed": what differs is shown, most first.
-        let differing = worse.isEmpty && better.isEmpty ? differences(keys) : []
         if !differing.isEmpty {
-            out += "\n### Differences, without a verdict (\(differing.count))\n\n" + keyTable(Array(differing.prefix(20)), outcome)
+            out += "\n### Differences, without a verdict (\(differing.count))\n\n" + keyTable(differing.prefix(20).lazy.map { keys[$0] }, outcome)
             if differing.count > 20 { out += "\n… and \(differing.count - 20) more (agtrace compare --format table lists all).\n" }
         }
-        if let total = outcome.keys.last, total.isTotal {
+        if let total = keys.last, total.isTotal {
             out += "\n### Total\n\n" + keyTable([total], outcome)
         }
         for w in outcome.warnings { out += "\n> **Warning:** \(w)\n" }
@@ -27,16 +32,16 @@ public enum CompareComment {
         return out
     }
 
-    static func verdict(_ outcome: CompareOutcome, worse: Int, better: Int) -> String {
+    /// `differing`: the positions of the keys that differ, most first (without a verdict).
+    static func verdict(_ outcome: CompareOutcome, worse: Int, better: Int, differing: [Int]) -> String {
         let noun = outcome.by.plural
         let what = outcome.repeated && outcome.timed ? ("slower", "faster") : ("more evaluations", "fewer evaluations")
         if worse == 0 && better == 0 {
-            let keys = outcome.keys.filter { !$0.isTotal }
-            guard let first = differences(keys).first else {
+            guard let first = differing.first else {
                 return "no \(outcome.by.rawValue) changed" + (outcome.repeated && outcome.timed ? " beyond the noise" : "")
             }
             let noVerdict = outcome.repeated ? "no \(outcome.by.rawValue) changed beyond the noise" : "one recording a side: no verdict"
-            return "\(describe(first)); \(differences(keys).count == 1 ? "" : "\(differences(keys).count) \(noun) differ; ")\(noVerdict)"
+            return "\(describe(outcome.keys[first])); \(differing.count == 1 ? "" : "\(differing.count) \(noun) differ; ")\(noVerdict)"
         }
         var parts: [String] = []
         if worse > 0 { parts.append("**\(worse) \(worse == 1 ? outcome.by.rawValue : noun) \(what.0)**") }
@@ -44,14 +49,15 @@ public enum CompareComment {
         return parts.joined(separator: ", ")
     }
 
-    /// The keys whose evaluations or self time differ at all, most first (self time's change
-    /// when timed, then evaluations).
-    static func differences(_ keys: [KeyDifference]) -> [KeyDifference] {
+    /// The positions (of `candidates`, in `keys`) of the keys whose evaluations or self time
+    /// differ at all, most first (self time's change when timed, then evaluations).
+    static func differences(_ candidates: [Int], in keys: [KeyDifference]) -> [Int] {
         // Self time within 0.1% (or a nanosecond) is the clock's rounding, not a difference.
-        keys.filter { k in
-            k.delta != 0 || abs(k.selfDelta ?? 0) > max(1e-9, 0.001 * max(k.aSelf ?? 0, k.bSelf ?? 0))
+        candidates.filter { i in
+            let k = keys[i]
+            return k.delta != 0 || abs(k.selfDelta ?? 0) > max(1e-9, 0.001 * max(k.aSelf ?? 0, k.bSelf ?? 0))
         }
-            .sorted { KeyDifferences.order($0, $1, .change) }
+            .sorted { KeyDifferences.order(keys[$0], keys[$1], .change) }
     }
 
     /// "TextRule self time 34.1 µs -> 234 µs" / "FeedRow evaluations 13 -> 15".
@@ -72,11 +78,14 @@ public enum CompareComment {
         return "self time: ratio of medians B/A with a 95% interval, slower or faster beyond \(ColumnUnit.fraction.display(.real(outcome.minEffect)))"
     }
 
-    static func keyTable(_ keys: [KeyDifference], _ outcome: CompareOutcome) -> String {
+    static func keyTable<Keys: Sequence<KeyDifference>>(_ keys: Keys, _ outcome: CompareOutcome) -> String {
         var columns = [outcome.by.rawValue, "A evaluations", "B evaluations", "delta"]
         if outcome.timed { columns += ["A self µs", "B self µs", "ratio"] }
         if outcome.repeated && outcome.timed { columns += ["95% interval", "p"] }
-        let rows = keys.map { k -> [SQLValue] in
+        let sink = StringSink()
+        let writer = RowWriter(format: .markdown, out: sink)
+        writer.begin(columns: columns)
+        for k in keys {
             var row: [SQLValue] = [.text(k.key), CompareRows.number(k.a), CompareRows.number(k.b), CompareRows.number(k.delta)]
             if outcome.timed {
                 row += [micro(k.aSelf), micro(k.bSelf), k.ratio.map { .text(ColumnUnit.number($0)) } ?? .null]
@@ -85,18 +94,11 @@ public enum CompareComment {
                 row.append(k.time?.interval.map { .text("\(ColumnUnit.number($0.low))–\(ColumnUnit.number($0.high))") } ?? .null)
                 row.append(k.time?.pValue.map { .text(ColumnUnit.number($0)) } ?? .null)
             }
-            return row
+            writer.row(row)
         }
-        return table(columns, rows, units: [:])
+        writer.end()
+        return sink.text
     }
 
     static func micro(_ seconds: Double?) -> SQLValue { seconds.map { .text(ColumnUnit.number($0 * 1_000_000)) } ?? .null }
-
-    static func table(_ columns: [String], _ rows: [[SQLValue]], units: [String: ColumnUnit]) -> String {
-        let sink = StringSink()
-        let writer = RowWriter(format: .markdown, out: sink)
-        writer.units = units
-        writer.write(columns: columns, rows: rows)
-        return sink.text
-    }
 }

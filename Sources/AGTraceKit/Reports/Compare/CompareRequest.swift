@@ -33,12 +33,13 @@ public struct CompareRequest: Equatable, Sendable {
     }
 }
 
-/// What `compare` found: the rows (per key or per write), the keys compared (for the
-/// markdown comment) and what makes the comparison doubtful (also said on stderr).
+/// What `compare` found: the keys compared or the writes matched, and what makes the
+/// comparison doubtful (also said on stderr).
 public struct CompareOutcome {
-    public var rows: ComputedRows
     public var keys: [KeyDifference]
     public var writes: [WriteDifference]
+    /// Writes were matched (`--writes`), not keys.
+    public var matchedWrites: Bool
     /// Keys or writes `limit` left out.
     public var leftOut = 0
     public var by: BaselineKey
@@ -52,4 +53,36 @@ public struct CompareOutcome {
     /// Doubts and notes, in the order they were said.
     public var warnings: [String]
     public var notes: [String]
+
+    /// The rows' columns and units (per key or per write).
+    public var columns: [String] {
+        matchedWrites ? CompareRows.writeColumns : CompareRows.keyColumns(by: by, repeated: repeated)
+    }
+    public var units: [String: ColumnUnit] { matchedWrites ? [:] : CompareRows.keyUnits }
+
+    /// The rows, made whole (the agents' server and the HTML page, which cut them).
+    public var rows: ComputedRows {
+        var rows: [[SQLValue]] = []
+        rows.reserveCapacity(matchedWrites ? writes.count : keys.count)
+        forEachRow { rows.append($0) }
+        return ComputedRows(columns: columns, rows: rows, units: units)
+    }
+
+    /// Each row in turn, made as it is written: a comparison of 60,000 keys held its rows
+    /// beside its keys (50 MB more).
+    public func forEachRow(_ body: ([SQLValue]) -> Void) {
+        if matchedWrites {
+            for w in writes { body(CompareRows.write(w)) }
+        } else {
+            for k in keys { body(CompareRows.key(k, by: by, repeated: repeated)) }
+        }
+    }
+
+    /// Writes the rows to `writer`, one at a time.
+    public func write(to writer: RowWriter) {
+        writer.units = units
+        writer.begin(columns: columns)
+        forEachRow(writer.row)
+        writer.end()
+    }
 }

@@ -67,7 +67,7 @@ public enum CompareRunner {
         var keys = KeyDifferences.compare(a: a, b: b, minEffect: request.minEffect, seed: request.seed, sort: request.sort)
         let leftOut = max(0, keys.count - 1 - (request.limit ?? Int.max))
         if leftOut > 0 { keys.removeSubrange(request.limit!..<(keys.count - 1)) }
-        var outcome = CompareOutcome(rows: CompareRows.keys(keys, by: by, repeated: repeated), keys: keys, writes: [], by: by,
+        var outcome = CompareOutcome(keys: keys, writes: [], matchedWrites: false, by: by,
                                      a: sides.a, b: sides.b, timed: timed, repeated: repeated, minEffect: request.minEffect,
                                      warnings: warnings, notes: notes)
         outcome.leftOut = leftOut
@@ -85,7 +85,7 @@ public enum CompareRunner {
         var matched = WriteComparison.match(a: try writes(sides.a[0], by, sides.db), b: try writes(sides.b[0], by, sides.db))
         let leftOut = max(0, matched.count - (request.limit ?? Int.max))
         matched = Array(matched.prefix(request.limit ?? Int.max))
-        var outcome = CompareOutcome(rows: CompareRows.writes(matched), keys: [], writes: matched, by: by, a: sides.a, b: sides.b,
+        var outcome = CompareOutcome(keys: [], writes: matched, matchedWrites: true, by: by, a: sides.a, b: sides.b,
                                      timed: false, repeated: false, minEffect: request.minEffect, warnings: [], notes: [])
         outcome.leftOut = leftOut
         return outcome

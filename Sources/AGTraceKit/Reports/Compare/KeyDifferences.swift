@@ -62,16 +62,21 @@ enum KeyDifferences {
         var keys = Set<String>()
         for r in a + b { keys.formUnion(r.keys.keys) }
         let all = a + b
-        var differences = keys.map { key -> KeyDifference in
+        // Made in place, in an array the size of the result: a grown array and the copy with
+        // the totals row each held the keys again (a key difference is ~340 bytes).
+        var differences: [KeyDifference] = []
+        differences.reserveCapacity(keys.count + 1)
+        for key in keys {
             let view = all.lazy.compactMap { $0.keys[key]?.view }.first
-            return difference(key: key, view: view, a: KeySamples(key: key, in: a), b: KeySamples(key: key, in: b),
-                              minEffect: minEffect, seed: seed)
+            differences.append(difference(key: key, view: view, a: KeySamples(key: key, in: a), b: KeySamples(key: key, in: b),
+                                          minEffect: minEffect, seed: seed))
         }
         differences.sort { order($0, $1, sort) }
         var total = difference(key: "(total)", view: nil, a: KeySamples(totalOf: a), b: KeySamples(totalOf: b),
                                minEffect: minEffect, seed: seed)
         total.isTotal = true
-        return differences + [total]
+        differences.append(total)
+        return differences
     }
 
     static func difference(key: String, view: String?, a: KeySamples, b: KeySamples, minEffect: Double, seed: UInt64) -> KeyDifference {

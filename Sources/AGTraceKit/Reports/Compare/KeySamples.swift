@@ -71,7 +71,10 @@ struct RecordingMeasures {
 
     /// The same, its self or total seconds left out (unknown) unless kept.
     func keepingSeconds(self keepSelf: Bool, total keepTotal: Bool) -> RecordingMeasures {
-        RecordingMeasures(recording: recording, keys: keys.mapValues { m in
+        // Unchanged unless there are seconds to drop: a copy of every key's measures held the
+        // recording twice.
+        guard (!keepSelf && timesSelf) || (!keepTotal && timesTotal) else { return self }
+        return RecordingMeasures(recording: recording, keys: keys.mapValues { m in
             var m = m
             if !keepSelf { m.selfSeconds = nil }
             if !keepTotal { m.totalSeconds = nil }
