@@ -811,7 +811,7 @@ public enum Schema {
             JOIN xctrace_values f ON f.id = b.child_id AND f.tag = 'frame'
             LEFT JOIN xctrace_children fb ON fb.parent_id = f.id AND fb.position = 0
             LEFT JOIN xctrace_values bin ON bin.id = fb.child_id AND bin.tag = 'binary';
-        """ + "\n" + xctraceViews.map { xctraceView($0.0, $0.1, joins: $0.2, $0.3) }.joined(separator: "\n"),
+        """ + "\n" + xctraceViews.map { xctraceView($0.0, $0.1, joins: $0.2, $0.3, frameworks: frozenFrameworks) }.joined(separator: "\n"),
         // 16: each distinct backtrace of a run stored once. A transcript prints the same few
         // backtraces at thousands of hits (12 distinct for 37,159 frame rows in the benchmark's
         // 10 MB one): `backtraces` holds each once per run, `backtrace_frames` its frames, and an
@@ -991,6 +991,17 @@ public enum Schema {
         // 21: one row per import in `imports`, whatever its kind; each kind's own columns in
         // `<kind>_facts`; the old names as views (`ImportsMigration`).
         ImportsMigration.sql,
+        // 22: the Apple frameworks behind `xctrace_updates.is_app` as rows of `apple_frameworks`,
+        // which the view reads, instead of a list frozen in its SQL (migration 15): adding one
+        // is an INSERT. The same names, so the same rows.
+        """
+        CREATE TABLE apple_frameworks(
+            name TEXT PRIMARY KEY
+        ) WITHOUT ROWID;
+        INSERT INTO apple_frameworks(name) VALUES \(appleFrameworks.map { "('\($0)')" }.joined(separator: ", "));
+        DROP VIEW xctrace_updates;
+        """ + "\n" + xctraceViews.filter { $0.0 == "xctrace_updates" }
+            .map { xctraceView($0.0, $0.1, joins: $0.2, $0.3, frameworks: "(SELECT name FROM apple_frameworks)") }.joined(),
     ]
 
     /// `migrations.count`, as CurrentSchema.swift records it (`currentVersion`): every command
@@ -1009,7 +1020,7 @@ public enum Schema {
             .text("view_name", 9), .shown("process", 10), .shown("thread", 11), .threadId("thread_id", 11),
             .text("severity", 13), .number("downstream_cost_ns", 14), .number("downstream_events", 15),
             .text("cause_node", 16), .text("full_cause_node", 17),
-            .sql(#"CASE WHEN v8.raw IS NULL THEN NULL WHEN v8.raw IN ('SwiftUI', 'SwiftUICore', '<unknown>', 'UIKitCore', 'UIKit', 'AppKit', 'Foundation', 'CoreFoundation', 'QuartzCore', 'Combine', 'Observation', 'AttributeGraph', 'libswiftCore.dylib', 'libdispatch.dylib', 'CoreData', 'SwiftData', 'MapKit', 'RealityKit', 'WidgetKit', 'Charts') THEN 0 ELSE 1 END AS is_app"#),
+            .isApp("is_app", 8),
             .number("allocations", 4), .text("root_causes", 12),
         ]),
         ("xctrace_update_groups", "swiftui-update-groups", [0, 1, 2, 3, 4, 5, 6], [
@@ -1042,13 +1053,28 @@ public enum Schema {
         ]),
     ]
 
+    /// The modules `is_app` counts as Apple's (0): the rows migration 22 put in
+    /// `apple_frameworks`, and the list migration 15 froze in the view's SQL. Published: a
+    /// framework added later is a migration that inserts its row, not a name added here.
+    static let appleFrameworks = ["SwiftUI", "SwiftUICore", "<unknown>", "UIKitCore", "UIKit", "AppKit", "Foundation", "CoreFoundation",
+                                  "QuartzCore", "Combine", "Observation", "AttributeGraph", "libswiftCore.dylib", "libdispatch.dylib",
+                                  "CoreData", "SwiftData", "MapKit", "RealityKit", "WidgetKit", "Charts"]
+
+    /// Migration 15's `is_app` list: the names as SQL literals.
+    static var frozenFrameworks: String { "(" + appleFrameworks.map { "'\($0)'" }.joined(separator: ", ") + ")" }
+
     /// How a view's column reads the value in its slot (`vN`, the value of `xctrace_rows.cN`).
     enum XctraceColumn {
         case number(String, Int), text(String, Int), shown(String, Int), threadId(String, Int), backtrace(String, Int)
+        /// 0 when the module in the slot is one of `frameworks` (an SQL list or subquery), 1
+        /// when another, NULL when unknown.
+        case isApp(String, Int)
         case sql(String)
 
-        var sql: String {
+        func sql(frameworks: String) -> String {
             switch self {
+            case .isApp(let name, let s):
+                return "CASE WHEN v\(s).raw IS NULL THEN NULL WHEN v\(s).raw IN \(frameworks) THEN 0 ELSE 1 END AS \(name)"
             case .number(let name, let s): return "v\(s).number AS \(name)"
             case .text(let name, let s): return "coalesce(v\(s).raw, CAST(v\(s).number AS TEXT)) AS \(name)"
             case .shown(let name, let s): return "coalesce(v\(s).fmt, v\(s).raw, CAST(v\(s).number AS TEXT)) AS \(name)"
@@ -1063,8 +1089,8 @@ public enum Schema {
     }
 
     /// One view of migration 15: the rows of the tables of `schema`, a column per value read.
-    static func xctraceView(_ view: String, _ schema: String, joins: [Int], _ columns: [XctraceColumn]) -> String {
-        let select = (["t.recording_id", "r.position"] + columns.map(\.sql) + ["r.table_id"]).joined(separator: ",\n           ")
+    static func xctraceView(_ view: String, _ schema: String, joins: [Int], _ columns: [XctraceColumn], frameworks: String) -> String {
+        let select = (["t.recording_id", "r.position"] + columns.map { $0.sql(frameworks: frameworks) } + ["r.table_id"]).joined(separator: ",\n           ")
         let values = joins.map { "\n    LEFT JOIN xctrace_values v\($0) ON v\($0).id = r.c\($0)" }.joined()
         return "CREATE VIEW \(view) AS\n    SELECT \(select)\n    FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id\(values)\n    WHERE t.schema = '\(schema)';"
     }
