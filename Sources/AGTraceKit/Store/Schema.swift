@@ -692,7 +692,9 @@ public enum Schema {
         // `xctrace_values`, the document's own id/ref de-duplication kept), so an unknown
         // schema is stored, not refused, and a 1 GB export is not one SQLite row per cell.
         // Known schemas put each column in the slot of its mnemonic (`xctrace_columns.slot`),
-        // whatever its position, so the views per schema read fixed slots.
+        // whatever its position, so the views per schema read fixed slots. Both are declared
+        // once, in the Instruments folder (`XctraceSchemas.known`), and the views' text written
+        // out from it (SchemaTests: still the published text).
         """
         CREATE TABLE xctrace_recordings(
             id INTEGER PRIMARY KEY,
@@ -811,7 +813,7 @@ public enum Schema {
             JOIN xctrace_values f ON f.id = b.child_id AND f.tag = 'frame'
             LEFT JOIN xctrace_children fb ON fb.parent_id = f.id AND fb.position = 0
             LEFT JOIN xctrace_values bin ON bin.id = fb.child_id AND bin.tag = 'binary';
-        """ + "\n" + xctraceViews.map { xctraceView($0.0, $0.1, joins: $0.2, $0.3, frameworks: frozenFrameworks) }.joined(separator: "\n"),
+        """ + "\n" + XctraceSchemas.known.map { $0.viewSQL(frameworks: XctraceSchemas.frozenFrameworks) }.joined(separator: "\n"),
         // 16: each distinct backtrace of a run stored once. A transcript prints the same few
         // backtraces at thousands of hits (12 distinct for 37,159 frame rows in the benchmark's
         // 10 MB one): `backtraces` holds each once per run, `backtrace_frames` its frames, and an
@@ -998,102 +1000,15 @@ public enum Schema {
         CREATE TABLE apple_frameworks(
             name TEXT PRIMARY KEY
         ) WITHOUT ROWID;
-        INSERT INTO apple_frameworks(name) VALUES \(appleFrameworks.map { "('\($0)')" }.joined(separator: ", "));
+        INSERT INTO apple_frameworks(name) VALUES \(XctraceSchemas.appleFrameworks.map { "('\($0)')" }.joined(separator: ", "));
         DROP VIEW xctrace_updates;
-        """ + "\n" + xctraceViews.filter { $0.0 == "xctrace_updates" }
-            .map { xctraceView($0.0, $0.1, joins: $0.2, $0.3, frameworks: "(SELECT name FROM apple_frameworks)") }.joined(),
+        """ + "\n" + XctraceSchemas.updates.viewSQL(frameworks: "(SELECT name FROM apple_frameworks)"),
     ]
 
     /// `migrations.count`, as CurrentSchema.swift records it (`currentVersion`): every command
     /// asks for it when it opens a database, and building `migrations` (views' text made from
     /// tables) cost each ~0.3 ms. DocsTests fail while the file is stale.
     public static var latestVersion: Int { currentVersion }
-
-    /// Migration 15's views of the known Instruments schemas: (view, schema, the slots it joins
-    /// values of, its columns). Written out by `xctraceView`; the text must never change (a
-    /// published migration), CurrentSchema.swift shows it whole.
-    static let xctraceViews: [(String, String, [Int], [XctraceColumn])] = [
-        ("xctrace_updates", "swiftui-updates", [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17], [
-            .number("start_ns", 0), .number("duration_ns", 1), .number("update_id", 2), .text("update_type", 3),
-            .sql(#"CASE WHEN v3.raw = 'View Body Updates' AND coalesce(v5.raw, CAST(v5.number AS TEXT)) LIKE '%.body' THEN substr(coalesce(v5.raw, CAST(v5.number AS TEXT)), 1, length(coalesce(v5.raw, CAST(v5.number AS TEXT))) - 5) ELSE coalesce(v5.raw, CAST(v5.number AS TEXT)) END AS view"#),
-            .text("description", 5), .text("category", 6), .text("hierarchy", 7), .text("module", 8),
-            .text("view_name", 9), .shown("process", 10), .shown("thread", 11), .threadId("thread_id", 11),
-            .text("severity", 13), .number("downstream_cost_ns", 14), .number("downstream_events", 15),
-            .text("cause_node", 16), .text("full_cause_node", 17),
-            .isApp("is_app", 8),
-            .number("allocations", 4), .text("root_causes", 12),
-        ]),
-        ("xctrace_update_groups", "swiftui-update-groups", [0, 1, 2, 3, 4, 5, 6], [
-            .number("start_ns", 0), .number("duration_ns", 1), .text("label", 2), .shown("process", 5),
-            .shown("thread", 6), .threadId("thread_id", 6), .backtrace("backtrace_id", 4),
-            .backtrace("cause_backtrace_id", 3),
-        ]),
-        ("xctrace_causes", "swiftui-causes", [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [
-            .number("timestamp_ns", 0), .number("source_event_id", 1), .shown("source", 2),
-            .number("destination_event_id", 3), .shown("destination", 4), .text("label", 5),
-            .text("value_type", 6), .text("changed_properties", 7), .text("layout_info", 8),
-            .shown("process", 9),
-        ]),
-        ("xctrace_changes", "swiftui-changes", [0, 1, 2, 3, 4, 5], [
-            .number("timestamp_ns", 0), .number("change_id", 1), .text("description", 2),
-            .backtrace("backtrace_id", 3), .shown("process", 4), .shown("thread", 5), .threadId("thread_id", 5),
-        ]),
-        ("xctrace_hitches", "hitches", [0, 1, 2, 3, 4, 5, 6, 7], [
-            .number("start_ns", 0), .number("duration_ns", 1), .shown("process", 2), .number("is_system", 3),
-            .number("swap_id", 4), .text("label", 5), .text("display", 6), .text("narrative", 7),
-        ]),
-        ("xctrace_hangs", "potential-hangs", [0, 1, 2, 3, 4], [
-            .number("start_ns", 0), .number("duration_ns", 1), .text("hang_type", 2), .shown("thread", 3),
-            .threadId("thread_id", 3), .shown("process", 4),
-        ]),
-        ("xctrace_time_profile", "time-profile", [0, 1, 2, 3, 4, 5, 6], [
-            .number("time_ns", 0), .shown("thread", 1), .threadId("thread_id", 1), .shown("process", 2),
-            .number("core", 3), .text("thread_state", 4), .number("weight_ns", 5),
-            .backtrace("backtrace_id", 6),
-        ]),
-    ]
-
-    /// The modules `is_app` counts as Apple's (0): the rows migration 22 put in
-    /// `apple_frameworks`, and the list migration 15 froze in the view's SQL. Published: a
-    /// framework added later is a migration that inserts its row, not a name added here.
-    static let appleFrameworks = ["SwiftUI", "SwiftUICore", "<unknown>", "UIKitCore", "UIKit", "AppKit", "Foundation", "CoreFoundation",
-                                  "QuartzCore", "Combine", "Observation", "AttributeGraph", "libswiftCore.dylib", "libdispatch.dylib",
-                                  "CoreData", "SwiftData", "MapKit", "RealityKit", "WidgetKit", "Charts"]
-
-    /// Migration 15's `is_app` list: the names as SQL literals.
-    static var frozenFrameworks: String { "(" + appleFrameworks.map { "'\($0)'" }.joined(separator: ", ") + ")" }
-
-    /// How a view's column reads the value in its slot (`vN`, the value of `xctrace_rows.cN`).
-    enum XctraceColumn {
-        case number(String, Int), text(String, Int), shown(String, Int), threadId(String, Int), backtrace(String, Int)
-        /// 0 when the module in the slot is one of `frameworks` (an SQL list or subquery), 1
-        /// when another, NULL when unknown.
-        case isApp(String, Int)
-        case sql(String)
-
-        func sql(frameworks: String) -> String {
-            switch self {
-            case .isApp(let name, let s):
-                return "CASE WHEN v\(s).raw IS NULL THEN NULL WHEN v\(s).raw IN \(frameworks) THEN 0 ELSE 1 END AS \(name)"
-            case .number(let name, let s): return "v\(s).number AS \(name)"
-            case .text(let name, let s): return "coalesce(v\(s).raw, CAST(v\(s).number AS TEXT)) AS \(name)"
-            case .shown(let name, let s): return "coalesce(v\(s).fmt, v\(s).raw, CAST(v\(s).number AS TEXT)) AS \(name)"
-            case .threadId(let name, let s):
-                return "(SELECT t.number FROM xctrace_children k JOIN xctrace_values t ON t.id = k.child_id WHERE k.parent_id = r.c\(s) AND t.tag = 'tid') AS \(name)"
-            case .backtrace(let name, let s):
-                // A tagged-backtrace holds its backtrace; a backtrace cell is one.
-                return "CASE WHEN v\(s).tag = 'backtrace' THEN v\(s).id ELSE (SELECT k.child_id FROM xctrace_children k JOIN xctrace_values b ON b.id = k.child_id WHERE k.parent_id = r.c\(s) AND b.tag = 'backtrace' ORDER BY k.position LIMIT 1) END AS \(name)"
-            case .sql(let expression): return expression
-            }
-        }
-    }
-
-    /// One view of migration 15: the rows of the tables of `schema`, a column per value read.
-    static func xctraceView(_ view: String, _ schema: String, joins: [Int], _ columns: [XctraceColumn], frameworks: String) -> String {
-        let select = (["t.recording_id", "r.position"] + columns.map { $0.sql(frameworks: frameworks) } + ["r.table_id"]).joined(separator: ",\n           ")
-        let values = joins.map { "\n    LEFT JOIN xctrace_values v\($0) ON v\($0).id = r.c\($0)" }.joined()
-        return "CREATE VIEW \(view) AS\n    SELECT \(select)\n    FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id\(values)\n    WHERE t.schema = '\(schema)';"
-    }
 
     /// Fills `tree_views` for the snapshots `filter` selects (a condition on `snapshot_id`):
     /// the debug-tree entry that names each node no body rule names. Its own entry names a
