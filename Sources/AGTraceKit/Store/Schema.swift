@@ -333,8 +333,9 @@ public enum Schema {
         // 6: nodes named by view. `types.view` holds the view whose body a rule runs
         // (`ViewName.fromRule`, here through the SQL function agtrace_view_name); `tree_views`
         // the debug tree's name of every other node it names; `node_views` is both
-        // (docs/schema.md). The engine leaves out zero edge offsets and flags; older imports
-        // stored them as NULL, now 0.
+        // (docs/schema.md), filled for older imports by the step `steps[6]` (the import's
+        // TreeNaming; it was this migration's SQL until the rule was written once). The engine
+        // leaves out zero edge offsets and flags; older imports stored them as NULL, now 0.
         """
         ALTER TABLE types ADD COLUMN view TEXT;
         UPDATE types SET view = agtrace_view_name(name);
@@ -353,7 +354,6 @@ public enum Schema {
             WHERE t.view IS NOT NULL
             UNION ALL
             SELECT snapshot_id, graph_index, attribute, view, 'tree' FROM tree_views;
-        \(treeViewsFill(filter: "1"))
         """,
         // 7: how a recording ended (NULL for runs imported before: unknown), and labels that
         // name stored bytes a second time (`import --label X` of bytes stored as L).
@@ -1010,62 +1010,13 @@ public enum Schema {
     /// tables) cost each ~0.3 ms. DocsTests fail while the file is stale.
     public static var latestVersion: Int { currentVersion }
 
-    /// Fills `tree_views` for the snapshots `filter` selects (a condition on `snapshot_id`):
-    /// the debug-tree entry that names each node no body rule names. Its own entry names a
-    /// node; failing that, the deepest entry that lists it in `nodes` or `values` (ties: the
-    /// smaller tree index). The migration runs it for databases imported before; an import
-    /// works the same out in memory as the records pass (TreeNaming), several times faster,
-    /// and NodeViewsTests checks that both agree. Depths are counted down from the roots
-    /// through a scratch index by parent (tree_items has none), once per entry.
-    static func treeViewsFill(filter: String) -> String {
-        """
-        CREATE TEMP TABLE tree_kids AS
-            SELECT snapshot_id, graph_index, tree_index, parent_tree_index FROM main.tree_items WHERE \(filter);
-        CREATE INDEX temp.tree_kids_by_parent ON tree_kids(snapshot_id, graph_index, parent_tree_index);
-        CREATE TEMP TABLE tree_depths(
-            snapshot_id INTEGER, graph_index INTEGER, tree_index INTEGER, depth INTEGER,
-            PRIMARY KEY(snapshot_id, graph_index, tree_index)
-        ) WITHOUT ROWID;
-        -- Entries a damaged tree puts in a loop are reached from no root: depth 0 below.
-        INSERT OR IGNORE INTO tree_depths
-            WITH RECURSIVE down(snapshot_id, graph_index, tree_index, depth) AS (
-                SELECT snapshot_id, graph_index, tree_index, 0 FROM tree_kids WHERE parent_tree_index IS NULL
-                UNION ALL
-                SELECT k.snapshot_id, k.graph_index, k.tree_index, d.depth + 1
-                FROM down d JOIN tree_kids k
-                  ON k.snapshot_id = d.snapshot_id AND k.graph_index = d.graph_index AND k.parent_tree_index = d.tree_index
-                WHERE d.depth < 100000
-            )
-            SELECT snapshot_id, graph_index, tree_index, depth FROM down;
-        INSERT INTO main.tree_views(snapshot_id, graph_index, attribute, view)
-            WITH claims(snapshot_id, graph_index, tree_index, node_id, own) AS (
-                -- Entries that name a node: as their own node (own = 1) or listed in their
-                -- nodes or values (own = 0).
-                SELECT snapshot_id, graph_index, tree_index, node_id, 1 FROM main.tree_items WHERE node_id IS NOT NULL AND \(filter)
-                UNION ALL
-                SELECT snapshot_id, graph_index, tree_index, node_id, 0 FROM main.tree_item_nodes WHERE \(filter)
-                UNION ALL
-                SELECT snapshot_id, graph_index, tree_index, node_id, 0 FROM main.tree_item_values WHERE node_id IS NOT NULL AND \(filter)
-            ),
-            ranked AS (
-                SELECT c.node_id, t.description,
-                       row_number() OVER (PARTITION BY c.node_id ORDER BY c.own DESC, coalesce(d.depth, 0) DESC, c.tree_index) AS r
-                FROM claims c
-                JOIN main.tree_items t ON t.snapshot_id = c.snapshot_id AND t.graph_index = c.graph_index AND t.tree_index = c.tree_index
-                LEFT JOIN tree_depths d ON d.snapshot_id = c.snapshot_id AND d.graph_index = c.graph_index AND d.tree_index = c.tree_index
-                WHERE t.description IS NOT NULL
-            )
-            SELECT n.snapshot_id, n.graph_index, n.attribute, min(r.description)
-            FROM ranked r
-            JOIN main.node_rows n ON n.id = r.node_id
-            -- A node a body rule names is named by that (node_views, source 'body').
-            JOIN main.types ty ON ty.snapshot_id = n.snapshot_id AND ty.graph_index = n.graph_index AND ty.type_index = n.type_index
-            WHERE r.r = 1 AND ty.view IS NULL
-            GROUP BY n.snapshot_id, n.graph_index, n.attribute;
-        DROP TABLE temp.tree_depths;
-        DROP TABLE temp.tree_kids;
-        """
-    }
+    /// Steps in Swift that follow a migration's SQL (by version) when an older database is
+    /// brought forward: rows worked out by the same code an import runs, not by a second
+    /// copy of its rule in SQL. A new database has no rows to fill.
+    /// 6: the debug tree's names of the nodes of snapshots imported before `tree_views`.
+    static let steps: [Int: @Sendable (Database) throws -> Void] = [
+        6: TreeNaming.nameStoredSnapshots,
+    ]
 
     /// Page size of databases agtrace creates.
     static let pageSize = 16384
