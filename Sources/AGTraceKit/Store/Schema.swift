@@ -196,13 +196,7 @@ public enum Schema {
         // 2: breakpoint transcripts.
         """
         CREATE TABLE runs(
-            id INTEGER PRIMARY KEY,
-            label TEXT UNIQUE NOT NULL,
-            source TEXT,
-            sha256 TEXT,
-            imported_at TEXT,
-            compressed INTEGER NOT NULL DEFAULT 0,
-            size_bytes INTEGER,
+        \(recordingColumns)
             event_count INTEGER,
             skipped_lines INTEGER,
             incomplete_hits INTEGER
@@ -210,15 +204,7 @@ public enum Schema {
         CREATE INDEX runs_by_sha256 ON runs(sha256);
         -- Events (migration 5 makes them a plain table appended run by run).
         CREATE TABLE events(
-            run_id INTEGER NOT NULL,
-            seq INTEGER NOT NULL,
-            line INTEGER,
-            kind TEXT NOT NULL,
-            symbol TEXT,
-            breakpoint TEXT,
-            thread INTEGER,
-            attribute INTEGER,
-            input_attribute INTEGER
+        \(eventColumns)
         );
         CREATE INDEX events_by_kind ON events(run_id, kind, attribute);
         CREATE TABLE frames(
@@ -230,12 +216,7 @@ public enum Schema {
             address TEXT,
             PRIMARY KEY(run_id, seq, depth)
         ) WITHOUT ROWID;
-        -- The distinct edges (input -> reader) a run's add_input hits revealed.
-        CREATE VIEW run_edges AS
-            SELECT run_id, input_attribute AS src_attribute, attribute AS dst_attribute, min(seq) AS first_seq
-            FROM events
-            WHERE kind = 'add_input' AND attribute IS NOT NULL AND input_attribute IS NOT NULL
-            GROUP BY run_id, input_attribute, attribute;
+        \(runEdgesView)
         """,
         // 3: subgraph_nodes rebuilt with its key columns first. SQLite 3.40's PRAGMA
         // integrity_check reports "NULL value in subgraph_nodes.snapshot_id" for every row of a
@@ -287,15 +268,7 @@ public enum Schema {
         DROP VIEW run_edges;
         CREATE TABLE events_appended(
             id INTEGER PRIMARY KEY,
-            run_id INTEGER NOT NULL,
-            seq INTEGER NOT NULL,
-            line INTEGER,
-            kind TEXT NOT NULL,
-            symbol TEXT,
-            breakpoint TEXT,
-            thread INTEGER,
-            attribute INTEGER,
-            input_attribute INTEGER
+        \(eventColumns)
         );
         INSERT INTO events_appended(run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute)
             SELECT run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute FROM events
@@ -323,12 +296,7 @@ public enum Schema {
                         last_event_id = (SELECT max(id) FROM events e WHERE e.run_id = runs.id),
                         first_frame_id = (SELECT min(id) FROM frames f WHERE f.run_id = runs.id),
                         last_frame_id = (SELECT max(id) FROM frames f WHERE f.run_id = runs.id);
-        -- The distinct edges (input -> reader) a run's add_input hits revealed.
-        CREATE VIEW run_edges AS
-            SELECT run_id, input_attribute AS src_attribute, attribute AS dst_attribute, min(seq) AS first_seq
-            FROM events
-            WHERE kind = 'add_input' AND attribute IS NOT NULL AND input_attribute IS NOT NULL
-            GROUP BY run_id, input_attribute, attribute;
+        \(runEdgesView)
         """,
         // 6: nodes named by view. `types.view` holds the view whose body a rule runs
         // (`ViewName.fromRule`, here through the SQL function agtrace_view_name); `tree_views`
@@ -373,13 +341,7 @@ public enum Schema {
         // at its end (the views trace_updates and trace_node_rules).
         """
         CREATE TABLE traces(
-            id INTEGER PRIMARY KEY,
-            label TEXT UNIQUE NOT NULL,
-            source TEXT,
-            sha256 TEXT,
-            imported_at TEXT,
-            compressed INTEGER NOT NULL DEFAULT 0,
-            size_bytes INTEGER,
+        \(recordingColumns)
             event_count INTEGER,
             first_timestamp REAL,
             last_timestamp REAL
@@ -608,13 +570,7 @@ public enum Schema {
         // (`_printChanges`) and SwiftUI's console warnings belong to a console.
         """
         CREATE TABLE consoles(
-            id INTEGER PRIMARY KEY,
-            label TEXT UNIQUE NOT NULL,
-            source TEXT,
-            sha256 TEXT,
-            imported_at TEXT,
-            compressed INTEGER NOT NULL DEFAULT 0,
-            size_bytes INTEGER,
+        \(recordingColumns)
             line_count INTEGER
         );
         CREATE INDEX consoles_by_sha256 ON consoles(sha256);
@@ -681,11 +637,7 @@ public enum Schema {
         """
         ALTER TABLE tree_items ADD COLUMN creator_node_id INTEGER;
         DROP VIEW trees;
-        CREATE VIEW trees AS
-            SELECT t.snapshot_id, t.graph_index, t.tree_index, t.parent_tree_index,
-                   n.attribute, t.offset, t.description, t.flags, t.is_root, n.node_index,
-                   c.attribute AS creator_attribute, c.node_index AS creator_node_index
-            FROM tree_items t LEFT JOIN node_rows n ON n.id = t.node_id LEFT JOIN node_rows c ON c.id = t.creator_node_id;
+        \(treesView)
         """,
         // 15: Instruments recordings (`xctrace export` XML). Stored generically: any table's
         // rows fit `xctrace_rows` (one row per row, its cells as ids of de-duplicated
@@ -697,13 +649,7 @@ public enum Schema {
         // out from it (SchemaTests: still the published text).
         """
         CREATE TABLE xctrace_recordings(
-            id INTEGER PRIMARY KEY,
-            label TEXT UNIQUE NOT NULL,
-            source TEXT,
-            sha256 TEXT,
-            imported_at TEXT,
-            compressed INTEGER NOT NULL DEFAULT 0,
-            size_bytes INTEGER,
+        \(recordingColumns)
             documents INTEGER NOT NULL,
             device TEXT,
             device_model TEXT,
@@ -891,11 +837,7 @@ public enum Schema {
             FROM tree_items ORDER BY snapshot_id, graph_index, tree_index;
         DROP TABLE tree_items;
         ALTER TABLE tree_items_by_id RENAME TO tree_items;
-        CREATE VIEW trees AS
-            SELECT t.snapshot_id, t.graph_index, t.tree_index, t.parent_tree_index,
-                   n.attribute, t.offset, t.description, t.flags, t.is_root, n.node_index,
-                   c.attribute AS creator_attribute, c.node_index AS creator_node_index
-            FROM tree_items t LEFT JOIN node_rows n ON n.id = t.node_id LEFT JOIN node_rows c ON c.id = t.creator_node_id;
+        \(treesView)
         """,
         // 17: a debug-tree entry's named values and listed nodes kept in the entry's own row, as
         // JSON arrays: `values_json` holds [key, node id, offset] per value, `nodes_json` the
