@@ -6,41 +6,22 @@ import CommandLineOptions
 // `Percent`, check's limits, report --by) are declared beside what they configure.
 
 /// `--limit N`: rows to print, 1 or more.
-struct RowLimit: BoundedWholeNumber {
-    let value: Int
-    init(unchecked value: Int) { self.value = value }
+typealias RowLimit = WholeNumber<Rows>
+enum Rows: WholeNumberBound {
     static let least = 1
     static func refusal(below value: Int) -> ArgumentRefusal { ArgumentRefusal("takes a number of rows, 1 or more, not \(value)") }
 }
 
 /// `walk --depth N`: edges away from the start, 1 or more.
-struct WalkDepth: BoundedWholeNumber {
-    let value: Int
-    init(unchecked value: Int) { self.value = value }
-    static let least = 1
-    static func refusal(below value: Int) -> ArgumentRefusal { ArgumentRefusal("takes 1 or more") }
-}
-
+typealias WalkDepth = WholeNumber<OneOrMore>
 /// `export dot --depth N`: the focus's neighbourhood in edges, 0 (the node alone) or more.
-struct FocusDepth: BoundedWholeNumber {
-    let value: Int
-    init(unchecked value: Int) { self.value = value }
-    static let least = 0
-    static func refusal(below value: Int) -> ArgumentRefusal { ArgumentRefusal("takes 0 or more") }
-}
-
+typealias FocusDepth = WholeNumber<ZeroOrMore>
 /// `diff --top N`: rules the summary lists, 0 or more.
-struct TopRules: BoundedWholeNumber {
-    let value: Int
-    init(unchecked value: Int) { self.value = value }
-    static let least = 0
-    static func refusal(below value: Int) -> ArgumentRefusal { ArgumentRefusal("takes 0 or more") }
-}
+typealias TopRules = WholeNumber<ZeroOrMore>
 
 /// `walk --at SEQ`: an event of a trace, by its seq (1 or more).
-struct EventSeq: BoundedWholeNumber {
-    let value: Int
-    init(unchecked value: Int) { self.value = value }
+typealias EventSeq = WholeNumber<Seq>
+enum Seq: WholeNumberBound {
     static let least = 1
     static func refusal(below value: Int) -> ArgumentRefusal { ArgumentRefusal("takes an event's seq (1 or more)") }
 }

@@ -70,8 +70,9 @@ final class NodeViewsTests: XCTestCase {
         XCTAssertEqual(try f.db.scalar("SELECT view FROM node_views WHERE attribute = 4"), .text("Leaf0"))
     }
 
-    /// The import names nodes in memory (TreeNaming); the migration in SQL
-    /// (Schema.treeViewsFill). Both give the same rows, damaged trees included.
+    /// The import names nodes as their records pass; the migration's step from the stored
+    /// rows (`TreeNaming.nameStoredSnapshots`). Both give the same rows, damaged trees
+    /// included.
     func testImportAndMigrationNameTheSameNodes() throws {
         let f = try ReportFixture()
         for name in ["planner-after-invalidate.ag-json"] {
@@ -106,7 +107,7 @@ final class NodeViewsTests: XCTestCase {
         let imported = try f.db.textRows(query)
         XCTAssertTrue(imported.contains { $0[3] == "Deep" }, "\(imported)")
         try f.db.execute("DELETE FROM tree_views")
-        try f.db.execute(Schema.treeViewsFill(filter: "1"))
+        try TreeNaming.nameStoredSnapshots(in: f.db)
         XCTAssertEqual(try f.db.textRows(query), imported)
         XCTAssertGreaterThan(imported.count, 10)
     }

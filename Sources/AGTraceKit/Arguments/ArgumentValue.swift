@@ -75,6 +75,31 @@ public protocol BoundedWholeNumber: ArgumentValue {
     static func refusal(below value: Int) -> ArgumentRefusal
 }
 
+/// The rule of a `WholeNumber`: its least value, and what its option says of a smaller one
+/// ("takes 1 or more" unless it says more).
+public protocol WholeNumberBound: Sendable {
+    static var least: Int { get }
+    static func refusal(below value: Int) -> ArgumentRefusal
+}
+
+extension WholeNumberBound {
+    public static func refusal(below value: Int) -> ArgumentRefusal { ArgumentRefusal("takes \(least) or more") }
+}
+
+/// The value of an option whose one rule is a least value (`Bound`): the options' number
+/// types are this, each with its bound, not a struct each.
+public struct WholeNumber<Bound: WholeNumberBound>: BoundedWholeNumber {
+    public let value: Int
+    public init(unchecked value: Int) { self.value = value }
+    public static var least: Int { Bound.least }
+    public static func refusal(below value: Int) -> ArgumentRefusal { Bound.refusal(below: value) }
+}
+
+/// 0 or more (a depth of 0: the start alone), refused as "takes 0 or more".
+public enum ZeroOrMore: WholeNumberBound { public static let least = 0 }
+/// 1 or more, refused as "takes 1 or more".
+public enum OneOrMore: WholeNumberBound { public static let least = 1 }
+
 extension BoundedWholeNumber {
     public init(argument text: String) throws(ArgumentRefusal) {
         try self.init(checking: try Int(argument: text))

@@ -51,15 +51,19 @@ public enum PerfettoExport {
         // the flows and instants starting there. Both orders are the spool's cursors'.
         let reader = try timeline.reader()
         var instant = try reader.nextInstant()
+        // An instant's or a slice's fields up to its time, which follows.
+        func event(_ name: String, _ category: String, phase: String, tid: Int) {
+            begin()
+            chunk += "\"name\": "
+            quoted(name)
+            chunk += ", \"cat\": "
+            quoted(category)
+            chunk += ", \"ph\": " + phase + ", \"pid\": \(pid), \"tid\": \(tid), \"ts\": "
+        }
         func instantsUntil(_ time: Double, inclusive: Bool) throws {
             while let i = instant {
                 guard i.time < time || (inclusive && i.time == time) else { return }
-                begin()
-                chunk += "\"name\": "
-                quoted(i.name)
-                chunk += ", \"cat\": "
-                quoted(i.category)
-                chunk += ", \"ph\": \"i\", \"s\": \"t\", \"pid\": \(pid), \"tid\": \(i.thread), \"ts\": "
+                event(i.name, i.category, phase: "\"i\", \"s\": \"t\"", tid: i.thread)
                 chunk += microseconds(try nanoseconds(i.time, of: i.name, i.args))
                 chunk += ", \"args\": {" + i.args + "}"
                 close()
@@ -86,12 +90,7 @@ public enum PerfettoExport {
             // and nested slices never stick out of their parents by a rounding.
             let start = try nanoseconds(s.start, of: s.name, s.args), end = try nanoseconds(s.start + s.duration, of: s.name, s.args)
             let ts = microseconds(start)
-            begin()
-            chunk += "\"name\": "
-            quoted(s.name)
-            chunk += ", \"cat\": "
-            quoted(s.category)
-            chunk += ", \"ph\": \"X\", \"pid\": \(pid), \"tid\": \(s.thread), \"ts\": "
+            event(s.name, s.category, phase: "\"X\"", tid: s.thread)
             chunk += ts
             chunk += ", \"dur\": "
             chunk += microseconds(try duration(start, end, s))

@@ -385,6 +385,7 @@ public enum DatabaseOpener {
             } else {
                 for version in start..<Schema.latestVersion {
                     try db.execute(Schema.migrations[version])
+                    try Schema.steps[version + 1]?(db)
                 }
             }
             try db.execute("PRAGMA application_id=\(Schema.applicationId)")

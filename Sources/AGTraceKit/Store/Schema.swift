@@ -196,13 +196,7 @@ public enum Schema {
         // 2: breakpoint transcripts.
         """
         CREATE TABLE runs(
-            id INTEGER PRIMARY KEY,
-            label TEXT UNIQUE NOT NULL,
-            source TEXT,
-            sha256 TEXT,
-            imported_at TEXT,
-            compressed INTEGER NOT NULL DEFAULT 0,
-            size_bytes INTEGER,
+        \(recordingColumns)
             event_count INTEGER,
             skipped_lines INTEGER,
             incomplete_hits INTEGER
@@ -210,15 +204,7 @@ public enum Schema {
         CREATE INDEX runs_by_sha256 ON runs(sha256);
         -- Events (migration 5 makes them a plain table appended run by run).
         CREATE TABLE events(
-            run_id INTEGER NOT NULL,
-            seq INTEGER NOT NULL,
-            line INTEGER,
-            kind TEXT NOT NULL,
-            symbol TEXT,
-            breakpoint TEXT,
-            thread INTEGER,
-            attribute INTEGER,
-            input_attribute INTEGER
+        \(eventColumns)
         );
         CREATE INDEX events_by_kind ON events(run_id, kind, attribute);
         CREATE TABLE frames(
@@ -230,12 +216,7 @@ public enum Schema {
             address TEXT,
             PRIMARY KEY(run_id, seq, depth)
         ) WITHOUT ROWID;
-        -- The distinct edges (input -> reader) a run's add_input hits revealed.
-        CREATE VIEW run_edges AS
-            SELECT run_id, input_attribute AS src_attribute, attribute AS dst_attribute, min(seq) AS first_seq
-            FROM events
-            WHERE kind = 'add_input' AND attribute IS NOT NULL AND input_attribute IS NOT NULL
-            GROUP BY run_id, input_attribute, attribute;
+        \(runEdgesView)
         """,
         // 3: subgraph_nodes rebuilt with its key columns first. SQLite 3.40's PRAGMA
         // integrity_check reports "NULL value in subgraph_nodes.snapshot_id" for every row of a
@@ -287,15 +268,7 @@ public enum Schema {
         DROP VIEW run_edges;
         CREATE TABLE events_appended(
             id INTEGER PRIMARY KEY,
-            run_id INTEGER NOT NULL,
-            seq INTEGER NOT NULL,
-            line INTEGER,
-            kind TEXT NOT NULL,
-            symbol TEXT,
-            breakpoint TEXT,
-            thread INTEGER,
-            attribute INTEGER,
-            input_attribute INTEGER
+        \(eventColumns)
         );
         INSERT INTO events_appended(run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute)
             SELECT run_id, seq, line, kind, symbol, breakpoint, thread, attribute, input_attribute FROM events
@@ -323,18 +296,14 @@ public enum Schema {
                         last_event_id = (SELECT max(id) FROM events e WHERE e.run_id = runs.id),
                         first_frame_id = (SELECT min(id) FROM frames f WHERE f.run_id = runs.id),
                         last_frame_id = (SELECT max(id) FROM frames f WHERE f.run_id = runs.id);
-        -- The distinct edges (input -> reader) a run's add_input hits revealed.
-        CREATE VIEW run_edges AS
-            SELECT run_id, input_attribute AS src_attribute, attribute AS dst_attribute, min(seq) AS first_seq
-            FROM events
-            WHERE kind = 'add_input' AND attribute IS NOT NULL AND input_attribute IS NOT NULL
-            GROUP BY run_id, input_attribute, attribute;
+        \(runEdgesView)
         """,
         // 6: nodes named by view. `types.view` holds the view whose body a rule runs
         // (`ViewName.fromRule`, here through the SQL function agtrace_view_name); `tree_views`
         // the debug tree's name of every other node it names; `node_views` is both
-        // (docs/schema.md). The engine leaves out zero edge offsets and flags; older imports
-        // stored them as NULL, now 0.
+        // (docs/schema.md), filled for older imports by the step `steps[6]` (the import's
+        // TreeNaming; it was this migration's SQL until the rule was written once). The engine
+        // leaves out zero edge offsets and flags; older imports stored them as NULL, now 0.
         """
         ALTER TABLE types ADD COLUMN view TEXT;
         UPDATE types SET view = agtrace_view_name(name);
@@ -353,7 +322,6 @@ public enum Schema {
             WHERE t.view IS NOT NULL
             UNION ALL
             SELECT snapshot_id, graph_index, attribute, view, 'tree' FROM tree_views;
-        \(treeViewsFill(filter: "1"))
         """,
         // 7: how a recording ended (NULL for runs imported before: unknown), and labels that
         // name stored bytes a second time (`import --label X` of bytes stored as L).
@@ -373,13 +341,7 @@ public enum Schema {
         // at its end (the views trace_updates and trace_node_rules).
         """
         CREATE TABLE traces(
-            id INTEGER PRIMARY KEY,
-            label TEXT UNIQUE NOT NULL,
-            source TEXT,
-            sha256 TEXT,
-            imported_at TEXT,
-            compressed INTEGER NOT NULL DEFAULT 0,
-            size_bytes INTEGER,
+        \(recordingColumns)
             event_count INTEGER,
             first_timestamp REAL,
             last_timestamp REAL
@@ -608,13 +570,7 @@ public enum Schema {
         // (`_printChanges`) and SwiftUI's console warnings belong to a console.
         """
         CREATE TABLE consoles(
-            id INTEGER PRIMARY KEY,
-            label TEXT UNIQUE NOT NULL,
-            source TEXT,
-            sha256 TEXT,
-            imported_at TEXT,
-            compressed INTEGER NOT NULL DEFAULT 0,
-            size_bytes INTEGER,
+        \(recordingColumns)
             line_count INTEGER
         );
         CREATE INDEX consoles_by_sha256 ON consoles(sha256);
@@ -681,27 +637,19 @@ public enum Schema {
         """
         ALTER TABLE tree_items ADD COLUMN creator_node_id INTEGER;
         DROP VIEW trees;
-        CREATE VIEW trees AS
-            SELECT t.snapshot_id, t.graph_index, t.tree_index, t.parent_tree_index,
-                   n.attribute, t.offset, t.description, t.flags, t.is_root, n.node_index,
-                   c.attribute AS creator_attribute, c.node_index AS creator_node_index
-            FROM tree_items t LEFT JOIN node_rows n ON n.id = t.node_id LEFT JOIN node_rows c ON c.id = t.creator_node_id;
+        \(treesView)
         """,
         // 15: Instruments recordings (`xctrace export` XML). Stored generically: any table's
         // rows fit `xctrace_rows` (one row per row, its cells as ids of de-duplicated
         // `xctrace_values`, the document's own id/ref de-duplication kept), so an unknown
         // schema is stored, not refused, and a 1 GB export is not one SQLite row per cell.
         // Known schemas put each column in the slot of its mnemonic (`xctrace_columns.slot`),
-        // whatever its position, so the views per schema read fixed slots.
+        // whatever its position, so the views per schema read fixed slots. Both are declared
+        // once, in the Instruments folder (`XctraceSchemas.known`), and the views' text written
+        // out from it (SchemaTests: still the published text).
         """
         CREATE TABLE xctrace_recordings(
-            id INTEGER PRIMARY KEY,
-            label TEXT UNIQUE NOT NULL,
-            source TEXT,
-            sha256 TEXT,
-            imported_at TEXT,
-            compressed INTEGER NOT NULL DEFAULT 0,
-            size_bytes INTEGER,
+        \(recordingColumns)
             documents INTEGER NOT NULL,
             device TEXT,
             device_model TEXT,
@@ -811,7 +759,7 @@ public enum Schema {
             JOIN xctrace_values f ON f.id = b.child_id AND f.tag = 'frame'
             LEFT JOIN xctrace_children fb ON fb.parent_id = f.id AND fb.position = 0
             LEFT JOIN xctrace_values bin ON bin.id = fb.child_id AND bin.tag = 'binary';
-        """ + "\n" + xctraceViews.map { xctraceView($0.0, $0.1, joins: $0.2, $0.3) }.joined(separator: "\n"),
+        """ + "\n" + XctraceSchemas.known.map { $0.viewSQL(frameworks: XctraceSchemas.frozenFrameworks) }.joined(separator: "\n"),
         // 16: each distinct backtrace of a run stored once. A transcript prints the same few
         // backtraces at thousands of hits (12 distinct for 37,159 frame rows in the benchmark's
         // 10 MB one): `backtraces` holds each once per run, `backtrace_frames` its frames, and an
@@ -889,11 +837,7 @@ public enum Schema {
             FROM tree_items ORDER BY snapshot_id, graph_index, tree_index;
         DROP TABLE tree_items;
         ALTER TABLE tree_items_by_id RENAME TO tree_items;
-        CREATE VIEW trees AS
-            SELECT t.snapshot_id, t.graph_index, t.tree_index, t.parent_tree_index,
-                   n.attribute, t.offset, t.description, t.flags, t.is_root, n.node_index,
-                   c.attribute AS creator_attribute, c.node_index AS creator_node_index
-            FROM tree_items t LEFT JOIN node_rows n ON n.id = t.node_id LEFT JOIN node_rows c ON c.id = t.creator_node_id;
+        \(treesView)
         """,
         // 17: a debug-tree entry's named values and listed nodes kept in the entry's own row, as
         // JSON arrays: `values_json` holds [key, node id, offset] per value, `nodes_json` the
@@ -991,6 +935,16 @@ public enum Schema {
         // 21: one row per import in `imports`, whatever its kind; each kind's own columns in
         // `<kind>_facts`; the old names as views (`ImportsMigration`).
         ImportsMigration.sql,
+        // 22: the Apple frameworks behind `xctrace_updates.is_app` as rows of `apple_frameworks`,
+        // which the view reads, instead of a list frozen in its SQL (migration 15): adding one
+        // is an INSERT. The same names, so the same rows.
+        """
+        CREATE TABLE apple_frameworks(
+            name TEXT PRIMARY KEY
+        ) WITHOUT ROWID;
+        INSERT INTO apple_frameworks(name) VALUES \(XctraceSchemas.appleFrameworks.map { "('\($0)')" }.joined(separator: ", "));
+        DROP VIEW xctrace_updates;
+        """ + "\n" + XctraceSchemas.updates.viewSQL(frameworks: "(SELECT name FROM apple_frameworks)"),
     ]
 
     /// `migrations.count`, as CurrentSchema.swift records it (`currentVersion`): every command
@@ -998,133 +952,13 @@ public enum Schema {
     /// tables) cost each ~0.3 ms. DocsTests fail while the file is stale.
     public static var latestVersion: Int { currentVersion }
 
-    /// Migration 15's views of the known Instruments schemas: (view, schema, the slots it joins
-    /// values of, its columns). Written out by `xctraceView`; the text must never change (a
-    /// published migration), CurrentSchema.swift shows it whole.
-    static let xctraceViews: [(String, String, [Int], [XctraceColumn])] = [
-        ("xctrace_updates", "swiftui-updates", [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17], [
-            .number("start_ns", 0), .number("duration_ns", 1), .number("update_id", 2), .text("update_type", 3),
-            .sql(#"CASE WHEN v3.raw = 'View Body Updates' AND coalesce(v5.raw, CAST(v5.number AS TEXT)) LIKE '%.body' THEN substr(coalesce(v5.raw, CAST(v5.number AS TEXT)), 1, length(coalesce(v5.raw, CAST(v5.number AS TEXT))) - 5) ELSE coalesce(v5.raw, CAST(v5.number AS TEXT)) END AS view"#),
-            .text("description", 5), .text("category", 6), .text("hierarchy", 7), .text("module", 8),
-            .text("view_name", 9), .shown("process", 10), .shown("thread", 11), .threadId("thread_id", 11),
-            .text("severity", 13), .number("downstream_cost_ns", 14), .number("downstream_events", 15),
-            .text("cause_node", 16), .text("full_cause_node", 17),
-            .sql(#"CASE WHEN v8.raw IS NULL THEN NULL WHEN v8.raw IN ('SwiftUI', 'SwiftUICore', '<unknown>', 'UIKitCore', 'UIKit', 'AppKit', 'Foundation', 'CoreFoundation', 'QuartzCore', 'Combine', 'Observation', 'AttributeGraph', 'libswiftCore.dylib', 'libdispatch.dylib', 'CoreData', 'SwiftData', 'MapKit', 'RealityKit', 'WidgetKit', 'Charts') THEN 0 ELSE 1 END AS is_app"#),
-            .number("allocations", 4), .text("root_causes", 12),
-        ]),
-        ("xctrace_update_groups", "swiftui-update-groups", [0, 1, 2, 3, 4, 5, 6], [
-            .number("start_ns", 0), .number("duration_ns", 1), .text("label", 2), .shown("process", 5),
-            .shown("thread", 6), .threadId("thread_id", 6), .backtrace("backtrace_id", 4),
-            .backtrace("cause_backtrace_id", 3),
-        ]),
-        ("xctrace_causes", "swiftui-causes", [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [
-            .number("timestamp_ns", 0), .number("source_event_id", 1), .shown("source", 2),
-            .number("destination_event_id", 3), .shown("destination", 4), .text("label", 5),
-            .text("value_type", 6), .text("changed_properties", 7), .text("layout_info", 8),
-            .shown("process", 9),
-        ]),
-        ("xctrace_changes", "swiftui-changes", [0, 1, 2, 3, 4, 5], [
-            .number("timestamp_ns", 0), .number("change_id", 1), .text("description", 2),
-            .backtrace("backtrace_id", 3), .shown("process", 4), .shown("thread", 5), .threadId("thread_id", 5),
-        ]),
-        ("xctrace_hitches", "hitches", [0, 1, 2, 3, 4, 5, 6, 7], [
-            .number("start_ns", 0), .number("duration_ns", 1), .shown("process", 2), .number("is_system", 3),
-            .number("swap_id", 4), .text("label", 5), .text("display", 6), .text("narrative", 7),
-        ]),
-        ("xctrace_hangs", "potential-hangs", [0, 1, 2, 3, 4], [
-            .number("start_ns", 0), .number("duration_ns", 1), .text("hang_type", 2), .shown("thread", 3),
-            .threadId("thread_id", 3), .shown("process", 4),
-        ]),
-        ("xctrace_time_profile", "time-profile", [0, 1, 2, 3, 4, 5, 6], [
-            .number("time_ns", 0), .shown("thread", 1), .threadId("thread_id", 1), .shown("process", 2),
-            .number("core", 3), .text("thread_state", 4), .number("weight_ns", 5),
-            .backtrace("backtrace_id", 6),
-        ]),
+    /// Steps in Swift that follow a migration's SQL (by version) when an older database is
+    /// brought forward: rows worked out by the same code an import runs, not by a second
+    /// copy of its rule in SQL. A new database has no rows to fill.
+    /// 6: the debug tree's names of the nodes of snapshots imported before `tree_views`.
+    static let steps: [Int: @Sendable (Database) throws -> Void] = [
+        6: TreeNaming.nameStoredSnapshots,
     ]
-
-    /// How a view's column reads the value in its slot (`vN`, the value of `xctrace_rows.cN`).
-    enum XctraceColumn {
-        case number(String, Int), text(String, Int), shown(String, Int), threadId(String, Int), backtrace(String, Int)
-        case sql(String)
-
-        var sql: String {
-            switch self {
-            case .number(let name, let s): return "v\(s).number AS \(name)"
-            case .text(let name, let s): return "coalesce(v\(s).raw, CAST(v\(s).number AS TEXT)) AS \(name)"
-            case .shown(let name, let s): return "coalesce(v\(s).fmt, v\(s).raw, CAST(v\(s).number AS TEXT)) AS \(name)"
-            case .threadId(let name, let s):
-                return "(SELECT t.number FROM xctrace_children k JOIN xctrace_values t ON t.id = k.child_id WHERE k.parent_id = r.c\(s) AND t.tag = 'tid') AS \(name)"
-            case .backtrace(let name, let s):
-                // A tagged-backtrace holds its backtrace; a backtrace cell is one.
-                return "CASE WHEN v\(s).tag = 'backtrace' THEN v\(s).id ELSE (SELECT k.child_id FROM xctrace_children k JOIN xctrace_values b ON b.id = k.child_id WHERE k.parent_id = r.c\(s) AND b.tag = 'backtrace' ORDER BY k.position LIMIT 1) END AS \(name)"
-            case .sql(let expression): return expression
-            }
-        }
-    }
-
-    /// One view of migration 15: the rows of the tables of `schema`, a column per value read.
-    static func xctraceView(_ view: String, _ schema: String, joins: [Int], _ columns: [XctraceColumn]) -> String {
-        let select = (["t.recording_id", "r.position"] + columns.map(\.sql) + ["r.table_id"]).joined(separator: ",\n           ")
-        let values = joins.map { "\n    LEFT JOIN xctrace_values v\($0) ON v\($0).id = r.c\($0)" }.joined()
-        return "CREATE VIEW \(view) AS\n    SELECT \(select)\n    FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id\(values)\n    WHERE t.schema = '\(schema)';"
-    }
-
-    /// Fills `tree_views` for the snapshots `filter` selects (a condition on `snapshot_id`):
-    /// the debug-tree entry that names each node no body rule names. Its own entry names a
-    /// node; failing that, the deepest entry that lists it in `nodes` or `values` (ties: the
-    /// smaller tree index). The migration runs it for databases imported before; an import
-    /// works the same out in memory as the records pass (TreeNaming), several times faster,
-    /// and NodeViewsTests checks that both agree. Depths are counted down from the roots
-    /// through a scratch index by parent (tree_items has none), once per entry.
-    static func treeViewsFill(filter: String) -> String {
-        """
-        CREATE TEMP TABLE tree_kids AS
-            SELECT snapshot_id, graph_index, tree_index, parent_tree_index FROM main.tree_items WHERE \(filter);
-        CREATE INDEX temp.tree_kids_by_parent ON tree_kids(snapshot_id, graph_index, parent_tree_index);
-        CREATE TEMP TABLE tree_depths(
-            snapshot_id INTEGER, graph_index INTEGER, tree_index INTEGER, depth INTEGER,
-            PRIMARY KEY(snapshot_id, graph_index, tree_index)
-        ) WITHOUT ROWID;
-        -- Entries a damaged tree puts in a loop are reached from no root: depth 0 below.
-        INSERT OR IGNORE INTO tree_depths
-            WITH RECURSIVE down(snapshot_id, graph_index, tree_index, depth) AS (
-                SELECT snapshot_id, graph_index, tree_index, 0 FROM tree_kids WHERE parent_tree_index IS NULL
-                UNION ALL
-                SELECT k.snapshot_id, k.graph_index, k.tree_index, d.depth + 1
-                FROM down d JOIN tree_kids k
-                  ON k.snapshot_id = d.snapshot_id AND k.graph_index = d.graph_index AND k.parent_tree_index = d.tree_index
-                WHERE d.depth < 100000
-            )
-            SELECT snapshot_id, graph_index, tree_index, depth FROM down;
-        INSERT INTO main.tree_views(snapshot_id, graph_index, attribute, view)
-            WITH claims(snapshot_id, graph_index, tree_index, node_id, own) AS (
-                -- Entries that name a node: as their own node (own = 1) or listed in their
-                -- nodes or values (own = 0).
-                SELECT snapshot_id, graph_index, tree_index, node_id, 1 FROM main.tree_items WHERE node_id IS NOT NULL AND \(filter)
-                UNION ALL
-                SELECT snapshot_id, graph_index, tree_index, node_id, 0 FROM main.tree_item_nodes WHERE \(filter)
-                UNION ALL
-                SELECT snapshot_id, graph_index, tree_index, node_id, 0 FROM main.tree_item_values WHERE node_id IS NOT NULL AND \(filter)
-            ),
-            ranked AS (
-                SELECT c.node_id, t.description,
-                       row_number() OVER (PARTITION BY c.node_id ORDER BY c.own DESC, coalesce(d.depth, 0) DESC, c.tree_index) AS r
-                FROM claims c
-                JOIN main.tree_items t ON t.snapshot_id = c.snapshot_id AND t.graph_index = c.graph_index AND t.tree_index = c.tree_index
-                LEFT JOIN tree_depths d ON d.snapshot_id = c.snapshot_id AND d.graph_index = c.graph_index AND d.tree_index = c.tree_index
-                WHERE t.description IS NOT NULL
-            )
-            SELECT n.snapshot_id, n.graph_index, n.attribute, min(r.description)
-            FROM ranked r
-            JOIN main.node_rows n ON n.id = r.node_id
-            -- A node a body rule names is named by that (node_views, source 'body').
-            JOIN main.types ty ON ty.snapshot_id = n.snapshot_id AND ty.graph_index = n.graph_index AND ty.type_index = n.type_index
-            WHERE r.r = 1 AND ty.view IS NULL
-            GROUP BY n.snapshot_id, n.graph_index, n.attribute;
-        DROP TABLE temp.tree_depths;
-        DROP TABLE temp.tree_kids;
-        """
-    }
 
     /// Page size of databases agtrace creates.
     static let pageSize = 16384

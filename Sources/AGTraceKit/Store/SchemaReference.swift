@@ -317,9 +317,12 @@ public enum SchemaReference {
             "module": "`module`", "view_name": "`view-name` (often blank or `[unknown view: created before tracing started?]`)",
             "severity": "`severity`: `Very Low` … `Very High`", "downstream_cost_ns": "`downstream-cost`, ns (NULL in Xcode 26's layout)",
             "downstream_events": "`downstream-events` (NULL in Xcode 26's layout)", "cause_node": "`cause-graph-node`", "full_cause_node": "`full-cause-graph-node`",
-            "is_app": "1 when `module` is the app's (not SwiftUI, SwiftUICore, `<unknown>` or another Apple framework [xctrace.md](xctrace.md) lists), 0 when a framework's, NULL when unknown",
+            "is_app": "1 when `module` is the app's (not one of `apple_frameworks`: SwiftUI, SwiftUICore, `<unknown>`…), 0 when a framework's, NULL when unknown",
             "allocations": "`allocations` (NULL when not given)", "root_causes": "`root-causes`",
         ]) { $1 }),
+        Table(name: "apple_frameworks", section: .instruments, row: "module `xctrace_updates.is_app` counts as Apple's (0), not the app's: `SwiftUI`, `UIKitCore`, `libdispatch.dylib`…", columns: [
+            "name": "the module's name as `swiftui-updates` gives it",
+        ]),
         Table(name: "xctrace_update_groups", section: .instruments, row: "SwiftUI update group (a transaction): a row of `swiftui-update-groups`", columns: Self.xctraceCommon.merging([
             "start_ns": "`start`, ns", "duration_ns": "`duration`, ns", "label": "`label` (`Transaction`, `Transaction for onChange`…)",
             "backtrace_id": "`backtrace` (`xctrace_frames.backtrace_id`)", "cause_backtrace_id": "`cause-backtrace` (`xctrace_frames.backtrace_id`)",

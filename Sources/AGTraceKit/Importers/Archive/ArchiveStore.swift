@@ -502,46 +502,14 @@ final class ArchiveStore: ArchiveSink {
 
     private var namedInBackground: BackgroundWork<TreeNaming.Rows>?
 
-    /// Writes `tree_views`: the name `TreeNaming` chose for each node row, unless the node's
-    /// rule names its view (source 'body' of node_views). After the nodes are written; an
-    /// import has started the naming already (`nameViewsInBackground`) and only waits here.
+    /// Writes `tree_views`: the name `TreeNaming` chose for each node row (`TreeNaming.write`).
+    /// After the nodes are written; an import has started the naming already
+    /// (`nameViewsInBackground`) and only waits here.
     func writeTreeNames() throws {
         nameViewsInBackground()
         guard let work = namedInBackground else { return }
         namedInBackground = nil
-        let rows = work.wait()
-        let write = try MultiRowInsert(db: db, into: "main.tree_views(snapshot_id, graph_index, attribute, view)",
-                                       columns: 3, rows: Self.treeRowsPerStatement, row: "(\(snapshotId),?,?,?)")
-        // The few hundred distinct names are copied once into an arena that outlives every
-        // statement below and bound from there, rather than copied by SQLite for each row.
-        let names = TextArena(rows.views)
-        try withExtendedLifetime(names) {
-            try write.write(rows.known) { s, c, r in
-                s.bind(c, Int64(r.graph))
-                s.bind(c + 1, Int64(r.attribute))
-                s.bindStatic(c + 2, names[Int(r.view)])
-            }
-        }
-        // Nodes written before the tree named them: looked up among the rows.
-        guard !rows.unseen.isEmpty else { return }
-        try db.execute("CREATE TEMP TABLE tree_names(node_id INTEGER PRIMARY KEY, view TEXT NOT NULL)")
-        let insert = try db.prepare("INSERT INTO temp.tree_names(node_id, view) VALUES (?1, ?2)")
-        for (nodeId, view) in rows.unseen {
-            insert.bind(1, nodeId)
-            insert.bind(2, view)
-            try insert.run()
-        }
-        try db.execute("""
-            INSERT INTO main.tree_views(snapshot_id, graph_index, attribute, view)
-            SELECT n.snapshot_id, n.graph_index, n.attribute, min(t.view)
-            FROM temp.tree_names t
-            JOIN main.node_rows n ON n.id = t.node_id
-            JOIN main.types ty ON ty.snapshot_id = n.snapshot_id AND ty.graph_index = n.graph_index AND ty.type_index = n.type_index
-            WHERE ty.view IS NULL
-            GROUP BY n.snapshot_id, n.graph_index, n.attribute
-            ON CONFLICT DO UPDATE SET view = min(view, excluded.view);
-            DROP TABLE temp.tree_names;
-            """)
+        try TreeNaming.write(work.wait(), snapshotId: snapshotId, in: db)
     }
 
     /// A flat `{"key": integer}` object with sorted keys.

@@ -1,9 +1,9 @@
 /// Which debug-tree entry names each node (`tree_views`, docs/schema.md), worked out in memory
 /// while the archive's tree records pass, then written in one statement: the entry whose own
 /// node it is, else the deepest entry listing it in `nodes` or `values` (ties: the smaller tree
-/// index). Schema.treeViewsFill is the same rule in SQL, for databases imported before it;
-/// NodeViewsTests checks that both agree. Tree indices and node row ids are dense, so arrays
-/// index them.
+/// index). Databases imported before the table are named by it too, from their rows
+/// (`nameStoredSnapshots`, a step of migration 6). Tree indices and node row ids are dense, so
+/// arrays index them.
 ///
 /// Held for the whole import and growing with its trees, so kept small: node row ids as
 /// 32-bit offsets from the import's first, descriptions interned (a debug tree repeats a few

@@ -35,32 +35,29 @@ public struct MaxDrop: ArgumentValue, Equatable {
 }
 
 /// `--min-count`: growth smaller than this many updates never regresses.
-public struct MinCount: BoundedWholeNumber {
-    public let value: Int
-    public init(unchecked value: Int) { self.value = value }
+public typealias MinCount = WholeNumber<Updates>
+public enum Updates: WholeNumberBound {
     public static let least = 0
     public static func refusal(below value: Int) -> ArgumentRefusal { ArgumentRefusal("is a number of updates, 0 or more, not \(value)") }
 }
 
 /// `--max-cycles`: more cycle reports than this fail the check.
-public struct MaxCycles: BoundedWholeNumber {
-    public let value: Int
-    public init(unchecked value: Int) { self.value = value }
-    public static let least = 0
+public typealias MaxCycles = WholeNumber<AllowedCount<CycleReports>>
+/// `--max-warnings`: more SwiftUI runtime warnings than this fail the check.
+public typealias MaxWarnings = WholeNumber<AllowedCount<SwiftUIWarnings>>
+
+/// A count the check allows, 0 (none allowed) or more, of `Counted`.
+public enum AllowedCount<Counted: CountedThing>: WholeNumberBound {
+    public static var least: Int { 0 }
     public static func refusal(below value: Int) -> ArgumentRefusal {
-        ArgumentRefusal("is a whole number of cycle reports (0: none allowed), not '\(value)'")
+        ArgumentRefusal("is a whole number of \(Counted.plural) (0: none allowed), not '\(value)'")
     }
 }
 
-/// `--max-warnings`: more SwiftUI runtime warnings than this fail the check.
-public struct MaxWarnings: BoundedWholeNumber {
-    public let value: Int
-    public init(unchecked value: Int) { self.value = value }
-    public static let least = 0
-    public static func refusal(below value: Int) -> ArgumentRefusal {
-        ArgumentRefusal("is a whole number of SwiftUI warnings (0: none allowed), not '\(value)'")
-    }
-}
+/// What an allowed count counts, as its refusal names it.
+public protocol CountedThing: Sendable { static var plural: String { get } }
+public enum CycleReports: CountedThing { public static let plural = "cycle reports" }
+public enum SwiftUIWarnings: CountedThing { public static let plural = "SwiftUI warnings" }
 
 extension CheckLimits {
     /// The limits the options give (nil: not given, the default).

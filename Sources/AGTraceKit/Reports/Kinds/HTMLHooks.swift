@@ -49,15 +49,6 @@ struct HTMLPart {
     var sections: [HTMLSection] = []
     /// The label whose rows name the frames of the page's cycle reports (a dump's), if it has one.
     var namesCycles: String?
-
-    init(warnings: [String] = [], facts: ((HTMLPage) throws -> Void)? = nil, work: (rank: Int, write: (HTMLPage) throws -> Void)? = nil,
-         sections: [HTMLSection] = [], namesCycles: String? = nil) {
-        self.warnings = warnings
-        self.facts = facts
-        self.work = work
-        self.sections = sections
-        self.namesCycles = namesCycles
-    }
 }
 
 /// A section of the page a kind writes: its id (the link's target), its title (the link's
