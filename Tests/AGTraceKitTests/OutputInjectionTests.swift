@@ -76,4 +76,33 @@ final class OutputInjectionTests: XCTestCase {
             XCTAssertFalse(rendered.lowercased().contains("www."), s)
         }
     }
+
+    /// The byte-level paths for ASCII cells (markdown's rewriting, CSV's "unchanged") agree with
+    /// the character loops: checked on the characters they look at, in every order.
+    func testByteLevelCellPathsAgreeWithTheCharacterLoops() {
+        let pieces = ["a", "w", "W", "ww", "www", ".", ":", "/", "//", "@", "@x", "@-", "@_", "@ ", "|", "\\", "<", ">",
+                      "&", "`", "[", "]", "\n", "\r", "\r\n", "\t", "\u{1B}", "\u{7F}", "é", "\u{202E}", "1", " ", "_", "-",
+                      "Type<T>.body", "www.", "http://", "a.b"]
+        var random = SeededRandom(seed: 50)
+        var ascii = 0
+        for _ in 0..<20_000 {
+            let s = (0..<random.int(0...6)).map { _ in pieces[random.int(0...(pieces.count - 1))] }.joined()
+            XCTAssertEqual(RowWriter.markdownCell(s), RowWriter.markdownEscaped(s), s.debugDescription)
+            if RowWriter.markdownEscapedASCII(s) != nil { ascii += 1 }
+        }
+        XCTAssertGreaterThan(ascii, 1_000)
+        var csvKept = 0
+        let csvPieces = pieces + [",", "\"", "=", "+", "@", "'", "=1+2"]
+        for _ in 0..<20_000 {
+            let s = (0..<random.int(0...4)).map { _ in csvPieces[random.int(0...(csvPieces.count - 1))] }.joined()
+            XCTAssertEqual(RowWriter.csvField(s), RowWriter.csvQuoted(s), s.debugDescription)
+            if RowWriter.csvKeepsAsIs(s) {
+                csvKept += 1
+                XCTAssertEqual(RowWriter.csvQuoted(s), s, s.debugDescription)
+            }
+        }
+        XCTAssertGreaterThan(csvKept, 1_000)
+        XCTAssertEqual(RowWriter.markdownEscapedASCII("FeedRow.body"), "FeedRow.body")
+        XCTAssertNil(RowWriter.markdownEscapedASCII("Caf\u{E9}<T>"))
+    }
 }

@@ -180,6 +180,27 @@ public final class RowWriter {
     /// Control characters other than tab, LF and CR (ESC, C1, DEL, bidirectional overrides)
     /// are written as `\u{1b}`, as in table cells: never raw.
     static func csvField(_ s: String) -> String {
+        csvKeepsAsIs(s) ? s : csvQuoted(s)
+    }
+
+    /// Whether `csvField` would return `s` unchanged, decided on its UTF-8 bytes (most fields
+    /// are ASCII names): ASCII, no control byte, no comma or quote, and no formula start.
+    static func csvKeepsAsIs(_ s: String) -> Bool {
+        let checked = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            if let first = bytes.first, first == UInt8(ascii: "=") || first == UInt8(ascii: "@")
+                || ((first == UInt8(ascii: "+") || first == UInt8(ascii: "-")) && bytes.count > 1) {
+                return false
+            }
+            for b in bytes where b >= 0x80 || b < 0x20 || b == 0x7F || b == UInt8(ascii: ",") || b == UInt8(ascii: "\"") {
+                return false
+            }
+            return true
+        }
+        return checked ?? false
+    }
+
+    /// `csvField`'s rewriting, by Unicode scalar.
+    static func csvQuoted(_ s: String) -> String {
         var s = s
         if s.unicodeScalars.contains(where: { isControl($0) && $0 != "\n" && $0 != "\r" && $0 != "\t" }) {
             s = csvControlEscaper.escape(s)
@@ -217,6 +238,11 @@ public final class RowWriter {
     /// `//` of a URL or the dot of `www.` split by a zero-width space (`&#8203;`, as bots do:
     /// no mention, no autolink), so a value cannot ping people or link anywhere.
     static func markdownCell(_ s: String) -> String {
+        markdownEscapedASCII(s) ?? markdownEscaped(s)
+    }
+
+    /// `markdownCell`'s rewriting, a character at a time.
+    static func markdownEscaped(_ s: String) -> String {
         var out = ""
         var previous: Character?
         var rest = Substring(s)
@@ -245,6 +271,81 @@ public final class RowWriter {
             previous = ch
         }
         return out
+    }
+
+    /// `markdownCell` for ASCII text (most cells: names, rules, numbers), on its UTF-8 bytes;
+    /// nil for any other text, which the character loop rewrites. The rules are the loop's,
+    /// byte for byte ("\r\n" is one character there: one `<br>` here too).
+    static func markdownEscapedASCII(_ s: String) -> String? {
+        s.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            let n = bytes.count
+            var i = 0
+            // Nothing to rewrite: the text itself.
+            while i < n, Self.markdownPlain(bytes, i) { i += 1 }
+            if i == n { return s }
+            var out: [UInt8] = []
+            out.reserveCapacity(n + 16)
+            out.append(contentsOf: bytes[0..<i])
+            func add(_ text: StaticString) {
+                out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+            }
+            while i < n {
+                let b = bytes[i]
+                if b >= 0x80 { return nil }
+                i += 1
+                switch b {
+                case UInt8(ascii: "|"): add("\\|")
+                case UInt8(ascii: "\\"): add("\\\\")
+                case UInt8(ascii: "\n"): add("<br>")
+                case UInt8(ascii: "\r"):
+                    if i < n, bytes[i] == UInt8(ascii: "\n") { i += 1 }
+                    add("<br>")
+                case UInt8(ascii: "<"): add("&lt;")
+                case UInt8(ascii: ">"): add("&gt;")
+                case UInt8(ascii: "&"): add("&amp;")
+                case UInt8(ascii: "`"): add("\\`")
+                case UInt8(ascii: "["): add("\\[")
+                case UInt8(ascii: "]"): add("\\]")
+                case UInt8(ascii: "@") where i < n && Self.startsName(bytes[i]): add("@&#8203;")
+                case UInt8(ascii: ":") where i + 1 < n && bytes[i] == UInt8(ascii: "/") && bytes[i + 1] == UInt8(ascii: "/"):
+                    add(":&#8203;")
+                case UInt8(ascii: ".") where i >= 2 && bytes[i - 2] | 0x20 == UInt8(ascii: "w") && out.count >= 3
+                    && out[(out.count - 3)...].allSatisfy({ $0 | 0x20 == UInt8(ascii: "w") }):
+                    add("&#8203;.")
+                default:
+                    out.append(b < 0x20 || b == 0x7F ? UInt8(ascii: " ") : b)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        } ?? nil
+    }
+
+    /// Whether byte `i` is one `markdownCell` keeps as it is, wherever it stands.
+    private static func markdownPlain(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        let b = bytes[i]
+        switch b {
+        case 0x00..<0x20, 0x7F...0xFF, UInt8(ascii: "|"), UInt8(ascii: "\\"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+             UInt8(ascii: "&"), UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "]"):
+            return false
+        case UInt8(ascii: "@"):
+            return !(i + 1 < bytes.count && startsName(bytes[i + 1]))
+        case UInt8(ascii: ":"):
+            return !(i + 2 < bytes.count && bytes[i + 1] == UInt8(ascii: "/") && bytes[i + 2] == UInt8(ascii: "/"))
+        case UInt8(ascii: "."):
+            return !(i >= 3 && (i - 3..<i).allSatisfy { bytes[$0] | 0x20 == UInt8(ascii: "w") })
+        default:
+            return true
+        }
+    }
+
+    /// What an `@` must be followed by to be a mention (as the loop's `isLetter || isNumber || _ || -`).
+    private static func startsName(_ c: UInt8) -> Bool {
+        isASCIILetterOrDigit(c) || c == UInt8(ascii: "_") || c == UInt8(ascii: "-")
+    }
+
+    private static func isASCIILetterOrDigit(_ c: UInt8) -> Bool {
+        (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+            || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
     }
 
     /// C0 and C1 control characters, DEL, and the bidirectional overrides and isolates that
