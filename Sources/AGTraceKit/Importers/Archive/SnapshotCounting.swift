@@ -30,11 +30,32 @@ extension UpdateCounts {
                 FROM nodes WHERE snapshot_id = ?1 GROUP BY attribute
                 """, [.integer(row.id)], key: key)
         case .view:
-            // The snapshot's views read once (a lookup per node into node_views, a union, scans
-            // the snapshot's views each time).
+            // A node's view is the least of its (graph, attribute)'s views (node_views: its type's
+            // body view, the debug tree's), gathered as rule-cost.sql reads nodes: the snapshot's
+            // id range in storage order and its types' views once, not a lookup per node through
+            // nodes_by_attribute and types (0.51 -> 0.36 s for 200,000 nodes). The sums still read
+            // the nodes in attribute order: seconds summed in another order can differ in the
+            // last bit, and print differently.
             entries = try collect(in: db, """
-                WITH v AS MATERIALIZED (
-                    SELECT graph_index, attribute, min(view) AS view FROM node_views WHERE snapshot_id = ?1 GROUP BY graph_index, attribute
+                WITH node_range AS MATERIALIZED (
+                    SELECT coalesce((SELECT min(first_node_id) FROM graphs WHERE snapshot_id = ?1),
+                                    (SELECT min(id) FROM node_rows WHERE snapshot_id = ?1)) AS lo,
+                           coalesce((SELECT max(first_node_id + node_count - 1) FROM graphs WHERE snapshot_id = ?1),
+                                    (SELECT max(id) FROM node_rows WHERE snapshot_id = ?1)) AS hi
+                ),
+                type_views AS MATERIALIZED (
+                    SELECT graph_index, type_index, view FROM types WHERE snapshot_id = ?1 AND view IS NOT NULL
+                ),
+                v AS MATERIALIZED (
+                    SELECT graph_index, attribute, min(view) AS view FROM (
+                        SELECT n.graph_index, n.attribute, t.view
+                        FROM node_range r CROSS JOIN node_rows n
+                        CROSS JOIN type_views t ON t.graph_index = n.graph_index AND t.type_index = n.type_index
+                        WHERE n.id BETWEEN r.lo AND r.hi AND +n.snapshot_id = ?1
+                        UNION ALL
+                        SELECT graph_index, attribute, view FROM tree_views WHERE snapshot_id = ?1
+                    )
+                    GROUP BY graph_index, attribute
                 )
                 SELECT coalesce(v.view, ?2) AS key, sum(n.update_count), sum(n.update_total)
                 FROM nodes n LEFT JOIN v ON v.graph_index = n.graph_index AND v.attribute = n.attribute
