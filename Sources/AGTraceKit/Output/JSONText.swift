@@ -9,6 +9,13 @@ public enum JSONText {
         return out
     }
 
+    /// `quote(s)` appended to UTF-8 bytes.
+    static func appendQuoted(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        escaper.append(s, to: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
     /// `quote(s)` appended to `out` (no string of its own).
     public static func appendQuoted(_ s: String, to out: inout String) {
         out += "\""

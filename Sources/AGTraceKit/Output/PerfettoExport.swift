@@ -1,3 +1,5 @@
+import Foundation
+
 /// `agtrace export perfetto`: a timeline (`TimelineSpool`) as Chrome trace-event JSON
 /// (`{"traceEvents": [...]}`), the format the Perfetto UI and `chrome://tracing` open directly.
 ///
@@ -15,31 +17,39 @@ public enum PerfettoExport {
         try write(try timeline.spool(), to: out)
     }
 
-    /// Writes the spool's timeline, one trace event as each row is read: memory does not grow
-    /// with the timeline.
+    /// Writes the spool's timeline, one trace event as each is read: memory does not grow with
+    /// the timeline.
     public static func write(_ timeline: TimelineSpool, to out: TextSink) throws {
         out.write("{\"traceEvents\": [\n")
-        // Events are made in one reused string and written in chunks of about 64 KB.
-        var chunk = ""
+        // Events are made as UTF-8 in one reused buffer and written in chunks of about 64 KB,
+        // always at an event's end (never inside a character).
+        var chunk: [UInt8] = []
         chunk.reserveCapacity(1 << 16 + 4096)
         var first = true
+        func text(_ s: StaticString) { TimelineSpool.appendASCII(s, to: &chunk) }
+        func integer(_ i: Int) { TimelineSpool.appendInteger(Int64(i), to: &chunk) }
         func begin() {
-            chunk += first ? "  {" : ",\n  {"
+            if first { text("  {") } else { text(",\n  {") }
             first = false
         }
         func close() {
-            chunk += "}"
-            if chunk.utf8.count >= 1 << 16 {
-                out.write(chunk)
+            chunk.append(UInt8(ascii: "}"))
+            if chunk.count >= 1 << 16 {
+                out.write(String(decoding: chunk, as: UTF8.self))
                 chunk.removeAll(keepingCapacity: true)
             }
         }
-        func quoted(_ s: String) { JSONText.appendQuoted(s, to: &chunk) }
         func metadata(_ name: String, tid: Int, args: [(String, SQLValue)]) {
             begin()
-            chunk += "\"name\": "
-            quoted(name)
-            chunk += ", \"ph\": \"M\", \"pid\": \(pid), \"tid\": \(tid), \"args\": {" + TimelineSpool.argsText(args) + "}"
+            text("\"name\": ")
+            JSONText.appendQuoted(name, to: &chunk)
+            text(", \"ph\": \"M\", \"pid\": ")
+            integer(pid)
+            text(", \"tid\": ")
+            integer(tid)
+            text(", \"args\": {")
+            TimelineSpool.appendArgs(args, to: &chunk)
+            text("}")
             close()
         }
         metadata("process_name", tid: 0, args: [("name", .text(timeline.process))])
@@ -48,60 +58,76 @@ public enum PerfettoExport {
             metadata("thread_sort_index", tid: tid, args: [("sort_index", .integer(Int64(tid)))])
         }
         // Time order; at one time, longer (enclosing) slices before the ones they hold; then
-        // the flows and instants starting there. Both orders are the spool's cursors'.
+        // the flows and instants starting there. Both orders are the reader's.
         let reader = try timeline.reader()
         var instant = try reader.nextInstant()
-        // An instant's or a slice's fields up to its time, which follows.
-        func event(_ name: String, _ category: String, phase: String, tid: Int) {
+        // An instant's or a slice's fields up to its time, which follows: name and category
+        // are already quoted in the record.
+        func event(_ bytes: [UInt8], _ name: Range<Int>, _ category: Range<Int>, phase: StaticString, tid: Int) {
             begin()
-            chunk += "\"name\": "
-            quoted(name)
-            chunk += ", \"cat\": "
-            quoted(category)
-            chunk += ", \"ph\": " + phase + ", \"pid\": \(pid), \"tid\": \(tid), \"ts\": "
+            text("\"name\": ")
+            chunk.append(contentsOf: bytes[name])
+            text(", \"cat\": ")
+            chunk.append(contentsOf: bytes[category])
+            text(", \"ph\": ")
+            text(phase)
+            text(", \"pid\": ")
+            integer(pid)
+            text(", \"tid\": ")
+            integer(tid)
+            text(", \"ts\": ")
+        }
+        func args(_ bytes: [UInt8], _ range: Range<Int>) {
+            text(", \"args\": {")
+            chunk.append(contentsOf: bytes[range])
+            text("}")
         }
         func instantsUntil(_ time: Double, inclusive: Bool) throws {
             while let i = instant {
                 guard i.time < time || (inclusive && i.time == time) else { return }
-                event(i.name, i.category, phase: "\"i\", \"s\": \"t\"", tid: i.thread)
-                chunk += microseconds(try nanoseconds(i.time, of: i.name, i.args))
-                chunk += ", \"args\": {" + i.args + "}"
+                let bytes = reader.instantBytes
+                event(bytes, i.name, i.category, phase: "\"i\", \"s\": \"t\"", tid: i.thread)
+                guard let ns = nanoseconds(i.time) else { throw PerfettoTimeError(bytes, i.name, i.args, microseconds: i.time) }
+                appendMicroseconds(ns, to: &chunk)
+                args(bytes, i.args)
                 close()
                 instant = try reader.nextInstant()
             }
         }
-        func flow(_ phase: String, id: Int, tid: Int, ts: String) {
+        func flow(_ phase: StaticString, id: Int32, tid: Int, start ns: Int64) {
             begin()
-            chunk += phase
-            chunk += String(id)
-            chunk += ", \"pid\": \(pid), \"tid\": "
-            chunk += String(tid)
-            chunk += ", \"ts\": "
-            chunk += ts
+            text(phase)
+            integer(Int(id))
+            text(", \"pid\": ")
+            integer(pid)
+            text(", \"tid\": ")
+            integer(tid)
+            text(", \"ts\": ")
+            appendMicroseconds(ns, to: &chunk)
             close()
         }
-        let flowStart = "\"name\": \"caused\", \"cat\": \"cause\", \"ph\": \"s\", \"id\": "
-        let flowEnd = "\"name\": \"caused\", \"cat\": \"cause\", \"ph\": \"f\", \"bp\": \"e\", \"id\": "
-        var next = try reader.nextSlice()
-        while let s = next {
-            next = try reader.nextSlice()
+        while let s = try reader.nextSlice() {
             try instantsUntil(s.start, inclusive: false)
+            let bytes = reader.sliceBytes
             // Start and end rounded to whole nanoseconds first, so that ts + dur is exactly the end
-            // and nested slices never stick out of their parents by a rounding.
-            let start = try nanoseconds(s.start, of: s.name, s.args), end = try nanoseconds(s.start + s.duration, of: s.name, s.args)
-            let ts = microseconds(start)
-            event(s.name, s.category, phase: "\"X\"", tid: s.thread)
-            chunk += ts
-            chunk += ", \"dur\": "
-            chunk += microseconds(try duration(start, end, s))
-            chunk += ", \"args\": {" + s.args + "}"
+            // and nested slices never stick out of their parents by a rounding; `end - start` is
+            // checked too: two times in range may still be too far apart for one Int64.
+            guard let start = nanoseconds(s.start) else { throw PerfettoTimeError(bytes, s.name, s.args, microseconds: s.start) }
+            guard let end = nanoseconds(s.start + s.duration), case let (duration, false) = end.subtractingReportingOverflow(start) else {
+                throw PerfettoTimeError(bytes, s.name, s.args, microseconds: s.start + s.duration)
+            }
+            event(bytes, s.name, s.category, phase: "\"X\"", tid: s.thread)
+            appendMicroseconds(start, to: &chunk)
+            text(", \"dur\": ")
+            appendMicroseconds(duration, to: &chunk)
+            args(bytes, s.args)
             close()
-            for id in s.flowsOut { flow(flowStart, id: id, tid: s.thread, ts: ts) }
-            for id in s.flowsIn { flow(flowEnd, id: id, tid: s.thread, ts: ts) }
-            if (next?.start ?? .infinity) > s.start { try instantsUntil(s.start, inclusive: true) }
+            for id in s.flowsOut { flow("\"name\": \"caused\", \"cat\": \"cause\", \"ph\": \"s\", \"id\": ", id: id, tid: s.thread, start: start) }
+            for id in s.flowsIn { flow("\"name\": \"caused\", \"cat\": \"cause\", \"ph\": \"f\", \"bp\": \"e\", \"id\": ", id: id, tid: s.thread, start: start) }
+            if (reader.upcomingStart ?? .infinity) > s.start { try instantsUntil(s.start, inclusive: true) }
         }
         try instantsUntil(.infinity, inclusive: true)
-        out.write(chunk)
+        out.write(String(decoding: chunk, as: UTF8.self))
         out.write("\n],\n\"otherData\": ")
         out.write("{" + TimelineSpool.argsText([("generator", .text("agtrace export perfetto")), ("clock", .text(timeline.clock.rawValue))]) + "}")
         out.write("}\n")
@@ -109,28 +135,22 @@ public enum PerfettoExport {
 
     static func nanoseconds(_ microseconds: Double) -> Int64? { Int64(exactly: (microseconds * 1000).rounded()) }
 
-    /// A time in whole ns, or an error naming the event (its name and its row's fields) when no
-    /// 64-bit count of nanoseconds holds it: a start plus a duration of 2^63 - 1 ns was a trap.
-    static func nanoseconds(_ microseconds: Double, of name: String, _ args: String) throws -> Int64 {
-        guard let ns = nanoseconds(microseconds) else { throw PerfettoTimeError(event: name, args: args, microseconds: microseconds) }
-        return ns
-    }
-
-    /// `end - start`, checked: two times in range may still be too far apart for one Int64.
-    private static func duration(_ start: Int64, _ end: Int64, _ s: TimelineSpool.StoredSlice) throws -> Int64 {
-        let (d, overflow) = end.subtractingReportingOverflow(start)
-        guard !overflow else { throw PerfettoTimeError(event: s.name, args: s.args, microseconds: s.start + s.duration) }
-        return d
-    }
-
     /// Nanoseconds as exact decimal microseconds: `7`, `28320.312`.
     static func microseconds(_ ns: Int64) -> String {
+        var bytes: [UInt8] = []
+        appendMicroseconds(ns, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func appendMicroseconds(_ ns: Int64, to out: inout [UInt8]) {
         let whole = ns / 1000, fraction = abs(ns % 1000)
-        guard fraction != 0 else { return String(whole) }
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: 3 - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return (ns < 0 && whole == 0 ? "-" : "") + "\(whole).\(digits)"
+        if ns < 0 && whole == 0 && fraction != 0 { out.append(UInt8(ascii: "-")) }
+        TimelineSpool.appendInteger(whole, to: &out)
+        guard fraction != 0 else { return }
+        out.append(UInt8(ascii: "."))
+        let digits = [fraction / 100, fraction / 10 % 10, fraction % 10]
+        let kept = digits[2] != 0 ? 3 : digits[1] != 0 ? 2 : 1
+        for d in digits.prefix(kept) { out.append(UInt8(ascii: "0") + UInt8(d)) }
     }
 }
 
@@ -140,6 +160,19 @@ public struct PerfettoTimeError: Error, CustomStringConvertible {
     public var event: String
     public var args: String
     public var microseconds: Double
+    init(event: String, args: String, microseconds: Double) {
+        self.event = event
+        self.args = args
+        self.microseconds = microseconds
+    }
+
+    /// From an event's record: its quoted name read back as text.
+    init(_ record: [UInt8], _ name: Range<Int>, _ args: Range<Int>, microseconds: Double) {
+        let quoted = String(decoding: record[name], as: UTF8.self)
+        let unquoted = (try? JSONSerialization.jsonObject(with: Data(quoted.utf8), options: .fragmentsAllowed)) as? String
+        self.init(event: unquoted ?? quoted, args: String(decoding: record[args], as: UTF8.self), microseconds: microseconds)
+    }
+
     public var description: String {
         let fields = args.count > 200 ? String(args.prefix(200)) + "…" : args
         return "the event '\(event)' (\(fields)) ends at \(microseconds) µs, beyond what 64-bit nanoseconds hold: its start or duration is no time (re-import the recording: such times are now refused with their row)"

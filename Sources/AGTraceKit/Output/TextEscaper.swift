@@ -58,6 +58,19 @@ struct TextEscaper: Sendable {
         if run < scalars.endIndex { out += Substring(scalars[run...]) }
     }
 
+    /// `append(s, to:)` into UTF-8 bytes: ASCII text the format keeps is copied as it is, the
+    /// rest escaped through the same loop.
+    func append(_ s: String, to out: inout [UInt8]) {
+        let bits = asciiChanged
+        var s = s
+        let kept: Bool = s.withUTF8 { bytes in
+            for b in bytes where b < 64 ? bits.low & (1 << UInt64(b)) != 0 : b >= 128 || bits.high & (1 << UInt64(b - 64)) != 0 { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if !kept { out.append(contentsOf: escape(s).utf8) }
+    }
+
     /// `prefix`, then the scalar's value in hex padded with zeros to `digits`: `\u001b`, `\x1b`.
     static func hex(_ scalar: Unicode.Scalar, prefix: String, digits: Int, uppercase: Bool = false) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: uppercase)

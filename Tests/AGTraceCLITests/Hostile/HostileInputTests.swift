@@ -133,10 +133,10 @@ final class HostileInputTests: CLITestCase {
     }
 
     func testPerfettoExportOfALargeTraceStreams() throws {
-        // 1M events (375k slices, 375k instants): the
-        // timeline is spooled to SQLite's temporary database and written row by row, so memory
-        // stays flat (about 33 MB at 400k events as at 2M; before, 170 MB at 400k). 1M, not
-        // 2M, to keep a debug build's export within the time cap on a shared machine.
+        // 1M events (375k slices, 375k instants): each event's text is spooled to a temporary
+        // file and written back one at a time; memory keeps 32 bytes a slice and 16 an instant
+        // (what orders them): 49 MB in a debug build (before the spool, 170 MB at 400k). 1M,
+        // not 2M, to keep a debug build's export within the time cap on a shared machine.
         let trace = try HostileInputs.timelineTrace(in: dir, frames: 125_000)
         let out = try exportPerfetto(trace, as: "trace", label: "big", memoryCap: 60)
         // Whole: every slice and instant written (one event a line), and the closing brace.
@@ -150,7 +150,8 @@ final class HostileInputTests: CLITestCase {
 
     func testPerfettoExportOfALongRunStreams() throws {
         // 300k hits: the run's causes are replayed hit by hit and each arrow goes to the spool
-        // as it is known (about 28 MB; before, the hits and causes were held: 79 MB).
+        // as it is known (47 MB in a debug build, 32 bytes a hit; before, the hits and causes
+        // were held: 79 MB).
         let run = try HostileInputs.longRun(in: dir, writes: 7_300)
         let out = try exportPerfetto(run, as: "run", label: "long", memoryCap: 50)
         // Every hit a slice, every write an instant, 8 arrows per write (a start and an end each).

@@ -56,12 +56,20 @@ public enum RunTimeline {
             }
         }
         // Cause -> effect: an arrow from each write to every update it caused.
-        // Replayed without keeping the run's causes: each arrow goes to the spool as its write's
-        // walk finds it, and they are drawn in the order of the updates they reach.
+        // Replayed without keeping the run's causes: a write's arrows go to the spool when its
+        // walk is done (the walks come in hit order), and are numbered in the order of the
+        // updates they reach.
         var replay = try RunCauses.Replay(in: db, run: run, snapshot: snapshot)
+        var write: Int64?, reached: [Int64] = []
         try replay.run(onInvalidation: { _ in }, onCause: { cause in
-            try timeline.holdFlow(fromSeq: cause.invalidationSeq, toSeq: cause.updateSeq)
+            if cause.invalidationSeq != write {
+                if let write { try timeline.holdFlows(fromSeq: write, toSeqs: reached) }
+                write = cause.invalidationSeq
+                reached.removeAll(keepingCapacity: true)
+            }
+            reached.append(cause.updateSeq)
         })
+        if let write { try timeline.holdFlows(fromSeq: write, toSeqs: reached) }
         try timeline.drawHeldFlows()
         return timeline
     }

@@ -116,7 +116,7 @@ public enum TraceSlices {
                     instantAt(t)
                     try timeline.addInstant(Timeline.Instant(name: "invalidate \(p1.map(String.init) ?? "?")", category: "write", thread: 1, time: t, args: args))
                 }
-                let slice = try timeline.addSlice(Timeline.Slice(name: name, category: category, thread: 1, start: t, duration: 0, args: args), seq: seq)
+                let slice = try timeline.addSlice(Timeline.Slice(name: name, category: category, thread: 1, start: t, duration: 0, args: args), seq: seq, open: true)
                 stack.append(Open(slice: slice, type: type, attribute: p1, start: t))
             } else {
                 // An end closes its begin, and whatever was left open inside it.
