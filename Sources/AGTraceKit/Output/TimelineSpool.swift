@@ -1,13 +1,16 @@
-/// A timeline whose events are kept out of memory, so that `export perfetto` of millions of
-/// events costs a few MB: `TraceSlices`, `RunTimeline` and `XctraceSlices` add slices, instants
-/// and flows as they read their rows; `PerfettoExport` reads them back in time order.
+/// A timeline whose events' text is kept out of memory, so that `export perfetto` of millions
+/// of events costs tens of MB, not hundreds: `TraceSlices`, `RunTimeline` and `XctraceSlices`
+/// add slices, instants and flows as they read their rows; `PerfettoExport` reads them back in
+/// time order.
 ///
 /// Each event's text (its name and category quoted, its args as JSON without the braces) is
 /// written once, as one record of a `SpillBuffer` (memory, then a temporary file). What orders
 /// the events and links them stays in memory, a few numbers each: a slice's start, duration,
-/// seq and record (32 bytes); an instant's time and record (16); a flow's two slices (8). An event is written when
-/// it is final: a slice still open (`addSlice(open: true)`, a trace's Begin) when its end
-/// closes it, an instant waiting for its time when `place` gives it one.
+/// seq and record (32 bytes); an instant's time and record (16); a flow's two slices (8); a
+/// run's held arrows are on disk (`holdFlows`). An event is written when it is final: a slice
+/// still open (`addSlice(open: true)`, a trace's Begin) when its end closes it, an instant
+/// waiting for its time when `place` gives it one. Thread ids are kept as 32 bits (a
+/// timeline numbers its threads from 1).
 public final class TimelineSpool {
     public var process: String
     public var clock: Timeline.Clock
