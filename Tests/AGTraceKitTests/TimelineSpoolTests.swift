@@ -54,6 +54,31 @@ final class TimelineSpoolTests: XCTestCase {
         }
     }
 
+    /// The byte writers of numbers against what they replaced: `String(i)`, and decimal
+    /// microseconds made from strings (negative times included: a trace's may be).
+    func testNumbersWrittenAsBytesAreWhatTheStringsWere() {
+        func microsecondsAsStrings(_ ns: Int64) -> String {
+            let whole = ns / 1000, fraction = abs(ns % 1000)
+            guard fraction != 0 else { return String(whole) }
+            var digits = String(fraction)
+            digits = String(repeating: "0", count: 3 - digits.count) + digits
+            while digits.hasSuffix("0") { digits.removeLast() }
+            return (ns < 0 && whole == 0 ? "-" : "") + "\(whole).\(digits)"
+        }
+        var random = SeededRandom(seed: 29)
+        var values: [Int64] = [0, 1, -1, 9, 10, -10, 999, -999, 1000, -1000, 1001, -1001, 1010, -1100, .max, .min, .min + 1]
+        for _ in 0..<20_000 {
+            let v = Int64(bitPattern: random.next())
+            values += [v, v >> 20, v >> 40, v >> 54]
+        }
+        for v in values {
+            var bytes: [UInt8] = []
+            TimelineSpool.appendInteger(v, to: &bytes)
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), String(v))
+            XCTAssertEqual(PerfettoExport.microseconds(v), microsecondsAsStrings(v), "\(v) ns")
+        }
+    }
+
     func testArrowsHeldOutOfOrderAreRefused() throws {
         let spool = try TimelineSpool(process: "p", clock: .hitOrder)
         for seq in Int64(1)...4 {
