@@ -26,19 +26,19 @@ public final class TimelineSpool {
         /// Where the record is (-1 while the slice is open).
         var record: Int
     }
-    private var slices = ChunkedArray<SliceEntry>()
+    private var slices = PagedArray<SliceEntry>()
     private static let noSeq = Int64.min
     /// Slices not closed yet, by index: their text, still growing.
     private var open: [Int: (name: String, category: String, thread: Int, args: String)] = [:]
 
     /// What an instant keeps in memory (16 bytes).
     struct InstantEntry { var time: Double, record: Int }
-    private var instants = ChunkedArray<InstantEntry>()
+    private var instants = PagedArray<InstantEntry>()
     /// Untimed instants waiting for their time (`place`), in the order added.
     private var waiting: [(idx: Int, name: String, category: String, thread: Int, args: String)] = []
 
     /// Flow `k` (id k + 1) goes from slice `from` to slice `to`.
-    private var flows = ChunkedArray<(from: Int32, to: Int32)>()
+    private var flows = PagedArray<(from: Int32, to: Int32)>()
     /// A run's arrows, held by the write they leave (`holdFlows`) and numbered by `drawHeldFlows`
     /// without being sorted: per write, a record of the slices it reaches and the arrow's rank
     /// among those into each (8 bytes an arrow, on disk), and per slice the number held into it.
