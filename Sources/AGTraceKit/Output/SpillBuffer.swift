@@ -1,8 +1,8 @@
 import Foundation
 
 /// Bytes appended once and read back by offset: in memory while they are few, then in a
-/// temporary file (unlinked as soon as it is made, so nothing is left behind however agtrace
-/// ends). Holds a timeline's records (`TimelineSpool`) so that memory does not grow with them.
+/// `ScratchFile`. Holds a timeline's records (`TimelineSpool`) so that memory does not grow
+/// with them.
 ///
 /// Reads go through a window of the file: read in order (as a timeline mostly is), each byte
 /// is read from the file once.
@@ -11,7 +11,7 @@ final class SpillBuffer {
     private let limit: Int
     /// The bytes not in the file yet: from `fileSize` on.
     private var tail: [UInt8] = []
-    private var fd: Int32 = -1
+    private var file: ScratchFile?
     private var fileSize = 0
     private var window: [UInt8] = []
     private var windowStart = 0
@@ -21,8 +21,6 @@ final class SpillBuffer {
         self.limit = limit
         tail.reserveCapacity(min(limit, 1 << 16))
     }
-
-    deinit { if fd >= 0 { close(fd) } }
 
     /// Where the next byte appended goes.
     var count: Int { fileSize + tail.count }
@@ -37,22 +35,9 @@ final class SpillBuffer {
     }
 
     private func spill() throws {
-        if fd < 0 {
-            var template = Array((NSTemporaryDirectory() + "/agtrace-timeline-XXXXXX").utf8CString)
-            let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard made >= 0 else { throw SpillError(message: "cannot create a temporary file in \(NSTemporaryDirectory())", code: errno) }
-            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-            fd = made
-        }
-        try tail.withUnsafeBytes { bytes in
-            var done = 0
-            while done < bytes.count {
-                let n = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(fileSize + done))
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { throw SpillError(message: "cannot write the timeline's temporary file", code: errno) }
-                done += n
-            }
-        }
+        let file = try self.file ?? ScratchFile(prefix: "agtrace-timeline", what: "the timeline's temporary file")
+        self.file = file
+        try tail.withUnsafeBytes { try file.write($0, at: fileSize) }
         fileSize += tail.count
         tail.removeAll(keepingCapacity: true)
     }
@@ -71,22 +56,7 @@ final class SpillBuffer {
     private func fill(at offset: Int, length: Int) throws {
         let wanted = min(length, fileSize - offset)
         if window.count != wanted { window = [UInt8](repeating: 0, count: wanted) }
-        try window.withUnsafeMutableBytes { bytes in
-            var done = 0
-            while done < wanted {
-                let n = pread(fd, bytes.baseAddress! + done, wanted - done, off_t(offset + done))
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { throw SpillError(message: "cannot read the timeline's temporary file", code: n == 0 ? EIO : errno) }
-                done += n
-            }
-        }
+        try window.withUnsafeMutableBytes { try file!.read(into: $0, at: offset) }
         windowStart = offset
     }
-}
-
-/// The timeline's temporary file could not be made, written or read: what failed, and why.
-struct SpillError: Error, CustomStringConvertible {
-    var message: String
-    var code: Int32
-    var description: String { "\(message): \(String(cString: strerror(code)))" }
 }

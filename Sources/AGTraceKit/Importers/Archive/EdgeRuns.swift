@@ -3,21 +3,15 @@ import Foundation
 /// Sorted runs of edges in a temporary file, merged back in order. The file is unlinked as
 /// soon as it is made, so nothing is left behind however the import ends.
 final class EdgeRuns {
-    private let fd: Int32
+    private let file: ScratchFile
     private var runs: [(start: Int, count: Int)] = []
     private var end = 0
     /// Edges read from a run at a time during the merge (192 KB).
     static let readBatch = 8192
 
     init() throws {
-        var template = Array((NSTemporaryDirectory() + "/agtrace-edges-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw EdgeSpillError(message: "cannot create a temporary file in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))") }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        self.fd = fd
+        file = try ScratchFile(prefix: "agtrace-edges", what: "the temporary edge file")
     }
-
-    deinit { close(fd) }
 
     /// Appends a sorted run.
     func write(_ edges: UnsafeBufferPointer<ResolvedEdge>) throws {
@@ -28,25 +22,19 @@ final class EdgeRuns {
     /// (byte offset, edge count).
     func writeUnsorted(_ edges: UnsafeBufferPointer<ResolvedEdge>) throws -> (start: Int, count: Int) {
         let bytes = UnsafeRawBufferPointer(edges)
-        var done = 0
-        while done < bytes.count {
-            let n = pwrite(fd, bytes.baseAddress! + done, bytes.count - done, off_t(end + done))
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { throw EdgeSpillError(message: "cannot write the temporary edge file: \(String(cString: strerror(errno)))") }
-            done += n
-        }
+        try file.write(bytes, at: end)
         defer { end += bytes.count }
         return (end, edges.count)
     }
 
     /// Replaces `edges` with the `count` edges written from byte `start` on, in its storage.
     func read(start: Int, count: Int, into edges: inout [ResolvedEdge]) throws {
-        try RunReader.read(fd: fd, at: start, count: count, into: &edges)
+        try RunReader.read(file, at: start, count: count, into: &edges)
     }
 
     /// Calls `body` with every edge of the runs and of `last` (sorted too), in order.
     func merge(with last: [ResolvedEdge], _ body: (ResolvedEdge) throws -> Void) throws {
-        var sources = try runs.map { try RunReader(fd: fd, start: $0.start, count: $0.count) }
+        var sources = try runs.map { try RunReader(file: file, start: $0.start, count: $0.count) }
         var lastIndex = 0
         // The smallest head is found by a linear scan: a 3M-node archive makes 18 runs, and a
         // binary heap measured 3% slower there (the scan grows with the runs beyond ~10M nodes).
@@ -70,14 +58,14 @@ final class EdgeRuns {
 
     /// One run, read a batch at a time.
     struct RunReader {
-        let fd: Int32
+        let file: ScratchFile
         var next: Int
         var left: Int
         var batch: [ResolvedEdge] = []
         var position = 0
 
-        init(fd: Int32, start: Int, count: Int) throws {
-            self.fd = fd
+        init(file: ScratchFile, start: Int, count: Int) throws {
+            self.file = file
             next = start
             left = count
             try refill()
@@ -92,35 +80,17 @@ final class EdgeRuns {
 
         private mutating func refill() throws {
             let n = min(left, EdgeRuns.readBatch)
-            try Self.read(fd: fd, at: next, count: n, into: &batch)
+            try Self.read(file, at: next, count: n, into: &batch)
             next += n * MemoryLayout<ResolvedEdge>.stride
             left -= n
             position = 0
         }
 
         /// Replaces `edges` with `count` edges from byte `offset` of the file, reusing its storage.
-        static func read(fd: Int32, at offset: Int, count n: Int, into edges: inout [ResolvedEdge]) throws {
+        static func read(_ file: ScratchFile, at offset: Int, count n: Int, into edges: inout [ResolvedEdge]) throws {
             edges.removeAll(keepingCapacity: true)
             edges.append(contentsOf: repeatElement(ResolvedEdge(src: 0, dst: 0, graph: 0, index: 0, offset: 0, flags: 0), count: n))
-            let complete = edges.withUnsafeMutableBytes { buffer -> Bool in
-                var done = 0
-                while done < buffer.count {
-                    let r = pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
-                    if r < 0 && errno == EINTR { continue }
-                    guard r > 0 else { return false }
-                    done += r
-                }
-                return true
-            }
-            guard complete else {
-                throw EdgeSpillError(message: "cannot read the temporary edge file back: \(String(cString: strerror(errno)))")
-            }
+            try edges.withUnsafeMutableBytes { try file.read(into: $0, at: offset) }
         }
     }
-}
-
-/// The temporary file that holds sorted edges of a large archive could not be written or read.
-struct EdgeSpillError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
 }
