@@ -73,7 +73,7 @@ final class TimelineSpoolTests: XCTestCase {
         }
         for v in values {
             var bytes: [UInt8] = []
-            TimelineSpool.appendInteger(v, to: &bytes)
+            bytes.appendDecimal(v)
             XCTAssertEqual(String(decoding: bytes, as: UTF8.self), String(v))
             XCTAssertEqual(PerfettoExport.microseconds(v), microsecondsAsStrings(v), "\(v) ns")
         }

@@ -26,8 +26,8 @@ public enum PerfettoExport {
         var chunk: [UInt8] = []
         chunk.reserveCapacity(1 << 16 + 4096)
         var first = true
-        func text(_ s: StaticString) { TimelineSpool.appendASCII(s, to: &chunk) }
-        func integer(_ i: Int) { TimelineSpool.appendInteger(Int64(i), to: &chunk) }
+        func text(_ s: StaticString) { chunk.appendASCII(s) }
+        func integer(_ i: Int) { chunk.appendDecimal(Int64(i)) }
         func begin() {
             if first { text("  {") } else { text(",\n  {") }
             first = false
@@ -145,7 +145,7 @@ public enum PerfettoExport {
     static func appendMicroseconds(_ ns: Int64, to out: inout [UInt8]) {
         let whole = ns / 1000, fraction = abs(ns % 1000)
         if ns < 0 && whole == 0 && fraction != 0 { out.append(UInt8(ascii: "-")) }
-        TimelineSpool.appendInteger(whole, to: &out)
+        out.appendDecimal(whole)
         guard fraction != 0 else { return }
         out.append(UInt8(ascii: "."))
         let digits = [fraction / 100, fraction / 10 % 10, fraction % 10]

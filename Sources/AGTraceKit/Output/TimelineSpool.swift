@@ -74,32 +74,11 @@ public final class TimelineSpool {
             JSONText.appendQuoted(pair.0, to: &out)
             out.append(UInt8(ascii: ":")); out.append(UInt8(ascii: " "))
             switch pair.1 {
-            case .null: appendASCII("null", to: &out)
-            case .integer(let i): appendInteger(i, to: &out)
+            case .null: out.appendASCII("null")
+            case .integer(let i): out.appendDecimal(i)
             case .text(let s): JSONText.appendQuoted(s, to: &out)
             case .real: out.append(contentsOf: RowWriter.jsonValue(pair.1).utf8)
             }
-        }
-    }
-
-    static func appendASCII(_ s: StaticString, to out: inout [UInt8]) {
-        s.withUTF8Buffer { out.append(contentsOf: $0) }
-    }
-
-    /// A decimal integer, as `String(i)` writes it.
-    static func appendInteger(_ i: Int64, to out: inout [UInt8]) {
-        if i < 0 { out.append(UInt8(ascii: "-")) }
-        var m = i.magnitude
-        if m < 10 { out.append(UInt8(ascii: "0") + UInt8(m)); return }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for the 19 digits of Int64.min
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var n = 0
-            while m > 0 {
-                buffer[23 - n] = UInt8(ascii: "0") + UInt8(m % 10)
-                m /= 10
-                n += 1
-            }
-            out.append(contentsOf: buffer[(24 - n)...])
         }
     }
 

@@ -34,7 +34,7 @@ struct TreeEntryLists {
     /// Adds a node to the last entry's list, if that list can still grow at the buffer's end.
     mutating func node(_ id: Int64) -> Bool {
         guard let k = ranges.indices.last, let start = open(ranges[k].nodes) else { return false }
-        Self.appendInteger(id, to: &bytes)
+        bytes.appendDecimal(id)
         bytes.append(UInt8(ascii: "]"))
         ranges[k].nodes = start..<bytes.count
         return true
@@ -67,28 +67,11 @@ struct TreeEntryLists {
 
     private static func appendValue(key: String, nodeId: Int64?, offset: Int64?, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "["))
-        appendString(key, to: &bytes)
+        JSONText.appendQuoted(key, to: &bytes)
         bytes.append(UInt8(ascii: ","))
-        if let nodeId { appendInteger(nodeId, to: &bytes) } else { bytes.append(contentsOf: "null".utf8) }
+        if let nodeId { bytes.appendDecimal(nodeId) } else { bytes.append(contentsOf: "null".utf8) }
         bytes.append(UInt8(ascii: ","))
-        if let offset { appendInteger(offset, to: &bytes) } else { bytes.append(contentsOf: "null".utf8) }
+        if let offset { bytes.appendDecimal(offset) } else { bytes.append(contentsOf: "null".utf8) }
         bytes.append(UInt8(ascii: "]"))
-    }
-
-    private static func appendInteger(_ value: Int64, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: String(value).utf8)  // a small string: no allocation
-    }
-
-    /// Keys are nearly always plain identifiers: those go in as they are, the rest through
-    /// the escaper every JSON output uses.
-    private static func appendString(_ s: String, to bytes: inout [UInt8]) {
-        let plain = s.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        if plain {
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: s.utf8)
-            bytes.append(UInt8(ascii: "\""))
-        } else {
-            bytes.append(contentsOf: JSONText.quote(s).utf8)
-        }
     }
 }
