@@ -218,6 +218,49 @@ final class CycleReportTests: XCTestCase {
         XCTAssertTrue(later.text.contains("label=\"unknown\\n#2248"), later.text)
     }
 
+    /// The page's pictures: each chain its own graph (Graphviz lays out many small graphs far
+    /// faster than one of many clusters), the same clusters `write` puts in one, at most `limit`.
+    func testEachChainIsAGraphOfItsOwn() throws {
+        let (f, _, _) = try fixture(dumps: ["sheet-height-at-cycle"])
+        let outcome = try run(f, CycleRequest(console: "sheet-height", snapshot: "sheet-height-at-cycle")).0
+        let whole = StringSink()
+        CycleDot.write(outcome, to: whole)
+        let graphs = CycleDot.graphs(outcome, limit: 10)
+        XCTAssertEqual(graphs.count, 2)
+        let header = "digraph cycles {\n  rankdir=BT;\n  node [shape=box, fontname=\"Helvetica\"];\n"
+        for (i, graph) in graphs.enumerated() {
+            XCTAssertTrue(graph.hasPrefix(header + "  subgraph cluster_\(i + 1) {"), graph)
+            XCTAssertTrue(graph.hasSuffix("  }\n}\n"), graph)
+            XCTAssertEqual(graph.components(separatedBy: "subgraph").count, 2, graph)
+        }
+        XCTAssertEqual(header + graphs.map { $0.dropFirst(header.count).dropLast(2) }.joined() + "}\n", whole.text)
+        XCTAssertEqual(CycleDot.graphs(outcome, limit: 1), [graphs[0]])
+    }
+
+    /// The findings' cycle query: one finding per attribute in the order of its first report,
+    /// its reports' positions, and the attributes of all their frames, each once (NULL is an
+    /// attribute too; another recording's reports are not counted).
+    func testCycleFindingsGatherEachAttributesReports() throws {
+        let f = try ReportFixture(samples: false)
+        let rows = StoredCycles(db: f.db)
+        let console = try rows.console("loops")
+        _ = try rows.console("other")
+        let other = try rows.console("other-2")
+        try rows.report(kind: "console", owner: other, position: 1, attribute: 7, level: 2, frames: [.init(stack: 0, attribute: 99)])
+        try rows.report(kind: "console", owner: console, position: 5, attribute: 7, level: 2,
+                        frames: [.init(stack: 1, attribute: 30), .init(stack: 0, attribute: 7)])
+        try rows.report(kind: "console", owner: console, position: 9, attribute: nil, level: 2, frames: [.init(stack: 0, attribute: 50)])
+        try rows.report(kind: "console", owner: console, position: 12, attribute: 7, level: 2,
+                        frames: [.init(stack: 2, attribute: 20), .init(stack: 1, attribute: nil), .init(stack: 0, attribute: 30)])
+        try rows.report(kind: "console", owner: console, position: 20, attribute: 8, level: 1)
+        try rows.report(kind: "console", owner: console, position: 21, attribute: nil, level: 1)
+        let found = try CycleFindings(kind: "console", owner: console, label: "loops", positionKind: "line", db: f.db).findings()
+        XCTAssertEqual(found.map(\.attributes), [[7, 20, 30], [50], [8]])
+        XCTAssertEqual(found.map(\.evidence.positions), [[5, 12], [9, 21], [20]])
+        XCTAssertEqual(found.map { $0.evidence.count("reports") }, [2, 2, 1])
+        XCTAssertEqual(found.map { $0.evidence.count("frames") }, [3, 1, 0])
+    }
+
     func testWhichReportsAndLabelsAreRefused() throws {
         let (f, _, _) = try fixture()
         XCTAssertThrowsError(try run(f, CycleRequest(console: "nope"))) { XCTAssertEqual("\($0)", "no console labelled 'nope' (see agtrace list)") }
@@ -257,6 +300,24 @@ final class HTMLCyclesTests: XCTestCase {
         let sink = StringSink()
         try HTMLReport.write(inputs, options: HTMLReport.Options(generator: "t", madeAt: "now", graphviz: nil), in: f.db, to: sink)
         return sink.text
+    }
+
+    /// A picture a chain, at most `cyclePictures` of them; the page says when some are left out.
+    func testEachChainIsAPictureUpToTheBound() throws {
+        let f = try ReportFixture(samples: false)
+        let rows = StoredCycles(db: f.db)
+        let console = try rows.console("sheet-height")
+        try rows.sheetHeight(console: console)
+        var options = HTMLReport.Options(generator: "t", madeAt: "now", graphviz: Graphviz(executable: "/no/dot"))
+        let all = HTMLPage()
+        try HTMLCycles.section(all, db: f.db, owners: [(.console, console)], snapshot: nil, options: options)
+        XCTAssertEqual(all.pictures.count, 2)
+        XCTAssertFalse(all.body.contains("Pictures of the first"))
+        options.cyclePictures = 1
+        let one = HTMLPage()
+        try HTMLCycles.section(one, db: f.db, owners: [(.console, console)], snapshot: nil, options: options)
+        XCTAssertEqual(one.pictures.count, 1)
+        XCTAssertTrue(one.body.contains("Pictures of the first 1 of the 2 chains: agtrace cycles --format dot draws every one."), one.body)
     }
 
     func testTheSectionListsThePagesRecordingsChainsNamedByItsSnapshot() throws {

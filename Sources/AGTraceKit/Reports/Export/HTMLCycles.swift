@@ -53,9 +53,13 @@ enum HTMLCycles {
         let rows = outcome.rows
         page.table(title: "Chains, frame by frame (top first)", columns: rows.columns, rows: rows.rows, limit: options.tableRows)
         if options.graphviz != nil {
-            let dot = StringSink()
-            CycleDot.write(outcome, to: dot)
-            page.picture(dot.text)
+            let chains = outcome.chains.count
+            if chains > options.cyclePictures {
+                page.html("<p class=\"note\">")
+                page.text("Pictures of the first \(options.cyclePictures) of the \(chains) chains: agtrace cycles --format dot draws every one.")
+                page.html("</p>\n")
+            }
+            for dot in CycleDot.graphs(outcome, limit: options.cyclePictures) { page.picture(dot) }
         }
         page.html("</section>\n")
     }

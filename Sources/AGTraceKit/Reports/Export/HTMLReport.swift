@@ -30,6 +30,8 @@ public enum HTMLReport {
         /// Up to this many nodes the finder names nodes through node_views whole.
         public var fullViewsNodes = 100_000
         public var tableRows = 2000
+        /// Cycle chains drawn, a picture each.
+        public var cyclePictures = 100
         /// Bytes of SVG the page holds; pictures past it are a note (`withinBudget`).
         public var pictureBytes = 3_000_000
 
