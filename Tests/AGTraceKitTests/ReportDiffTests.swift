@@ -107,6 +107,37 @@ final class ReportDiffTests: XCTestCase {
         XCTAssertNotEqual(digest("a"), digest("a\u{0}"))
     }
 
+    /// --details names nodes by their type's row, read once per type: the same rule text is the
+    /// same node in both dumps whatever its type's index, another text is a node removed and one
+    /// added, a value compares by its bytes (NULL apart from ""), and a node whose type has no
+    /// row is not listed (as the join it replaced dropped it).
+    func testDetailsNameNodesByTheirTypesRows() throws {
+        let before = #"{"graphs":[{"id":1,"types":[{"name":"A"},{"name":"B"},{"name":"C"}],"nodes":["#
+            + #"{"id":4,"type":0,"flags":1,"value":"x"},{"id":8,"type":1,"flags":1},{"id":12,"type":2,"flags":1,"value":""},"#
+            + #"{"id":16,"type":2,"flags":1,"value":"same"}]}]}"#
+        let after = #"{"graphs":[{"id":1,"types":[{"name":"C"},{"name":"A"},{"name":"D"}],"nodes":["#
+            + #"{"id":4,"type":1,"flags":2,"value":"y"},{"id":8,"type":2,"flags":1},{"id":12,"type":0,"flags":1},"#
+            + #"{"id":16,"type":0,"flags":1,"value":"same"}]}]}"#
+        let f = try ReportFixture(samples: false)
+        try f.archive("before", before)
+        try f.archive("after", after)
+        func details() throws -> [String] {
+            try SnapshotDiff.details(in: f.db, from: "before", to: "after").map { row in
+                row.map { $0 == .null ? "NULL" : "\($0)" }.joined(separator: " ")
+            }
+        }
+        XCTAssertEqual(try details(), [
+            "changed 4 A NULL flags 1 2", "changed 4 A NULL value x y",
+            "added 8 D NULL node NULL NULL", "removed 8 B NULL node NULL NULL",
+            "changed 12 C NULL value  NULL",
+        ])
+        // A type with no row: its nodes are in no list of --details.
+        try f.db.execute("DELETE FROM types WHERE name = 'D'")
+        XCTAssertEqual(try details(), [
+            "changed 4 A NULL flags 1 2", "changed 4 A NULL value x y", "removed 8 B NULL node NULL NULL", "changed 12 C NULL value  NULL",
+        ])
+    }
+
     /// Flags a dump leaves out are unknown, not 0: a node whose flags only one side gives (or
     /// neither) is not counted as changed, on both read paths (flags past 32 bits send the
     /// snapshots through the attribute index); the warning counts them, --details lists only

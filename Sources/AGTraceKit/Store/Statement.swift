@@ -188,6 +188,11 @@ public final class Statement {
     public func int64(_ i: Int) -> Int64 { sqlite3_column_int64(handle, Int32(i)) }
     public func double(_ i: Int) -> Double { sqlite3_column_double(handle, Int32(i)) }
     public func isNull(_ i: Int) -> Bool { sqlite3_column_type(handle, Int32(i)) == SQLITE_NULL }
+    /// Whether the column holds text or NULL (not a number or a blob); ask before reading it.
+    func isTextOrNull(_ i: Int) -> Bool {
+        let type = sqlite3_column_type(handle, Int32(i))
+        return type == SQLITE_TEXT || type == SQLITE_NULL
+    }
     public func string(_ i: Int) -> String? {
         guard let p = sqlite3_column_text(handle, Int32(i)) else { return nil }
         let n = Int(sqlite3_column_bytes(handle, Int32(i)))

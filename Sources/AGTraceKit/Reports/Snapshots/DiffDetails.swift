@@ -14,13 +14,50 @@
 enum DiffDetails {
     private struct Node {
         var graph: Int64
-        var rule: [UInt8]?
-        var ruleValue: SQLValue
+        /// Its type's place in `RuleTypes.types`.
+        var type: Int
         var flags: Int64?
+        /// The value's text (nil: NULL), compared; `storedValue` when SQLite holds it as other
+        /// than text (the importer writes text).
         var value: [UInt8]?
-        var valueValue: SQLValue
+        var storedValue: SQLValue?
+
+        var valueValue: SQLValue { storedValue ?? value.map { .text(String(decoding: $0, as: UTF8.self)) } ?? .null }
+    }
+
+    /// The rule and view of a type, read once per type instead of joined to every node.
+    private struct RuleType {
+        /// The same number for the same rule text (bytes) in both snapshots; -1 for none.
+        var rule: Int
+        var ruleValue: SQLValue
         /// The view its body rule names (nil: none).
         var bodyView: String?
+    }
+
+    /// Both snapshots' types, by (graph index, type index) per side.
+    private struct RuleTypes {
+        var types: [RuleType] = []
+        var bySide: [[Int64: Int]] = [[:], [:]]
+        private var rules: [[UInt8]: Int] = [:]
+
+        init(in db: Database, from: Int64, to: Int64) throws {
+            let query = ReportRegistry.query("diff-detail-types")
+            for (side, snapshot) in [from, to].enumerated() {
+                let s = try query.prepare(in: db, ["snapshot": .integer(snapshot)])
+                try s.forEachRow { r in
+                    var rule = -1
+                    if let bytes = r.bytes(2) {
+                        let text = Array(bytes)
+                        rule = rules[text] ?? rules.count
+                        rules[text] = rule
+                    }
+                    bySide[side][Self.key(r.int64(0), r.int64(1))] = types.count
+                    types.append(RuleType(rule: rule, ruleValue: r.value(2), bodyView: r.string(3)))
+                }
+            }
+        }
+
+        static func key(_ graph: Int64, _ type: Int64) -> Int64 { graph << 32 ^ type }
     }
 
     private struct EdgeGroup {
@@ -223,15 +260,19 @@ enum DiffDetails {
 
     // MARK: Nodes
 
-    private static func node(_ s: Statement) -> Node {
-        Node(graph: s.int64(1), rule: s.bytes(2).map(Array.init), ruleValue: s.value(2), flags: s.isNull(3) ? nil : s.int64(3),
-             value: s.bytes(4).map(Array.init), valueValue: s.value(4), bodyView: s.string(5))
+    /// The statement's node, or nil when its type has no row (as a join to `types` would drop it).
+    private static func node(_ s: Statement, types: [Int64: Int]) -> Node? {
+        guard let type = types[RuleTypes.key(s.int64(1), s.int64(2))] else { return nil }
+        let stored = s.isTextOrNull(4) ? nil : s.value(4)
+        return Node(graph: s.int64(1), type: type, flags: s.isNull(3) ? nil : s.int64(3), value: s.bytes(4).map(Array.init),
+                    storedValue: stored)
     }
 
     /// Appends the node changes; returns how many nodes in both have flags unknown on a side.
     private static func nodeChanges(in db: Database, from: Int64, to: Int64, readers: Set<Int64>, into changes: inout [Change],
                                     fromReaders: inout [Int64: Reader], toReaders: inout [Int64: Reader]) throws -> Int64 {
         var flagsUnknown: Int64 = 0
+        let types = try RuleTypes(in: db, from: from, to: to)
         let query = ReportRegistry.query("diff-detail-nodes")
         let f = try query.prepare(in: db, ["snapshot": .integer(from)])
         let t = try query.prepare(in: db, ["snapshot": .integer(to)])
@@ -241,36 +282,39 @@ enum DiffDetails {
             let attribute = !fPending ? t.int64(0) : !tPending ? f.int64(0) : min(f.int64(0), t.int64(0))
             fRows.removeAll(keepingCapacity: true)
             tRows.removeAll(keepingCapacity: true)
-            while fPending && f.int64(0) == attribute { fRows.append(node(f)); fPending = try f.step() }
-            while tPending && t.int64(0) == attribute { tRows.append(node(t)); tPending = try t.step() }
+            while fPending && f.int64(0) == attribute {
+                if let n = node(f, types: types.bySide[0]) { fRows.append(n) }
+                fPending = try f.step()
+            }
+            while tPending && t.int64(0) == attribute {
+                if let n = node(t, types: types.bySide[1]) { tRows.append(n) }
+                tPending = try t.step()
+            }
             if readers.contains(attribute) {
                 func reader(_ rows: [Node]) -> Reader {
-                    Reader(rule: rows.first?.ruleValue ?? .null, bodyViews: rows.compactMap { n in n.bodyView.map { (n.graph, $0) } })
+                    Reader(rule: rows.first.map { types.types[$0.type].ruleValue } ?? .null,
+                           bodyViews: rows.compactMap { n in types.types[n.type].bodyView.map { (n.graph, $0) } })
                 }
                 fromReaders[attribute] = reader(fRows)
                 toReaders[attribute] = reader(tRows)
             }
-            for n in fRows where !tRows.contains(where: { $0.rule == n.rule }) {
-                changes.append(Change(change: "removed", attribute: attribute, graph: n.graph, side: 0, field: "node",
-                                      before: .null, after: .null, rule: n.ruleValue, edge: false, bodyView: n.bodyView))
+            func rule(_ n: Node) -> Int { types.types[n.type].rule }
+            func change(_ change: String, _ n: Node, side: Int, field: String, before: SQLValue = .null, after: SQLValue = .null) {
+                let type = types.types[n.type]
+                changes.append(Change(change: change, attribute: attribute, graph: n.graph, side: side, field: field,
+                                      before: before, after: after, rule: type.ruleValue, edge: false, bodyView: type.bodyView))
             }
-            for n in tRows where !fRows.contains(where: { $0.rule == n.rule }) {
-                changes.append(Change(change: "added", attribute: attribute, graph: n.graph, side: 1, field: "node",
-                                      before: .null, after: .null, rule: n.ruleValue, edge: false, bodyView: n.bodyView))
-            }
+            for n in fRows where !tRows.contains(where: { rule($0) == rule(n) }) { change("removed", n, side: 0, field: "node") }
+            for n in tRows where !fRows.contains(where: { rule($0) == rule(n) }) { change("added", n, side: 1, field: "node") }
             for n in tRows {
-                for old in fRows where old.rule == n.rule && old.graph == n.graph {
+                for old in fRows where rule(old) == rule(n) && old.graph == n.graph {
                     if let a = old.flags, let b = n.flags {
-                        if a != b {
-                            changes.append(Change(change: "changed", attribute: attribute, graph: n.graph, side: 1, field: "flags",
-                                                  before: .integer(a), after: .integer(b), rule: n.ruleValue, edge: false, bodyView: n.bodyView))
-                        }
+                        if a != b { change("changed", n, side: 1, field: "flags", before: .integer(a), after: .integer(b)) }
                     } else {
                         flagsUnknown += 1
                     }
                     if old.value != n.value {
-                        changes.append(Change(change: "changed", attribute: attribute, graph: n.graph, side: 1, field: "value",
-                                              before: old.valueValue, after: n.valueValue, rule: n.ruleValue, edge: false, bodyView: n.bodyView))
+                        change("changed", n, side: 1, field: "value", before: old.valueValue, after: n.valueValue)
                     }
                 }
             }
