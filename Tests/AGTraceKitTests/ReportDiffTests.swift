@@ -138,6 +138,33 @@ final class ReportDiffTests: XCTestCase {
         ])
     }
 
+    /// --details merges the edges on a second connection while it merges the nodes: the rows are
+    /// those of one connection doing both (an in-memory copy, which has no second connection),
+    /// and the HTML page's node rows are the same rows without the edges'.
+    func testDetailsAreTheSameWithOrWithoutASecondConnection() throws {
+        let f = try ReportFixture(samples: false)
+        try f.archive("before", ReportEdgeChurnTests.before)
+        try f.archive("after", ReportEdgeChurnTests.after)
+        let memory = try Database(rawPath: ":memory:", readOnly: false, create: true)
+        try memory.execute("ATTACH DATABASE '\(f.db.path)' AS source")
+        let objects = try memory.rows("""
+            SELECT type, name, sql FROM source.sqlite_master
+            WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'
+            ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 WHEN 'view' THEN 2 ELSE 3 END, rowid
+            """)
+        for o in objects {
+            try memory.execute(o[2].stringValue!)
+            if o[0] == .text("table") { try memory.execute("INSERT INTO main.\"\(o[1].stringValue!)\" SELECT * FROM source.\"\(o[1].stringValue!)\"") }
+        }
+        try memory.execute("DETACH DATABASE source")
+        let both = try SnapshotDiff.details(in: f.db, from: "before", to: "after")
+        XCTAssertTrue(both.contains { $0[4].stringValue?.hasPrefix("input ") == true }, "\(both)")
+        XCTAssertTrue(both.contains { $0[4] == .text("node") }, "\(both)")
+        XCTAssertEqual(try SnapshotDiff.details(in: memory, from: "before", to: "after"), both)
+        XCTAssertEqual(try SnapshotDiff.nodeDetails(in: f.db, from: "before", to: "after"),
+                       both.filter { $0[4].stringValue?.hasPrefix("input ") != true })
+    }
+
     /// Flags a dump leaves out are unknown, not 0: a node whose flags only one side gives (or
     /// neither) is not counted as changed, on both read paths (flags past 32 bits send the
     /// snapshots through the attribute index); the warning counts them, --details lists only

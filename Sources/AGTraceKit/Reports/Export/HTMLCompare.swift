@@ -6,19 +6,18 @@ extension HTMLSections {
     @discardableResult
     static func compare(_ page: HTMLPage, db: Database, from: String, to: String, ids: (Int64, Int64),
                         options: HTMLReport.Options) throws -> [String] {
-        let diff = try SnapshotDiff.compute(in: db, from: from, to: to)
+        let (diff, comparison) = try SnapshotDiff.computeWithComparison(in: db, from: from, to: to)
         let warnings = try SnapshotPairing.warnings(in: db, from: ids.0, to: ids.1, fromLabel: from, toLabel: to, counted: diff.pairing)
             + (diff.flagsWarning.map { [$0] } ?? [])
-        // Nodes added, removed, or with other flags or value: diff --details's rows (its edge
-        // rows are the edge table below, with both ends named).
+        // Nodes added, removed, or with other flags or value: diff --details's node rows (its
+        // edge rows are the edge table below, with both ends named).
         var nodeRows: [[SQLValue]] = []
         var nodeTotal = 0
-        for row in try SnapshotDiff.details(in: db, from: from, to: to) where !(row[4].stringValue ?? "").hasPrefix("input") {
+        for row in try SnapshotDiff.nodeDetails(in: db, from: from, to: to) {
             nodeTotal += 1
             guard nodeRows.count < options.tableRows else { continue }
             nodeRows.append(row.enumerated().map { i, v in i >= 5 ? v.stringValue.map { .text(clip($0)) } ?? v : v })
         }
-        let comparison = try SnapshotComparison(in: db, from: ids.0, to: ids.1)
         var edgeRows: [[SQLValue]] = []
         var edgeTotal = 0
         let treeViews = (from: try SnapshotComparison.treeViews(in: db, snapshot: ids.0),

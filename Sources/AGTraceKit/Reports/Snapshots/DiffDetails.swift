@@ -94,13 +94,17 @@ enum DiffDetails {
 
     /// The rows, and how many nodes in both (same attribute, rule and graph) have flags one
     /// dump or both leave out (diff-unknown-flags' count: those are not compared).
-    static func compute(in db: Database, from: Int64, to: Int64) throws -> (rows: [[SQLValue]], flagsUnknown: Int64) {
-        var changes = try edgeChanges(in: db, from: from, to: to)
-        // The readers of changed edges are named by their node in each side's lowest graph.
-        let readers = Set(changes.map(\.attribute))
-        var fromReaders: [Int64: Reader] = [:], toReaders: [Int64: Reader] = [:]
-        let flagsUnknown = try nodeChanges(in: db, from: from, to: to, readers: readers, into: &changes,
-                                           fromReaders: &fromReaders, toReaders: &toReaders)
+    /// `edges: false` leaves the edges' rows out (not merged at all).
+    static func compute(in db: Database, from: Int64, to: Int64, edges withEdges: Bool = true) throws -> (rows: [[SQLValue]], flagsUnknown: Int64) {
+        // The edges are merged on another connection and core while this one merges the nodes
+        // (on this connection afterwards when there is no second one, or it failed).
+        let edges = withEdges ? BackgroundRead.start(path: db.path) { try edgeChanges(in: $0, from: from, to: to) } : nil
+        var nodeChanges: [Change] = []
+        var readers = ReaderRows()
+        let types = try RuleTypes(in: db, from: from, to: to)
+        let flagsUnknown = try Self.nodeChanges(in: db, from: from, to: to, types: types, into: &nodeChanges, readers: &readers)
+        var changes = withEdges ? try edges?() ?? edgeChanges(in: db, from: from, to: to) : []
+        changes += nodeChanges
 
         // Views: a node's body rule's, and the debug tree's (node_views' two parts), the least
         // of them; an edge's reader's, that of its lowest graph that has one.
@@ -112,7 +116,8 @@ enum DiffDetails {
             let view: String?
             let rule: SQLValue
             if c.edge {
-                let reader = (side == 0 ? fromReaders : toReaders)[c.attribute] ?? Reader()
+                // A changed edge's reader is named by its node in each side's lowest graph.
+                let reader = readers.reader(c.attribute, side: side, types: types)
                 rule = reader.rule
                 var byGraph: [Int64: String] = [:]
                 for b in reader.bodyViews { byGraph[b.graph] = least(byGraph[b.graph], b.view) }
@@ -268,11 +273,41 @@ enum DiffDetails {
                     storedValue: stored)
     }
 
+    /// Every attribute's nodes on each side, kept while the edges are merged elsewhere: which
+    /// attributes read a changed edge is known only after (16 bytes a node, 16 an attribute).
+    private struct ReaderRows {
+        private var attributes: [Int64] = []
+        /// Per side, where each attribute's nodes start in `nodes` (one more than `attributes`).
+        private var starts: [[Int32]] = [[0], [0]]
+        private var nodes: [[(graph: Int64, type: Int)]] = [[], []]
+
+        mutating func add(_ attribute: Int64, from: [Node], to: [Node]) {
+            attributes.append(attribute)
+            for (side, rows) in [from, to].enumerated() {
+                for n in rows { nodes[side].append((n.graph, n.type)) }
+                starts[side].append(Int32(nodes[side].count))
+            }
+        }
+
+        /// The reader `attribute` is on `side`: the rule of its first node, the views its body
+        /// rules name (none when it has no node there).
+        func reader(_ attribute: Int64, side: Int, types: RuleTypes) -> Reader {
+            var low = 0, high = attributes.count
+            while low < high {
+                let mid = (low + high) / 2
+                if attributes[mid] < attribute { low = mid + 1 } else { high = mid }
+            }
+            guard low < attributes.count, attributes[low] == attribute else { return Reader() }
+            let rows = nodes[side][Int(starts[side][low])..<Int(starts[side][low + 1])]
+            return Reader(rule: rows.first.map { types.types[$0.type].ruleValue } ?? .null,
+                          bodyViews: rows.compactMap { n in types.types[n.type].bodyView.map { (n.graph, $0) } })
+        }
+    }
+
     /// Appends the node changes; returns how many nodes in both have flags unknown on a side.
-    private static func nodeChanges(in db: Database, from: Int64, to: Int64, readers: Set<Int64>, into changes: inout [Change],
-                                    fromReaders: inout [Int64: Reader], toReaders: inout [Int64: Reader]) throws -> Int64 {
+    private static func nodeChanges(in db: Database, from: Int64, to: Int64, types: RuleTypes, into changes: inout [Change],
+                                    readers: inout ReaderRows) throws -> Int64 {
         var flagsUnknown: Int64 = 0
-        let types = try RuleTypes(in: db, from: from, to: to)
         let query = ReportRegistry.query("diff-detail-nodes")
         let f = try query.prepare(in: db, ["snapshot": .integer(from)])
         let t = try query.prepare(in: db, ["snapshot": .integer(to)])
@@ -290,14 +325,7 @@ enum DiffDetails {
                 if let n = node(t, types: types.bySide[1]) { tRows.append(n) }
                 tPending = try t.step()
             }
-            if readers.contains(attribute) {
-                func reader(_ rows: [Node]) -> Reader {
-                    Reader(rule: rows.first.map { types.types[$0.type].ruleValue } ?? .null,
-                           bodyViews: rows.compactMap { n in types.types[n.type].bodyView.map { (n.graph, $0) } })
-                }
-                fromReaders[attribute] = reader(fRows)
-                toReaders[attribute] = reader(tRows)
-            }
+            readers.add(attribute, from: fRows, to: tRows)
             func rule(_ n: Node) -> Int { types.types[n.type].rule }
             func change(_ change: String, _ n: Node, side: Int, field: String, before: SQLValue = .null, after: SQLValue = .null) {
                 let type = types.types[n.type]

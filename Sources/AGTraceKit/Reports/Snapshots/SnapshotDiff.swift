@@ -64,6 +64,12 @@ public struct SnapshotDiff: Equatable, Sendable {
     public var flagsUnknown: Int64 = 0
 
     public static func compute(in db: Database, from: String, to: String) throws -> SnapshotDiff {
+        try computeWithComparison(in: db, from: from, to: to).diff
+    }
+
+    /// `compute`, and the merge of both snapshots behind it (the HTML page lists its edges).
+    static func computeWithComparison(in db: Database, from: String, to: String) throws
+        -> (diff: SnapshotDiff, comparison: SnapshotComparison) {
         let fromId = try LabelLookup.snapshotId(from, in: db)
         let toId = try LabelLookup.snapshotId(to, in: db)
         let ids: [String: SQLValue] = ["from": .integer(fromId), "to": .integer(toId)]
@@ -115,7 +121,7 @@ public struct SnapshotDiff: Equatable, Sendable {
             if $0.total != $1.total { return $0.total > $1.total }
             return ($0.rule ?? "") < ($1.rule ?? "")
         }
-        return diff
+        return (diff, comparison)
     }
 
     // MARK: Output
@@ -251,6 +257,12 @@ extension SnapshotDiff {
     /// `input SRC`), with their copies on each side, or their flags when only those changed.
     public static func details(in db: Database, from: String, to: String) throws -> [[SQLValue]] {
         try DiffDetails.rows(in: db, from: try LabelLookup.snapshotId(from, in: db), to: try LabelLookup.snapshotId(to, in: db))
+    }
+
+    /// `details` without the edges' rows (fields `node`, `flags` and `value` only).
+    static func nodeDetails(in db: Database, from: String, to: String) throws -> [[SQLValue]] {
+        try DiffDetails.compute(in: db, from: try LabelLookup.snapshotId(from, in: db), to: try LabelLookup.snapshotId(to, in: db),
+                                edges: false).rows
     }
 
     /// The same rows, and `detailsFlagsWarning`'s warning counted in the same pass.
