@@ -27,4 +27,35 @@ final class FindingsHTMLTests: DatabaseTestCase {
         let lean = try page(HTMLReport.Inputs(["trace": "lean"]))
         XCTAssertTrue(lean.contains("No findings: none of the kinds"))
     }
+
+    /// The findings are worked out on a second connection while the sections are, and put in
+    /// their place first: the page is the one a single connection makes (an in-memory copy of
+    /// the database, which has no second one).
+    func testThePageIsTheSameWhenTheFindingsAreWorkedOutMeanwhile() throws {
+        let f = try ReportFixture()
+        _ = try Importer(database: f.db).importItem(TestPaths.sample("findings/traces/broad-write.ag-trace"), options: ImportOptions(label: "broad"))
+        let inputs = HTMLReport.Inputs(["trace": "broad", "snapshot": "trip-3-after-invalidate"], compare: ("trip-1-before", "trip-4-after-body"))
+        func page(_ db: Database) throws -> String {
+            let sink = StringSink()
+            try HTMLReport.write(inputs, options: HTMLReport.Options(generator: "agtrace test", madeAt: "now", graphviz: nil), in: db, to: sink)
+            return sink.text
+        }
+        let html = try page(f.db)
+        XCTAssertEqual(try page(f.memoryCopy()), html)
+        XCTAssertFalse(html.contains("<!--slot:"))
+        let fix = try XCTUnwrap(html.range(of: "<section id=\"fix\"><h2>What to fix</h2>"))
+        XCTAssertLessThan(fix.lowerBound, try XCTUnwrap(html.range(of: "<section id=\"inputs\">")).lowerBound)
+        XCTAssertTrue(html.contains("Broad invalidation"))
+    }
+
+    func testASlotKeepsItsPlace() {
+        let page = HTMLPage()
+        page.html("<a>")
+        let first = page.slot()
+        page.text("<b>")
+        let second = page.slot()
+        page.fill(second, with: "<i>2</i>")
+        page.fill(first, with: "<i>1</i>")
+        XCTAssertEqual(page.body, "<a><i>1</i>&lt;b&gt;<i>2</i>")
+    }
 }

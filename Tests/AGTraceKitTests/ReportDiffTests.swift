@@ -145,18 +145,7 @@ final class ReportDiffTests: XCTestCase {
         let f = try ReportFixture(samples: false)
         try f.archive("before", ReportEdgeChurnTests.before)
         try f.archive("after", ReportEdgeChurnTests.after)
-        let memory = try Database(rawPath: ":memory:", readOnly: false, create: true)
-        try memory.execute("ATTACH DATABASE '\(f.db.path)' AS source")
-        let objects = try memory.rows("""
-            SELECT type, name, sql FROM source.sqlite_master
-            WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'
-            ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 WHEN 'view' THEN 2 ELSE 3 END, rowid
-            """)
-        for o in objects {
-            try memory.execute(o[2].stringValue!)
-            if o[0] == .text("table") { try memory.execute("INSERT INTO main.\"\(o[1].stringValue!)\" SELECT * FROM source.\"\(o[1].stringValue!)\"") }
-        }
-        try memory.execute("DETACH DATABASE source")
+        let memory = try f.memoryCopy()
         let both = try SnapshotDiff.details(in: f.db, from: "before", to: "after")
         XCTAssertTrue(both.contains { $0[4].stringValue?.hasPrefix("input ") == true }, "\(both)")
         XCTAssertTrue(both.contains { $0[4] == .text("node") }, "\(both)")

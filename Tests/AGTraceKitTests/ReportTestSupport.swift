@@ -23,6 +23,24 @@ final class ReportFixture {
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
+    /// The database copied into memory: a connection with no file, which reports that read on a
+    /// second connection meanwhile (BackgroundRead) cannot have, so they read on this one.
+    func memoryCopy() throws -> Database {
+        let memory = try Database(rawPath: ":memory:", readOnly: false, create: true)
+        try memory.execute("ATTACH DATABASE '\(db.path)' AS source")
+        let objects = try memory.rows("""
+            SELECT type, name, sql FROM source.sqlite_master
+            WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'
+            ORDER BY CASE type WHEN 'table' THEN 0 WHEN 'index' THEN 1 WHEN 'view' THEN 2 ELSE 3 END, rowid
+            """)
+        for o in objects {
+            try memory.execute(o[2].stringValue!)
+            if o[0] == .text("table") { try memory.execute("INSERT INTO main.\"\(o[1].stringValue!)\" SELECT * FROM source.\"\(o[1].stringValue!)\"") }
+        }
+        try memory.execute("DETACH DATABASE source")
+        return memory
+    }
+
     /// The five archives (the Trip dumped four times, the profiled Planner): only the archive
     /// files at the top of SampleArchives/, whatever else lives beside them.
     static func sampleArchiveFiles() -> [String] {

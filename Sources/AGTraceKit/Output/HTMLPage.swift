@@ -10,6 +10,7 @@ final class HTMLPage {
     /// DOT graphs to lay out; the body refers to them as `<!--picture:N-->`.
     private(set) var pictures: [String] = []
     private var tableCount = 0
+    private var slotCount = 0
 
     func html(_ s: String) { body += s }
     func text(_ s: String) { body += HTMLText.escape(s) }
@@ -113,6 +114,20 @@ final class HTMLPage {
     }
 
     func data(_ member: String, json: String) { extra.append(JSONText.quote(member) + ": " + json) }
+
+    /// A place in the body for markup given later (`fill(_:with:)`): a section worked out on
+    /// another thread meanwhile keeps its place. Only this writes such a marker: text is escaped.
+    func slot() -> Int {
+        html("<!--slot:\(slotCount)-->")
+        slotCount += 1
+        return slotCount - 1
+    }
+
+    /// Puts `markup` where `slot()` returned `slot` (its pictures and tables must be none).
+    func fill(_ slot: Int, with markup: String) {
+        guard let at = body.range(of: "<!--slot:\(slot)-->") else { return }
+        body.replaceSubrange(at, with: markup)
+    }
 
     /// `body` with each `<!--picture:N-->` replaced by `picture(N)`, in one pass over its
     /// bytes (a search and copy of the whole page per picture took a third of the export of a

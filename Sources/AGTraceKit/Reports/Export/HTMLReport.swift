@@ -73,6 +73,10 @@ public enum HTMLReport {
                 recordings = c
             }
         }
+        // The findings are worked out on a second connection and core while the sections are
+        // (on this connection at the end when there is none, or it failed).
+        let findingLabels = rows.map { ($0.kind.noun, $0.row.label) }, compare = inputs.compare
+        let findings = BackgroundRead.start(path: db.path) { try HTMLFindings.findings(findingLabels, compare: compare, in: $0) }
         let given = HTMLGiven(db: db, options: options, rows: rows, compare: inputs.compare)
         var parts: [HTMLPart] = []
         for kind in kinds {
@@ -87,7 +91,6 @@ public enum HTMLReport {
         page.html("<header><h1>"); page.text(title); page.html("</h1>\n<nav>")
         // A kind whose work is in a section of its own (an Instruments recording) has no block there.
         let work = rows.isEmpty || rows.contains { $0.kind.hooks.html?.showsWork == true }
-        let toFix = try HTMLFindings.findings(rows.map { ($0.kind.noun, $0.row.label) }, compare: inputs.compare, in: db)
         var sections = [("fix", "What to fix"), ("inputs", "What is in it")] + (work ? [("work", "Where the work went")] : [])
         let own = parts.flatMap(\.sections).enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element)
         for section in own where !sections.contains(where: { $0.0 == section.id }) { sections.append((section.id, section.title)) }
@@ -98,7 +101,7 @@ public enum HTMLReport {
         for (id, name) in sections { page.html("<a href=\"#\(id)\">"); page.text(name); page.html("</a>") }
         page.html("</nav></header>\n")
 
-        HTMLFindings.section(page, toFix)
+        let fix = page.slot()
         try HTMLSections.inputs(page, facts: parts.compactMap(\.facts), options: options, warnings: warnings)
         if work {
             let blocks = parts.compactMap(\.work).enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
@@ -113,6 +116,11 @@ public enum HTMLReport {
         if cycles {
             try HTMLCycles.section(page, db: db, owners: cycleOwners, snapshot: parts.lazy.compactMap(\.namesCycles).first, options: options)
         }
+
+        let toFix = try findings?() ?? HTMLFindings.findings(findingLabels, compare: compare, in: db)
+        let fixSection = HTMLPage()
+        HTMLFindings.section(fixSection, toFix)
+        page.fill(fix, with: fixSection.body)
 
         var svg: [String]?
         var missing = "No picture: Graphviz (dot) was not on the PATH when this page was made. Install it "
