@@ -28,13 +28,15 @@ final class FindingsHTMLTests: DatabaseTestCase {
         XCTAssertTrue(lean.contains("No findings: none of the kinds"))
     }
 
-    /// The findings are worked out on a second connection while the sections are, and put in
-    /// their place first: the page is the one a single connection makes (an in-memory copy of
-    /// the database, which has no second one).
+    /// The findings, and a run's replay, are worked out on a second connection while the
+    /// sections are, and put in their place: the page is the one a single connection makes (an
+    /// in-memory copy of the database, which has no second one).
     func testThePageIsTheSameWhenTheFindingsAreWorkedOutMeanwhile() throws {
         let f = try ReportFixture()
         _ = try Importer(database: f.db).importItem(TestPaths.sample("findings/traces/broad-write.ag-trace"), options: ImportOptions(label: "broad"))
-        let inputs = HTMLReport.Inputs(["trace": "broad", "snapshot": "trip-3-after-invalidate"], compare: ("trip-1-before", "trip-4-after-body"))
+        _ = try Importer(database: f.db).importItem(TestPaths.sample("transcripts/trip-frame-info.lldb.log"), options: ImportOptions(label: "taps"))
+        let inputs = HTMLReport.Inputs(["trace": "broad", "run": "taps", "snapshot": "trip-3-after-invalidate"],
+                                       compare: ("trip-1-before", "trip-4-after-body"))
         func page(_ db: Database) throws -> String {
             let sink = StringSink()
             try HTMLReport.write(inputs, options: HTMLReport.Options(generator: "agtrace test", madeAt: "now", graphviz: nil), in: db, to: sink)
@@ -46,6 +48,7 @@ final class FindingsHTMLTests: DatabaseTestCase {
         let fix = try XCTUnwrap(html.range(of: "<section id=\"fix\"><h2>What to fix</h2>"))
         XCTAssertLessThan(fix.lowerBound, try XCTUnwrap(html.range(of: "<section id=\"inputs\">")).lowerBound)
         XCTAssertTrue(html.contains("Broad invalidation"))
+        XCTAssertTrue(html.contains("<section id=\"writes\">"))
     }
 
     func testASlotKeepsItsPlace() {

@@ -49,8 +49,12 @@ enum RunHooks {
         part.work = (0, { page in
             try HTMLSections.runWork(page, db: db, run: own.id, snapshot: snapshot?.id, snapshotLabel: snapshot?.label, options: options)
         })
+        // The replay behind cause -> effect runs on a second connection and core while the
+        // sections before it are written.
+        let run = own.id, snapshotId = snapshot?.id
+        let replayed = BackgroundRead.start(path: db.path) { try HTMLSections.runEffects(in: $0, run: run, snapshot: snapshotId) }
         part.sections = [HTMLSection(id: "writes", title: "Cause → effect", rank: 1) { page in
-            try HTMLSections.writes(page, db: db, run: own.id, snapshot: snapshot?.id, options: options)
+            try HTMLSections.writes(page, db: db, run: run, snapshot: snapshotId, replayed: replayed?(), options: options)
             return []
         }]
         return part

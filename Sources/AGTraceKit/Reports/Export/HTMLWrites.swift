@@ -23,12 +23,18 @@ extension HTMLSections {
     /// How many writes the section shows (pictures for the first 30).
     static let shownWrites = 200
 
-    static func writes(_ page: HTMLPage, db: Database, run: Int64, snapshot: Int64?, options: HTMLReport.Options) throws {
-        // Replayed keeping only what the shown writes need: their marked nodes, the updates
-        // they caused and the updates that ran after them.
+    /// A run's writes as the section shows them: the first `shownWrites` with their effects,
+    /// how many there are, and whether any edge is known.
+    struct RunEffects {
+        var effects: [WriteEffect]
+        var total: Int
+        var edgesKnown: Bool
+    }
+
+    /// Replays the run keeping only what the shown writes need: their marked nodes, the updates
+    /// they caused and the updates that ran after them.
+    static func runEffects(in db: Database, run: Int64, snapshot: Int64?) throws -> RunEffects {
         var replay = try RunCauses.Replay(in: db, run: run, snapshot: snapshot)
-        let edgesKnown = replay.edgesKnown
-        var names = try NodeNames(db: db, snapshot: snapshot)
         var effects: [WriteEffect] = []
         var total = 0
         var reran: [[Int64]] = [], alsoRan: [[Int64]] = []
@@ -51,6 +57,15 @@ extension HTMLSections {
             if i < reran.count { effects[i].reran = reran[i] }
             if i < alsoRan.count { effects[i].alsoRan = alsoRan[i] }
         }
+        return RunEffects(effects: effects, total: total, edgesKnown: replay.edgesKnown)
+    }
+
+    /// `replayed`: `runEffects` of the run, worked out meanwhile elsewhere (nil: here).
+    static func writes(_ page: HTMLPage, db: Database, run: Int64, snapshot: Int64?, replayed: RunEffects?,
+                       options: HTMLReport.Options) throws {
+        let replay = try replayed ?? runEffects(in: db, run: run, snapshot: snapshot)
+        let effects = replay.effects, total = replay.total, edgesKnown = replay.edgesKnown
+        var names = try NodeNames(db: db, snapshot: snapshot)
         var runEdges: [Int64: [Int64]] = [:]
         let edgeRows = try ReportRegistry.query("html-run-edges").prepare(in: db, ["run": .integer(run)])
         try edgeRows.forEachRow { edgeRows in runEdges[edgeRows.int64(0), default: []].append(edgeRows.int64(1)) }
