@@ -36,8 +36,12 @@ enum DiffDetails {
 
     /// Both snapshots' types, by (graph index, type index) per side.
     private struct RuleTypes {
+        struct Key: Hashable {
+            var graph: Int64
+            var type: Int64
+        }
         var types: [RuleType] = []
-        var bySide: [[Int64: Int]] = [[:], [:]]
+        var bySide: [[Key: Int]] = [[:], [:]]
         private var rules: [[UInt8]: Int] = [:]
 
         init(in db: Database, from: Int64, to: Int64) throws {
@@ -51,13 +55,11 @@ enum DiffDetails {
                         rule = rules[text] ?? rules.count
                         rules[text] = rule
                     }
-                    bySide[side][Self.key(r.int64(0), r.int64(1))] = types.count
+                    bySide[side][Key(graph: r.int64(0), type: r.int64(1))] = types.count
                     types.append(RuleType(rule: rule, ruleValue: r.value(2), bodyView: r.string(3)))
                 }
             }
         }
-
-        static func key(_ graph: Int64, _ type: Int64) -> Int64 { graph << 32 ^ type }
     }
 
     private struct EdgeGroup {
@@ -100,7 +102,7 @@ enum DiffDetails {
         // (on this connection afterwards when there is no second one, or it failed).
         let edges = withEdges ? BackgroundRead.start(path: db.path) { try edgeChanges(in: $0, from: from, to: to) } : nil
         var nodeChanges: [Change] = []
-        var readers = ReaderRows()
+        var readers = ReaderRows(keeping: withEdges)
         let types = try RuleTypes(in: db, from: from, to: to)
         let flagsUnknown = try Self.nodeChanges(in: db, from: from, to: to, types: types, into: &nodeChanges, readers: &readers)
         var changes = withEdges ? try edges?() ?? edgeChanges(in: db, from: from, to: to) : []
@@ -266,8 +268,8 @@ enum DiffDetails {
     // MARK: Nodes
 
     /// The statement's node, or nil when its type has no row (as a join to `types` would drop it).
-    private static func node(_ s: Statement, types: [Int64: Int]) -> Node? {
-        guard let type = types[RuleTypes.key(s.int64(1), s.int64(2))] else { return nil }
+    private static func node(_ s: Statement, types: [RuleTypes.Key: Int]) -> Node? {
+        guard let type = types[RuleTypes.Key(graph: s.int64(1), type: s.int64(2))] else { return nil }
         let stored = s.isTextOrNull(4) ? nil : s.value(4)
         return Node(graph: s.int64(1), type: type, flags: s.isNull(3) ? nil : s.int64(3), value: s.bytes(4).map(Array.init),
                     storedValue: stored)
@@ -275,13 +277,18 @@ enum DiffDetails {
 
     /// Every attribute's nodes on each side, kept while the edges are merged elsewhere: which
     /// attributes read a changed edge is known only after (16 bytes a node, 16 an attribute).
+    /// None are kept when no edge is merged.
     private struct ReaderRows {
+        let keeping: Bool
         private var attributes: [Int64] = []
         /// Per side, where each attribute's nodes start in `nodes` (one more than `attributes`).
         private var starts: [[Int32]] = [[0], [0]]
         private var nodes: [[(graph: Int64, type: Int)]] = [[], []]
 
+        init(keeping: Bool) { self.keeping = keeping }
+
         mutating func add(_ attribute: Int64, from: [Node], to: [Node]) {
+            guard keeping else { return }
             attributes.append(attribute)
             for (side, rows) in [from, to].enumerated() {
                 for n in rows { nodes[side].append((n.graph, n.type)) }
