@@ -57,8 +57,8 @@ final class FindingsHTMLTests: DatabaseTestCase {
         let first = page.slot()
         page.text("<b>")
         let second = page.slot()
-        page.fill(second, with: "<i>2</i>")
-        page.fill(first, with: "<i>1</i>")
+        page.fill(slot: second, with: "<i>2</i>")
+        page.fill(slot: first, with: "<i>1</i>")
         XCTAssertEqual(page.body, "<a><i>1</i>&lt;b&gt;<i>2</i>")
     }
 }

@@ -115,7 +115,7 @@ final class HTMLPage {
 
     func data(_ member: String, json: String) { extra.append(JSONText.quote(member) + ": " + json) }
 
-    /// A place in the body for markup given later (`fill(_:with:)`): a section worked out on
+    /// A place in the body for markup given later (`fill(slot:with:)`): a section worked out on
     /// another thread meanwhile keeps its place. Only this writes such a marker: text is escaped.
     func slot() -> Int {
         html("<!--slot:\(slotCount)-->")
@@ -124,7 +124,7 @@ final class HTMLPage {
     }
 
     /// Puts `markup` where `slot()` returned `slot` (its pictures and tables must be none).
-    func fill(_ slot: Int, with markup: String) {
+    func fill(slot: Int, with markup: String) {
         guard let at = body.range(of: "<!--slot:\(slot)-->") else { return }
         body.replaceSubrange(at, with: markup)
     }

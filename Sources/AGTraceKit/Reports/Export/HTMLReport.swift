@@ -120,7 +120,7 @@ public enum HTMLReport {
         let toFix = try findings?() ?? HTMLFindings.findings(findingLabels, compare: compare, in: db)
         let fixSection = HTMLPage()
         HTMLFindings.section(fixSection, toFix)
-        page.fill(fix, with: fixSection.body)
+        page.fill(slot: fix, with: fixSection.body)
 
         var svg: [String]?
         var missing = "No picture: Graphviz (dot) was not on the PATH when this page was made. Install it "
