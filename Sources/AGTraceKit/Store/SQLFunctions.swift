@@ -23,5 +23,6 @@ enum SQLFunctions {
                 }
             }
         }, nil, nil, nil)
+        NearestRank.register(on: handle)
     }
 }

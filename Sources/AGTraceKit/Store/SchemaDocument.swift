@@ -94,6 +94,12 @@ public enum SchemaDocument {
     The engine leaves out an edge's zero `offset` and `flags`; they are stored as 0 (databases of
     older agtrace versions, which stored NULL, are fixed by the migration).
 
+    agtrace's own connections (`agtrace query`, the canned reports) add two SQL functions:
+    `agtrace_view_name(rule)`, the view a body rule runs (see `node_views`), and the aggregate
+    `agtrace_nearest_rank(value, percent)`, the group's value at the nearest rank (the
+    ceil(n × percent / 100)th smallest; `percent` a whole number from 1 to 100; NULL when any
+    value is NULL), which `report rule-cost --xctrace` takes its 95th percentile from.
+
     ## Archives
 
     {{archives}}
