@@ -1,10 +1,8 @@
 -- name: export-nodes
--- description: every node of a snapshot with its rule, for agtrace export dot
+-- description: every node of a snapshot with its type's index (export-types names it), for agtrace export dot
 -- params: snapshot (required)
 -- internal: yes
-SELECT n.attribute, n.graph_index, t.name AS rule, t.value_type, coalesce(n.flags, 0) AS flags,
-       n.description, n.value
+SELECT n.attribute, n.graph_index, n.type_index, coalesce(n.flags, 0) AS flags, n.value
 FROM nodes n
-LEFT JOIN types t ON t.snapshot_id = n.snapshot_id AND t.graph_index = n.graph_index AND t.type_index = n.type_index
 WHERE n.snapshot_id = :snapshot
 ORDER BY n.graph_index, n.node_index;

@@ -20,6 +20,11 @@ final class StreamSink: TextSink {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= limit { flush() }
     }
+    func write(utf8: UnsafeBufferPointer<UInt8>) {
+        if isClosed { return }
+        buffer.append(contentsOf: utf8)
+        if buffer.count >= limit { flush() }
+    }
     func flush() {
         var offset = 0
         while offset < buffer.count {

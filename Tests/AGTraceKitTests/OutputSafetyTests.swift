@@ -168,6 +168,28 @@ final class OutputSafetyTests: XCTestCase {
         }
     }
 
+    /// The byte path (`append(utf8:)`, which `export dot` writes nodes through) gives the bytes
+    /// of the String path, also for bytes that are not UTF-8 (SQLite gives text back as stored).
+    func testEscapingBytesIsEscapingTheirString() {
+        var random = SeededRandom(seed: 31)
+        var inputs: [[UInt8]] = (Self.hostile + Self.randomStrings(count: 400, seed: 17)).map { Array($0.utf8) }
+        for _ in 0..<400 {
+            inputs.append((0..<random.int(0...24)).map { _ in
+                random.chance(0.5) ? UInt8(random.int(0...127)) : [0x80, 0xBF, 0xC2, 0xC3, 0xE2, 0xF0, 0xFF, 0x9B][random.int(0...7)]
+            })
+        }
+        for input in inputs {
+            var bytes: [UInt8] = []
+            input.withUnsafeBufferPointer { DotExport.escaper.append(utf8: $0, to: &bytes) }
+            XCTAssertEqual(bytes, Array(DotExport.escaper.escape(String(decoding: input, as: UTF8.self)).utf8), "\(input)")
+        }
+        // A combining mark after `External<` makes `<` another character: not an External rule.
+        for (rule, external) in [("External<Int>", true), ("External<\u{301}Int>", false), ("External", false), ("External<", true)] {
+            var rule = rule
+            XCTAssertEqual(rule.withUTF8 { DotExport.isExternal($0) }, external, rule)
+        }
+    }
+
     // MARK: check reports (the formatter's own tests cover one nasty key; these cover many)
 
     func testCheckReportsStayWellFormedForRandomKeys() throws {

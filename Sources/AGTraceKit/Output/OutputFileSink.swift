@@ -50,6 +50,12 @@ final class OutputFileSink: TextSink {
         if buffer.count >= Self.bufferSize { flush() }
     }
 
+    func write(utf8: UnsafeBufferPointer<UInt8>) {
+        guard failure == nil, !finished else { return }
+        buffer.append(contentsOf: utf8)
+        if buffer.count >= Self.bufferSize { flush() }
+    }
+
     /// Nothing more can be written (the disk is full, say): producers may stop early.
     var isClosed: Bool { failure != nil || finished }
 

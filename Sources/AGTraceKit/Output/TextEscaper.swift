@@ -8,12 +8,15 @@ struct TextEscaper: Sendable {
     /// What each ASCII scalar becomes, worked out once (most text is ASCII), and which of them
     /// change at all, as bits, so that the common case is one test.
     private let ascii: [String?]
+    /// `ascii`'s replacements as UTF-8 (empty for the scalars kept), for the byte paths.
+    private let asciiUTF8: [[UInt8]]
     private let asciiChanged: (low: UInt64, high: UInt64)
 
     init(_ table: [Unicode.Scalar: String], other: @escaping @Sendable (Unicode.Scalar) -> String? = { _ in nil }) {
         self.table = table
         self.other = other
         ascii = (0..<128).map { (v: UInt8) in table[Unicode.Scalar(v)] ?? other(Unicode.Scalar(v)) }
+        asciiUTF8 = ascii.map { Array(($0 ?? "").utf8) }
         var bits: (low: UInt64, high: UInt64) = (0, 0)
         for (v, r) in ascii.enumerated() where r != nil {
             if v < 64 { bits.low |= 1 << UInt64(v) } else { bits.high |= 1 << UInt64(v - 64) }
@@ -69,6 +72,31 @@ struct TextEscaper: Sendable {
             return true
         }
         if !kept { out.append(contentsOf: escape(s).utf8) }
+    }
+
+    /// `append(s, to:)` of text as SQLite holds it (UTF-8 bytes, valid or not) into UTF-8 bytes:
+    /// ASCII a byte at a time through the format's table, runs it keeps copied whole; from the
+    /// first non-ASCII byte on, the rest is decoded as `String(decoding:)` does (invalid bytes
+    /// become U+FFFD) and escaped a scalar at a time, so the bytes are those of `append(String)`.
+    func append(utf8 text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        let bits = asciiChanged
+        var run = 0
+        var i = 0
+        while i < text.count {
+            let b = text[i]
+            if b >= 128 {
+                if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<i])) }
+                out.append(contentsOf: escape(String(decoding: UnsafeBufferPointer(rebasing: text[i...]), as: UTF8.self)).utf8)
+                return
+            }
+            if b < 64 ? bits.low & (1 << UInt64(b)) != 0 : bits.high & (1 << UInt64(b - 64)) != 0 {
+                if run < i { out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<i])) }
+                out.append(contentsOf: asciiUTF8[Int(b)])
+                run = i + 1
+            }
+            i += 1
+        }
+        if run < text.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: text[run...])) }
     }
 
     /// `prefix`, then the scalar's value in hex padded with zeros to `digits`: `\u001b`, `\x1b`.
