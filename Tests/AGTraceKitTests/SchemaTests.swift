@@ -88,6 +88,7 @@ final class SchemaTests: XCTestCase {
             "ace1c82434a52ee0731da42f89b7c6c0d2c2649c49f300571ebaf9a66664af42",
             "6f73605bd34d64d46ea4dd77a46f515233755a01497713d17ec8b3701c5aef30",
             "937a05fc228c20c42b7ceaca779b0550580ccc53f3635ecc1213b12b88a64dcb",
+            "dfe37277e669a3109c5495239586ff30bcc623d47062a983fc6f444b12498d30",
         ]
         XCTAssertEqual(Schema.migrations.count, frozen.count, "a new migration appends its hash")
         for (i, m) in Schema.migrations.enumerated() where i < frozen.count {

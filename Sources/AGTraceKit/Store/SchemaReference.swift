@@ -320,6 +320,9 @@ public enum SchemaReference {
             "is_app": "1 when `module` is the app's (not one of `apple_frameworks`: SwiftUI, SwiftUICore, `<unknown>`…), 0 when a framework's, NULL when unknown",
             "allocations": "`allocations` (NULL when not given)", "root_causes": "`root-causes`",
         ]) { $1 }),
+        Table(name: XctraceSchemas.updateCellsView, section: .instruments, row: "row of `swiftui-updates` (the rows of `xctrace_updates`) with each cell as the id of its value (`xctrace_values.id`, NULL when the row has none), one column per mnemonic: a value the export repeats by `ref` is one id, so a query can group rows by ids and read each distinct value once", columns: Self.xctraceCommon.merging(
+            Dictionary(uniqueKeysWithValues: XctraceSchemas.updates.slots.map { (XctraceSchema.cellColumn($0), "`\($0)`'s value (`xctrace_values.id`)") })
+        ) { $1 }),
         Table(name: "apple_frameworks", section: .instruments, row: "module `xctrace_updates.is_app` counts as Apple's (0), not the app's: `SwiftUI`, `UIKitCore`, `libdispatch.dylib`…", columns: [
             "name": "the module's name as `swiftui-updates` gives it",
         ]),

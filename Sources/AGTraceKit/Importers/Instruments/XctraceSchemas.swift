@@ -24,6 +24,19 @@ struct XctraceSchema {
         let values = slots.indices.map { "\n    LEFT JOIN xctrace_values v\($0) ON v\($0).id = r.c\($0)" }.joined()
         return "CREATE VIEW \(view) AS\n    SELECT \(select)\n    FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id\(values)\n    WHERE t.schema = '\(name)';"
     }
+
+    /// A second view of the same rows (migration 23): each mnemonic's value id
+    /// (`xctrace_values.id`, the column `cellColumn(mnemonic)`) instead of its value. The
+    /// document's `ref`s make a repeated value one id, so a report can group a recording's rows
+    /// by ids and read each distinct value once, where the view reads every cell's value.
+    func cellsViewSQL(name: String) -> String {
+        let select = (["t.recording_id", "r.position", "r.table_id"] + slots.indices.map { "r.c\($0) AS \(Self.cellColumn(slots[$0]))" })
+            .joined(separator: ",\n           ")
+        return "CREATE VIEW \(name) AS\n    SELECT \(select)\n    FROM xctrace_tables t JOIN xctrace_rows r ON r.table_id = t.id\n    WHERE t.schema = '\(self.name)';"
+    }
+
+    /// The cells view's column of a mnemonic: `update-type` -> `update_type_value`.
+    static func cellColumn(_ mnemonic: String) -> String { mnemonic.replacingOccurrences(of: "-", with: "_") + "_value" }
 }
 
 /// How a view's column reads the value in the slot of a mnemonic (`vN`, the value of
@@ -58,6 +71,9 @@ enum XctraceColumn {
 }
 
 enum XctraceSchemas {
+    /// The cells view of `updates` (`XctraceSchema.cellsViewSQL`).
+    static let updateCellsView = "xctrace_update_cells"
+
     static let updates = XctraceSchema(
         name: "swiftui-updates", view: "xctrace_updates",
         slots: ["start", "duration", "id", "update-type", "allocations", "description", "category", "view-hierarchy", "module", "view-name",

@@ -8,7 +8,9 @@ enum XctraceNotes {
         var notes: [String] = []
         if !has(0) {
             notes.append("recording '\(label)' holds no swiftui-updates table: its SwiftUI updates are unknown (empty), not none; export the table with \(export.replacingOccurrences(of: "\"S\"", with: "\"swiftui-updates\""))")
-        } else if !has(1), variant.sql.contains("downstream_cost_ns") {
+        } else if !has(1), variant.sql.contains("downstream_cost") {
+            // The report reads downstream-cost (`downstream_cost_ns` of xctrace_updates, or
+            // `downstream_cost_value` of xctrace_update_cells): its downstream column is empty.
             notes.append("recording '\(label)''s swiftui-updates has no downstream-cost column (the Xcode 26 layout): downstream seconds are empty, not 0")
         }
         if variant.name == "hitches" {
