@@ -24,6 +24,9 @@ public final class RowWriter {
     /// Units of columns by name: table and markdown show them for people (`ColumnUnit`).
     public var units: [String: ColumnUnit] = [:]
     private var columnUnits: [ColumnUnit?] = []
+    /// JSON: each column's key, quoted, with its `: `; and the row being made.
+    private var jsonKeys: [[UInt8]] = []
+    private var json: [UInt8] = []
 
     public init(format: OutputFormat, out: TextSink, wide: Bool = false) {
         self.format = format
@@ -34,6 +37,7 @@ public final class RowWriter {
     public func begin(columns: [String]) {
         self.columns = columns
         columnUnits = columns.map { units[$0] }
+        jsonKeys = format == .json ? columns.map { Array((JSONText.quote($0) + ": ").utf8) } : []
         switch format {
         case .csv:
             out.write(columns.map(Self.csvField).joined(separator: ",") + "\n")
@@ -52,12 +56,16 @@ public final class RowWriter {
         case .csv:
             out.write(values.map(Self.csvValue).joined(separator: ",") + "\n")
         case .json:
-            var object = rowCount == 0 ? "\n  {" : ",\n  {"
+            // Made as bytes, the keys quoted once (`begin`): a result of 100k rows by 21
+            // columns spent half a second in strings.
+            json.appendASCII(rowCount == 0 ? "\n  {" : ",\n  {")
             for (i, v) in values.enumerated() {
-                if i > 0 { object += ", " }
-                object += JSONText.quote(columns[i]) + ": " + Self.jsonValue(v)
+                if i > 0 { json.appendASCII(", ") }
+                json.append(contentsOf: jsonKeys[i])
+                Self.appendJSONValue(v, to: &json)
             }
-            out.write(object + "}")
+            json.append(UInt8(ascii: "}"))
+            out.write(draining: &json)
         case .markdown:
             out.write("| " + values.enumerated().map { Self.markdownCell(shown($0.offset, $0.element)) }.joined(separator: " | ") + " |\n")
         case .table:
@@ -394,6 +402,16 @@ public final class RowWriter {
     static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         return (v >= 0x200B && v <= 0x200F) || v == 0x061C || (v >= 0x2060 && v <= 0x2064) || v == 0xFEFF
+    }
+
+    /// `jsonValue(v)` appended to UTF-8 bytes.
+    static func appendJSONValue(_ v: SQLValue, to out: inout [UInt8]) {
+        switch v {
+        case .null: out.appendASCII("null")
+        case .integer(let i): out.appendDecimal(i)
+        case .real: out.append(contentsOf: jsonValue(v).utf8)
+        case .text(let s): JSONText.appendQuoted(s, to: &out)
+        }
     }
 
     static func jsonValue(_ v: SQLValue) -> String {
