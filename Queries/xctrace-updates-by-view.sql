@@ -26,7 +26,8 @@ u AS MATERIALIZED (
     WHERE (:app_only IS NULL OR x.is_app = 1)
 )
 SELECT view, min(module) AS module,
-       sum(CASE WHEN update_type = 'View Body Updates' THEN updates ELSE 0 END) AS body_updates, sum(updates) AS updates,
+       sum(CASE WHEN update_type IS NULL THEN NULL WHEN update_type = 'View Body Updates' THEN updates ELSE 0 END) AS body_updates,
+       sum(updates) AS updates,
        CASE WHEN sum(timed) = sum(updates) THEN sum(own_ns) / 1e9 END AS own_seconds,
        CASE WHEN sum(costed) = sum(updates) THEN sum(downstream_ns) / 1e9 END AS downstream_seconds,
        CASE WHEN sum(timed) = sum(updates) THEN sum(own_ns) / 1e9 / sum(updates) END AS mean_seconds

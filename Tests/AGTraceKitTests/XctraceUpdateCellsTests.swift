@@ -130,6 +130,21 @@ final class XctraceUpdateCellsTests: DatabaseTestCase {
         }
     }
 
+    /// A view whose every update leaves its update type out has an unknown count of body
+    /// updates (NULL, as the plain query says), not 0.
+    func testBodyUpdatesOfUnknownTypeStayUnknown() throws {
+        let lonely: [Cell] = [.value("1"), .value("2"), .missing, .value("Lonely.body"), .value("App"), .value("3")]
+        let known: [Cell] = [.value("4"), .value("5"), .value("View Body Updates"), .value("Row.body"), .value("App"), .value("6")]
+        let path = write("unknown-type.xml", document([lonely, lonely, known]))
+        let item = try XCTUnwrap(imported(try Importer(database: db).importFile(path)))
+        let id = try XCTUnwrap(db.scalar("SELECT id FROM xctrace_recordings WHERE label = ?1", [.text(item.label)])?.intValue)
+        let variant = try XCTUnwrap(ReportRegistry.reports.flatMap(\.variants).first { $0.fileName == "xctrace-updates-by-view.sql" })
+        let rows = try variant.rows(in: db, ["xctrace": .integer(id), "app_only": .null]).rows
+        XCTAssertEqual(rows.map { [$0[0], $0[2], $0[3]] }, [[.text("Row"), .integer(1), .integer(1)], [.text("Lonely.body"), .null, .integer(2)]])
+        let plain = Self.plain["xctrace-updates-by-view.sql"]!.replacingOccurrences(of: ":xctrace", with: "?1").replacingOccurrences(of: ":app_only", with: "?2")
+        XCTAssertEqual(rows, try db.rows(plain, [.integer(id), .null]))
+    }
+
     /// What the gate counts (`check`, `compare`, `baseline` of recordings), the same way.
     func testTheGateCountsGiveThePlainQueryRows() throws {
         let path = write("counts.xml", document(randomRows(seed: 9, count: 300)))
