@@ -357,7 +357,9 @@ final class HTMLRecordingCompareTests: DatabaseTestCase {
             // A new dictionary each time: the order it iterates in can differ.
             var shuffled: [String: KeyMeasure] = [:]
             for key in keys.keys.shuffled(using: &random) { shuffled[key] = keys[key] }
-            let total = KeySamples(totalOf: [RecordingMeasures(recording: recording, keys: shuffled)])
+            var table = KeyTable()
+            table.add(recording, keys: shuffled, to: .a)
+            let total = KeySamples(totalOf: table.a, rowsInKeyOrder: table.rowsInKeyOrder)
             XCTAssertEqual(total.selfSeconds, [0])
             XCTAssertEqual(total.evaluations, [3])
         }

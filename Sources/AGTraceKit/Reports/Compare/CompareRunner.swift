@@ -33,38 +33,40 @@ public enum CompareRunner {
             return outcome
         }
         let hooks = kind.compareHooks
-        var a = try sides.a.map { RecordingMeasures(recording: $0, keys: try hooks.keys($0, by, sides.db)) }
-        var b = try sides.b.map { RecordingMeasures(recording: $0, keys: try hooks.keys($0, by, sides.db)) }
-        if request.by == nil, by == .view, (a + b).allSatisfy({ $0.keys.keys.allSatisfy { $0 == UpdateCounts.noViewKey } }) {
+        func measures(by: BaselineKey) throws -> KeyTable {
+            var table = KeyTable()
+            for recording in sides.a { table.add(recording, keys: try hooks.keys(recording, by, sides.db), to: .a) }
+            for recording in sides.b { table.add(recording, keys: try hooks.keys(recording, by, sides.db), to: .b) }
+            return table
+        }
+        var table = try measures(by: by)
+        if request.by == nil, by == .view, table.keys.allSatisfy({ $0 == UpdateCounts.noViewKey }) {
             // No rule is a view's body (an engine that names its rules otherwise): by view
             // would lump everything under one key.
             by = .rule
             note("no evaluation belongs to a named view: compared by rule")
-            a = try sides.a.map { RecordingMeasures(recording: $0, keys: try hooks.keys($0, by, sides.db)) }
-            b = try sides.b.map { RecordingMeasures(recording: $0, keys: try hooks.keys($0, by, sides.db)) }
+            table = try measures(by: by)
         }
-        if let doubt = CompareTrust.differentApps(a: a, b: b, by: by) { warn(doubt) }
-        for r in a + b {
-            let unfinished = r.keys.values.reduce(Int64(0)) { $0 + $1.unfinished }
-            guard unfinished > 0 else { continue }
-            let all = r.keys.values.reduce(Int64(0)) { $0 + $1.evaluations }
-            note("\(kind.rawValue) '\(r.recording.given)' was cut: \(unfinished) of its \(all) evaluations are unfinished (counted; their times are unknown), the \(all - unfinished) that ended are timed")
+        if let doubt = CompareTrust.differentApps(table, by: by) { warn(doubt) }
+        for r in table.recordings where r.unfinished > 0 {
+            let all = r.evaluationsTotal
+            note("\(kind.rawValue) '\(r.recording.given)' was cut: \(r.unfinished) of its \(all) evaluations are unfinished (counted; their times are unknown), the \(all - r.unfinished) that ended are timed")
         }
         // Seconds are compared only when every recording has them: one untimed recording
         // leaves them all out, rather than a side's times beside nothing.
-        let timed = (a + b).allSatisfy(\.timesSelf), timedTotal = (a + b).allSatisfy(\.timesTotal)
-        if let untimed = (a + b).first(where: { !$0.timesSelf && !$0.timesTotal }) {
+        let recordings = table.recordings
+        let timed = recordings.allSatisfy(\.timesSelf), timedTotal = recordings.allSatisfy(\.timesTotal)
+        if let untimed = recordings.first(where: { !$0.timesSelf && !$0.timesTotal }) {
             note("\(kind.rawValue) '\(untimed.recording.given)' does not time its evaluations (\(kind.time == nil ? kind.untimed : "whole-second or missing timestamps")): times are not compared, only counts")
         } else if !timed && timedTotal {
             note("\(kind.rawValue)s record no self time (their seconds include the nested evaluations): only total seconds are compared, without a verdict")
         }
-        a = a.map { $0.keepingSeconds(self: timed, total: timedTotal) }
-        b = b.map { $0.keepingSeconds(self: timed, total: timedTotal) }
-        let repeated = a.count >= 2 && b.count >= 2
+        table.keepSeconds(self: timed, total: timedTotal)
+        let repeated = table.a.count >= 2 && table.b.count >= 2
         if timed && !repeated {
-            note("one recording \(a.count < 2 && b.count < 2 ? "each" : "on a side"): times are shown without a verdict (nothing says how much they vary); take 5 or more recordings of each (--a A1 A2 … --b B1 B2 …) to know whether a difference is larger than the noise")
+            note("one recording \(table.a.count < 2 && table.b.count < 2 ? "each" : "on a side"): times are shown without a verdict (nothing says how much they vary); take 5 or more recordings of each (--a A1 A2 … --b B1 B2 …) to know whether a difference is larger than the noise")
         }
-        var keys = KeyDifferences.compare(a: a, b: b, minEffect: request.minEffect, seed: request.seed, sort: request.sort)
+        var keys = KeyDifferences.compare(table, minEffect: request.minEffect, seed: request.seed, sort: request.sort)
         let leftOut = max(0, keys.count - 1 - (request.limit ?? Int.max))
         if leftOut > 0 { keys.removeSubrange(request.limit!..<(keys.count - 1)) }
         var outcome = CompareOutcome(keys: keys, writes: [], matchedWrites: false, by: by,
@@ -97,16 +99,19 @@ enum CompareTrust {
     /// A and B share few names: recordings of other apps or builds, whose differences are not
     /// the change's. Keys standing for no name ("(no view)") are left out, and attribute ids,
     /// which are no names (a change that adds nodes gives new ids in the same app).
-    static func differentApps(a: [RecordingMeasures], b: [RecordingMeasures], by: BaselineKey) -> String? {
+    static func differentApps(_ table: KeyTable, by: BaselineKey) -> String? {
         guard by != .attribute else { return nil }
-        func names(_ side: [RecordingMeasures]) -> Set<String> {
-            Set(side.flatMap(\.keys.keys).filter { !$0.hasPrefix("(") })
+        var x = 0, y = 0, shared = 0
+        for (row, key) in table.keys.enumerated() where !key.hasPrefix("(") {
+            let held = table.held[row]
+            let inA = held & KeyTable.Side.a.bit != 0, inB = held & KeyTable.Side.b.bit != 0
+            if inA { x += 1 }
+            if inB { y += 1 }
+            if inA && inB { shared += 1 }
         }
-        let x = names(a), y = names(b)
-        let all = x.union(y)
-        let shared = x.intersection(y).count
-        guard all.count >= 2, shared * 2 < all.count else { return nil }
-        return "A and B share \(shared) of their \(all.count) \(by.rawValue) names: recordings of different apps or builds? Their differences are not one change's (compare recordings of the same interaction of one build)"
+        let all = x + y - shared
+        guard all >= 2, shared * 2 < all else { return nil }
+        return "A and B share \(shared) of their \(all) \(by.rawValue) names: recordings of different apps or builds? Their differences are not one change's (compare recordings of the same interaction of one build)"
     }
 
     /// A recording cut before its end (a crash, a kill): its counts are short, and a shortfall

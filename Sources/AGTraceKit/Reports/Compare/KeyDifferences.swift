@@ -24,7 +24,13 @@ public struct KeyDifference: Equatable {
     public var aSelf: Double?, bSelf: Double?
     public var aTotal: Double?, bTotal: Double?
     /// The statistics of self seconds (repeated recordings, timed), else nil.
-    public var time: SampleComparison?
+    public var time: SampleComparison? {
+        get { timeStatistics?.comparison }
+        set { timeStatistics = newValue.map(TimeStatistics.init) }
+    }
+    /// `time`, held by reference: most keys have none, and 200k key differences each held
+    /// room for one inline (half their size).
+    fileprivate var timeStatistics: TimeStatistics?
     public var isTotal = false
 
     public var delta: Double { b - a }
@@ -55,28 +61,60 @@ public struct KeyDifference: Equatable {
     public var isImprovement: Bool { time.map { $0.verdict == .faster } ?? (countVerdict == "fewer") }
 }
 
+/// A key difference's statistics, boxed (`KeyDifference.time`).
+private final class TimeStatistics: Equatable {
+    let comparison: SampleComparison
+    init(_ comparison: SampleComparison) { self.comparison = comparison }
+    static func == (x: TimeStatistics, y: TimeStatistics) -> Bool { x.comparison == y.comparison }
+}
+
 enum KeyDifferences {
     /// Every key either side holds, compared, ordered by `sort`, the totals row last.
-    static func compare(a: [RecordingMeasures], b: [RecordingMeasures], minEffect: Double, seed: UInt64,
-                        sort: CompareSort) -> [KeyDifference] {
-        var keys = Set<String>()
-        for r in a + b { keys.formUnion(r.keys.keys) }
-        let all = a + b
-        // Made in place, in an array the size of the result: a grown array and the copy with
-        // the totals row each held the keys again (a key difference is ~340 bytes).
+    static func compare(_ table: KeyTable, minEffect: Double, seed: UInt64, sort: CompareSort) -> [KeyDifference] {
+        // Made in place, in an array the size of the result, and put in order in place: a
+        // grown array, a sorted copy and the copy with the totals row each held the keys again.
         var differences: [KeyDifference] = []
-        differences.reserveCapacity(keys.count + 1)
-        for key in keys {
-            let view = all.lazy.compactMap { $0.keys[key]?.view }.first
-            differences.append(difference(key: key, view: view, a: KeySamples(key: key, in: a), b: KeySamples(key: key, in: b),
-                                          minEffect: minEffect, seed: seed))
+        differences.reserveCapacity(table.keys.count + 1)
+        let a = table.columns(.a), b = table.columns(.b)
+        for (row, key) in table.keys.enumerated() {
+            differences.append(difference(key: key, view: table.views[row], a: KeySamples(row: row, in: a),
+                                          b: KeySamples(row: row, in: b), minEffect: minEffect, seed: seed))
         }
-        differences.sort { order($0, $1, sort) }
-        var total = difference(key: "(total)", view: nil, a: KeySamples(totalOf: a), b: KeySamples(totalOf: b),
-                               minEffect: minEffect, seed: seed)
+        differences.permute(to: order(differences, sort))
+        let rows = table.rowsInKeyOrder
+        var total = difference(key: "(total)", view: nil, a: KeySamples(totalOf: table.a, rowsInKeyOrder: rows),
+                               b: KeySamples(totalOf: table.b, rowsInKeyOrder: rows), minEffect: minEffect, seed: seed)
         total.isTotal = true
         differences.append(total)
         return differences
+    }
+
+    /// The positions of `differences` in `sort`'s order (`order(_:_:_:)`), each key's number
+    /// read once rather than at every comparison.
+    private static func order(_ differences: [KeyDifference], _ sort: CompareSort) -> [Int] {
+        let numbers = differences.map { UInt64($0.key) }
+        let bySelf = differences.map { abs($0.selfDelta ?? 0) }, byCount = differences.map { abs($0.delta) }
+        func byKey(_ x: Int, _ y: Int) -> Bool {
+            switch (numbers[x], numbers[y]) {
+            case let (p?, q?): return p < q
+            case (_?, nil): return true
+            case (nil, _?): return false
+            case (nil, nil): return differences[x].key.utf8.lexicographicallyPrecedes(differences[y].key.utf8)
+            }
+        }
+        return differences.indices.sorted { x, y in
+            switch sort {
+            case .change:
+                if bySelf[x] != bySelf[y] { return bySelf[x] > bySelf[y] }
+                if byCount[x] != byCount[y] { return byCount[x] > byCount[y] }
+            case .evaluations:
+                if byCount[x] != byCount[y] { return byCount[x] > byCount[y] }
+                if bySelf[x] != bySelf[y] { return bySelf[x] > bySelf[y] }
+            case .key:
+                break
+            }
+            return byKey(x, y)
+        }
     }
 
     static func difference(key: String, view: String?, a: KeySamples, b: KeySamples, minEffect: Double, seed: UInt64) -> KeyDifference {
@@ -94,13 +132,14 @@ enum KeyDifferences {
         return KeyDifference(key: key, view: view, a: shownA, b: shownB, aUnchanged: unchanged(a), bUnchanged: unchanged(b),
                              countVerdict: countVerdict(a.evaluations, b.evaluations, minEffect: minEffect, seed: seed),
                              aSelf: KeySamples.shown(a.selfSeconds), bSelf: KeySamples.shown(b.selfSeconds),
-                             aTotal: KeySamples.shown(a.totalSeconds), bTotal: KeySamples.shown(b.totalSeconds), time: time)
+                             aTotal: KeySamples.shown(a.totalSeconds), bTotal: KeySamples.shown(b.totalSeconds),
+                             timeStatistics: time.map(TimeStatistics.init))
     }
 
     /// Counts equal in every recording of each side are exact: same, more or fewer. Counts that
     /// vary are judged like times (the interval of the ratio of medians).
     static func countVerdict(_ a: [Double], _ b: [Double], minEffect: Double, seed: UInt64) -> String {
-        if Set(a).count <= 1, Set(b).count <= 1 {
+        if a.allSatisfy({ $0 == a[0] }), b.allSatisfy({ $0 == b[0] }) {
             let x = a.first ?? 0, y = b.first ?? 0
             return x == y ? "same" : y > x ? "more" : "fewer"
         }
@@ -112,6 +151,7 @@ enum KeyDifferences {
         }
     }
 
+    /// The order of `sort` (`compare` keeps it, reading each key's number once).
     static func order(_ x: KeyDifference, _ y: KeyDifference, _ sort: CompareSort) -> Bool {
         func bySelf() -> Bool? {
             let dx = abs(x.selfDelta ?? 0), dy = abs(y.selfDelta ?? 0)
@@ -126,6 +166,29 @@ enum KeyDifferences {
         case .change: return bySelf() ?? byCount() ?? byKey
         case .evaluations: return byCount() ?? bySelf() ?? byKey
         case .key: return byKey
+        }
+    }
+}
+
+extension Array {
+    /// Puts the element at `order[i]` at `i`, for every `i`, in place (one cycle at a time): a
+    /// sorted copy of 200k key differences held them twice.
+    mutating func permute(to order: [Int]) {
+        precondition(order.count == count)
+        var placed = [Bool](repeating: false, count: count)
+        for start in indices where !placed[start] {
+            var slot = start
+            let first = self[start]
+            while true {
+                placed[slot] = true
+                let next = order[slot]
+                if next == start {
+                    self[slot] = first
+                    break
+                }
+                self[slot] = self[next]
+                slot = next
+            }
         }
     }
 }
