@@ -98,8 +98,12 @@ final class MCPRootFolderTests: XCTestCase {
                 XCTAssertTrue("\(error)".contains("outside the root folder"), "\(error)")
             }
         }
-        XCTAssertThrowsError(try folder.file("-", argument: "paths"))
-        XCTAssertThrowsError(try folder.fileOrFolder("sub", argument: "paths"), "a folder holding a link out is refused whole")
+        XCTAssertThrowsError(try folder.file("-", argument: "paths")) { error in
+            XCTAssertTrue("\(error)".contains("standard input is the protocol's"), "\(error)")
+        }
+        XCTAssertThrowsError(try folder.fileOrFolder("sub", argument: "paths"), "a folder holding a link out is refused whole") { error in
+            XCTAssertTrue("\(error)".contains("outside the root folder"), "\(error)")
+        }
         XCTAssertEqual(try folder.fileOrLabel("trip-taps", argument: "a"), "trip-taps", "no such file: a label")
     }
 
@@ -112,8 +116,13 @@ final class MCPRootFolderTests: XCTestCase {
         let last = try Pagination.page(items, cursor: second.next.map { .string($0) }, size: 3, list: "tools")
         XCTAssertEqual(Array(last.items), [6])
         XCTAssertNil(last.next)
-        XCTAssertThrowsError(try Pagination.page(items, cursor: "bogus", size: 3, list: "tools"))
+        // A cursor the server did not make, or one of another list: invalid params (-32602).
+        func isInvalidCursor(_ error: Error) {
+            XCTAssertEqual((error as? JSONRPC.Failure)?.code, JSONRPC.invalidParams, "\(error)")
+            XCTAssertTrue((error as? JSONRPC.Failure)?.message.contains("cursor is not one this server gave") == true, "\(error)")
+        }
+        XCTAssertThrowsError(try Pagination.page(items, cursor: "bogus", size: 3, list: "tools"), "a made-up cursor") { isInvalidCursor($0) }
         XCTAssertThrowsError(try Pagination.page(items, cursor: second.next.map { .string($0) }, size: 3, list: "prompts"),
-                             "a cursor of another list")
+                             "a cursor of another list") { isInvalidCursor($0) }
     }
 }

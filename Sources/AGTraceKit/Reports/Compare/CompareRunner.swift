@@ -37,6 +37,7 @@ public enum CompareRunner {
             var table = KeyTable()
             for recording in sides.a { table.add(recording, keys: try hooks.keys(recording, by, sides.db), to: .a) }
             for recording in sides.b { table.add(recording, keys: try hooks.keys(recording, by, sides.db), to: .b) }
+            table.doneReading()
             return table
         }
         var table = try measures(by: by)
