@@ -73,12 +73,7 @@ public final class TimelineSpool {
             if i > 0 { out.append(UInt8(ascii: ",")); out.append(UInt8(ascii: " ")) }
             JSONText.appendQuoted(pair.0, to: &out)
             out.append(UInt8(ascii: ":")); out.append(UInt8(ascii: " "))
-            switch pair.1 {
-            case .null: out.appendASCII("null")
-            case .integer(let i): out.appendDecimal(i)
-            case .text(let s): JSONText.appendQuoted(s, to: &out)
-            case .real: out.append(contentsOf: RowWriter.jsonValue(pair.1).utf8)
-            }
+            RowWriter.appendJSONValue(pair.1, to: &out)
         }
     }
 

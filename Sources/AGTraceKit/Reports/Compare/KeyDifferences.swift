@@ -89,32 +89,11 @@ enum KeyDifferences {
         return differences
     }
 
-    /// The positions of `differences` in `sort`'s order (`order(_:_:_:)`), each key's number
-    /// read once rather than at every comparison.
+    /// The positions of `differences` in `sort`'s order, each one's sort key (its key's number
+    /// above all) worked out once rather than at every comparison.
     private static func order(_ differences: [KeyDifference], _ sort: CompareSort) -> [Int] {
-        let numbers = differences.map { UInt64($0.key) }
-        let bySelf = differences.map { abs($0.selfDelta ?? 0) }, byCount = differences.map { abs($0.delta) }
-        func byKey(_ x: Int, _ y: Int) -> Bool {
-            switch (numbers[x], numbers[y]) {
-            case let (p?, q?): return p < q
-            case (_?, nil): return true
-            case (nil, _?): return false
-            case (nil, nil): return differences[x].key.utf8.lexicographicallyPrecedes(differences[y].key.utf8)
-            }
-        }
-        return differences.indices.sorted { x, y in
-            switch sort {
-            case .change:
-                if bySelf[x] != bySelf[y] { return bySelf[x] > bySelf[y] }
-                if byCount[x] != byCount[y] { return byCount[x] > byCount[y] }
-            case .evaluations:
-                if byCount[x] != byCount[y] { return byCount[x] > byCount[y] }
-                if bySelf[x] != bySelf[y] { return bySelf[x] > bySelf[y] }
-            case .key:
-                break
-            }
-            return byKey(x, y)
-        }
+        let keys = differences.map(SortKey.init)
+        return differences.indices.sorted { keys[$0].precedes(keys[$1], sort) }
     }
 
     static func difference(key: String, view: String?, a: KeySamples, b: KeySamples, minEffect: Double, seed: UInt64) -> KeyDifference {
@@ -151,22 +130,38 @@ enum KeyDifferences {
         }
     }
 
-    /// The order of `sort` (`compare` keeps it, reading each key's number once).
+    /// The order of `sort`: the larger change first, then the key as the gate lists keys.
     static func order(_ x: KeyDifference, _ y: KeyDifference, _ sort: CompareSort) -> Bool {
-        func bySelf() -> Bool? {
-            let dx = abs(x.selfDelta ?? 0), dy = abs(y.selfDelta ?? 0)
-            return dx == dy ? nil : dx > dy
-        }
-        func byCount() -> Bool? {
-            let dx = abs(x.delta), dy = abs(y.delta)
-            return dx == dy ? nil : dx > dy
-        }
-        let byKey = UpdateCounts.keyPrecedes(x.key, y.key)
+        SortKey(x).precedes(SortKey(y), sort)
+    }
+}
+
+/// What `--sort` orders a key difference by.
+private struct SortKey {
+    let key: String
+    /// The key as a number (attribute ids), read once: the gate's order puts numbers first.
+    let number: UInt64?
+    let bySelf: Double, byCount: Double
+
+    init(_ d: KeyDifference) {
+        key = d.key
+        number = UInt64(d.key)
+        bySelf = abs(d.selfDelta ?? 0)
+        byCount = abs(d.delta)
+    }
+
+    func precedes(_ other: SortKey, _ sort: CompareSort) -> Bool {
         switch sort {
-        case .change: return bySelf() ?? byCount() ?? byKey
-        case .evaluations: return byCount() ?? bySelf() ?? byKey
-        case .key: return byKey
+        case .change:
+            if bySelf != other.bySelf { return bySelf > other.bySelf }
+            if byCount != other.byCount { return byCount > other.byCount }
+        case .evaluations:
+            if byCount != other.byCount { return byCount > other.byCount }
+            if bySelf != other.bySelf { return bySelf > other.bySelf }
+        case .key:
+            break
         }
+        return UpdateCounts.keyPrecedes(key, number, other.key, other.number)
     }
 }
 

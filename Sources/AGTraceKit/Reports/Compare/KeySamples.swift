@@ -19,15 +19,10 @@ struct KeySamples: Equatable {
     /// The row's value in each column; nil when there are no columns or one holds the key
     /// without the measure (NaN).
     private static func values(_ columns: [[Double]]?, _ row: Int) -> [Double]? {
-        guard let columns else { return nil }
-        var values: [Double] = []
-        values.reserveCapacity(columns.count)
-        for column in columns {
+        columns?.mapUnlessUnknown { column in
             let value = column.at(row)
-            if value.isNaN { return nil }
-            values.append(value)
+            return value.isNaN ? nil : value
         }
-        return values
     }
 
     /// The sums over every key, per recording (the totals row); total seconds, which count
@@ -37,12 +32,12 @@ struct KeySamples: Equatable {
     /// from process to process, and so would the seconds' last digits.
     init(totalOf recordings: [RecordingColumns], rowsInKeyOrder: [Int]) {
         evaluations = recordings.map { r in Double(r.evaluationsTotal) }
-        changed = Self.all(recordings) { r in
+        changed = recordings.mapUnlessUnknown { r in
             // Held keys none of which tells: unknown, as when one key does not.
             guard let column = r.changed else { return r.holdsNoKey ? 0 : nil }
             return Self.sum(column, rowsInKeyOrder)
         }
-        selfSeconds = Self.all(recordings) { r in r.selfSeconds.flatMap { Self.sum($0, rowsInKeyOrder) } }
+        selfSeconds = recordings.mapUnlessUnknown { r in r.selfSeconds.flatMap { Self.sum($0, rowsInKeyOrder) } }
         totalSeconds = nil
     }
 
@@ -56,16 +51,6 @@ struct KeySamples: Equatable {
         return sum
     }
 
-    private static func all(_ recordings: [RecordingColumns], _ value: (RecordingColumns) -> Double?) -> [Double]? {
-        var values: [Double] = []
-        values.reserveCapacity(recordings.count)
-        for r in recordings {
-            guard let v = value(r) else { return nil }
-            values.append(v)
-        }
-        return values
-    }
-
     /// What one recording shows, or the median of several.
     static func shown(_ values: [Double]?) -> Double? {
         guard let values, !values.isEmpty else { return nil }
@@ -76,4 +61,18 @@ struct KeySamples: Equatable {
 fileprivate extension Array where Element == Double {
     /// The value of `row`, 0 past the end (a row added by a later recording).
     func at(_ row: Int) -> Double { row < count ? self[row] : 0 }
+}
+
+extension Array {
+    /// Each element transformed, or nil as soon as one is nil: one recording that cannot tell
+    /// makes its side's values unknown, never a shorter list.
+    func mapUnlessUnknown<T>(_ transform: (Element) -> T?) -> [T]? {
+        var values: [T] = []
+        values.reserveCapacity(count)
+        for element in self {
+            guard let value = transform(element) else { return nil }
+            values.append(value)
+        }
+        return values
+    }
 }

@@ -77,18 +77,10 @@ struct SideColumns {
     let totalSeconds: [[Double]]?
 
     init(_ recordings: [RecordingColumns]) {
-        func all(_ column: (RecordingColumns) -> [Double]?) -> [[Double]]? {
-            var columns: [[Double]] = []
-            for r in recordings {
-                guard let c = column(r) else { return nil }
-                columns.append(c)
-            }
-            return columns
-        }
         evaluations = recordings.map(\.evaluations)
-        changed = all(\.changed)
-        selfSeconds = all(\.selfSeconds)
-        totalSeconds = all(\.totalSeconds)
+        changed = recordings.mapUnlessUnknown(\.changed)
+        selfSeconds = recordings.mapUnlessUnknown(\.selfSeconds)
+        totalSeconds = recordings.mapUnlessUnknown(\.totalSeconds)
     }
 }
 

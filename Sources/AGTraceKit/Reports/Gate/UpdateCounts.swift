@@ -64,7 +64,12 @@ public struct UpdateCounts: Equatable, Sendable {
     }
 
     static func keyPrecedes(_ a: String, _ b: String) -> Bool {
-        switch (UInt64(a), UInt64(b)) {
+        keyPrecedes(a, UInt64(a), b, UInt64(b))
+    }
+
+    /// The same, each key's number (nil: none) read by the caller once.
+    static func keyPrecedes(_ a: String, _ aNumber: UInt64?, _ b: String, _ bNumber: UInt64?) -> Bool {
+        switch (aNumber, bNumber) {
         case let (x?, y?): return x < y
         case (_?, nil): return true
         case (nil, _?): return false
