@@ -18,11 +18,16 @@ final class SignalCleanup: @unchecked Sendable {
     private var files: [String] = []
     private var installed = false
 
-    func register(_ directory: URL) {
+    /// Makes `directory` (mode 0700) and registers it in one step under the lock, so that a
+    /// signal comes either before it exists or after it is registered, never between. Returns
+    /// mkdir's errno if it failed (nothing registered then).
+    func makeDirectory(_ directory: URL) -> Int32? {
         lock.lock()
         defer { lock.unlock() }
-        directories.append(directory)
         installHandlers()
+        guard mkdir(directory.path, 0o700) == 0 else { return errno }
+        directories.append(directory)
+        return nil
     }
 
     func remove(_ directory: URL) {
@@ -32,12 +37,19 @@ final class SignalCleanup: @unchecked Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// A temporary file a signal removes (until `remove(file:)`).
-    func register(file: String) {
+    /// `mkstemp(template)`: a temporary file a signal removes (until `remove(file:)`), made and
+    /// registered in one step under the lock as `makeDirectory`. Returns the descriptor and the
+    /// file's path, or -1 and mkstemp's errno.
+    func makeTemporaryFile(template: String) -> (fd: Int32, path: String, error: Int32) {
         lock.lock()
         defer { lock.unlock() }
-        files.append(file)
         installHandlers()
+        var name = Array(template.utf8CString)
+        let fd = name.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return (-1, template, errno) }
+        let path = name.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        files.append(path)
+        return (fd, path, 0)
     }
 
     /// No longer the signal's to remove (renamed into place, or removed by its owner).
@@ -103,12 +115,24 @@ final class SignalCleanup: @unchecked Sendable {
         lock.unlock()
         // Children first: a dot laying out for nobody is killed, not left to the init process.
         for pid in pids { kill(pid, SIGKILL) }
-        for directory in all { try? FileManager.default.removeItem(at: directory) }
+        for directory in all { Self.removeWhileInUse(directory) }
         for file in temporaries { unlink(file) }
         let what = sig == SIGINT ? "interrupted (Ctrl-C)" : "terminated (SIGTERM)"
         let message = all.isEmpty ? "agtrace: \(what)\n" : "agtrace: \(what): the private database was removed\n"
         message.withCString { _ = write(2, $0, strlen($0)) }
         _exit(128 + sig)
+    }
+}
+
+extension SignalCleanup {
+    /// Removes a private database's folder that the command's own thread may still be writing
+    /// in (SQLite makes its journal beside the database, by path, at any moment): renamed first,
+    /// so that no new file can appear in it while it is emptied, then removed. Without the
+    /// rename, a journal made between the emptying and the rmdir leaves the folder behind.
+    static func removeWhileInUse(_ directory: URL) {
+        let doomed = directory.path + ".removing"
+        let target = rename(directory.path, doomed) == 0 ? URL(fileURLWithPath: doomed) : directory
+        try? FileManager.default.removeItem(at: target)
     }
 }
 

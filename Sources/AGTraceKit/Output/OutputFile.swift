@@ -153,7 +153,7 @@ public struct OutputFile: Sendable {
         return mask
     }
 
-    static func errnoText() -> String { String(cString: strerror(errno)) }
+    static func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 }
 
 /// An output path that must not be written (exit 2, before the command does any work).

@@ -26,13 +26,12 @@ final class OutputFileSink: TextSink {
         if exists, let kind = OutputFile.notRegular(old.st_mode) {
             throw OutputRefusal(path: output.path, what: output.what, reason: kind)
         }
-        var template = Array((dir + "/." + (target as NSString).lastPathComponent + ".agtrace-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw fail("cannot create a temporary file in \(dir) (\(OutputFile.errnoText()))") }
-        self.fd = fd
-        temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        // A SIGINT or SIGTERM meanwhile removes it too (a failure's `abandon`, a success's rename).
-        SignalCleanup.shared.register(file: temporary)
+        // A SIGINT or SIGTERM from the moment it exists removes it too (else a failure's
+        // `abandon` does, or a success's rename puts it in place).
+        let made = SignalCleanup.shared.makeTemporaryFile(template: dir + "/." + (target as NSString).lastPathComponent + ".agtrace-XXXXXX")
+        guard made.fd >= 0 else { throw fail("cannot create a temporary file in \(dir) (\(OutputFile.errnoText(made.error)))") }
+        self.fd = made.fd
+        temporary = made.path
         if exists {
             fchmod(fd, old.st_mode & 0o7777)
             if old.st_uid != geteuid() || old.st_gid != getegid() { _ = fchown(fd, old.st_uid, old.st_gid) }

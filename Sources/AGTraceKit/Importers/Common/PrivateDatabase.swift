@@ -19,12 +19,9 @@ public final class PrivateDatabase {
         let temporary = FileManager.default.temporaryDirectory
         Self.removeStale(in: temporary)
         directory = temporary.appendingPathComponent("\(Self.prefix)\(getpid())-\(UUID().uuidString)")
-        // Registered (and the handlers installed) before the folder exists: a signal from the
-        // moment it does removes it.
-        SignalCleanup.shared.register(directory)
-        if mkdir(directory.path, 0o700) != 0 {
-            let reason = String(cString: strerror(errno))
-            SignalCleanup.shared.remove(directory)
+        // Made and registered in one step: a signal from the moment it exists removes it.
+        if let code = SignalCleanup.shared.makeDirectory(directory) {
+            let reason = String(cString: strerror(code))
             throw InputError(path: temporary.path, message: "cannot make the private database's folder there (\(reason)); set TMPDIR to a writable folder")
         }
         do {
