@@ -16,6 +16,11 @@ public final class Database: @unchecked Sendable {
     /// when not (a large file), the tables checked so far (`DatabaseOpener.refuseDamaged(tables:in:)`).
     var checkedWhole = false
     var checkedTables: Set<String> = []
+    /// The whole file's quick check, left by `DatabaseOpener` to this writer's first write
+    /// transaction (run under its lock, before its body): a command that opens to write and
+    /// writes nothing (a re-import of stored bytes) pays none. Cleared once it passes; a
+    /// refusal refuses every write after it too.
+    var checkBeforeFirstWrite: ((Database) throws -> Void)?
 
     /// Whether the file is one this connection created and nothing has been stored in since.
     var holdsOnlyNewSchema: Bool {
@@ -225,6 +230,10 @@ public final class Database: @unchecked Sendable {
     public func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         try withBusyRetry { try execute("BEGIN IMMEDIATE") }
         do {
+            if let check = checkBeforeFirstWrite {
+                try check(self)
+                checkBeforeFirstWrite = nil
+            }
             let result = try body()
             try execute("COMMIT")
             return result

@@ -111,9 +111,9 @@ public enum DatabaseOpener {
                 connection.denyWrites()
                 return connection
             }
-            if mode == .write || needsMigration {
+            if needsMigration {
                 // A migration rewrites tables anywhere in the file: it is checked whole, whatever its size.
-                checkedWhole = try refuseDamaged(path, limit: needsMigration ? Int.max : settings.quickCheckLimit, lockTimeout: settings.lockTimeout, immutable: immutable)
+                checkedWhole = try refuseDamaged(path, lockTimeout: settings.lockTimeout, immutable: immutable)
             }
         }
         if immutable && needsMigration {
@@ -145,6 +145,15 @@ public enum DatabaseOpener {
         }
         try configureWriter(writer, settings: settings)
         writer.checkedWhole = checkedWhole
+        if !checkedWhole, let size = fileSize(path), size <= settings.quickCheckLimit {
+            // Checked at the first write, not here: until then nothing can spread damage. Through
+            // a connection of its own: the writer's `cell_size_check` would stop the check at the
+            // first bad page with "malformed" instead of SQLite's account of it.
+            let lockTimeout = settings.lockTimeout
+            writer.checkBeforeFirstWrite = { db in
+                db.checkedWhole = try refuseDamaged(path, lockTimeout: lockTimeout, immutable: false)
+            }
+        }
         // Read after the switch to WAL, which changes it.
         if createdHere { writer.newFileDataVersion = try writer.scalar("PRAGMA data_version")?.intValue }
         if needsMigration { try migrate(writer) }
@@ -239,17 +248,17 @@ public enum DatabaseOpener {
     }
 
     /// Databases up to this size get SQLite's `PRAGMA quick_check` whole before anything
-    /// writes to them (a few hundred ms at most); in a larger one each import checks the tables
-    /// it writes (`refuseDamaged(tables:in:)`).
+    /// writes to them (a few hundred ms at most; in the first write transaction,
+    /// `Database.checkBeforeFirstWrite`); in a larger one each import checks the tables it
+    /// writes (`refuseDamaged(tables:in:)`).
     public static let quickCheckLimit = 64 << 20
 
     /// A write into a damaged b-tree spreads the damage: a database that fails SQLite's quick
     /// check (every page's structure, cell bounds, free lists; not index contents) is refused
     /// with SQLite's words, before anything is written. Returns whether it checked the file
-    /// whole (false: larger than `limit`).
-    static func refuseDamaged(_ path: String, limit: Int, lockTimeout: TimeInterval, immutable: Bool) throws -> Bool {
+    /// (false: an empty file, nothing to check).
+    static func refuseDamaged(_ path: String, lockTimeout: TimeInterval, immutable: Bool) throws -> Bool {
         guard let size = fileSize(path), size > 0 else { return true }
-        guard size <= limit else { return false }
         let db = try Database(rawPath: path, readOnly: true, create: false, immutable: immutable)
         db.lockTimeout = lockTimeout
         try refuse(quickCheck: "PRAGMA quick_check(20)", of: nil, in: db)

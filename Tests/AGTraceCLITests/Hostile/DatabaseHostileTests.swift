@@ -60,6 +60,15 @@ extension HostileInputTests {
         let d = try capped(["delete", "--db", db, "trip-1-before"])
         XCTAssertEqual(d.status, 1, d.stdout)
         XCTAssertEqual(FileManager.default.contents(atPath: db), before)
+        // The check is the first write's: bytes already stored are recognised without one (the
+        // command writes nothing), and the alias a new label would add is a write, refused.
+        let again = try capped(["import", "--db", db, CLI.samples + "/trip-1-before.ag-json"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stdout.contains("unchanged"), again.stdout)
+        let alias = try capped(["import", "--db", db, "--label", "other", CLI.samples + "/trip-1-before.ag-json"])
+        XCTAssertEqual(alias.status, 1, alias.stdout)
+        XCTAssertTrue(alias.stderr.contains("fails SQLite's quick check (On tree page"), alias.stderr)
+        XCTAssertEqual(FileManager.default.contents(atPath: db), before)
     }
 
     /// The same page in a database too large to check whole (the limit set to 0 bytes, as a
