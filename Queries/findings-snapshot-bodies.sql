@@ -6,8 +6,9 @@ SELECT v.view, sum(n.update_count) AS updates, sum(n.change_count) AS changes,
        sum(n.update_total) AS update_seconds, sum(n.changed_total) AS changed_seconds,
        group_concat(n.attribute) AS attributes
 FROM node_rows n
-JOIN (SELECT graph_index, attribute, view FROM node_views WHERE snapshot_id = :snapshot AND source = 'body') v
-  ON v.graph_index = n.graph_index AND v.attribute = n.attribute
-WHERE n.snapshot_id = :snapshot AND n.update_count IS NOT NULL AND n.change_count IS NOT NULL
+-- A body node's view is its type's (node_views' 'body' rows): joined here by the type's key, as
+-- a lookup per node, rather than through node_views, whose UNION SQLite materialises whole.
+JOIN types v ON v.snapshot_id = n.snapshot_id AND v.graph_index = n.graph_index AND v.type_index = n.type_index
+WHERE n.snapshot_id = :snapshot AND v.view IS NOT NULL AND n.update_count IS NOT NULL AND n.change_count IS NOT NULL
 GROUP BY v.view
 ORDER BY v.view;
