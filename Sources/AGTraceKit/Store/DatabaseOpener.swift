@@ -113,7 +113,8 @@ public enum DatabaseOpener {
             }
             if needsMigration {
                 // A migration rewrites tables anywhere in the file: it is checked whole, whatever its size.
-                checkedWhole = try refuseDamaged(path, lockTimeout: settings.lockTimeout, immutable: immutable)
+                try refuseDamaged(path, lockTimeout: settings.lockTimeout, immutable: immutable)
+                checkedWhole = true
             }
         }
         if immutable && needsMigration {
@@ -151,7 +152,8 @@ public enum DatabaseOpener {
             // first bad page with "malformed" instead of SQLite's account of it.
             let lockTimeout = settings.lockTimeout
             writer.checkBeforeFirstWrite = { db in
-                db.checkedWhole = try refuseDamaged(path, lockTimeout: lockTimeout, immutable: false)
+                try refuseDamaged(path, lockTimeout: lockTimeout, immutable: false)
+                db.checkedWhole = true
             }
         }
         // Read after the switch to WAL, which changes it.
@@ -255,14 +257,12 @@ public enum DatabaseOpener {
 
     /// A write into a damaged b-tree spreads the damage: a database that fails SQLite's quick
     /// check (every page's structure, cell bounds, free lists; not index contents) is refused
-    /// with SQLite's words, before anything is written. Returns whether it checked the file
-    /// (false: an empty file, nothing to check).
-    static func refuseDamaged(_ path: String, lockTimeout: TimeInterval, immutable: Bool) throws -> Bool {
-        guard let size = fileSize(path), size > 0 else { return true }
+    /// with SQLite's words, before anything is written. An empty file holds nothing to check.
+    static func refuseDamaged(_ path: String, lockTimeout: TimeInterval, immutable: Bool) throws {
+        guard let size = fileSize(path), size > 0 else { return }
         let db = try Database(rawPath: path, readOnly: true, create: false, immutable: immutable)
         db.lockTimeout = lockTimeout
         try refuse(quickCheck: "PRAGMA quick_check(20)", of: nil, in: db)
-        return true
     }
 
     /// The quick check of the tables an import is about to write (and their indexes), for a
